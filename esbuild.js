@@ -1,0 +1,83 @@
+// Bundles the extension host code (Node, CommonJS) and every webview entry under src/webview/ui/ (browser, IIFE).
+// Usage: node esbuild.js [--production] [--watch]
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const root = __dirname;
+
+function webviewEntries() {
+  const dir = path.join(root, 'src', 'webview', 'ui');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir)
+    // Each top-level .ts file is one webview's entry; shared browser code lives in subfolders.
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => path.join(dir, f));
+}
+
+/** Prints each output file's size so growth is noticed at build time, not in the marketplace. */
+const reportSizes = {
+  name: 'report-sizes',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.errors.length > 0) return;
+      for (const [file, info] of Object.entries(result.metafile?.outputs ?? {})) {
+        if (file.endsWith('.map')) continue;
+        console.log(`${path.relative(root, file)}: ${(info.bytes / 1024).toFixed(1)} KiB`);
+      }
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [reportSizes],
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+};
+
+const builds = [
+  {
+    ...common,
+    entryPoints: { extension: path.join(root, 'src', 'extension.ts') },
+    outdir: path.join(root, 'dist'),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    // Source maps stay in production too so stack traces in the log point at our sources; .vscodeignore keeps them out of the .vsix.
+    sourcemap: 'linked',
+  },
+];
+const ui = webviewEntries();
+if (ui.length > 0) {
+  builds.push({
+    ...common,
+    entryPoints: ui,
+    outdir: path.join(root, 'dist', 'webview'),
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.css': 'text', '.ttf': 'file' },
+  });
+}
+
+async function main() {
+  if (watch) {
+    const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+    await Promise.all(contexts.map((c) => c.watch()));
+    console.log('esbuild: watching for changes');
+    return;
+  }
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+// Lint rules that guard the architecture, not style: formatting is left to the editor.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', '.vscode-test/**', '.demo/**', 'node_modules/**', 'esbuild.js', 'scripts/*.mjs', 'eslint.config.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // The API layer must stay free of VS Code so it runs in unit tests, benchmarks and the emulator's tests.
+    files: ['src/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['vscode'], message: 'src/api must not import vscode.' },
+        { group: ['../auth/*', '../tree/*', '../records/*', '../webview/*', '../commands/*', '../extension'], message: 'src/api is the bottom layer.' },
+      ] }],
+    },
+  },
+  {
+    // Dependencies point one way: views and commands may use auth and api, never the reverse.
+    files: ['src/auth/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../tree/*', '../records/*', '../webview/*', '../commands/*', '../extension'], message: 'src/auth sits below views and commands.' },
+      ] }],
+    },
+  },
+  {
+    // The emulator is a stand-in for the server; it must not borrow client code.
+    files: ['test/emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../src/*', '../../src/**'], message: 'The emulator is independent of src/.' }] }],
+    },
+  },
+);
