@@ -1,0 +1,137 @@
+/**
+ * Tolerant readers for JSON coming from the portal. The spec marks many fields nullable, types some ambiguously,
+ * and v2 sends blanks as null; these readers never throw: a missing or mistyped field becomes the documented
+ * default (null for nullable fields, '' / 0 / false / [] otherwise). Only `requireX` throws, for identity fields.
+ */
+import { invalidModel } from '../errors';
+
+export type JsonObject = Record<string, unknown>;
+
+export function asObject(value: unknown): JsonObject | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
+}
+
+/** The object itself, or a PortalError 'invalid-response' naming the resource. */
+export function requireObject(value: unknown, resource: string): JsonObject {
+  const o = asObject(value);
+  if (!o) throw invalidModel(resource, 'an object body');
+  return o;
+}
+
+export function strOrNull(o: JsonObject, key: string): string | null {
+  const v = o[key];
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return null;
+}
+
+export function str(o: JsonObject, key: string): string {
+  return strOrNull(o, key) ?? '';
+}
+
+export function numOrNull(o: JsonObject, key: string): number | null {
+  const v = o[key];
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
+}
+
+export function num(o: JsonObject, key: string): number {
+  return numOrNull(o, key) ?? 0;
+}
+
+export function boolOrNull(o: JsonObject, key: string): boolean | null {
+  const v = o[key];
+  if (typeof v === 'boolean') return v;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (v === 1 || v === 0) return v === 1;
+  return null;
+}
+
+export function bool(o: JsonObject, key: string): boolean {
+  return boolOrNull(o, key) ?? false;
+}
+
+export function strArray(o: JsonObject, key: string): string[] {
+  const v = o[key];
+  if (!Array.isArray(v)) return [];
+  const out: string[] = [];
+  for (const x of v) {
+    if (typeof x === 'string') out.push(x);
+    else if (typeof x === 'number') out.push(String(x));
+  }
+  return out;
+}
+
+export function strArrayOrNull(o: JsonObject, key: string): string[] | null {
+  return Array.isArray(o[key]) ? strArray(o, key) : null;
+}
+
+export function numArray(o: JsonObject, key: string): number[] {
+  const v = o[key];
+  if (!Array.isArray(v)) return [];
+  const out: number[] = [];
+  for (const x of v) {
+    if (typeof x === 'number' && Number.isFinite(x)) out.push(x);
+    else if (typeof x === 'string' && x.trim() !== '' && Number.isFinite(Number(x))) out.push(Number(x));
+  }
+  return out;
+}
+
+export function objArray(o: JsonObject, key: string): JsonObject[] {
+  const v = o[key];
+  if (!Array.isArray(v)) return [];
+  const out: JsonObject[] = [];
+  for (const x of v) {
+    const obj = asObject(x);
+    if (obj) out.push(obj);
+  }
+  return out;
+}
+
+export function objOrNull(o: JsonObject, key: string): JsonObject | null {
+  return asObject(o[key]) ?? null;
+}
+
+export function strMap(o: JsonObject, key: string): Record<string, string> {
+  const v = asObject(o[key]);
+  const out: Record<string, string> = {};
+  if (!v) return out;
+  for (const [k, x] of Object.entries(v)) {
+    if (typeof x === 'string') out[k] = x;
+    else if (typeof x === 'number' || typeof x === 'boolean') out[k] = String(x);
+  }
+  return out;
+}
+
+export function numMap(o: JsonObject, key: string): Record<string, number> | undefined {
+  const v = asObject(o[key]);
+  if (!v) return undefined;
+  const out: Record<string, number> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (typeof x === 'number' && Number.isFinite(x)) out[k] = x;
+    else if (typeof x === 'string' && x.trim() !== '' && Number.isFinite(Number(x))) out[k] = Number(x);
+  }
+  return out;
+}
+
+/** A required numeric id. */
+export function requireNum(o: JsonObject, key: string, resource: string): number {
+  const v = numOrNull(o, key);
+  if (v === null) throw invalidModel(resource, `its "${key}"`);
+  return v;
+}
+
+/** A required non-empty string identity (username, client id, name). */
+export function requireStr(o: JsonObject, key: string, resource: string): string {
+  const v = strOrNull(o, key);
+  if (v === null || v === '') throw invalidModel(resource, `its "${key}"`);
+  return v;
+}
+
+/** Parses every element of an array body with `parse`; a non-array body is invalid. */
+export function parseArray<T>(json: unknown, resource: string, parse: (item: unknown) => T): T[] {
+  if (!Array.isArray(json)) throw invalidModel(`list of ${resource}`, 'an array body');
+  return json.map(parse);
+}

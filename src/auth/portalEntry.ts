@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+
+/** A portal the user has added: what lives in settings. Nothing secret, by design. */
+export interface PortalEntry {
+  readonly id: string;
+  readonly label: string;
+  readonly baseUrl: string;
+  readonly service: string;
+}
+
+const SECTION = 'portal';
+const KEY = 'portals';
+
+/** One portal per (origin, service): signing in to the same one again replaces its session. */
+export function portalIdOf(baseUrl: string, service: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol.replace(':', '')}-${url.host}-${service}`.toLowerCase().replace(/[^a-z0-9.-]+/g, '-');
+}
+
+export function normaliseBaseUrl(raw: string): string {
+  const url = new URL(raw.trim());
+  url.hash = '';
+  url.search = '';
+  return url.toString().replace(/\/+$/, '');
+}
+
+function isEntry(v: unknown): v is PortalEntry {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.id === 'string' && typeof o.baseUrl === 'string';
+}
+
+export function readPortalEntries(): PortalEntry[] {
+  const raw = vscode.workspace.getConfiguration(SECTION).get<unknown[]>(KEY, []);
+  const entries: PortalEntry[] = [];
+  for (const v of Array.isArray(raw) ? raw : []) {
+    if (!isEntry(v)) continue;
+    const o = v as unknown as Record<string, unknown>;
+    entries.push({
+      id: v.id,
+      baseUrl: v.baseUrl,
+      label: typeof o.label === 'string' && o.label ? o.label : new URL(v.baseUrl).host,
+      service: typeof o.service === 'string' && o.service ? o.service : 'portal',
+    });
+  }
+  return entries;
+}
+
+export async function writePortalEntries(entries: readonly PortalEntry[]): Promise<void> {
+  await vscode.workspace
+    .getConfiguration(SECTION)
+    .update(KEY, entries.map((e) => ({ id: e.id, label: e.label, baseUrl: e.baseUrl, service: e.service })), vscode.ConfigurationTarget.Global);
+}

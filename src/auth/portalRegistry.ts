@@ -1,0 +1,172 @@
+import * as vscode from 'vscode';
+import { PortalClient, PortalError } from '../api';
+import { CredentialStore, type StoredCredentials } from './credentialStore';
+import { readPortalEntries, writePortalEntries, type PortalEntry } from './portalEntry';
+
+export type ClientFactory = (entry: PortalEntry, onSignedOut: (error: PortalError) => void) => PortalClient;
+
+/** A portal as this window sees it: its settings entry and, while signed in, a client. */
+export interface PortalConnection {
+  readonly entry: PortalEntry;
+  /** Set while signed in; the client holds the client credentials in memory only. */
+  readonly client: PortalClient | undefined;
+  readonly username: string | undefined;
+  /** The application's client id (an identifier, not a secret); the secret stays inside the client. */
+  readonly clientId: string | undefined;
+  /** True when this extension created the application, so sign-out may offer to delete it. */
+  readonly applicationCreatedHere: boolean;
+  /** Why the portal is signed out, when it was signed out by the portal rather than the user. */
+  readonly signedOutReason: string | undefined;
+}
+
+/**
+ * Owns every portal's connection: restores them from settings + SecretStorage on start, and turns a
+ * portal-side revocation into one clean sign-out (secrets removed, one message, no retries).
+ */
+export class PortalRegistry implements vscode.Disposable {
+  private readonly connections = new Map<string, PortalConnection>();
+  private readonly emitter = new vscode.EventEmitter<PortalConnection | undefined>();
+  private readonly disposables: vscode.Disposable[] = [];
+  readonly onDidChange = this.emitter.event;
+
+  constructor(
+    private readonly store: CredentialStore,
+    private readonly createClient: ClientFactory,
+    private readonly notifySignedOut: (connection: PortalConnection) => void,
+  ) {
+    this.disposables.push(
+      this.emitter,
+      // Another window signing in or out of the same portal: follow it.
+      store.onDidChange((portalId) => void this.reload(portalId)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('portal.portals')) void this.restore();
+      }),
+    );
+  }
+
+  /** Loads every portal from settings and its credentials from SecretStorage. No network. */
+  async restore(): Promise<void> {
+    const entries = readPortalEntries();
+    const ids = new Set(entries.map((e) => e.id));
+    for (const [id, c] of this.connections) {
+      if (!ids.has(id)) {
+        c.client?.close();
+        this.connections.delete(id);
+      }
+    }
+    for (const entry of entries) {
+      const existing = this.connections.get(entry.id);
+      if (existing && sameEntry(existing.entry, entry)) continue;
+      existing?.client?.close();
+      await this.connect(entry, await this.store.get(entry.id), undefined);
+    }
+    this.emitter.fire(undefined);
+  }
+
+  list(): PortalConnection[] {
+    return [...this.connections.values()];
+  }
+
+  get(portalId: string): PortalConnection | undefined {
+    return this.connections.get(portalId);
+  }
+
+  /** The client of a signed-in portal; a signed-out portal is an error a person can act on. */
+  client(portalId: string): PortalClient {
+    const c = this.connections.get(portalId);
+    if (!c?.client) {
+      throw new PortalError({
+        kind: 'signed-out',
+        endpoint: '',
+        message: `You are not signed in to ${c?.entry.label ?? 'this portal'}. Sign in again to continue.`,
+      });
+    }
+    return c.client;
+  }
+
+  /**
+   * Records a completed sign-in: settings get the entry, SecretStorage the credentials, and the
+   * portal gets a fresh client on the client-credentials grant (the sign-in's own client is discarded
+   * with the password it held).
+   */
+  async add(entry: PortalEntry, credentials: StoredCredentials): Promise<PortalConnection> {
+    await this.store.set(entry.id, credentials);
+    this.connections.get(entry.id)?.client?.close();
+    const connection = await this.connect(entry, credentials, undefined);
+    await writePortalEntries([...readPortalEntries().filter((e) => e.id !== entry.id), entry]);
+    this.emitter.fire(connection);
+    return connection;
+  }
+
+  /** Removes the credentials; the portal stays listed so it can be signed in again. */
+  async signOut(portalId: string, reason?: string): Promise<void> {
+    const c = this.connections.get(portalId);
+    await this.store.delete(portalId);
+    if (!c) return;
+    c.client?.close();
+    const next: PortalConnection = { ...signedOut(c.entry), signedOutReason: reason };
+    this.connections.set(portalId, next);
+    this.emitter.fire(next);
+  }
+
+  /** Forgets the portal entirely: settings entry and secrets. */
+  async remove(portalId: string): Promise<void> {
+    await this.signOut(portalId);
+    this.connections.delete(portalId);
+    await writePortalEntries(readPortalEntries().filter((e) => e.id !== portalId));
+    this.emitter.fire(undefined);
+  }
+
+  dispose(): void {
+    for (const c of this.connections.values()) c.client?.close();
+    this.connections.clear();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private async reload(portalId: string): Promise<void> {
+    const c = this.connections.get(portalId);
+    if (!c) return;
+    const credentials = await this.store.get(portalId);
+    const current = c.client ? c.username : undefined;
+    if (credentials?.username === current && Boolean(credentials) === Boolean(c.client)) return;
+    c.client?.close();
+    this.emitter.fire(await this.connect(c.entry, credentials, undefined));
+  }
+
+  private async connect(entry: PortalEntry, credentials: StoredCredentials | undefined, reason: string | undefined): Promise<PortalConnection> {
+    let connection: PortalConnection;
+    if (!credentials) {
+      connection = { ...signedOut(entry), signedOutReason: reason };
+    } else {
+      const client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error));
+      client.useClientCredentials(credentials.clientId, credentials.clientSecret);
+      connection = {
+        entry,
+        client,
+        username: credentials.username,
+        clientId: credentials.clientId,
+        applicationCreatedHere: credentials.applicationCreatedHere,
+        signedOutReason: undefined,
+      };
+    }
+    this.connections.set(entry.id, connection);
+    return connection;
+  }
+
+  /** Called by the client once its stored credentials are refused: one clean sign-out, one message. */
+  private async onPortalSignedOut(portalId: string, client: PortalClient, error: PortalError): Promise<void> {
+    const c = this.connections.get(portalId);
+    if (!c || c.client !== client) return; // already handled, or a client we replaced
+    await this.signOut(portalId, error.message);
+    const after = this.connections.get(portalId);
+    if (after) this.notifySignedOut(after);
+  }
+}
+
+function sameEntry(a: PortalEntry, b: PortalEntry): boolean {
+  return a.baseUrl === b.baseUrl && a.service === b.service && a.label === b.label;
+}
+
+function signedOut(entry: PortalEntry): PortalConnection {
+  return { entry, client: undefined, username: undefined, clientId: undefined, applicationCreatedHere: false, signedOutReason: undefined };
+}
