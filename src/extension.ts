@@ -1,19 +1,29 @@
 import * as vscode from 'vscode';
 import { PortalAuthenticationProvider, AUTH_PROVIDER_ID } from './auth/authProvider';
 import { createClientFactory } from './auth/clientFactory';
-import { CredentialStore } from './auth/credentialStore';
+import { CredentialStore, type StoredCredentials } from './auth/credentialStore';
 import { PortalRegistry } from './auth/portalRegistry';
 import { inputBoxPrompts, type SignInPrompts } from './auth/prompts';
 import { signInWithPassword, signOut, type SignInContext } from './auth/signIn';
 import { PortalStatusBar } from './auth/statusBar';
 import { registerAuthCommands } from './commands/auth';
 import { createLog } from './log';
+import { registerRecords, type RecordsApi } from './records';
+import { registerExplorer, type ExplorerApi } from './tree';
+import { registerForms, type FormsTesting } from './webview';
 
 /** What activate() returns. `testing` exists only when VS Code runs the extension under test. */
 export interface PortalExtensionApi {
   readonly registry: PortalRegistry;
   readonly testing?: {
     setPrompts(prompts: SignInPrompts | undefined): void;
+    /** What SecretStorage holds for a portal, so tests can prove sign-out removed it. */
+    readStoredCredentials(portalId: string): Promise<StoredCredentials | undefined>;
+    /** The open form panels (issue 7), so tests can drive a form's message handler. */
+    forms: FormsTesting;
+    /** The views' providers and tree views, and scripted answers for their commands (issue 6). */
+    explorer: ExplorerApi;
+    records: RecordsApi;
   };
 }
 
@@ -23,7 +33,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   let statusBar: PortalStatusBar | undefined;
   const createClient = createClientFactory(log, version, () => statusBar?.scheduleUpdate());
 
-  const registry = new PortalRegistry(new CredentialStore(context.secrets), createClient, (c) => {
+  const credentialStore = new CredentialStore(context.secrets);
+  const registry = new PortalRegistry(credentialStore, createClient, (c) => {
     log.warn(`Signed out of ${c.entry.label}: ${c.signedOutReason ?? 'credentials refused'}`);
     void vscode.window
       .showWarningMessage(`Signed out of ${c.entry.label}. ${c.signedOutReason ?? ''} Sign in again to continue.`, 'Sign in again')
@@ -37,7 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const authProvider = new PortalAuthenticationProvider(
     registry,
     () => signInWithPassword(signIn),
-    async (portalId) => void (await signOut(registry, portalId, false)),
+    async (portalId) => void (await signOut(signIn, portalId, false)),
   );
 
   context.subscriptions.push(
@@ -50,10 +61,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
     vscode.commands.registerCommand('portal.refresh', () => registry.restore()),
   );
 
+  const forms = registerForms(context, { registry, log });
+  const explorer = registerExplorer(context, { registry, log, statusBar });
+  const records = registerRecords(context, { registry, log });
+
   return {
     registry,
     ...(context.extensionMode === vscode.ExtensionMode.Test
-      ? { testing: { setPrompts: (p: SignInPrompts | undefined) => void (prompts = p ?? inputBoxPrompts) } }
+      ? {
+          testing: {
+            setPrompts: (p: SignInPrompts | undefined) => void (prompts = p ?? inputBoxPrompts),
+            readStoredCredentials: (portalId: string) => credentialStore.get(portalId),
+            forms: forms.testing,
+            explorer,
+            records,
+          },
+        }
       : {}),
   };
 }

@@ -81,3 +81,24 @@ export class SecretRegistry {
     return redact(text, this.sorted());
   }
 }
+
+const SECRET_FIELD = new Set(SECRET_NAMES.map((n) => n.toLowerCase()));
+
+/**
+ * Values of secret-named fields (password, clientSecret, ...) anywhere in a JSON value, so a client can
+ * mask them later too (a password set for a member must not show up in a log when someone searches for it).
+ * Bounded in depth and count.
+ */
+export function secretValuesIn(value: unknown, depth = 4, out: string[] = []): string[] {
+  if (depth < 0 || out.length >= 32 || value === null || typeof value !== 'object') return out;
+  if (Array.isArray(value)) {
+    for (const v of value.slice(0, 100)) secretValuesIn(v, depth - 1, out);
+    return out;
+  }
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v === 'string' && SECRET_FIELD.has(k.toLowerCase())) out.push(v);
+    else if (v !== null && typeof v === 'object') secretValuesIn(v, depth - 1, out);
+  }
+  return out;
+}
+

@@ -1,11 +1,11 @@
-import { checkPortalUrl } from '../api';
+import { parseBaseUrl } from '../api';
 
 /** Input-box validation for a portal's base address; the rule itself lives in src/api's transport. */
 export function baseUrlProblem(value: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed === 'https://') return 'Enter the base address of the portal API.';
   try {
-    checkPortalUrl(trimmed);
+    parseBaseUrl(trimmed);
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

@@ -15,6 +15,8 @@ export interface SignInPrompts {
   clientSecret(portalLabel: string): Promise<string | undefined>;
   /** Shows a failure; resolves true when the user wants to try again. */
   failed(message: string): Promise<boolean>;
+  /** Confirms sign-out; offers deleting the application only when this machine created it. */
+  confirmSignOut(portalLabel: string, canDeleteApplication: boolean): Promise<'sign-out' | 'sign-out-and-delete' | undefined>;
 }
 
 const notEmpty = (what: string) => (v: string) => (v.trim() ? undefined : `Enter the ${what}.`);
@@ -77,4 +79,19 @@ export const inputBoxPrompts: SignInPrompts = {
       validateInput: notEmpty('client secret'),
     }),
   failed: async (message) => (await vscode.window.showErrorMessage(message, 'Try again')) === 'Try again',
+  confirmSignOut: async (portalLabel, canDeleteApplication) => {
+    const signOutOnly = 'Sign out';
+    const alsoDelete = 'Sign out and delete the application';
+    const choice = await vscode.window.showWarningMessage(
+      `Sign out of ${portalLabel}?`,
+      {
+        modal: true,
+        detail: canDeleteApplication
+          ? 'The client id and secret this machine uses will be removed from secret storage. You can also delete the application on the portal, so those credentials stop working everywhere.'
+          : 'The client id and secret will be removed from secret storage. The application itself stays on the portal.',
+      },
+      ...(canDeleteApplication ? [signOutOnly, alsoDelete] : [signOutOnly]),
+    );
+    return choice === alsoDelete ? 'sign-out-and-delete' : choice === signOutOnly ? 'sign-out' : undefined;
+  },
 };

@@ -125,35 +125,20 @@ export async function signInWithClientCredentials(ctx: SignInContext, known?: Po
 }
 
 /** Sign-out removes the session and its secrets; it offers to delete the application too when we created it. */
-export async function signOut(registry: PortalRegistry, portalId: string, askAboutApplication: boolean): Promise<boolean> {
-  const c = registry.get(portalId);
+export async function signOut(ctx: SignInContext, portalId: string, confirm: boolean): Promise<boolean> {
+  const c = ctx.registry.get(portalId);
   if (!c) return false;
   const owned = c.client !== undefined && c.applicationCreatedHere;
-  let deleteApplication = false;
-  if (askAboutApplication && c.client) {
-    const signOutOnly = 'Sign out';
-    const alsoDelete = 'Sign out and delete the application';
-    const choice = await vscode.window.showWarningMessage(
-      `Sign out of ${c.entry.label}?`,
-      {
-        modal: true,
-        detail: owned
-          ? 'The client id and secret this machine uses will be removed from secret storage. You can also delete the application on the portal, so those credentials stop working everywhere.'
-          : 'The client id and secret will be removed from secret storage. The application itself stays on the portal.',
-      },
-      ...(owned ? [signOutOnly, alsoDelete] : [signOutOnly]),
-    );
-    if (!choice) return false;
-    deleteApplication = choice === alsoDelete;
-  }
-  if (deleteApplication && c.client) {
+  const choice = confirm ? await ctx.prompts().confirmSignOut(c.entry.label, owned) : 'sign-out';
+  if (!choice) return false;
+  if (choice === 'sign-out-and-delete' && c.client && c.clientId) {
     try {
-      if (c.clientId) await c.client.v3.applications.delete(c.clientId);
+      await c.client.v3.applications.delete(c.clientId);
     } catch (error) {
       void vscode.window.showWarningMessage(`Signed out, but the application could not be deleted on the portal: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  await registry.signOut(portalId);
+  await ctx.registry.signOut(portalId);
   return true;
 }
 

@@ -34,7 +34,7 @@ export function registerAuthCommands(ctx: SignInContext, statusBar: PortalStatus
     vscode.commands.registerCommand('portal.signInWithClientCredentials', (arg?: unknown) => signInWithClientCredentials(ctx, knownEntry(arg))),
     vscode.commands.registerCommand('portal.signOut', async (arg?: unknown) => {
       const id = portalIdFromArg(arg) ?? (await pickPortal(registry, 'Sign out of which portal?', 'signed-in'));
-      if (id) await signOut(registry, id, true);
+      if (id) await signOut(ctx, id, true);
     }),
     vscode.commands.registerCommand('portal.removePortal', async (arg?: unknown) => {
       const id = portalIdFromArg(arg) ?? (await pickPortal(registry, 'Remove which portal from this list?'));
@@ -54,7 +54,7 @@ export function registerAuthCommands(ctx: SignInContext, statusBar: PortalStatus
         const id = c.entry.id;
         if (c.client) {
           items.push({ label: `$(account) ${c.username ?? ''} @ ${c.entry.label}`, description: c.entry.baseUrl, detail: 'Make this the active portal', run: async () => statusBar.setActive(id) });
-          items.push({ label: `$(sign-out) Sign out of ${c.entry.label}`, run: () => signOut(registry, id, true) });
+          items.push({ label: `$(sign-out) Sign out of ${c.entry.label}`, run: () => signOut(ctx, id, true) });
         } else {
           items.push({ label: `$(sign-in) Sign in again to ${c.entry.label}`, description: c.entry.baseUrl, detail: c.signedOutReason, run: () => signInWithPassword(ctx, c.entry) });
         }

@@ -1,6 +1,6 @@
 // The emulator's state and the only code that changes it. Routes validate first and then call
 // these methods, so a failed request never leaves a half-written change behind.
-import type { Account, Application, FileRecord, Group, Membership, User } from './model';
+import type { Account, Application, FileRecord, Group, GroupPermission, Membership, User } from './model';
 
 export interface NextIds { account: number; user: number; group: number; file: number }
 
@@ -15,7 +15,7 @@ export interface StoreData {
 }
 
 /** Derived data (sorted listings, sums) is cached per revision; this bounds the cache between writes. */
-const MAX_CACHED = 64;
+const MAX_CACHED = 256;
 
 export class Store {
   readonly users = new Map<number, User>();
@@ -216,7 +216,7 @@ export class Store {
     this.bump();
   }
 
-  setGroupMember(g: Group, userId: number, permission: Group['members'] extends Map<number, infer P> ? P : never): void {
+  setGroupMember(g: Group, userId: number, permission: GroupPermission): void {
     g.members.set(userId, permission);
     this.bump();
   }
@@ -242,8 +242,14 @@ export class Store {
     return byGroup.get(groupId) ?? [];
   }
 
+  /** One pass over all files for every group: per-group keys would thrash the cache with 500 groups. */
   storageOf(groupId: number): number {
-    return this.cached(`storage:${groupId}`, () => this.filesOf(groupId).reduce((sum, f) => sum + f.size, 0));
+    const byGroup = this.cached('storage-by-group', () => {
+      const map = new Map<number, number>();
+      for (const f of this.files.values()) map.set(f.groupId, (map.get(f.groupId) ?? 0) + f.size);
+      return map;
+    });
+    return byGroup.get(groupId) ?? 0;
   }
 
   addFiles(files: FileRecord[]): void {

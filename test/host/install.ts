@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CACHE_DIR, CHROMIUM_PATH } from './paths';
-import { formatDuration, runCommand, sleep } from './proc';
+import { withLock } from './lock';
+import { formatDuration, runCommand } from './proc';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 /** code-server 4.100.x wants Node 20 exactly (newer releases want 22/24). */
@@ -149,46 +150,11 @@ async function ensureCodeServer(): Promise<void> {
     throw new Error(`code-server ${CODE_SERVER_VERSION} needs Node ${CODE_SERVER_NODE_MAJOR}; this is Node ${process.versions.node}`);
   }
   fs.mkdirSync(CACHE_DIR, { recursive: true });
-  await withInstallLock(async () => {
+  // One installer at a time per checkout (parallel test commands share .vscode-test/).
+  await withLock(LOCK_DIR, { waitMs: LOCK_WAIT_MS, what: `the code-server ${CODE_SERVER_VERSION} install` }, async () => {
     if (installComplete()) return; // another run finished it while we waited
     await installCodeServer();
   });
-}
-
-/** One installer at a time per checkout (parallel test commands share .vscode-test/). */
-async function withInstallLock(body: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  let announced = false;
-  for (;;) {
-    try {
-      fs.mkdirSync(LOCK_DIR);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    const owner = Number(readFileOr(path.join(LOCK_DIR, 'pid'), ''));
-    if (!Number.isInteger(owner) || owner <= 0 || !pidAlive(owner)) {
-      // Give a fresh lock a moment to get its pid file before calling it stale.
-      const age = Date.now() - statMtime(LOCK_DIR);
-      if (age > 5_000) {
-        log('removing a stale install lock');
-        fs.rmSync(LOCK_DIR, { recursive: true, force: true });
-        continue;
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for another code-server install (lock ${LOCK_DIR})`);
-    if (!announced) {
-      log(`waiting for another process (pid ${owner}) to finish installing code-server`);
-      announced = true;
-    }
-    await sleep(1_000);
-  }
-  fs.writeFileSync(path.join(LOCK_DIR, 'pid'), String(process.pid));
-  try {
-    await body();
-  } finally {
-    fs.rmSync(LOCK_DIR, { recursive: true, force: true });
-  }
 }
 
 async function installCodeServer(): Promise<void> {
@@ -250,31 +216,6 @@ function checkNativeModules(): string[] {
     path.join(vscodeModules, 'kerberos', 'build', 'Release', 'kerberos.node'),
   ];
   return expected.filter((f) => !fs.existsSync(f)).map((f) => path.relative(codeServerPackageDir(), f));
-}
-
-function readFileOr(file: string, fallback: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    return fallback;
-  }
-}
-
-function statMtime(file: string): number {
-  try {
-    return fs.statSync(file).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 if (require.main === module) {

@@ -17,6 +17,13 @@ export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
  */
 export const VSCODE_USER_DATA_DIR = path.join(RESULTS_DIR, 'vscode-user-data');
 
+/**
+ * The chromium profile of that run, kept likewise. In the web workbench, SecretStorage lives in
+ * the browser's storage (IndexedDB), so this is where secrets are supposed to be, and the
+ * user-data-dir is where they must not be.
+ */
+export const VSCODE_BROWSER_PROFILE_DIR = path.join(RESULTS_DIR, 'vscode-browser-profile');
+
 /** The bundled in-VS-Code tests (`run()` entry and one suite bundle per phase). */
 export const VSCODE_TESTS_OUT_DIR = path.join(REPO_ROOT, 'out', 'vscode-tests');
 

@@ -1,0 +1,170 @@
+/** Typed functions for every v2 row of spec section 4.4 (plus the file download), grouped by resource. */
+import type { ApiContext, CallOptions, Download } from '../client';
+import { seg } from '../http';
+import { parseApplicationV2, type ApplicationDraftV2, type ApplicationV2 } from '../models/application';
+import { parseFileRecord, type FileRecord, type FilesQuery } from '../models/file';
+import { parseArray } from '../models/read';
+import {
+  parseCreatedGroup, parseCustomNames, parseGroup, parseMemberV2, parseOrganisation, type CreatedGroup, type CustomNames,
+  type Group, type GroupBody, type MemberBodyV2, type MemberV2, type Organisation,
+} from '../models/v2';
+import {
+  ITERATE_PAGE_SIZE, items, normalisePageQuery, pageFromArray, parsePageEnvelope, type Page, type PageQuery,
+} from '../paging';
+
+function signalOf(o: CallOptions | undefined): { signal?: AbortSignal } {
+  return o?.signal ? { signal: o.signal } : {};
+}
+
+function filesQuery(query: FilesQuery, page: number, size: number) {
+  return {
+    page,
+    size,
+    orderBy: query.orderBy,
+    ascending: query.ascending,
+    name: query.name,
+    modifiedAfter: query.modifiedAfter,
+    foldersOnly: query.foldersOnly,
+    recursive: query.recursive,
+  };
+}
+
+export function createV2(api: ApiContext) {
+  const service = api.service;
+
+  const applications = {
+    /** POST /v2/applications → 200, with clientId and clientSecret. */
+    create: (draft: ApplicationDraftV2, o?: CallOptions): Promise<ApplicationV2> =>
+      api.json({ method: 'POST', path: '/v2/applications', body: draft, ...signalOf(o) }, (j) => parseApplicationV2(j, service)),
+  };
+
+  const accounts = {
+    list: (o?: CallOptions): Promise<Organisation[]> =>
+      api.json({ method: 'GET', path: '/v2/accounts', ...signalOf(o) }, (j) => parseArray(j, 'organisations', parseOrganisation)),
+    get: (accountId: number, o?: CallOptions): Promise<Organisation> =>
+      api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}`, ...signalOf(o) }, parseOrganisation),
+    /** Custom component names; {} when none are customised. */
+    custom: (accountId: number, o?: CallOptions): Promise<CustomNames> =>
+      api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}/custom`, ...signalOf(o) }, parseCustomNames),
+  };
+
+  const groupsPath = (accountId: number) => `/v2/accounts/${seg(accountId)}/groups`;
+  const group = (j: unknown) => parseGroup(j, service);
+  const groupsList = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Group[]> =>
+    api.json(
+      { method: 'GET', path: groupsPath(accountId), query: { page: query?.page, size: query?.size }, ...signalOf(o) },
+      (j) => parseArray(j, 'groups', group),
+    );
+  const groupsPage = async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<Group>> => {
+    const q = normalisePageQuery(query);
+    return pageFromArray(await groupsList(accountId, q, o), q);
+  };
+
+  const groups = {
+    /** Every group of the organisation (or one slice with page/size). */
+    list: groupsList,
+    /** One slice as a Page (plain-array list: a short page ends it). */
+    page: groupsPage,
+    iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Group> =>
+      items((page, size, signal) => groupsPage(accountId, { page, size }, signal ? { signal } : undefined), {
+        size: query.size ?? ITERATE_PAGE_SIZE,
+        ...signalOf(o),
+      }),
+    get: (accountId: number, groupId: number, o?: CallOptions): Promise<Group> =>
+      api.json({ method: 'GET', path: `${groupsPath(accountId)}/${seg(groupId)}`, ...signalOf(o) }, group),
+    /** The answer's id, dates, user, contextKey and account may be null (spec). */
+    create: (accountId: number, body: GroupBody, o?: CallOptions): Promise<CreatedGroup> =>
+      api.json({ method: 'POST', path: groupsPath(accountId), body, ...signalOf(o) }, (j) => parseCreatedGroup(j, service)),
+    /** v2 updates with POST on the group's path. */
+    update: (accountId: number, groupId: number, body: GroupBody, o?: CallOptions): Promise<Group> =>
+      api.json({ method: 'POST', path: `${groupsPath(accountId)}/${seg(groupId)}`, body, ...signalOf(o) }, group),
+    /** Moves the group to the trash. */
+    delete: (accountId: number, groupId: number, o?: CallOptions): Promise<void> =>
+      api.empty({ method: 'DELETE', path: `${groupsPath(accountId)}/${seg(groupId)}`, ...signalOf(o) }),
+    /** Starts a copy named `duplicateName` (202 Accepted; the copy appears later). */
+    duplicate: (accountId: number, groupId: number, duplicateName: string, o?: CallOptions): Promise<void> =>
+      api.empty({
+        method: 'GET',
+        path: `${groupsPath(accountId)}/${seg(groupId)}/duplicate`,
+        query: { duplicateName },
+        ...signalOf(o),
+      }),
+  };
+
+  const membersPath = (accountId: number) => `/v2/accounts/${seg(accountId)}/members`;
+  const membersPage = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<MemberV2>> => {
+    const { page, size } = normalisePageQuery(query);
+    return api.json(
+      { method: 'GET', path: membersPath(accountId), query: { page, size }, ...signalOf(o) },
+      (j) => parsePageEnvelope(j, parseMemberV2, { page, size }),
+    );
+  };
+
+  const members = {
+    page: membersPage,
+    iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<MemberV2> =>
+      items((page, size, signal) => membersPage(accountId, { page, size }, signal ? { signal } : undefined), {
+        size: query.size ?? ITERATE_PAGE_SIZE,
+        ...signalOf(o),
+      }),
+    /** Includes `groups` (group name → permission). */
+    get: (accountId: number, username: string, o?: CallOptions): Promise<MemberV2> =>
+      api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, ...signalOf(o) }, parseMemberV2),
+    create: (accountId: number, body: MemberBodyV2, o?: CallOptions): Promise<MemberV2> =>
+      api.json({ method: 'POST', path: membersPath(accountId), body, ...signalOf(o) }, parseMemberV2),
+    /** v2 updates with POST on the member's path. */
+    update: (accountId: number, username: string, body: MemberBodyV2, o?: CallOptions): Promise<MemberV2> =>
+      api.json({ method: 'POST', path: `${membersPath(accountId)}/${seg(username)}`, body, ...signalOf(o) }, parseMemberV2),
+    delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
+      api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, ...signalOf(o) }),
+  };
+
+  const filesPath = (accountId: number, groupId: number) => `/v2/accounts/${seg(accountId)}/groups/${seg(groupId)}/files`;
+  const file = (j: unknown) => parseFileRecord(j, service);
+  const filesPage = (accountId: number, groupId: number, query: FilesQuery = {}, o?: CallOptions): Promise<Page<FileRecord>> => {
+    const { page, size } = normalisePageQuery(query);
+    return api.json(
+      { method: 'GET', path: filesPath(accountId, groupId), query: filesQuery(query, page, size), ...signalOf(o) },
+      (j) => parsePageEnvelope(j, file, { page, size }),
+    );
+  };
+  const childrenPage = (accountId: number, groupId: number, folderId: number, query: Omit<FilesQuery, 'recursive'> = {}, o?: CallOptions): Promise<Page<FileRecord>> => {
+    const { page, size } = normalisePageQuery(query);
+    return api.json(
+      {
+        method: 'GET',
+        path: `${filesPath(accountId, groupId)}/${seg(folderId)}/children`,
+        query: filesQuery(query, page, size),
+        ...signalOf(o),
+      },
+      (j) => parsePageEnvelope(j, file, { page, size }),
+    );
+  };
+
+  const files = {
+    /** One page of the group's root level (or, with `recursive`, of every record). */
+    page: filesPage,
+    iterate: (accountId: number, groupId: number, query: Omit<FilesQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
+      items((page, size, signal) => filesPage(accountId, groupId, { ...query, page, size }, signal ? { signal } : undefined), {
+        size: query.size ?? ITERATE_PAGE_SIZE,
+        ...signalOf(o),
+      }),
+    /** One page of a folder's children. */
+    children: childrenPage,
+    iterateChildren: (accountId: number, groupId: number, folderId: number, query: Omit<FilesQuery, 'page' | 'recursive'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
+      items((page, size, signal) => childrenPage(accountId, groupId, folderId, { ...query, page, size }, signal ? { signal } : undefined), {
+        size: query.size ?? ITERATE_PAGE_SIZE,
+        ...signalOf(o),
+      }),
+    /** A single record (path assumed from the v2 shape: .../files/{file}). */
+    get: (accountId: number, groupId: number, fileId: number, o?: CallOptions): Promise<FileRecord> =>
+      api.json({ method: 'GET', path: `${filesPath(accountId, groupId)}/${seg(fileId)}`, ...signalOf(o) }, file),
+    /** The file's bytes (GET /v3/groups/{group}/files/{file}/download). Abort with the signal. */
+    download: (groupId: number, fileId: number, o?: CallOptions): Promise<Download> =>
+      api.download({ method: 'GET', path: `/v3/groups/${seg(groupId)}/files/${seg(fileId)}/download`, ...signalOf(o) }),
+  };
+
+  return { applications, accounts, groups, members, files };
+}
+
+export type V2Api = ReturnType<typeof createV2>;

@@ -1,0 +1,184 @@
+/** Typed functions for every v3 row of spec section 4.2, grouped by resource. */
+import type { ApiContext, CallOptions } from '../client';
+import { seg } from '../http';
+import { parseAccount, parseComponent, parseSubscription, type Account, type Component, type Subscription } from '../models/account';
+import { parseApplication, type Application, type ApplicationDraft, type ApplicationUpdate } from '../models/application';
+import {
+  parseMember, parseMemberTagSummary, type Member, type MemberCreate, type MemberTagSummary, type MemberUpdate,
+} from '../models/member';
+import { parseArray } from '../models/read';
+import { parseUserInfo, type UserInfo } from '../models/user';
+import { ITERATE_PAGE_SIZE, items, normalisePageQuery, pageFromArray, parseItemsEnvelope, type Page, type PageQuery } from '../paging';
+
+export type MemberOrder = 'name' | 'username' | 'email' | 'dateCreated' | 'lastActive';
+
+export interface MembersQuery extends PageQuery {
+  orderBy?: MemberOrder;
+  ascending?: boolean;
+  /** Find by name or e-mail (substring). */
+  name?: string;
+  /** Name or e-mail starts with. */
+  startsWith?: string;
+}
+
+export interface TagSummaryQuery extends PageQuery {
+  orderBy?: 'name' | 'members';
+  ascending?: boolean;
+  name?: string;
+  startsWith?: string;
+}
+
+export type TagMembersQuery = Omit<MembersQuery, 'name' | 'startsWith'>;
+
+export interface AccountUpdate {
+  friendlyName?: string;
+  name?: string;
+  locale?: string;
+}
+
+function signalOf(o: CallOptions | undefined): { signal?: AbortSignal } {
+  return o?.signal ? { signal: o.signal } : {};
+}
+
+export function createV3(api: ApiContext) {
+  const service = api.service;
+  const app = (j: unknown) => parseApplication(j, service);
+
+  const applications = {
+    /** POST /v3/applications → 201, with clientSecret. */
+    create: (draft: ApplicationDraft, o?: CallOptions): Promise<Application> =>
+      api.json({ method: 'POST', path: '/v3/applications', body: draft, ...signalOf(o) }, app),
+    /** GET /v3/applications (no secrets). */
+    list: (o?: CallOptions): Promise<Application[]> =>
+      api.json({ method: 'GET', path: '/v3/applications', ...signalOf(o) }, (j) => parseArray(j, 'applications', app)),
+    get: (clientId: string, o?: CallOptions): Promise<Application> =>
+      api.json({ method: 'GET', path: `/v3/applications/${seg(clientId)}`, ...signalOf(o) }, app),
+    /** PATCH; with rotateSecret the answer carries the new clientSecret. */
+    update: (clientId: string, update: ApplicationUpdate, o?: CallOptions): Promise<Application> =>
+      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, ...signalOf(o) }, app),
+    /** Its client credentials stop working at once. */
+    delete: (clientId: string, o?: CallOptions): Promise<void> =>
+      api.empty({ method: 'DELETE', path: `/v3/applications/${seg(clientId)}`, ...signalOf(o) }),
+  };
+
+  const accounts = {
+    list: (enabledOnly?: boolean, o?: CallOptions): Promise<Account[]> =>
+      api.json(
+        { method: 'GET', path: '/v3/accounts', query: { enabledOnly }, ...signalOf(o) },
+        (j) => parseArray(j, 'accounts', parseAccount),
+      ),
+    get: (accountId: number, o?: CallOptions): Promise<Account> =>
+      api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}`, ...signalOf(o) }, parseAccount),
+    update: (accountId: number, update: AccountUpdate, o?: CallOptions): Promise<Account> =>
+      api.json({ method: 'PATCH', path: `/v3/accounts/${seg(accountId)}`, body: update, ...signalOf(o) }, parseAccount),
+    subscription: (accountId: number, o?: CallOptions): Promise<Subscription> =>
+      api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}/subscription`, ...signalOf(o) }, parseSubscription),
+    components: (accountId: number, o?: CallOptions): Promise<Component[]> =>
+      api.json(
+        { method: 'GET', path: `/v3/accounts/${seg(accountId)}/components`, ...signalOf(o) },
+        (j) => parseArray(j, 'components', parseComponent),
+      ),
+  };
+
+  const membersPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/members`;
+  const membersPage = (accountId: number, query: MembersQuery = {}, o?: CallOptions): Promise<Page<Member>> => {
+    const { page, size } = normalisePageQuery(query);
+    return api.json(
+      {
+        method: 'GET',
+        path: membersPath(accountId),
+        query: { page, size, orderBy: query.orderBy, ascending: query.ascending, name: query.name, startsWith: query.startsWith },
+        ...signalOf(o),
+      },
+      (j) => parseItemsEnvelope(j, parseMember, { page, size }),
+    );
+  };
+
+  const members = {
+    /** POST → 200, Member. */
+    create: (accountId: number, body: MemberCreate, o?: CallOptions): Promise<Member> =>
+      api.json({ method: 'POST', path: membersPath(accountId), body, ...signalOf(o) }, parseMember),
+    /** One page (one request). */
+    page: membersPage,
+    /** Every member, fetching the next page only when the consumer gets there. */
+    iterate: (accountId: number, query: Omit<MembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
+      items((page, size, signal) => membersPage(accountId, { ...query, page, size }, signal ? { signal } : undefined), {
+        size: query.size ?? ITERATE_PAGE_SIZE,
+        ...signalOf(o),
+      }),
+    get: (accountId: number, username: string, o?: CallOptions): Promise<Member> =>
+      api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, ...signalOf(o) }, parseMember),
+    update: (accountId: number, username: string, update: MemberUpdate, o?: CallOptions): Promise<Member> =>
+      api.json({ method: 'PATCH', path: `${membersPath(accountId)}/${seg(username)}`, body: update, ...signalOf(o) }, parseMember),
+    /** Removes the member from the organisation (a user left without organisation is deleted for good). */
+    delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
+      api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, ...signalOf(o) }),
+  };
+
+  const tagsPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/member-tags`;
+  const tagMembersPage = (accountId: number, tags: readonly string[], query: TagMembersQuery = {}, o?: CallOptions): Promise<Page<Member>> => {
+    const { page, size } = normalisePageQuery(query);
+    return api.json(
+      {
+        method: 'GET',
+        path: `${tagsPath(accountId)}/${tags.map(seg).join(',')}`,
+        query: { page, size, orderBy: query.orderBy, ascending: query.ascending },
+        ...signalOf(o),
+      },
+      (j) => parseItemsEnvelope(j, parseMember, { page, size }),
+    );
+  };
+
+  const memberTags = {
+    /** Tag names. With page/size, one slice (the server answers a plain array). */
+    list: (accountId: number, query?: PageQuery, o?: CallOptions): Promise<string[]> =>
+      api.json(
+        { method: 'GET', path: tagsPath(accountId), query: { page: query?.page, size: query?.size }, ...signalOf(o) },
+        (j) => parseArray(j, 'member tags', (t) => (typeof t === 'string' ? t : String(t))),
+      ),
+    /** Tags with member counts (GET member-tags?summary). */
+    summary: (accountId: number, query: TagSummaryQuery = {}, o?: CallOptions): Promise<MemberTagSummary[]> =>
+      api.json(
+        {
+          method: 'GET',
+          path: tagsPath(accountId),
+          query: {
+            summary: '',
+            orderBy: query.orderBy,
+            ascending: query.ascending,
+            name: query.name,
+            startsWith: query.startsWith,
+            page: query.page,
+            size: query.size,
+          },
+          ...signalOf(o),
+        },
+        (j) => parseArray(j, 'member tag summary', parseMemberTagSummary),
+      ),
+    /** A page of members carrying any of the tags (GET member-tags/{tags}). */
+    members: tagMembersPage,
+    iterateMembers: (accountId: number, tags: readonly string[], query: Omit<TagMembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
+      items((page, size, signal) => tagMembersPage(accountId, tags, { ...query, page, size }, signal ? { signal } : undefined), {
+        size: query.size ?? ITERATE_PAGE_SIZE,
+        ...signalOf(o),
+      }),
+    /** One page of tag names as a Page (plain-array list: a short page ends it). */
+    page: async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<string>> => {
+      const q = normalisePageQuery(query);
+      const list = await memberTags.list(accountId, q, o);
+      return pageFromArray(list, q);
+    },
+  };
+
+  return {
+    /** GET /v3/userinfo: the signed-in user and their organisations. */
+    userinfo: (o?: CallOptions): Promise<UserInfo> =>
+      api.json({ method: 'GET', path: '/v3/userinfo', ...signalOf(o) }, (j) => parseUserInfo(j, service)),
+    applications,
+    accounts,
+    members,
+    memberTags,
+  };
+}
+
+export type V3Api = ReturnType<typeof createV3>;

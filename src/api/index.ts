@@ -1,0 +1,19 @@
+/** Public surface of the API layer. Plain TypeScript on undici; no VS Code. */
+export * from './client';
+export * from './errors';
+export * from './redact';
+export * from './permissions';
+export * from './paging';
+export * from './version';
+export { Scheduler, DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, type RequestBudget, type Ticket } from './scheduler';
+export { isLoopbackHost, parseBaseUrl, bypassesProxy, resolveProxy, type ProxyOptions } from './transport';
+export { buildQuery, parseRetryAfter, parseContentDisposition } from './http';
+export type { Credentials, TokenSet, TokenStore, TokenResponse } from './auth';
+export type { V3Api, MembersQuery, MemberOrder, TagSummaryQuery, TagMembersQuery, AccountUpdate } from './endpoints/v3';
+export type { V2Api } from './endpoints/v2';
+export * from './models/user';
+export * from './models/account';
+export * from './models/application';
+export * from './models/member';
+export * from './models/v2';
+export * from './models/file';

@@ -1,0 +1,95 @@
+import * as vscode from 'vscode';
+import { groupPermissionLabel } from '../api';
+import { describe } from '../webview/formPanel';
+import { groupUpdate } from '../webview/forms/assignmentsPlan';
+import type { GroupLevel } from '../webview/protocol/assignments';
+import { Picker, targetFromArg } from './target';
+import type { FormsDeps } from '../webview/index';
+
+const LEVELS: ReadonlyArray<{ level: GroupLevel; label: string; detail: string }> = [
+  { level: 1, label: 'Basic', detail: 'Read only' },
+  { level: 4, label: 'Standard', detail: 'Read and write' },
+  { level: 16, label: 'Group administrator', detail: 'Manages the group and its members' },
+  { level: 0, label: 'None', detail: 'Remove the member from the group' },
+];
+
+/** Answers given by a caller instead of quick picks (tests, or another command that already knows). */
+interface Preset {
+  groupId?: number;
+  permission?: GroupLevel;
+}
+
+function presetOf(arg: unknown): Preset {
+  // A tree context menu passes (node, selectedNodes[]): an array is not a preset.
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return {};
+  const o = arg as Record<string, unknown>;
+  const out: Preset = {};
+  if (typeof o.groupId === 'number' && Number.isSafeInteger(o.groupId) && o.groupId > 0) out.groupId = o.groupId;
+  const level = LEVELS.find((l) => l.level === o.permission);
+  if (level) out.permission = level.level;
+  return out;
+}
+
+/**
+ * "Change a member's permission in a group": a quick-pick path for the most common edit, no webview.
+ * Member (from the node or picked) → group (with the member's current permission shown) → permission.
+ * Sent as a v3 PATCH naming just that group, for the reason given in assignmentsPlan.ts.
+ */
+export async function changeMemberGroupPermission(deps: FormsDeps, arg: unknown, presetArg: unknown): Promise<boolean> {
+  const pick = new Picker(deps.registry);
+  const preset = presetOf(presetArg);
+  const target = targetFromArg(arg);
+  const t = await pick.member(target);
+  if (!t) return false;
+  const client = deps.registry.client(t.portalId);
+  const [detail, groups] = await Promise.all([client.v2.members.get(t.accountId, t.username), client.v2.groups.list(t.accountId)]);
+  const current = (g: { name: string; friendlyName: string }): number => detail.groups?.[g.name] ?? detail.groups?.[g.friendlyName] ?? 0;
+  const memberName = detail.user.name || t.username;
+
+  let groupId = preset.groupId ?? target.groupId;
+  if (groupId === undefined) {
+    const picked = await vscode.window.showQuickPick(
+      groups
+        .sort((a, b) => a.friendlyName.localeCompare(b.friendlyName))
+        .map((g) => ({ label: g.friendlyName, description: current(g) ? groupPermissionLabel(current(g)) : 'not a member', id: g.id })),
+      { title: `Change ${memberName}'s permission`, placeHolder: 'In which group?', matchOnDescription: true },
+    );
+    groupId = picked?.id;
+  }
+  const group = groups.find((g) => g.id === groupId);
+  if (!group) {
+    if (groupId !== undefined) void vscode.window.showErrorMessage(`Group ${groupId} is not in this account.`);
+    return false;
+  }
+  const was = current(group);
+  let level = preset.permission;
+  if (level === undefined) {
+    const picked = await vscode.window.showQuickPick(
+      LEVELS.map((l) => ({ label: l.label, detail: l.detail, description: l.level === was ? '(current)' : undefined, level: l.level })),
+      { title: `${memberName} in ${group.friendlyName}`, placeHolder: `Currently ${was ? groupPermissionLabel(was) : 'not a member'}` },
+    );
+    level = picked?.level;
+  }
+  if (level === undefined) return false;
+  if (level === was) {
+    void vscode.window.showInformationMessage(`${memberName} already has that permission in ${group.friendlyName}.`);
+    return false;
+  }
+  await client.v3.members.update(t.accountId, t.username, groupUpdate([{ id: group.id, to: level }]));
+  void vscode.commands.executeCommand('portal.refresh').then(undefined, () => undefined);
+  void vscode.window.showInformationMessage(
+    level === 0 ? `${memberName} was removed from ${group.friendlyName}.` : `${memberName} is now ${groupPermissionLabel(level)} in ${group.friendlyName}.`,
+  );
+  return true;
+}
+
+export function registerMemberPermissionCommand(deps: FormsDeps): vscode.Disposable {
+  return vscode.commands.registerCommand('portal.changeMemberGroupPermission', async (arg?: unknown, preset?: unknown) => {
+    try {
+      return await changeMemberGroupPermission(deps, arg, preset);
+    } catch (err) {
+      void vscode.window.showErrorMessage(describe(err));
+      return false;
+    }
+  });
+}

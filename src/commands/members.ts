@@ -1,0 +1,183 @@
+/**
+ * Member commands (enable/disable, lock/unlock, delete) and the Members view's own commands (choose account,
+ * search, tag filter, order, clear).
+ */
+import * as vscode from 'vscode';
+import { accountPermissionLabel, type MemberOrder } from '../api';
+import type { PortalRegistry } from '../auth/portalRegistry';
+import { memberRow, type MemberQuery } from '../tree/loaders';
+import { prompts } from './prompts';
+import { guarded } from './run';
+import { pickAccount, pickMember, type AccountRef, type MemberRef } from './targets';
+import type { ViewsHandle } from './views';
+
+/** What the Members view exposes to its title commands. */
+export interface MembersViewControl {
+  target(): { portalId: string; accountId: number; accountLabel: string } | undefined;
+  setTarget(t: { portalId: string; accountId: number; accountLabel: string } | undefined): void;
+  query(): MemberQuery;
+  setQuery(q: MemberQuery): void;
+}
+
+/**
+ * A leading "^" means "starts with": `^ann` finds Anna and ann@… but not Joanne. Plain text matches anywhere in the
+ * name, username or e-mail. Both run on the portal.
+ */
+export function parseSearch(input: string): { search?: string; startsWith?: boolean } {
+  const raw = input.trim();
+  if (!raw) return {};
+  if (raw.startsWith('^')) {
+    const rest = raw.slice(1).trim();
+    return rest ? { search: rest, startsWith: true } : {};
+  }
+  return { search: raw };
+}
+
+const ORDERS: Array<{ label: string; orderBy: MemberOrder; ascending: boolean }> = [
+  { label: 'Name (A → Z)', orderBy: 'name', ascending: true },
+  { label: 'Name (Z → A)', orderBy: 'name', ascending: false },
+  { label: 'Username', orderBy: 'username', ascending: true },
+  { label: 'E-mail', orderBy: 'email', ascending: true },
+  { label: 'Newest members first', orderBy: 'dateCreated', ascending: false },
+  { label: 'Oldest members first', orderBy: 'dateCreated', ascending: true },
+  { label: 'Recently active first', orderBy: 'lastActive', ascending: false },
+];
+
+export function registerMemberCommands(
+  registry: PortalRegistry,
+  views: ViewsHandle,
+  control: MembersViewControl,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable[] {
+  const preferred = (): AccountRef | undefined => {
+    const t = control.target();
+    return t ? { portalId: t.portalId, accountId: t.accountId, label: t.accountLabel } : undefined;
+  };
+  const chooseMember = (arg: unknown) => pickMember(registry, arg, preferred());
+
+  /** PATCH one flag and show the member's new state in every loaded list. */
+  const patch = async (m: MemberRef, update: { enabled?: boolean; lock?: boolean }, done: string): Promise<boolean> => {
+    const member = await registry.client(m.portalId).v3.members.update(m.accountId, m.username, update);
+    views.memberChanged(m.portalId, m.accountId, memberRow(member));
+    void vscode.window.setStatusBarMessage(`${m.name ?? m.username} ${done}.`, 4000);
+    return true;
+  };
+
+  const requireTarget = async (): Promise<boolean> => {
+    if (control.target()) return true;
+    const a = await pickAccount(registry, undefined);
+    if (a) control.setTarget({ portalId: a.portalId, accountId: a.accountId, accountLabel: a.label ?? `account ${a.accountId}` });
+    return control.target() !== undefined;
+  };
+
+  return [
+    guarded(log, 'portal.members.chooseAccount', async (arg?: unknown) => {
+      const a = await pickAccount(registry, arg);
+      if (!a) return;
+      control.setTarget({ portalId: a.portalId, accountId: a.accountId, accountLabel: a.label ?? `account ${a.accountId}` });
+      await vscode.commands.executeCommand('portal.members.focus');
+    }),
+    guarded(log, 'portal.members.search', async (arg?: unknown) => {
+      if (!(await requireTarget())) return;
+      const q = control.query();
+      const value = typeof arg === 'string' ? arg : await prompts().input({
+        title: `Search members of ${control.target()?.accountLabel ?? 'this organisation'}`,
+        prompt: 'Name, username or e-mail contains this text. Start with ^ for "starts with" (e.g. ^ann). Empty clears the search.',
+        value: q.search ? `${q.startsWith ? '^' : ''}${q.search}` : '',
+      });
+      if (value === undefined) return;
+      // The tag endpoint takes no search text: a search replaces the tag filter.
+      control.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...parseSearch(value) });
+    }),
+    guarded(log, 'portal.members.filterByTag', async (arg?: unknown) => {
+      if (!(await requireTarget())) return;
+      const t = control.target();
+      if (!t) return;
+      const q = control.query();
+      let tags: string[] | undefined;
+      if (typeof arg === 'string') tags = [arg];
+      else if (Array.isArray(arg)) tags = arg.filter((x): x is string => typeof x === 'string');
+      else {
+        const summary = await vscode.window.withProgress({ location: { viewId: 'portal.members' } }, () =>
+          registry.client(t.portalId).v3.memberTags.summary(t.accountId, { orderBy: 'members', ascending: false }),
+        );
+        if (summary.length === 0) {
+          void vscode.window.showInformationMessage(`No member of ${t.accountLabel} has a tag.`);
+          return;
+        }
+        const active = new Set(q.tags ?? []);
+        const picked = await vscode.window.showQuickPick(
+          summary.map((s) => ({ label: s.name, description: `${s.members.toLocaleString('en-US')} ${s.members === 1 ? 'member' : 'members'}`, picked: active.has(s.name) })),
+          { canPickMany: true, placeHolder: 'Show members with any of these tags' },
+        );
+        if (!picked) return;
+        tags = picked.map((p) => p.label);
+      }
+      control.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...(tags.length ? { tags } : {}) });
+    }),
+    guarded(log, 'portal.members.sort', async (arg?: unknown) => {
+      if (!(await requireTarget())) return;
+      const q = control.query();
+      const given = ORDERS.find((o) => o.orderBy === arg);
+      const picked = given ?? (await vscode.window.showQuickPick(
+        ORDERS.map((o) => ({ ...o, description: (q.orderBy ?? 'name') === o.orderBy && (q.ascending !== false) === o.ascending ? 'current' : '' })),
+        { placeHolder: 'Order members by' },
+      ));
+      if (!picked) return;
+      control.setQuery({ ...q, orderBy: picked.orderBy, ascending: picked.ascending });
+    }),
+    guarded(log, 'portal.members.clearFilter', () => {
+      control.setQuery({});
+    }),
+    guarded(log, 'portal.member.enable', async (arg?: unknown) => {
+      const m = await chooseMember(arg);
+      return m ? patch(m, { enabled: true }, 'is enabled') : false;
+    }),
+    guarded(log, 'portal.member.disable', async (arg?: unknown) => {
+      const m = await chooseMember(arg);
+      return m ? patch(m, { enabled: false }, 'is disabled and cannot sign in') : false;
+    }),
+    guarded(log, 'portal.member.lock', async (arg?: unknown) => {
+      const m = await chooseMember(arg);
+      return m ? patch(m, { lock: true }, 'is locked') : false;
+    }),
+    guarded(log, 'portal.member.unlock', async (arg?: unknown) => {
+      const m = await chooseMember(arg);
+      return m ? patch(m, { lock: false }, 'is unlocked') : false;
+    }),
+    guarded(log, 'portal.member.delete', async (arg?: unknown) => {
+      const m = await chooseMember(arg);
+      if (!m) return false;
+      const client = registry.client(m.portalId);
+      const member = await client.v3.members.get(m.accountId, m.username);
+      const who = `${member.user.name || m.username} (${m.username})`;
+      const ok = await prompts().confirm(
+        `Remove ${who} from this organisation?`,
+        [
+          `They lose access to the organisation and all its groups. Account permission: ${accountPermissionLabel(member.permission)}.`,
+          member.memberOfMultipleAccounts
+            ? 'They also belong to another organisation, so their user stays on the portal.'
+            : 'They belong to no other organisation, so their user is DELETED FOR GOOD: it cannot be restored.',
+          'You will be asked to type the username to confirm.',
+        ].join('\n\n'),
+        'Continue…',
+      );
+      if (!ok) return false;
+      const typed = await prompts().input({
+        title: `Remove ${who}`,
+        prompt: `Type the username "${m.username}" to confirm.`,
+        placeHolder: m.username,
+        validateInput: (v) => (v === m.username ? undefined : 'Type the username exactly as shown.'),
+      });
+      if (typed !== m.username) return false;
+      await client.v3.members.delete(m.accountId, m.username);
+      views.memberRemoved(m.portalId, m.accountId, m.username);
+      void vscode.window.showInformationMessage(`${who} was removed from the organisation.`);
+      return true;
+    }),
+    guarded(log, 'portal.member.copyUsername', async (arg?: unknown) => {
+      const m = await chooseMember(arg);
+      if (m) await vscode.env.clipboard.writeText(m.username);
+    }),
+  ];
+}

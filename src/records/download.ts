@@ -1,0 +1,104 @@
+/**
+ * "Download…": streams a file record's content to a folder the user picks, with progress and cancel. A
+ * cancelled or failed download leaves no partial file behind.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as vscode from 'vscode';
+import { isPortalError, type PortalClient } from '../api';
+
+export interface DownloadTarget {
+  readonly groupId: number;
+  readonly fileId: number;
+  readonly name: string;
+  /** From the record, when known: progress in percent rather than only bytes. */
+  readonly size?: number | undefined;
+}
+
+/** A name that is safe as one local file name on every platform. */
+export function localFileName(name: string): string {
+  const cleaned = name
+    .replace(/[<>:"/\\|?*\p{Cc}]/g, '_')
+    .replace(/[. ]+$/, '')
+    .trim();
+  const safe = cleaned && !/^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(cleaned) ? cleaned : `download-${cleaned || 'file'}`;
+  return safe.slice(0, 200);
+}
+
+/** "report.pdf" → "report (1).pdf" … the first name not taken in `folder` (bounded). */
+export function freeName(folder: string, name: string, exists: (p: string) => boolean = fs.existsSync): string {
+  if (!exists(path.join(folder, name))) return name;
+  const ext = path.extname(name);
+  const stem = name.slice(0, name.length - ext.length);
+  for (let i = 1; i < 1000; i++) {
+    const candidate = `${stem} (${i})${ext}`;
+    if (!exists(path.join(folder, candidate))) return candidate;
+  }
+  return `${stem} (${Date.now()})${ext}`;
+}
+
+/** Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. */
+export async function downloadWithProgress(client: PortalClient, target: DownloadTarget, folder?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const chosen = folder ?? (await vscode.window.showOpenDialog({
+    canSelectFiles: false,
+    canSelectFolders: true,
+    canSelectMany: false,
+    openLabel: 'Download here',
+    title: `Download ${target.name}`,
+  }))?.[0];
+  if (!chosen) return undefined;
+  if (chosen.scheme !== 'file') {
+    void vscode.window.showErrorMessage('Downloads go to a folder on this machine; pick a local folder.');
+    return undefined;
+  }
+  const dir = chosen.fsPath;
+  const fileName = freeName(dir, localFileName(target.name));
+  const file = path.join(dir, fileName);
+
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Downloading ${target.name}`, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      const onCancel = token.onCancellationRequested(() => controller.abort());
+      let written = false;
+      try {
+        const download = await client.v2.files.download(target.groupId, target.fileId, { signal: controller.signal });
+        const total = download.length ?? target.size;
+        let received = 0;
+        let reported = 0;
+        const meter = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            received += chunk.length;
+            if (total && total > 0) {
+              const pct = Math.min(100, (received / total) * 100);
+              progress.report({ increment: pct - reported, message: `${Math.round(pct)}%` });
+              reported = pct;
+            } else {
+              progress.report({ message: `${Math.round(received / 1024)} KB` });
+            }
+            done(null, chunk);
+          },
+        });
+        written = true;
+        await pipeline(download.body, meter, fs.createWriteStream(file, { flags: 'wx' }), { signal: controller.signal });
+        const uri = vscode.Uri.file(file);
+        void vscode.window.showInformationMessage(`Downloaded ${target.name} to ${file}.`, 'Open', 'Reveal in Explorer').then((choice) => {
+          if (choice === 'Open') void vscode.commands.executeCommand('vscode.open', uri);
+          if (choice === 'Reveal in Explorer') void vscode.commands.executeCommand('revealFileInOS', uri);
+        });
+        return uri;
+      } catch (error) {
+        if (written) await fs.promises.rm(file, { force: true }).catch(() => undefined);
+        if (token.isCancellationRequested || isPortalError(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError')) {
+          void vscode.window.showInformationMessage(`Download of ${target.name} cancelled; nothing was kept.`);
+          return undefined;
+        }
+        throw error;
+      } finally {
+        onCancel.dispose();
+      }
+    },
+  );
+}

@@ -1,0 +1,69 @@
+/** How sizes, dates and content types read in the views and the record documents. No VS Code here. */
+
+const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** 1,536 → "1.5 KB"; binary multiples, because that is how storage quotas are counted. */
+export function humanSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return 'unknown size';
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${UNITS[unit] ?? ''}`;
+}
+
+/** "2025-01-15 09:00" in the local time zone: short enough for a tree row. */
+export function shortDate(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** ISO (UTC) and local, for documents where either reader may need the exact instant. */
+export function fullDate(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'not set';
+  const d = new Date(ms);
+  return `${d.toISOString()} (local: ${d.toLocaleString()})`;
+}
+
+/** "3 days ago": for last activity, where the order of magnitude matters more than the minute. */
+export function relativeTime(ms: number | null | undefined, now = Date.now()): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'never';
+  const s = Math.round((now - ms) / 1000);
+  if (s < 0) return shortDate(ms);
+  const steps: Array<[number, string]> = [[60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month']];
+  let value = s;
+  for (const [size, unit] of steps) {
+    if (value < size) return `${value} ${unit}${value === 1 ? '' : 's'} ago`;
+    value = Math.floor(value / size);
+  }
+  return `${value} year${value === 1 ? '' : 's'} ago`;
+}
+
+/** A codicon id for a content type (VS Code's product icons, so themes restyle them). */
+export function iconForContentType(contentType: string, name = ''): string {
+  const type = contentType.toLowerCase();
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  if (type === '@folder') return 'folder';
+  if (type.startsWith('image/')) return 'file-media';
+  if (type.startsWith('video/') || type.startsWith('audio/')) return 'file-media';
+  if (type === 'application/pdf') return 'file-pdf';
+  if (type.includes('zip') || type.includes('compressed') || type.includes('tar') || ['zip', 'gz', 'tgz', '7z'].includes(ext)) return 'file-zip';
+  if (type.includes('spreadsheet') || type.includes('excel') || type === 'text/csv' || ['xlsx', 'xls', 'csv'].includes(ext)) return 'table';
+  if (type.includes('presentation') || type.includes('powerpoint') || ['pptx', 'ppt'].includes(ext)) return 'preview';
+  if (type.includes('json') || type.includes('xml') || type.includes('javascript') || type.includes('typescript')) return 'file-code';
+  if (type.startsWith('text/') || type.includes('word') || type.includes('document')) return 'file-text';
+  return 'file';
+}
+
+/** True for content an editor can show as text. */
+export function isTextContentType(contentType: string, name = ''): boolean {
+  const type = contentType.toLowerCase().split(';')[0]?.trim() ?? '';
+  if (type.startsWith('text/')) return true;
+  if (/(json|xml|javascript|typescript|yaml|x-sh|x-python|sql|csv|markdown)/.test(type)) return true;
+  return /\.(txt|md|markdown|csv|json|xml|ya?ml|log|ini|cfg|conf|ts|js|py|sh|sql|html?|css)$/i.test(name);
+}

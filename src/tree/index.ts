@@ -1,0 +1,95 @@
+/**
+ * The Portal views (Explorer, Members, Applications) and their commands: one entry point for extension.ts.
+ */
+import * as vscode from 'vscode';
+import type { PortalRegistry } from '../auth/portalRegistry';
+import type { PortalStatusBar } from '../auth/statusBar';
+import { registerApplicationCommands } from '../commands/applications';
+import { registerGroupCommands } from '../commands/groups';
+import { registerMemberCommands } from '../commands/members';
+import { setExplorerPrompts, type ExplorerPrompts } from '../commands/prompts';
+import { guarded } from '../commands/run';
+import type { ViewsHandle } from '../commands/views';
+import { ApplicationsProvider, APPLICATIONS_VIEW } from './applicationsProvider';
+import { ExplorerProvider, EXPLORER_VIEW } from './explorerProvider';
+import { MembersProvider, MEMBERS_VIEW } from './membersProvider';
+import { accountOf, ErrorNode, LoadMoreNode, type PortalTreeNode } from './nodes';
+import type { PagedTreeProvider } from './pagedProvider';
+
+export interface ExplorerApi {
+  readonly explorer: ExplorerProvider;
+  readonly members: MembersProvider;
+  readonly applications: ApplicationsProvider;
+  readonly explorerView: vscode.TreeView<PortalTreeNode>;
+  readonly membersView: vscode.TreeView<PortalTreeNode>;
+  readonly applicationsView: vscode.TreeView<PortalTreeNode>;
+  /** Test hook: scripted answers for confirmations and input boxes, or undefined for the real dialogs. */
+  setPrompts(p: ExplorerPrompts | undefined): void;
+}
+
+export interface ExplorerDeps {
+  readonly registry: PortalRegistry;
+  readonly log: vscode.LogOutputChannel;
+  readonly statusBar: PortalStatusBar;
+}
+
+export function registerExplorer(context: vscode.ExtensionContext, deps: ExplorerDeps): ExplorerApi {
+  const { registry, log, statusBar } = deps;
+  const explorer = new ExplorerProvider(registry);
+  const members = new MembersProvider(registry);
+  const applications = new ApplicationsProvider(registry);
+
+  const explorerView = vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: explorer, showCollapseAll: true });
+  const membersView = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: members });
+  const applicationsView = vscode.window.createTreeView(APPLICATIONS_VIEW, { treeDataProvider: applications });
+
+  const views: ViewsHandle = {
+    refreshAccount: (portalId, accountId) => explorer.refreshKey(`explorer/${portalId}/a:${accountId}`),
+    membersTarget: () => members.target,
+    memberChanged: (portalId, accountId, row) => members.memberChanged(portalId, accountId, row),
+    memberRemoved: (portalId, accountId, username) => members.memberRemoved(portalId, accountId, username),
+    refreshApplications: (portalId) => (portalId ? applications.refreshKey(`applications/${portalId}`) : applications.refresh()),
+  };
+
+  /** The three per-view commands every paged view has. */
+  const viewCommands = (name: string, provider: PagedTreeProvider): vscode.Disposable[] => [
+    guarded(log, `portal.${name}.refresh`, () => provider.refresh()),
+    guarded(log, `portal.${name}.loadMore`, (arg?: unknown) => (arg instanceof LoadMoreNode || arg instanceof ErrorNode ? provider.loadMore(arg) : undefined)),
+    guarded(log, `portal.${name}.retry`, (arg?: unknown) => (arg instanceof ErrorNode ? provider.retry(arg) : provider.refresh())),
+  ];
+
+  context.subscriptions.push(
+    explorer,
+    members,
+    applications,
+    explorerView,
+    membersView,
+    applicationsView,
+    members.onDidChangeDescription((d) => (membersView.description = d)),
+    // The Members view follows the Explorer: selecting an account, or anything under it, shows its members.
+    explorerView.onDidChangeSelection((e) => {
+      const node = e.selection[0];
+      if (!node) return;
+      statusBar.setActive(node.portalId);
+      const account = accountOf(node);
+      if (account) members.setTarget({ portalId: account.portalId, accountId: account.accountId, accountLabel: account.label });
+    }),
+    ...viewCommands('explorer', explorer),
+    ...viewCommands('members', members),
+    ...viewCommands('applications', applications),
+    guarded(log, 'portal.explorer.refreshNode', (arg?: unknown) => {
+      if (arg && typeof arg === 'object' && 'key' in arg) explorer.refresh(arg as PortalTreeNode);
+      else explorer.refresh();
+    }),
+    ...registerGroupCommands(registry, views, log),
+    ...registerMemberCommands(registry, views, {
+      target: () => members.target,
+      setTarget: (t) => members.setTarget(t),
+      query: () => members.query,
+      setQuery: (q) => members.setQuery(q),
+    }, log),
+    ...registerApplicationCommands(registry, views, log),
+  );
+
+  return { explorer, members, applications, explorerView, membersView, applicationsView, setPrompts: setExplorerPrompts };
+}

@@ -1,0 +1,155 @@
+/**
+ * The Members view: the members of one account (the Explorer's selection, or one chosen with a quick pick).
+ * Search, tag filter and order are query parameters: the portal filters, so a filter sees rows not loaded yet.
+ */
+import * as vscode from 'vscode';
+import type { MemberOrder } from '../api';
+import type { PortalRegistry } from '../auth/portalRegistry';
+import { membersFetcher, memberQueryKey, type MemberQuery, type MemberRow } from './loaders';
+import { MemberNode, type PortalTreeNode } from './nodes';
+import { PagedTreeProvider } from './pagedProvider';
+import { countLabel, type PagedList } from './paging';
+
+export const MEMBERS_VIEW = 'portal.members';
+
+export interface MembersTarget {
+  readonly portalId: string;
+  readonly accountId: number;
+  readonly accountLabel: string;
+}
+
+export const MEMBER_ORDER_LABELS: Record<MemberOrder, string> = {
+  name: 'name',
+  username: 'username',
+  email: 'e-mail',
+  dateCreated: 'date joined',
+  lastActive: 'last activity',
+};
+
+export class MembersProvider extends PagedTreeProvider {
+  private current: MembersTarget | undefined;
+  private q: MemberQuery = {};
+  private readonly descriptionEmitter = new vscode.EventEmitter<string | undefined>();
+  /** The view's description ("Acme · 50 of 20,000 · search "ann""); the view's owner shows it. */
+  readonly onDidChangeDescription = this.descriptionEmitter.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly registry: PortalRegistry) {
+    super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' });
+    // Signed out of the portal whose members we show: start over with its next session.
+    this.subscription = registry.onDidChange((c) => {
+      if (this.current && (!c || c.entry.id === this.current.portalId)) {
+        if (!registry.get(this.current.portalId)) this.current = undefined;
+        this.refresh();
+      }
+    });
+  }
+
+  get target(): MembersTarget | undefined {
+    return this.current;
+  }
+
+  get query(): MemberQuery {
+    return this.q;
+  }
+
+  setTarget(target: MembersTarget | undefined): void {
+    if (target?.portalId === this.current?.portalId && target?.accountId === this.current?.accountId) return;
+    this.current = target;
+    this.q = {};
+    this.changed.fire(undefined);
+    this.describe();
+  }
+
+  setQuery(query: MemberQuery): void {
+    this.q = query;
+    this.changed.fire(undefined);
+    this.describe();
+  }
+
+  /** The cache key of the list the view shows now. */
+  listKey(): string | undefined {
+    const t = this.current;
+    return t ? `members/${t.portalId}/a:${t.accountId}/${memberQueryKey(this.q)}` : undefined;
+  }
+
+  async getChildren(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
+    const t = this.current;
+    const key = this.listKey();
+    if (element || !t || !key) return [];
+    const q = this.q;
+    const nodes = await this.listChildren<MemberRow>({
+      portalId: t.portalId,
+      parent: undefined,
+      key,
+      fetcher: () => membersFetcher(this.registry.client(t.portalId), t.accountId, q),
+      keyOf: (r) => r.username,
+      toNode: (r) => new MemberNode(t.portalId, t.accountId, r, key),
+      noun: 'members',
+      emptyText: this.filterText() ? 'No member matches the filter.' : 'This organisation has no members you can see.',
+    });
+    this.describe();
+    return nodes;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, element: PortalTreeNode): vscode.TreeItem {
+    if (element instanceof MemberNode) item.tooltip = element.tooltip();
+    return item;
+  }
+
+  /** The member rows loaded so far (for the palette's quick picks). */
+  loadedRows(): MemberRow[] {
+    const key = this.listKey();
+    return key ? (this.cache.peek<MemberRow>(key)?.items ?? []) : [];
+  }
+
+  filterText(): string {
+    const q = this.q;
+    const parts: string[] = [];
+    if (q.search) parts.push(q.startsWith ? `starts with "${q.search}"` : `matches "${q.search}"`);
+    if (q.tags?.length) parts.push(`tagged ${q.tags.map((t) => `#${t}`).join(' or ')}`);
+    if (q.orderBy && (q.orderBy !== 'name' || q.ascending === false)) {
+      parts.push(`by ${MEMBER_ORDER_LABELS[q.orderBy]}${q.ascending === false ? ', descending' : ''}`);
+    }
+    return parts.join(' · ');
+  }
+
+  private describe(): void {
+    const t = this.current;
+    if (!t) {
+      this.descriptionEmitter.fire(undefined);
+      return;
+    }
+    const key = this.listKey();
+    const list = key ? this.cache.peek<MemberRow>(key) : undefined;
+    const parts = [t.accountLabel];
+    if (list?.loaded) parts.push(countLabel(list.count, list.total));
+    const filter = this.filterText();
+    if (filter) parts.push(filter);
+    this.descriptionEmitter.fire(parts.join(' · '));
+  }
+
+  /** A member changed by a command: every loaded list of that account shows the new state in place. */
+  memberChanged(portalId: string, accountId: number, row: MemberRow): void {
+    for (const list of this.cache.listsUnder<MemberRow>(`members/${portalId}/a:${accountId}/`)) list.update(row);
+    this.changed.fire(undefined);
+  }
+
+  memberRemoved(portalId: string, accountId: number, username: string): void {
+    for (const list of this.cache.listsUnder<MemberRow>(`members/${portalId}/a:${accountId}/`)) list.remove(username);
+    this.changed.fire(undefined);
+    this.describe();
+  }
+
+  /** For tests and the heap probe: the list behind the view. */
+  currentList(): PagedList<MemberRow> | undefined {
+    const key = this.listKey();
+    return key ? this.cache.peek<MemberRow>(key) : undefined;
+  }
+
+  override dispose(): void {
+    this.subscription.dispose();
+    this.descriptionEmitter.dispose();
+    super.dispose();
+  }
+}

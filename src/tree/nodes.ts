@@ -1,0 +1,357 @@
+/**
+ * The nodes of the Explorer, Members and Applications views. Commands receive these objects as their argument,
+ * so each carries the ids a command needs (portalId, accountId, groupId, fileId, username, clientId).
+ *
+ * contextValue of each node (for `when` clauses in package.json menus; use `viewItem =~ /^member\./` style
+ * regexes where a value has states):
+ *
+ * | contextValue               | node                                    | fields                                  |
+ * |----------------------------|-----------------------------------------|-----------------------------------------|
+ * | portal.signedIn            | a portal with a session (any view)      | portalId                                |
+ * | portal.signedOut           | a portal without a session              | portalId                                |
+ * | account                    | an organisation (Explorer)              | portalId, accountId                     |
+ * | account.admin              | …where the user is an administrator     | portalId, accountId                     |
+ * | group                      | a group (Explorer)                      | portalId, accountId, groupId            |
+ * | folder                     | a folder file record                    | portalId, accountId, groupId, fileId    |
+ * | file                       | a file record                           | portalId, accountId, groupId, fileId    |
+ * | member.enabled             | a member (Members view)                 | portalId, accountId, username           |
+ * | member.disabled            | a disabled member                       | portalId, accountId, username           |
+ * | member.enabled.locked      | a locked member (also .disabled.locked) | portalId, accountId, username           |
+ * | application                | an application (Applications view)      | portalId, clientId                      |
+ * | application.current        | the application this window signs in as | portalId, clientId                      |
+ * | loadMore                   | "Load more…"                            | (internal)                              |
+ * | error                      | a failed load; click retries            | portalId                                |
+ * | error.signedOut            | "Sign in again"                         | portalId                                |
+ * | empty                      | "No groups" and similar                 |                                         |
+ */
+import * as vscode from 'vscode';
+import { accountPermissionLabel, isPortalError, type PortalError } from '../api';
+import type { PortalConnection } from '../auth/portalRegistry';
+import { countLabel, type PagedList } from './paging';
+import { humanSize, iconForContentType, relativeTime, shortDate } from './format';
+import type { AccountRow, ApplicationRow, FileRow, GroupRow, MemberRow } from './loaders';
+
+export abstract class PortalTreeNode {
+  /** Stable id for VS Code (keeps expansion state across refreshes) and the cache key of this node's children. */
+  abstract readonly key: string;
+  abstract readonly portalId: string;
+  /** The node whose children include this one; refreshing a child refreshes through its parent. */
+  abstract readonly parent: PortalTreeNode | undefined;
+  abstract treeItem(): vscode.TreeItem;
+}
+
+export class PortalNode extends PortalTreeNode {
+  readonly key: string;
+  readonly parent = undefined;
+  readonly portalId: string;
+  constructor(readonly connection: PortalConnection, readonly view: string) {
+    super();
+    this.portalId = connection.entry.id;
+    this.key = `${view}/${this.portalId}`;
+  }
+
+  get signedIn(): boolean {
+    return this.connection.client !== undefined;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const c = this.connection;
+    const item = new vscode.TreeItem(c.entry.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.key;
+    item.contextValue = this.signedIn ? 'portal.signedIn' : 'portal.signedOut';
+    item.description = this.signedIn ? c.username : 'signed out';
+    item.iconPath = new vscode.ThemeIcon(this.signedIn ? 'globe' : 'debug-disconnect');
+    item.tooltip = this.signedIn
+      ? `${c.entry.label}\n${c.entry.baseUrl}\nSigned in as ${c.username ?? ''}`
+      : `${c.entry.label}\n${c.entry.baseUrl}\nSigned out${c.signedOutReason ? `: ${c.signedOutReason}` : ''}`;
+    return item;
+  }
+}
+
+export class AccountNode extends PortalTreeNode {
+  readonly key: string;
+  readonly portalId: string;
+  readonly accountId: number;
+  constructor(readonly parent: PortalNode, readonly row: AccountRow) {
+    super();
+    this.portalId = parent.portalId;
+    this.accountId = row.accountId;
+    this.key = `${parent.key}/a:${row.accountId}`;
+  }
+
+  get label(): string {
+    return this.row.friendlyName;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const r = this.row;
+    const item = new vscode.TreeItem(r.friendlyName, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.key;
+    item.contextValue = r.admin || r.permission >= 16 ? 'account.admin' : 'account';
+    const states = [
+      r.planCode,
+      r.trialExpires !== null ? 'trial' : '',
+      r.paused ? 'paused' : '',
+      r.enabled ? '' : 'disabled',
+    ].filter(Boolean);
+    item.description = states.join(' · ');
+    item.iconPath = new vscode.ThemeIcon('organization', r.enabled ? undefined : new vscode.ThemeColor('disabledForeground'));
+    // The tooltip is completed on hover (resolveTreeItem) with the subscription, which costs a request.
+    return item;
+  }
+}
+
+export class GroupNode extends PortalTreeNode {
+  readonly key: string;
+  readonly portalId: string;
+  readonly accountId: number;
+  readonly groupId: number;
+  constructor(readonly parent: AccountNode, readonly row: GroupRow) {
+    super();
+    this.portalId = parent.portalId;
+    this.accountId = row.accountId;
+    this.groupId = row.groupId;
+    this.key = `${parent.key}/g:${row.groupId}`;
+  }
+
+  get label(): string {
+    return this.row.friendlyName;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const r = this.row;
+    const item = new vscode.TreeItem(r.friendlyName, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.key;
+    item.contextValue = 'group';
+    item.description = `${r.members.toLocaleString('en-US')} ${r.members === 1 ? 'member' : 'members'}`;
+    item.iconPath = new vscode.ThemeIcon('project');
+    return item;
+  }
+}
+
+/** A folder or a file: both are file records. */
+export class FileNode extends PortalTreeNode {
+  readonly key: string;
+  readonly portalId: string;
+  readonly accountId: number;
+  readonly groupId: number;
+  readonly fileId: number;
+  constructor(readonly parent: GroupNode | FileNode, readonly row: FileRow) {
+    super();
+    this.portalId = parent.portalId;
+    this.accountId = parent.accountId;
+    this.groupId = parent.groupId;
+    this.fileId = row.id;
+    this.key = `${parent.key}/f:${row.id}`;
+  }
+
+  get isFolder(): boolean {
+    return this.row.isFolder;
+  }
+
+  get name(): string {
+    return this.row.name;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const r = this.row;
+    const item = new vscode.TreeItem(r.name, r.isFolder ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = this.key;
+    item.contextValue = r.isFolder ? 'folder' : 'file';
+    item.iconPath = new vscode.ThemeIcon(r.locked ? 'lock' : iconForContentType(r.contentType, r.name));
+    if (r.isFolder) {
+      item.description = shortDate(r.lastModified);
+    } else {
+      item.description = `${humanSize(r.size)} · ${shortDate(r.lastModified)}`;
+      item.command = { command: 'portal.file.openRecord', title: 'Open File Record', arguments: [this] };
+    }
+    // No tooltip here: it is built on hover (resolveTreeItem), so 50,000 rows do not each carry one.
+    return item;
+  }
+
+  tooltip(): string {
+    const r = this.row;
+    return [
+      r.name,
+      r.isFolder ? 'Folder' : `${humanSize(r.size)} · ${r.contentType}`,
+      r.lastModified ? `Modified ${shortDate(r.lastModified)}` : '',
+      r.uploader ? `Uploaded by ${r.uploader}` : '',
+      r.locked ? 'Locked' : '',
+    ].filter(Boolean).join('\n');
+  }
+}
+
+export class MemberNode extends PortalTreeNode {
+  readonly key: string;
+  readonly parent = undefined;
+  readonly username: string;
+  constructor(readonly portalId: string, readonly accountId: number, readonly row: MemberRow, listKey: string) {
+    super();
+    this.username = row.username;
+    this.key = `${listKey}/m:${row.username}`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const r = this.row;
+    const item = new vscode.TreeItem(r.name, vscode.TreeItemCollapsibleState.None);
+    item.id = this.key;
+    item.contextValue = `member.${r.enabled ? 'enabled' : 'disabled'}${r.locked ? '.locked' : ''}`;
+    const badges = [r.enabled ? '' : 'disabled', r.locked ? 'locked' : ''].filter(Boolean);
+    item.description = [
+      `${r.username} · ${accountPermissionLabel(r.permission)}`,
+      ...badges.map((b) => `[${b}]`),
+      r.tags.length ? r.tags.map((t) => `#${t}`).join(' ') : '',
+    ].filter(Boolean).join(' ');
+    item.iconPath = new vscode.ThemeIcon(
+      r.locked ? 'lock' : r.enabled ? 'person' : 'circle-slash',
+      r.enabled ? undefined : new vscode.ThemeColor('disabledForeground'),
+    );
+    return item;
+  }
+
+  /** Plain text: server text never becomes markup. Built on hover only. */
+  tooltip(): string {
+    const r = this.row;
+    return [
+      `${r.name} (${r.username})`,
+      r.email,
+      `Account permission: ${accountPermissionLabel(r.permission)}`,
+      r.enabled ? 'Enabled' : 'Disabled: cannot sign in',
+      r.locked ? (r.pendingUnlock ? 'Locked (unlocks automatically)' : 'Locked') : '',
+      r.tags.length ? `Tags: ${r.tags.join(', ')}` : 'No tags',
+      `Last active: ${relativeTime(r.lastActive)}`,
+    ].filter(Boolean).join('\n');
+  }
+}
+
+export class ApplicationNode extends PortalTreeNode {
+  readonly key: string;
+  readonly portalId: string;
+  readonly clientId: string;
+  constructor(readonly parent: PortalNode, readonly row: ApplicationRow, readonly current: boolean) {
+    super();
+    this.portalId = parent.portalId;
+    this.clientId = row.clientId;
+    this.key = `${parent.key}/app:${row.clientId}`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const r = this.row;
+    const item = new vscode.TreeItem(r.name, vscode.TreeItemCollapsibleState.None);
+    item.id = this.key;
+    item.contextValue = this.current ? 'application.current' : 'application';
+    item.description = `${r.platform || 'unknown platform'} · ${r.lastActivity ? `active ${relativeTime(r.lastActivity)}` : 'never active'}${this.current ? ' · this VS Code' : ''}`;
+    item.iconPath = new vscode.ThemeIcon(this.current ? 'vm-active' : 'key');
+    item.tooltip = [
+      r.name,
+      r.description,
+      `Client id: ${r.clientId}`,
+      `Platform: ${r.platform || 'unknown'} (${r.deviceType || 'unknown device'})`,
+      `Last activity: ${relativeTime(r.lastActivity)}`,
+      this.current ? 'This VS Code window signs in with this application.' : '',
+    ].filter(Boolean).join('\n');
+    item.command = { command: 'portal.application.details', title: 'Show Application Details', arguments: [this] };
+    return item;
+  }
+}
+
+/** "Load more…": appends the next page of its parent's list. */
+export class LoadMoreNode extends PortalTreeNode {
+  readonly key: string;
+  constructor(
+    readonly portalId: string,
+    readonly parent: PortalTreeNode | undefined,
+    readonly listKey: string,
+    readonly list: PagedList<unknown>,
+    private readonly noun: string,
+    private readonly command: string,
+  ) {
+    super();
+    this.key = `${listKey}/#more`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(`Load more ${this.noun}…`, vscode.TreeItemCollapsibleState.None);
+    item.id = this.key;
+    item.contextValue = 'loadMore';
+    item.description = countLabel(this.list.count, this.list.total);
+    item.iconPath = new vscode.ThemeIcon(this.list.loading ? 'loading~spin' : 'ellipsis');
+    item.tooltip = `Loads the next ${this.list.pageSize} ${this.noun} from the portal.`;
+    item.command = { command: this.command, title: 'Load More', arguments: [this] };
+    return item;
+  }
+}
+
+/**
+ * A failed load, in place of the children it could not get (mode 'first') or of the "Load more…" row whose page
+ * failed (mode 'more', the rows loaded before stay). Clicking it asks again.
+ */
+export class ErrorNode extends PortalTreeNode {
+  readonly key: string;
+  constructor(
+    readonly portalId: string,
+    readonly parent: PortalTreeNode | undefined,
+    readonly listKey: string,
+    readonly error: unknown,
+    private readonly retryCommand: string,
+    readonly mode: 'first' | 'more',
+  ) {
+    super();
+    this.key = `${listKey}/#error`;
+  }
+
+  get signedOut(): boolean {
+    return isPortalError(this.error, 'signed-out');
+  }
+
+  treeItem(): vscode.TreeItem {
+    const message = errorMessage(this.error);
+    if (this.signedOut) {
+      const item = new vscode.TreeItem('Sign in again…', vscode.TreeItemCollapsibleState.None);
+      item.id = this.key;
+      item.contextValue = 'error.signedOut';
+      item.description = message;
+      item.tooltip = message;
+      item.iconPath = new vscode.ThemeIcon('sign-in');
+      item.command = { command: 'portal.signIn', title: 'Sign In', arguments: [this.portalId] };
+      return item;
+    }
+    const item = new vscode.TreeItem(this.mode === 'more' ? `Could not load more: ${message}` : message, vscode.TreeItemCollapsibleState.None);
+    item.id = this.key;
+    item.contextValue = 'error';
+    item.description = 'click to retry';
+    item.tooltip = `${message}\nClick to try again.`;
+    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+    item.command = { command: this.retryCommand, title: 'Retry', arguments: [this] };
+    return item;
+  }
+}
+
+/** A row that says why a list is empty, so a view is never blank without a reason. */
+export class MessageNode extends PortalTreeNode {
+  constructor(readonly portalId: string, readonly parent: PortalTreeNode | undefined, readonly key: string, private readonly text: string, private readonly icon = 'info') {
+    super();
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
+    item.id = this.key;
+    item.contextValue = 'empty';
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    return item;
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  if (isPortalError(error)) return (error as PortalError).message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** The account a node belongs to, for the Members view to follow the Explorer's selection. */
+export function accountOf(node: PortalTreeNode | undefined): AccountNode | undefined {
+  for (let n: PortalTreeNode | undefined = node, i = 0; n && i < 64; n = n.parent, i++) {
+    if (n instanceof AccountNode) return n;
+  }
+  return undefined;
+}

@@ -1,0 +1,185 @@
+/**
+ * A list the views walk page by page ("Load more…"). No VS Code here, so the benchmark and the unit tests run it
+ * under plain Node.
+ *
+ * What users of other portal extensions complain about is a "load more" that duplicates rows. Offset paging
+ * shifts when rows are added or removed between two requests, so this list:
+ *  - keeps rows in a map by id: a row that reappears on a later page (rows were inserted before it) is
+ *    never shown twice;
+ *  - notices a shift backwards (rows were deleted before the end of what we have) when the server reports a
+ *    total that changed, and then asks for the previous page again so the rows that moved onto it are not
+ *    skipped. Lists without totals (file records) cannot tell; dedupe still holds there.
+ */
+
+export interface PageRequest {
+  /** 1-based, like the portal's pages. */
+  readonly page: number;
+  readonly size: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface PageResult<T> {
+  readonly items: readonly T[];
+  /** The server says there is a next page (or, for plain lists, the page came back full). */
+  readonly hasMore: boolean;
+  /** Total rows, when the envelope tells (v3 members, v2 members); file and group lists do not. */
+  readonly total?: number | undefined;
+}
+
+export type PageFetcher<T> = (request: PageRequest) => Promise<PageResult<T>>;
+
+/** Bounds how far a single "load more" may chase a list that keeps shifting. */
+const MAX_REFETCH_PER_LOAD = 1;
+
+export class PagedList<T> {
+  private readonly rows = new Map<string | number, T>();
+  private nextPage = 1;
+  private more = true;
+  private totalRows: number | undefined;
+  private inFlight: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  private loadedAtMs = 0;
+  private lastError: unknown;
+  private edits = 0;
+
+  constructor(
+    private readonly fetchPage: PageFetcher<T>,
+    private readonly keyOf: (row: T) => string | number,
+    readonly pageSize: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Rows in the order they were first seen. */
+  get items(): T[] {
+    return [...this.rows.values()];
+  }
+
+  get count(): number {
+    return this.rows.size;
+  }
+
+  get hasMore(): boolean {
+    return this.more;
+  }
+
+  get total(): number | undefined {
+    return this.totalRows;
+  }
+
+  /** True once the first page arrived. */
+  get loaded(): boolean {
+    return this.loadedAtMs > 0;
+  }
+
+  /** Why the last page failed; cleared by the next page that arrives. The rows loaded before stay. */
+  get error(): unknown {
+    return this.lastError;
+  }
+
+  /** When a page last arrived (0 before the first one). */
+  get loadedAt(): number {
+    return this.loadedAtMs;
+  }
+
+  get loading(): boolean {
+    return this.inFlight !== undefined;
+  }
+
+  /**
+   * The first page, once: later calls share it (VS Code may ask for the same children twice). After a failed
+   * first page the next call asks again, which is what the error node's retry relies on.
+   */
+  ensureFirstPage(): Promise<void> {
+    if (this.loaded && !this.inFlight) return Promise.resolve();
+    return this.loadMore();
+  }
+
+  /**
+   * Appends the next page. Concurrent calls share one request, so a double click on "Load more…" costs one
+   * page, not two.
+   */
+  loadMore(): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    if (this.loaded && !this.more) return Promise.resolve();
+    const controller = new AbortController();
+    this.controller = controller;
+    const run = this.fetchNext(controller.signal).then(
+      () => void (this.lastError = undefined),
+      (error: unknown) => {
+        this.lastError = error;
+        throw error;
+      },
+    ).finally(() => {
+      if (this.inFlight === run) this.inFlight = undefined;
+      if (this.controller === controller) this.controller = undefined;
+    });
+    this.inFlight = run;
+    return run;
+  }
+
+  /** Bumped by update/remove, so views that memoise rows by position know to rebuild. */
+  get version(): number {
+    return this.edits;
+  }
+
+  /** A row changed by a command (enable, lock…): shown in place, without reloading the pages. */
+  update(row: T): boolean {
+    const key = this.keyOf(row);
+    if (!this.rows.has(key)) return false;
+    this.rows.set(key, row);
+    this.edits++;
+    return true;
+  }
+
+  /** A row deleted by a command: gone from the list, and from the total. */
+  remove(key: string | number): boolean {
+    if (!this.rows.delete(key)) return false;
+    if (this.totalRows !== undefined && this.totalRows > 0) this.totalRows--;
+    this.edits++;
+    return true;
+  }
+
+  find(key: string | number): T | undefined {
+    return this.rows.get(key);
+  }
+
+  /** Abandons a request in flight (refresh, view disposed). The list keeps what it had. */
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  private async fetchNext(signal: AbortSignal): Promise<void> {
+    const page = this.nextPage;
+    const result = await this.fetchPage({ page, size: this.pageSize, signal });
+    const previousTotal = this.totalRows;
+    this.append(result.items);
+    // A total that shrank between pages means rows moved back onto pages we already passed: take the previous
+    // page again so they are not skipped. Bounded: one extra request per "load more".
+    if (page > 1 && previousTotal !== undefined && result.total !== undefined && result.total < previousTotal) {
+      for (let i = 0; i < MAX_REFETCH_PER_LOAD; i++) {
+        const again = await this.fetchPage({ page: page - 1, size: this.pageSize, signal });
+        this.append(again.items);
+      }
+    }
+    this.totalRows = result.total;
+    this.nextPage = page + 1;
+    // An empty page ends the walk whatever the flag says, so a server that always says "more" cannot loop us.
+    this.more = result.hasMore && result.items.length > 0;
+    this.loadedAtMs = this.now();
+  }
+
+  private append(items: readonly T[]): void {
+    for (const row of items) {
+      const key = this.keyOf(row);
+      // Keep the first position, take the newest data.
+      this.rows.set(key, row);
+    }
+  }
+}
+
+/** "50 of 20,000" when the total is known, "50 loaded" otherwise. */
+export function countLabel(loaded: number, total: number | undefined, noun = ''): string {
+  const suffix = noun ? ` ${noun}` : '';
+  if (total !== undefined && total >= loaded) return `${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${suffix}`;
+  return `${loaded.toLocaleString('en-US')}${suffix} loaded`;
+}

@@ -1,0 +1,14 @@
+import { PortalError, type FieldError } from '../../api';
+
+/**
+ * A problem with what the user typed, found before anything is sent. It is a PortalError of kind
+ * 'invalid-input' so the form shows it exactly like the portal's own field errors.
+ */
+export function inputError(fieldErrors: FieldError[]): PortalError {
+  return new PortalError({
+    kind: 'invalid-input',
+    endpoint: '',
+    message: 'Check the highlighted fields.',
+    fieldErrors,
+  });
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+/** The folder the webview bundles are built into; the only folder a form's webview may load from. */
+export function bundleRoot(extensionUri: vscode.Uri): vscode.Uri {
+  return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+}
+
+/** Options every form panel is created with. */
+export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [bundleRoot(extensionUri)],
+    // The webview keeps the user's input in its own state (setState), so it can be unloaded while hidden.
+    retainContextWhenHidden: false,
+  };
+}
+
+/**
+ * The page of a form: a Content-Security-Policy that allows only our bundle (by nonce) and our own
+ * resources, and a body that says "Loading…" until the host's state arrives. Nothing from the server is
+ * ever put into this string: every portal value travels as a message and is rendered as text.
+ */
+export function formHtml(webview: vscode.Webview, extensionUri: vscode.Uri, script: string, title: string): string {
+  const nonce = randomBytes(18).toString('base64');
+  const src = webview.asWebviewUri(vscode.Uri.joinPath(bundleRoot(extensionUri), `${script}.js`));
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>${escapeText(title)}</title>
+</head>
+<body>
+<main id="app" aria-busy="true"><p class="loading">Loading…</p></main>
+<script nonce="${nonce}" src="${src.toString()}"></script>
+</body>
+</html>`;
+}
+
+/** For the one value we write into the page ourselves (the title, chosen by our code). */
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

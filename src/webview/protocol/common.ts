@@ -1,0 +1,37 @@
+/**
+ * The part of the message protocol every form shares. Both sides import this file: the host (Node) and
+ * the webview bundles (browser), so it must not import `vscode` or any Node module.
+ *
+ * The conversation of a form:
+ *   webview → host  { type: 'ready' }                 once its script runs (and again after a reload)
+ *   host → webview  { type: 'init', state, draft? }   only after 'ready', so a form is never blank
+ *   webview → host  { type: 'save', values }          the form's own save message
+ *   host → webview  { type: 'busy', busy }            around every request
+ *   host → webview  { type: 'failed', message, fieldErrors }  the request failed; the form keeps its input
+ *   host → webview  { type: 'saved', message, state }  the request succeeded; the form shows the new state
+ */
+
+export interface FieldProblem {
+  /** A field id of the form (not the API's field name); '' when the problem is not about one field. */
+  field: string;
+  message: string;
+}
+
+export type HostMessage<State, Values> =
+  | { type: 'init'; state: State; draft?: Values }
+  | { type: 'loadFailed'; message: string }
+  | { type: 'busy'; busy: boolean }
+  | { type: 'failed'; message: string; fieldErrors: FieldProblem[] }
+  | { type: 'saved'; message: string; state: State };
+
+/** Every form's webview can ask for these; each form adds its own commands. */
+export const COMMON_COMMANDS = {
+  ready: {},
+  /** Asks the host to load the form's data again after a failed load. */
+  reload: {},
+  /** Closes the panel (the Cancel button). */
+  close: {},
+} as const;
+
+/** The longest a list in any message may be; the portal's page sizes stay far below (api-observations: ≤ 100). */
+export const MAX_LIST = 5_000;

@@ -1,0 +1,156 @@
+// Shared fixture for Playwright flows through the real workbench UI (code-server + chromium):
+// opens the workbench with the extension under development and offers the few UI moves every
+// flow needs. Flows themselves live next to this file; they start from openWorkbench().
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { REPO_ROOT, RESULTS_DIR } from '../host/paths';
+import { runCommand } from '../host/proc';
+import { launchWorkbench, type Workbench } from '../host/workbench';
+
+export interface E2EOptions {
+  /** Environment for code-server and the extension host (e.g. PORTAL_TEST_EMULATOR_URL). */
+  env?: Record<string, string>;
+  settings?: Record<string, unknown>;
+  /**
+   * Reuse these dirs across openWorkbench() calls to prove state survives a reload (same user data,
+   * same browser profile and therefore the same origin/port). Default: fresh temporary dirs.
+   */
+  dirs?: E2EDirs;
+  /** Folder to open; default: `<dirs.root>/workspace`. */
+  workspace?: string;
+  /** Workbench lines (code-server, automation log, browser console); default: kept in memory for failure reports. */
+  onLog?: (line: string) => void;
+}
+
+export interface E2EDirs {
+  root: string;
+  userDataDir: string;
+  extensionsDir: string;
+  browserProfileDir: string;
+}
+
+export interface E2EWorkbench extends Workbench {
+  dirs: E2EDirs;
+  /** Recent log lines, for a failure message. */
+  recentLog(): string[];
+  /** Closes the workbench and, for dirs it created itself, removes them. */
+  dispose(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+const UI_TIMEOUT_MS = 15_000;
+const LOG_LINES_KEPT = 400;
+
+/** Fresh dirs for one flow (or for a sequence of openWorkbench() calls that share state). */
+export function createDirs(label = 'e2e'): E2EDirs {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-`));
+  return {
+    root,
+    userDataDir: path.join(root, 'user-data'),
+    extensionsDir: path.join(root, 'extensions'),
+    browserProfileDir: path.join(root, 'browser-profile'),
+  };
+}
+
+let built: Promise<void> | undefined;
+
+/** Builds dist/ once per process (flows test what `node esbuild.js` produces). */
+export function ensureExtensionBuilt(): Promise<void> {
+  built ??= runCommand('node', ['esbuild.js'], { cwd: REPO_ROOT, timeoutMs: 5 * 60_000 }).then((r) => {
+    if (r.code !== 0) throw new Error(`node esbuild.js failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
+  });
+  return built;
+}
+
+/** Opens the workbench with the extension under development and waits until it is usable. */
+export async function openWorkbench(opts: E2EOptions = {}): Promise<E2EWorkbench> {
+  await ensureExtensionBuilt();
+  const ownsDirs = opts.dirs === undefined;
+  const dirs = opts.dirs ?? createDirs();
+  const lines: string[] = [];
+  const onLog = (line: string): void => {
+    lines.push(line);
+    if (lines.length > LOG_LINES_KEPT) lines.shift();
+    opts.onLog?.(line);
+  };
+  const wb = await launchWorkbench({
+    extensionDevelopmentPath: REPO_ROOT,
+    userDataDir: dirs.userDataDir,
+    extensionsDir: dirs.extensionsDir,
+    browserProfileDir: dirs.browserProfileDir,
+    workspace: opts.workspace ?? path.join(dirs.root, 'workspace'),
+    env: opts.env,
+    settings: opts.settings,
+    onLog,
+  });
+  try {
+    await waitForWorkbench(wb.page);
+  } catch (err) {
+    await wb.screenshot(path.join(RESULTS_DIR, 'e2e-not-ready.png')).catch(() => undefined);
+    await wb.close();
+    throw new Error(`the workbench did not become ready: ${String(err)}\n${lines.slice(-40).join('\n')}`);
+  }
+  return {
+    ...wb,
+    dirs,
+    recentLog: () => [...lines],
+    async dispose() {
+      await wb.close();
+      if (ownsDirs) fs.rmSync(dirs.root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The workbench is laid out and its extension host is running. */
+export async function waitForWorkbench(page: Page, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator('.part.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
+  // The activity bar fills in once the view containers (ours included) are registered.
+  await page.locator('.part.activitybar .action-item').first().waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/** Runs a command by its palette label (e.g. "Portal: Sign In…"), as a person would. */
+export async function runFromCommandPalette(page: Page, label: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
+  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 10 }, timeout: timeoutMs });
+  await page.keyboard.press('Control+Shift+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(`>${label}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+  await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  await row.click({ timeout: timeoutMs });
+}
+
+/** The quick input (input box or pick list) currently shown, after it appears. */
+export async function quickInput(page: Page, timeoutMs = UI_TIMEOUT_MS) {
+  const widget = page.locator('.quick-input-widget');
+  await widget.waitFor({ state: 'visible', timeout: timeoutMs });
+  return { widget, input: widget.locator('input'), rows: widget.locator('.quick-input-list .monaco-list-row') };
+}
+
+/**
+ * The webview frame that contains `selector`. Webviews are nested iframes under
+ * .../contrib/webview/browser/pre/; polls (bounded) until one has it.
+ */
+export async function webviewFrame(page: Page, selector: string, timeoutMs = UI_TIMEOUT_MS): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  const maxPolls = Math.ceil(timeoutMs / 200) + 1;
+  for (let i = 0; i < maxPolls && Date.now() <= deadline; i++) {
+    for (const frame of page.frames()) {
+      if (!frame.url().includes('/webview/')) continue;
+      if (await frame.$(selector).catch(() => null)) return frame;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no webview frame contains ${selector} after ${timeoutMs} ms`);
+}
+
+/** Opens one of our view containers in the activity bar by its title (e.g. "Portal"). */
+export async function openViewContainer(page: Page, title: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
+  const item = page.locator(`.part.activitybar .action-item a[aria-label^="${title}"]`).first();
+  await item.waitFor({ state: 'visible', timeout: timeoutMs });
+  const expanded = await item.getAttribute('aria-expanded').catch(() => null);
+  if (expanded !== 'true') await item.click({ timeout: timeoutMs });
+}

@@ -1,0 +1,83 @@
+// npm run emulator -- --port 8787 [--seed demo|large|empty] [--latency MS] [--jitter MS]
+//   [--rate-limit COUNT/SECONDS] [--token-lifetime SECONDS] [--data FILE] [--service NAME]
+//   [--fault-status-share SHARE] [--fault-status 500|503] [--members N] [--files N] [--groups N] [--folder-depth N] [--quiet]
+import { parseArgs } from 'node:util';
+import { startEmulator, type EmulatorOptions, type FaultRule, type LargeSeedOptions, type SeedName } from './index';
+
+function fail(message: string): never {
+  console.error(`emulator: ${message}`);
+  process.exit(2);
+}
+
+function int(raw: string | undefined, flag: string, min = 0): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) fail(`--${flag} needs a whole number of at least ${min}, got ${raw}`);
+  return Number(raw);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8787' },
+      seed: { type: 'string', default: 'demo' },
+      latency: { type: 'string' },
+      jitter: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'token-lifetime': { type: 'string' },
+      data: { type: 'string' },
+      service: { type: 'string' },
+      'fault-status-share': { type: 'string' },
+      'fault-status': { type: 'string' },
+      members: { type: 'string' },
+      files: { type: 'string' },
+      groups: { type: 'string' },
+      'folder-depth': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const seed = values.seed;
+  if (seed !== 'demo' && seed !== 'large' && seed !== 'empty') fail(`--seed must be demo, large or empty, got ${seed}`);
+  const options: Partial<EmulatorOptions> = { port: int(values.port, 'port'), seed: seed satisfies SeedName, quiet: values.quiet };
+  options.latencyMs = int(values.latency, 'latency');
+  options.jitterMs = int(values.jitter, 'jitter');
+  options.tokenLifetimeSeconds = int(values['token-lifetime'], 'token-lifetime', 1);
+  if (values['rate-limit'] !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(values['rate-limit']);
+    if (!m) fail(`--rate-limit needs COUNT/SECONDS, e.g. 2000/300, got ${values['rate-limit']}`);
+    options.rateLimit = { count: Number(m[1]), windowSeconds: Math.max(1, Number(m[2])) };
+  }
+  if (values.data) options.dataFile = values.data;
+  if (values.service) options.service = values.service;
+  const large: LargeSeedOptions = {
+    members: int(values.members, 'members'), files: int(values.files, 'files'),
+    groups: int(values.groups, 'groups', 1), folderDepth: int(values['folder-depth'], 'folder-depth'),
+  };
+  options.large = Object.fromEntries(Object.entries(large).filter(([, v]) => v !== undefined));
+  for (const k of Object.keys(options) as Array<keyof EmulatorOptions>) if (options[k] === undefined) delete options[k];
+
+  const emulator = await startEmulator(options).catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));
+  if (values['fault-status-share'] !== undefined) {
+    const share = Number(values['fault-status-share']);
+    if (!(share >= 0 && share <= 1)) fail('--fault-status-share needs a number from 0 to 1');
+    const status = values['fault-status'] === '503' ? 503 : 500;
+    const rule: FaultRule = { kind: 'status', status, share };
+    emulator.setFaults([rule]);
+  }
+  console.log(`Portal emulator listening on ${emulator.url}`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Portal emulator stopping (${signal})`);
+    emulator.stop().then(() => process.exit(0), (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

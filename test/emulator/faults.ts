@@ -1,0 +1,100 @@
+// Faults on demand. Rules are checked in order for each API request (never for /__emulator/):
+// every firing latency rule adds its delay; the first firing status, rate-limit or reset rule
+// answers instead of the handler; the first firing truncated-json, malformed-json or slow-body
+// rule mangles the handler's answer.
+import { badRequest, type FieldError } from './http';
+import { mulberry32, type Rng } from './prng';
+import type { FaultKind, FaultRule } from './types';
+import { isPlainObject } from './validate';
+
+const KINDS: readonly FaultKind[] = ['status', 'rate-limit', 'truncated-json', 'malformed-json', 'reset', 'slow-body', 'latency'];
+const TERMINAL: readonly FaultKind[] = ['status', 'rate-limit', 'reset'];
+const MAX_DELAY_MS = 120_000;
+
+export interface FaultDecision {
+  delayMs: number;
+  terminal?: FaultRule;
+  body?: FaultRule;
+}
+
+interface ActiveRule { rule: FaultRule; remaining: number | undefined }
+
+/** Same seed every time rules are set, so a share of 0.3 fails the same requests on every run. */
+const FAULT_SEED = 0xfa017;
+
+export class Faults {
+  private active: ActiveRule[] = [];
+  private rng: Rng = mulberry32(FAULT_SEED);
+
+  set(rules: readonly FaultRule[]): void {
+    this.active = rules.map((rule) => ({ rule: { ...rule }, remaining: rule.count }));
+    this.rng = mulberry32(FAULT_SEED);
+  }
+
+  clear(): void {
+    this.active = [];
+  }
+
+  rules(): FaultRule[] {
+    return this.active.map((a) => ({ ...a.rule, ...(a.remaining !== undefined ? { count: a.remaining } : {}) }));
+  }
+
+  decide(method: string, path: string): FaultDecision {
+    const decision: FaultDecision = { delayMs: 0 };
+    for (const a of [...this.active]) {
+      const r = a.rule;
+      if (r.method && r.method.toUpperCase() !== method) continue;
+      if (r.path && !path.startsWith(r.path)) continue;
+      const isTerminal = TERMINAL.includes(r.kind);
+      const isBody = !isTerminal && r.kind !== 'latency';
+      if ((isTerminal && decision.terminal) || (isBody && decision.body)) continue;
+      if (this.rng() >= (r.share ?? 1)) continue;
+      if (a.remaining !== undefined && --a.remaining <= 0) this.active = this.active.filter((x) => x !== a);
+      if (r.kind === 'latency') decision.delayMs += (r.delayMs ?? 0) + Math.floor(this.rng() * (r.jitterMs ?? 0));
+      else if (isTerminal) decision.terminal = r;
+      else decision.body = r;
+    }
+    return decision;
+  }
+}
+
+/** Checks a rules array from the control endpoint; throws a 400 listing every problem. */
+export function parseRules(input: unknown): FaultRule[] {
+  if (!Array.isArray(input)) throw badRequest('rules must be an array', [{ field: 'rules', message: 'must be an array' }]);
+  const errors: FieldError[] = [];
+  const rules = input.map((raw, i): FaultRule => {
+    const at = (f: string): string => `rules[${i}].${f}`;
+    if (!isPlainObject(raw)) {
+      errors.push({ field: `rules[${i}]`, message: 'must be an object' });
+      return { kind: 'latency' };
+    }
+    const kind = KINDS.find((k) => k === raw.kind);
+    if (!kind) errors.push({ field: at('kind'), message: `must be one of ${KINDS.join(', ')}` });
+    const rule: FaultRule = { kind: kind ?? 'latency' };
+    const num = (name: 'retryAfterSeconds' | 'share' | 'count' | 'delayMs' | 'jitterMs', min: number, max: number, integer: boolean): void => {
+      const v = raw[name];
+      if (v === undefined) return;
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v))) {
+        errors.push({ field: at(name), message: `must be a${integer ? ' whole' : ''} number from ${min} to ${max}` });
+      } else rule[name] = v;
+    };
+    num('retryAfterSeconds', 1, 86_400, true);
+    num('share', 0, 1, false);
+    num('count', 1, 1_000_000, true);
+    num('delayMs', 0, MAX_DELAY_MS, true);
+    num('jitterMs', 0, MAX_DELAY_MS, true);
+    if (raw.status !== undefined) {
+      if (raw.status === 500 || raw.status === 503) rule.status = raw.status;
+      else errors.push({ field: at('status'), message: 'must be 500 or 503' });
+    }
+    for (const name of ['path', 'method'] as const) {
+      const v = raw[name];
+      if (v === undefined) continue;
+      if (typeof v === 'string') rule[name] = v;
+      else errors.push({ field: at(name), message: 'must be a string' });
+    }
+    return rule;
+  });
+  if (errors.length > 0) throw badRequest(`Invalid fault rules: ${errors[0]?.field} ${errors[0]?.message}`, errors);
+  return rules;
+}

@@ -1,0 +1,130 @@
+// The emulator as a library: startEmulator() for tests, benchmarks, the demo and the CLI.
+import { TokenStore } from './auth';
+import { control } from './control';
+import { Faults } from './faults';
+import { loadState, Persistence, type State } from './persistence';
+import { RateLimiter } from './ratelimit';
+import { buildRouter } from './routes';
+import { buildSeed } from './seeds';
+import { EmulatorServer } from './server';
+import { Store } from './store';
+import { DEFAULT_OPTIONS, type Emulator, type EmulatorOptions, type EmulatorStats, type FaultRule, type SeedName } from './types';
+import type { World } from './world';
+
+export type { Emulator, EmulatorOptions, EmulatorStats, FaultRule, FaultKind, LargeSeedOptions, SeedName } from './types';
+export { DEFAULT_OPTIONS, DEFAULT_LARGE } from './types';
+
+const emptyStats = (): EmulatorStats => ({ requests: 0, tokenRequests: 0, rateLimited: 0, byRoute: {} });
+
+class EmulatorInstance implements Emulator {
+  private world: World;
+  private limiter: RateLimiter;
+  private readonly faults = new Faults();
+  private statsData = emptyStats();
+  private readonly server: EmulatorServer;
+  private readonly persistence: Persistence | undefined;
+  private generation = 0;
+  private stopping: Promise<void> | undefined;
+  port = 0;
+
+  constructor(private readonly options: EmulatorOptions, state: State | undefined) {
+    this.world = this.makeWorld(state ? new Store(state.data) : buildSeed(options.seed, options.large), state);
+    this.limiter = new RateLimiter(options.rateLimit.count, options.rateLimit.windowSeconds);
+    const log = options.quiet ? (): void => undefined : (line: string): void => console.error(`[emulator] ${line}`);
+    this.persistence = options.dataFile
+      ? new Persistence(options.dataFile, () => ({ data: this.world.store.snapshot(), tokens: this.world.tokens.snapshot() }),
+        () => `${this.generation}:${this.world.store.revision}:${this.world.tokens.revision}`, log)
+      : undefined;
+    this.server = new EmulatorServer({
+      router: buildRouter(),
+      world: () => this.world,
+      limiter: () => this.limiter,
+      faults: this.faults,
+      stats: this.statsData,
+      latency: { ms: options.latencyMs, jitterMs: options.jitterMs },
+      control: (req) => control({
+        setFaults: (r) => this.setFaults(r), clearFaults: () => this.clearFaults(), faultRules: () => this.faults.rules(),
+        expireAllTokens: () => this.expireAllTokens(), revokeApplication: (id) => this.revoke(id),
+        stats: () => this.stats(), resetStats: () => this.resetStats(), reset: (seed) => this.reset(seed),
+      }, req),
+      afterRequest: () => this.persistence?.changed(),
+      log,
+    });
+  }
+
+  get url(): string { return `http://${this.options.host}:${this.port}`; }
+
+  async start(): Promise<void> {
+    this.port = await this.server.listen(this.options.port, this.options.host);
+    // A fresh data file gets the seed at once, so it exists as soon as the emulator listens.
+    this.persistence?.flush();
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= this.server.stop().then(() => this.persistence?.flush());
+    return this.stopping;
+  }
+
+  setFaults(rules: FaultRule[]): void { this.faults.set(rules); }
+  clearFaults(): void { this.faults.clear(); }
+  expireAllTokens(): void {
+    this.world.tokens.expireAll();
+    this.persistence?.changed();
+  }
+
+  revokeApplication(clientId: string): void { this.revoke(clientId); }
+
+  stats(): EmulatorStats {
+    return { ...this.statsData, byRoute: { ...this.statsData.byRoute } };
+  }
+
+  resetStats(): void {
+    // The pipeline holds this object, so it is cleared in place.
+    Object.assign(this.statsData, emptyStats());
+  }
+
+  /** Fresh data, no tokens, no faults, empty rate-limit windows and stats. */
+  reset(seed: SeedName = this.options.seed): void {
+    this.generation++;
+    this.world = this.makeWorld(buildSeed(seed, this.options.large));
+    this.limiter = new RateLimiter(this.options.rateLimit.count, this.options.rateLimit.windowSeconds);
+    this.faults.clear();
+    this.resetStats();
+    this.persistence?.changed();
+  }
+
+  /** The static password-grant client signs everyone out; an application is deleted with its tokens. */
+  private revoke(clientId: string): boolean {
+    const w = this.world;
+    if (clientId === w.mobileClientId) w.tokens.killClient(clientId);
+    else if (w.store.applications.has(clientId)) {
+      w.store.deleteApplication(clientId);
+      w.tokens.killClient(clientId);
+    } else return false;
+    this.persistence?.changed();
+    return true;
+  }
+
+  private makeWorld(store: Store, state?: State): World {
+    const { service, tokenLifetimeSeconds } = this.options;
+    return { store, tokens: new TokenStore(tokenLifetimeSeconds, state?.tokens), service, mobileClientId: `${service}-mobile`, tokenLifetimeSeconds };
+  }
+}
+
+function resolveOptions(partial: Partial<EmulatorOptions>): EmulatorOptions {
+  const o: EmulatorOptions = { ...DEFAULT_OPTIONS, ...partial, rateLimit: { ...DEFAULT_OPTIONS.rateLimit, ...partial.rateLimit }, host: '127.0.0.1' };
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(o.service)) throw new Error(`service must be a lower-case name, got ${JSON.stringify(o.service)}`);
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error(`port must be 0-65535, got ${o.port}`);
+  if (!(o.tokenLifetimeSeconds > 0)) throw new Error('tokenLifetimeSeconds must be positive');
+  if (!(o.rateLimit.count >= 0) || !(o.rateLimit.windowSeconds > 0)) throw new Error('rateLimit needs count >= 0 and windowSeconds > 0');
+  if (!(o.latencyMs >= 0) || !(o.jitterMs >= 0)) throw new Error('latencyMs and jitterMs must not be negative');
+  return o;
+}
+
+export async function startEmulator(options: Partial<EmulatorOptions> = {}): Promise<Emulator> {
+  const resolved = resolveOptions(options);
+  const state = resolved.dataFile ? loadState(resolved.dataFile) : undefined;
+  const emulator = new EmulatorInstance(resolved, state);
+  await emulator.start();
+  return emulator;
+}

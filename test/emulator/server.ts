@@ -1,0 +1,212 @@
+// The HTTP pipeline: control endpoint, stats, body, rate limit, faults, auth, handler, reply.
+// Every request ends in a JSON answer (or a deliberate fault); a throwing handler becomes a 500.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authenticate } from './bearer';
+import { ApiError, type ApiRequest, type Reply } from './http';
+import type { Faults } from './faults';
+import type { RateLimiter } from './ratelimit';
+import { errorReply, writeReply } from './respond';
+import type { Router } from './router';
+import { Timers } from './timers';
+import type { EmulatorStats } from './types';
+import { isPlainObject } from './validate';
+import type { World } from './world';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Past this, an oversized upload is cut off instead of drained. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+const CONTROL_PREFIX = '/__emulator/';
+
+export interface PipelineDeps {
+  router: Router;
+  world: () => World;
+  limiter: () => RateLimiter;
+  faults: Faults;
+  stats: EmulatorStats;
+  latency: { ms: number; jitterMs: number };
+  control: (req: ApiRequest) => Reply;
+  afterRequest: () => void;
+  log: (line: string) => void;
+}
+
+interface Body { bytes: Buffer; tooLarge: boolean; aborted: boolean; cutOff: boolean }
+
+function readBody(req: IncomingMessage): Promise<Body> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (b: Omit<Body, 'bytes'>): void => {
+      if (done) return;
+      done = true;
+      resolve({ ...b, bytes: b.tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks) });
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) finish({ tooLarge: true, aborted: false, cutOff: true });
+    });
+    req.on('end', () => finish({ tooLarge: size > MAX_BODY_BYTES, aborted: false, cutOff: false }));
+    req.on('error', () => finish({ tooLarge: false, aborted: true, cutOff: false }));
+    req.on('close', () => finish({ tooLarge: false, aborted: !req.complete, cutOff: false }));
+  });
+}
+
+function isLoopback(address: string): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+function parseJsonBody(bytes: Buffer): Record<string, unknown> {
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new ApiError('invalid_input', `Malformed JSON body: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!isPlainObject(parsed)) throw new ApiError('invalid_input', 'The request body must be a JSON object');
+  return parsed;
+}
+
+export class EmulatorServer {
+  private readonly server: Server;
+  private readonly timers = new Timers();
+  private jitterSeed = 1;
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+      this.handle(req, res).catch((e: unknown) => {
+        this.deps.log(`request failed outside the handler: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        if (!res.headersSent && !res.destroyed) {
+          res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ error: 'internal_error', message: 'Internal error' }));
+        }
+      });
+    });
+    this.server.on('clientError', (_err, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n{"error":"invalid_input","message":"Bad HTTP request"}');
+      else socket.destroy();
+    });
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve((this.server.address() as AddressInfo).port);
+      });
+    });
+  }
+
+  stop(): Promise<void> {
+    this.timers.clearAll();
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    } catch {
+      await writeReply(res, errorReply(400, { error: 'invalid_input', message: 'Bad request target' }), this.timers);
+      return;
+    }
+    const path = url.pathname;
+    const remoteAddress = req.socket.remoteAddress ?? 'unknown';
+    const body = await readBody(req);
+    if (body.aborted) return;
+    const request: ApiRequest = {
+      method, path, query: url.searchParams, params: {}, headers: req.headers, rawBody: body.bytes, body: {}, remoteAddress, now: Date.now(),
+    };
+
+    if (path.startsWith(CONTROL_PREFIX)) {
+      const reply = !isLoopback(remoteAddress)
+        ? errorReply(403, { error: 'forbidden', message: 'The control endpoint answers loopback clients only' })
+        : this.run(() => this.deps.control(request));
+      await writeReply(res, reply, this.timers);
+      this.deps.afterRequest();
+      return;
+    }
+
+    const { stats } = this.deps;
+    const match = this.deps.router.match(method, path);
+    const key = match?.key ?? `${method} (unmatched)`;
+    stats.requests++;
+    stats.byRoute[key] = (stats.byRoute[key] ?? 0) + 1;
+    if (path === '/oauth/token') stats.tokenRequests++;
+
+    const limit = this.deps.limiter().check(remoteAddress, Date.now());
+    if (!limit.ok) {
+      stats.rateLimited++;
+      await this.finish(req, res, body, errorReply(429, { error: 'rate_limited', message: `Too many requests; retry in ${limit.retryAfterSeconds} s` }, { 'Retry-After': String(limit.retryAfterSeconds) }));
+      return;
+    }
+
+    const decision = this.deps.faults.decide(method, path);
+    await this.timers.sleep(this.deps.latency.ms + this.jitter() + decision.delayMs);
+    const t = decision.terminal;
+    if (t?.kind === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (t?.kind === 'rate-limit') {
+      stats.rateLimited++;
+      const after = t.retryAfterSeconds ?? 1;
+      await this.finish(req, res, body, errorReply(429, { error: 'rate_limited', message: `Too many requests; retry in ${after} s` }, { 'Retry-After': String(after) }));
+      return;
+    }
+    if (t?.kind === 'status') {
+      const reply = t.status === 503
+        ? errorReply(503, { error: 'service_unavailable', message: 'Service temporarily unavailable' }, { 'Retry-After': String(t.retryAfterSeconds ?? 1) })
+        : errorReply(500, { error: 'internal_error', message: 'Internal server error (injected fault)' });
+      await this.finish(req, res, body, reply);
+      return;
+    }
+
+    let reply: Reply;
+    if (body.tooLarge) reply = errorReply(413, { error: 'payload_too_large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes` });
+    else if (!match) reply = errorReply(404, { error: 'not_found', message: `No endpoint for ${method} ${path}` });
+    else {
+      reply = this.run(() => {
+        const w = this.deps.world();
+        request.params = match.params;
+        if (match.route.auth !== false) request.caller = authenticate(typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined, w, request.now);
+        if (match.route.jsonBody ?? (method === 'POST' || method === 'PATCH')) request.body = parseJsonBody(body.bytes);
+        return match.route.handler(request, w);
+      }, `${method} ${path}`);
+    }
+    await this.finish(req, res, body, reply, decision.body);
+    this.deps.afterRequest();
+  }
+
+  private async finish(req: IncomingMessage, res: ServerResponse, body: Body, reply: Reply, fault?: Parameters<typeof writeReply>[3]): Promise<void> {
+    if (body.cutOff) reply = { ...reply, headers: { ...reply.headers, Connection: 'close' } };
+    await writeReply(res, reply, this.timers, fault);
+    if (body.cutOff) res.once('finish', () => req.socket.destroy());
+  }
+
+  private run(fn: () => Reply, what = 'control'): Reply {
+    try {
+      return fn();
+    } catch (e) {
+      if (e instanceof ApiError) return errorReply(e.status, e.body(), e.headers);
+      this.deps.log(`500 on ${what}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      return errorReply(500, { error: 'internal_error', message: 'Internal server error' });
+    }
+  }
+
+  /** Jitter draws from its own sequence so it never shifts which requests a fault share hits. */
+  private jitter(): number {
+    const j = this.deps.latency.jitterMs;
+    if (j <= 0) return 0;
+    this.jitterSeed = (this.jitterSeed * 1103515245 + 12345) >>> 0;
+    return this.jitterSeed % (j + 1);
+  }
+}

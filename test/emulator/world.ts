@@ -1,0 +1,13 @@
+// Everything a route handler may touch. Rebuilt on reset, so handlers never keep references across requests.
+import type { TokenStore } from './auth';
+import type { Shapes } from './serialize-v3';
+import type { Store } from './store';
+
+export interface World extends Shapes {
+  store: Store;
+  tokens: TokenStore;
+  service: string;
+  /** The static client id of the password grant: `<service>-mobile`. */
+  mobileClientId: string;
+  tokenLifetimeSeconds: number;
+}

@@ -1,0 +1,106 @@
+// Shared setup for the API tests: a real emulator in-process, clients with captured log lines.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startEmulator } from '../../emulator';
+import { PortalClient, PortalError, type PortalClientOptions, type PortalErrorKind, type RequestLogLine } from '../../../src/api';
+
+export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+export type EmulatorStartOptions = Parameters<typeof startEmulator>[0];
+
+export async function emulator(options: Partial<NonNullable<EmulatorStartOptions>> = {}): Promise<Emulator> {
+  return startEmulator({ port: 0, seed: 'demo', quiet: true, ...options } as EmulatorStartOptions);
+}
+
+/** Fast retries so fault tests stay quick; everything else default. */
+export const FAST_RETRY = { backoffMs: 5, maxBackoffMs: 20, defaultRetryAfterMs: 10 } as const;
+
+export interface TestClient {
+  client: PortalClient;
+  logs: RequestLogLine[];
+}
+
+export function makeClient(emu: { url: string }, options: Partial<PortalClientOptions> = {}): TestClient {
+  const logs: RequestLogLine[] = [];
+  const client = new PortalClient({
+    baseUrl: emu.url,
+    service: 'portal',
+    retry: FAST_RETRY,
+    ...options,
+    log: (line) => {
+      logs.push(line);
+      options.log?.(line);
+    },
+  });
+  return { client, logs };
+}
+
+export const DEMO = { kind: 'password', username: 'demo', password: 'demo' } as const;
+
+/** A client signed in with the demo password (no application). */
+export async function passwordClient(emu: { url: string }, options: Partial<PortalClientOptions> = {}, credentials: { username: string; password: string } = DEMO): Promise<TestClient> {
+  const t = makeClient(emu, options);
+  await t.client.signIn({ kind: 'password', ...credentials });
+  return t;
+}
+
+/** A client that signed in with the demo password, enrolled an application and now uses client credentials. */
+export async function enrolledClient(emu: { url: string }, options: Partial<PortalClientOptions> = {}): Promise<TestClient & { clientId: string; clientSecret: string }> {
+  const t = await passwordClient(emu, options);
+  const { clientId, clientSecret } = await t.client.enrollApplication({ name: 'unit tests', platform: 'OTHER', deviceType: 'Other' });
+  return { ...t, clientId, clientSecret };
+}
+
+/** Ids by name, looked up through the API rather than hard-coded. */
+export async function accountId(client: PortalClient, name: string): Promise<number> {
+  const accounts = await client.v3.accounts.list();
+  const a = accounts.find((x) => x.name === name);
+  if (!a) throw new Error(`no account ${name}`);
+  return a.id;
+}
+
+export async function groupId(client: PortalClient, account: number, name: string): Promise<number> {
+  const groups = await client.v2.groups.list(account);
+  const g = groups.find((x) => x.name === name);
+  if (!g) throw new Error(`no group ${name}`);
+  return g.id;
+}
+
+/** assert.rejects predicate: a PortalError of this kind. */
+export function kind(expected: PortalErrorKind, check?: (e: PortalError) => void): (e: unknown) => boolean {
+  return (e: unknown) => {
+    if (!(e instanceof PortalError)) throw new Error(`expected PortalError ${expected}, got ${String(e)}`);
+    if (e.kind !== expected) throw new Error(`expected kind ${expected}, got ${e.kind}: ${e.message}`);
+    check?.(e);
+    return true;
+  };
+}
+
+/** A tiny HTTP server for "not a portal API" cases. */
+export async function plainServer(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** A port nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function statusesOf(logs: RequestLogLine[], path: string): Array<number | undefined> {
+  return logs.filter((l) => l.path.split('?')[0] === path).map((l) => l.status);
+}

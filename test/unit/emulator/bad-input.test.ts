@@ -1,0 +1,144 @@
+// Bad input always gets a clear JSON error: never a crash, a hang, or a half-written change.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { DEMO, assertError, fieldsOf, startHarness, type Group2, type Harness, type Member3 } from './helpers';
+
+void describe('bad input', () => {
+  let h: Harness;
+  let demo: string;
+  let member: string;
+  before(async () => {
+    h = await startHarness();
+    demo = await h.login();
+    member = await h.login('member');
+  });
+  after(() => h.stop());
+
+  const groups = `/v2/accounts/${DEMO.acme}/groups`;
+
+  void test('malformed JSON is 400 invalid_input', async () => {
+    for (const rawBody of ['{', '{"name": }', 'nul', '{"a":1}}', '\u0000']) {
+      const res = await h.call('POST', '/v3/applications', { token: demo, rawBody, headers: { 'Content-Type': 'application/json' } });
+      assertError(res, 400, 'invalid_input');
+      assert.match((res.body as { message: string }).message, /JSON/);
+    }
+  });
+
+  void test('a body that is not an object is 400', async () => {
+    for (const body of [[], 'text', 42, null, true]) {
+      assertError(await h.call('POST', '/v3/applications', { token: demo, rawBody: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_input');
+    }
+  });
+
+  void test('wrong types are 400 with fieldErrors naming each field', async () => {
+    const res = await h.call('POST', `/v3/accounts/${DEMO.acme}/members`, { token: demo, body: { name: ['x'], username: 12, email: { a: 1 }, enabled: 'yes', tags: [1, 2], assignGroupsAdmin: 'all' } });
+    assertError(res, 400, 'invalid_input');
+    assert.deepEqual(fieldsOf(res).sort(), ['assignGroupsAdmin', 'email', 'enabled', 'name', 'tags', 'username']);
+  });
+
+  void test('unknown enum values are 400', async () => {
+    assertError(await h.call('POST', '/v3/applications', { token: demo, body: { name: 'x', platform: 'ios' } }), 400, 'invalid_input');
+    assertError(await h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo, body: { permission: 8 } }), 400, 'invalid_input');
+    assertError(await h.call('GET', `/v3/accounts/${DEMO.acme}/members?orderBy=age`, { token: demo }), 400, 'invalid_input');
+  });
+
+  void test('unknown body fields are ignored', async () => {
+    const res = await h.call('POST', '/v3/applications', { token: demo, body: { name: 'extra fields', colour: 'blue', nested: { deep: true } } });
+    assert.equal(res.status, 201);
+  });
+
+  void test('missing token 401, not allowed 403, unknown id 404, taken 409, reserved 400', async () => {
+    assertError(await h.call('GET', groups), 401, 'unauthorized');
+    assertError(await h.call('POST', groups, { token: member, body: { name: 'x' } }), 403, 'forbidden');
+    assertError(await h.call('GET', `${groups}/123456`, { token: demo }), 404, 'not_found');
+    assertError(await h.call('GET', `${groups}/not-a-number`, { token: demo }), 404, 'not_found');
+    assertError(await h.call('GET', `${groups}/0`, { token: demo }), 404, 'not_found');
+    assertError(await h.call('POST', groups, { token: demo, body: { name: 'handbook' } }), 409, 'conflict');
+    assertError(await h.call('POST', groups, { token: demo, body: { name: 'settings' } }), 400, 'invalid_input');
+  });
+
+  void test('unknown routes and methods are 404 JSON', async () => {
+    assertError(await h.call('GET', '/v4/everything', { token: demo }), 404, 'not_found');
+    assertError(await h.call('PUT', '/v3/applications', { token: demo, body: {} }), 404, 'not_found');
+    assertError(await h.call('GET', '/', { token: demo }), 404, 'not_found');
+    assertError(await h.call('GET', '/v3/applications/%E0%A4%A', { token: demo }), 404, 'not_found');
+    assertError(await h.call('DELETE', '/oauth/token'), 404, 'not_found');
+  });
+
+  void test('a body over 1 MiB is 413 payload_too_large, and the connection still answers', async () => {
+    const big = JSON.stringify({ name: 'x', description: 'y'.repeat(1024 * 1024 + 10) });
+    assertError(await h.call('POST', '/v3/applications', { token: demo, rawBody: big, headers: { 'Content-Type': 'application/json' } }), 413, 'payload_too_large');
+    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+  });
+
+  void test('nothing is half-written when a request fails', async () => {
+    const before = await h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: demo });
+    // Valid fields first, one bad field last: nothing may change.
+    const res = await h.call('POST', `${groups}/${DEMO.engineering}`, { token: demo, body: { friendlyName: 'Changed', disableChat: true, components: ['files', 'bogus'] } });
+    assertError(res, 400, 'invalid_input');
+    const after = await h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: demo });
+    assert.deepEqual(after.body, before.body);
+    const m = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
+    const conflict = await h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo, body: { tags: ['changed'], assignGroupsRights: { 999999: 4 } } });
+    assertError(conflict, 400, 'invalid_input');
+    const m2 = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
+    assert.deepEqual(m2.body, m.body);
+    const taken = await h.call('POST', `/v2/accounts/${DEMO.acme}/members/member`, { token: demo, body: { user: { name: 'Renamed', email: 'demo@acme.example' } } });
+    assertError(taken, 409, 'conflict');
+    const m3 = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
+    assert.equal(m3.body.user.name, 'Mia Member');
+  });
+
+  void test('odd inputs never crash the server: each gets a JSON 4xx', async () => {
+    const cases: Array<[string, string, unknown]> = [
+      ['PATCH', `/v3/accounts/${DEMO.acme}`, { name: null, friendlyName: '' }],
+      ['PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { activation: 'soon' }],
+      ['PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { assignGroups: [1, 2], assignGroupsRights: { abc: 'x' } }],
+      ['POST', `/v2/accounts/${DEMO.acme}/members`, { user: { username: 'u'.repeat(500), email: 'a@b.c', name: 'n' }, groups: 'all' }],
+      ['POST', groups, { name: '   ' }],
+      ['POST', groups, { name: 'x'.repeat(101) }],
+      ['POST', groups, { name: 'ok-name', branding: 'blue' }],
+      ['PATCH', '/v3/applications/whatever', { rotateSecret: 'yes' }],
+      ['GET', `${groups}/${DEMO.engineering}/files?page=99999999999`, undefined],
+      ['GET', `${groups}/${DEMO.engineering}/files?modifiedAfter=1e3`, undefined],
+      ['GET', `${groups}/${DEMO.engineering}/files/abc/children`, undefined],
+      ['GET', `${groups}/${DEMO.engineering}/duplicate?duplicateName=${encodeURIComponent('a/b')}`, undefined],
+      ['GET', `/v3/groups/abc/files/1/download`, undefined],
+      ['GET', `/v3/accounts/${DEMO.acme}/member-tags/${encodeURIComponent(' , ')}`, undefined],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await h.call(method, path, body === undefined ? { token: demo } : { token: demo, body });
+      assert.ok(res.status >= 400 && res.status < 500, `${method} ${path}: ${res.status} ${res.text}`);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
+      assert.equal(typeof (res.body as { error: string }).error, 'string');
+    }
+  });
+
+  void test('a malformed HTTP request gets a 400 and the server keeps serving', async () => {
+    const { Socket } = await import('node:net');
+    const url = new URL(h.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const s = new Socket();
+      let data = '';
+      s.setTimeout(5000, () => { s.destroy(); reject(new Error('timeout')); });
+      s.connect(Number(url.port), url.hostname, () => s.write('THIS IS NOT HTTP\r\n\r\n'));
+      s.on('data', (d) => { data += d.toString(); });
+      s.on('close', () => resolve(data));
+      s.on('error', reject);
+    });
+    assert.match(answer, /^HTTP\/1\.1 400/);
+    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+  });
+
+  void test('a client that aborts mid-body does not hang the server', async () => {
+    const url = new URL(h.url);
+    await new Promise<void>((resolve) => {
+      const req = request({ host: url.hostname, port: url.port, method: 'POST', path: '/v3/applications', headers: { 'Content-Type': 'application/json', 'Content-Length': '1000', Authorization: `Bearer ${demo}` } });
+      req.on('error', () => resolve());
+      req.write('{"name": "half');
+      setTimeout(() => { req.destroy(); resolve(); }, 50);
+    });
+    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+  });
+});

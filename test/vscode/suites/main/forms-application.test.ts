@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import type { FormPanel } from '../../../../src/webview/formPanel';
+import type { ApplicationState, ApplicationValues, CredentialsMessage } from '../../../../src/webview/protocol/application';
+import { portalApi } from '../../support/extension';
+import { closeFixture, formsFixture, lastPosted, openForm, postedTypes, requestCount, type FormsFixture } from '../../support/forms';
+import { recordSecret } from '../../support/leaks';
+
+interface AppJson { clientId: string; name: string; platform: string; deviceType: string; bundleId: string | null; clientSecret?: string }
+
+const VALUES: ApplicationValues = {
+  name: 'Build server', description: 'Publishes release notes', platform: 'LINUX', deviceType: 'Other',
+  deviceModel: 'ci-runner', deviceOs: 'Debian 12', appVersion: '1.0.0', bundleId: 'com.example.build',
+};
+
+describe('Forms: create application and rotate its secret', function () {
+  this.timeout(60_000);
+  let f: FormsFixture;
+
+  const grant = async (clientId: string, clientSecret: string): Promise<number> => {
+    const q = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'read write' });
+    return (await fetch(`${f.emu.url}/oauth/token?${q}`)).status;
+  };
+  const createPanel = () => openForm<FormPanel<ApplicationState, ApplicationValues>>('portal.createApplication', { portalId: f.portalId });
+  const credentialsOf = (panel: FormPanel) => {
+    const c = lastPosted<CredentialsMessage>(panel, 'credentials');
+    if (c) recordSecret('clientSecret', c.clientSecret);
+    return c;
+  };
+
+  before(async () => {
+    f = await formsFixture();
+  });
+  after(async () => closeFixture(f));
+  afterEach(async () => {
+    f.emu.clearFaults();
+    for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
+  });
+
+  it('creates the application, shows its credentials once, and they work', async () => {
+    const panel = await createPanel();
+    await panel.handleMessage({ type: 'save', values: VALUES });
+    const creds = credentialsOf(panel);
+    assert.ok(creds, postedTypes(panel).join());
+    assert.equal(creds.reason, 'created');
+    assert.equal(creds.stored, false);
+    const apps = await f.get<AppJson[]>('/v3/applications');
+    const app = apps.find((a) => a.clientId === creds.clientId);
+    assert.ok(app, 'the application exists on the portal');
+    assert.equal(app.name, 'Build server');
+    assert.equal(app.platform, 'LINUX');
+    assert.equal(app.bundleId, 'com.example.build');
+    assert.equal(await grant(creds.clientId, creds.clientSecret), 200, 'its client credentials work');
+    assert.equal((await panel.whenLoaded()).mode, 'rotate', 'the panel now shows the application');
+
+    // A reloaded webview gets the credentials again while the panel is open...
+    await panel.handleMessage({ type: 'ready' });
+    assert.equal(panel.posted.filter((m) => (m as { type: string }).type === 'credentials').length, 2);
+    // ...and nothing of them is left once it closes.
+    panel.dispose();
+    assert.equal(panel.posted.length, 0);
+    assert.ok(!JSON.stringify(panel).includes(creds.clientSecret), 'the host dropped the secret');
+  });
+
+  it('stores the credentials for this portal on request, and the portal keeps working with them', async () => {
+    const api = await portalApi();
+    const panel = await createPanel();
+    await panel.handleMessage({ type: 'save', values: { ...VALUES, name: 'Portal for VS Code (second)' } });
+    const creds = credentialsOf(panel);
+    assert.ok(creds);
+    await panel.handleMessage({ type: 'useCredentials', confirm: 'yes' });
+    assert.ok(lastPosted(panel, 'stored'), postedTypes(panel).join());
+    const stored = await api.testing.readStoredCredentials(f.portalId);
+    assert.equal(stored?.clientId, creds.clientId);
+    assert.equal(stored?.clientSecret, creds.clientSecret);
+    assert.equal(stored?.applicationCreatedHere, true);
+    assert.equal(api.registry.get(f.portalId)?.clientId, creds.clientId);
+    await api.registry.client(f.portalId).v3.userinfo();
+  });
+
+  it('rotates a secret: the new one works, the old one stops, and the portal in use stays signed in', async () => {
+    const api = await portalApi();
+    const inUse = api.registry.get(f.portalId)?.clientId;
+    assert.ok(inUse);
+    const oldSecret = (await api.testing.readStoredCredentials(f.portalId))?.clientSecret;
+    assert.ok(oldSecret);
+    const panel = await openForm<FormPanel<ApplicationState, ApplicationValues>>('portal.rotateApplicationSecret', { portalId: f.portalId, clientId: inUse });
+    const state = await panel.whenLoaded();
+    assert.equal(state.mode === 'rotate' && state.inUse, true);
+
+    const requests = requestCount(f.emu);
+    await panel.handleMessage({ type: 'rotate', clientId: 'someone-elses-app' });
+    assert.equal(requestCount(f.emu), requests, 'a rotate naming another application is dropped');
+
+    await panel.handleMessage({ type: 'rotate', clientId: inUse });
+    const creds = credentialsOf(panel);
+    assert.ok(creds, postedTypes(panel).join());
+    assert.equal(creds.reason, 'rotated');
+    assert.equal(creds.stored, true, 'the portal signs in with it, so the new secret was stored');
+    assert.notEqual(creds.clientSecret, oldSecret);
+    assert.equal(await grant(inUse, creds.clientSecret), 200);
+    assert.notEqual(await grant(inUse, oldSecret), 200, 'the old secret stopped working');
+    assert.equal((await api.testing.readStoredCredentials(f.portalId))?.clientSecret, creds.clientSecret);
+    await api.registry.client(f.portalId).v3.userinfo();
+  });
+
+  it('keeps the input when the portal fails, and checks the name before sending', async () => {
+    const panel = await createPanel();
+    f.emu.setFaults([{ kind: 'status', status: 500, path: '/v3/applications', method: 'POST', count: 1 }]);
+    const values = { ...VALUES, name: 'Will fail' };
+    await panel.handleMessage({ type: 'save', values });
+    assert.deepEqual(postedTypes(panel), ['busy', 'failed', 'busy']);
+    assert.deepEqual(panel.draft, values);
+    assert.equal(lastPosted(panel, 'credentials'), undefined);
+
+    const requests = requestCount(f.emu);
+    await panel.handleMessage({ type: 'save', values: { ...VALUES, name: '   ' } });
+    const failed = lastPosted<{ fieldErrors: Array<{ field: string }> }>(panel, 'failed');
+    assert.deepEqual(failed?.fieldErrors.map((e) => e.field), ['name']);
+    assert.equal(requestCount(f.emu), requests, 'nothing sent for a blank name');
+  });
+
+  it('drops forged messages: unknown platform, unknown command, copy before there is anything to copy', async () => {
+    const panel = await createPanel();
+    const requests = requestCount(f.emu);
+    const from = panel.posted.length;
+    for (const m of [
+      { type: 'save', values: { ...VALUES, platform: 'AMIGA' } },
+      { type: 'save', values: { ...VALUES, clientSecret: 'x' } },
+      { type: 'exportSecrets' },
+      { type: 'copy', what: 'password' },
+      { type: 'copy', what: 'clientSecret' },
+      { type: 'useCredentials', confirm: 'yes' },
+      { type: 'rotate', clientId: 'anything' },
+    ]) await panel.handleMessage(m);
+    assert.equal(requestCount(f.emu), requests);
+    assert.deepEqual(postedTypes(panel, from), []);
+  });
+});

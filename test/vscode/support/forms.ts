@@ -1,0 +1,74 @@
+// Helpers for the form suites: an emulator with the demo seed, signed in as the demo super administrator,
+// direct HTTP reads of the emulator's state, and access to the open form panels' message handlers.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startEmulator, type Emulator } from '../../emulator';
+import { portalIdOf } from '../../../src/auth/portalEntry';
+import type { FormPanel } from '../../../src/webview/formPanel';
+import { portalApi, signInForTest } from './extension';
+import { passwordToken, portalJson } from './portalHttp';
+
+export interface FormsFixture {
+  emu: Emulator;
+  portalId: string;
+  /** A token of the demo user for direct reads (not the extension's). */
+  token: string;
+  acme: number;
+  globex: number;
+  groups: Record<string, number>;
+  get<T>(path: string): Promise<T>;
+}
+
+export async function formsFixture(): Promise<FormsFixture> {
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+  const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
+  assert.deepEqual(script.failures, []);
+  const token = await passwordToken(emu.url, 'demo', 'demo');
+  const get = async <T>(path: string): Promise<T> => {
+    const r = await portalJson<T>(emu.url, token, 'GET', path);
+    assert.equal(r.status, 200, `GET ${path}: ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const accounts = await get<Array<{ id: number; name: string }>>('/v3/accounts');
+  const acme = accounts.find((a) => a.name === 'acme')?.id;
+  const globex = accounts.find((a) => a.name === 'globex')?.id;
+  assert.ok(acme && globex);
+  const groups: Record<string, number> = {};
+  for (const accountId of [acme, globex]) {
+    for (const g of await get<Array<{ id: number; name: string }>>(`/v2/accounts/${accountId}/groups`)) groups[g.name] = g.id;
+  }
+  return { emu, portalId: portalIdOf(emu.url, 'portal'), token, acme, globex, groups, get };
+}
+
+export async function closeFixture(f: FormsFixture | undefined): Promise<void> {
+  if (!f) return;
+  const api = await portalApi();
+  for (const p of api.testing.forms.panels()) p.dispose();
+  if (api.registry.get(f.portalId)) await api.registry.remove(f.portalId);
+  await f.emu.stop();
+}
+
+/** Runs a form command and returns its panel, loaded. */
+export async function openForm<P extends FormPanel = FormPanel>(command: string, arg: unknown): Promise<P> {
+  const panel = (await vscode.commands.executeCommand(command, arg)) as P | undefined;
+  assert.ok(panel, `${command} opened no panel`);
+  await panel.whenLoaded();
+  return panel;
+}
+
+/**
+ * The messages posted to the webview since `from`, by type. 'init' is left out: the real webview in the
+ * workbench says "ready" on its own schedule, and the host answers it whenever that is.
+ */
+export function postedTypes(panel: FormPanel, from = 0): string[] {
+  return panel.posted.slice(from).map((m) => (m as { type: string }).type).filter((t) => t !== 'init');
+}
+
+export function lastPosted<T = Record<string, unknown>>(panel: FormPanel, type: string): T | undefined {
+  return [...panel.posted].reverse().find((m) => (m as { type: string }).type === type) as T | undefined;
+}
+
+/** Requests the emulator answered, excluding its control endpoint. */
+export function requestCount(emu: Emulator): number {
+  return emu.stats().requests;
+}
