@@ -107,7 +107,7 @@ class EmulatorInstance implements Emulator {
 
   private makeWorld(store: Store, state?: State): World {
     const { service, tokenLifetimeSeconds } = this.options;
-    return { store, tokens: new TokenStore(tokenLifetimeSeconds, state?.tokens), service, mobileClientId: `${service}-mobile`, tokenLifetimeSeconds };
+    return { store, tokens: new TokenStore(tokenLifetimeSeconds, state?.tokens), service, mobileClientId: `${service}-mobile` };
   }
 }
 

@@ -1,10 +1,9 @@
 // Member changes shared by v2 and v3: creating a user with their membership, group assignment,
 // and removal (spec 3: leaving the last organisation deletes the user).
-import { conflict, type FieldError } from './http';
+import { badRequest, conflict, type FieldError } from './http';
 import type { AccountPermission, GroupPermission, Membership, User } from './model';
 import { hashPassword } from './secrets';
 import { isReserved } from './validate';
-import { badRequest } from './http';
 import type { World } from './world';
 
 export interface NewMember {

@@ -33,12 +33,18 @@ function sortedRows(store: Store, accountId: number, order: MemberOrder): Row[] 
 }
 
 /** Applies name, startsWith, orderBy and ascending from the query; `only` narrows further. */
-export function queryMembers(store: Store, accountId: number, query: URLSearchParams, only?: (m: Membership) => boolean): Membership[] {
+export function queryMembers(store: Store, accountId: number, query: URLSearchParams, only?: { key: string; test: (m: Membership) => boolean }): Membership[] {
   const order = oneOf(query, 'orderBy', MEMBER_ORDER, 'name');
   const ascending = bool(query, 'ascending', true);
   const name = text(query, 'name')?.toLowerCase();
   const prefix = text(query, 'startsWith')?.toLowerCase();
-  const rows = sortedRows(store, accountId, order).filter(({ m, u }) =>
+  // Each page of a walk asks the same question, so the answer is cached until the next change.
+  const key = `member-query:${accountId}:${order}:${ascending}:${name ?? ''}:${prefix ?? ''}:${only?.key ?? ''}`;
+  return store.cached(key, () => filterMembers(sortedRows(store, accountId, order), ascending, name, prefix, only?.test));
+}
+
+function filterMembers(sorted: Row[], ascending: boolean, name: string | undefined, prefix: string | undefined, only: ((m: Membership) => boolean) | undefined): Membership[] {
+  const rows = sorted.filter(({ m, u }) =>
     (!only || only(m)) &&
     (name === undefined || u.name.toLowerCase().includes(name) || u.email.toLowerCase().includes(name) || u.username.toLowerCase().includes(name)) &&
     (prefix === undefined || u.name.toLowerCase().startsWith(prefix) || u.email.toLowerCase().startsWith(prefix)));

@@ -63,7 +63,7 @@ export function applicationV3(s: Shapes, app: Application, withSecret: boolean):
 export function memberV3(s: Shapes, m: Membership): Record<string, unknown> {
   const u = s.store.users.get(m.userId);
   if (!u) throw new Error(`membership of missing user ${m.userId}`);
-  const assigned = new Set(s.store.groupsOf(m.accountId).filter((g) => g.members.has(u.id)).map((g) => g.id));
+  const assigned = s.store.groupIdsOf(m.accountId, u.id);
   return {
     user: userV3(u),
     permission: m.permission,
@@ -119,7 +119,7 @@ export function userinfoV3(s: Shapes, u: User): Record<string, unknown> {
       account: accountV3(a),
       subscription: { code: a.subscription.code, trialExpires: a.subscription.trialExpires, paused: a.subscription.paused },
       permission: m.permission,
-      memberOfSpaces: groups.filter((g) => g.members.has(u.id)).length,
+      memberOfSpaces: s.store.groupIdsOf(a.id, u.id).size,
       adminInSpaces: groups.filter((g) => g.members.get(u.id) === 16).length,
       features: [...a.features],
       components: a.enabled ? componentsOf(a).map((c) => c.name) : null,

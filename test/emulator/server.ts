@@ -16,6 +16,7 @@ import type { World } from './world';
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Past this, an oversized upload is cut off instead of drained. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
+const CUT_OFF_GRACE_MS = 2000;
 const CONTROL_PREFIX = '/__emulator/';
 
 export interface PipelineDeps {
@@ -187,9 +188,11 @@ export class EmulatorServer {
   }
 
   private async finish(req: IncomingMessage, res: ServerResponse, body: Body, reply: Reply, fault?: Parameters<typeof writeReply>[3]): Promise<void> {
-    if (body.cutOff) reply = { ...reply, headers: { ...reply.headers, Connection: 'close' } };
     await writeReply(res, reply, this.timers, fault);
-    if (body.cutOff) res.once('finish', () => req.socket.destroy());
+    // Closing at once (or answering with Connection: close), with upload bytes still unread, makes the
+    // kernel send a reset that can wipe the 413 before the client reads it; so the socket keeps
+    // draining for a grace period and is closed only then.
+    if (body.cutOff) res.once('finish', () => void this.timers.sleep(CUT_OFF_GRACE_MS).then(() => req.socket.destroy()));
   }
 
   private run(fn: () => Reply, what = 'control'): Reply {

@@ -15,7 +15,8 @@ export interface StoreData {
 }
 
 /** Derived data (sorted listings, sums) is cached per revision; this bounds the cache between writes. */
-const MAX_CACHED = 256;
+const MAX_CACHED = 128;
+const EMPTY_SET: ReadonlySet<number> = new Set();
 
 export class Store {
   readonly users = new Map<number, User>();
@@ -197,6 +198,22 @@ export class Store {
   groupsOf(accountId: number): Group[] {
     return this.cached(`groups:${accountId}`, () =>
       [...this.groups.values()].filter((g) => g.accountId === accountId && !g.trashed));
+  }
+
+  /** Live groups of the account that the user belongs to, from an index built once per revision. */
+  groupIdsOf(accountId: number, userId: number): ReadonlySet<number> {
+    const index = this.cached(`member-groups:${accountId}`, () => {
+      const map = new Map<number, Set<number>>();
+      for (const g of this.groupsOf(accountId)) {
+        for (const uid of g.members.keys()) {
+          let set = map.get(uid);
+          if (!set) map.set(uid, (set = new Set()));
+          set.add(g.id);
+        }
+      }
+      return map;
+    });
+    return index.get(userId) ?? EMPTY_SET;
   }
 
   /** Trashed groups keep their name, so this looks at them too. */

@@ -9,5 +9,4 @@ export interface World extends Shapes {
   service: string;
   /** The static client id of the password grant: `<service>-mobile`. */
   mobileClientId: string;
-  tokenLifetimeSeconds: number;
 }

@@ -137,6 +137,7 @@ function duplicate(req: ApiRequest, w: World): Reply {
   for (const f of files) idMap.set(f.id, w.store.newId('file'));
   const copies = files.map((f): FileRecord => ({ ...f, id: idMap.get(f.id) ?? 0, groupId: copy.id, parentId: idMap.get(f.parentId) ?? 0 }));
   w.store.addGroup(copy);
+  w.store.addFiles(copies);
   return empty(202);
 }
 

@@ -175,7 +175,7 @@ function membersWithTags(req: ApiRequest, w: World): Reply {
   const wanted = new Set(param(req, 'tags').split(',').map((t) => t.trim()).filter((t) => t !== ''));
   if (wanted.size === 0) throw badRequest('Give at least one tag', [{ field: 'tags', message: 'must name at least one tag' }]);
   const p = paging(req.query);
-  const all = queryMembers(w.store, access.account.id, req.query, (m) => m.tags.some((t) => wanted.has(t)));
+  const all = queryMembers(w.store, access.account.id, req.query, { key: `tags=${[...wanted].join('\u0000')}`, test: (m) => m.tags.some((t) => wanted.has(t)) });
   return json(v3Envelope(windowOf(all, p), (m) => memberV3(w, m)));
 }
 

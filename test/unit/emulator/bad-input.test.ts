@@ -72,6 +72,30 @@ void describe('bad input', () => {
     assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
   });
 
+  void test('an endless oversized upload is cut off with 413 instead of being read forever', async () => {
+    const url = new URL(h.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, method: 'POST', path: '/v3/applications', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Authorization: `Bearer ${demo}` } });
+      const timer = setTimeout(() => { req.destroy(); reject(new Error('no answer to an endless upload')); }, 15_000);
+      req.on('response', (res) => { clearTimeout(timer); res.resume(); req.destroy(); resolve(res.statusCode ?? 0); });
+      req.on('error', (e) => { clearTimeout(timer); reject(e); });
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      const pump = (sent: number): void => {
+        // Never end(): only the server's cut-off can answer. 40 MiB bounds the test either way.
+        for (let n = sent; n < 40; n++) {
+          if (req.destroyed) return;
+          if (!req.write(chunk)) {
+            req.once('drain', () => pump(n + 1));
+            return;
+          }
+        }
+      };
+      pump(0);
+    });
+    assert.equal(status, 413);
+    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+  });
+
   void test('nothing is half-written when a request fails', async () => {
     const before = await h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: demo });
     // Valid fields first, one bad field last: nothing may change.

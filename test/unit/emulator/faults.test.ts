@@ -181,8 +181,11 @@ void describe('control endpoint housekeeping', () => {
       assert.equal((await h.control<{ requests: number }>('GET', '/stats')).body.requests, 0);
 
       await h.call('POST', '/v3/applications', { token, body: { name: 'before reset' } });
+      h.emu.setFaults([{ kind: 'latency', delayMs: 1 }]);
       assert.equal((await h.control('POST', '/reset', { seed: 'empty' })).status, 200);
       assert.equal((await h.call('GET', '/v3/userinfo', { token })).status, 401, 'tokens are gone');
+      assert.deepEqual((await h.control<{ rules: unknown[] }>('GET', '/faults')).body.rules, [], 'faults are cleared');
+      assert.equal(h.emu.stats().requests, 1, 'stats were zeroed (only the request above counts)');
       const fresh = await h.login();
       const accounts = await h.call<Array<{ name: string }>>('GET', '/v3/accounts', { token: fresh });
       assert.deepEqual(accounts.body.map((a) => a.name), ['empty']);

@@ -1,7 +1,7 @@
 // Spec section 3, one test per transition row.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, startHarness, type App3, type Group2, type Harness } from './helpers';
+import { DEMO, assertError, startHarness, type App3, type Group2, type Harness, type Member2 } from './helpers';
 
 interface Tokens { access_token: string; refresh_token: string; error?: string }
 
@@ -74,14 +74,33 @@ void describe('state transitions (spec 3)', () => {
 
   void test('group deleted: it goes to trash (gone from lists and gets, name kept), not erased', async () => {
     const base = `/v2/accounts/${DEMO.globex}/groups`;
+    type Info = { accounts: Array<{ account: { name: string }; memberOfSpaces: number }> };
+    const spaces = async (): Promise<number | undefined> =>
+      (await h.call<Info>('GET', '/v3/userinfo', { token: demo })).body.accounts.find((a) => a.account.name === 'globex')?.memberOfSpaces;
+    const usernames = (await h.call<{ items: Array<{ user: { username: string } }> }>('GET', `/v3/accounts/${DEMO.globex}/members?size=100`, { token: demo })).body.items
+      .map((m) => m.user.username);
+    const inOperations: string[] = [];
+    for (const u of usernames) {
+      const d = await h.call<Member2>('GET', `/v2/accounts/${DEMO.globex}/members/${u}`, { token: demo });
+      if (d.body.groups && 'operations' in d.body.groups) inOperations.push(u);
+    }
+    assert.ok(inOperations.length > 0);
+    const demoSpaces = await spaces();
     const del = await h.call('DELETE', `${base}/${DEMO.operations}`, { token: demo });
     assert.equal(del.status, 200);
     const list = await h.call<Group2[]>('GET', base, { token: demo });
     assert.deepEqual(list.body.map((g) => g.name), ['research']);
     assertError(await h.call('GET', `${base}/${DEMO.operations}`, { token: demo }), 404, 'not_found');
     assertError(await h.call('POST', base, { token: demo, body: { name: 'operations' } }), 409, 'conflict');
-    const info = await h.call<{ accounts: Array<{ account: { name: string }; memberOfSpaces: number }> }>('GET', '/v3/userinfo', { token: demo });
-    assert.ok(info.body.accounts.find((a) => a.account.name === 'globex'));
+    // Trashed groups no longer count anywhere: member group maps, userinfo counts.
+    for (const u of inOperations) {
+      const d = await h.call<Member2>('GET', `/v2/accounts/${DEMO.globex}/members/${u}`, { token: demo });
+      assert.ok(!('operations' in (d.body.groups ?? {})), u);
+    }
+    assert.equal(await spaces(), demoSpaces, 'demo was not in operations');
+    const research = await h.call('DELETE', `${base}/${DEMO.research}`, { token: demo });
+    assert.equal(research.status, 200);
+    assert.equal(await spaces(), (demoSpaces ?? 0) - 1);
   });
 
   void test('member removed from one of two organisations stays a user; removed from the last one, the user is deleted', async () => {

@@ -91,6 +91,8 @@ void describe('v2 members', () => {
     assert.equal(typeof (await h.login('up.user', 'b')), 'string');
     const keep = await h.call<Member2>('POST', `${base}/up.user`, { token: demo, body: { accountPermission: 1 } });
     assert.deepEqual(keep.body.groups, { engineering: 16, social: 1 }, 'groups not sent are left alone');
+    const ownEmail = await h.call<Member2>('POST', `${base}/up.user`, { token: demo, body: { user: { email: 'UP@acme.example', username: 'up.user' } } });
+    assert.equal(ownEmail.status, 200, 'a user may keep their own e-mail and username');
     const renamed = await h.call<Member2>('POST', `${base}/up.user`, { token: demo, body: { user: { username: 'up.renamed' } } });
     assert.equal(renamed.body.user.username, 'up.renamed');
     assertError(await h.call('POST', `${base}/up.renamed`, { token: demo, body: { user: { email: 'demo@acme.example' } } }), 409, 'conflict');

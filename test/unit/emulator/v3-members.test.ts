@@ -68,6 +68,8 @@ void describe('v3 members', () => {
     const prefix = await list('?startsWith=da&size=100');
     assert.ok(prefix.body.items.length >= 1);
     assert.ok(prefix.body.items.every((m) => m.user.name.toLowerCase().startsWith('da') || m.user.email.toLowerCase().startsWith('da')));
+    const byEmailPrefix = await list('?startsWith=LENA.LOCKE');
+    assert.deepEqual(byEmailPrefix.body.items.map((m) => m.user.username), ['lena.locked'], 'matched on the e-mail, not the name');
     const none = await list('?name=zzzzzz');
     assert.equal(none.body.totalResults, 0);
     assert.equal(none.body.totalPages, 0);
@@ -166,6 +168,8 @@ void describe('v3 members', () => {
     const admin = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: true, rights: 1 } });
     assert.equal(admin.body.assignToNewGroupsPermission, 16);
     assert.equal(admin.body.permission, 1);
+    const notAdmin = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: false } });
+    assert.equal(notAdmin.body.assignToNewGroupsPermission, 0);
 
     const locked = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { lock: true } });
     assert.equal(locked.body.user.locked, true);
