@@ -1,14 +1,11 @@
 // Figures of the API client (src/api) against the emulator started in-process.
 import { Pool } from 'undici';
 import { PortalClient, pages, type PortalClientOptions } from '../src/api';
-import { startEmulator } from '../test/emulator';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
-type StartOptions = Parameters<typeof startEmulator>[0];
-
-async function emulator(options: Partial<NonNullable<StartOptions>>): Promise<Emulator> {
-  return startEmulator({ port: 0, seed: 'demo', quiet: true, ...options } as StartOptions);
+async function emulator(options: Partial<EmulatorOptions>): Promise<Emulator> {
+  return startEmulator({ port: 0, seed: 'demo', quiet: true, ...options });
 }
 
 async function enrolled(emu: Emulator, options: Partial<PortalClientOptions> = {}): Promise<{ client: PortalClient; clientId: string }> {
@@ -26,7 +23,8 @@ function median(xs: number[]): number {
 
 /** Typed client GET vs raw undici.request of the same URL on a pool with the same settings. */
 async function overhead(): Promise<Figure[]> {
-  const ROUNDS = 3000;
+  const ROUNDS = 8000;
+  const BLOCK = 50;
   const WARMUP = 300;
   const emu = await emulator({ rateLimit: { count: 0, windowSeconds: 1 } });
   const settings = { maxConcurrent: 8, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 };
@@ -56,13 +54,17 @@ async function overhead(): Promise<Figure[]> {
     }
     const rawTimes: number[] = [];
     const typedTimes: number[] = [];
-    // Interleaved, alternating which goes first, so drift and GC pauses fall on both alike.
-    for (let i = 0; i < ROUNDS; i++) {
-      const order = i % 2 === 0 ? [raw, typed] : [typed, raw];
+    // Alternating blocks (raw, typed, typed, raw, ...) so drift and GC pauses fall on both alike, while each
+    // block keeps its own connection warm the way a real sequence of calls does.
+    for (let b = 0; b < ROUNDS / BLOCK; b++) {
+      const order = b % 2 === 0 ? [raw, typed] : [typed, raw];
       for (const fn of order) {
-        const t0 = performance.now();
-        await fn();
-        (fn === raw ? rawTimes : typedTimes).push(performance.now() - t0);
+        const times = fn === raw ? rawTimes : typedTimes;
+        for (let i = 0; i < BLOCK; i++) {
+          const t0 = performance.now();
+          await fn();
+          times.push(performance.now() - t0);
+        }
       }
     }
     await pool.close();

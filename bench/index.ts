@@ -2,9 +2,10 @@
 // Usage: node --import tsx bench/index.ts [filter ...]   (a filter matches a benchmark's name or a figure's name)
 // To add figures: write a module exporting Benchmark[] and list it in `suites` below.
 import { apiBenchmarks } from './api';
+import { explorerBenchmarks } from './explorer';
 import type { Benchmark, Figure } from './types';
 
-const suites: Benchmark[][] = [apiBenchmarks];
+const suites: Benchmark[][] = [apiBenchmarks, explorerBenchmarks];
 
 function format(value: Figure['value']): string {
   if (typeof value === 'string') return value;

@@ -179,6 +179,13 @@ export class Session {
     this.setCredentials(undefined);
   }
 
+  /** The current token if it can be used as is (no renewal due, nothing to load): the synchronous fast path. */
+  peekToken(): string | undefined {
+    if (this.signedOut || !this.storeLoaded || this.renewal) return undefined;
+    const t = this.tokens;
+    return t && !this.isExpiring(t) ? t.accessToken : undefined;
+  }
+
   /** A usable access token: the current one, or one renewed (single-flight). */
   async accessToken(endpoint: string, signal?: AbortSignal): Promise<string> {
     if (this.signedOut) throw this.signedOutFor(endpoint);
@@ -316,6 +323,8 @@ export class Session {
 
   private setTokens(tokens: TokenSet | undefined, persist = true): void {
     this.tokens = tokens;
+    // Tokens in hand make the store's copy irrelevant.
+    if (tokens) this.storeLoaded = true;
     this.lifetimeMs = tokens?.expiresAt !== undefined ? Math.max(0, tokens.expiresAt - Date.now()) : undefined;
     if (tokens) {
       this.opts.secrets.add(tokens.accessToken);

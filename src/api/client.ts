@@ -25,7 +25,7 @@ import {
 } from './http';
 import { asObject, numOrNull, strOrNull } from './models/read';
 import { SecretRegistry, secretValuesIn } from './redact';
-import { DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, Scheduler, type RequestBudget, type Ticket } from './scheduler';
+import { DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, Scheduler, type RequestBudget } from './scheduler';
 import { classifyFailure, Transport, type HttpMethod, type ProxyOptions } from './transport';
 import { DEFAULT_USER_AGENT } from './version';
 import { createV3, type V3Api } from './endpoints/v3';
@@ -144,10 +144,18 @@ export interface EnrollResult<A> {
 }
 
 interface ExchangeSpec extends CallSpec {
-  auth: boolean;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
   form?: Record<string, string>;
   priority?: boolean;
   mapError?: (status: number, text: string, endpoint: string) => PortalError | undefined;
+}
+
+interface LogBase {
+  method: string;
+  path: string;
+  attempt: number;
+  queuedMs: number;
 }
 
 interface TextResult {
@@ -175,6 +183,8 @@ const DEFAULTS = {
 };
 /** Error bodies are read up to this size (they are short JSON); the rest is discarded. */
 const MAX_ERROR_BODY = 64 * 1024;
+
+const identity = (json: unknown): unknown => json;
 
 function cancelled(endpoint: string): PortalError {
   return new PortalError({ kind: 'cancelled', endpoint, message: 'The request was cancelled.' });
@@ -371,18 +381,16 @@ export class PortalClient implements ApiContext {
 
   // ---- ApiContext -------------------------------------------------------------------------------------------------
 
-  async json<T>(spec: CallSpec, parse: (json: unknown) => T): Promise<T> {
-    const endpoint = `${spec.method} ${spec.path}`;
-    const res = await this.exchangeText({ ...spec, auth: true });
-    return this.decode(res, endpoint, parse);
+  json<T>(spec: CallSpec, parse: (json: unknown) => T): Promise<T> {
+    return this.call(spec, false, (res, endpoint) => this.decode(res, endpoint, parse));
   }
 
-  async empty(spec: CallSpec): Promise<void> {
-    await this.exchangeText({ ...spec, auth: true });
+  empty(spec: CallSpec): Promise<void> {
+    return this.call(spec, false, () => undefined);
   }
 
   async download(spec: CallSpec): Promise<Download> {
-    const res = await this.exchangeStream({ ...spec, auth: true });
+    const res = await this.call(spec, true, (r) => r as StreamResult);
     const lengthHeader = header(res.headers, 'content-length');
     const length = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
     const body = res.body;
@@ -396,11 +404,8 @@ export class PortalClient implements ApiContext {
   }
 
   /** Sends any API request (for endpoints this module does not wrap yet); answers parsed JSON or undefined. */
-  async raw(spec: CallSpec): Promise<unknown> {
-    const endpoint = `${spec.method} ${spec.path}`;
-    const res = await this.exchangeText({ ...spec, auth: true });
-    if (res.text.trim() === '') return undefined;
-    return this.decode(res, endpoint, (j) => j);
+  raw(spec: CallSpec): Promise<unknown> {
+    return this.call(spec, false, (res, endpoint) => (res.text.trim() === '' ? undefined : this.decode(res, endpoint, identity)));
   }
 
   // ---- Internals ----------------------------------------------------------------------------------------------
@@ -428,7 +433,7 @@ export class PortalClient implements ApiContext {
   private async requestToken(form: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
     // POST with a form body rather than the spec's GET with query parameters: both are accepted, and a body keeps
     // passwords and secrets out of URLs, which servers and proxies log.
-    const res = await this.exchangeText({
+    const res = await this.call({
       method: 'POST',
       path: '/oauth/token',
       form,
@@ -436,7 +441,7 @@ export class PortalClient implements ApiContext {
       priority: true,
       signal,
       mapError: (status, text, endpoint) => tokenError({ status, text, endpoint, host: this.host }),
-    });
+    }, false, (r) => r as TextResult);
     return this.decode(res, TOKEN_ENDPOINT, (json) => {
       const o = asObject(json);
       const access = o ? strOrNull(o, 'access_token') : null;
@@ -459,12 +464,23 @@ export class PortalClient implements ApiContext {
     return e;
   }
 
-  private emit(line: RequestLogLine): void {
+  /** One log line per attempt; nothing is built when nobody listens. */
+  private emit(base: LogBase, started: number, status?: number, error?: PortalError): void {
     if (!this.log) return;
     try {
-      const clean: RequestLogLine = { ...line, path: this.secrets.redact(line.path) };
-      if (line.error !== undefined) clean.error = this.secrets.redact(line.error);
-      this.log(clean);
+      const line: RequestLogLine = {
+        method: base.method,
+        path: this.secrets.redact(base.path),
+        attempt: base.attempt,
+        ms: Math.round(performance.now() - started),
+      };
+      if (status !== undefined) line.status = status;
+      if (base.queuedMs > 0) line.queuedMs = base.queuedMs;
+      if (error) {
+        line.error = this.secrets.redact(error.message);
+        line.errorKind = error.kind;
+      }
+      this.log(line);
     } catch {
       // Logging must never break a request.
     }
@@ -475,32 +491,33 @@ export class PortalClient implements ApiContext {
     return Math.round(base * (0.5 + Math.random()));
   }
 
-  private exchangeText(spec: ExchangeSpec): Promise<TextResult> {
-    return this.exchange(spec, false) as Promise<TextResult>;
-  }
-
-  private exchangeStream(spec: ExchangeSpec): Promise<StreamResult> {
-    return this.exchange(spec, true) as Promise<StreamResult>;
-  }
-
-  private async exchange(spec: ExchangeSpec, stream: boolean): Promise<TextResult | StreamResult> {
+  /**
+   * The whole life of one call in a single async frame (this is every request's path): the exchange, then
+   * `finish` (decoding) inside the same try, so every error, parse failures included, leaves through scrub().
+   */
+  private async call<T>(spec: ExchangeSpec, stream: boolean, finish: (res: TextResult & StreamResult, endpoint: string) => T): Promise<T> {
+    const endpoint = `${spec.method} ${spec.path}`;
     try {
-      return await this.exchangeOnce(spec, stream);
+      // exchange answers a TextResult when !stream and a StreamResult when stream; finish knows which it asked for.
+      return finish(await this.exchange(spec, endpoint, stream) as TextResult & StreamResult, endpoint);
     } catch (e) {
       throw this.scrub(e);
     }
   }
 
-  private async exchangeOnce(spec: ExchangeSpec, stream: boolean): Promise<TextResult | StreamResult> {
+  private async exchange(spec: ExchangeSpec, endpoint: string, stream: boolean): Promise<TextResult | StreamResult> {
     const { method, signal } = spec;
-    const endpoint = `${method} ${spec.path}`;
+    const auth = spec.auth !== false;
     if (this.isClosed) throw new PortalError({ kind: 'cancelled', endpoint, message: 'The portal connection was closed.' });
     const query = buildQuery(spec.query);
     const fullPath = `${this.transport.base.basePath}${spec.path}${query}`;
     const logPath = `${spec.path}${query}`;
     const isGet = method === 'GET';
     let body: string | undefined;
-    const headers: Record<string, string> = { 'user-agent': this.userAgent, accept: 'application/json' };
+    const accept = stream ? '*/*' : 'application/json';
+    const headers: Record<string, string> = auth
+      ? { 'user-agent': this.userAgent, accept, authorization: '' }
+      : { 'user-agent': this.userAgent, accept };
     if (spec.form) {
       body = new URLSearchParams(spec.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -509,7 +526,6 @@ export class PortalClient implements ApiContext {
       body = JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
-    if (stream) headers.accept = '*/*';
 
     let attempt = 0;
     let failures = 0;
@@ -520,27 +536,31 @@ export class PortalClient implements ApiContext {
       attempt++;
       if (signal?.aborted) throw cancelled(endpoint);
       let token: string | undefined;
-      if (spec.auth) {
-        token = await this.session.accessToken(endpoint, signal);
+      if (auth) {
+        token = this.session.peekToken() ?? await this.session.accessToken(endpoint, signal);
         headers.authorization = `Bearer ${token}`;
       }
-      const queuedAt = performance.now();
-      let ticket: Ticket;
-      try {
-        ticket = await this.scheduler.acquire(signal, spec.priority);
-      } catch (e) {
-        throw e instanceof PortalError ? e.withEndpoint(endpoint) : e;
+      if (signal?.aborted) throw cancelled(endpoint);
+      let ticket = spec.priority ? undefined : this.scheduler.tryAcquire();
+      let queuedMs = 0;
+      if (!ticket) {
+        const queuedAt = performance.now();
+        try {
+          ticket = await this.scheduler.acquire(signal, spec.priority);
+        } catch (e) {
+          throw e instanceof PortalError ? e.withEndpoint(endpoint) : e;
+        }
+        queuedMs = Math.round(performance.now() - queuedAt);
       }
       const started = performance.now();
-      const queuedMs = Math.round(started - queuedAt);
-      const base = { method, path: logPath, attempt, ...(queuedMs > 0 ? { queuedMs } : {}) };
+      const base: LogBase = { method, path: logPath, attempt, queuedMs };
       let res: Dispatcher.ResponseData;
       try {
         res = await this.transport.request({ method, path: fullPath, headers, body, signal });
       } catch (err) {
         ticket.release();
         const f = classifyFailure(err, { endpoint, host: this.host, proxyHost: this.transport.proxyHost, signal });
-        this.emit({ ...base, ms: Math.round(performance.now() - started), error: f.error.message, errorKind: f.error.kind });
+        this.emit(base, started, undefined, f.error);
         if (f.error.kind === 'cancelled') throw f.error;
         if ((isGet ? f.transient : f.neverSent) && failures + 1 < this.retry.attempts) {
           failures++;
@@ -558,16 +578,17 @@ export class PortalClient implements ApiContext {
           res.body.once('end', release);
           res.body.once('close', release);
           res.body.once('error', release);
-          this.emit({ ...base, status, ms: Math.round(performance.now() - started) });
+          this.emit(base, started, status);
           return { status, headers: res.headers, body: res.body };
         }
         let text: string;
         try {
-          text = await readText(res.body);
+          // undici's own consumer: much cheaper than iterating the stream.
+          text = await res.body.text();
         } catch (err) {
           ticket.release();
           const f = classifyFailure(err, { endpoint, host: this.host, proxyHost: this.transport.proxyHost, signal, duringBody: true });
-          this.emit({ ...base, status, ms: Math.round(performance.now() - started), error: f.error.message, errorKind: f.error.kind });
+          this.emit(base, started, status, f.error);
           if (f.error.kind === 'cancelled') throw f.error;
           if (isGet && f.transient && failures + 1 < this.retry.attempts) {
             failures++;
@@ -577,7 +598,7 @@ export class PortalClient implements ApiContext {
           throw f.error;
         }
         ticket.release();
-        this.emit({ ...base, status, ms: Math.round(performance.now() - started) });
+        this.emit(base, started, status);
         return { status, headers: res.headers, text };
       }
 
@@ -591,10 +612,9 @@ export class PortalClient implements ApiContext {
         ticket.release();
       }
       const retryAfterMs = parseRetryAfter(header(res.headers, 'retry-after'));
-      const ms = Math.round(performance.now() - started);
 
-      if (status === 401 && spec.auth && token !== undefined) {
-        this.emit({ ...base, status, ms });
+      if (status === 401 && auth && token !== undefined) {
+        this.emit(base, started, status);
         if (!authRenewed) {
           authRenewed = true;
           await this.session.renewAfter401(token, endpoint, signal);
@@ -605,7 +625,7 @@ export class PortalClient implements ApiContext {
 
       const mapped = spec.mapError?.(status, text, endpoint);
       const error = mapped ?? httpError({ status, headers: res.headers, text, endpoint, host: this.host, retryAfterMs });
-      this.emit({ ...base, status, ms, error: error.message, errorKind: error.kind });
+      this.emit(base, started, status, error);
 
       if (status === 429 || (status === 503 && isGet)) {
         const wait = retryAfterMs ?? this.retry.defaultRetryAfterMs * 2 ** rateWaits;

@@ -80,6 +80,12 @@ export class Scheduler {
     if (until > this.pausedUntil) this.pausedUntil = until;
   }
 
+  /** A ticket now if one is free and nobody is waiting (no promise, no timer); else undefined. */
+  tryAcquire(): Ticket | undefined {
+    if (this.closed || this.queue.length > 0 || !this.canGrant(performance.now())) return undefined;
+    return this.grant();
+  }
+
   acquire(signal?: AbortSignal, priority = false): Promise<Ticket> {
     if (this.closed) return Promise.reject(closedError());
     if (signal?.aborted) return Promise.reject(cancelledError());
@@ -121,24 +127,19 @@ export class Scheduler {
   private grant(): Ticket {
     this.active++;
     this.unstamped++;
-    let stamped = false;
-    let released = false;
-    const ticket: Ticket = {
-      responded: () => {
-        if (stamped) return;
-        stamped = true;
-        this.unstamped--;
-        this.stamps.push(performance.now());
-      },
-      release: () => {
-        ticket.responded();
-        if (released) return;
-        released = true;
-        this.active--;
-        this.pump();
-      },
-    };
-    return ticket;
+    return new SlotTicket(this);
+  }
+
+  /** @internal Called by a ticket when its response arrived. */
+  stamp(): void {
+    this.unstamped--;
+    this.stamps.push(performance.now());
+  }
+
+  /** @internal Called by a ticket when it is done. */
+  free(): void {
+    this.active--;
+    this.pump();
   }
 
   private prune(now: number): void {
@@ -201,4 +202,24 @@ function cancelledError(): PortalError {
 
 function closedError(): PortalError {
   return new PortalError({ kind: 'cancelled', endpoint: '', message: 'The portal connection was closed.' });
+}
+
+/** A granted slot (a class rather than closures: this is on every request's path). */
+class SlotTicket implements Ticket {
+  private stamped = false;
+  private released = false;
+  constructor(private readonly owner: Scheduler) {}
+
+  responded(): void {
+    if (this.stamped) return;
+    this.stamped = true;
+    this.owner.stamp();
+  }
+
+  release(): void {
+    this.responded();
+    if (this.released) return;
+    this.released = true;
+    this.owner.free();
+  }
 }

@@ -12,9 +12,6 @@ import {
   ITERATE_PAGE_SIZE, items, normalisePageQuery, pageFromArray, parsePageEnvelope, type Page, type PageQuery,
 } from '../paging';
 
-function signalOf(o: CallOptions | undefined): { signal?: AbortSignal } {
-  return o?.signal ? { signal: o.signal } : {};
-}
 
 function filesQuery(query: FilesQuery, page: number, size: number) {
   return {
@@ -35,24 +32,24 @@ export function createV2(api: ApiContext) {
   const applications = {
     /** POST /v2/applications → 200, with clientId and clientSecret. */
     create: (draft: ApplicationDraftV2, o?: CallOptions): Promise<ApplicationV2> =>
-      api.json({ method: 'POST', path: '/v2/applications', body: draft, ...signalOf(o) }, (j) => parseApplicationV2(j, service)),
+      api.json({ method: 'POST', path: '/v2/applications', body: draft, signal: o?.signal }, (j) => parseApplicationV2(j, service)),
   };
 
   const accounts = {
     list: (o?: CallOptions): Promise<Organisation[]> =>
-      api.json({ method: 'GET', path: '/v2/accounts', ...signalOf(o) }, (j) => parseArray(j, 'organisations', parseOrganisation)),
+      api.json({ method: 'GET', path: '/v2/accounts', signal: o?.signal }, (j) => parseArray(j, 'organisations', parseOrganisation)),
     get: (accountId: number, o?: CallOptions): Promise<Organisation> =>
-      api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}`, ...signalOf(o) }, parseOrganisation),
+      api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}`, signal: o?.signal }, parseOrganisation),
     /** Custom component names; {} when none are customised. */
     custom: (accountId: number, o?: CallOptions): Promise<CustomNames> =>
-      api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}/custom`, ...signalOf(o) }, parseCustomNames),
+      api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}/custom`, signal: o?.signal }, parseCustomNames),
   };
 
   const groupsPath = (accountId: number) => `/v2/accounts/${seg(accountId)}/groups`;
   const group = (j: unknown) => parseGroup(j, service);
   const groupsList = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Group[]> =>
     api.json(
-      { method: 'GET', path: groupsPath(accountId), query: { page: query?.page, size: query?.size }, ...signalOf(o) },
+      { method: 'GET', path: groupsPath(accountId), query: { page: query?.page, size: query?.size }, signal: o?.signal },
       (j) => parseArray(j, 'groups', group),
     );
   const groupsPage = async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<Group>> => {
@@ -68,26 +65,26 @@ export function createV2(api: ApiContext) {
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Group> =>
       items((page, size, signal) => groupsPage(accountId, { page, size }, signal ? { signal } : undefined), {
         size: query.size ?? ITERATE_PAGE_SIZE,
-        ...signalOf(o),
+        signal: o?.signal,
       }),
     get: (accountId: number, groupId: number, o?: CallOptions): Promise<Group> =>
-      api.json({ method: 'GET', path: `${groupsPath(accountId)}/${seg(groupId)}`, ...signalOf(o) }, group),
+      api.json({ method: 'GET', path: `${groupsPath(accountId)}/${seg(groupId)}`, signal: o?.signal }, group),
     /** The answer's id, dates, user, contextKey and account may be null (spec). */
     create: (accountId: number, body: GroupBody, o?: CallOptions): Promise<CreatedGroup> =>
-      api.json({ method: 'POST', path: groupsPath(accountId), body, ...signalOf(o) }, (j) => parseCreatedGroup(j, service)),
+      api.json({ method: 'POST', path: groupsPath(accountId), body, signal: o?.signal }, (j) => parseCreatedGroup(j, service)),
     /** v2 updates with POST on the group's path. */
     update: (accountId: number, groupId: number, body: GroupBody, o?: CallOptions): Promise<Group> =>
-      api.json({ method: 'POST', path: `${groupsPath(accountId)}/${seg(groupId)}`, body, ...signalOf(o) }, group),
+      api.json({ method: 'POST', path: `${groupsPath(accountId)}/${seg(groupId)}`, body, signal: o?.signal }, group),
     /** Moves the group to the trash. */
     delete: (accountId: number, groupId: number, o?: CallOptions): Promise<void> =>
-      api.empty({ method: 'DELETE', path: `${groupsPath(accountId)}/${seg(groupId)}`, ...signalOf(o) }),
+      api.empty({ method: 'DELETE', path: `${groupsPath(accountId)}/${seg(groupId)}`, signal: o?.signal }),
     /** Starts a copy named `duplicateName` (202 Accepted; the copy appears later). */
     duplicate: (accountId: number, groupId: number, duplicateName: string, o?: CallOptions): Promise<void> =>
       api.empty({
         method: 'GET',
         path: `${groupsPath(accountId)}/${seg(groupId)}/duplicate`,
         query: { duplicateName },
-        ...signalOf(o),
+        signal: o?.signal,
       }),
   };
 
@@ -95,7 +92,7 @@ export function createV2(api: ApiContext) {
   const membersPage = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<MemberV2>> => {
     const { page, size } = normalisePageQuery(query);
     return api.json(
-      { method: 'GET', path: membersPath(accountId), query: { page, size }, ...signalOf(o) },
+      { method: 'GET', path: membersPath(accountId), query: { page, size }, signal: o?.signal },
       (j) => parsePageEnvelope(j, parseMemberV2, { page, size }),
     );
   };
@@ -105,18 +102,18 @@ export function createV2(api: ApiContext) {
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<MemberV2> =>
       items((page, size, signal) => membersPage(accountId, { page, size }, signal ? { signal } : undefined), {
         size: query.size ?? ITERATE_PAGE_SIZE,
-        ...signalOf(o),
+        signal: o?.signal,
       }),
     /** Includes `groups` (group name → permission). */
     get: (accountId: number, username: string, o?: CallOptions): Promise<MemberV2> =>
-      api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, ...signalOf(o) }, parseMemberV2),
+      api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMemberV2),
     create: (accountId: number, body: MemberBodyV2, o?: CallOptions): Promise<MemberV2> =>
-      api.json({ method: 'POST', path: membersPath(accountId), body, ...signalOf(o) }, parseMemberV2),
+      api.json({ method: 'POST', path: membersPath(accountId), body, signal: o?.signal }, parseMemberV2),
     /** v2 updates with POST on the member's path. */
     update: (accountId: number, username: string, body: MemberBodyV2, o?: CallOptions): Promise<MemberV2> =>
-      api.json({ method: 'POST', path: `${membersPath(accountId)}/${seg(username)}`, body, ...signalOf(o) }, parseMemberV2),
+      api.json({ method: 'POST', path: `${membersPath(accountId)}/${seg(username)}`, body, signal: o?.signal }, parseMemberV2),
     delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
-      api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, ...signalOf(o) }),
+      api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }),
   };
 
   const filesPath = (accountId: number, groupId: number) => `/v2/accounts/${seg(accountId)}/groups/${seg(groupId)}/files`;
@@ -124,7 +121,7 @@ export function createV2(api: ApiContext) {
   const filesPage = (accountId: number, groupId: number, query: FilesQuery = {}, o?: CallOptions): Promise<Page<FileRecord>> => {
     const { page, size } = normalisePageQuery(query);
     return api.json(
-      { method: 'GET', path: filesPath(accountId, groupId), query: filesQuery(query, page, size), ...signalOf(o) },
+      { method: 'GET', path: filesPath(accountId, groupId), query: filesQuery(query, page, size), signal: o?.signal },
       (j) => parsePageEnvelope(j, file, { page, size }),
     );
   };
@@ -135,7 +132,7 @@ export function createV2(api: ApiContext) {
         method: 'GET',
         path: `${filesPath(accountId, groupId)}/${seg(folderId)}/children`,
         query: filesQuery(query, page, size),
-        ...signalOf(o),
+        signal: o?.signal,
       },
       (j) => parsePageEnvelope(j, file, { page, size }),
     );
@@ -147,21 +144,21 @@ export function createV2(api: ApiContext) {
     iterate: (accountId: number, groupId: number, query: Omit<FilesQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
       items((page, size, signal) => filesPage(accountId, groupId, { ...query, page, size }, signal ? { signal } : undefined), {
         size: query.size ?? ITERATE_PAGE_SIZE,
-        ...signalOf(o),
+        signal: o?.signal,
       }),
     /** One page of a folder's children. */
     children: childrenPage,
     iterateChildren: (accountId: number, groupId: number, folderId: number, query: Omit<FilesQuery, 'page' | 'recursive'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
       items((page, size, signal) => childrenPage(accountId, groupId, folderId, { ...query, page, size }, signal ? { signal } : undefined), {
         size: query.size ?? ITERATE_PAGE_SIZE,
-        ...signalOf(o),
+        signal: o?.signal,
       }),
     /** A single record (path assumed from the v2 shape: .../files/{file}). */
     get: (accountId: number, groupId: number, fileId: number, o?: CallOptions): Promise<FileRecord> =>
-      api.json({ method: 'GET', path: `${filesPath(accountId, groupId)}/${seg(fileId)}`, ...signalOf(o) }, file),
+      api.json({ method: 'GET', path: `${filesPath(accountId, groupId)}/${seg(fileId)}`, signal: o?.signal }, file),
     /** The file's bytes (GET /v3/groups/{group}/files/{file}/download). Abort with the signal. */
     download: (groupId: number, fileId: number, o?: CallOptions): Promise<Download> =>
-      api.download({ method: 'GET', path: `/v3/groups/${seg(groupId)}/files/${seg(fileId)}/download`, ...signalOf(o) }),
+      api.download({ method: 'GET', path: `/v3/groups/${seg(groupId)}/files/${seg(fileId)}/download`, signal: o?.signal }),
   };
 
   return { applications, accounts, groups, members, files };

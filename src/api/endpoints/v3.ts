@@ -36,9 +36,6 @@ export interface AccountUpdate {
   locale?: string;
 }
 
-function signalOf(o: CallOptions | undefined): { signal?: AbortSignal } {
-  return o?.signal ? { signal: o.signal } : {};
-}
 
 export function createV3(api: ApiContext) {
   const service = api.service;
@@ -47,35 +44,35 @@ export function createV3(api: ApiContext) {
   const applications = {
     /** POST /v3/applications → 201, with clientSecret. */
     create: (draft: ApplicationDraft, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'POST', path: '/v3/applications', body: draft, ...signalOf(o) }, app),
+      api.json({ method: 'POST', path: '/v3/applications', body: draft, signal: o?.signal }, app),
     /** GET /v3/applications (no secrets). */
     list: (o?: CallOptions): Promise<Application[]> =>
-      api.json({ method: 'GET', path: '/v3/applications', ...signalOf(o) }, (j) => parseArray(j, 'applications', app)),
+      api.json({ method: 'GET', path: '/v3/applications', signal: o?.signal }, (j) => parseArray(j, 'applications', app)),
     get: (clientId: string, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'GET', path: `/v3/applications/${seg(clientId)}`, ...signalOf(o) }, app),
+      api.json({ method: 'GET', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }, app),
     /** PATCH; with rotateSecret the answer carries the new clientSecret. */
     update: (clientId: string, update: ApplicationUpdate, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, ...signalOf(o) }, app),
+      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, signal: o?.signal }, app),
     /** Its client credentials stop working at once. */
     delete: (clientId: string, o?: CallOptions): Promise<void> =>
-      api.empty({ method: 'DELETE', path: `/v3/applications/${seg(clientId)}`, ...signalOf(o) }),
+      api.empty({ method: 'DELETE', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }),
   };
 
   const accounts = {
     list: (enabledOnly?: boolean, o?: CallOptions): Promise<Account[]> =>
       api.json(
-        { method: 'GET', path: '/v3/accounts', query: { enabledOnly }, ...signalOf(o) },
+        { method: 'GET', path: '/v3/accounts', query: { enabledOnly }, signal: o?.signal },
         (j) => parseArray(j, 'accounts', parseAccount),
       ),
     get: (accountId: number, o?: CallOptions): Promise<Account> =>
-      api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}`, ...signalOf(o) }, parseAccount),
+      api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}`, signal: o?.signal }, parseAccount),
     update: (accountId: number, update: AccountUpdate, o?: CallOptions): Promise<Account> =>
-      api.json({ method: 'PATCH', path: `/v3/accounts/${seg(accountId)}`, body: update, ...signalOf(o) }, parseAccount),
+      api.json({ method: 'PATCH', path: `/v3/accounts/${seg(accountId)}`, body: update, signal: o?.signal }, parseAccount),
     subscription: (accountId: number, o?: CallOptions): Promise<Subscription> =>
-      api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}/subscription`, ...signalOf(o) }, parseSubscription),
+      api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}/subscription`, signal: o?.signal }, parseSubscription),
     components: (accountId: number, o?: CallOptions): Promise<Component[]> =>
       api.json(
-        { method: 'GET', path: `/v3/accounts/${seg(accountId)}/components`, ...signalOf(o) },
+        { method: 'GET', path: `/v3/accounts/${seg(accountId)}/components`, signal: o?.signal },
         (j) => parseArray(j, 'components', parseComponent),
       ),
   };
@@ -88,7 +85,7 @@ export function createV3(api: ApiContext) {
         method: 'GET',
         path: membersPath(accountId),
         query: { page, size, orderBy: query.orderBy, ascending: query.ascending, name: query.name, startsWith: query.startsWith },
-        ...signalOf(o),
+        signal: o?.signal,
       },
       (j) => parseItemsEnvelope(j, parseMember, { page, size }),
     );
@@ -97,22 +94,22 @@ export function createV3(api: ApiContext) {
   const members = {
     /** POST → 200, Member. */
     create: (accountId: number, body: MemberCreate, o?: CallOptions): Promise<Member> =>
-      api.json({ method: 'POST', path: membersPath(accountId), body, ...signalOf(o) }, parseMember),
+      api.json({ method: 'POST', path: membersPath(accountId), body, signal: o?.signal }, parseMember),
     /** One page (one request). */
     page: membersPage,
     /** Every member, fetching the next page only when the consumer gets there. */
     iterate: (accountId: number, query: Omit<MembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
       items((page, size, signal) => membersPage(accountId, { ...query, page, size }, signal ? { signal } : undefined), {
         size: query.size ?? ITERATE_PAGE_SIZE,
-        ...signalOf(o),
+        signal: o?.signal,
       }),
     get: (accountId: number, username: string, o?: CallOptions): Promise<Member> =>
-      api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, ...signalOf(o) }, parseMember),
+      api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMember),
     update: (accountId: number, username: string, update: MemberUpdate, o?: CallOptions): Promise<Member> =>
-      api.json({ method: 'PATCH', path: `${membersPath(accountId)}/${seg(username)}`, body: update, ...signalOf(o) }, parseMember),
+      api.json({ method: 'PATCH', path: `${membersPath(accountId)}/${seg(username)}`, body: update, signal: o?.signal }, parseMember),
     /** Removes the member from the organisation (a user left without organisation is deleted for good). */
     delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
-      api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, ...signalOf(o) }),
+      api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }),
   };
 
   const tagsPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/member-tags`;
@@ -123,7 +120,7 @@ export function createV3(api: ApiContext) {
         method: 'GET',
         path: `${tagsPath(accountId)}/${tags.map(seg).join(',')}`,
         query: { page, size, orderBy: query.orderBy, ascending: query.ascending },
-        ...signalOf(o),
+        signal: o?.signal,
       },
       (j) => parseItemsEnvelope(j, parseMember, { page, size }),
     );
@@ -133,7 +130,7 @@ export function createV3(api: ApiContext) {
     /** Tag names. With page/size, one slice (the server answers a plain array). */
     list: (accountId: number, query?: PageQuery, o?: CallOptions): Promise<string[]> =>
       api.json(
-        { method: 'GET', path: tagsPath(accountId), query: { page: query?.page, size: query?.size }, ...signalOf(o) },
+        { method: 'GET', path: tagsPath(accountId), query: { page: query?.page, size: query?.size }, signal: o?.signal },
         (j) => parseArray(j, 'member tags', (t) => (typeof t === 'string' ? t : String(t))),
       ),
     /** Tags with member counts (GET member-tags?summary). */
@@ -151,7 +148,7 @@ export function createV3(api: ApiContext) {
             page: query.page,
             size: query.size,
           },
-          ...signalOf(o),
+          signal: o?.signal,
         },
         (j) => parseArray(j, 'member tag summary', parseMemberTagSummary),
       ),
@@ -160,7 +157,7 @@ export function createV3(api: ApiContext) {
     iterateMembers: (accountId: number, tags: readonly string[], query: Omit<TagMembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
       items((page, size, signal) => tagMembersPage(accountId, tags, { ...query, page, size }, signal ? { signal } : undefined), {
         size: query.size ?? ITERATE_PAGE_SIZE,
-        ...signalOf(o),
+        signal: o?.signal,
       }),
     /** One page of tag names as a Page (plain-array list: a short page ends it). */
     page: async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<string>> => {
@@ -173,7 +170,7 @@ export function createV3(api: ApiContext) {
   return {
     /** GET /v3/userinfo: the signed-in user and their organisations. */
     userinfo: (o?: CallOptions): Promise<UserInfo> =>
-      api.json({ method: 'GET', path: '/v3/userinfo', ...signalOf(o) }, (j) => parseUserInfo(j, service)),
+      api.json({ method: 'GET', path: '/v3/userinfo', signal: o?.signal }, (j) => parseUserInfo(j, service)),
     applications,
     accounts,
     members,

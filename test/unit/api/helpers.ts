@@ -1,14 +1,13 @@
 // Shared setup for the API tests: a real emulator in-process, clients with captured log lines.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startEmulator } from '../../emulator';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 import { PortalClient, PortalError, type PortalClientOptions, type PortalErrorKind, type RequestLogLine } from '../../../src/api';
 
-export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
-export type EmulatorStartOptions = Parameters<typeof startEmulator>[0];
+export type { Emulator };
 
-export async function emulator(options: Partial<NonNullable<EmulatorStartOptions>> = {}): Promise<Emulator> {
-  return startEmulator({ port: 0, seed: 'demo', quiet: true, ...options } as EmulatorStartOptions);
+export async function emulator(options: Partial<EmulatorOptions> = {}): Promise<Emulator> {
+  return startEmulator({ port: 0, seed: 'demo', quiet: true, ...options });
 }
 
 /** Fast retries so fault tests stay quick; everything else default. */

@@ -64,6 +64,7 @@ void describe('v2 endpoints', () => {
     assert.equal(updated.friendlyName, 'Renamed group');
     assert.equal(updated.branding?.headerColor, '#112233');
     await client.v2.groups.duplicate(acme, createdId, 'unit-test-group-copy');
+    assert.equal(t.logs.filter((l) => l.path.includes('/duplicate?')).at(-1)?.status, 202);
     const copyId = await groupId(client, acme, 'unit-test-group-copy');
     await client.v2.groups.delete(acme, copyId);
     await client.v2.groups.delete(acme, createdId);

@@ -36,6 +36,7 @@ void describe('v3 endpoints', () => {
     const created = await client.v3.applications.create({ name: 'App under test', description: 'x', platform: 'LINUX', deviceType: 'Other' });
     assert.ok(created.clientId);
     assert.ok(created.clientSecret, 'creation answers the secret');
+    assert.equal(t.logs.filter((l) => l.method === 'POST' && l.path === '/v3/applications').at(-1)?.status, 201);
     const list = await client.v3.applications.list();
     const listed = list.find((a) => a.clientId === created.clientId);
     assert.ok(listed);
