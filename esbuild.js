@@ -68,6 +68,11 @@ if (ui.length > 0) {
 }
 
 async function main() {
+  // A production build starts clean, so no bundle or map of a removed entry ends up in the .vsix.
+  if (production) {
+    fs.rmSync(path.join(root, 'dist', 'webview'), { recursive: true, force: true });
+    for (const f of ['extension.js', 'extension.js.map']) fs.rmSync(path.join(root, 'dist', f), { force: true });
+  }
   if (watch) {
     const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
     await Promise.all(contexts.map((c) => c.watch()));

@@ -17,8 +17,10 @@ export const PROBE_PHASE = 'vsix';
 const PHASE_ORDER = ['main', 'restart'];
 
 export interface TestBundles {
-  /** Phases in the order they run, each with at least one suite file. */
+  /** Phases in the order they run, each with at least one suite file (opt-in phases included). */
   phases: string[];
+  /** Phases that run only when named with --phase (their folder's phase.json says "runByDefault": false). */
+  optIn: string[];
   /** out/vscode-tests/index.js */
   testsEntry: string;
   /** The probe extension's tests entry (out/vsix-probe/index.js). */
@@ -58,6 +60,16 @@ export function discoverPhases(): string[] {
   return phases.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
+/** A phase folder may hold phase.json: {"runByDefault": false} for a phase that runs only when asked (a measurement, say). */
+export function isOptInPhase(phase: string): boolean {
+  try {
+    const config = JSON.parse(fs.readFileSync(path.join(SUITES_DIR, phase, 'phase.json'), 'utf8')) as { runByDefault?: unknown };
+    return config.runByDefault === false;
+  } catch {
+    return false;
+  }
+}
+
 /** One bundle that imports every suite file, in order, through a generated entry. */
 async function bundleSuites(files: string[], outfile: string, label: string): Promise<void> {
   const contents = files.map((f) => `import ${JSON.stringify(`./${path.relative(REPO_ROOT, f).split(path.sep).join('/')}`)};`).join('\n');
@@ -84,7 +96,7 @@ export async function bundleTests(): Promise<TestBundles> {
     ...phases.map((phase) => bundleSuites(testFiles(path.join(SUITES_DIR, phase)), path.join(VSCODE_TESTS_OUT_DIR, `suites-${phase}.js`), phase)),
     bundleSuites(probeSuites, path.join(PROBE_OUT_DIR, `suites-${PROBE_PHASE}.js`), PROBE_PHASE),
   ]);
-  return { phases, testsEntry, probeEntry };
+  return { phases, optIn: phases.filter(isOptInPhase), testsEntry, probeEntry };
 }
 
 if (require.main === module) {

@@ -2,7 +2,17 @@
 // turns: the code-server install, and whole test runs (they share out/, dist/*.vsix and test-results/).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CACHE_DIR } from './paths';
 import { sleep } from './proc';
+
+/** Held by a whole test run that builds dist/, bundles out/ and writes test-results/ (test:vscode; e2e may join). */
+export const TEST_RUN_LOCK_DIR = path.join(CACHE_DIR, 'test-run.lock');
+const TEST_RUN_LOCK_WAIT_MS = 30 * 60_000;
+
+/** Runs body while no other test run in this checkout does (waits, bounded, for one that does). */
+export function withTestRunLock<T>(what: string, body: () => Promise<T>): Promise<T> {
+  return withLock(TEST_RUN_LOCK_DIR, { waitMs: TEST_RUN_LOCK_WAIT_MS, what }, body);
+}
 
 const POLL_MS = 1_000;
 /** A lock without a pid file yet may be a moment old; only older ones are called stale. */
@@ -36,10 +46,14 @@ export async function withLock<T>(lockDir: string, opts: { waitMs: number; what:
     await sleep(POLL_MS);
   }
   fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+  // Also released when a signal ends us through process.exit().
+  const release = (): void => fs.rmSync(lockDir, { recursive: true, force: true });
+  process.on('exit', release);
   try {
     return await body();
   } finally {
-    fs.rmSync(lockDir, { recursive: true, force: true });
+    process.off('exit', release);
+    release();
   }
 }
 

@@ -17,6 +17,12 @@ export interface RunResult {
   timedOut: boolean;
 }
 
+/** Detached children still running; their groups are killed if we exit first (a Ctrl-C mid-install). */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL');
+});
+
 /** Runs a command in its own process group and collects its output. Never rejects for a non-zero exit. */
 export function runCommand(command: string, args: readonly string[], opts: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
@@ -27,6 +33,8 @@ export function runCommand(command: string, args: readonly string[], opts: RunOp
       detached: true,
     };
     const child = spawn(command, args, spawnOpts);
+    running.add(child);
+    child.on('exit', () => running.delete(child));
     let stdout = '';
     let stderr = '';
     let timedOut = false;

@@ -12,11 +12,11 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleTests } from './bundle';
 import { readRecordedSecrets, scanForSecrets } from './leakScan';
-import { withLock } from './lock';
+import { withTestRunLock } from './lock';
 import { CODE_SERVER_VERSION, ensureTestHost } from './install';
-import { CACHE_DIR, REPO_ROOT, RESULTS_DIR, VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DIR } from './paths';
+import { REPO_ROOT, RESULTS_DIR, VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DIR } from './paths';
 import { formatDuration, runCommand } from './proc';
-import { addResults, closeActiveSession, emptyResult, runTestSession, type TierResult } from './session';
+import { addResults, abortSessions, emptyResult, runTestSession, type TierResult } from './session';
 import { EMULATOR_URL_ENV, SECRETS_FILE, SECRETS_FILE_ENV, startSharedEmulator, type SharedEmulator } from './sharedEmulator';
 import { runVsixCheck } from './vsix';
 
@@ -62,12 +62,16 @@ async function main(): Promise<number> {
   let emulator: SharedEmulator | undefined;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-vscode-tests-'));
   try {
-    const host = await ensureTestHost();
-    console.log(`[test-host] test host ready: code-server ${CODE_SERVER_VERSION} (VS Code ${host.vscodeVersion}), ${host.chromium}`);
+    const host = await step(`test host: code-server ${CODE_SERVER_VERSION}, chromium`, () => ensureTestHost());
+    console.log(`[test-host] VS Code ${host.vscodeVersion} (code-server ${CODE_SERVER_VERSION}), browser ${host.chromium}`);
     await step('build the extension (node esbuild.js)', () => mustSucceed('node', ['esbuild.js']));
     const bundles = await step('bundle the tests', () => bundleTests());
 
-    const phases = values.phase?.length ? bundles.phases.filter((p) => values.phase?.includes(p)) : bundles.phases;
+    const phases = values.phase?.length
+      ? bundles.phases.filter((p) => values.phase?.includes(p))
+      : bundles.phases.filter((p) => !bundles.optIn.includes(p));
+    const notRun = bundles.optIn.filter((p) => !phases.includes(p));
+    if (notRun.length > 0) console.log(`[test-host] opt-in phases not run (name them with --phase): ${notRun.join(', ')}`);
     if (phases.length === 0) throw new Error(`no phase to run (found: ${bundles.phases.join(', ') || 'none'}; asked: ${values.phase?.join(', ') ?? 'all'})`);
 
     // One VS Code profile for the whole run: later phases (restart) see what earlier ones left.
@@ -163,10 +167,6 @@ async function mustSucceed(command: string, args: string[]): Promise<void> {
   if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${r.code}${r.timedOut ? ' (timed out)' : ''}\n${r.stdout}\n${r.stderr}`.trim());
 }
 
-/** Runs in one checkout take turns: they share out/vscode-tests, dist/portal-vscode.vsix and test-results/. */
-const RUN_LOCK_DIR = path.join(CACHE_DIR, 'test-vscode.lock');
-const RUN_LOCK_WAIT_MS = 30 * 60_000;
-
 if (require.main === module) {
   let interrupted = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -174,10 +174,11 @@ if (require.main === module) {
       if (interrupted) return;
       interrupted = true;
       console.error(`\n[test-host] ${signal}: closing the workbench`);
-      void closeActiveSession().finally(() => process.exit(130));
+      void abortSessions().finally(() => process.exit(130));
     });
   }
-  withLock(RUN_LOCK_DIR, { waitMs: RUN_LOCK_WAIT_MS, what: 'a test:vscode run' }, main).then((code) => {
+  // Runs in one checkout take turns: they share out/vscode-tests, dist/ and test-results/.
+  withTestRunLock('a test:vscode run', main).then((code) => {
     process.exitCode = code;
   }, (err: unknown) => {
     console.error(err);

@@ -35,8 +35,11 @@ export interface SessionOptions {
 
 /** The workbench of the session in progress, so a Ctrl-C can close it. */
 let active: Workbench | undefined;
+let aborted = false;
 
-export async function closeActiveSession(): Promise<void> {
+/** Closes the session in progress and refuses to start new ones (Ctrl-C). */
+export async function abortSessions(): Promise<void> {
+  aborted = true;
   const wb = active;
   active = undefined;
   await wb?.close();
@@ -54,6 +57,7 @@ export function addResults(into: TierResult, from: TierResult): void {
 }
 
 export async function runTestSession(opts: SessionOptions): Promise<TierResult> {
+  if (aborted) throw new Error('the test run was interrupted');
   const started = Date.now();
   const resultsPath = path.join(RESULTS_DIR, `${opts.name}.results.json`);
   const logPath = path.join(RESULTS_DIR, `${opts.name}.log`);
@@ -72,20 +76,37 @@ export async function runTestSession(opts: SessionOptions): Promise<TierResult> 
   const contextFile = path.join(path.dirname(opts.testsEntry), RUN_CONTEXT_FILE);
   fs.writeFileSync(contextFile, `${JSON.stringify(context, null, 2)}\n`);
 
-  const log = fs.openSync(logPath, 'w');
+  const logFd = fs.openSync(logPath, 'w');
+  let logOpen = true;
+  // Lines can still arrive from a dying code-server after the session is over: drop them then.
+  const writeLog = (text: string): void => {
+    if (logOpen) fs.writeSync(logFd, text);
+  };
   let streamed = 0;
+  let wb: Workbench | undefined;
+  let screenshot: Promise<void> | undefined;
+  const takeScreenshot = (): void => {
+    screenshot ??= wb?.screenshot(screenshotPath).then(
+      () => console.log(`screenshot: ${path.relative(process.cwd(), screenshotPath)}`),
+      (err: unknown) => {
+        writeLog(`[host] screenshot failed: ${String(err)}\n`);
+      },
+    );
+  };
   const onLog = (line: string): void => {
-    fs.writeSync(log, `${line}\n`);
+    writeLog(`${line}\n`);
     // The extension host's console reaches us through the workbench's automation log.
     const m = /^\[workbench:[a-z]+\] (.*)$/.exec(line);
     if (m?.[1]?.startsWith(REPORT_LINE_PREFIX)) {
-      console.log(m[1].slice(REPORT_LINE_PREFIX.length));
+      const report = m[1].slice(REPORT_LINE_PREFIX.length);
+      console.log(report);
       streamed++;
+      // The spec reporter's "  3) title" line: the UI as it was when the first test failed.
+      if (/^\s+\d+\) /.test(report)) takeScreenshot();
     }
   };
 
   const result = emptyResult();
-  let wb: Workbench | undefined;
   let crash: string | undefined;
   let exitCode: number | undefined;
   try {
@@ -108,6 +129,7 @@ export async function runTestSession(opts: SessionOptions): Promise<TierResult> 
       },
     });
     active = wb;
+    if (aborted) throw new Error('the test run was interrupted');
     exitCode = await wb.waitForExit(opts.timeoutMs);
   } catch (err) {
     crash = err instanceof Error ? err.message : String(err);
@@ -134,17 +156,14 @@ export async function runTestSession(opts: SessionOptions): Promise<TierResult> 
     result.failures.push({ title: `${opts.name}: exit code`, error: `the tests exited with code ${exitCode} but reported no failure` });
   }
 
-  if (result.failed > 0 && wb) {
-    await wb.screenshot(screenshotPath).then(
-      () => console.log(`screenshot: ${path.relative(process.cwd(), screenshotPath)}`),
-      (err: unknown) => fs.writeSync(log, `[host] screenshot failed: ${String(err)}\n`),
-    );
-  }
+  if (result.failed > 0) takeScreenshot(); // a crash or timeout: the UI as it is now
+  await screenshot;
   if (wb) {
     active = undefined;
     await wb.close();
   }
-  fs.closeSync(log);
+  logOpen = false;
+  fs.closeSync(logFd);
   fs.rmSync(contextFile, { force: true }); // so an F5 run later does not read a stale context
   if (result.failed > 0) console.log(`log: ${path.relative(process.cwd(), logPath)}`);
   console.log(`${opts.name}: ${result.passed} passed, ${result.failed} failed (${formatDuration(Date.now() - started)})`);

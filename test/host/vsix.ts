@@ -2,11 +2,10 @@
 // a fresh code-server extensions dir, and run the probe's suites beside it (the probe is the
 // development extension, so nothing from the repository is loaded in place of the package).
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { PROBE_PHASE } from './bundle';
 import type { TestHost } from './install';
-import { PROBE_DIR, REPO_ROOT } from './paths';
+import { PROBE_DIR, REPO_ROOT, RESULTS_DIR } from './paths';
 import { formatDuration, runCommand } from './proc';
 import { emptyResult, runTestSession, type TierResult } from './session';
 
@@ -26,13 +25,18 @@ export interface VsixCheckOptions {
 
 interface Step {
   title: string;
+  /** Later steps cannot run without this one. */
+  blocking: boolean;
   run: () => Promise<void>;
 }
 
 export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> {
   const started = Date.now();
   const result = emptyResult();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-vsix-'));
+  // Under test-results/ (gitignored, wiped by `npm test`), kept after a failure for a look.
+  const tmp = path.join(RESULTS_DIR, 'vsix-host');
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp, { recursive: true });
   const extensionsDir = path.join(tmp, 'extensions');
   const userDataDir = path.join(tmp, 'user-data');
   console.log('\n  packaged .vsix');
@@ -40,6 +44,7 @@ export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> 
   const steps: Step[] = [
     {
       title: 'packages with vsce (production build)',
+      blocking: true,
       run: async () => {
         if (!fs.existsSync(path.join(REPO_ROOT, '.vscodeignore')) && !hasFilesField()) {
           throw new Error('no .vscodeignore (and no "files" in package.json): vsce would pack the whole repository, .vscode-test/ included');
@@ -52,6 +57,7 @@ export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> 
     },
     {
       title: `is smaller than ${VSIX_MAX_BYTES / 1024} KiB`,
+      blocking: false,
       run: async () => {
         const size = fs.statSync(VSIX_PATH).size;
         if (size >= VSIX_MAX_BYTES) throw new Error(`${path.relative(REPO_ROOT, VSIX_PATH)} is ${(size / 1024).toFixed(1)} KiB (limit ${VSIX_MAX_BYTES / 1024} KiB); see \`npx vsce ls --tree\``);
@@ -60,6 +66,7 @@ export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> 
     },
     {
       title: 'installs into code-server with --install-extension',
+      blocking: true,
       run: async () => {
         fs.mkdirSync(userDataDir, { recursive: true });
         const configFile = path.join(tmp, 'code-server.yaml');
@@ -87,8 +94,10 @@ export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> 
       const error = err instanceof Error ? err.message : String(err);
       result.failures.push({ title: `packaged .vsix ${step.title}`, error });
       console.log(`    ✗ ${step.title}\n${indent(error, 6)}`);
-      broken = true;
-      break; // later steps need this one
+      if (step.blocking) {
+        broken = true;
+        break;
+      }
     }
   }
 
@@ -111,7 +120,7 @@ export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> 
     result.failures.push(...session.failures);
   }
   if (!opts.keepDirs || result.failed === 0) fs.rmSync(tmp, { recursive: true, force: true });
-  else console.log(`vsix: kept ${tmp} for inspection`);
+  else console.log(`vsix: kept ${path.relative(REPO_ROOT, tmp)}/ (user data, extensions) for a look`);
   console.log(`vsix check took ${formatDuration(Date.now() - started)}`);
   console.log(`vsix: ${result.passed} passed, ${result.failed} failed`);
   return result;

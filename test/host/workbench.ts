@@ -86,7 +86,14 @@ process.on('exit', () => {
 
 export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench> {
   const host = await ensureTestHost();
-  const log = opts.onLog ?? (() => undefined);
+  // A throwing log callback must not take down a stream handler (and with it the run).
+  const log = (line: string): void => {
+    try {
+      opts.onLog?.(line);
+    } catch {
+      // ignore
+    }
+  };
   if (opts.extensionTestsPath && !opts.extensionDevelopmentPath) {
     throw new Error('extensionTestsPath needs extensionDevelopmentPath (VS Code runs tests in a development host only)');
   }

@@ -2,8 +2,17 @@ import * as vscode from 'vscode';
 import type { PortalExtensionApi } from '../../../src/extension';
 import type { SignInPrompts } from '../../../src/auth/prompts';
 
-const pkg = require('../../../package.json') as { publisher: string; name: string };
+import pkg from '../../../package.json';
+
 export const EXTENSION_ID = `${pkg.publisher}.${pkg.name}`;
+
+/**
+ * The suites and the extension are separate bundles with separate copies of PortalError, so
+ * `instanceof` cannot work across them: tests recognise the error by its name and kind.
+ */
+export function isPortalError(e: unknown, kind?: string): e is Error & { kind: string } {
+  return e instanceof Error && e.name === 'PortalError' && (kind === undefined || (e as Error & { kind?: unknown }).kind === kind);
+}
 
 /** The activated extension's API, including the test-only hooks. */
 export async function portalApi(): Promise<PortalExtensionApi & { testing: NonNullable<PortalExtensionApi['testing']> }> {

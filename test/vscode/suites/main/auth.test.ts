@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
-import { PortalError } from '../../../../src/api';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
-import { portalApi, scriptedPrompts, signInForTest } from '../../support/extension';
+import { isPortalError, portalApi, scriptedPrompts, signInForTest } from '../../support/extension';
 import { recordSecret } from '../../support/leaks';
 import { control, passwordToken, portalJson } from '../../support/portalHttp';
 
@@ -147,13 +146,13 @@ describe('Sign-in and secrets', function () {
     const before = api.registry.get(idOf(b));
     assert.ok(before?.client && before.clientId);
     b.revokeApplication(before.clientId);
-    await assert.rejects(before.client.v3.userinfo(), (e: unknown) => e instanceof PortalError && e.kind === 'signed-out');
+    await assert.rejects(before.client.v3.userinfo(), (e: unknown) => isPortalError(e, 'signed-out'));
     await waitFor(() => api.registry.get(idOf(b))?.client === undefined);
     const after = api.registry.get(idOf(b));
     assert.ok(after?.signedOutReason, 'the reason is kept for the "sign in again" node');
     assert.equal(await api.testing.readStoredCredentials(idOf(b)), undefined, 'its secrets are gone');
     b.resetStats();
-    for (let i = 0; i < 5; i++) assert.throws(() => api.registry.client(idOf(b)), (e: unknown) => e instanceof PortalError && e.kind === 'signed-out');
+    for (let i = 0; i < 5; i++) assert.throws(() => api.registry.client(idOf(b)), (e: unknown) => isPortalError(e, 'signed-out'));
     assert.equal(b.stats().requests, 0, 'no retry storm');
     assert.ok(api.registry.get(idOf(a))?.client, 'the other portal stays signed in');
   });

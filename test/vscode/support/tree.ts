@@ -1,0 +1,100 @@
+/**
+ * Drives the extension's tree providers the way VS Code does (getChildren, then getTreeItem for each child),
+ * and reads the rows as plain data. The node classes live in the extension's bundle, not in this one, so rows are
+ * told apart by their contextValue, as menus do.
+ */
+import * as vscode from 'vscode';
+import type { PortalExtensionApi } from '../../../src/extension';
+import { portalApi } from './extension';
+
+export type Testing = NonNullable<PortalExtensionApi['testing']>;
+export type Provider = vscode.TreeDataProvider<unknown>;
+
+export interface Row {
+  node: unknown;
+  label: string;
+  description: string;
+  contextValue: string;
+  icon: string;
+  collapsible: boolean;
+  command: vscode.Command | undefined;
+  id: string;
+}
+
+export async function explorerApi(): Promise<Testing['explorer']> {
+  return (await portalApi()).testing.explorer;
+}
+
+function labelOf(item: vscode.TreeItem): string {
+  const l = item.label;
+  return typeof l === 'string' ? l : l?.label ?? '';
+}
+
+export async function rows(provider: Provider, parent?: unknown): Promise<Row[]> {
+  const children = (await provider.getChildren(parent)) ?? [];
+  const out: Row[] = [];
+  for (const node of children) {
+    const item = await provider.getTreeItem(node);
+    out.push({
+      node,
+      label: labelOf(item),
+      description: typeof item.description === 'string' ? item.description : '',
+      contextValue: item.contextValue ?? '',
+      icon: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '',
+      collapsible: item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+      command: item.command,
+      id: item.id ?? '',
+    });
+  }
+  return out;
+}
+
+export function byLabel(list: Row[], label: string): Row {
+  const row = list.find((r) => r.label === label);
+  if (!row) throw new Error(`no row "${label}" among: ${list.map((r) => r.label).join(', ')}`);
+  return row;
+}
+
+/** Clicks every "Load more…" until the list ends (bounded); returns the data rows. */
+export async function loadAll(provider: Provider, parent: unknown, loadMoreCommand: string, maxPages = 200): Promise<Row[]> {
+  let list = await rows(provider, parent);
+  for (let i = 0; i < maxPages; i++) {
+    const more = list.find((r) => r.contextValue === 'loadMore');
+    if (!more) break;
+    await vscode.commands.executeCommand(loadMoreCommand, more.node);
+    list = await rows(provider, parent);
+  }
+  const failed = list.find((r) => r.contextValue.startsWith('error'));
+  if (failed) throw new Error(`the list ended in an error row: ${failed.label}`);
+  return unfold(provider, list.filter((r) => r.contextValue !== 'loadMore' && r.contextValue !== 'empty'));
+}
+
+/** Replaces folded "1–100" range rows by the rows they hold (recursively, bounded). */
+export async function unfold(provider: Provider, list: Row[], depth = 0): Promise<Row[]> {
+  if (depth > 8) throw new Error('ranges nested too deep');
+  const out: Row[] = [];
+  for (const r of list) {
+    if (r.contextValue === 'range') out.push(...(await unfold(provider, await rows(provider, r.node), depth + 1)));
+    else out.push(r);
+  }
+  return out;
+}
+
+/** The Explorer's node for one portal. */
+export async function portalRow(provider: Provider, portalId: string): Promise<Row> {
+  const list = await rows(provider);
+  const row = list.find((r) => r.id === `explorer/${portalId}`);
+  if (!row) throw new Error(`portal ${portalId} is not in the Explorer: ${list.map((r) => r.id).join(', ')}`);
+  return row;
+}
+
+/** Walks labels from the portal down: path(['Acme Corporation', 'Engineering', 'src']). */
+export async function walk(provider: Provider, portalId: string, labels: string[]): Promise<Row> {
+  let row = await portalRow(provider, portalId);
+  for (const label of labels) row = byLabel(await rows(provider, row.node), label);
+  return row;
+}
+
+export async function setPageSize(size: number | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('portal').update('pageSize', size, vscode.ConfigurationTarget.Global);
+}
