@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.vscode-test/**', '.demo/**', 'node_modules/**', 'esbuild.js', 'scripts/*.mjs', 'eslint.config.mjs'] },
+  { ignores: ['dist/**', 'out/**', 'test-results/**', '.vscode-test/**', '.demo/**', 'node_modules/**', 'esbuild.js', 'scripts/*.mjs', 'eslint.config.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

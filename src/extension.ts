@@ -30,8 +30,9 @@ export interface PortalExtensionApi {
 export async function activate(context: vscode.ExtensionContext): Promise<PortalExtensionApi> {
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const log = createLog();
-  let statusBar: PortalStatusBar | undefined;
-  const createClient = createClientFactory(log, version, () => statusBar?.scheduleUpdate());
+  // Requests are reported upwards as an event, so the status bar (built on the registry) can follow them.
+  const requestSent = new vscode.EventEmitter<void>();
+  const createClient = createClientFactory(log, version, () => requestSent.fire());
 
   const credentialStore = new CredentialStore(context.secrets);
   const registry = new PortalRegistry(credentialStore, createClient, (c) => {
@@ -41,7 +42,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
       .then((choice) => (choice ? vscode.commands.executeCommand('portal.signIn', c.entry.id) : undefined));
   });
   await registry.restore();
-  statusBar = new PortalStatusBar(registry);
+  const statusBar = new PortalStatusBar(registry);
+  requestSent.event(() => statusBar.scheduleUpdate());
 
   let prompts: SignInPrompts = inputBoxPrompts;
   const signIn: SignInContext = { registry, createClient, prompts: () => prompts, extensionVersion: version };
@@ -53,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
 
   context.subscriptions.push(
     log,
+    requestSent,
     registry,
     statusBar,
     authProvider,
