@@ -101,12 +101,15 @@ export class PortalRegistry implements vscode.Disposable {
   /** Removes the credentials; the portal stays listed so it can be signed in again. */
   async signOut(portalId: string, reason?: string): Promise<void> {
     const c = this.connections.get(portalId);
+    // The state changes before the secret is deleted, so the change event that deletion raises finds
+    // nothing left to do and cannot overwrite the reason.
+    if (c) {
+      c.client?.close();
+      this.connections.set(portalId, { ...signedOut(c.entry), signedOutReason: reason });
+    }
     await this.store.delete(portalId);
-    if (!c) return;
-    c.client?.close();
-    const next: PortalConnection = { ...signedOut(c.entry), signedOutReason: reason };
-    this.connections.set(portalId, next);
-    this.emitter.fire(next);
+    const after = this.connections.get(portalId);
+    if (after) this.emitter.fire(after);
   }
 
   /** Forgets the portal entirely: settings entry and secrets. */
@@ -124,11 +127,12 @@ export class PortalRegistry implements vscode.Disposable {
   }
 
   private async reload(portalId: string): Promise<void> {
+    const credentials = await this.store.get(portalId);
+    // Read the connection after the await: a sign-in or sign-out in this window may have settled meanwhile.
     const c = this.connections.get(portalId);
     if (!c) return;
-    const credentials = await this.store.get(portalId);
-    const current = c.client ? c.username : undefined;
-    if (credentials?.username === current && Boolean(credentials) === Boolean(c.client)) return;
+    const unchanged = credentials ? c.client !== undefined && c.clientId === credentials.clientId : c.client === undefined;
+    if (unchanged) return;
     c.client?.close();
     this.emitter.fire(await this.connect(c.entry, credentials, undefined));
   }

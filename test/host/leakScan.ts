@@ -21,28 +21,27 @@ export function readRecordedSecrets(file: string): { kind: string; value: string
   return out;
 }
 
-function* filesUnder(dir: string, skip: (path: string) => boolean, budget = { files: 20_000 }): Generator<string> {
+function* filesUnder(dir: string, budget = { files: 50_000 }): Generator<string> {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
     if (budget.files-- <= 0) return;
     const path = join(dir, name);
-    if (skip(path)) continue;
     const st = statSync(path, { throwIfNoEntry: false });
     if (!st) continue;
-    if (st.isDirectory()) yield* filesUnder(path, skip, budget);
+    if (st.isDirectory()) yield* filesUnder(path, budget);
     else if (st.isFile() && st.size < 64 * 1024 * 1024) yield path;
   }
 }
 
 /**
  * Searches every file under the given roots (settings, state databases, logs, caches) for each secret,
- * as raw bytes and as UTF-16 (how some stores write strings). `skip` excludes SecretStorage's own files.
+ * as raw bytes and as UTF-16 (how some stores write strings).
  */
-export function scanForSecrets(roots: string[], secrets: { kind: string; value: string }[], skip: (path: string) => boolean): LeakFinding[] {
+export function scanForSecrets(roots: string[], secrets: { kind: string; value: string }[]): LeakFinding[] {
   const findings: LeakFinding[] = [];
   const needles = secrets.map((s) => ({ kind: s.kind, utf8: Buffer.from(s.value, 'utf8'), utf16: Buffer.from(s.value, 'utf16le') }));
   for (const root of roots) {
-    for (const file of filesUnder(root, skip)) {
+    for (const file of filesUnder(root)) {
       const bytes = readFileSync(file);
       for (const n of needles) {
         if (bytes.includes(n.utf8) || bytes.includes(n.utf16)) findings.push({ kind: n.kind, file: relative(root, file) });

@@ -130,9 +130,10 @@ async function main(): Promise<number> {
 }
 
 /**
- * After all phases: no secret the suites recorded may appear in the user-data-dir (settings, state
- * databases, logs). In the web workbench SecretStorage keeps its (encrypted) values in the browser
- * profile, so nothing under the user-data-dir is exempt.
+ * After all phases: no secret the suites recorded may appear in the user-data-dir (settings, logs) or
+ * in the browser profile, where the web workbench keeps its state databases (globalState lives in
+ * IndexedDB there). SecretStorage's own values are encrypted in the profile's local storage, so
+ * nothing needs exempting: a plaintext hit anywhere is a leak.
  */
 function leakCheck(): TierResult | undefined {
   const secrets = readRecordedSecrets(SECRETS_FILE);
@@ -141,8 +142,9 @@ function leakCheck(): TierResult | undefined {
     return undefined;
   }
   const result = emptyResult();
-  const title = `no secret used by the suites (${secrets.length}) appears under ${path.relative(REPO_ROOT, VSCODE_USER_DATA_DIR)}`;
-  const findings = scanForSecrets([VSCODE_USER_DATA_DIR], secrets, () => false);
+  const roots = [VSCODE_USER_DATA_DIR, VSCODE_BROWSER_PROFILE_DIR];
+  const title = `no secret used by the suites (${secrets.length}) appears under ${roots.map((r) => path.relative(REPO_ROOT, r)).join(' or ')}`;
+  const findings = scanForSecrets(roots, secrets);
   if (findings.length === 0) {
     result.passed++;
     console.log(`\n  leak check\n    ✔ ${title}`);
