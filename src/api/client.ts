@@ -322,36 +322,31 @@ export class PortalClient implements ApiContext {
    * credentials (running the grant once to prove they work) and drops the password from memory.
    */
   async enrollApplication(draft: ApplicationDraft, options: CallOptions = {}): Promise<EnrollResult<Application>> {
-    this.requirePasswordSession('POST /v3/applications');
-    const application = await this.v3.applications.create(draft, options);
-    if (!application.clientSecret) {
-      throw notAnApi(this.host, 'POST /v3/applications', 'the new application came back without a client secret');
-    }
-    await this.finishEnrollment(application.clientId, application.clientSecret, options);
-    return { application, clientId: application.clientId, clientSecret: application.clientSecret };
+    return this.enroll('POST /v3/applications', () => this.v3.applications.create(draft, options), options);
   }
 
   /** enrollApplication through v2 (POST /v2/applications). */
   async enrollApplicationV2(draft: ApplicationDraftV2, options: CallOptions = {}): Promise<EnrollResult<ApplicationV2>> {
-    this.requirePasswordSession('POST /v2/applications');
-    const application = await this.v2.applications.create(draft, options);
-    if (!application.clientSecret) {
-      throw notAnApi(this.host, 'POST /v2/applications', 'the new application came back without a client secret');
-    }
-    await this.finishEnrollment(application.clientId, application.clientSecret, options);
-    return { application, clientId: application.clientId, clientSecret: application.clientSecret };
+    return this.enroll('POST /v2/applications', () => this.v2.applications.create(draft, options), options);
+  }
+
+  private async enroll<A extends { clientId: string; clientSecret?: string | null }>(
+    endpoint: string, create: () => Promise<A>, options: CallOptions,
+  ): Promise<EnrollResult<A>> {
+    this.requirePasswordSession(endpoint);
+    const application = await create();
+    const { clientId, clientSecret } = application;
+    if (!clientSecret) throw notAnApi(this.host, endpoint, 'the new application came back without a client secret');
+    // signIn replaces the password credentials only once the new ones have worked: if the grant fails, the
+    // password session stays usable and the caller can try again or delete the application.
+    await this.signIn({ kind: 'client', clientId, clientSecret }, options);
+    return { application, clientId, clientSecret };
   }
 
   private requirePasswordSession(endpoint: string): void {
     if (this.session.credentialKind !== 'password' && !this.session.hasToken) {
       throw new PortalError({ kind: 'auth', endpoint, message: 'Sign in with a user name and password before creating an application.' });
     }
-  }
-
-  private async finishEnrollment(clientId: string, clientSecret: string, options: CallOptions): Promise<void> {
-    // signIn replaces the password credentials only once the new ones have worked: if the grant fails, the
-    // password session stays usable and the caller can try again or delete the application.
-    await this.signIn({ kind: 'client', clientId, clientSecret }, options);
   }
 
   /**

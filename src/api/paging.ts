@@ -38,28 +38,22 @@ function optionalCount(o: Record<string, unknown>, key: string): Partial<Record<
 
 /** v3 envelope (`items`). */
 export function parseItemsEnvelope<T>(json: unknown, parse: (item: unknown) => T, requested: { page: number; size: number }): Page<T> {
-  const o = asObject(json);
-  if (!o || !Array.isArray(o.items)) throw invalidModel('page', 'an "items" list');
-  const items = o.items.map(parse);
-  const page = numOrNull(o, 'currentPage') ?? requested.page;
-  const pageSize = numOrNull(o, 'pageSize') ?? requested.size;
-  const totalPages = numOrNull(o, 'totalPages');
-  const next = boolOrNull(o, 'nextPage');
-  return {
-    items,
-    page,
-    pageSize,
-    hasNext: next ?? (totalPages !== null ? page < totalPages : items.length >= pageSize && items.length > 0),
-    ...optionalCount(o, 'totalResults'),
-    ...optionalCount(o, 'totalPages'),
-  };
+  return parseEnvelope(json, 'items', 'an "items" list', parse, requested);
 }
 
 /** v2 envelope (`page`). */
 export function parsePageEnvelope<T>(json: unknown, parse: (item: unknown) => T, requested: { page: number; size: number }): Page<T> {
+  return parseEnvelope(json, 'page', 'a "page" list', parse, requested);
+}
+
+/** The two envelopes differ only in the name of the list; the counts and flags read the same. */
+function parseEnvelope<T>(
+  json: unknown, listKey: 'items' | 'page', expected: string, parse: (item: unknown) => T, requested: { page: number; size: number },
+): Page<T> {
   const o = asObject(json);
-  if (!o || !Array.isArray(o.page)) throw invalidModel('page', 'a "page" list');
-  const items = o.page.map(parse);
+  const list = o?.[listKey];
+  if (!o || !Array.isArray(list)) throw invalidModel('page', expected);
+  const items = list.map(parse);
   const page = numOrNull(o, 'currentPage') ?? requested.page;
   const pageSize = numOrNull(o, 'pageSize') ?? requested.size;
   const totalPages = numOrNull(o, 'totalPages');
@@ -104,9 +98,9 @@ export interface WalkOptions {
 
 /** Pages, one request each, fetched only when the consumer asks for the next one. */
 export async function* pages<T>(fetch: PageFetcher<T>, options: WalkOptions = {}): AsyncGenerator<Page<T>, void, undefined> {
-  const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(options.size ?? ITERATE_PAGE_SIZE)));
+  const { page: startPage, size } = normalisePageQuery({ page: options.startPage, size: options.size }, ITERATE_PAGE_SIZE);
   const maxPages = options.maxPages ?? MAX_PAGES;
-  let page = Math.max(1, Math.floor(options.startPage ?? 1));
+  let page = startPage;
   for (let n = 0; n < maxPages; n++) {
     const result = await fetch(page, size, options.signal);
     yield result;
@@ -118,6 +112,21 @@ export async function* pages<T>(fetch: PageFetcher<T>, options: WalkOptions = {}
 /** Items across pages, lazily. */
 export async function* items<T>(fetch: PageFetcher<T>, options: WalkOptions = {}): AsyncGenerator<T, void, undefined> {
   for await (const p of pages(fetch, options)) yield* p.items;
+}
+
+/**
+ * Items of a paged list as the endpoints' iterate methods hand them out: at the caller's page size (default
+ * ITERATE_PAGE_SIZE), and stopped by the caller's signal, which each page request carries too.
+ */
+export function iteratePaged<T>(
+  fetchPage: (query: { page: number; size: number }, options?: { signal: AbortSignal }) => Promise<Page<T>>,
+  size: number | undefined,
+  signal: AbortSignal | undefined,
+): AsyncIterable<T> {
+  return items((page, pageSize, s) => fetchPage({ page, size: pageSize }, s ? { signal: s } : undefined), {
+    size: size ?? ITERATE_PAGE_SIZE,
+    signal,
+  });
 }
 
 /** Collects at most `limit` items of an async iterable (for callers that want an array). */

@@ -1,7 +1,8 @@
 // Who may see and change what (spec 2.9). Things a caller may not see answer 404 rather than 403,
 // so ids of other organisations' records do not leak.
-import { callerOf, forbidden, idParam, notFound, type ApiRequest } from './http';
-import type { Account, Group, Membership } from './model';
+import { callerOf, forbidden, idParam, notFound, param, type ApiRequest } from './http';
+import { memberByUsername } from './member-query';
+import type { Account, Group, Membership, User } from './model';
 import type { World } from './world';
 
 export interface AccountAccess { account: Account; membership: Membership }
@@ -33,6 +34,14 @@ export function groupAccess(req: ApiRequest, w: World, access: AccountAccess, pa
   const g = w.store.groups.get(id);
   if (!g || !canSeeGroup(access, g)) throw notFound(`Group ${id} not found`);
   return g;
+}
+
+/** The member the `username` path parameter names: 404 unless they are in the account. */
+export function memberAccess(req: ApiRequest, w: World, access: AccountAccess): { m: Membership; u: User } {
+  const username = param(req, 'username');
+  const found = memberByUsername(w.store, access.account.id, username);
+  if (!found) throw notFound(`Member ${username} not found`);
+  return found;
 }
 
 export function requireGroupAdmin(access: AccountAccess, g: Group, action: string): void {

@@ -8,9 +8,7 @@ import {
   parseCreatedGroup, parseCustomNames, parseGroup, parseMemberV2, parseOrganisation, type CreatedGroup, type CustomNames,
   type Group, type GroupBody, type MemberBodyV2, type MemberV2, type Organisation,
 } from '../models/v2';
-import {
-  ITERATE_PAGE_SIZE, items, normalisePageQuery, pageFromArray, parsePageEnvelope, type Page, type PageQuery,
-} from '../paging';
+import { iteratePaged, normalisePageQuery, pageFromArray, parsePageEnvelope, type Page, type PageQuery } from '../paging';
 
 
 function filesQuery(query: FilesQuery, page: number, size: number) {
@@ -63,10 +61,7 @@ export function createV2(api: ApiContext) {
     /** One slice as a Page (plain-array list: a short page ends it). */
     page: groupsPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Group> =>
-      items((page, size, signal) => groupsPage(accountId, { page, size }, signal ? { signal } : undefined), {
-        size: query.size ?? ITERATE_PAGE_SIZE,
-        signal: o?.signal,
-      }),
+      iteratePaged((p, po) => groupsPage(accountId, p, po), query.size, o?.signal),
     get: (accountId: number, groupId: number, o?: CallOptions): Promise<Group> =>
       api.json({ method: 'GET', path: `${groupsPath(accountId)}/${seg(groupId)}`, signal: o?.signal }, group),
     /** The answer's id, dates, user, contextKey and account may be null (spec). */
@@ -100,10 +95,7 @@ export function createV2(api: ApiContext) {
   const members = {
     page: membersPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<MemberV2> =>
-      items((page, size, signal) => membersPage(accountId, { page, size }, signal ? { signal } : undefined), {
-        size: query.size ?? ITERATE_PAGE_SIZE,
-        signal: o?.signal,
-      }),
+      iteratePaged((p, po) => membersPage(accountId, p, po), query.size, o?.signal),
     /** Includes `groups` (group name → permission). */
     get: (accountId: number, username: string, o?: CallOptions): Promise<MemberV2> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMemberV2),
@@ -142,17 +134,11 @@ export function createV2(api: ApiContext) {
     /** One page of the group's root level (or, with `recursive`, of every record). */
     page: filesPage,
     iterate: (accountId: number, groupId: number, query: Omit<FilesQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
-      items((page, size, signal) => filesPage(accountId, groupId, { ...query, page, size }, signal ? { signal } : undefined), {
-        size: query.size ?? ITERATE_PAGE_SIZE,
-        signal: o?.signal,
-      }),
+      iteratePaged((p, po) => filesPage(accountId, groupId, { ...query, ...p }, po), query.size, o?.signal),
     /** One page of a folder's children. */
     children: childrenPage,
     iterateChildren: (accountId: number, groupId: number, folderId: number, query: Omit<FilesQuery, 'page' | 'recursive'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
-      items((page, size, signal) => childrenPage(accountId, groupId, folderId, { ...query, page, size }, signal ? { signal } : undefined), {
-        size: query.size ?? ITERATE_PAGE_SIZE,
-        signal: o?.signal,
-      }),
+      iteratePaged((p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po), query.size, o?.signal),
     /** A single record (path assumed from the v2 shape: .../files/{file}). */
     get: (accountId: number, groupId: number, fileId: number, o?: CallOptions): Promise<FileRecord> =>
       api.json({ method: 'GET', path: `${filesPath(accountId, groupId)}/${seg(fileId)}`, signal: o?.signal }, file),

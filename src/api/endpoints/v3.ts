@@ -8,7 +8,7 @@ import {
 } from '../models/member';
 import { parseArray } from '../models/read';
 import { parseUserInfo, type UserInfo } from '../models/user';
-import { ITERATE_PAGE_SIZE, items, normalisePageQuery, pageFromArray, parseItemsEnvelope, type Page, type PageQuery } from '../paging';
+import { iteratePaged, normalisePageQuery, pageFromArray, parseItemsEnvelope, type Page, type PageQuery } from '../paging';
 
 export type MemberOrder = 'name' | 'username' | 'email' | 'dateCreated' | 'lastActive';
 
@@ -99,10 +99,7 @@ export function createV3(api: ApiContext) {
     page: membersPage,
     /** Every member, fetching the next page only when the consumer gets there. */
     iterate: (accountId: number, query: Omit<MembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      items((page, size, signal) => membersPage(accountId, { ...query, page, size }, signal ? { signal } : undefined), {
-        size: query.size ?? ITERATE_PAGE_SIZE,
-        signal: o?.signal,
-      }),
+      iteratePaged((p, po) => membersPage(accountId, { ...query, ...p }, po), query.size, o?.signal),
     get: (accountId: number, username: string, o?: CallOptions): Promise<Member> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMember),
     update: (accountId: number, username: string, update: MemberUpdate, o?: CallOptions): Promise<Member> =>
@@ -155,10 +152,7 @@ export function createV3(api: ApiContext) {
     /** A page of members carrying any of the tags (GET member-tags/{tags}). */
     members: tagMembersPage,
     iterateMembers: (accountId: number, tags: readonly string[], query: Omit<TagMembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      items((page, size, signal) => tagMembersPage(accountId, tags, { ...query, page, size }, signal ? { signal } : undefined), {
-        size: query.size ?? ITERATE_PAGE_SIZE,
-        signal: o?.signal,
-      }),
+      iteratePaged((p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po), query.size, o?.signal),
     /** One page of tag names as a Page (plain-array list: a short page ends it). */
     page: async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<string>> => {
       const q = normalisePageQuery(query);

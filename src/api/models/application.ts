@@ -1,6 +1,8 @@
 /** Application (2.6, v3) and Application (2.8, v2): the client-credentials identities. */
 import { parseUserV2, type UserV2 } from './v2';
-import { asObject, bool, numOrNull, objArray, requireObject, requireStr, str, strArray, strOrNull } from './read';
+import {
+  asObject, bool, numOrNull, objArray, requireObject, requireStr, str, strArray, strOrNull, type JsonObject,
+} from './read';
 
 export const APPLICATION_PLATFORMS = ['IOS', 'ANDROID', 'SYNC', 'LINUX', 'WINDOWS', 'OTHER'] as const;
 export type ApplicationPlatform = (typeof APPLICATION_PLATFORMS)[number];
@@ -30,6 +32,31 @@ export interface ApplicationUpdate extends Partial<ApplicationDraft> {
   rotateSecret?: boolean;
 }
 
+/** What the application was registered with (an ApplicationDraft), as both versions answer it. */
+export interface ApplicationDetails {
+  name: string;
+  description: string;
+  platform: string;
+  deviceType: string;
+  deviceModel: string;
+  deviceOs: string;
+  appVersion: string;
+  bundleId: string;
+}
+
+function parseDetails(o: JsonObject): ApplicationDetails {
+  return {
+    name: str(o, 'name'),
+    description: str(o, 'description'),
+    platform: str(o, 'platform'),
+    deviceType: str(o, 'deviceType'),
+    deviceModel: str(o, 'deviceModel'),
+    deviceOs: str(o, 'deviceOs'),
+    appVersion: str(o, 'appVersion'),
+    bundleId: str(o, 'bundleId'),
+  };
+}
+
 /** The user who created an application (a trimmed user object). */
 export interface ApplicationOwner {
   id: number | null;
@@ -41,20 +68,12 @@ export interface ApplicationOwner {
   twoFactorAuthentication: boolean;
 }
 
-export interface Application {
+export interface Application extends ApplicationDetails {
   clientId: string;
   /** Only on creation, and on update when the secret was rotated. */
   clientSecret?: string;
   /** Read from the field named after the service. */
   owner: ApplicationOwner | null;
-  name: string;
-  description: string;
-  platform: string;
-  deviceType: string;
-  deviceModel: string;
-  deviceOs: string;
-  appVersion: string;
-  bundleId: string;
   lastActivity: number | null;
   ip: string | null;
 }
@@ -80,34 +99,19 @@ export function parseApplication(json: unknown, service: string): Application {
     clientId: requireStr(o, 'clientId', 'application'),
     ...(secret ? { clientSecret: secret } : {}),
     owner: parseOwner(o[service]),
-    name: str(o, 'name'),
-    description: str(o, 'description'),
-    platform: str(o, 'platform'),
-    deviceType: str(o, 'deviceType'),
-    deviceModel: str(o, 'deviceModel'),
-    deviceOs: str(o, 'deviceOs'),
-    appVersion: str(o, 'appVersion'),
-    bundleId: str(o, 'bundleId'),
+    ...parseDetails(o),
     lastActivity: numOrNull(o, 'lastActivity'),
     ip: strOrNull(o, 'ip'),
   };
 }
 
-export interface ApplicationV2 {
+export interface ApplicationV2 extends ApplicationDetails {
   /** null in the samples. */
   id: number | null;
   user: UserV2 | null;
   clientId: string;
   clientSecret: string | null;
   scope: string[];
-  name: string;
-  description: string;
-  platform: string;
-  deviceType: string;
-  deviceModel: string;
-  deviceOs: string;
-  appVersion: string;
-  bundleId: string;
   deviceToken: string | null;
   lastActivity: number | null;
   ip: string | null;
@@ -128,14 +132,7 @@ export function parseApplicationV2(json: unknown, service: string): ApplicationV
     clientId: requireStr(o, 'clientId', 'application'),
     clientSecret: strOrNull(o, 'clientSecret'),
     scope: strArray(o, 'scope'),
-    name: str(o, 'name'),
-    description: str(o, 'description'),
-    platform: str(o, 'platform'),
-    deviceType: str(o, 'deviceType'),
-    deviceModel: str(o, 'deviceModel'),
-    deviceOs: str(o, 'deviceOs'),
-    appVersion: str(o, 'appVersion'),
-    bundleId: str(o, 'bundleId'),
+    ...parseDetails(o),
     deviceToken: strOrNull(o, 'deviceToken'),
     lastActivity: numOrNull(o, 'lastActivity'),
     ip: strOrNull(o, 'ip'),

@@ -21,11 +21,8 @@ export function normaliseDateFormat(value: unknown): DateFormat | null {
   return null;
 }
 
-export interface User {
-  id: number;
-  username: string;
-  enabled: boolean;
-  locked: boolean;
+/** The profile fields v2 and v3 users share, read the same way in both. */
+export interface UserProfile {
   name: string;
   jobTitle: string | null;
   organisation: string | null;
@@ -37,6 +34,29 @@ export interface User {
   timeZone: string | null;
   locale: string | null;
   verifiedEmail: boolean;
+}
+
+export function parseUserProfile(o: JsonObject): UserProfile {
+  return {
+    name: str(o, 'name'),
+    jobTitle: strOrNull(o, 'jobTitle'),
+    organisation: strOrNull(o, 'organisation'),
+    email: str(o, 'email'),
+    address: strOrNull(o, 'address'),
+    telephone: strOrNull(o, 'telephone'),
+    other: strOrNull(o, 'other'),
+    logo: bool(o, 'logo'),
+    timeZone: strOrNull(o, 'timeZone'),
+    locale: strOrNull(o, 'locale'),
+    verifiedEmail: bool(o, 'verifiedEmail'),
+  };
+}
+
+export interface User extends UserProfile {
+  id: number;
+  username: string;
+  enabled: boolean;
+  locked: boolean;
   lastModified: number | null;
   dateFormat: DateFormat | null;
   /** null when the server did not say. */
@@ -54,17 +74,7 @@ export function parseUser(json: unknown): User {
     username: str(o, 'username'),
     enabled: boolOrNull(o, 'enabled') ?? true,
     locked: bool(o, 'locked'),
-    name: str(o, 'name'),
-    jobTitle: strOrNull(o, 'jobTitle'),
-    organisation: strOrNull(o, 'organisation'),
-    email: str(o, 'email'),
-    address: strOrNull(o, 'address'),
-    telephone: strOrNull(o, 'telephone'),
-    other: strOrNull(o, 'other'),
-    logo: bool(o, 'logo'),
-    timeZone: strOrNull(o, 'timeZone'),
-    locale: strOrNull(o, 'locale'),
-    verifiedEmail: bool(o, 'verifiedEmail'),
+    ...parseUserProfile(o),
     lastModified: numOrNull(o, 'lastModified'),
     dateFormat: normaliseDateFormat(o.dateFormat),
     twentyFourHourTimeFormat: boolOrNull(o, 'twentyFourHourTimeFormat'),

@@ -5,6 +5,7 @@ import {
   strOrNull, type JsonObject,
 } from './read';
 import { normaliseActivation, type Activation, type ActivationMode } from './member';
+import { parseUserProfile, type UserProfile } from './user';
 
 export interface ContextKey {
   id: number | null;
@@ -19,7 +20,7 @@ export function parseContextKey(json: unknown): ContextKey | null {
   return { id: numOrNull(o, 'id'), objectType: str(o, 'objectType'), objectId: numOrNull(o, 'objectId') };
 }
 
-export interface UserV2 {
+export interface UserV2 extends UserProfile {
   id: number;
   comments: number;
   attachments: number;
@@ -33,17 +34,6 @@ export interface UserV2 {
   lastActive: number | null;
   dateCreated: number | null;
   dateActivated: number | null;
-  name: string;
-  jobTitle: string | null;
-  organisation: string | null;
-  email: string;
-  address: string | null;
-  telephone: string | null;
-  other: string | null;
-  logo: boolean;
-  timeZone: string | null;
-  locale: string | null;
-  verifiedEmail: boolean;
   /** SMS or Authenticator; null when off. */
   twoFactorMode: string | null;
   timeZoneOffset: number | null;
@@ -66,17 +56,7 @@ export function parseUserV2(json: unknown): UserV2 {
     lastActive: numOrNull(o, 'lastActive'),
     dateCreated: numOrNull(o, 'dateCreated'),
     dateActivated: numOrNull(o, 'dateActivated'),
-    name: str(o, 'name'),
-    jobTitle: strOrNull(o, 'jobTitle'),
-    organisation: strOrNull(o, 'organisation'),
-    email: str(o, 'email'),
-    address: strOrNull(o, 'address'),
-    telephone: strOrNull(o, 'telephone'),
-    other: strOrNull(o, 'other'),
-    logo: bool(o, 'logo'),
-    timeZone: strOrNull(o, 'timeZone'),
-    locale: strOrNull(o, 'locale'),
-    verifiedEmail: bool(o, 'verifiedEmail'),
+    ...parseUserProfile(o),
     twoFactorMode: strOrNull(o, 'twoFactorMode'),
     timeZoneOffset: numOrNull(o, 'timeZoneOffset'),
     type: strOrNull(o, 'type') ?? 'user',

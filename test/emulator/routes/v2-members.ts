@@ -1,7 +1,7 @@
 // v2 members (spec 4.4). The detail, create and update answers carry `groups`: group name -> permission.
-import { accountAccess, requireSuperAdmin } from '../access';
-import { badRequest, empty, json, notFound, param, type ApiRequest, type Reply } from '../http';
-import { memberByUsername, queryMembers } from '../member-query';
+import { accountAccess, memberAccess, requireSuperAdmin } from '../access';
+import { badRequest, empty, json, type ApiRequest, type Reply } from '../http';
+import { queryMembers } from '../member-query';
 import { applyGroups, checkIdentity, createMember, removeMember } from '../member-ops';
 import type { GroupPermission, Membership, User } from '../model';
 import { paging, v2MemberEnvelope, windowOf } from '../query';
@@ -69,9 +69,7 @@ function list(req: ApiRequest, w: World): Reply {
 
 function get(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
-  const found = memberByUsername(w.store, access.account.id, param(req, 'username'));
-  if (!found) throw notFound(`Member ${param(req, 'username')} not found`);
-  return json(memberV2(w, found.m, true));
+  return json(memberV2(w, memberAccess(req, w, access).m, true));
 }
 
 function create(req: ApiRequest, w: World): Reply {
@@ -92,9 +90,7 @@ function create(req: ApiRequest, w: World): Reply {
 function update(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
   requireSuperAdmin(access, 'change members');
-  const found = memberByUsername(w.store, access.account.id, param(req, 'username'));
-  if (!found) throw notFound(`Member ${param(req, 'username')} not found`);
-  const { m, u } = found;
+  const { m, u } = memberAccess(req, w, access);
   const body = readBody(req, w, access.account.id, false);
   checkIdentity(w, body.user.username, body.user.email, u);
   const { password, ...profile } = body.user;
@@ -114,9 +110,7 @@ function update(req: ApiRequest, w: World): Reply {
 function remove(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
   requireSuperAdmin(access, 'remove members');
-  const found = memberByUsername(w.store, access.account.id, param(req, 'username'));
-  if (!found) throw notFound(`Member ${param(req, 'username')} not found`);
-  removeMember(w, access.account.id, found.u.id);
+  removeMember(w, access.account.id, memberAccess(req, w, access).u.id);
   return empty();
 }
 

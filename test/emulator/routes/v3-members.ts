@@ -1,7 +1,7 @@
 // v3 members and member tags (spec 4.2, 4.3).
-import { accountAccess, requireSuperAdmin } from '../access';
-import { badRequest, empty, json, notFound, param, type ApiRequest, type Reply } from '../http';
-import { queryMembers, memberByUsername } from '../member-query';
+import { accountAccess, memberAccess, requireSuperAdmin } from '../access';
+import { badRequest, empty, json, param, type ApiRequest, type Reply } from '../http';
+import { queryMembers } from '../member-query';
 import { applyGroups, checkIdentity, cleanTags, createMember, removeMember } from '../member-ops';
 import type { AccountPermission, GroupPermission, Membership, User } from '../model';
 import { bool, oneOf, optionalPaging, paging, sliceOf, text, v3Envelope, windowOf } from '../query';
@@ -23,9 +23,7 @@ function listMembers(req: ApiRequest, w: World): Reply {
 
 function getMember(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
-  const found = memberByUsername(w.store, access.account.id, param(req, 'username'));
-  if (!found) throw notFound(`Member ${param(req, 'username')} not found`);
-  return json(memberV3(w, found.m));
+  return json(memberV3(w, memberAccess(req, w, access).m));
 }
 
 /** Reads the group-assignment fields of 4.3 into one change set; unknown group ids are field errors. */
@@ -97,9 +95,7 @@ function createMemberV3(req: ApiRequest, w: World): Reply {
 function patchMember(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
   requireSuperAdmin(access, 'change members');
-  const found = memberByUsername(w.store, access.account.id, param(req, 'username'));
-  if (!found) throw notFound(`Member ${param(req, 'username')} not found`);
-  const { m, u } = found;
+  const { m, u } = memberAccess(req, w, access);
   const r = new BodyReader(req.body);
   const tags = readTags(r);
   const password = r.string('password', { nonEmpty: true, max: 200 });
@@ -138,9 +134,7 @@ function patchMember(req: ApiRequest, w: World): Reply {
 function deleteMember(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
   requireSuperAdmin(access, 'remove members');
-  const found = memberByUsername(w.store, access.account.id, param(req, 'username'));
-  if (!found) throw notFound(`Member ${param(req, 'username')} not found`);
-  removeMember(w, access.account.id, found.u.id);
+  removeMember(w, access.account.id, memberAccess(req, w, access).u.id);
   return empty();
 }
 

@@ -9,22 +9,15 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { PortalClient, PortalError } from '../../../src/api';
 import {
-  accountId, closedPort, emulator, enrolledClient, kind, makeClient, passwordClient, plainServer, type Emulator, type TestClient,
+  closedPort, kind, makeClient, passwordClient, plainServer, startEnrolled, stopEnrolled, type Emulator, type TestClient,
 } from './helpers';
 
 void describe('error kinds from the portal', () => {
   let emu: Emulator;
   let t: TestClient;
   let acme: number;
-  before(async () => {
-    emu = await emulator();
-    t = await enrolledClient(emu);
-    acme = await accountId(t.client, 'acme');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
+  before(async () => { ({ emu, t, acme } = await startEnrolled()); });
+  after(() => stopEnrolled(emu, t));
   beforeEach(() => emu.clearFaults());
 
   void test('forbidden: a regular member may not manage members', async () => {

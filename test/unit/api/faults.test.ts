@@ -1,7 +1,7 @@
 // Every fault the emulator can inject, and what the client does with it: GET retries, POST does not.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountId, emulator, enrolledClient, kind, statusesOf, type Emulator, type TestClient } from './helpers';
+import { kind, startEnrolled, statusesOf, stopEnrolled, type Emulator, type TestClient } from './helpers';
 
 void describe('faults', () => {
   let emu: Emulator;
@@ -13,15 +13,8 @@ void describe('faults', () => {
     return { name: `Fault Test ${n}`, username: `fault.test.${n}`, email: `fault.test.${n}@acme.example` };
   };
 
-  before(async () => {
-    emu = await emulator();
-    t = await enrolledClient(emu);
-    acme = await accountId(t.client, 'acme');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
+  before(async () => { ({ emu, t, acme } = await startEnrolled()); });
+  after(() => stopEnrolled(emu, t));
   beforeEach(() => {
     emu.clearFaults();
     t.logs.length = 0;

@@ -49,6 +49,18 @@ export async function enrolledClient(emu: { url: string }, options: Partial<Port
   return { ...t, clientId, clientSecret };
 }
 
+/** What most endpoint suites start from: an emulator, a client enrolled against it, and the id of the acme organisation. */
+export async function startEnrolled(): Promise<{ emu: Emulator; t: TestClient; acme: number }> {
+  const emu = await emulator();
+  const t = await enrolledClient(emu);
+  return { emu, t, acme: await accountId(t.client, 'acme') };
+}
+
+export async function stopEnrolled(emu: Emulator, t: TestClient): Promise<void> {
+  t.client.close();
+  await emu.stop();
+}
+
 /** Ids by name, looked up through the API rather than hard-coded. */
 export async function accountId(client: PortalClient, name: string): Promise<number> {
   const accounts = await client.v3.accounts.list();

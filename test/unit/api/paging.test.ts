@@ -2,21 +2,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collect, items, pages, type Page } from '../../../src/api';
-import { accountId, emulator, enrolledClient, type Emulator, type TestClient } from './helpers';
+import { startEnrolled, stopEnrolled, type Emulator, type TestClient } from './helpers';
 
 void describe('paging', () => {
   let emu: Emulator;
   let t: TestClient;
   let acme: number;
-  before(async () => {
-    emu = await emulator();
-    t = await enrolledClient(emu);
-    acme = await accountId(t.client, 'acme');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
+  before(async () => { ({ emu, t, acme } = await startEnrolled()); });
+  after(() => stopEnrolled(emu, t));
 
   const memberRequests = () => t.logs.filter((l) => l.path.startsWith(`/v3/accounts/${acme}/members?`)).length;
 

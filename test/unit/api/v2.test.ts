@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collect, GroupPermission } from '../../../src/api';
-import { accountId, emulator, enrolledClient, groupId, kind, type Emulator, type TestClient } from './helpers';
+import { accountId, groupId, kind, startEnrolled, stopEnrolled, type Emulator, type TestClient } from './helpers';
 
 void describe('v2 endpoints', () => {
   let emu: Emulator;
@@ -12,16 +12,11 @@ void describe('v2 endpoints', () => {
   let engineering: number;
 
   before(async () => {
-    emu = await emulator();
-    t = await enrolledClient(emu);
-    acme = await accountId(t.client, 'acme');
+    ({ emu, t, acme } = await startEnrolled());
     globex = await accountId(t.client, 'globex');
     engineering = await groupId(t.client, acme, 'engineering');
   });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
+  after(() => stopEnrolled(emu, t));
 
   void test('applications: v2 create answers client id and secret that work', async () => {
     const app = await t.client.v2.applications.create({ name: 'v2 app', platform: 'OTHER', deviceType: 'Other', deviceToken: '0b6f2c1e-0000-4000-8000-000000000000' });

@@ -2,22 +2,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collect, AccountPermission } from '../../../src/api';
-import { accountId, emulator, enrolledClient, kind, type Emulator, type TestClient } from './helpers';
+import { kind, startEnrolled, stopEnrolled, type Emulator, type TestClient } from './helpers';
 
 void describe('v3 endpoints', () => {
   let emu: Emulator;
   let t: TestClient;
   let acme: number;
 
-  before(async () => {
-    emu = await emulator();
-    t = await enrolledClient(emu);
-    acme = await accountId(t.client, 'acme');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
+  before(async () => { ({ emu, t, acme } = await startEnrolled()); });
+  after(() => stopEnrolled(emu, t));
 
   void test('userinfo: the user from the service-named field, and one entry per organisation', async () => {
     const info = await t.client.v3.userinfo();

@@ -2,17 +2,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { DEMO, assertError, fieldsOf, startHarness, type Group2, type Harness, type Member3 } from './helpers';
+import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Group2, type Harness, type Member3 } from './helpers';
 
 void describe('bad input', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-    member = await h.login('member');
-  });
+  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
   after(() => h.stop());
 
   const groups = `/v2/accounts/${DEMO.acme}/groups`;

@@ -1,15 +1,12 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertError, fieldsOf, startHarness, type App3, type Harness } from './helpers';
+import { assertError, fieldsOf, startHarness, startWithDemo, type App3, type Harness } from './helpers';
 import type { FaultRule } from '../../emulator';
 
 void describe('faults through the control endpoint', () => {
   let h: Harness;
   let demo: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-  });
+  before(async () => { ({ h, demo } = await startWithDemo()); });
   beforeEach(async () => {
     assert.equal((await h.control('DELETE', '/faults')).status, 200);
   });

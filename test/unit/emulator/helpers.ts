@@ -63,6 +63,18 @@ export async function startHarness(options: Partial<EmulatorOptions> = {}): Prom
   };
 }
 
+/** A harness, and a bearer token for the demo super administrator. */
+export async function startWithDemo(): Promise<{ h: Harness; demo: string }> {
+  const h = await startHarness();
+  return { h, demo: await h.login() };
+}
+
+/** What most suites start from: startWithDemo, and a bearer token for a regular member as well. */
+export async function startWithDemoAndMember(): Promise<{ h: Harness; demo: string; member: string }> {
+  const { h, demo } = await startWithDemo();
+  return { h, demo, member: await h.login('member') };
+}
+
 export interface Envelope3<T> { items: T[]; currentPage: number; totalPages: number; pageSize: number; totalResults: number; nextPage: boolean; previousPage: boolean }
 export interface User3 { id: number; username: string; name: string; email: string; enabled: boolean; locked: boolean; dateFormat: unknown; twoFactorAuthentication: boolean; lastActive: number | null; realName: string }
 export interface Member3 { user: User3; permission: number; tags: string[]; assignToNewGroupsPermission: number; notAssigned: number[]; dateCreated: number; memberOfMultipleAccounts: boolean; pendingUnlock: boolean; activationType: unknown; twoFactorAuthentication: boolean }

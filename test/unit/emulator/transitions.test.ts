@@ -1,17 +1,14 @@
 // Spec section 3, one test per transition row.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, startHarness, type App3, type Group2, type Harness, type Member2 } from './helpers';
+import { DEMO, assertError, startWithDemo, type App3, type Group2, type Harness, type Member2 } from './helpers';
 
 interface Tokens { access_token: string; refresh_token: string; error?: string }
 
 void describe('state transitions (spec 3)', () => {
   let h: Harness;
   let demo: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-  });
+  before(async () => { ({ h, demo } = await startWithDemo()); });
   after(() => h.stop());
 
   const clientCredentials = (id: string, secret: string) =>

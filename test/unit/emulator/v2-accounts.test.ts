@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startHarness, type Harness, type Obj } from './helpers';
+import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Harness, type Obj } from './helpers';
 
 interface App2 { id: null; clientId: string; clientSecret: string; scope: string[]; authorities: Array<{ authority: string }>; registeredRedirectUri: unknown[]; deviceToken: string | null; description: string | null; portal: Obj; [k: string]: unknown }
 interface Org2 { id: number; name: string; friendlyName: string; contextKey: { id: number; objectType: string; objectId: number }; creator: Obj | null; enabled: boolean; type: string; branding: Obj; mobileSchema: null; [k: string]: unknown }
@@ -9,11 +9,7 @@ void describe('v2 applications, organisations, custom names', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-    member = await h.login('member');
-  });
+  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
   after(() => h.stop());
 
   void test('POST /v2/applications answers 200 with clientId, clientSecret, scope and authorities; the v2 flow signs in', async () => {

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, startHarness, type File2, type FilePage, type Harness } from './helpers';
+import { DEMO, assertError, startWithDemoAndMember, type File2, type FilePage, type Harness } from './helpers';
 
 const files = (group: number) => `/v2/accounts/${DEMO.acme}/groups/${group}/files`;
 
@@ -8,11 +8,7 @@ void describe('v2 files and v3 download', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-    member = await h.login('member');
-  });
+  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
   after(() => h.stop());
 
   const list = (path: string, token = demo) => h.call<FilePage>('GET', path, { token });

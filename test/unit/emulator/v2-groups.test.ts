@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startHarness, type FilePage, type Group2, type Harness } from './helpers';
+import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type FilePage, type Group2, type Harness } from './helpers';
 
 const base = `/v2/accounts/${DEMO.acme}/groups`;
 
@@ -10,9 +10,7 @@ void describe('v2 groups', () => {
   let member: string;
   let creator: string;
   before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-    member = await h.login('member');
+    ({ h, demo, member } = await startWithDemoAndMember());
     creator = await h.login('demo-2fa', 'demo', '123456');
   });
   after(() => h.stop());

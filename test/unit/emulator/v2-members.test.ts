@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startHarness, type Harness, type Member2, type Member2Page } from './helpers';
+import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Harness, type Member2, type Member2Page } from './helpers';
 
 const base = `/v2/accounts/${DEMO.acme}/members`;
 
@@ -8,11 +8,7 @@ void describe('v2 members', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-    member = await h.login('member');
-  });
+  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
   after(() => h.stop());
 
   void test('GET members: v2 member envelope with totals; entries carry the wide user and accountPermission', async () => {

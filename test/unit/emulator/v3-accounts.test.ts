@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startHarness, type Account3, type Harness, type Obj, type User3 } from './helpers';
+import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Account3, type Harness, type Obj, type User3 } from './helpers';
 
 interface UserinfoAccount { account: Account3; subscription: { code: string; trialExpires: number | null; paused: boolean }; permission: number; memberOfSpaces: number; adminInSpaces: number; features: string[]; components: string[] | null; capabilities: string[]; mailDomain: string; twoFactorAuthentication: boolean; metadata: Record<string, string>; admin: boolean }
 interface Userinfo { name: string; portal: User3; authorities: string[]; accounts: UserinfoAccount[] }
@@ -9,11 +9,7 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-    member = await h.login('member');
-  });
+  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
   after(() => h.stop());
 
   void test('GET /v3/userinfo carries the service-named user and one entry per organisation', async () => {

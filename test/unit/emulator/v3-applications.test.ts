@@ -1,16 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertError, fieldsOf, startHarness, type App3, type Harness } from './helpers';
+import { assertError, fieldsOf, startWithDemoAndMember, type App3, type Harness } from './helpers';
 
 void describe('v3 applications', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-    member = await h.login('member');
-  });
+  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
   after(() => h.stop());
 
   const body = { name: 'VS Code', description: 'Portal for VS Code', platform: 'LINUX', deviceType: 'Other', deviceModel: 'PC', deviceOs: 'Linux', appVersion: '0.1.0', bundleId: 'portal-vscode' };

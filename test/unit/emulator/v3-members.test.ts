@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startHarness, type Envelope3, type Harness, type Member2, type Member3 } from './helpers';
+import { DEMO, assertError, fieldsOf, startWithDemo, startWithDemoAndMember, type Envelope3, type Harness, type Member2, type Member3 } from './helpers';
 
 const base = `/v3/accounts/${DEMO.acme}`;
 
@@ -8,11 +8,7 @@ void describe('v3 members', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-    member = await h.login('member');
-  });
+  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
   after(() => h.stop());
 
   const list = (query: string, token = demo) => h.call<Envelope3<Member3>>('GET', `${base}/members${query}`, { token });
@@ -215,10 +211,7 @@ void describe('v3 members', () => {
 void describe('v3 member tags', () => {
   let h: Harness;
   let demo: string;
-  before(async () => {
-    h = await startHarness();
-    demo = await h.login();
-  });
+  before(async () => { ({ h, demo } = await startWithDemo()); });
   after(() => h.stop());
 
   void test('GET member-tags is a sorted array of tag names', async () => {

@@ -2,7 +2,7 @@
 // suites (extension under development) and the .vsix probe (extension installed from the package).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { contributedCommands, contributedViewContainers, contributedViews, type Manifest } from './manifest';
+import { contributedCommands, contributedViewContainers, contributedViews, extensionId, type Manifest } from './manifest';
 
 /** Commands from contributes.commands that the running extension host does not know. */
 export async function missingCommands(manifest: Manifest): Promise<string[]> {
@@ -39,4 +39,29 @@ export async function assertViewsOpen(manifest: Manifest): Promise<void> {
     }
   }
   assert.deepEqual(problems, [], 'every contributed view and view container opens');
+}
+
+/**
+ * The tests both loaders of the extension (development copy, installed .vsix) must pass, so the two cannot
+ * drift apart: it activates, and every command and view its package.json contributes is there.
+ */
+export function itActivatesWithEveryContribution(manifest: Manifest): void {
+  const id = extensionId(manifest);
+
+  it('activates', async () => {
+    const ext = vscode.extensions.getExtension(id);
+    assert.ok(ext);
+    await ext.activate();
+    assert.equal(ext.isActive, true);
+  });
+
+  it('registers every command in contributes.commands', async () => {
+    await vscode.extensions.getExtension(id)?.activate();
+    assert.deepEqual(await missingCommands(manifest), []);
+  });
+
+  it('opens every view in contributes.views', async () => {
+    await vscode.extensions.getExtension(id)?.activate();
+    await assertViewsOpen(manifest);
+  });
 }

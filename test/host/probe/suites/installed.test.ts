@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { assertViewsOpen, missingCommands } from '../../../vscode/support/contributions';
+import { itActivatesWithEveryContribution } from '../../../vscode/support/contributions';
 import { extensionId, extensionRoot, readManifest } from '../../../vscode/support/manifest';
 
 describe('packaged .vsix', () => {
@@ -19,20 +19,5 @@ describe('packaged .vsix', () => {
     assert.ok(fs.existsSync(path.join(ext.extensionPath, String(ext.packageJSON.main))), 'its main file is in the package');
   });
 
-  it('activates', async () => {
-    const ext = vscode.extensions.getExtension(id);
-    assert.ok(ext);
-    await ext.activate();
-    assert.equal(ext.isActive, true);
-  });
-
-  it('registers every command in contributes.commands', async () => {
-    await vscode.extensions.getExtension(id)?.activate();
-    assert.deepEqual(await missingCommands(manifest), []);
-  });
-
-  it('opens every view in contributes.views', async () => {
-    await vscode.extensions.getExtension(id)?.activate();
-    await assertViewsOpen(manifest);
-  });
+  itActivatesWithEveryContribution(manifest);
 });

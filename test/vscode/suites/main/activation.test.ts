@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { TEST_ENV } from '../../protocol';
-import { assertViewsOpen, missingCommands } from '../../support/contributions';
+import { itActivatesWithEveryContribution } from '../../support/contributions';
 import { extensionId, extensionRoot, readManifest, runContext } from '../../support/manifest';
 
 describe('activation', () => {
@@ -32,20 +32,5 @@ describe('activation', () => {
     assert.equal(ext.packageJSON.version, manifest.version);
   });
 
-  it('activates', async () => {
-    const ext = vscode.extensions.getExtension(id);
-    assert.ok(ext);
-    await ext.activate();
-    assert.equal(ext.isActive, true);
-  });
-
-  it('registers every command in contributes.commands', async () => {
-    await vscode.extensions.getExtension(id)?.activate();
-    assert.deepEqual(await missingCommands(manifest), []);
-  });
-
-  it('opens every view in contributes.views', async () => {
-    await vscode.extensions.getExtension(id)?.activate();
-    await assertViewsOpen(manifest);
-  });
+  itActivatesWithEveryContribution(manifest);
 });
