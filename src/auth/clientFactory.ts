@@ -1,16 +1,7 @@
 import * as vscode from 'vscode';
-import { PortalClient, type RequestLogLine } from '../api';
+import { PortalClient, resolveProxy, type RequestLogLine } from '../api';
 import type { PortalEntry } from './portalEntry';
 import type { ClientFactory } from './portalRegistry';
-
-/** The proxy VS Code would use: its http.proxy setting first, then the usual environment variables. */
-export function proxyFromEnvironment(): { url: string; strictSSL: boolean; noProxy: string[] } | undefined {
-  const http = vscode.workspace.getConfiguration('http');
-  const url = http.get<string>('proxy') || process.env.HTTPS_PROXY || process.env.https_proxy || process.env.HTTP_PROXY || process.env.http_proxy;
-  if (!url) return undefined;
-  const noProxy = (process.env.NO_PROXY ?? process.env.no_proxy ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return { url, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy };
-}
 
 export function formatRequestLine(line: RequestLogLine): string {
   const outcome = line.status !== undefined ? String(line.status) : (line.error ?? 'failed');
@@ -22,7 +13,14 @@ export function formatRequestLine(line: RequestLogLine): string {
 export function createClientFactory(log: vscode.LogOutputChannel, version: string, onRequest: () => void): ClientFactory {
   return (entry: PortalEntry, onSignedOut) => {
     const config = vscode.workspace.getConfiguration('portal');
-    const proxy = proxyFromEnvironment();
+    const http = vscode.workspace.getConfiguration('http');
+    // VS Code's own proxy settings first, then the usual environment variables (resolved in src/api).
+    const proxy = resolveProxy({
+      baseUrl: entry.baseUrl,
+      httpProxy: http.get<string>('proxy'),
+      strictSSL: http.get<boolean>('proxyStrictSSL', true),
+      env: process.env,
+    });
     return new PortalClient({
       baseUrl: entry.baseUrl,
       service: entry.service,
@@ -32,7 +30,10 @@ export function createClientFactory(log: vscode.LogOutputChannel, version: strin
         windowMs: config.get<number>('requestBudget.windowSeconds', 300) * 1000,
       },
       maxConcurrent: config.get<number>('maxConcurrentRequests', 8),
+      // One setting for the user: how long a portal may take to answer, first byte or next byte.
+      headersTimeoutMs: config.get<number>('requestTimeoutSeconds', 30) * 1000,
       bodyTimeoutMs: config.get<number>('requestTimeoutSeconds', 30) * 1000,
+      strictSSL: http.get<boolean>('proxyStrictSSL', true),
       ...(proxy ? { proxy } : {}),
       log: (line) => {
         const text = formatRequestLine(line);
