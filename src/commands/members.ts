@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { accountPermissionLabel, type MemberOrder } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
-import { memberRow, type MemberQuery } from '../tree/loaders';
+import { memberRow, parseSearch, type MemberQuery } from '../tree/loaders';
 import { prompts } from './prompts';
 import { guarded } from './run';
 import { pickAccount, pickMember, type AccountRef, type MemberRef } from './targets';
@@ -17,20 +17,6 @@ export interface MembersViewControl {
   setTarget(t: { portalId: string; accountId: number; accountLabel: string } | undefined): void;
   query(): MemberQuery;
   setQuery(q: MemberQuery): void;
-}
-
-/**
- * A leading "^" means "starts with": `^ann` finds Anna and ann@… but not Joanne. Plain text matches anywhere in the
- * name, username or e-mail. Both run on the portal.
- */
-export function parseSearch(input: string): { search?: string; startsWith?: boolean } {
-  const raw = input.trim();
-  if (!raw) return {};
-  if (raw.startsWith('^')) {
-    const rest = raw.slice(1).trim();
-    return rest ? { search: rest, startsWith: true } : {};
-  }
-  return { search: raw };
 }
 
 const ORDERS: Array<{ label: string; orderBy: MemberOrder; ascending: boolean }> = [

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { isPortalError, type CustomNames, type PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
-import { renderAccount, renderApplication, renderFileRecord, renderGroup } from './render';
+import { renderAccount, renderApplication, renderFileRecord, renderGroup, text } from './render';
 import { isDirectoryPath, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
 /** The editor is for reading; larger content is for "Download…". */
@@ -30,8 +30,21 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   readonly onDidChangeFile = this.emitter.event;
   private readonly documents = new Map<string, Promise<Loaded>>();
   private readonly customNames = new Map<string, CustomNames>();
+  private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly registry: PortalRegistry) {}
+  constructor(private readonly registry: PortalRegistry) {
+    // Signing in (or out) changes what every open portal: document of that portal shows: reload them.
+    this.subscription = registry.onDidChange(() => this.reloadOpenDocuments());
+  }
+
+  private reloadOpenDocuments(): void {
+    this.documents.clear();
+    const changed: vscode.FileChangeEvent[] = [];
+    for (const doc of vscode.workspace.textDocuments) {
+      if (doc.uri.scheme === PORTAL_SCHEME) changed.push({ type: vscode.FileChangeType.Changed, uri: doc.uri });
+    }
+    if (changed.length > 0) this.emitter.fire(changed);
+  }
 
   watch(): vscode.Disposable {
     // Nothing pushes changes from the portal; "Refresh" in the views and reopening show new data.
@@ -78,6 +91,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   dispose(): void {
+    this.subscription.dispose();
     this.documents.clear();
     this.emitter.dispose();
   }
@@ -114,12 +128,18 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   private async fetchUncached(target: PortalTarget, needBytes: boolean): Promise<Loaded> {
-    const client = this.registry.client(target.portalId);
-    const portalLabel = this.registry.get(target.portalId)?.entry.label ?? target.portalId;
+    const connection = this.registry.get(target.portalId);
+    const portalLabel = connection?.entry.label ?? target.portalId;
     const encode = (s: string): Loaded => {
       const bytes = new TextEncoder().encode(s);
       return { bytes, size: bytes.length, mtime: Date.now(), at: Date.now() };
     };
+    // A document restored after a restart whose portal is signed out (or gone) says so, instead of an editor error;
+    // it reloads by itself after sign-in (see reloadOpenDocuments). Content is bytes of a file: no such text there.
+    if (!connection?.client && target.kind !== 'content') {
+      return encode(renderNotSignedIn(target, portalLabel, connection !== undefined));
+    }
+    const client = this.registry.client(target.portalId);
     switch (target.kind) {
       case 'record': {
         const [record, customNames] = await Promise.all([
@@ -180,6 +200,18 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       return undefined;
     }
   }
+}
+
+function renderNotSignedIn(target: PortalTarget, portalLabel: string, known: boolean): string {
+  const what = target.kind === 'record' ? 'file record' : target.kind === 'group' ? 'group' : target.kind === 'account' ? 'organisation' : 'application';
+  return [
+    `# ${text(target.name.replace(/ \((record|group|organisation|application)\)$/, ''))}`,
+    '',
+    known
+      ? `This ${what} is on ${text(portalLabel)}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.`
+      : `This ${what} is on a portal that is no longer in the Portal views (${text(portalLabel)}). Add it again by signing in to it.`,
+    '',
+  ].join('\n');
 }
 
 /** Reads a download fully, refusing more than `limit` bytes (the server's size may be stale). */

@@ -3,13 +3,14 @@
  * the file-system provider can serve it again after a restart with nothing but the URI. No VS Code here: the
  * URI is handled as its authority and path strings.
  *
- *   portal://<portalId>/accounts/<a>/groups/<g>/files/<f>/<name>.md          the file record, as text
- *   portal://<portalId>/accounts/<a>/groups/<g>/files/<f>/content/<name>     the file's content
- *   portal://<portalId>/accounts/<a>/groups/<g>/details/<name>.md            a group's details
- *   portal://<portalId>/accounts/<a>/details/<name>.md                       an account's details
- *   portal://<portalId>/applications/<clientId>/<name>.md                    an application's details
+ *   portal://<portalId>/accounts/<a>/groups/<g>/files/<f>/<name> (record).md        the file record, as text
+ *   portal://<portalId>/accounts/<a>/groups/<g>/files/<f>/content/<name>            the file's content
+ *   portal://<portalId>/accounts/<a>/groups/<g>/details/<name> (group).md           a group's details
+ *   portal://<portalId>/accounts/<a>/details/<name> (organisation).md               an account's details
+ *   portal://<portalId>/applications/<clientId>/<name> (application).md             an application's details
  *
- * The trailing name only makes the editor tab readable (and picks the language by extension); the ids decide.
+ * The trailing name only makes the editor tab readable ("README.md (record).md") and picks the language by its
+ * extension; the ids decide what is shown, so any name parses.
  */
 
 export type PortalTarget =
@@ -23,7 +24,7 @@ export const PORTAL_SCHEME = 'portal';
 
 /** A name usable as one path segment: no slashes, no control characters, not empty. */
 export function safeSegment(name: string, fallback = 'untitled'): string {
-  const cleaned = name.replace(/[\\/]/g, '∕').replace(/[\p{Cc}\u007f]/g, '').trim();
+  const cleaned = name.replace(/[\\/]/g, '∕').replace(/\p{Cc}/gu, '').trim();
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback;
 }
 
@@ -31,15 +32,15 @@ export function safeSegment(name: string, fallback = 'untitled'): string {
 export function targetPath(t: PortalTarget): string {
   switch (t.kind) {
     case 'record':
-      return `/accounts/${t.accountId}/groups/${t.groupId}/files/${t.fileId}/${safeSegment(t.name)}.md`;
+      return `/accounts/${t.accountId}/groups/${t.groupId}/files/${t.fileId}/${safeSegment(t.name)} (record).md`;
     case 'content':
       return `/accounts/${t.accountId}/groups/${t.groupId}/files/${t.fileId}/content/${safeSegment(t.name)}`;
     case 'group':
-      return `/accounts/${t.accountId}/groups/${t.groupId}/details/${safeSegment(t.name)}.md`;
+      return `/accounts/${t.accountId}/groups/${t.groupId}/details/${safeSegment(t.name)} (group).md`;
     case 'account':
-      return `/accounts/${t.accountId}/details/${safeSegment(t.name)}.md`;
+      return `/accounts/${t.accountId}/details/${safeSegment(t.name)} (organisation).md`;
     case 'application':
-      return `/applications/${encodeURIComponent(t.clientId)}/${safeSegment(t.name)}.md`;
+      return `/applications/${encodeURIComponent(t.clientId)}/${safeSegment(t.name)} (application).md`;
   }
 }
 

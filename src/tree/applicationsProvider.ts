@@ -20,7 +20,7 @@ export class ApplicationsProvider extends PagedTreeProvider {
     });
   }
 
-  async getChildren(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
+  protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
     if (!element) return this.registry.list().filter((c) => c.client).map((c) => new PortalNode(c, 'applications'));
     if (!(element instanceof PortalNode)) return [];
     return this.listChildren<ApplicationRow>({

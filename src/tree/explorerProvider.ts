@@ -23,7 +23,7 @@ export class ExplorerProvider extends PagedTreeProvider {
     for (const c of registry.list()) this.clients.set(c.entry.id, c.client);
   }
 
-  async getChildren(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
+  protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
     if (!element) return this.registry.list().map((c) => new PortalNode(c, 'explorer'));
     if (element instanceof PortalNode) {
       return this.listChildren<AccountRow>({

@@ -13,7 +13,7 @@ import type { ViewsHandle } from '../commands/views';
 import { ApplicationsProvider, APPLICATIONS_VIEW } from './applicationsProvider';
 import { ExplorerProvider, EXPLORER_VIEW } from './explorerProvider';
 import { MembersProvider, MEMBERS_VIEW } from './membersProvider';
-import { accountOf, ErrorNode, LoadMoreNode, type PortalTreeNode } from './nodes';
+import { accountOf, ErrorNode, LoadMoreNode, PortalTreeNode } from './nodes';
 import type { PagedTreeProvider } from './pagedProvider';
 
 export interface ExplorerApi {
@@ -53,7 +53,8 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: Explore
 
   /** The three per-view commands every paged view has. */
   const viewCommands = (name: string, provider: PagedTreeProvider): vscode.Disposable[] => [
-    guarded(log, `portal.${name}.refresh`, () => provider.refresh()),
+    // From a node's inline button: that node; from the view title or the palette: the whole view.
+    guarded(log, `portal.${name}.refresh`, (arg?: unknown) => provider.refresh(arg instanceof PortalTreeNode ? arg : undefined)),
     guarded(log, `portal.${name}.loadMore`, (arg?: unknown) => (arg instanceof LoadMoreNode || arg instanceof ErrorNode ? provider.loadMore(arg) : undefined)),
     guarded(log, `portal.${name}.retry`, (arg?: unknown) => (arg instanceof ErrorNode ? provider.retry(arg) : provider.refresh())),
   ];
@@ -77,10 +78,7 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: Explore
     ...viewCommands('explorer', explorer),
     ...viewCommands('members', members),
     ...viewCommands('applications', applications),
-    guarded(log, 'portal.explorer.refreshNode', (arg?: unknown) => {
-      if (arg && typeof arg === 'object' && 'key' in arg) explorer.refresh(arg as PortalTreeNode);
-      else explorer.refresh();
-    }),
+    guarded(log, 'portal.explorer.refreshNode', (arg?: unknown) => explorer.refresh(arg instanceof PortalTreeNode ? arg : undefined)),
     ...registerGroupCommands(registry, views, log),
     ...registerMemberCommands(registry, views, {
       target: () => members.target,

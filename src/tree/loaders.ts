@@ -183,6 +183,20 @@ export interface MemberQuery {
   readonly ascending?: boolean | undefined;
 }
 
+/**
+ * A leading "^" means "starts with": `^ann` finds Anna and ann@… but not Joanne. Plain text matches anywhere in the
+ * name, username or e-mail. Both run on the portal.
+ */
+export function parseSearch(input: string): { search?: string; startsWith?: boolean } {
+  const raw = input.trim();
+  if (!raw) return {};
+  if (raw.startsWith('^')) {
+    const rest = raw.slice(1).trim();
+    return rest ? { search: rest, startsWith: true } : {};
+  }
+  return { search: raw };
+}
+
 export function memberQueryKey(q: MemberQuery): string {
   return JSON.stringify([q.search ?? '', q.startsWith === true, [...(q.tags ?? [])].sort(), q.orderBy ?? 'name', q.ascending !== false]);
 }

@@ -73,7 +73,7 @@ export class MembersProvider extends PagedTreeProvider {
     return t ? `members/${t.portalId}/a:${t.accountId}/${memberQueryKey(this.q)}` : undefined;
   }
 
-  async getChildren(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
+  protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
     const t = this.current;
     const key = this.listKey();
     if (element || !t || !key) return [];

@@ -20,6 +20,7 @@
  * | application                | an application (Applications view)      | portalId, clientId                      |
  * | application.current        | the application this window signs in as | portalId, clientId                      |
  * | loadMore                   | "Load more…"                            | (internal)                              |
+ * | range                      | rows 1–100… of a long list, folded      | (internal)                              |
  * | error                      | a failed load; click retries            | portalId                                |
  * | error.signedOut            | "Sign in again"                         | portalId                                |
  * | empty                      | "No groups" and similar                 |                                         |
@@ -278,6 +279,40 @@ export class LoadMoreNode extends PortalTreeNode {
     item.iconPath = new vscode.ThemeIcon(this.list.loading ? 'loading~spin' : 'ellipsis');
     item.tooltip = `Loads the next ${this.list.pageSize} ${this.noun} from the portal.`;
     item.command = { command: this.command, title: 'Load More', arguments: [this] };
+    return item;
+  }
+}
+
+/**
+ * Earlier rows of a long list, folded into a range ("1–1,000", then "1–100"…, then the rows). VS Code redraws every
+ * child of a node on each "Load more…"; folding keeps that redraw small however far a list is paged.
+ */
+export class RangeNode extends PortalTreeNode {
+  readonly key: string;
+  constructor(
+    readonly portalId: string,
+    readonly parent: PortalTreeNode | undefined,
+    readonly listKey: string,
+    /** The list whose rows it groups. */
+    readonly list: PagedList<unknown>,
+    /** 0-based index of the first row. */
+    readonly start: number,
+    readonly size: number,
+    readonly noun: string,
+  ) {
+    super();
+    this.key = `${listKey}/#range:${start}:${size}`;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const first = (this.start + 1).toLocaleString('en-US');
+    const last = (this.start + this.size).toLocaleString('en-US');
+    const item = new vscode.TreeItem(`${first}–${last}`, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.key;
+    item.contextValue = 'range';
+    item.description = this.noun;
+    item.iconPath = new vscode.ThemeIcon('list-unordered');
+    item.tooltip = `${this.noun} ${first} to ${last}, already loaded. The earlier rows of a long list are grouped so the view stays fast.`;
     return item;
   }
 }

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { isPortalError } from '../api';
 import { ListCache } from './listCache';
-import { ErrorNode, LoadMoreNode, MessageNode, PortalTreeNode } from './nodes';
-import { PagedList, type PageFetcher } from './paging';
+import { ErrorNode, LoadMoreNode, MessageNode, PortalTreeNode, RangeNode } from './nodes';
+import { decompose, FLAT_LIMIT, PagedList, RANGE_BASE, type PageFetcher } from './paging';
 
 export interface ListSpec<T> {
   readonly portalId: string;
@@ -43,6 +43,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   /** Nodes made for each list's rows, by position: a "Load more" maps only the new rows. */
   private readonly nodes = new WeakMap<PagedList<unknown>, { version: number; nodes: PortalTreeNode[] }>();
 
+
   constructor(
     /** The view's id, for in-view progress. */
     readonly viewId: string,
@@ -50,7 +51,13 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
     private readonly commands: { loadMore: string; retry: string },
   ) {}
 
-  abstract getChildren(element?: PortalTreeNode): Promise<PortalTreeNode[]>;
+  /** The children of a node of this view (range nodes are handled here). */
+  protected abstract childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]>;
+
+  getChildren(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
+    if (element instanceof RangeNode) return Promise.resolve(this.rangeChildren(element));
+    return this.childrenOf(element);
+  }
 
   getTreeItem(element: PortalTreeNode): vscode.TreeItem {
     return element.treeItem();
@@ -129,7 +136,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
         if (row !== undefined) made.push(spec.toNode(row));
       }
     }
-    const out = made.slice();
+    const out = this.fold(spec, generic, made);
     if (list.error !== undefined && !isPortalError(list.error, 'cancelled')) {
       out.push(new ErrorNode(spec.portalId, spec.parent, spec.key, list.error, this.commands.retry, 'more'));
     } else if (list.hasMore) {
@@ -138,6 +145,24 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
       out.push(new MessageNode(spec.portalId, spec.parent, `${spec.key}/#empty`, spec.emptyText));
     }
     return out;
+  }
+
+  /** Flat up to FLAT_LIMIT rows; beyond, earlier rows in ranges and the last (up to RANGE_BASE) rows flat. */
+  private fold<T>(spec: ListSpec<T>, list: PagedList<unknown>, made: PortalTreeNode[]): PortalTreeNode[] {
+    if (made.length <= FLAT_LIMIT) return made.slice();
+    const folded = Math.floor((made.length - 1) / RANGE_BASE) * RANGE_BASE;
+    return [
+      ...decompose(0, folded).map((r) => new RangeNode(spec.portalId, spec.parent, spec.key, list, r.start, r.size, spec.noun)),
+      ...made.slice(folded),
+    ];
+  }
+
+  /** A range's children: ten ranges a tenth its size, down to RANGE_BASE rows. */
+  private rangeChildren(range: RangeNode): PortalTreeNode[] {
+    const made = this.nodes.get(range.list)?.nodes ?? [];
+    if (range.size <= RANGE_BASE) return made.slice(range.start, range.start + range.size);
+    const step = range.size / 10;
+    return Array.from({ length: 10 }, (_, i) => new RangeNode(range.portalId, range, range.listKey, range.list, range.start + i * step, step, range.noun));
   }
 
   protected withViewProgress<T>(task: Promise<T>): Promise<T> {

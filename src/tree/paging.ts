@@ -177,6 +177,29 @@ export class PagedList<T> {
   }
 }
 
+/**
+ * Lists up to this many loaded rows are shown flat. Past it, all but the last (up to RANGE_BASE) rows are folded
+ * into ranges: VS Code rebuilds every child of a node on each "Load more…" (and its extension host keeps a small
+ * record of every tree item it ever built), so a flat 50,000-row list would cost O(n²) items over a walk.
+ */
+export const FLAT_LIMIT = 500;
+/** The smallest range; larger ones are RANGE_BASE × 10ⁿ, aligned, so at most nine per size are shown. */
+export const RANGE_BASE = 100;
+
+/** Splits [start, end) into aligned ranges, largest first: 0–23,400 → 0–10,000, 10,000–20,000, 20,000–21,000, … */
+export function decompose(start: number, end: number): Array<{ start: number; size: number }> {
+  const out: Array<{ start: number; size: number }> = [];
+  let s = start;
+  for (let guard = 0; s < end && guard < 10_000; guard++) {
+    let size = RANGE_BASE;
+    while (s % (size * 10) === 0 && s + size * 10 <= end) size *= 10;
+    const clipped = Math.min(size, end - s);
+    out.push({ start: s, size: clipped });
+    s += clipped;
+  }
+  return out;
+}
+
 /** "50 of 20,000" when the total is known, "50 loaded" otherwise. */
 export function countLabel(loaded: number, total: number | undefined, noun = ''): string {
   const suffix = noun ? ` ${noun}` : '';

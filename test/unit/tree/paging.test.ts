@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PagedList, countLabel, type PageFetcher } from '../../../src/tree/paging';
+import { PagedList, countLabel, decompose, type PageFetcher } from '../../../src/tree/paging';
 import { ListCache } from '../../../src/tree/listCache';
 
 interface Row { id: number }
@@ -130,4 +130,14 @@ void test('cache: fresh lists are reused, stale ones replaced, prefixes dropped'
   assert.equal(cache.peek('p/a:1'), undefined);
   assert.equal(cache.peek('p/a:1/g:2'), undefined);
   assert.ok(cache.peek('p/a:10'));
+});
+
+void test('folding: aligned ranges, largest first, few of them', () => {
+  assert.deepEqual(decompose(0, 300), [{ start: 0, size: 100 }, { start: 100, size: 100 }, { start: 200, size: 100 }]);
+  const big = decompose(0, 23_400);
+  assert.deepEqual(big.slice(0, 3), [{ start: 0, size: 10_000 }, { start: 10_000, size: 10_000 }, { start: 20_000, size: 1_000 }]);
+  assert.equal(big.reduce((n, r) => n + r.size, 0), 23_400);
+  assert.ok(big.length <= 9 * 3);
+  for (let i = 1; i < big.length; i++) assert.equal(big[i]?.start, (big[i - 1]?.start ?? 0) + (big[i - 1]?.size ?? 0));
+  assert.ok(decompose(0, 49_900).length <= 27);
 });

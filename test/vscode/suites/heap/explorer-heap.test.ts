@@ -31,11 +31,11 @@ async function startLargeEmulator(root: string): Promise<{ url: string; child: C
   // Out of process: the emulator's own 70,000 records must not count in the extension host's heap. A small
   // wrapper stops it when its stdin closes, so it cannot outlive an extension host that is killed.
   const wrapper = [
-    "const c = require('child_process').spawn(process.execPath, process.argv.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] });",
+    "const c = require('child_process').spawn(process.execPath, ['--import', 'tsx', ...process.argv.slice(1)], { stdio: ['ignore', 'inherit', 'inherit'] });",
     "process.stdin.on('end', () => c.kill('SIGTERM')); process.stdin.on('error', () => c.kill('SIGTERM')); process.stdin.resume();",
     "process.on('SIGTERM', () => c.kill('SIGTERM')); c.on('exit', (code) => process.exit(code ?? 0));",
   ].join('\n');
-  const child = spawn(process.execPath, ['-e', wrapper, '--import', 'tsx', path.join('test', 'emulator', 'cli.ts'), '--port', '0', '--seed', 'large', '--rate-limit', '0/300', '--quiet'], {
+  const child = spawn(process.execPath, ['-e', wrapper, '--', path.join('test', 'emulator', 'cli.ts'), '--port', '0', '--seed', 'large', '--rate-limit', '0/300', '--quiet'], {
     cwd: root, stdio: ['pipe', 'pipe', 'pipe'], detached: true,
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startEmulator, type Emulator } from '../../../emulator';
+import { portalIdOf } from '../../../../src/auth/portalEntry';
+import { portalApi, signInForTest } from '../../support/extension';
+import { recordSecret } from '../../support/leaks';
+import { passwordToken, portalJson } from '../../support/portalHttp';
+import { byLabel, explorerApi, rows, type Provider, type Row } from '../../support/tree';
+
+describe('Applications view', function () {
+  this.timeout(60_000);
+  let emu: Emulator;
+  let portalId: string;
+  let token: string;
+  let applications: Provider & { refresh(node?: unknown): void };
+
+  const portalNode = async (): Promise<Row> => {
+    const list = await rows(applications);
+    const row = list.find((r) => r.id === `applications/${portalId}`);
+    assert.ok(row, `portal listed: ${list.map((r) => r.id).join(', ')}`);
+    return row;
+  };
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+    portalId = portalIdOf(emu.url, 'portal');
+    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
+    assert.deepEqual(script.failures, []);
+    token = await passwordToken(emu.url, 'demo', 'demo');
+    applications = (await explorerApi()).applications as unknown as typeof applications;
+  });
+
+  after(async () => {
+    (await explorerApi()).setPrompts(undefined);
+    const api = await portalApi();
+    if (api.registry.get(portalId)) await api.registry.remove(portalId);
+    await emu.stop();
+  });
+
+  it('lists the signed-in user\'s applications with platform and last activity, marking this window\'s own', async () => {
+    const list = await rows(applications, (await portalNode()).node);
+    const labels = list.map((r) => r.label);
+    assert.ok(labels.includes('Portal Sync (laptop)'), labels.join(', '));
+    assert.ok(labels.includes('Portal for iPhone'));
+    assert.match(byLabel(list, 'Portal Sync (laptop)').description, /^SYNC · active \d+ (day|month|year)s? ago$/);
+    assert.match(byLabel(list, 'Portal for iPhone').description, /^IOS · never active$/);
+    const mine = list.filter((r) => r.contextValue === 'application.current');
+    assert.equal(mine.length, 1);
+    assert.match(mine[0]?.label ?? '', /^Portal for VS Code on /);
+    assert.match(mine[0]?.description ?? '', /this VS Code$/);
+  });
+
+  it('shows an application\'s details as a read-only document, without its secret', async () => {
+    const sync = byLabel(await rows(applications, (await portalNode()).node), 'Portal Sync (laptop)');
+    await vscode.commands.executeCommand('portal.application.details', sync.node);
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(text, /^# Portal Sync \(laptop\)$/m);
+    assert.match(text, /\*\*Platform:\*\* SYNC/);
+    assert.match(text, /\*\*Client id:\*\* demo-/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('rotates a secret after a confirmation and shows the new one once', async () => {
+    const ex = await explorerApi();
+    const sync = byLabel(await rows(applications, (await portalNode()).node), 'Portal Sync (laptop)');
+    const shown: string[] = [];
+    ex.setPrompts({ confirm: async () => true, input: async () => undefined, showSecret: async (_n, secret) => (shown.push(secret), undefined) });
+    try {
+      assert.equal(await vscode.commands.executeCommand('portal.application.rotateSecret', sync.node), true);
+    } finally {
+      ex.setPrompts(undefined);
+    }
+    assert.equal(shown.length, 1);
+    const secret = shown[0] ?? '';
+    recordSecret('clientSecret', secret);
+    const clientId = (sync.node as { clientId: string }).clientId;
+    const grant = await fetch(`${emu.url}/oauth/token?${new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, scope: 'read write' })}`);
+    assert.equal(grant.status, 200, 'the new secret works');
+    const api = await portalApi();
+    assert.ok(api.registry.get(portalId)?.client, 'rotating another application keeps this window signed in');
+  });
+
+  it('rotating this window\'s own secret and choosing "Use for this portal" keeps it signed in', async () => {
+    const ex = await explorerApi();
+    const api = await portalApi();
+    const mine = (await rows(applications, (await portalNode()).node)).find((r) => r.contextValue === 'application.current');
+    ex.setPrompts({ confirm: async () => true, input: async () => undefined, showSecret: async (_n, secret, canUseHere) => (recordSecret('clientSecret', secret), canUseHere ? 'use-here' : undefined) });
+    try {
+      assert.equal(await vscode.commands.executeCommand('portal.application.rotateSecret', mine?.node), true);
+    } finally {
+      ex.setPrompts(undefined);
+    }
+    const c = api.registry.get(portalId);
+    assert.ok(c?.client);
+    const info = await c.client.v3.userinfo();
+    assert.equal(info.name, 'demo', 'the new secret from SecretStorage signs in');
+  });
+
+  it('deletes an application after a warning; deleting this window\'s own signs the portal out', async () => {
+    const ex = await explorerApi();
+    const api = await portalApi();
+    const list = await rows(applications, (await portalNode()).node);
+    const iphone = byLabel(list, 'Portal for iPhone');
+    const warnings: string[] = [];
+    ex.setPrompts({ confirm: async (m, d) => (warnings.push(`${m}\n${d}`), true), input: async () => undefined, showSecret: async () => undefined });
+    try {
+      assert.equal(await vscode.commands.executeCommand('portal.application.delete', iphone.node), true);
+      assert.match(warnings[0] ?? '', /stop working at once/);
+      const apps = await portalJson<Array<{ name: string }>>(emu.url, token, 'GET', '/v3/applications');
+      assert.ok(!apps.body.some((a) => a.name === 'Portal for iPhone'));
+      assert.ok(api.registry.get(portalId)?.client, 'still signed in');
+
+      const mine = (await rows(applications, (await portalNode()).node)).find((r) => r.contextValue === 'application.current');
+      assert.equal(await vscode.commands.executeCommand('portal.application.delete', mine?.node), true);
+      assert.match(warnings[1] ?? '', /will be signed out/);
+    } finally {
+      ex.setPrompts(undefined);
+    }
+    assert.equal(api.registry.get(portalId)?.client, undefined, 'signed out');
+    assert.ok(!(await rows(applications)).some((r) => r.id === `applications/${portalId}`), 'a signed-out portal leaves the view');
+  });
+});

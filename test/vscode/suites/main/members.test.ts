@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startEmulator, type Emulator } from '../../../emulator';
+import { portalIdOf } from '../../../../src/auth/portalEntry';
+import { portalApi, signInForTest } from '../../support/extension';
+import { passwordToken, portalJson } from '../../support/portalHttp';
+import { byLabel, explorerApi, loadAll, rows, setPageSize, walk, type Provider } from '../../support/tree';
+
+interface MemberJson { user: { username: string; name: string; enabled: boolean; locked: boolean }; tags: string[] }
+interface Envelope { items: MemberJson[]; totalResults: number }
+
+describe('Members view', function () {
+  this.timeout(60_000);
+  let emu: Emulator;
+  let portalId: string;
+  let token: string;
+  let members: Provider & { setTarget(t: unknown): void; setQuery(q: unknown): void; refresh(): void };
+  let all: MemberJson[];
+
+  const allMembers = async (query = ''): Promise<MemberJson[]> => {
+    const res = await portalJson<Envelope>(emu.url, token, 'GET', `/v3/accounts/1/members?page=1&size=100${query}`);
+    assert.equal(res.status, 200);
+    return res.body.items;
+  };
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+    portalId = portalIdOf(emu.url, 'portal');
+    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
+    assert.deepEqual(script.failures, []);
+    token = await passwordToken(emu.url, 'demo', 'demo');
+    all = await allMembers();
+    const ex = await explorerApi();
+    members = ex.members as unknown as typeof members;
+    await setPageSize(5);
+  });
+
+  after(async () => {
+    await setPageSize(undefined);
+    (await explorerApi()).members.setTarget(undefined);
+    (await explorerApi()).setPrompts(undefined);
+    const api = await portalApi();
+    if (api.registry.get(portalId)) await api.registry.remove(portalId);
+    await emu.stop();
+  });
+
+  it('follows the Explorer: selecting an account (or anything under it) shows its members', async () => {
+    const ex = await explorerApi();
+    await vscode.commands.executeCommand('portal.explorer.focus');
+    const engineering = await walk(ex.explorer as unknown as Provider, portalId, ['Acme Corporation', 'Engineering']);
+    await ex.explorerView.reveal(engineering.node as never, { select: true, focus: true });
+    for (let i = 0; i < 50 && ex.members.target?.accountId !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(ex.members.target?.accountId, 1);
+    assert.equal(ex.members.target?.accountLabel, 'Acme Corporation');
+  });
+
+  it('shows name, username and permission, badges, tags, and a count "5 of 36"', async () => {
+    members.setTarget({ portalId, accountId: 1, accountLabel: 'Acme Corporation' });
+    members.refresh();
+    const list = await rows(members);
+    assert.equal(list.length, 6);
+    const more = list[5];
+    assert.equal(more?.contextValue, 'loadMore');
+    assert.equal(more?.description, `5 of ${all.length}`);
+    assert.equal((await explorerApi()).membersView.description, `Acme Corporation · 5 of ${all.length}`);
+    const first = list[0];
+    assert.match(first?.contextValue ?? '', /^member\.(enabled|disabled)(\.locked)?$/);
+
+    members.setQuery({ search: 'victor' });
+    const victor = byLabel(await rows(members), 'Victor Hale');
+    assert.equal(victor.contextValue, 'member.disabled');
+    assert.match(victor.description, /^victor\.hale · Member \[disabled\] #contractor$/);
+    members.setQuery({ search: 'lena' });
+    const lena = byLabel(await rows(members), 'Lena Locke');
+    assert.equal(lena.contextValue, 'member.enabled.locked');
+    assert.equal(lena.icon, 'lock');
+    members.setQuery({ search: 'xss' });
+    const xss = (await rows(members))[0];
+    assert.equal(xss?.label, '<img src=x onerror=alert(1)>', 'server text is shown as text');
+  });
+
+  it('pages through every member with "Load more…", never duplicating or skipping, even when rows shift', async () => {
+    members.setQuery({});
+    members.refresh();
+    await rows(members);
+    // A member whose name sorts first joins between two pages: every later row shifts by one.
+    const created = await portalJson(emu.url, token, 'POST', '/v3/accounts/1/members', {
+      name: 'Aaron Aardvark', username: 'aaron.aardvark', email: 'aaron@acme.example', password: 'Aardvark-123', enabled: true,
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const loaded = await loadAll(members, undefined, 'portal.members.loadMore');
+    const usernames = loaded.map((r) => r.description.split(' · ')[0]);
+    assert.equal(new Set(usernames).size, usernames.length, 'no member shown twice');
+    for (const m of all) assert.ok(usernames.includes(m.user.username), `${m.user.username} is listed`);
+    // Compare with the portal's own full list now.
+    const now = await allMembers();
+    assert.deepEqual(new Set(usernames.filter((u) => u !== 'aaron.aardvark')), new Set(all.map((m) => m.user.username)));
+    assert.equal(now.length, all.length + 1);
+  });
+
+  it('searches on the portal: a member on page 3 is found at once, also with "^" for starts-with', async () => {
+    const byName = await allMembers('&orderBy=name');
+    const target = byName[12];
+    assert.ok(target, 'a member on page 3 (page size 5)');
+    emu.resetStats();
+    await vscode.commands.executeCommand('portal.members.search', target.user.username);
+    const found = await rows(members);
+    assert.ok(found.some((r) => r.label === target.user.name), found.map((r) => r.label).join(', '));
+    assert.equal(emu.stats().byRoute['GET /v3/accounts/:account/members'], 1, 'one request, filtered by the portal');
+    assert.match((await explorerApi()).membersView.description ?? '', /matches "/);
+
+    const prefix = target.user.name.slice(0, 3);
+    await vscode.commands.executeCommand('portal.members.search', `^${prefix}`);
+    const starts = await loadAll(members, undefined, 'portal.members.loadMore');
+    const expected = (await allMembers(`&startsWith=${encodeURIComponent(prefix)}`)).map((m) => m.user.name).sort();
+    assert.deepEqual(starts.map((r) => r.label).sort(), expected);
+    assert.ok(starts.some((r) => r.label === target.user.name));
+    assert.match((await explorerApi()).membersView.description ?? '', /starts with "/);
+    await vscode.commands.executeCommand('portal.members.clearFilter');
+  });
+
+  it('filters by tag on the portal (members not loaded yet included)', async () => {
+    const tagged = all.filter((m) => m.tags.includes('support'));
+    assert.ok(tagged.length > 0);
+    await vscode.commands.executeCommand('portal.members.filterByTag', 'support');
+    const list = await loadAll(members, undefined, 'portal.members.loadMore');
+    assert.deepEqual(list.map((r) => r.label).sort(), tagged.map((m) => m.user.name).sort());
+    assert.match((await explorerApi()).membersView.description ?? '', /tagged #support/);
+    await vscode.commands.executeCommand('portal.members.clearFilter');
+  });
+
+  it('sorts on the portal', async () => {
+    await vscode.commands.executeCommand('portal.members.sort', 'email');
+    const firstPage = (await rows(members)).filter((r) => r.contextValue.startsWith('member.'));
+    const expected = (await allMembers('&orderBy=email')).slice(0, 5).map((m) => m.user.name);
+    assert.deepEqual(firstPage.map((r) => r.label), expected);
+    await vscode.commands.executeCommand('portal.members.clearFilter');
+  });
+
+  it('disables, enables, locks and unlocks a member in place', async () => {
+    members.setQuery({ search: 'bruno' });
+    const bruno = (await rows(members))[0];
+    assert.ok(bruno?.contextValue.startsWith('member.enabled'), bruno?.contextValue);
+    await vscode.commands.executeCommand('portal.member.disable', bruno?.node);
+    let now = (await rows(members))[0];
+    assert.equal(now?.contextValue, 'member.disabled');
+    await vscode.commands.executeCommand('portal.member.lock', now?.node);
+    now = (await rows(members))[0];
+    assert.equal(now?.contextValue, 'member.disabled.locked');
+    const onPortal = (await allMembers('&name=bruno'))[0];
+    assert.equal(onPortal?.user.enabled, false);
+    assert.equal(onPortal?.user.locked, true);
+    await vscode.commands.executeCommand('portal.member.unlock', now?.node);
+    await vscode.commands.executeCommand('portal.member.enable', (await rows(members))[0]?.node);
+    now = (await rows(members))[0];
+    assert.equal(now?.contextValue, 'member.enabled');
+  });
+
+  it('deletes a member only after the username is typed, and says a user left in no organisation is gone for good', async () => {
+    const ex = await explorerApi();
+    members.setQuery({ search: 'aaron' });
+    const aaron = (await rows(members))[0];
+    assert.equal(aaron?.label, 'Aaron Aardvark');
+    const asked: string[] = [];
+    let typed = 'aaron';
+    ex.setPrompts({
+      confirm: async (message, detail) => (asked.push(`${message}\n${detail}`), true),
+      input: async (o) => {
+        asked.push(o.prompt ?? '');
+        const problem = await o.validateInput?.(typed);
+        return problem ? undefined : typed;
+      },
+      showSecret: async () => undefined,
+    });
+    try {
+      assert.equal(await vscode.commands.executeCommand('portal.member.delete', aaron?.node), false, 'a wrong username cancels');
+      assert.match(asked[0] ?? '', /DELETED FOR GOOD: it cannot be restored/);
+      assert.match(asked[1] ?? '', /Type the username "aaron\.aardvark"/);
+      typed = 'aaron.aardvark';
+      assert.equal(await vscode.commands.executeCommand('portal.member.delete', aaron?.node), true);
+    } finally {
+      ex.setPrompts(undefined);
+    }
+    const res = await portalJson(emu.url, token, 'GET', '/v3/accounts/1/members/aaron.aardvark');
+    assert.equal(res.status, 404);
+    assert.deepEqual((await rows(members)).map((r) => r.contextValue), ['empty']);
+    members.setQuery({});
+  });
+});
+
+describe('Members view: a long list', function () {
+  this.timeout(120_000);
+  let emu: Emulator;
+  let portalId: string;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, seed: 'large', quiet: true, large: { members: 697, files: 10, groups: 2, folderDepth: 1 } });
+    portalId = portalIdOf(emu.url, 'portal');
+    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
+    assert.deepEqual(script.failures, []);
+    await setPageSize(100);
+  });
+
+  after(async () => {
+    await setPageSize(undefined);
+    (await explorerApi()).members.setTarget(undefined);
+    const api = await portalApi();
+    if (api.registry.get(portalId)) await api.registry.remove(portalId);
+    await emu.stop();
+  });
+
+  it('folds earlier rows into ranges past 500, so each "Load more…" redraws few rows, and still lists everyone once', async () => {
+    const ex = await explorerApi();
+    const members = ex.members as unknown as Provider;
+    ex.members.setTarget({ portalId, accountId: 1, accountLabel: 'BigCorp International' });
+    emu.resetStats();
+    const all = await loadAll(members, undefined, 'portal.members.loadMore');
+    assert.equal(emu.stats().byRoute['GET /v3/accounts/:account/members'], 7, 'one request per page of 100');
+    const usernames = all.map((r) => r.description.split(' · ')[0]);
+    assert.equal(usernames.length, 700);
+    assert.equal(new Set(usernames).size, 700, 'no member twice');
+    const top = await rows(members);
+    assert.deepEqual(top.filter((r) => r.contextValue === 'range').map((r) => r.label), ['1–100', '101–200', '201–300', '301–400', '401–500', '501–600']);
+    assert.equal(top.filter((r) => r.contextValue.startsWith('member.')).length, 100, 'only the last rows are flat');
+    const token = await passwordToken(emu.url, 'demo', 'demo');
+    const res = await portalJson<{ items: Array<{ user: { username: string } }> }>(emu.url, token, 'GET', '/v3/accounts/1/members?page=1&size=100&orderBy=name');
+    assert.deepEqual(usernames.slice(0, 100), res.body.items.map((m) => m.user.username), 'the first range holds the first page, in order');
+  });
+});

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { startEmulator, type Emulator } from '../../../emulator';
+import { portalIdOf } from '../../../../src/auth/portalEntry';
+import { portalApi, signInForTest } from '../../support/extension';
+import { passwordToken } from '../../support/portalHttp';
+import { explorerApi, walk, type Provider } from '../../support/tree';
+
+describe('File records: the portal: file system, open and download', function () {
+  this.timeout(60_000);
+  let emu: Emulator;
+  let portalId: string;
+  let token: string;
+  let explorer: Provider;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-records-'));
+
+  const download = async (groupId: number, fileId: number): Promise<Buffer> => {
+    const res = await fetch(`${emu.url}/v3/groups/${groupId}/files/${fileId}/download`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 200);
+    return Buffer.from(await res.arrayBuffer());
+  };
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+    portalId = portalIdOf(emu.url, 'portal');
+    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
+    assert.deepEqual(script.failures, []);
+    token = await passwordToken(emu.url, 'demo', 'demo');
+    explorer = (await explorerApi()).explorer as unknown as Provider;
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const api = await portalApi();
+    if (api.registry.get(portalId)) await api.registry.remove(portalId);
+    await emu.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('a click on a file opens its record, read-only, with the details in readable form', async () => {
+    const readme = await walk(explorer, portalId, ['Acme Corporation', 'Engineering', 'README.md']);
+    assert.equal(readme.command?.command, 'portal.file.openRecord');
+    await vscode.commands.executeCommand(readme.command.command, ...(readme.command.arguments ?? []));
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor, 'an editor opened');
+    const uri = editor.document.uri;
+    assert.equal(uri.scheme, 'portal');
+    assert.equal(uri.authority, portalId);
+    assert.match(uri.path, /^\/accounts\/1\/groups\/101\/files\/\d+\/README\.md \(record\)\.md$/);
+    const text = editor.document.getText();
+    assert.match(text, /^# README\.md$/m);
+    assert.match(text, /\*\*Path:\*\* Engineering \/ README\.md/);
+    assert.match(text, /\*\*Size:\*\* \d+(\.\d)? (bytes|KB) \([\d,]+ bytes\)/);
+    assert.match(text, /\*\*Uploaded by:\*\* Dana Demo/);
+    assert.match(text, /\*\*Versions:\*\* 3/);
+    assert.match(text, /\*\*Tags:\*\* docs, onboarding/);
+    assert.match(text, /\*\*Sharing:\*\* NONE/);
+    assert.match(text, /\*\*Lock:\*\* not locked/);
+    assert.match(text, /\*\*Last modified:\*\* \d{4}-\d\d-\d\dT[\d:.]+Z \(local: /);
+    // Read-only: the file system refuses writes.
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('x'))));
+  });
+
+  it('shows who locked a locked record, and nested paths', async () => {
+    const format = await walk(explorer, portalId, ['Acme Corporation', 'Engineering', 'src', 'utils', 'format.ts']);
+    await vscode.commands.executeCommand('portal.file.openRecord', format.node);
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(text, /\*\*Path:\*\* Engineering \/ src \/ utils \/ format\.ts/);
+    assert.match(text, /\*\*Lock:\*\* locked by Dana Demo since /);
+  });
+
+  it('"Open content" shows a text file\'s bytes, read-only, exactly as downloaded', async () => {
+    const csv = await walk(explorer, portalId, ['Acme Corporation', 'Engineering', 'releases.csv']);
+    await vscode.commands.executeCommand('portal.file.openContent', csv.node);
+    const doc = vscode.window.activeTextEditor?.document;
+    assert.ok(doc);
+    assert.match(doc.uri.path, /\/content\/releases\.csv$/);
+    const fileId = (csv.node as { fileId: number }).fileId;
+    assert.equal(doc.getText(), (await download(101, fileId)).toString('utf8'));
+    assert.match(doc.getText(), /^version,date,owner/);
+  });
+
+  it('serves any record URI directly, so an editor restored after a restart reopens', async () => {
+    const notes = await walk(explorer, portalId, ['Acme Corporation', 'Marketing', 'notes.txt']);
+    const fileId = (notes.node as { fileId: number }).fileId;
+    const uri = vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/notes.txt.md`);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.match(doc.getText(), /^# notes\.txt$/m);
+    const content = await vscode.workspace.openTextDocument(vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/content/notes.txt`));
+    assert.equal(content.getText(), (await download(102, fileId)).toString('utf8'));
+    const stat = await vscode.workspace.fs.stat(uri);
+    assert.equal(stat.type, vscode.FileType.File);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly);
+  });
+
+  it('a URI of a record that does not exist is "not found", not a blank editor', async () => {
+    const uri = vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/101/files/999999/missing.md`);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri)), /EntryNotFound|not found|FileNotFound/i);
+  });
+
+  it('a record of a portal that is signed out (or gone) says so, instead of an editor error', async () => {
+    const uri = vscode.Uri.parse(`portal://gone-portal/accounts/1/groups/101/files/100001/${encodeURIComponent('README.md (record).md')}`);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.match(doc.getText(), /^# README\.md$/m);
+    assert.match(doc.getText(), /no longer in the Portal views/);
+  });
+
+  it('"Download…" streams the content to the folder given and never overwrites a file', async () => {
+    const json = await walk(explorer, portalId, ['Acme Corporation', 'Employee Handbook', 'holidays.json']);
+    const fileId = (json.node as { fileId: number }).fileId;
+    const first = await vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node, vscode.Uri.file(tmp));
+    assert.ok(first);
+    assert.equal(path.basename(first.fsPath), 'holidays.json');
+    const expected = await download(103, fileId);
+    assert.deepEqual(fs.readFileSync(first.fsPath), expected);
+    const second = await vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node, vscode.Uri.file(tmp));
+    assert.equal(path.basename(second?.fsPath ?? ''), 'holidays (1).json');
+    assert.deepEqual(fs.readFileSync(first.fsPath), expected, 'the first download is untouched');
+  });
+
+  it('a download that fails leaves no partial file', async () => {
+    const png = await walk(explorer, portalId, ['Acme Corporation', 'Social Club', 'photos', 'team.png']);
+    const dir = fs.mkdtempSync(path.join(tmp, 'failing-'));
+    emu.setFaults([{ kind: 'reset', count: 10, path: '/v3/groups' }]);
+    try {
+      await vscode.commands.executeCommand('portal.file.download', png.node, vscode.Uri.file(dir));
+    } finally {
+      emu.clearFaults();
+    }
+    assert.deepEqual(fs.readdirSync(dir), []);
+  });
+
+  it('opens group and organisation details as read-only documents', async () => {
+    const engineering = await walk(explorer, portalId, ['Acme Corporation', 'Engineering']);
+    await vscode.commands.executeCommand('portal.group.details', engineering.node);
+    const group = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(group, /^# Engineering$/m);
+    assert.match(group, /\*\*Members:\*\* \d+/);
+    const acme = await walk(explorer, portalId, ['Acme Corporation']);
+    await vscode.commands.executeCommand('portal.account.details', acme.node);
+    const account = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(account, /^# Acme Corporation$/m);
+    assert.match(account, /\*\*Trial:\*\* until /);
+  });
+
+  it('duplicates a group (202: accepted) and moves a group to the trash after a confirmation', async () => {
+    const ex = await explorerApi();
+    const asked: string[] = [];
+    ex.setPrompts({
+      confirm: async (message) => (asked.push(message), true),
+      input: async (o) => (asked.push(o.prompt ?? ''), 'Social Club copy'),
+      showSecret: async () => undefined,
+    });
+    try {
+      const social = await walk(explorer, portalId, ['Acme Corporation', 'Social Club']);
+      assert.equal(await vscode.commands.executeCommand('portal.group.duplicate', social.node), true);
+      assert.equal(await vscode.commands.executeCommand('portal.group.trash', social.node), true);
+      assert.match(asked.join('\n'), /Move the group "Social Club" to the trash\?/);
+    } finally {
+      ex.setPrompts(undefined);
+    }
+    const res = await fetch(`${emu.url}/v2/accounts/1/groups`, { headers: { authorization: `Bearer ${token}` } });
+    const names = ((await res.json()) as Array<{ friendlyName: string; name: string }>).map((g) => g.friendlyName || g.name);
+    assert.ok(!names.includes('Social Club'), names.join(', '));
+  });
+});
