@@ -1,13 +1,15 @@
-// The one test command (`npm test`): type-check and lint, the unit tier, then the tier inside real VS Code.
+// The one test command (`npm test`): type-check and lint, the unit tier, the tier inside real VS Code,
+// then the Playwright flows through the real workbench.
 // Each tier leaves {passed, failed} in test-results/<tier>.json; the last line printed is their sum.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
@@ -17,33 +19,35 @@ function run(label, command, args) {
   return r.status === 0;
 }
 
+/** Runs one tier; a tier that failed without reporting counts as one failure, never as zero tests. */
+function tier(name, script) {
+  const ok = run(name, npm, ['run', '--silent', script]);
+  if (!ok && !existsSync(join(results, `${name}.json`))) writeFileSync(join(results, `${name}.json`), JSON.stringify({ passed: 0, failed: 1 }));
+  return ok;
+}
+
 function tapCounts(file) {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const n = (key) => Number((text.match(new RegExp(`^# ${key} (\\d+)$`, 'm')) ?? [])[1] ?? 0);
   return { passed: n('pass'), failed: n('fail') + n('cancelled') };
 }
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let ok = run('check', npm, ['run', '--silent', 'check']);
-
-const unitOk = run('unit', process.execPath, [join('scripts', 'run-unit.mjs')]);
+// The unit tier reports in TAP (node:test); turn it into the same JSON as the others.
+const unitOk = tier('unit', 'test:unit');
 const unit = tapCounts(join(results, 'unit.tap'));
-// A tier that crashed before reporting must not read as "0 failed".
 if (!unitOk && unit.failed === 0) unit.failed = 1;
 writeFileSync(join(results, 'unit.json'), JSON.stringify(unit));
 ok = unitOk && ok;
-
-const vscodeOk = run('vscode', npm, ['run', '--silent', 'test:vscode']);
-ok = vscodeOk && ok;
-if (!vscodeOk && !existsSync(join(results, 'vscode.json'))) {
-  writeFileSync(join(results, 'vscode.json'), JSON.stringify({ passed: 0, failed: 1 }));
-}
+ok = tier('vscode', 'test:vscode') && ok;
+ok = tier('e2e', 'test:e2e') && ok;
 
 let passed = 0;
 let failed = 0;
-for (const f of readdirSync(results).filter((f) => f.endsWith('.json')).sort()) {
-  const r = JSON.parse(readFileSync(join(results, f), 'utf8'));
-  console.log(`${f.replace(/\.json$/, '')}: ${r.passed} passed, ${r.failed} failed`);
+// Only the tiers' own totals: the runners leave per-phase files beside them that are already included.
+for (const name of ['unit', 'vscode', 'e2e']) {
+  const r = JSON.parse(readFileSync(join(results, `${name}.json`), 'utf8'));
+  console.log(`${name}: ${r.passed} passed, ${r.failed} failed`);
   passed += r.passed;
   failed += r.failed;
 }

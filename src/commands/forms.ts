@@ -1,64 +1,69 @@
 import * as vscode from 'vscode';
-import { describe } from '../webview/formPanel';
 import type { FormHost } from '../webview/index';
 import { ApplicationForm } from '../webview/forms/applicationForm';
 import { AssignmentsForm } from '../webview/forms/assignmentsForm';
 import { GroupForm } from '../webview/forms/groupForm';
+import { MemberForm } from '../webview/forms/memberForm';
 import { OverviewForm } from '../webview/forms/overviewForm';
-import { Picker, targetFromArg } from './target';
+import { guarded } from './run';
+import { pickAccount, pickApplication, pickGroup, pickMember, pickSignedInPortal } from './targets';
 
 /**
- * The form commands: thin adapters from a tree node (or palette quick picks) to a form panel.
- * Each returns the panel, so tests can drive it.
+ * The form commands: thin adapters from a tree node (or, from the palette, the explorer's quick picks) to a
+ * form panel. Each returns the panel, so tests can drive it.
  */
 export function registerFormCommands(host: FormHost): vscode.Disposable[] {
-  const { registry } = host.deps;
-  const pick = new Picker(registry);
-  const command = (id: string, run: (arg: unknown) => Promise<unknown>) =>
-    vscode.commands.registerCommand(id, async (arg?: unknown) => {
-      try {
-        return await run(arg);
-      } catch (err) {
-        void vscode.window.showErrorMessage(describe(err));
-        return undefined;
-      }
-    });
+  const { registry, log } = host.deps;
+  const command = (id: string, run: (arg: unknown) => Promise<unknown>) => guarded(log, id, (arg?: unknown) => run(arg));
+  const accountLabel = (a: { label?: string | undefined; accountId: number }) => a.label ?? `account ${a.accountId}`;
 
   return [
     command('portal.editMemberAssignments', async (arg) => {
-      const t = await pick.member(targetFromArg(arg));
-      if (!t) return undefined;
-      const ctx = { registry, portalId: t.portalId, accountId: t.accountId, username: t.username };
-      return host.show(AssignmentsForm.keyOf(ctx), () => new AssignmentsForm(host.env, ctx, t.label ?? t.username));
+      const m = await pickMember(registry, arg, undefined);
+      if (!m) return undefined;
+      const ctx = { registry, portalId: m.portalId, accountId: m.accountId, username: m.username };
+      return host.show(AssignmentsForm.keyOf(ctx), () => new AssignmentsForm(host.env, ctx, m.name ?? m.username));
+    }),
+    command('portal.editMember', async (arg) => {
+      const m = await pickMember(registry, arg, undefined);
+      if (!m) return undefined;
+      const ctx = { registry, portalId: m.portalId, accountId: m.accountId, username: m.username };
+      return host.show(MemberForm.keyOf(ctx), () => new MemberForm(host.env, ctx, `Member: ${m.name ?? m.username}`));
+    }),
+    command('portal.createMember', async (arg) => {
+      const a = await pickAccount(registry, arg);
+      if (!a) return undefined;
+      const ctx = { registry, portalId: a.portalId, accountId: a.accountId };
+      return host.show(MemberForm.keyOf(ctx), () => new MemberForm(host.env, ctx, `New Member: ${accountLabel(a)}`));
     }),
     command('portal.accountOverview', async (arg) => {
-      const t = await pick.account(targetFromArg(arg));
-      if (!t) return undefined;
-      const ctx = { registry, portalId: t.portalId, accountId: t.accountId };
-      return host.show(OverviewForm.keyOf(ctx), () => new OverviewForm(host.env, ctx, t.label ?? String(t.accountId)));
+      const a = await pickAccount(registry, arg);
+      if (!a) return undefined;
+      const ctx = { registry, portalId: a.portalId, accountId: a.accountId };
+      return host.show(OverviewForm.keyOf(ctx), () => new OverviewForm(host.env, ctx, accountLabel(a)));
     }),
     command('portal.createGroup', async (arg) => {
-      const t = await pick.account(targetFromArg(arg));
-      if (!t) return undefined;
-      const ctx = { registry, portalId: t.portalId, accountId: t.accountId };
-      return host.show(GroupForm.keyOf(ctx), () => new GroupForm(host.env, ctx, 'New Group'));
+      const a = await pickAccount(registry, arg);
+      if (!a) return undefined;
+      const ctx = { registry, portalId: a.portalId, accountId: a.accountId };
+      return host.show(GroupForm.keyOf(ctx), () => new GroupForm(host.env, ctx, `New Group: ${accountLabel(a)}`));
     }),
     command('portal.editGroup', async (arg) => {
-      const t = await pick.group(targetFromArg(arg));
-      if (!t) return undefined;
-      const ctx = { registry, portalId: t.portalId, accountId: t.accountId, groupId: t.groupId };
-      return host.show(GroupForm.keyOf(ctx), () => new GroupForm(host.env, ctx, `Group: ${t.label ?? t.groupId}`));
+      const g = await pickGroup(registry, arg);
+      if (!g) return undefined;
+      const ctx = { registry, portalId: g.portalId, accountId: g.accountId, groupId: g.groupId };
+      return host.show(GroupForm.keyOf(ctx), () => new GroupForm(host.env, ctx, `Group: ${g.label ?? g.groupId}`));
     }),
     command('portal.createApplication', async (arg) => {
-      const portalId = await pick.portal(targetFromArg(arg));
-      if (!portalId) return undefined;
-      const ctx = { registry, portalId };
+      const portal = await pickSignedInPortal(registry, arg, 'Create the application on which portal?');
+      if (!portal) return undefined;
+      const ctx = { registry, portalId: portal.portalId };
       return host.show(ApplicationForm.keyOf(ctx), () => new ApplicationForm(host.env, ctx));
     }),
     command('portal.rotateApplicationSecret', async (arg) => {
-      const t = await pick.application(targetFromArg(arg));
-      if (!t) return undefined;
-      const ctx = { registry, portalId: t.portalId, clientId: t.clientId };
+      const app = await pickApplication(registry, arg);
+      if (!app) return undefined;
+      const ctx = { registry, portalId: app.portalId, clientId: app.clientId };
       return host.show(ApplicationForm.keyOf(ctx), () => new ApplicationForm(host.env, ctx));
     }),
   ];

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { groupPermissionLabel } from '../api';
-import { describe } from '../webview/formPanel';
+import { refreshViews } from '../webview/refresh';
 import { groupUpdate } from '../webview/forms/assignmentsPlan';
 import type { GroupLevel } from '../webview/protocol/assignments';
-import { Picker, targetFromArg } from './target';
+import { guarded } from './run';
+import { groupFromArg, pickMember } from './targets';
 import type { FormsDeps } from '../webview/index';
 
 const LEVELS: ReadonlyArray<{ level: GroupLevel; label: string; detail: string }> = [
@@ -36,17 +37,16 @@ function presetOf(arg: unknown): Preset {
  * Sent as a v3 PATCH naming just that group, for the reason given in assignmentsPlan.ts.
  */
 export async function changeMemberGroupPermission(deps: FormsDeps, arg: unknown, presetArg: unknown): Promise<boolean> {
-  const pick = new Picker(deps.registry);
   const preset = presetOf(presetArg);
-  const target = targetFromArg(arg);
-  const t = await pick.member(target);
+  const t = await pickMember(deps.registry, arg, undefined);
   if (!t) return false;
   const client = deps.registry.client(t.portalId);
   const [detail, groups] = await Promise.all([client.v2.members.get(t.accountId, t.username), client.v2.groups.list(t.accountId)]);
   const current = (g: { name: string; friendlyName: string }): number => detail.groups?.[g.name] ?? detail.groups?.[g.friendlyName] ?? 0;
   const memberName = detail.user.name || t.username;
 
-  let groupId = preset.groupId ?? target.groupId;
+  // A member shown under a group (if a view offers that) brings the group along.
+  let groupId = preset.groupId ?? groupFromArg(arg)?.groupId;
   if (groupId === undefined) {
     const picked = await vscode.window.showQuickPick(
       groups
@@ -76,7 +76,7 @@ export async function changeMemberGroupPermission(deps: FormsDeps, arg: unknown,
     return false;
   }
   await client.v3.members.update(t.accountId, t.username, groupUpdate([{ id: group.id, to: level }]));
-  void vscode.commands.executeCommand('portal.refresh').then(undefined, () => undefined);
+  refreshViews({ kind: 'member', portalId: t.portalId, accountId: t.accountId, username: t.username });
   void vscode.window.showInformationMessage(
     level === 0 ? `${memberName} was removed from ${group.friendlyName}.` : `${memberName} is now ${groupPermissionLabel(level)} in ${group.friendlyName}.`,
   );
@@ -84,12 +84,5 @@ export async function changeMemberGroupPermission(deps: FormsDeps, arg: unknown,
 }
 
 export function registerMemberPermissionCommand(deps: FormsDeps): vscode.Disposable {
-  return vscode.commands.registerCommand('portal.changeMemberGroupPermission', async (arg?: unknown, preset?: unknown) => {
-    try {
-      return await changeMemberGroupPermission(deps, arg, preset);
-    } catch (err) {
-      void vscode.window.showErrorMessage(describe(err));
-      return false;
-    }
-  });
+  return guarded(deps.log, 'portal.changeMemberGroupPermission', (arg?: unknown, preset?: unknown) => changeMemberGroupPermission(deps, arg, preset));
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { isPortalError } from '../api';
 import type { FieldProblem, HostMessage } from './protocol/common';
 import type { Check } from './protocol/validate';
+import { FORM_INPUT } from './forms/errors';
 import { formHtml, panelOptions } from './html';
 
 /** What a form panel needs from the extension. */
@@ -54,7 +55,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   /** What the user last tried to save while that save failed; sent back with the state after a reload. */
   draft: Values | undefined;
   private loading: Promise<State> | undefined;
-  private saving: Promise<void> | undefined;
+  /** True while a request runs (single flight). */
+  private running = false;
   private disposed = false;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -90,6 +92,10 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   }
   /** Drops whatever the subclass holds that must not outlive the panel (secrets). */
   protected onDispose(): void {}
+  /** What of a kept draft may go back to the webview; a form with a password field leaves it out. */
+  protected draftForWebview(values: Values): Values {
+    return values;
+  }
   /** Runs after the state was posted (after "ready" and after a save), for messages that follow it. */
   protected afterState(): void {}
 
@@ -167,24 +173,19 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
    * while one runs is dropped, so a double click on Save sends one request.
    */
   protected async busy(what: string, work: () => Promise<void>): Promise<void> {
-    if (this.saving) {
+    if (this.running) {
       this.env.log.info(`[form ${this.kind}] ignored "${what}": a request is already running`);
       return;
     }
-    this.saving = (async () => {
-      this.post({ type: 'busy', busy: true });
-      try {
-        await work();
-      } catch (err) {
-        this.post(this.failure(err));
-      } finally {
-        this.post({ type: 'busy', busy: false });
-      }
-    })();
+    this.running = true;
+    this.post({ type: 'busy', busy: true });
     try {
-      await this.saving;
+      await work();
+    } catch (err) {
+      this.post(this.failure(err));
     } finally {
-      this.saving = undefined;
+      this.running = false;
+      this.post({ type: 'busy', busy: false });
     }
   }
 
@@ -209,7 +210,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     if (!this.loading) this.start();
     try {
       const state = await this.whenLoaded();
-      this.post(this.draft === undefined ? { type: 'init', state } : { type: 'init', state, draft: this.draft });
+      this.post(this.draft === undefined ? { type: 'init', state } : { type: 'init', state, draft: this.draftForWebview(this.draft) });
       this.afterState();
     } catch (err) {
       this.post({ type: 'loadFailed', message: describe(err) });
@@ -219,7 +220,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   private failure(err: unknown): { type: 'failed'; message: string; fieldErrors: FieldProblem[] } {
     const fieldErrors: FieldProblem[] = [];
     if (isPortalError(err)) {
-      for (const f of err.fieldErrors ?? []) fieldErrors.push({ field: this.fieldOf(f.field) ?? '', message: f.message });
+      const own = err.code === FORM_INPUT;
+      for (const f of err.fieldErrors ?? []) fieldErrors.push({ field: (own ? f.field : this.fieldOf(f.field)) ?? '', message: f.message });
     }
     if (!isPortalError(err)) this.env.log.error(`[form ${this.kind}] ${describe(err)}`);
     return { type: 'failed', message: describe(err), fieldErrors };

@@ -3,6 +3,7 @@ import type { PortalRegistry } from '../auth/portalRegistry';
 import { registerFormCommands } from '../commands/forms';
 import { registerMemberPermissionCommand } from '../commands/memberPermission';
 import type { FormEnv, FormPanel, SavedChange } from './formPanel';
+import { refreshViews } from './refresh';
 
 export interface FormsDeps {
   readonly registry: PortalRegistry;
@@ -59,14 +60,6 @@ export class FormHost {
   dispose(): void {
     for (const p of [...this.open.values()]) p.dispose();
   }
-}
-
-/**
- * After a save the views showing the change reload. The explorer owns its refresh command; calling it by
- * name keeps this module free of the tree's internals (and a missing command is not an error here).
- */
-function refreshViews(_change: SavedChange): void {
-  void vscode.commands.executeCommand('portal.refresh').then(undefined, () => undefined);
 }
 
 /** Everything issue 7 adds, wired with one call from activate(). */

@@ -1,24 +1,17 @@
-import { isPortalError, type Group } from '../../api';
-import { assignmentsCommands, type AssignmentsCommand, type AssignmentsState, type AssignmentsValues, type GroupLevel } from '../protocol/assignments';
+import { collect, type Group } from '../../api';
+import { assignmentsCommands, type AssignmentsCommand, type AssignmentsState, type AssignmentsValues } from '../protocol/assignments';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { foreignReference, planAssignments } from './assignmentsPlan';
-import { clientOf, takeBounded, type AccountContext } from './context';
+import { clientOf, readOr, type AccountContext } from './context';
+import { accountLevel, groupLevel } from './levels';
 
 /** Groups the form loads at most; an account with more shows a notice (the v2 list has no search). */
 export const MAX_GROUPS = 1_000;
 
-const LEVELS: readonly GroupLevel[] = [0, 1, 4, 16];
-const asLevel = (n: number | null | undefined): GroupLevel => LEVELS.find((l) => l === n) ?? (typeof n === 'number' && n > 0 ? highestLevel(n) : 0);
-/** An unexpected mask counts as the highest documented level it contains. */
-function highestLevel(mask: number): GroupLevel {
-  return mask >= 16 ? 16 : mask >= 4 ? 4 : 1;
-}
-const asAccountLevel = (n: number | null): 1 | 4 | 16 => (n !== null && n >= 16 ? 16 : n !== null && n >= 4 ? 4 : 1);
-
 /** The member's permission in each group: v2's detail keys groups by name, the form works by id. */
 function groupLevels(groups: readonly Group[], byName: Record<string, number> | undefined): AssignmentsValues['groups'] {
   const map = byName ?? {};
-  return groups.map((g) => ({ id: g.id, permission: asLevel(map[g.name] ?? map[g.friendlyName]) }));
+  return groups.map((g) => ({ id: g.id, permission: groupLevel(map[g.name] ?? map[g.friendlyName]) }));
 }
 
 export type MemberContext = AccountContext & { readonly username: string };
@@ -39,19 +32,17 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
     const client = clientOf(this.ctx);
     const { accountId, username } = this.ctx;
     // v3 has the member's settings; only v2's detail has the group → permission map; v2 lists the groups.
-    const [account, member, memberV2, [groups, groupsTruncated], tags] = await Promise.all([
+    const [account, member, memberV2, listed, [tags]] = await Promise.all([
       client.v3.accounts.get(accountId),
       client.v3.members.get(accountId, username),
       client.v2.members.get(accountId, username),
-      takeBounded(client.v2.groups.iterate(accountId), MAX_GROUPS),
-      client.v3.memberTags.list(accountId).catch((err: unknown) => {
-        // Suggestions are a convenience; the form works without them.
-        if (isPortalError(err)) return [];
-        throw err;
-      }),
+      // One more than shown, to know whether the list was cut.
+      collect(client.v2.groups.iterate(accountId), MAX_GROUPS + 1),
+      // Suggestions are a convenience; the form works without them.
+      readOr(client.v3.memberTags.list(accountId), [] as string[]),
     ]);
-    groups.sort((a, b) => a.friendlyName.localeCompare(b.friendlyName));
-    const newGroups = member.assignToNewGroupsPermission;
+    const groupsTruncated = listed.length > MAX_GROUPS;
+    const groups = listed.slice(0, MAX_GROUPS).sort((a, b) => a.friendlyName.localeCompare(b.friendlyName));
     this.state = {
       accountId,
       accountName: account.friendlyName,
@@ -65,11 +56,11 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
         accountId,
         username,
         groups: groupLevels(groups, memberV2.groups),
-        accountPermission: asAccountLevel(member.permission ?? memberV2.accountPermission),
+        accountPermission: accountLevel(member.permission ?? memberV2.accountPermission),
         tags: member.tags,
         enabled: member.user.enabled,
         locked: member.user.locked,
-        assignToNewGroups: newGroups ? asLevel(newGroups) : 0,
+        assignToNewGroups: groupLevel(member.assignToNewGroupsPermission),
         notify: false,
       },
     };

@@ -1,4 +1,5 @@
-import type { PortalClient } from '../../api';
+import { isPortalError, type PortalClient } from '../../api';
+import { describe } from '../formPanel';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 
 /**
@@ -16,12 +17,15 @@ export function clientOf(ctx: Pick<AccountContext, 'registry' | 'portalId'>): Po
   return ctx.registry.client(ctx.portalId);
 }
 
-/** Reads at most `limit` items of a paged walk; the second value says whether more were left. */
-export async function takeBounded<T>(iterable: AsyncIterable<T>, limit: number): Promise<[T[], boolean]> {
-  const out: T[] = [];
-  for await (const item of iterable) {
-    if (out.length >= limit) return [out, true];
-    out.push(item);
+/**
+ * A read the form can do without (tag suggestions, custom names, a subscription a plain member may not see):
+ * a refusal by the portal gives the fallback and says why; being signed out, or a bug, still fails the form.
+ */
+export async function readOr<T>(read: Promise<T>, fallback: T): Promise<[T, string | null]> {
+  try {
+    return [await read, null];
+  } catch (err) {
+    if (isPortalError(err) && err.kind !== 'signed-out') return [fallback, describe(err)];
+    throw err;
   }
-  return [out, false];
 }

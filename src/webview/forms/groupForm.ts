@@ -1,7 +1,7 @@
-import { isPortalError, type CustomNames, type Group, type GroupBody } from '../../api';
+import type { CustomNames, Group, GroupBody } from '../../api';
 import { COLOUR, groupCommands, type ComponentChoice, type GroupCommand, type GroupState, type GroupValues } from '../protocol/group';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
-import { clientOf, type AccountContext } from './context';
+import { clientOf, readOr, type AccountContext } from './context';
 import { inputError } from './errors';
 
 /** Component names seen in groups (spec 2.8); the account's own list narrows them when it can be read. */
@@ -64,14 +64,11 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     const client = clientOf(this.ctx);
     const { accountId } = this.ctx;
     const groupId = this.groupId;
-    const [account, group, available, custom] = await Promise.all([
+    const [account, group, [available], [custom]] = await Promise.all([
       client.v2.accounts.get(accountId),
       groupId ? client.v2.groups.get(accountId, groupId) : Promise.resolve(undefined),
-      client.v3.accounts.components(accountId).then((cs) => cs.map((c) => c.name), () => GROUP_COMPONENTS),
-      client.v2.accounts.custom(accountId).catch((err: unknown) => {
-        if (isPortalError(err)) return {} as CustomNames;
-        throw err;
-      }),
+      readOr(client.v3.accounts.components(accountId).then((cs) => cs.map((c) => c.name)), GROUP_COMPONENTS),
+      readOr(client.v2.accounts.custom(accountId), {} as CustomNames),
     ]);
     this.group = group;
     const values = group ? valuesOf(accountId, group) : blankValues(accountId);

@@ -1,7 +1,7 @@
-import { isPortalError, type AccountUpdate, type Component, type CustomNames } from '../../api';
+import type { AccountUpdate, Component, CustomNames } from '../../api';
 import { overviewCommands, type ComponentView, type OverviewCommand, type OverviewState, type OverviewValues } from '../protocol/overview';
-import { FormPanel, describe, type FormEnv, type SaveOutcome } from '../formPanel';
-import { clientOf, type AccountContext } from './context';
+import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
+import { clientOf, readOr, type AccountContext } from './context';
 import { inputError } from './errors';
 
 /**
@@ -15,16 +15,6 @@ function customNameOf(component: string, custom: CustomNames): string | null {
 
 function componentView(c: Component, custom: CustomNames): ComponentView {
   return { name: c.name, title: c.title || c.name, customName: customNameOf(c.name, custom), description: c.description, beta: c.beta };
-}
-
-/** A read that may be refused (e.g. components for a plain member) without failing the whole overview. */
-async function optional<T>(read: Promise<T>, fallback: T): Promise<[T, string | null]> {
-  try {
-    return [await read, null];
-  } catch (err) {
-    if (isPortalError(err) && err.kind !== 'signed-out') return [fallback, describe(err)];
-    throw err;
-  }
 }
 
 export class OverviewForm extends FormPanel<OverviewState, OverviewValues, OverviewCommand> {
@@ -45,9 +35,9 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
     const [account, info, [subscription, subscriptionProblem], [components], [custom]] = await Promise.all([
       client.v3.accounts.get(id),
       client.v3.userinfo(),
-      optional(client.v3.accounts.subscription(id).then((s) => s as typeof s | null), null),
-      optional(client.v3.accounts.components(id), [] as Component[]),
-      optional(client.v2.accounts.custom(id), {} as CustomNames),
+      readOr(client.v3.accounts.subscription(id).then((s) => s as typeof s | null), null),
+      readOr(client.v3.accounts.components(id), [] as Component[]),
+      readOr(client.v2.accounts.custom(id), {} as CustomNames),
     ]);
     const membership = info.accounts.find((a) => a.account.id === id);
     const p = subscription?.accountPackage;

@@ -1,26 +1,11 @@
 // Edit member assignments: groups, account permission, tags and the member's flags.
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
-import type { AccountLevel, AssignmentsState, AssignmentsValues, GroupLevel } from '../protocol/assignments';
+import type { AssignmentsState, AssignmentsValues, GroupLevel } from '../protocol/assignments';
 import { el, safeId } from './lib/dom';
-import { checkboxField, readChoice, section, select, selectField, tagsField, type Choice } from './lib/fields';
+import { checkboxField, readChoice, section, select, selectField, tagsField } from './lib/fields';
 import { FormView } from './lib/form';
-
-const GROUP_CHOICES: readonly Choice<GroupLevel>[] = [
-  { value: 0, label: 'None' },
-  { value: 1, label: 'Basic (read only)' },
-  { value: 4, label: 'Standard (read and write)' },
-  { value: 16, label: 'Group administrator' },
-];
-const ACCOUNT_CHOICES: readonly Choice<AccountLevel>[] = [
-  { value: 1, label: 'Member' },
-  { value: 4, label: 'Group creator' },
-  { value: 16, label: 'Super administrator' },
-];
-const NEW_GROUP_CHOICES: readonly Choice<GroupLevel>[] = [
-  { value: 0, label: 'Not assigned to new groups' },
-  ...GROUP_CHOICES.slice(1),
-];
+import { ACCOUNT_CHOICES, GROUP_CHOICES, NEW_GROUP_CHOICES } from './lib/choices';
 
 /** Reads the current controls; set on every render. */
 let read: () => AssignmentsValues = () => {

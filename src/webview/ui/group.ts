@@ -37,13 +37,13 @@ new FormView<GroupState, GroupValues>({
     const componentsGroup = el('fieldset', { classes: ['plain'] }, el('legend', { textContent: 'Enabled components' }), ...componentBoxes.map((c) => el('div', {}, c.box)));
     const componentsError = form.field('components', componentsGroup as HTMLElement & { invalid?: boolean });
 
-    const chat = checkboxField(form, { id: 'chat', label: 'Chat', checked: values.chat });
-    const comments = checkboxField(form, { id: 'comments', label: 'Comments on content', checked: values.comments });
+    const chat = checkboxField(form, { id: 'chat', label: 'Allow chat', checked: values.chat });
+    const comments = checkboxField(form, { id: 'comments', label: 'Allow comments on content', checked: values.comments });
     const widgets = checkboxField(form, {
-      id: 'widgets', label: 'Home widgets', checked: values.widgets,
+      id: 'widgets', label: 'Show the home widgets', checked: values.widgets,
       ...(state.widgetsKnown ? {} : { hint: 'The portal did not report this setting; it is sent only if you change it.' }),
     });
-    const accordion = checkboxField(form, { id: 'accordionWidgets', label: 'Recent, Created by and I follow widgets', checked: values.accordionWidgets });
+    const accordion = checkboxField(form, { id: 'accordionWidgets', label: 'Show the Recent, Created by and I follow widgets', checked: values.accordionWidgets });
     const headerColor = colourField(form, 'headerColor', 'Header colour', values.headerColor);
     const textColor = colourField(form, 'textColor', 'Text colour', values.textColor);
 

@@ -48,6 +48,23 @@ export async function closeFixture(f: FormsFixture | undefined): Promise<void> {
   await f.emu.stop();
 }
 
+/**
+ * Mocha hooks for a form suite: one emulator and sign-in for the suite, no fault and no open panel left
+ * after each test. `use` receives the fixture once it is ready.
+ */
+export function useFormsFixture(use: (f: FormsFixture) => void): void {
+  let f: FormsFixture | undefined;
+  before(async () => {
+    f = await formsFixture();
+    use(f);
+  });
+  after(async () => closeFixture(f));
+  afterEach(async () => {
+    f?.emu.clearFaults();
+    for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
+  });
+}
+
 /** Runs a form command and returns its panel, loaded. */
 export async function openForm<P extends FormPanel = FormPanel>(command: string, arg: unknown): Promise<P> {
   const panel = (await vscode.commands.executeCommand(command, arg)) as P | undefined;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/webview/formPanel';
 import type { ApplicationState, ApplicationValues, CredentialsMessage } from '../../../../src/webview/protocol/application';
 import { portalApi } from '../../support/extension';
-import { closeFixture, formsFixture, lastPosted, openForm, postedTypes, requestCount, type FormsFixture } from '../../support/forms';
+import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { recordSecret } from '../../support/leaks';
 
 interface AppJson { clientId: string; name: string; platform: string; deviceType: string; bundleId: string | null; clientSecret?: string }
@@ -27,14 +27,7 @@ describe('Forms: create application and rotate its secret', function () {
     return c;
   };
 
-  before(async () => {
-    f = await formsFixture();
-  });
-  after(async () => closeFixture(f));
-  afterEach(async () => {
-    f.emu.clearFaults();
-    for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
-  });
+  useFormsFixture((x) => (f = x));
 
   it('creates the application, shows its credentials once, and they work', async () => {
     const panel = await createPanel();

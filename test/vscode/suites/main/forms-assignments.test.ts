@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { FormPanel } from '../../../../src/webview/formPanel';
 import type { AssignmentsState, AssignmentsValues } from '../../../../src/webview/protocol/assignments';
 import { portalApi } from '../../support/extension';
-import { closeFixture, formsFixture, lastPosted, openForm, postedTypes, requestCount, type FormsFixture } from '../../support/forms';
+import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 
 interface MemberV2Json { groups: Record<string, number>; accountPermission: number }
 interface MemberV3Json { permission: number; tags: string[]; user: { locked: boolean; enabled: boolean }; assignToNewGroupsPermission: number }
@@ -26,14 +26,7 @@ describe('Forms: edit member assignments', function () {
     groups: values.groups.map((g) => (g.id === groupId ? { ...g, permission } : g)),
   });
 
-  before(async () => {
-    f = await formsFixture();
-  });
-  after(async () => closeFixture(f));
-  afterEach(async () => {
-    f.emu.clearFaults();
-    for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
-  });
+  useFormsFixture((x) => (f = x));
 
   it('loads every group of the account with the member\'s permission in it', async () => {
     const { state } = await open('member');
@@ -45,6 +38,22 @@ describe('Forms: edit member assignments', function () {
     assert.equal(state.values.accountPermission, 1);
     assert.deepEqual([...state.values.tags].sort(), ['frontend', 'new-hire']);
     assert.ok(state.tagSuggestions.includes('design'));
+  });
+
+  // That the bundle runs under this CSP and says "ready" is shown by the Playwright flow (test/e2e/forms.e2e.ts),
+  // which renders every form: here, webviews created and closed in quick succession often never load.
+  it('serves a page with a nonce CSP, one script, no inline handlers, and only the bundle folder', async () => {
+    const { panel } = await open('member');
+    const html = panel.panel.webview.html;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(html)?.[1];
+    assert.ok(nonce, html);
+    assert.match(html, /default-src 'none'/);
+    assert.ok(html.includes(`<script nonce="${nonce}" src=`), 'the one script carries the nonce');
+    assert.equal((html.match(/<script/g) ?? []).length, 1, 'no other script');
+    assert.ok(!/\son[a-z]+=/i.test(html), 'no inline event handlers');
+    const roots = panel.panel.webview.options.localResourceRoots?.map((u) => u.path) ?? [];
+    assert.equal(roots.length, 1);
+    assert.match(roots[0] ?? '', /\/dist\/webview$/);
   });
 
   it('sends only what changed, and the portal then holds it', async () => {

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/webview/formPanel';
 import type { OverviewState, OverviewValues } from '../../../../src/webview/protocol/overview';
-import { portalApi } from '../../support/extension';
-import { closeFixture, formsFixture, lastPosted, openForm, postedTypes, requestCount, type FormsFixture } from '../../support/forms';
+import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 
 interface AccountJson { friendlyName: string; name: string; locale: string | null }
 
@@ -14,14 +13,7 @@ describe('Forms: account overview', function () {
     return { panel, state: await panel.whenLoaded() };
   };
 
-  before(async () => {
-    f = await formsFixture();
-  });
-  after(async () => closeFixture(f));
-  afterEach(async () => {
-    f.emu.clearFaults();
-    for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
-  });
+  useFormsFixture((x) => (f = x));
 
   it('shows usage against the package, the trial, and the enabled components', async () => {
     const { state } = await open(f.acme);

@@ -1,0 +1,379 @@
+// The forms through the real workbench: each opened from a tree's context menu, filled, saved, and then
+// checked on the emulator over HTTP (not through the extension). Also: the member named like markup renders
+// as text, and a failed save keeps the input. Screenshots of each form in a dark and a light theme go to
+// docs/images/form-<name>-<theme>.png (the README shows them).
+import * as path from 'node:path';
+import type { Frame, Locator, Page } from 'playwright-core';
+import { startEmulator, type Emulator } from '../emulator';
+import { openViewContainer, openWorkbench, quickInput, webviewFrame, type E2EWorkbench } from './fixture';
+import type { FlowContext } from './run';
+
+const PORTAL_LABEL = 'Demo portal';
+const UI_TIMEOUT_MS = 20_000;
+/** How long a tree row must have been on screen before its context menu is used. */
+const SETTLE_MS = 1_000;
+const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' } as const;
+type Theme = keyof typeof THEMES;
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Direct reads of the emulator's state with the demo user's own token. */
+class PortalState {
+  private token: string | undefined;
+  constructor(private readonly emu: Emulator) {}
+
+  async get<T>(p: string): Promise<T> {
+    this.token ??= await this.passwordToken();
+    const res = await fetch(`${this.emu.url}${p}`, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } });
+    check(res.ok, `GET ${p}: ${res.status}`);
+    return (await res.json()) as T;
+  }
+
+  async clientCredentialsWork(clientId: string, clientSecret: string): Promise<boolean> {
+    const q = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'read write' });
+    return (await fetch(`${this.emu.url}/oauth/token?${q}`)).ok;
+  }
+
+  private async passwordToken(): Promise<string> {
+    const q = new URLSearchParams({ grant_type: 'password', client_id: 'portal-mobile', username: 'demo', password: 'demo' });
+    const body = (await (await fetch(`${this.emu.url}/oauth/token?${q}`)).json()) as { access_token?: string };
+    check(body.access_token, 'no token for demo');
+    return body.access_token;
+  }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A row of one of our tree views, by its exact label. */
+function treeRow(page: Page, viewTitle: string, label: string): Locator {
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) });
+  return pane.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+}
+
+async function expand(page: Page, view: string, label: string, child: string): Promise<void> {
+  const row = treeRow(page, view, label);
+  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await treeRow(page, view, child).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+/**
+ * Right-clicks a tree row and picks a context-menu entry, as a person would. A view that is refreshing (just
+ * after sign-in or a save) replaces its rows, and VS Code then runs the entry without the node, so the
+ * command asks "Which organisation?" like a palette command. The row must have stayed put for a moment
+ * first; if the command still asks, that question is dismissed and the menu used once more.
+ */
+async function contextMenu(page: Page, row: () => Promise<Locator> | Locator, entry: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const target = await row();
+    await target.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await page.waitForTimeout(SETTLE_MS);
+    await target.click({ button: 'right' });
+    const item = page.locator('.monaco-menu .action-item', { hasText: entry }).first();
+    await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    // The menu fades in; a click during that is only a hover. Then (and only then: the menu stays up a moment
+    // after a click that worked) Enter runs the hovered entry.
+    await page.waitForTimeout(400);
+    await item.click();
+    const closed = await item.waitFor({ state: 'hidden', timeout: 1_500 }).then(() => true, () => false);
+    if (!closed) await page.keyboard.press('Enter');
+    const askedAgain = page.locator('.quick-input-widget input[placeholder^="Which organisation"]');
+    const lostNode = await askedAgain.waitFor({ state: 'visible', timeout: 1_500 }).then(() => true, () => false);
+    if (!lostNode) return;
+    if (attempt >= 3) throw new Error(`"${entry}" kept running without its tree node`);
+    await page.keyboard.press('Escape');
+  }
+}
+
+/** Brings a member row into view in the Members view with the tree's type-to-navigate, then returns it. */
+async function memberRow(page: Page, name: string): Promise<Locator> {
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
+  await pane.locator('.monaco-list-row').first().waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+  await pane.locator('.monaco-list').first().focus();
+  await page.keyboard.type(name.slice(0, 6), { delay: 40 });
+  const row = treeRow(page, 'Members', name);
+  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page.keyboard.press('Escape');
+  return row;
+}
+
+async function answer(page: Page, value: string, titlePart: string): Promise<void> {
+  const q = await quickInput(page, UI_TIMEOUT_MS);
+  await q.widget.locator('.quick-input-title', { hasText: titlePart }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.input.fill(value);
+  await q.input.press('Enter');
+}
+
+async function pick(page: Page, label: string): Promise<void> {
+  const q = await quickInput(page, UI_TIMEOUT_MS);
+  const row = q.rows.filter({ hasText: label }).first();
+  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await row.click();
+}
+
+/** The form's webview frame, once its host state has arrived (the heading is rendered from it). */
+async function formFrame(page: Page, heading: string): Promise<Frame> {
+  const frame = await webviewFrame(page, `h1`, UI_TIMEOUT_MS);
+  await frame.locator('h1', { hasText: heading }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return frame;
+}
+
+/** A vscode-textfield: its input lives in the element's (open) shadow root, which locators pierce. */
+async function fill(frame: Frame, id: string, value: string): Promise<void> {
+  const input = frame.locator(`#${id} input`);
+  await input.fill(value);
+}
+
+/**
+ * A vscode-single-select, by keyboard as a person without a mouse would: focus, open with Enter, arrow to the
+ * option, Enter. (Clicking an option fails when the drop-down opens past the bottom of the webview.)
+ */
+async function choose(frame: Frame, id: string, option: string): Promise<void> {
+  const select = frame.locator(`#${id}`);
+  const labels = await select.locator('vscode-option').allTextContents();
+  const target = labels.findIndex((l) => l.trim() === option);
+  check(target >= 0, `#${id} has no option "${option}" (${labels.join(', ')})`);
+  const current = await select.evaluate((e) => (e as HTMLElement & { selectedIndex: number }).selectedIndex);
+  await select.focus();
+  await select.press('Enter');
+  const key = target > current ? 'ArrowDown' : 'ArrowUp';
+  for (let i = 0; i < Math.abs(target - current); i++) await select.press(key);
+  await select.press('Enter');
+  const chosen = await select.evaluate((e) => (e as HTMLElement & { selectedIndex: number }).selectedIndex);
+  check(chosen === target, `#${id}: chose option ${chosen}, wanted ${target} (${option})`);
+}
+
+async function fillAll(frame: Frame, values: Record<string, string>): Promise<void> {
+  for (const [id, value] of Object.entries(values)) await fill(frame, id, value);
+}
+
+async function save(frame: Frame): Promise<void> {
+  await frame.locator('#save').click();
+}
+
+async function banner(frame: Frame, kind: 'ok' | 'error'): Promise<string> {
+  const b = frame.locator(`.banner.${kind}`).first();
+  await b.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return (await b.textContent()) ?? '';
+}
+
+class Screens {
+  constructor(private readonly wb: E2EWorkbench, private readonly dir: string, private readonly log: (l: string) => void) {}
+
+  /** Switches the colour theme with "Preferences: Color Theme", as a person would. */
+  async theme(theme: Theme): Promise<void> {
+    const page = this.wb.page;
+    const cls = theme === 'light' ? '.monaco-workbench.vs:not(.vs-dark)' : '.monaco-workbench.vs-dark';
+    if (await page.locator(cls).count() > 0) return;
+    await palette(page, 'Preferences: Color Theme');
+    const q = await quickInput(page, UI_TIMEOUT_MS);
+    await q.input.fill(THEMES[theme]);
+    // Rows read "Dark Modern  Default Dark Modern" (label, then the setting value); skip "Browse Additional…".
+    const row = q.rows.filter({ hasText: THEMES[theme] }).filter({ hasNotText: 'Browse' }).first();
+    await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await row.click();
+    await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+    // Webviews get the new colours by message; give them a moment to repaint.
+    await page.waitForTimeout(800);
+  }
+
+  /** One screenshot per theme of what is on screen now; ends in the dark theme. */
+  async both(name: string, frame: Frame): Promise<void> {
+    await palette(this.wb.page, 'Notifications: Clear All Notifications');
+    // The top of the form, whichever field was filled last.
+    await frame.evaluate(() => window.scrollTo(0, 0));
+    for (const theme of ['dark', 'light'] as const) {
+      await this.theme(theme);
+      const file = path.join(this.dir, `form-${name}-${theme}.png`);
+      await this.wb.screenshot(file);
+      this.log(`screenshot ${path.relative(process.cwd(), file)}`);
+    }
+    await this.theme('dark');
+  }
+}
+
+/** Runs a command from the palette, opened from the command center (keyboard focus may be in a webview). */
+async function palette(page: Page, label: string): Promise<void> {
+  await page.locator('.command-center .command-center-center').first().click();
+  const q = await quickInput(page, UI_TIMEOUT_MS);
+  await q.input.fill(`>${label}`);
+  await q.rows.filter({ hasText: label }).first().click();
+}
+
+async function closeEditors(page: Page): Promise<void> {
+  await palette(page, 'View: Close All Editors');
+}
+
+export async function run(ctx: FlowContext): Promise<void> {
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+  const portal = new PortalState(emu);
+  let wb: E2EWorkbench | undefined;
+  let alerted = false;
+  try {
+    wb = await openWorkbench({
+      settings: {
+        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        'workbench.colorTheme': THEMES.dark,
+      },
+    });
+    const page = wb.page;
+    // An alert() from a webview would be a script run from server text.
+    page.on('dialog', (d) => {
+      alerted = true;
+      void d.dismiss();
+    });
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const screens = new Screens(wb, ctx.imagesDir, ctx.log);
+    await openViewContainer(page, 'Portal');
+
+    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in again…');
+    await treeRow(page, 'Explorer', 'Sign in again…').click();
+    await answer(page, 'demo', '(3/4)');
+    await answer(page, 'demo', '(4/4)');
+    await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    ctx.log('signed in');
+    const accounts = await portal.get<Array<{ id: number; name: string }>>('/v3/accounts');
+    const acme = accounts.find((a) => a.name === 'acme')?.id;
+    check(acme, 'no acme account');
+    const groups = await portal.get<Array<{ id: number; name: string }>>(`/v2/accounts/${acme}/groups`);
+    const groupId = (name: string): number => {
+      const id = groups.find((g) => g.name === name)?.id;
+      check(id, `no group ${name}`);
+      return id;
+    };
+
+    // ---- Account overview (account context menu): rename the locale.
+    await contextMenu(page, () => treeRow(page, 'Explorer', 'Acme Corporation'), 'Account Overview');
+    let frame = await formFrame(page, 'Acme Corporation');
+    await frame.locator('vscode-progress-bar').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await fill(frame, 'locale', 'en_GB');
+    await screens.both('overview', frame);
+    await save(frame);
+    await banner(frame, 'ok');
+    const account = await portal.get<{ locale: string | null; friendlyName: string }>(`/v3/accounts/${acme}`);
+    check(account.locale === 'en_GB', `the locale is ${account.locale}`);
+    ctx.log('account overview: locale saved');
+    await closeEditors(page);
+
+    // ---- Edit member assignments (member context menu in the Members view).
+    await treeRow(page, 'Explorer', 'Acme Corporation').click();
+    await contextMenu(page, () => memberRow(page, 'Mia Member'), 'Edit Assignments…');
+    frame = await formFrame(page, 'Edit assignments');
+    await choose(frame, `group-${groupId('engineering')}`, 'Group administrator');
+    await choose(frame, `group-${groupId('marketing')}`, 'None');
+    await choose(frame, 'accountPermission', 'Group creator');
+    await screens.both('assignments', frame);
+
+    // A server error first: the form says so and keeps every value.
+    emu.setFaults([{ kind: 'status', status: 500, path: '/v3/accounts', method: 'PATCH', count: 1 }]);
+    await save(frame);
+    const error = await banner(frame, 'error');
+    ctx.log(`failed save says: ${error}`);
+    const kept = await frame.locator(`#group-${groupId('engineering')}`).evaluate((e) => (e as HTMLElement & { value: string }).value);
+    check(kept === '16', `the engineering choice was lost after the failure (${kept})`);
+    emu.clearFaults();
+    await save(frame);
+    await banner(frame, 'ok');
+    const mia = await portal.get<{ groups: Record<string, number>; accountPermission: number }>(`/v2/accounts/${acme}/members/member`);
+    check(mia.groups.engineering === 16, `engineering is ${mia.groups.engineering}`);
+    check(mia.groups.marketing === undefined, 'still in marketing');
+    check(mia.accountPermission === 4, `account permission is ${mia.accountPermission}`);
+    ctx.log('assignments: groups and permission saved (after a kept-input failure)');
+    await closeEditors(page);
+
+    // ---- The member named like markup renders as text.
+    const xssName = '<img src=x onerror=alert(1)>';
+    await contextMenu(page, () => memberRow(page, xssName), 'Edit Assignments…');
+    frame = await formFrame(page, 'Edit assignments');
+    const subtitle = (await frame.locator('.subtitle').textContent()) ?? '';
+    check(subtitle.includes(xssName), `the name is not shown literally: ${subtitle}`);
+    check((await frame.locator('img').count()) === 0, 'an <img> element was created from server text');
+    check(!alerted, 'a dialog opened');
+    await frame.locator('#tags').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+    ctx.log('the markup-named member renders as text, no element created');
+    await closeEditors(page);
+
+    // ---- Quick-pick path: change one group permission without a webview.
+    await contextMenu(page, () => memberRow(page, 'Lena Locke'), "Change a Member's Permission in a Group…");
+    await pick(page, 'Social Club');
+    await pick(page, 'Standard');
+    await page.waitForTimeout(500);
+    const lena = await portal.get<{ groups: Record<string, number> }>(`/v2/accounts/${acme}/members/lena.locked`);
+    check(lena.groups.social === 4, `social is ${lena.groups.social}`);
+    ctx.log('quick pick: permission changed');
+
+    // ---- Create group (account context menu).
+    await contextMenu(page, () => treeRow(page, 'Explorer', 'Acme Corporation'), 'New Group…');
+    frame = await formFrame(page, 'Create group');
+    await fillAll(frame, { name: 'design-team', friendlyName: 'Design Team' });
+    await frame.locator('#component-tasks').click();
+    await frame.locator('#chat').click();
+    await fill(frame, 'headerColor', '#1e40af');
+    await screens.both('group', frame);
+    await save(frame);
+    await banner(frame, 'ok');
+    const created = (await portal.get<Array<{ name: string; friendlyName: string; disableChat: boolean; components: Array<{ name: string }> }>>(`/v2/accounts/${acme}/groups`)).find((g) => g.name === 'design-team');
+    check(created && created.friendlyName === 'Design Team' && created.disableChat, 'the group was not created as entered');
+    check(created.components.some((c) => c.name === 'tasks'), 'tasks is not enabled');
+    ctx.log('group created');
+    await closeEditors(page);
+
+    // ---- Edit group (group context menu).
+    await expand(page, 'Explorer', 'Acme Corporation', 'Marketing');
+    await contextMenu(page, () => treeRow(page, 'Explorer', 'Marketing'), 'Edit Group…');
+    frame = await formFrame(page, 'Edit group');
+    await fill(frame, 'friendlyName', 'Marketing & Sales');
+    await save(frame);
+    await banner(frame, 'ok');
+    const marketing = await portal.get<{ friendlyName: string }>(`/v2/accounts/${acme}/groups/${groupId('marketing')}`);
+    check(marketing.friendlyName === 'Marketing & Sales', `marketing is called ${marketing.friendlyName}`);
+    ctx.log('group edited');
+    await closeEditors(page);
+
+    // ---- New member (account context menu).
+    await contextMenu(page, () => treeRow(page, 'Explorer', 'Acme Corporation'), 'New Member…');
+    frame = await formFrame(page, 'Add member');
+    await fillAll(frame, { username: 'nora.new', name: 'Nora New', email: 'nora.new@acme.example', password: 'Nora-pass-123' });
+    await choose(frame, 'accountPermission', 'Group creator');
+    await screens.both('member', frame);
+    await save(frame);
+    await banner(frame, 'ok');
+    const nora = await portal.get<{ permission: number; user: { name: string } }>(`/v3/accounts/${acme}/members/nora.new`);
+    check(nora.user.name === 'Nora New' && nora.permission === 4, 'the member was not created as entered');
+    check((await frame.locator('#password input').inputValue()) === '', 'the password field was filled back in');
+    ctx.log('member created');
+    await closeEditors(page);
+
+    // ---- Create application (portal context menu in the Applications view).
+    await contextMenu(page, () => treeRow(page, 'Applications', PORTAL_LABEL), 'Create Application…');
+    frame = await formFrame(page, 'Create application');
+    await fillAll(frame, { name: 'Release bot', description: 'Posts release notes', deviceOs: 'Debian 12', appVersion: '1.0', bundleId: 'com.example.release-bot' });
+    await choose(frame, 'platform', 'Linux');
+    await screens.both('application', frame);
+    await save(frame);
+    const secret = frame.locator('#client-secret');
+    await secret.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const clientId = ((await frame.locator('#client-id').textContent()) ?? '').trim();
+    const clientSecret = ((await secret.textContent()) ?? '').trim();
+    const apps = await portal.get<Array<{ clientId: string; name: string; platform: string }>>('/v3/applications');
+    check(apps.some((a) => a.clientId === clientId && a.name === 'Release bot' && a.platform === 'LINUX'), 'the application is not on the portal');
+    check(await portal.clientCredentialsWork(clientId, clientSecret), 'the shown credentials do not work');
+    await screens.both('application-credentials', frame);
+    // Done hides the secret: it leaves the page.
+    await frame.locator('vscode-button', { hasText: 'Done' }).click();
+    check((await frame.locator('#client-secret').count()) === 0, 'the secret is still in the page after Done');
+    ctx.log('application created; its credentials work; Done removed the secret from the page');
+    check(!alerted, 'a dialog opened');
+  } catch (err) {
+    await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-forms-failure.png')).catch(() => undefined);
+    const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+  } finally {
+    await wb?.dispose();
+    await emu.stop();
+  }
+}
