@@ -122,9 +122,11 @@ function patchMember(req: ApiRequest, w: World): Reply {
   const memberChanges: Partial<Membership> = {};
   if (tags !== undefined) memberChanges.tags = tags;
   if (permission !== undefined) memberChanges.permission = permission;
+  // "Not admin" clears only an administrator default, and only when no new rights come with it: a PATCH
+  // that moves from administrator to standard sends both, and the rights must win.
+  if (newAdmin === false && m.assignToNewGroupsPermission === 16 && newRights === undefined) memberChanges.assignToNewGroupsPermission = 0;
   if (newRights !== undefined) memberChanges.assignToNewGroupsPermission = newRights;
   if (newAdmin === true) memberChanges.assignToNewGroupsPermission = 16;
-  if (newAdmin === false && m.assignToNewGroupsPermission === 16) memberChanges.assignToNewGroupsPermission = 0;
   if (activationDate !== undefined) memberChanges.activationType = activationDate;
   w.store.updateMembership(m, memberChanges);
   applyGroups(w, u.id, groups);

@@ -166,6 +166,9 @@ void describe('v3 members', () => {
     assert.equal(admin.body.permission, 1);
     const notAdmin = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: false } });
     assert.equal(notAdmin.body.assignToNewGroupsPermission, 0);
+    await h.call('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: true } });
+    const adminToStandard = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: false, assignToNewGroupsRights: 4 } });
+    assert.equal(adminToStandard.body.assignToNewGroupsPermission, 4, 'administrator → standard: the new rights win');
 
     const locked = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { lock: true } });
     assert.equal(locked.body.user.locked, true);
