@@ -196,6 +196,8 @@ export interface Group {
   disableEmailComments: boolean;
   hideMemberDetails: boolean;
   disableAccordionWidgets: boolean;
+  /** Home widgets switch: in the spec's update body but not its group response, so null when not reported. */
+  disableWidgets: boolean | null;
   watermarkConfiguration: WatermarkConfiguration | null;
   type: string;
   account: Organisation | null;
@@ -252,6 +254,7 @@ function parseGroupFields(o: JsonObject, service: string): Omit<Group, 'id'> {
     disableEmailComments: bool(o, 'disableEmailComments'),
     hideMemberDetails: bool(o, 'hideMemberDetails'),
     disableAccordionWidgets: bool(o, 'disableAccordionWidgets'),
+    disableWidgets: boolOrNull(o, 'disableWidgets'),
     watermarkConfiguration: w
       ? {
         enableWatermark: bool(w, 'enableWatermark'),

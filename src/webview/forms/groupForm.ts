@@ -25,8 +25,8 @@ function valuesOf(accountId: number, g: Group): GroupValues {
     components: g.components.map((c) => c.name),
     chat: !g.disableChat,
     comments: !g.disableComments,
-    // Read when the API model carries it (see widgetsKnown); a group shows its home widgets by default.
-    widgets: !((g as Partial<{ disableWidgets: boolean }>).disableWidgets ?? false),
+    // A portal that does not report the switch (see widgetsKnown) gets the default: widgets shown.
+    widgets: !(g.disableWidgets ?? false),
     accordionWidgets: !g.disableAccordionWidgets,
     headerColor: g.branding?.headerColor ?? '',
     textColor: g.branding?.textColor ?? '',
@@ -83,7 +83,7 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
       accountName: account.friendlyName,
       groupId: group?.id ?? 0,
       components,
-      widgetsKnown: group === undefined || 'disableWidgets' in group,
+      widgetsKnown: group === undefined || group.disableWidgets !== null,
       values,
     };
     return this.state;

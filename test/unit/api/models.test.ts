@@ -97,6 +97,8 @@ void test('v2 user, organisation, group, member, custom names', () => {
   const g = parseGroup({ id: 9, name: 'g', components: [{ name: 'files', order: null }, 'chat'], portal: { id: 1 }, account: null }, 'portal');
   assert.deepEqual(g.components.map((c) => c.name), ['files', 'chat']);
   assert.equal(g.user?.id, 1);
+  assert.equal(g.disableWidgets, null, 'the spec\'s group response has no widgets switch: not reported');
+  assert.equal(parseGroup({ id: 9, name: 'g', disableWidgets: true }, 'portal').disableWidgets, true);
   assert.throws(() => parseGroup({ name: 'g' }, 'portal'), invalid);
   assert.equal(parseCreatedGroup({ id: null, name: 'g' }, 'portal').id, null);
   const mv2 = parseMemberV2({ user: { id: 1 }, accountPermission: 16, groups: { Sales: 4, bad: 'x' } });
