@@ -1,4 +1,4 @@
-/** Application commands: details, rotate secret, delete. */
+/** Application commands: details, delete, copy the client id. Rotating the secret is a form (src/commands/forms.ts). */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import { uriOf } from '../records/provider';
@@ -13,47 +13,6 @@ export function registerApplicationCommands(registry: PortalRegistry, views: Vie
       const app = await pickApplication(registry, arg);
       if (!app) return;
       await vscode.window.showTextDocument(uriOf({ kind: 'application', portalId: app.portalId, clientId: app.clientId, name: app.label ?? app.clientId }), { preview: true });
-    }),
-    guarded(log, 'portal.application.rotateSecret', async (arg?: unknown) => {
-      const app = await pickApplication(registry, arg);
-      if (!app) return false;
-      const connection = registry.get(app.portalId);
-      const isCurrent = connection?.clientId === app.clientId;
-      const name = app.label ?? app.clientId;
-      const ok = await prompts().confirm(
-        `Rotate the client secret of "${name}"?`,
-        isCurrent
-          ? 'This VS Code window signs in with this application. Its current secret stops working at once; you can keep the new one for this window in the next step.'
-          : 'Its current secret stops working at once. Whatever uses this application must be given the new secret.',
-        'Rotate Secret',
-      );
-      if (!ok) return false;
-      const client = registry.client(app.portalId);
-      const rotated = await client.v3.applications.update(app.clientId, { rotateSecret: true });
-      const secret = rotated.clientSecret;
-      if (!secret) throw new Error('The portal rotated the secret but did not return the new one. Rotate again to get a secret you can use.');
-      const choice = await prompts().showSecret(name, secret, isCurrent && connection !== undefined);
-      if (choice === 'copy') {
-        await vscode.env.clipboard.writeText(secret);
-        void vscode.window.showInformationMessage('The new secret is on the clipboard.');
-      }
-      if (isCurrent && connection) {
-        if (choice === 'use-here') {
-          // The registry replaces the session's client and SecretStorage entry with the new secret.
-          await registry.add(connection.entry, {
-            clientId: app.clientId,
-            clientSecret: secret,
-            username: connection.username ?? '',
-            applicationCreatedHere: connection.applicationCreatedHere,
-          });
-          void vscode.window.showInformationMessage(`${connection.entry.label} now signs in with the new secret.`);
-        } else {
-          // The old secret no longer works: say so now rather than at the next token renewal.
-          await registry.signOut(app.portalId, 'The client secret of this window\'s application was rotated.');
-        }
-      }
-      views.refreshApplications(app.portalId);
-      return true;
     }),
     guarded(log, 'portal.application.delete', async (arg?: unknown) => {
       const app = await pickApplication(registry, arg);

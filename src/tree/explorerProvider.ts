@@ -146,6 +146,11 @@ export class ExplorerProvider extends PagedTreeProvider {
     super.refresh(node);
   }
 
+  override reload(key?: string): void {
+    if (key === undefined) this.extras.clear();
+    super.reload(key);
+  }
+
   /** A sign-in or sign-out changes a portal's client: its cached lists belong to the old session. */
   private onRegistryChanged(): void {
     const seen = new Set<string>();

@@ -44,17 +44,19 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: Explore
   const applicationsView = vscode.window.createTreeView(APPLICATIONS_VIEW, { treeDataProvider: applications });
 
   const views: ViewsHandle = {
-    refreshAccount: (portalId, accountId) => explorer.refreshKey(`explorer/${portalId}/a:${accountId}`),
+    refreshAccount: (portalId, accountId) => explorer.reload(`explorer/${portalId}/a:${accountId}`),
     membersTarget: () => members.target,
     memberChanged: (portalId, accountId, row) => members.memberChanged(portalId, accountId, row),
     memberRemoved: (portalId, accountId, username) => members.memberRemoved(portalId, accountId, username),
-    refreshApplications: (portalId) => (portalId ? applications.refreshKey(`applications/${portalId}`) : applications.refresh()),
+    refreshApplications: (portalId) => applications.reload(portalId ? `applications/${portalId}` : undefined),
   };
 
-  /** The three per-view commands every paged view has. */
+  /** The per-view commands every paged view has. */
   const viewCommands = (name: string, provider: PagedTreeProvider): vscode.Disposable[] => [
     // From a node's inline button: that node; from the view title or the palette: the whole view.
     guarded(log, `portal.${name}.refresh`, (arg?: unknown) => provider.refresh(arg instanceof PortalTreeNode ? arg : undefined)),
+    // Not in the palette: what a form runs after a save (src/webview/refresh.ts). The rows stay until new ones come.
+    guarded(log, `portal.${name}.reload`, () => provider.reload()),
     guarded(log, `portal.${name}.loadMore`, (arg?: unknown) => (arg instanceof LoadMoreNode || arg instanceof ErrorNode ? provider.loadMore(arg) : undefined)),
     guarded(log, `portal.${name}.retry`, (arg?: unknown) => (arg instanceof ErrorNode ? provider.retry(arg) : provider.refresh())),
   ];

@@ -9,6 +9,8 @@ const MAX_LISTS = 400;
 
 export class ListCache {
   private readonly lists = new Map<string, PagedList<unknown>>();
+  /** Lists marked out of date by expire(): replaced by the next get(), whatever their age. */
+  private readonly expired = new WeakSet<PagedList<unknown>>();
 
   constructor(
     /** How long a loaded list stays fresh (setting portal.cacheSeconds). */
@@ -22,7 +24,8 @@ export class ListCache {
    */
   get<T>(key: string, create: () => PagedList<T>): PagedList<T> {
     const existing = this.lists.get(key) as PagedList<T> | undefined;
-    if (existing && (existing.loading || !existing.loaded || this.now() - existing.loadedAt <= this.ttlMs())) {
+    const current = existing && !this.expired.has(existing as PagedList<unknown>);
+    if (existing && current && (existing.loading || !existing.loaded || this.now() - existing.loadedAt <= this.ttlMs())) {
       // Re-insert: the Map's order doubles as the LRU order.
       this.lists.delete(key);
       this.lists.set(key, existing as PagedList<unknown>);
@@ -37,6 +40,20 @@ export class ListCache {
 
   peek<T>(key: string): PagedList<T> | undefined {
     return this.lists.get(key) as PagedList<T> | undefined;
+  }
+
+  /**
+   * Marks one parent's list and every list below it (all lists without a prefix) out of date: each stays readable
+   * (peek, isExpired) until the next get() for its key replaces it.
+   */
+  expire(keyPrefix?: string): void {
+    for (const [key, list] of this.lists) {
+      if (keyPrefix === undefined || key === keyPrefix || key.startsWith(`${keyPrefix}/`)) this.expired.add(list);
+    }
+  }
+
+  isExpired<T>(list: PagedList<T>): boolean {
+    return this.expired.has(list as PagedList<unknown>);
   }
 
   /** Drops one parent's list and every list below it (keys are paths: "portal/a:1/g:2"). */

@@ -100,7 +100,7 @@ export class MembersProvider extends PagedTreeProvider {
   /** The member rows loaded so far (for the palette's quick picks). */
   loadedRows(): MemberRow[] {
     const key = this.listKey();
-    return key ? (this.cache.peek<MemberRow>(key)?.items ?? []) : [];
+    return key ? (this.shownList<MemberRow>(key)?.items ?? []) : [];
   }
 
   filterText(): string {
@@ -121,7 +121,7 @@ export class MembersProvider extends PagedTreeProvider {
       return;
     }
     const key = this.listKey();
-    const list = key ? this.cache.peek<MemberRow>(key) : undefined;
+    const list = key ? this.shownList<MemberRow>(key) : undefined;
     const parts = [t.accountLabel];
     if (list?.loaded) parts.push(countLabel(list.count, list.total));
     const filter = this.filterText();

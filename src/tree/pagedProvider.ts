@@ -42,7 +42,10 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   protected readonly cache = new ListCache(cacheMs);
   /** Nodes made for each list's rows, by position: a "Load more" maps only the new rows. */
   private readonly nodes = new WeakMap<PagedList<unknown>, { version: number; nodes: PortalTreeNode[] }>();
-
+  /** A reloading list → the out-of-date list whose rows the view shows until the new first page is in (see reload). */
+  private readonly standIns = new WeakMap<PagedList<unknown>, PagedList<unknown>>();
+  /** Lists whose first page is loading behind their stand-in's rows. */
+  private readonly loadingBehind = new WeakSet<PagedList<unknown>>();
 
   constructor(
     /** The view's id, for in-view progress. */
@@ -74,9 +77,19 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
     this.changed.fire(node);
   }
 
-  /** Drops the lists under a key (a node not at hand, e.g. after a palette command) and redraws the view. */
-  refreshKey(key: string): void {
-    this.cache.drop(key);
+  /**
+   * The portal changed under the lists below `key` (every list without one): after a form's save or a command
+   * such as "Move to Trash". Each list the view shows is asked again, but the view keeps its rows (and VS Code
+   * keeps knowing them) until the new first page is in; then it redraws.
+   *
+   * Why not refresh(): a context-menu entry passes the command only a handle of its row, which VS Code's
+   * extension host turns back into the node through the rows the view last drew. It forgets a parent's rows
+   * the moment it asks for them again, until getChildren answers. Dropping the lists makes that a round trip
+   * to the portal for every open level, and a menu entry used meanwhile ran with no row (and asked "Which
+   * organisation?"). Answering with the loaded rows keeps it to one exchange inside VS Code.
+   */
+  reload(key?: string): void {
+    this.cache.expire(key);
     this.changed.fire(undefined);
   }
 
@@ -107,11 +120,33 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   /** The children of a paged parent: rows, then "Load more…" or the error of the last page, never nothing. */
   protected async listChildren<T>(spec: ListSpec<T>): Promise<PortalTreeNode[]> {
     for (let attempt = 0; ; attempt++) {
+      const before = this.cache.peek<T>(spec.key);
       let list: PagedList<T>;
       try {
         list = this.cache.get(spec.key, () => new PagedList(spec.fetcher(), spec.keyOf, pageSize()));
       } catch (error) {
         return [new ErrorNode(spec.portalId, spec.parent, spec.key, error, this.commands.retry, 'first')];
+      }
+      const generic = list as PagedList<unknown>;
+      // reload(): the rows on screen (the out-of-date list's, or those it stood in with) stand in for the new
+      // list's until its first page arrives.
+      const replaced = before as PagedList<unknown> | undefined;
+      if (replaced && replaced !== generic && this.cache.isExpired(replaced)) {
+        const shown = replaced.loaded ? replaced : this.standIns.get(replaced);
+        if (shown) this.standIns.set(generic, shown);
+      }
+      const standIn = this.standIns.get(generic) as PagedList<T> | undefined;
+      if (standIn) {
+        if (!list.loaded && (list.loading || list.error === undefined)) {
+          this.loadBehind(generic);
+          return this.rowsOf(spec, standIn);
+        }
+        this.standIns.delete(generic);
+        if (!list.loaded) {
+          // The reload's first page failed: say so where the rows were, as a failed expand does.
+          if (this.cache.peek(spec.key) === list) this.cache.drop(spec.key);
+          return [new ErrorNode(spec.portalId, spec.parent, spec.key, list.error, this.commands.retry, 'first')];
+        }
       }
       try {
         if (!list.loaded || list.loading) await this.withViewProgress(list.ensureFirstPage());
@@ -122,6 +157,26 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
       }
       return this.rowsOf(spec, list);
     }
+  }
+
+  /** The list whose rows the view shows for `key`: the cached one, or while it reloads, its stand-in. */
+  protected shownList<T>(key: string): PagedList<T> | undefined {
+    const list = this.cache.peek<T>(key);
+    if (!list || list.loaded) return list;
+    return (this.standIns.get(list as PagedList<unknown>) as PagedList<T> | undefined) ?? list;
+  }
+
+  /** Loads a reloading list's first page while its stand-in's rows are shown, then has the view redraw. */
+  private loadBehind(list: PagedList<unknown>): void {
+    if (this.loadingBehind.has(list)) return;
+    this.loadingBehind.add(list);
+    const settled = (): void => {
+      this.loadingBehind.delete(list);
+      // The whole view: the parent node VS Code asked with may have been replaced by a newer one meanwhile, and a
+      // change event for a node VS Code no longer knows is ignored. Every other list answers from the cache.
+      this.changed.fire(undefined);
+    };
+    this.withViewProgress(list.ensureFirstPage()).then(settled, settled);
   }
 
   private rowsOf<T>(spec: ListSpec<T>, list: PagedList<T>): PortalTreeNode[] {

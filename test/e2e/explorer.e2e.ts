@@ -1,24 +1,13 @@
 // The Explorer through the real workbench: a portal listed in settings, signed in through the real input
 // boxes, expanded portal → account → group → folder → file, the file record opened by a click.
-// Screenshots go to docs/images/explorer-*.png (the README shows them).
+// Screenshots: explorer-*.png in the run's images folder (docs/images/ with --update-docs; the README shows them).
 import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startEmulator } from '../emulator';
-import { openViewContainer, openWorkbench, quickInput, type E2EWorkbench } from './fixture';
+import { answer, expand, openViewContainer, openWorkbench, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
 
 const PORTAL_LABEL = 'Demo portal';
-const UI_TIMEOUT_MS = 20_000;
-
-/** A row of one of our tree views, by its label (exact). */
-function treeRow(page: Page, viewTitle: string, label: string): Locator {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) });
-  return pane.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Drags the sidebar's edge so labels and descriptions fit. */
 async function widenSidebar(page: Page, width: number): Promise<void> {
@@ -35,21 +24,6 @@ async function setPaneExpanded(page: Page, title: string, expanded: boolean): Pr
   const header = page.locator('.pane-header', { hasText: title }).first();
   await header.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   if (((await header.getAttribute('aria-expanded')) === 'true') !== expanded) await header.click({ position: { x: 30, y: 10 } });
-}
-
-/** Clicks a row (expanding it) and waits for a child to appear. */
-async function expand(page: Page, label: string, child: string): Promise<void> {
-  const row = treeRow(page, 'Explorer', label);
-  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-  await treeRow(page, 'Explorer', child).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-}
-
-async function answer(page: Page, value: string, titlePart: string): Promise<void> {
-  const q = await quickInput(page, UI_TIMEOUT_MS);
-  await q.widget.locator('.quick-input-title', { hasText: titlePart }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await q.input.fill(value);
-  await q.input.press('Enter');
 }
 
 export async function run(ctx: FlowContext): Promise<void> {
@@ -70,18 +44,18 @@ export async function run(ctx: FlowContext): Promise<void> {
     await setPaneExpanded(page, 'Applications', false);
 
     // Signed out: the portal's only child says so and signs in when clicked.
-    await expand(page, PORTAL_LABEL, 'Sign in again…');
+    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in again…');
     await treeRow(page, 'Explorer', 'Sign in again…').click();
     await answer(page, 'demo', '(3/4)');
     await answer(page, 'demo', '(4/4)');
     ctx.log('signed in through the input boxes');
 
     await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await expand(page, 'Acme Corporation', 'Engineering');
-    await expand(page, 'Engineering', 'src');
-    await expand(page, 'src', 'utils');
-    await expand(page, 'utils', 'format.ts');
-    await expand(page, 'docs', 'architecture.md');
+    await expand(page, 'Explorer', 'Acme Corporation', 'Engineering');
+    await expand(page, 'Explorer', 'Engineering', 'src');
+    await expand(page, 'Explorer', 'src', 'utils');
+    await expand(page, 'Explorer', 'utils', 'format.ts');
+    await expand(page, 'Explorer', 'docs', 'architecture.md');
     ctx.log('expanded portal → account → group → folders');
     await wb.screenshot(path.join(ctx.imagesDir, 'explorer-tree.png'));
 

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { REPO_ROOT, RESULTS_DIR } from '../host/paths';
 import { runCommand } from '../host/proc';
 import { launchWorkbench, type Workbench } from '../host/workbench';
@@ -40,7 +40,8 @@ export interface E2EWorkbench extends Workbench {
 }
 
 const READY_TIMEOUT_MS = 60_000;
-const UI_TIMEOUT_MS = 15_000;
+/** How long a flow waits for one thing on screen (a row, a quick input, a webview) before it fails. */
+export const UI_TIMEOUT_MS = 20_000;
 const LOG_LINES_KEPT = 400;
 
 /** Fresh dirs for one flow (or for a sequence of openWorkbench() calls that share state). */
@@ -153,4 +154,30 @@ export async function openViewContainer(page: Page, title: string, timeoutMs = U
   await item.waitFor({ state: 'visible', timeout: timeoutMs });
   const expanded = await item.getAttribute('aria-expanded').catch(() => null);
   if (expanded !== 'true') await item.click({ timeout: timeoutMs });
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A row of one of our tree views (by the view's title, e.g. "Explorer"), by its exact label. */
+export function treeRow(page: Page, viewTitle: string, label: string): Locator {
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) });
+  return pane.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+}
+
+/** Clicks a row of a tree view (expanding it, unless it already is) and waits for `child` to appear. */
+export async function expand(page: Page, viewTitle: string, label: string, child: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
+  const row = treeRow(page, viewTitle, label);
+  await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await treeRow(page, viewTitle, child).waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/** Answers the input box whose title contains `titlePart` (e.g. "(3/4)" of the sign-in steps) with `value`. */
+export async function answer(page: Page, value: string, titlePart: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
+  const q = await quickInput(page, timeoutMs);
+  await q.widget.locator('.quick-input-title', { hasText: titlePart }).waitFor({ state: 'visible', timeout: timeoutMs });
+  await q.input.fill(value);
+  await q.input.press('Enter');
 }

@@ -1,17 +1,16 @@
 // The forms through the real workbench: each opened from a tree's context menu, filled, saved, and then
 // checked on the emulator over HTTP (not through the extension). Also: the member named like markup renders
-// as text, and a failed save keeps the input. Screenshots of each form in a dark and a light theme go to
-// docs/images/form-<name>-<theme>.png (the README shows them).
+// as text, and a failed save keeps the input. Screenshots of each form in a dark and a light theme:
+// form-<name>-<theme>.png in the run's images folder (docs/images/ with --update-docs; the docs show them).
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
-import { openViewContainer, openWorkbench, quickInput, webviewFrame, type E2EWorkbench } from './fixture';
+import {
+  answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame, type E2EWorkbench,
+} from './fixture';
 import type { FlowContext } from './run';
 
 const PORTAL_LABEL = 'Demo portal';
-const UI_TIMEOUT_MS = 20_000;
-/** How long a tree row must have been on screen before its context menu is used. */
-const SETTLE_MS = 1_000;
 const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' } as const;
 type Theme = keyof typeof THEMES;
 
@@ -44,49 +43,27 @@ class PortalState {
   }
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A row of one of our tree views, by its exact label. */
-function treeRow(page: Page, viewTitle: string, label: string): Locator {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) });
-  return pane.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
-}
-
-async function expand(page: Page, view: string, label: string, child: string): Promise<void> {
-  const row = treeRow(page, view, label);
-  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-  await treeRow(page, view, child).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-}
+/** What a command asks for when it runs without a tree row, as from the palette (targets.ts). */
+const ASKS_FOR_TARGET = /^Which (portal|organisation|group|application)\b|type to search (members|file records)/;
 
 /**
- * Right-clicks a tree row and picks a context-menu entry, as a person would. A view that is refreshing (just
- * after sign-in or a save) replaces its rows, and VS Code then runs the entry without the node, so the
- * command asks "Which organisation?" like a palette command. The row must have stayed put for a moment
- * first; if the command still asks, that question is dismissed and the menu used once more.
+ * Right-clicks a tree row and picks a context-menu entry, as a person would. The entry must run with its row:
+ * if the command asks for its target as it does from the palette ("Which organisation?"), the row was lost.
  */
-async function contextMenu(page: Page, row: () => Promise<Locator> | Locator, entry: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const target = await row();
-    await target.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await page.waitForTimeout(SETTLE_MS);
-    await target.click({ button: 'right' });
-    const item = page.locator('.monaco-menu .action-item', { hasText: entry }).first();
-    await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    // The menu fades in; a click during that is only a hover. Then (and only then: the menu stays up a moment
-    // after a click that worked) Enter runs the hovered entry.
-    await page.waitForTimeout(400);
-    await item.click();
-    const closed = await item.waitFor({ state: 'hidden', timeout: 1_500 }).then(() => true, () => false);
-    if (!closed) await page.keyboard.press('Enter');
-    const askedAgain = page.locator('.quick-input-widget input[placeholder^="Which organisation"]');
-    const lostNode = await askedAgain.waitFor({ state: 'visible', timeout: 1_500 }).then(() => true, () => false);
-    if (!lostNode) return;
-    if (attempt >= 3) throw new Error(`"${entry}" kept running without its tree node`);
-    await page.keyboard.press('Escape');
-  }
+async function contextMenu(page: Page, row: Locator, entry: string): Promise<void> {
+  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await row.click({ button: 'right' });
+  const item = page.locator('.monaco-menu .action-item', { hasText: entry }).first();
+  await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  // The menu fades in; a click during that is only a hover. Then (and only then: the menu stays up a moment
+  // after a click that worked) Enter runs the hovered entry.
+  await page.waitForTimeout(400);
+  await item.click();
+  const closed = await item.waitFor({ state: 'hidden', timeout: 1_500 }).then(() => true, () => false);
+  if (!closed) await page.keyboard.press('Enter');
+  const input = page.locator('.quick-input-widget input').first();
+  const asked = await input.waitFor({ state: 'visible', timeout: 1_500 }).then(() => input.getAttribute('placeholder'), () => null);
+  check(!asked || !ASKS_FOR_TARGET.test(asked), `"${entry}" ran without its tree row and asked "${asked}"`);
 }
 
 /** Brings a member row into view in the Members view with the tree's type-to-navigate, then returns it. */
@@ -99,13 +76,6 @@ async function memberRow(page: Page, name: string): Promise<Locator> {
   await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await page.keyboard.press('Escape');
   return row;
-}
-
-async function answer(page: Page, value: string, titlePart: string): Promise<void> {
-  const q = await quickInput(page, UI_TIMEOUT_MS);
-  await q.widget.locator('.quick-input-title', { hasText: titlePart }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await q.input.fill(value);
-  await q.input.press('Enter');
 }
 
 async function pick(page: Page, label: string): Promise<void> {
@@ -247,7 +217,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     };
 
     // ---- Account overview (account context menu): rename the locale.
-    await contextMenu(page, () => treeRow(page, 'Explorer', 'Acme Corporation'), 'Account Overview');
+    await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'Account Overview');
     let frame = await formFrame(page, 'Acme Corporation');
     await frame.locator('vscode-progress-bar').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await fill(frame, 'locale', 'en_GB');
@@ -261,7 +231,7 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     // ---- Edit member assignments (member context menu in the Members view).
     await treeRow(page, 'Explorer', 'Acme Corporation').click();
-    await contextMenu(page, () => memberRow(page, 'Mia Member'), 'Edit Assignments…');
+    await contextMenu(page, await memberRow(page, 'Mia Member'), 'Edit Assignments…');
     frame = await formFrame(page, 'Edit assignments');
     await choose(frame, `group-${groupId('engineering')}`, 'Group administrator');
     await choose(frame, `group-${groupId('marketing')}`, 'None');
@@ -287,7 +257,7 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     // ---- The member named like markup renders as text.
     const xssName = '<img src=x onerror=alert(1)>';
-    await contextMenu(page, () => memberRow(page, xssName), 'Edit Assignments…');
+    await contextMenu(page, await memberRow(page, xssName), 'Edit Assignments…');
     frame = await formFrame(page, 'Edit assignments');
     const subtitle = (await frame.locator('.subtitle').textContent()) ?? '';
     check(subtitle.includes(xssName), `the name is not shown literally: ${subtitle}`);
@@ -298,7 +268,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await closeEditors(page);
 
     // ---- Quick-pick path: change one group permission without a webview.
-    await contextMenu(page, () => memberRow(page, 'Lena Locke'), "Change a Member's Permission in a Group…");
+    await contextMenu(page, await memberRow(page, 'Lena Locke'), "Change a Member's Permission in a Group…");
     await pick(page, 'Social Club');
     await pick(page, 'Standard');
     await page.waitForTimeout(500);
@@ -307,7 +277,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('quick pick: permission changed');
 
     // ---- Create group (account context menu).
-    await contextMenu(page, () => treeRow(page, 'Explorer', 'Acme Corporation'), 'New Group…');
+    await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'New Group…');
     frame = await formFrame(page, 'Create group');
     await fillAll(frame, { name: 'design-team', friendlyName: 'Design Team' });
     await frame.locator('#component-tasks').click();
@@ -324,7 +294,7 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     // ---- Edit group (group context menu).
     await expand(page, 'Explorer', 'Acme Corporation', 'Marketing');
-    await contextMenu(page, () => treeRow(page, 'Explorer', 'Marketing'), 'Edit Group…');
+    await contextMenu(page, treeRow(page, 'Explorer', 'Marketing'), 'Edit Group…');
     frame = await formFrame(page, 'Edit group');
     await fill(frame, 'friendlyName', 'Marketing & Sales');
     await save(frame);
@@ -335,7 +305,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await closeEditors(page);
 
     // ---- New member (account context menu).
-    await contextMenu(page, () => treeRow(page, 'Explorer', 'Acme Corporation'), 'New Member…');
+    await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'New Member…');
     frame = await formFrame(page, 'Add member');
     await fillAll(frame, { username: 'nora.new', name: 'Nora New', email: 'nora.new@acme.example', password: 'Nora-pass-123' });
     await choose(frame, 'accountPermission', 'Group creator');
@@ -349,7 +319,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await closeEditors(page);
 
     // ---- Create application (portal context menu in the Applications view).
-    await contextMenu(page, () => treeRow(page, 'Applications', PORTAL_LABEL), 'Create Application…');
+    await contextMenu(page, treeRow(page, 'Applications', PORTAL_LABEL), 'Create Application…');
     frame = await formFrame(page, 'Create application');
     await fillAll(frame, { name: 'Release bot', description: 'Posts release notes', deviceOs: 'Debian 12', appVersion: '1.0', bundleId: 'com.example.release-bot' });
     await choose(frame, 'platform', 'Linux');
@@ -367,6 +337,22 @@ export async function run(ctx: FlowContext): Promise<void> {
     await frame.locator('vscode-button', { hasText: 'Done' }).click();
     check((await frame.locator('#client-secret').count()) === 0, 'the secret is still in the page after Done');
     ctx.log('application created; its credentials work; Done removed the secret from the page');
+    await closeEditors(page);
+
+    // ---- Rotate its secret (application context menu): the new secret is shown the same way, the old one stops.
+    await expand(page, 'Applications', PORTAL_LABEL, 'Release bot');
+    await contextMenu(page, treeRow(page, 'Applications', 'Release bot'), 'Rotate Client Secret…');
+    frame = await formFrame(page, 'Release bot');
+    await frame.locator('#rotate').click();
+    const rotated = frame.locator('#client-secret');
+    await rotated.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const newSecret = ((await rotated.textContent()) ?? '').trim();
+    check(((await frame.locator('#client-id').textContent()) ?? '').trim() === clientId, 'the rotated credentials name another application');
+    check(newSecret !== clientSecret, 'the secret did not change');
+    check(await portal.clientCredentialsWork(clientId, newSecret), 'the new secret does not work');
+    check(!(await portal.clientCredentialsWork(clientId, clientSecret)), 'the old secret still works');
+    await frame.locator('#use-credentials').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    ctx.log('secret rotated from the context menu; shown with its copy buttons; the old one stopped working');
     check(!alerted, 'a dialog opened');
   } catch (err) {
     await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-forms-failure.png')).catch(() => undefined);

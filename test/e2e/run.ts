@@ -2,14 +2,20 @@
 // `run(ctx)`), one after the other, and reports like the other tiers:
 //   prints `e2e: N passed, N failed` and writes test-results/e2e.json {passed, failed}.
 //
-// Usage: node --import tsx test/e2e/run.ts [filter ...]   (a filter matches a flow's file name)
+// Usage: node --import tsx test/e2e/run.ts [--update-docs] [filter ...]   (a filter matches a flow's file name)
+//
+// Screenshots go to test-results/screenshots/, so a test run leaves the checkout clean. With --update-docs
+// (`npm run screenshots`) they replace the committed images in docs/images/ instead.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RESULTS_DIR, REPO_ROOT } from '../host/paths';
 import { formatDuration } from '../host/proc';
 
 export interface FlowContext {
-  /** Where a flow keeps screenshots a person should look at (committed, shown by the README). */
+  /**
+   * Where a flow keeps the screenshots a person should look at: test-results/screenshots/ (gitignored), or
+   * docs/images/ (committed, shown by the README and docs) with --update-docs.
+   */
   readonly imagesDir: string;
   /** Where a flow leaves what helps after a failure (gitignored). */
   readonly resultsDir: string;
@@ -23,23 +29,31 @@ interface Flow {
 /** A flow that has not finished by then is stuck: it fails, and the next one runs. */
 const FLOW_TIMEOUT_MS = 5 * 60_000;
 
+const UPDATE_DOCS_FLAG = '--update-docs';
+
 async function main(): Promise<number> {
-  const filters = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a.startsWith('--') && a !== UPDATE_DOCS_FLAG);
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(', ')} (known: ${UPDATE_DOCS_FLAG})`);
+  const updateDocs = args.includes(UPDATE_DOCS_FLAG);
+  const filters = args.filter((a) => !a.startsWith('--'));
   const dir = __dirname;
   const files = fs.readdirSync(dir)
     .filter((f) => f.endsWith('.e2e.ts'))
     .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
     .sort();
+  const imagesDir = updateDocs ? path.join(REPO_ROOT, 'docs', 'images') : path.join(RESULTS_DIR, 'screenshots');
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  fs.mkdirSync(imagesDir, { recursive: true });
   const ctx: FlowContext = {
-    imagesDir: path.join(REPO_ROOT, 'docs', 'images'),
+    imagesDir,
     resultsDir: RESULTS_DIR,
     log: (line) => console.log(`    ${line}`),
   };
   let passed = 0;
   let failed = 0;
   const failures: Array<{ title: string; error: string }> = [];
-  console.log(`e2e flows: ${files.length}`);
+  console.log(`e2e flows: ${files.length}; screenshots to ${path.relative(REPO_ROOT, imagesDir)}/`);
   for (const file of files) {
     const started = Date.now();
     try {

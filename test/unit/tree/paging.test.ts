@@ -132,6 +132,26 @@ void test('cache: fresh lists are reused, stale ones replaced, prefixes dropped'
   assert.ok(cache.peek('p/a:10'));
 });
 
+void test('cache: expired lists stay readable until the next get replaces them, however fresh', async () => {
+  const cache = new ListCache(() => 30_000, () => 1000);
+  const s = server(10);
+  const make = () => new PagedList(s.fetch, (r: Row) => r.id, 5, () => 1000);
+  const a = cache.get('p/a:1', make);
+  await a.ensureFirstPage();
+  const below = cache.get('p/a:1/g:2', make);
+  const other = cache.get('p/a:10', make);
+  cache.expire('p/a:1');
+  assert.equal(cache.peek('p/a:1'), a, 'still there to show its rows');
+  assert.ok(cache.isExpired(a) && cache.isExpired(below) && !cache.isExpired(other));
+  const b = cache.get('p/a:1', make);
+  assert.notEqual(b, a);
+  assert.equal(cache.isExpired(b), false);
+  assert.equal(cache.get('p/a:1', make), b);
+  assert.equal(cache.get('p/a:10', make), other);
+  cache.expire();
+  assert.ok(cache.isExpired(b) && cache.isExpired(other));
+});
+
 void test('folding: aligned ranges, largest first, few of them', () => {
   assert.deepEqual(decompose(0, 300), [{ start: 0, size: 100 }, { start: 100, size: 100 }, { start: 200, size: 100 }]);
   const big = decompose(0, 23_400);

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { portalApi, signInForTest } from '../../support/extension';
-import { recordSecret } from '../../support/leaks';
 import { passwordToken, portalJson } from '../../support/portalHttp';
 import { byLabel, explorerApi, rows, type Provider, type Row } from '../../support/tree';
 
@@ -60,49 +59,13 @@ describe('Applications view', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('rotates a secret after a confirmation and shows the new one once', async () => {
-    const ex = await explorerApi();
-    const sync = byLabel(await rows(applications, (await portalNode()).node), 'Portal Sync (laptop)');
-    const shown: string[] = [];
-    ex.setPrompts({ confirm: async () => true, input: async () => undefined, showSecret: async (_n, secret) => (shown.push(secret), undefined) });
-    try {
-      assert.equal(await vscode.commands.executeCommand('portal.application.rotateSecret', sync.node), true);
-    } finally {
-      ex.setPrompts(undefined);
-    }
-    assert.equal(shown.length, 1);
-    const secret = shown[0] ?? '';
-    recordSecret('clientSecret', secret);
-    const clientId = (sync.node as { clientId: string }).clientId;
-    const grant = await fetch(`${emu.url}/oauth/token?${new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, scope: 'read write' })}`);
-    assert.equal(grant.status, 200, 'the new secret works');
-    const api = await portalApi();
-    assert.ok(api.registry.get(portalId)?.client, 'rotating another application keeps this window signed in');
-  });
-
-  it('rotating this window\'s own secret and choosing "Use for this portal" keeps it signed in', async () => {
-    const ex = await explorerApi();
-    const api = await portalApi();
-    const mine = (await rows(applications, (await portalNode()).node)).find((r) => r.contextValue === 'application.current');
-    ex.setPrompts({ confirm: async () => true, input: async () => undefined, showSecret: async (_n, secret, canUseHere) => (recordSecret('clientSecret', secret), canUseHere ? 'use-here' : undefined) });
-    try {
-      assert.equal(await vscode.commands.executeCommand('portal.application.rotateSecret', mine?.node), true);
-    } finally {
-      ex.setPrompts(undefined);
-    }
-    const c = api.registry.get(portalId);
-    assert.ok(c?.client);
-    const info = await c.client.v3.userinfo();
-    assert.equal(info.name, 'demo', 'the new secret from SecretStorage signs in');
-  });
-
   it('deletes an application after a warning; deleting this window\'s own signs the portal out', async () => {
     const ex = await explorerApi();
     const api = await portalApi();
     const list = await rows(applications, (await portalNode()).node);
     const iphone = byLabel(list, 'Portal for iPhone');
     const warnings: string[] = [];
-    ex.setPrompts({ confirm: async (m, d) => (warnings.push(`${m}\n${d}`), true), input: async () => undefined, showSecret: async () => undefined });
+    ex.setPrompts({ confirm: async (m, d) => (warnings.push(`${m}\n${d}`), true), input: async () => undefined });
     try {
       assert.equal(await vscode.commands.executeCommand('portal.application.delete', iphone.node), true);
       assert.match(warnings[0] ?? '', /stop working at once/);

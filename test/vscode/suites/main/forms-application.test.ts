@@ -4,6 +4,7 @@ import type { ApplicationState, ApplicationValues, CredentialsMessage } from '..
 import { portalApi } from '../../support/extension';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { recordSecret } from '../../support/leaks';
+import { byLabel, explorerApi, rows } from '../../support/tree';
 
 interface AppJson { clientId: string; name: string; platform: string; deviceType: string; bundleId: string | null; clientSecret?: string }
 
@@ -70,6 +71,34 @@ describe('Forms: create application and rotate its secret', function () {
     await api.registry.client(f.portalId).v3.userinfo();
   });
 
+  it('rotates another application\'s secret from its row: shown once, the new one works, this window stays signed in', async () => {
+    const api = await portalApi();
+    const before = await api.testing.readStoredCredentials(f.portalId);
+    assert.ok(before);
+    // Opened the way the context menu opens it: with the Applications view's row.
+    const applications = (await explorerApi()).applications;
+    const portalRow = (await rows(applications)).find((r) => r.id === `applications/${f.portalId}`);
+    assert.ok(portalRow);
+    const sync = byLabel(await rows(applications, portalRow.node), 'Portal Sync (laptop)');
+    const clientId = (sync.node as { clientId: string }).clientId;
+    const panel = await openForm<FormPanel<ApplicationState, ApplicationValues>>('portal.rotateApplicationSecret', sync.node);
+    const state = await panel.whenLoaded();
+    assert.equal(state.mode === 'rotate' && state.application.clientId, clientId);
+    assert.equal(state.mode === 'rotate' && state.inUse, false);
+
+    await panel.handleMessage({ type: 'rotate', clientId });
+    const creds = credentialsOf(panel);
+    assert.ok(creds, postedTypes(panel).join());
+    assert.equal(panel.posted.filter((m) => (m as { type: string }).type === 'credentials').length, 1, 'the new secret is shown once');
+    assert.equal(creds.reason, 'rotated');
+    assert.equal(creds.clientId, clientId);
+    assert.equal(creds.stored, false, 'another application\'s secret is not stored for this portal');
+    assert.equal(await grant(clientId, creds.clientSecret), 200, 'the new secret works');
+    assert.ok(api.registry.get(f.portalId)?.client, 'rotating another application keeps this window signed in');
+    assert.deepEqual(await api.testing.readStoredCredentials(f.portalId), before, 'this portal still signs in with its own application');
+    await api.registry.client(f.portalId).v3.userinfo();
+  });
+
   it('rotates a secret: the new one works, the old one stops, and the portal in use stays signed in', async () => {
     const api = await portalApi();
     const inUse = api.registry.get(f.portalId)?.clientId;
@@ -93,7 +122,9 @@ describe('Forms: create application and rotate its secret', function () {
     assert.equal(await grant(inUse, creds.clientSecret), 200);
     assert.notEqual(await grant(inUse, oldSecret), 200, 'the old secret stopped working');
     assert.equal((await api.testing.readStoredCredentials(f.portalId))?.clientSecret, creds.clientSecret);
-    await api.registry.client(f.portalId).v3.userinfo();
+    assert.ok(api.registry.get(f.portalId)?.client, 'rotating this window\'s own secret keeps it signed in');
+    const info = await api.registry.client(f.portalId).v3.userinfo();
+    assert.equal(info.name, 'demo', 'the new secret from SecretStorage signs in');
   });
 
   it('keeps the input when the portal fails, and checks the name before sending', async () => {

@@ -170,7 +170,6 @@ describe('Members view', function () {
         const problem = await o.validateInput?.(typed);
         return problem ? undefined : typed;
       },
-      showSecret: async () => undefined,
     });
     try {
       assert.equal(await vscode.commands.executeCommand('portal.member.delete', aaron?.node), false, 'a wrong username cancels');

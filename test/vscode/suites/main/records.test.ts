@@ -152,7 +152,6 @@ describe('File records: the portal: file system, open and download', function ()
     ex.setPrompts({
       confirm: async (message) => (asked.push(message), true),
       input: async (o) => (asked.push(o.prompt ?? ''), 'Social Club copy'),
-      showSecret: async () => undefined,
     });
     try {
       const social = await walk(explorer, portalId, ['Acme Corporation', 'Social Club']);
