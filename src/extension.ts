@@ -61,7 +61,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
     authProvider,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Portal', authProvider, { supportsMultipleAccounts: true }),
     ...registerAuthCommands(signIn, statusBar),
-    vscode.commands.registerCommand('portal.refresh', () => registry.restore()),
+    // "Portal: Refresh" re-reads the portal list, then reloads every view from the portals.
+    vscode.commands.registerCommand('portal.refresh', async () => {
+      await registry.restore();
+      for (const view of ['explorer', 'members', 'applications']) await vscode.commands.executeCommand(`portal.${view}.refresh`);
+    }),
   );
 
   const forms = registerForms(context, { registry, log });

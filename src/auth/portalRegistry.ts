@@ -44,14 +44,19 @@ export class PortalRegistry implements vscode.Disposable {
     );
   }
 
-  /** Loads every portal from settings and its credentials from SecretStorage. No network. */
+  /**
+   * Loads every portal from settings and its credentials from SecretStorage. No network. Fires only
+   * when something changed, because our own settings writes come back here and views reload on a change.
+   */
   async restore(): Promise<void> {
     const entries = readPortalEntries();
     const ids = new Set(entries.map((e) => e.id));
+    let changed = false;
     for (const [id, c] of this.connections) {
       if (!ids.has(id)) {
         c.client?.close();
         this.connections.delete(id);
+        changed = true;
       }
     }
     for (const entry of entries) {
@@ -59,8 +64,9 @@ export class PortalRegistry implements vscode.Disposable {
       if (existing && sameEntry(existing.entry, entry)) continue;
       existing?.client?.close();
       await this.connect(entry, await this.store.get(entry.id), undefined);
+      changed = true;
     }
-    this.emitter.fire(undefined);
+    if (changed) this.emitter.fire(undefined);
   }
 
   list(): PortalConnection[] {
