@@ -376,7 +376,10 @@ export class Session {
           ? 'a new two-factor code is needed'
           : cause.kind === 'signed-out'
             ? cause.message.replace(/\.$/, '')
-            : 'the saved credentials were rejected';
+            // The server's own words say why (e.g. "User is disabled"), which tells the user whom to ask.
+            : cause.serverMessage
+              ? `the portal refused the saved credentials ("${cause.serverMessage.replace(/\.$/, '')}")`
+              : 'the saved credentials were rejected';
       this.signedOut = new PortalError({
         kind: 'signed-out',
         endpoint,

@@ -157,6 +157,27 @@ describe('Sign-in and secrets', function () {
     assert.ok(api.registry.get(idOf(a))?.client, 'the other portal stays signed in');
   });
 
+  it('signs a portal out cleanly when its user is disabled on the portal', async () => {
+    const c = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+    try {
+      const script = await signInForTest({ baseUrl: c.url, username: 'member', password: 'demo' });
+      assert.deepEqual(script.failures, []);
+      const api = await portalApi();
+      const client = api.registry.client(idOf(c));
+      const admin = await passwordToken(c.url, 'demo', 'demo');
+      const accounts = await portalJson<{ id: number }[]>(c.url, admin, 'GET', '/v3/accounts');
+      for (const account of accounts.body) {
+        await portalJson(c.url, admin, 'PATCH', `/v3/accounts/${account.id}/members/member`, { enabled: false });
+      }
+      await assert.rejects(client.v3.userinfo(), (e: unknown) => isPortalError(e, 'signed-out'));
+      await waitFor(async () => api.registry.get(idOf(c))?.client === undefined && (await api.testing.readStoredCredentials(idOf(c))) === undefined);
+      assert.match(api.registry.get(idOf(c))?.signedOutReason ?? '', /User is disabled/, 'the reason says why');
+      await api.registry.remove(idOf(c));
+    } finally {
+      await c.stop();
+    }
+  });
+
   it('signs in with an existing client id and secret', async () => {
     const api = await portalApi();
     await api.registry.remove(idOf(b));
