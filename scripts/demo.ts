@@ -9,10 +9,10 @@
 // Options: --port N (emulator port, default 8787), --web (code-server even when `code` exists).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { firstFreePort, spawnCodeServer, updateUserSettings, waitForHttp } from '../test/host/codeServer';
+import { killGroup } from '../test/host/proc';
 
 const ROOT = path.resolve(__dirname, '..');
 const DEMO_DIR = path.join(ROOT, '.demo');
@@ -32,9 +32,7 @@ function say(line: string): void {
 
 /** Each child runs in its own process group, so stopping it stops everything it started too. */
 function start(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; echo?: boolean } = {}): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
+  const child = track(spawn(command, args, { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
   if (opts.echo) {
     child.stdout?.on('data', (d: Buffer) => process.stdout.write(d));
     child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
@@ -42,28 +40,15 @@ function start(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv;
   return child;
 }
 
+/** Counts `child` among what shutdown() stops. */
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
 function stopAll(signal: NodeJS.Signals = 'SIGTERM'): void {
-  for (const child of children) {
-    if (child.pid === undefined) continue;
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-}
-
-async function firstFreePort(from: number): Promise<number> {
-  for (let p = from; p < from + PORT_ATTEMPTS; p++) if (await portFree(p)) return p;
-  throw new Error(`no free port between ${from} and ${from + PORT_ATTEMPTS - 1}`);
+  for (const child of children) killGroup(child, signal);
 }
 
 /** Resolves with the first stdout line matching `re` (bounded by a timeout and the child's exit). */
@@ -91,48 +76,20 @@ function waitForLine(child: ChildProcess, re: RegExp, what: string): Promise<Reg
   });
 }
 
-function httpAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', timeout: 2_000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode !== undefined && res.statusCode < 500);
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(false));
-  });
-}
-
-async function waitForHttp(port: number, child: ChildProcess): Promise<void> {
-  const polls = READY_TIMEOUT_MS / 250;
-  for (let i = 0; i < polls; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error('code-server exited during start-up');
-    if (await httpAnswers(port)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`code-server did not answer on 127.0.0.1:${port}`);
-}
-
 /** Settings of the demo profile: ours merged over what is there, so the user's own changes stay. */
 function writeSettings(baseUrl: string): void {
-  const file = path.join(USER_DATA, 'User', 'settings.json');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  let existing: Record<string, unknown> = {};
-  try {
-    existing = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // first demo
-  }
-  const others = (Array.isArray(existing['portal.portals']) ? existing['portal.portals'] as Array<{ id?: unknown }> : []).filter((p) => p?.id !== PORTAL_ID);
-  const settings = {
-    'security.workspace.trust.enabled': false,
-    'workbench.startupEditor': 'none',
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    'extensions.autoCheckUpdates': false,
-    ...existing,
-    'portal.portals': [{ id: PORTAL_ID, label: 'Demo portal', baseUrl, service: 'portal' }, ...others],
-  };
-  fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  updateUserSettings(USER_DATA, (existing) => {
+    const others = (Array.isArray(existing['portal.portals']) ? existing['portal.portals'] as Array<{ id?: unknown }> : []).filter((p) => p?.id !== PORTAL_ID);
+    return {
+      'security.workspace.trust.enabled': false,
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'update.mode': 'none',
+      'extensions.autoCheckUpdates': false,
+      ...existing,
+      'portal.portals': [{ id: PORTAL_ID, label: 'Demo portal', baseUrl, service: 'portal' }, ...others],
+    };
+  });
 }
 
 function onPath(command: string): boolean {
@@ -155,7 +112,7 @@ async function main(): Promise<void> {
   const build = spawnSync(process.execPath, ['esbuild.js'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
 
-  const port = await firstFreePort(Number(values.port));
+  const port = await firstFreePort(Number(values.port), PORT_ATTEMPTS);
   const emulator = start(process.execPath, ['--import', 'tsx', path.join('test', 'emulator', 'cli.ts'), '--port', String(port), '--seed', 'demo', '--data', STATE_FILE]);
   const listening = await waitForLine(emulator, /listening on (http:\/\/127\.0\.0\.1:\d+)/, 'the portal emulator');
   const baseUrl = listening[1] ?? `http://127.0.0.1:${port}`;
@@ -179,15 +136,8 @@ async function main(): Promise<void> {
   const { ensureTestHost } = await import('../test/host/install');
   const { workbenchUrl } = await import('../test/host/workbench');
   const host = await ensureTestHost();
-  const webPort = await firstFreePort(port + 1);
-  const configFile = path.join(USER_DATA, 'code-server.yaml');
-  fs.mkdirSync(USER_DATA, { recursive: true });
-  fs.writeFileSync(configFile, '# written by scripts/demo.ts\nauth: none\ncert: false\n');
-  const server = start(process.execPath, [
-    host.codeServerBin, '--config', configFile, '--auth', 'none', '--bind-addr', `127.0.0.1:${webPort}`,
-    '--user-data-dir', USER_DATA, '--extensions-dir', EXTENSIONS, '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', WORKSPACE,
-  ]);
+  const webPort = await firstFreePort(port + 1, PORT_ATTEMPTS);
+  const server = track(spawnCodeServer({ bin: host.codeServerBin, port: webPort, userDataDir: USER_DATA, extensionsDir: EXTENSIONS, workspace: WORKSPACE }));
   await waitForHttp(webPort, server);
   const url = workbenchUrl(webPort, { workspace: WORKSPACE, extensionDevelopmentPath: ROOT });
   say(`VS Code (code-server ${host.vscodeVersion}) with the extension loaded:`);

@@ -3,14 +3,12 @@
 // (extensionTestsPath set: the workbench runs the suite and reports its exit code) and by the
 // Playwright e2e flows (no tests path: they drive `page` themselves).
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import * as net from 'node:net';
 import * as path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort, portFree, spawnCodeServer, stopCodeServer, updateUserSettings, waitForHttp } from './codeServer';
 import { ensureTestHost } from './install';
 import { CHROMIUM_PATH } from './paths';
-import { killGroup, sleep } from './proc';
 
 export interface WorkbenchOptions {
   /** The extension under development (absolute path); omitted for a plain workbench or an installed extension. */
@@ -72,17 +70,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
 ];
 
 const VIEWPORT = { width: 1400, height: 900 };
-const HTTP_READY_TIMEOUT_MS = 60_000;
-const HTTP_READY_POLL_MS = 250;
 const START_ATTEMPTS = 3;
-const KILL_GRACE_MS = 5_000;
 const BROWSER_CLOSE_TIMEOUT_MS = 15_000;
-
-/** code-server process groups still running; killed on our exit so an aborted run leaves no orphans. */
-const liveGroups = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of liveGroups) killGroup(child, 'SIGKILL');
-});
 
 export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench> {
   const host = await ensureTestHost();
@@ -102,7 +91,7 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
   }
   fs.mkdirSync(opts.workspace, { recursive: true });
   fs.mkdirSync(opts.extensionsDir, { recursive: true });
-  writeSettings(opts.userDataDir, opts.settings ?? {});
+  updateUserSettings(opts.userDataDir, (existing) => ({ ...existing, ...DEFAULT_SETTINGS, ...opts.settings }));
 
   const server = await startCodeServer(host.codeServerBin, opts, log);
   let browser: Browser | undefined;
@@ -203,19 +192,6 @@ export function workbenchUrl(port: number, opts: Pick<WorkbenchOptions, 'workspa
   return `http://127.0.0.1:${port}/?folder=${encodeURIComponent(opts.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
-function writeSettings(userDataDir: string, settings: Record<string, unknown>): void {
-  const file = path.join(userDataDir, 'User', 'settings.json');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  let existing: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) existing = parsed as Record<string, unknown>;
-  } catch {
-    // none yet (or not plain JSON): start over
-  }
-  fs.writeFileSync(file, `${JSON.stringify({ ...existing, ...DEFAULT_SETTINGS, ...settings }, null, 2)}\n`);
-}
-
 /** Keeps the workbench's own logs (renderer, extension host) that codeAutomationExit hands over. */
 function saveWorkbenchLogs(userDataDir: string, logs: unknown): void {
   if (!Array.isArray(logs)) return;
@@ -240,31 +216,16 @@ async function startCodeServer(bin: string, opts: WorkbenchOptions, log: (line: 
   let lastError: Error | undefined;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     const port = await choosePort(opts, attempt);
-    // Our own (empty) config file: code-server otherwise writes one with a password into ~/.config.
-    const configFile = path.join(opts.userDataDir, 'code-server.yaml');
-    fs.writeFileSync(configFile, '# written by test/host/workbench.ts; the command line carries the rest\nauth: none\ncert: false\n');
-    const args = [
+    const child = spawnCodeServer({
       bin,
-      '--config', configFile,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--user-data-dir', opts.userDataDir,
-      '--extensions-dir', opts.extensionsDir,
-      '--disable-telemetry',
-      '--disable-update-check',
-      '--disable-workspace-trust',
-      '--disable-getting-started-override',
-      '--ignore-last-opened',
-      opts.workspace,
-    ];
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, ...opts.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // own process group: close() kills it with the extension host and every helper
+      port,
+      userDataDir: opts.userDataDir,
+      extensionsDir: opts.extensionsDir,
+      workspace: opts.workspace,
+      env: opts.env,
+      ignoreLastOpened: true,
+      onLine: (line) => log(`[code-server] ${line}`),
     });
-    liveGroups.add(child);
-    child.on('exit', () => liveGroups.delete(child));
-    pipeLines(child, (line) => log(`[code-server] ${line}`));
     try {
       await waitForHttp(port, child);
       log(`[host] code-server listening on 127.0.0.1:${port} (pid ${child.pid})`);
@@ -280,21 +241,6 @@ async function startCodeServer(bin: string, opts: WorkbenchOptions, log: (line: 
     }
   }
   throw new Error(`code-server did not start after ${START_ATTEMPTS} attempts: ${lastError?.message ?? 'unknown error'}`);
-}
-
-function pipeLines(child: ChildProcess, onLine: (line: string) => void): void {
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffered = '';
-    stream?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) onLine(line);
-    });
-    stream?.on('end', () => {
-      if (buffered) onLine(buffered);
-    });
-  }
 }
 
 /** Where a persistent browser profile remembers the port (and so the origin) its storage belongs to. */
@@ -320,76 +266,6 @@ function readTextOr(file: string): string {
   }
 }
 
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-}
-
-/** A port nobody is listening on right now (bind port 0, read it, release it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('could not read the bound port'));
-      });
-    });
-  });
-}
-
-async function waitForHttp(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + HTTP_READY_TIMEOUT_MS;
-  const maxPolls = Math.ceil(HTTP_READY_TIMEOUT_MS / HTTP_READY_POLL_MS);
-  for (let i = 0; i < maxPolls && Date.now() < deadline; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`code-server exited (${child.signalCode ?? child.exitCode}) during start-up`);
-    }
-    if (await httpAnswers(port)) return;
-    await sleep(HTTP_READY_POLL_MS);
-  }
-  throw new Error(`code-server did not answer on 127.0.0.1:${port} within ${HTTP_READY_TIMEOUT_MS / 1000} s`);
-}
-
-function httpAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', timeout: 2_000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode !== undefined && res.statusCode < 500);
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(false));
-  });
-}
-
-/** SIGTERM to the whole group, SIGKILL to whatever is left after a grace period. */
-async function stopCodeServer(child: ChildProcess): Promise<void> {
-  const pgid = child.pid;
-  if (pgid === undefined) return;
-  killGroup(child, 'SIGTERM');
-  const deadline = Date.now() + KILL_GRACE_MS;
-  while (Date.now() < deadline && groupExists(pgid)) await sleep(100);
-  if (groupExists(pgid)) killGroup(child, 'SIGKILL');
-  for (let i = 0; i < 50 && groupExists(pgid); i++) await sleep(100);
-  liveGroups.delete(child);
-}
-
-function groupExists(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -400,4 +276,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-export { CHROMIUM_PATH };
+export { CHROMIUM_PATH, freePort };
