@@ -39,11 +39,20 @@ export function readPortalEntries(): PortalEntry[] {
     entries.push({
       id: v.id,
       baseUrl: v.baseUrl,
-      label: typeof o.label === 'string' && o.label ? o.label : new URL(v.baseUrl).host,
+      label: typeof o.label === 'string' && o.label ? o.label : hostOf(v.baseUrl),
       service: typeof o.service === 'string' && o.service ? o.service : 'portal',
     });
   }
   return entries;
+}
+
+/** The host of a base URL for a label; a hand-edited entry that is not a URL is shown as typed, not thrown on. */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host || baseUrl;
+  } catch {
+    return baseUrl;
+  }
 }
 
 export async function writePortalEntries(entries: readonly PortalEntry[]): Promise<void> {

@@ -63,7 +63,9 @@ export class PortalRegistry implements vscode.Disposable {
       const existing = this.connections.get(entry.id);
       if (existing && sameEntry(existing.entry, entry)) continue;
       existing?.client?.close();
-      await this.connect(entry, await this.store.get(entry.id), undefined);
+      // One unreadable secret must not keep the other portals (and the views) from loading.
+      const credentials = await this.store.get(entry.id).catch(() => undefined);
+      await this.connect(entry, credentials, undefined);
       changed = true;
     }
     if (changed) this.emitter.fire(undefined);
@@ -148,7 +150,16 @@ export class PortalRegistry implements vscode.Disposable {
     if (!credentials) {
       connection = { ...signedOut(entry), signedOutReason: reason };
     } else {
-      const client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error));
+      let client: PortalClient;
+      try {
+        client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error));
+      } catch (error) {
+        // Settings the client refuses (an address edited into plain http on a public host, or not a URL at all):
+        // the portal shows as signed out with the reason, and its stored credentials stay for when it is fixed.
+        connection = { ...signedOut(entry), signedOutReason: error instanceof Error ? error.message : String(error) };
+        this.connections.set(entry.id, connection);
+        return connection;
+      }
       client.useClientCredentials(credentials.clientId, credentials.clientSecret);
       connection = {
         entry,

@@ -178,6 +178,46 @@ describe('Sign-in and secrets', function () {
     }
   });
 
+  it('shows a portal whose settings entry the client refuses as signed out with the reason, and still loads the others', async () => {
+    const c = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+    const api = await portalApi();
+    const id = idOf(c);
+    const config = () => vscode.workspace.getConfiguration('portal');
+    let entries: Record<string, unknown>[] | undefined;
+    try {
+      const script = await signInForTest({ baseUrl: c.url, username: 'demo', password: 'demo' });
+      assert.deepEqual(script.failures, []);
+      entries = config().get<Record<string, unknown>[]>('portals', []);
+      // Hand edits in settings.json: this portal's address turned into plain http on a public host, and an entry
+      // without a label whose address is not a URL at all.
+      const edited = [
+        ...entries.map((e) => (e.id === id ? { ...e, baseUrl: 'http://portal.example.com' } : e)),
+        { id: 'typo-entry', baseUrl: 'not a url' },
+      ];
+      await config().update('portals', edited, vscode.ConfigurationTarget.Global);
+      await api.registry.restore();
+      const edited1 = api.registry.get(id);
+      assert.ok(edited1, 'the edited portal is still listed');
+      assert.equal(edited1.client, undefined, 'no client for an address the client refuses');
+      assert.match(edited1.signedOutReason ?? '', /https:\/\//, 'the reason says what is wrong with the address');
+      assert.ok(await api.testing.readStoredCredentials(id), 'its credentials stay for when the address is fixed');
+      assert.equal(api.registry.get('typo-entry')?.entry.label, 'not a url', 'an entry that is not a URL is listed, not thrown on');
+      const roots = await api.testing.explorer.explorer.getChildren();
+      assert.ok(roots.some((n) => n.portalId === id) && roots.some((n) => n.portalId === 'typo-entry'), 'the Explorer lists both');
+
+      // Fixing the address signs the portal back in with the stored credentials.
+      await config().update('portals', entries, vscode.ConfigurationTarget.Global);
+      await api.registry.restore();
+      assert.ok(api.registry.get(id)?.client, 'signed in again once the address is fixed');
+      assert.equal(api.registry.get('typo-entry'), undefined);
+    } finally {
+      if (entries) await config().update('portals', entries, vscode.ConfigurationTarget.Global);
+      await api.registry.restore();
+      if (api.registry.get(id)) await api.registry.remove(id);
+      await c.stop();
+    }
+  });
+
   it('signs in with an existing client id and secret', async () => {
     const api = await portalApi();
     await api.registry.remove(idOf(b));
