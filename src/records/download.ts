@@ -33,15 +33,15 @@ export async function downloadWithProgress(client: PortalClient, target: Downloa
     return undefined;
   }
   const dir = chosen.fsPath;
-  const fileName = freeName(dir, localFileName(target.name));
-  const file = path.join(dir, fileName);
 
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Downloading ${target.name}`, cancellable: true },
     async (progress, token) => {
+      // The name is claimed (created exclusively) before anything else, so the file removed after a failure is
+      // always the one this download created: never another download's, never one that appeared meanwhile.
+      const { file, handle } = await claimFreeName(dir, localFileName(target.name));
       const controller = new AbortController();
       const onCancel = token.onCancellationRequested(() => controller.abort());
-      let written = false;
       try {
         const download = await client.v2.files.download(target.groupId, target.fileId, { signal: controller.signal });
         const total = download.length ?? target.size;
@@ -60,8 +60,7 @@ export async function downloadWithProgress(client: PortalClient, target: Downloa
             done(null, chunk);
           },
         });
-        written = true;
-        await pipeline(download.body, meter, fs.createWriteStream(file, { flags: 'wx' }), { signal: controller.signal });
+        await pipeline(download.body, meter, handle.createWriteStream(), { signal: controller.signal });
         const uri = vscode.Uri.file(file);
         void vscode.window.showInformationMessage(`Downloaded ${target.name} to ${file}.`, 'Open', 'Reveal in Explorer').then((choice) => {
           if (choice === 'Open') void vscode.commands.executeCommand('vscode.open', uri);
@@ -69,7 +68,8 @@ export async function downloadWithProgress(client: PortalClient, target: Downloa
         });
         return uri;
       } catch (error) {
-        if (written) await fs.promises.rm(file, { force: true }).catch(() => undefined);
+        await handle.close().catch(() => undefined);
+        await fs.promises.rm(file, { force: true }).catch(() => undefined);
         if (token.isCancellationRequested || isPortalError(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError')) {
           void vscode.window.showInformationMessage(`Download of ${target.name} cancelled; nothing was kept.`);
           return undefined;
@@ -80,4 +80,19 @@ export async function downloadWithProgress(client: PortalClient, target: Downloa
       }
     },
   );
+}
+
+/** Bounds the retries when other downloads keep taking the free name first. */
+const MAX_CLAIMS = 20;
+
+/** Creates the first free "name", "name (1)"… in `dir` exclusively ('wx'), so concurrent downloads never share one. */
+async function claimFreeName(dir: string, name: string): Promise<{ file: string; handle: fs.promises.FileHandle }> {
+  for (let i = 0; ; i++) {
+    const file = path.join(dir, freeName(dir, name));
+    try {
+      return { file, handle: await fs.promises.open(file, 'wx') };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || i + 1 >= MAX_CLAIMS) throw error;
+    }
+  }
 }

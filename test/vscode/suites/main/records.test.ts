@@ -121,6 +121,27 @@ describe('File records: the portal: file system, open and download', function ()
     assert.deepEqual(fs.readFileSync(first.fsPath), expected, 'the first download is untouched');
   });
 
+  it('two downloads of the same name into one folder at once both keep their file', async () => {
+    const json = await walk(explorer, portalId, ['Acme Corporation', 'Employee Handbook', 'holidays.json']);
+    const fileId = (json.node as { fileId: number }).fileId;
+    const dir = fs.mkdtempSync(path.join(tmp, 'concurrent-'));
+    // Both requests are on the wire before either answer arrives, so both pick a name before either file exists.
+    emu.setFaults([{ kind: 'latency', delayMs: 300, count: 2, path: '/v3/groups' }]);
+    let results: Array<vscode.Uri | undefined>;
+    try {
+      results = await Promise.all([
+        vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node, vscode.Uri.file(dir)),
+        vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node, vscode.Uri.file(dir)),
+      ]);
+    } finally {
+      emu.clearFaults();
+    }
+    const expected = await download(103, fileId);
+    assert.ok(results.every((u) => u !== undefined), 'both downloads succeed');
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['holidays (1).json', 'holidays.json']);
+    for (const u of results) assert.deepEqual(fs.readFileSync(u!.fsPath), expected, `${u!.fsPath} holds the whole content`);
+  });
+
   it('a download that fails leaves no partial file', async () => {
     const png = await walk(explorer, portalId, ['Acme Corporation', 'Social Club', 'photos', 'team.png']);
     const dir = fs.mkdtempSync(path.join(tmp, 'failing-'));
