@@ -380,6 +380,8 @@ export class Session {
             : cause.serverMessage
               ? `the portal refused the saved credentials ("${cause.serverMessage.replace(/\.$/, '')}")`
               : 'the saved credentials were rejected';
+      // Masked now, while the secrets are still known: this error outlives them (the UI shows and logs it),
+      // and it quotes the server, which could echo a credential.
       this.signedOut = new PortalError({
         kind: 'signed-out',
         endpoint,
@@ -389,7 +391,7 @@ export class Session {
         message: cause.kind === 'signed-out' && cause.message.startsWith('You are')
           ? cause.message
           : `You are signed out of ${this.opts.host}: ${what}. Sign in again.`,
-      });
+      }).mapTexts((text) => this.opts.secrets.redact(text));
       this.tokens = undefined;
       this.forgetCredentialSecrets();
       this.credentials = undefined;

@@ -279,10 +279,11 @@ export class Transport {
 // ---------------------------------------------------------------------------------------------------------------
 // Failure classification
 
-const TLS_CODES = new Set([
+/** Certificate checks fail in the handshake, before a byte of the request is written. */
+const CERTIFICATE_CODES = new Set([
   'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_REVOKED', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE',
   'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'ERR_TLS_CERT_ALTNAME_INVALID', 'EPROTO',
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'ERR_TLS_CERT_ALTNAME_INVALID',
   'HOSTNAME_MISMATCH', 'UND_ERR_PRX_TLS',
 ]);
 /** Failures that happen before a byte of the request is written: safe to retry any method. */
@@ -353,7 +354,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFa
     ? 'Check the portal URL and the proxy settings (http.proxy, HTTPS_PROXY).'
     : 'Check the portal URL and your network or proxy.';
 
-  if (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || /certificate|SSL routines/i.test(message)) {
+  if (CERTIFICATE_CODES.has(code) || code === 'EPROTO' || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || /certificate|SSL routines/i.test(message)) {
     const detail = code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH'
       ? 'the certificate is for another host name'
       : code === 'CERT_HAS_EXPIRED'
@@ -370,7 +371,9 @@ export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFa
         code,
         message: `Could not connect securely to ${host}: ${detail}. If your network inspects HTTPS, add its certificate authority or check http.proxyStrictSSL.`,
       }),
-      neverSent: true,
+      // Other TLS failures (EPROTO, SSL routines) can strike a reused connection mid-request, so a POST
+      // that met one must not be assumed unsent.
+      neverSent: CERTIFICATE_CODES.has(code),
       transient: false,
     };
   }

@@ -41,7 +41,10 @@ async function askPortal(ctx: SignInContext, known?: PortalEntry): Promise<Porta
   const service = await p.service('portal');
   if (service === undefined) return undefined;
   const baseUrl = normaliseBaseUrl(raw);
-  return { id: portalIdOf(baseUrl, service.trim()), label: new URL(baseUrl).host, baseUrl, service: service.trim() };
+  const id = portalIdOf(baseUrl, service.trim());
+  // Signing in again to a listed portal keeps the name the user knows it by.
+  const label = ctx.registry.get(id)?.entry.label ?? new URL(baseUrl).host;
+  return { id, label, baseUrl, service: service.trim() };
 }
 
 /**
