@@ -27,6 +27,8 @@ export function shortDate(ms: number | null | undefined): string {
 export function fullDate(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'not set';
   const d = new Date(ms);
+  // Finite but beyond what a Date holds (±8.64e15 ms): say so rather than throw from toISOString().
+  if (Number.isNaN(d.getTime())) return `not a date (${ms})`;
   return `${d.toISOString()} (local: ${d.toLocaleString()})`;
 }
 

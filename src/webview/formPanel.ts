@@ -72,7 +72,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     this.panel = vscode.window.createWebviewPanel(`portal.form.${kind}`, title, vscode.ViewColumn.Active, panelOptions(env.extensionUri));
     this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, kind, title);
     this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
+      // A handler that throws outside busy()/save (a clipboard that refuses, say) is still said in the form.
+      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m).catch((err: unknown) => this.post(this.failure(err)))),
       this.panel.onDidDispose(() => this.dispose()),
     );
     env.onOpen(this);
