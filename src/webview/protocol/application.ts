@@ -1,5 +1,6 @@
 /** Create application (v3) and the one-time display of its client credentials (also after a secret rotation). */
 import { APPLICATION_PLATFORMS, DEVICE_TYPES } from '../../api/models/application';
+import type { ApplicationDetails } from '../../api';
 import { COMMON_COMMANDS } from './common';
 import { literal, messages, object, oneOf, str, type Infer } from './validate';
 
@@ -32,17 +33,7 @@ export const applicationCommands = messages({
 });
 export type ApplicationCommand = Infer<typeof applicationCommands>;
 
-export interface ApplicationSummary {
-  clientId: string;
-  name: string;
-  description: string;
-  platform: string;
-  deviceType: string;
-  deviceModel: string;
-  deviceOs: string;
-  appVersion: string;
-  bundleId: string;
-}
+export type ApplicationSummary = { clientId: string } & ApplicationDetails;
 
 export type ApplicationState =
   | { mode: 'create'; portalLabel: string; username: string; values: ApplicationValues }

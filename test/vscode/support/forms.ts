@@ -2,17 +2,13 @@
 // direct HTTP reads of the emulator's state, and access to the open form panels' message handlers.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startEmulator, type Emulator } from '../../emulator';
-import { portalIdOf } from '../../../src/auth/portalEntry';
+import type { Emulator } from '../../emulator';
 import type { FormPanel } from '../../../src/webview/formPanel';
-import { portalApi, signInForTest } from './extension';
-import { passwordToken, portalJson } from './portalHttp';
+import { startDemoPortal, stopDemoPortal, type DemoPortal } from './demoPortal';
+import { portalApi } from './extension';
+import { portalJson } from './portalHttp';
 
-export interface FormsFixture {
-  emu: Emulator;
-  portalId: string;
-  /** A token of the demo user for direct reads (not the extension's). */
-  token: string;
+export interface FormsFixture extends DemoPortal {
   acme: number;
   globex: number;
   groups: Record<string, number>;
@@ -20,10 +16,8 @@ export interface FormsFixture {
 }
 
 export async function formsFixture(): Promise<FormsFixture> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-  const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
-  assert.deepEqual(script.failures, []);
-  const token = await passwordToken(emu.url, 'demo', 'demo');
+  const demo = await startDemoPortal();
+  const { emu, token } = demo;
   const get = async <T>(path: string): Promise<T> => {
     const r = await portalJson<T>(emu.url, token, 'GET', path);
     assert.equal(r.status, 200, `GET ${path}: ${JSON.stringify(r.body)}`);
@@ -37,15 +31,14 @@ export async function formsFixture(): Promise<FormsFixture> {
   for (const accountId of [acme, globex]) {
     for (const g of await get<Array<{ id: number; name: string }>>(`/v2/accounts/${accountId}/groups`)) groups[g.name] = g.id;
   }
-  return { emu, portalId: portalIdOf(emu.url, 'portal'), token, acme, globex, groups, get };
+  return { ...demo, acme, globex, groups, get };
 }
 
 export async function closeFixture(f: FormsFixture | undefined): Promise<void> {
   if (!f) return;
   const api = await portalApi();
   for (const p of api.testing.forms.panels()) p.dispose();
-  if (api.registry.get(f.portalId)) await api.registry.remove(f.portalId);
-  await f.emu.stop();
+  await stopDemoPortal(f);
 }
 
 /**

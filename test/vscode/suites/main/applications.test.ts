@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startEmulator, type Emulator } from '../../../emulator';
-import { portalIdOf } from '../../../../src/auth/portalEntry';
-import { portalApi, signInForTest } from '../../support/extension';
-import { passwordToken, portalJson } from '../../support/portalHttp';
+import type { Emulator } from '../../../emulator';
+import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
+import { portalApi } from '../../support/extension';
+import { portalJson } from '../../support/portalHttp';
 import { byLabel, explorerApi, rows, type Provider, type Row } from '../../support/tree';
 
 describe('Applications view', function () {
@@ -21,19 +21,13 @@ describe('Applications view', function () {
   };
 
   before(async () => {
-    emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-    portalId = portalIdOf(emu.url, 'portal');
-    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
-    assert.deepEqual(script.failures, []);
-    token = await passwordToken(emu.url, 'demo', 'demo');
+    ({ emu, portalId, token } = await startDemoPortal());
     applications = (await explorerApi()).applications as unknown as typeof applications;
   });
 
   after(async () => {
     (await explorerApi()).setPrompts(undefined);
-    const api = await portalApi();
-    if (api.registry.get(portalId)) await api.registry.remove(portalId);
-    await emu.stop();
+    await stopDemoPortal({ emu, portalId });
   });
 
   it('lists the signed-in user\'s applications with platform and last activity, marking this window\'s own', async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startEmulator, type Emulator } from '../../../emulator';
-import { portalIdOf } from '../../../../src/auth/portalEntry';
-import { portalApi, signInForTest } from '../../support/extension';
+import type { Emulator } from '../../../emulator';
+import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
+import { portalApi } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
 import { byLabel, explorerApi, loadAll, portalRow, rows, setPageSize, walk, type Provider } from '../../support/tree';
 
@@ -22,18 +22,13 @@ describe('Explorer: portal → accounts → groups → folders → files', funct
   let explorer: Provider & { refresh(node?: unknown): void };
 
   before(async () => {
-    emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-    portalId = portalIdOf(emu.url, 'portal');
-    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
-    assert.deepEqual(script.failures, []);
+    ({ emu, portalId } = await startDemoPortal());
     explorer = (await explorerApi()).explorer as unknown as Provider & { refresh(node?: unknown): void };
   });
 
   after(async () => {
     await setPageSize(undefined);
-    const api = await portalApi();
-    if (api.registry.get(portalId)) await api.registry.remove(portalId);
-    await emu.stop();
+    await stopDemoPortal({ emu, portalId });
   });
 
   it('shows every level with the portal\'s names, sizes, dates and icons', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
+import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi, signInForTest } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
 import { byLabel, explorerApi, loadAll, rows, setPageSize, walk, type Provider } from '../../support/tree';
@@ -24,11 +25,7 @@ describe('Members view', function () {
   };
 
   before(async () => {
-    emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-    portalId = portalIdOf(emu.url, 'portal');
-    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
-    assert.deepEqual(script.failures, []);
-    token = await passwordToken(emu.url, 'demo', 'demo');
+    ({ emu, portalId, token } = await startDemoPortal());
     all = await allMembers();
     const ex = await explorerApi();
     members = ex.members as unknown as typeof members;
@@ -39,9 +36,7 @@ describe('Members view', function () {
     await setPageSize(undefined);
     (await explorerApi()).members.setTarget(undefined);
     (await explorerApi()).setPrompts(undefined);
-    const api = await portalApi();
-    if (api.registry.get(portalId)) await api.registry.remove(portalId);
-    await emu.stop();
+    await stopDemoPortal({ emu, portalId });
   });
 
   it('follows the Explorer: selecting an account (or anything under it) shows its members', async () => {

@@ -3,10 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startEmulator, type Emulator } from '../../../emulator';
-import { portalIdOf } from '../../../../src/auth/portalEntry';
-import { portalApi, signInForTest } from '../../support/extension';
-import { passwordToken } from '../../support/portalHttp';
+import type { Emulator } from '../../../emulator';
+import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { explorerApi, walk, type Provider } from '../../support/tree';
 
 describe('File records: the portal: file system, open and download', function () {
@@ -24,19 +22,13 @@ describe('File records: the portal: file system, open and download', function ()
   };
 
   before(async () => {
-    emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-    portalId = portalIdOf(emu.url, 'portal');
-    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
-    assert.deepEqual(script.failures, []);
-    token = await passwordToken(emu.url, 'demo', 'demo');
+    ({ emu, portalId, token } = await startDemoPortal());
     explorer = (await explorerApi()).explorer as unknown as Provider;
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const api = await portalApi();
-    if (api.registry.get(portalId)) await api.registry.remove(portalId);
-    await emu.stop();
+    await stopDemoPortal({ emu, portalId });
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -1,0 +1,39 @@
+// An emulator with the demo seed, signed in as the demo super administrator through the extension, plus a
+// token of the same user for direct reads: the common start of the suites that work on the demo portal.
+import assert from 'node:assert/strict';
+import { startEmulator, type Emulator } from '../../emulator';
+import { portalIdOf } from '../../../src/auth/portalEntry';
+import { portalApi, signInForTest } from './extension';
+import { passwordToken } from './portalHttp';
+
+export interface DemoPortal {
+  emu: Emulator;
+  portalId: string;
+  /** A token of the demo user for direct reads (not the extension's). */
+  token: string;
+}
+
+export async function startDemoPortal(): Promise<DemoPortal> {
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+  const portalId = portalIdOf(emu.url, 'portal');
+  try {
+    const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
+    assert.deepEqual(script.failures, []);
+    const token = await passwordToken(emu.url, 'demo', 'demo');
+    return { emu, portalId, token };
+  } catch (err) {
+    // The caller gets no handle to clean up with, so do it here: no emulator outlives a failed start.
+    await stopDemoPortal({ emu, portalId });
+    throw err;
+  }
+}
+
+/**
+ * Removes the portal from the registry if it is still there, then stops the emulator. Takes the parts a
+ * suite kept (it may not keep the token), and nothing when its start failed.
+ */
+export async function stopDemoPortal(p: { emu?: Emulator; portalId?: string }): Promise<void> {
+  const api = await portalApi();
+  if (p.portalId && api.registry.get(p.portalId)) await api.registry.remove(p.portalId);
+  await p.emu?.stop();
+}
