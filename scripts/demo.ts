@@ -86,6 +86,8 @@ function writeSettings(baseUrl: string): void {
       'telemetry.telemetryLevel': 'off',
       'update.mode': 'none',
       'extensions.autoCheckUpdates': false,
+      // The demo workspace lives inside this repository; Git offering to open it only distracts.
+      'git.openRepositoryInParentFolders': 'never',
       ...existing,
       'portal.portals': [{ id: PORTAL_ID, label: 'Demo portal', baseUrl, service: 'portal' }, ...others],
     };
@@ -97,7 +99,7 @@ function onPath(command: string): boolean {
 }
 
 function printCredentials(): void {
-  say('Sign in: open the Portal view (activity bar), expand "Demo portal", click "Sign in again…"');
+  say('Sign in: open the Portal view (activity bar), expand "Demo portal", click "Sign in…"');
   say('  demo / demo        super administrator of Acme Corporation and Globex Research');
   say('  demo-2fa / demo    two-factor code 123456');
   say('  member / demo      a regular member of Acme Corporation');

@@ -9,6 +9,8 @@ export { Scheduler, DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, type RequestBudget, 
 export { isLoopbackHost, parseBaseUrl, bypassesProxy, resolveProxy, type ProxyOptions } from './transport';
 export { buildQuery, parseRetryAfter, parseContentDisposition } from './http';
 export type { Credentials, TokenSet, TokenStore, TokenResponse } from './auth';
+// The code of a 'signed-out' error that means "never signed in", as opposed to signed out by the portal.
+export { NOT_SIGNED_IN } from './auth';
 export type { V3Api, MembersQuery, MemberOrder, TagSummaryQuery, TagMembersQuery, AccountUpdate } from './endpoints/v3';
 export type { V2Api } from './endpoints/v2';
 export * from './models/user';

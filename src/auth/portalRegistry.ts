@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PortalClient, PortalError } from '../api';
+import { NOT_SIGNED_IN, PortalClient, PortalError } from '../api';
 import { CredentialStore, type StoredCredentials } from './credentialStore';
 import { readPortalEntries, writePortalEntries, type PortalEntry } from './portalEntry';
 
@@ -83,11 +83,10 @@ export class PortalRegistry implements vscode.Disposable {
   client(portalId: string): PortalClient {
     const c = this.connections.get(portalId);
     if (!c?.client) {
-      throw new PortalError({
-        kind: 'signed-out',
-        endpoint: '',
-        message: `You are not signed in to ${c?.entry.label ?? 'this portal'}. Sign in again to continue.`,
-      });
+      // The portal signing us out (a reason is kept) reads differently from never having signed in.
+      throw new PortalError(c?.signedOutReason
+        ? { kind: 'signed-out', endpoint: '', message: c.signedOutReason }
+        : { kind: 'signed-out', endpoint: '', code: NOT_SIGNED_IN, message: `You are not signed in to ${c?.entry.label ?? 'this portal'}.` });
     }
     return c.client;
   }

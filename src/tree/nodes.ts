@@ -26,7 +26,7 @@
  * | empty                      | "No groups" and similar                 |                                         |
  */
 import * as vscode from 'vscode';
-import { accountPermissionLabel, isPortalError, type PortalError } from '../api';
+import { accountPermissionLabel, isPortalError, NOT_SIGNED_IN, type PortalError } from '../api';
 import type { PortalConnection } from '../auth/portalRegistry';
 import { countLabel, type PagedList } from './paging';
 import { humanSize, iconForContentType, relativeTime, shortDate } from './format';
@@ -342,7 +342,8 @@ export class ErrorNode extends PortalTreeNode {
   treeItem(): vscode.TreeItem {
     const message = errorMessage(this.error);
     if (this.signedOut) {
-      const item = new vscode.TreeItem('Sign in again…', vscode.TreeItemCollapsibleState.None);
+      const never = (this.error as { code?: unknown }).code === NOT_SIGNED_IN;
+      const item = new vscode.TreeItem(never ? 'Sign in…' : 'Sign in again…', vscode.TreeItemCollapsibleState.None);
       item.id = this.key;
       item.contextValue = 'error.signedOut';
       item.description = message;

@@ -44,8 +44,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     await setPaneExpanded(page, 'Applications', false);
 
     // Signed out: the portal's only child says so and signs in when clicked.
-    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in again…');
-    await treeRow(page, 'Explorer', 'Sign in again…').click();
+    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
+    await treeRow(page, 'Explorer', 'Sign in…').click();
     await answer(page, 'demo', '(3/4)');
     await answer(page, 'demo', '(4/4)');
     ctx.log('signed in through the input boxes');

@@ -200,8 +200,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     const screens = new Screens(wb, ctx.imagesDir, ctx.log);
     await openViewContainer(page, 'Portal');
 
-    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in again…');
-    await treeRow(page, 'Explorer', 'Sign in again…').click();
+    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
+    await treeRow(page, 'Explorer', 'Sign in…').click();
     await answer(page, 'demo', '(3/4)');
     await answer(page, 'demo', '(4/4)');
     await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
