@@ -37,6 +37,18 @@ export default tseslint.config(
     },
   },
   {
+    // Notifications, progress titles and status messages render link and icon syntax: they go through
+    // src/shared/notify.ts, which shows every message as plain text.
+    files: ['src/**/*.ts'],
+    ignores: ['src/shared/notify.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'MemberExpression[property.name=/^(show(Information|Warning|Error)Message|withProgress|setStatusBarMessage)$/]',
+        message: 'Use src/shared/notify.ts: it shows server text as plain text.',
+      }],
+    },
+  },
+  {
     // The emulator is a stand-in for the server; it must not borrow client code.
     files: ['test/emulator/**/*.ts'],
     rules: {

@@ -11,6 +11,7 @@ import { createLog } from './log';
 import { registerRecords, type RecordsApi } from './records';
 import { registerExplorer, type ExplorerApi } from './tree';
 import { registerForms, type FormsTesting } from './webview';
+import * as notify from './shared/notify';
 
 /** What activate() returns. `testing` exists only when VS Code runs the extension under test. */
 export interface PortalExtensionApi {
@@ -19,6 +20,8 @@ export interface PortalExtensionApi {
     setPrompts(prompts: SignInPrompts | undefined): void;
     /** What SecretStorage holds for a portal, so tests can prove sign-out removed it. */
     readStoredCredentials(portalId: string): Promise<StoredCredentials | undefined>;
+    /** Writes SecretStorage as another VS Code window signed in to the same portal would. */
+    storeCredentials(portalId: string, credentials: StoredCredentials): Promise<void>;
     /** The open form panels (issue 7), so tests can drive a form's message handler. */
     forms: FormsTesting;
     /** The views' providers and tree views, and scripted answers for their commands (issue 6). */
@@ -37,8 +40,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const credentialStore = new CredentialStore(context.secrets);
   const registry = new PortalRegistry(credentialStore, createClient, (c) => {
     log.warn(`Signed out of ${c.entry.label}: ${c.signedOutReason ?? 'credentials refused'}`);
-    void vscode.window
-      .showWarningMessage(`Signed out of ${c.entry.label}. ${c.signedOutReason ?? ''} Sign in again to continue.`, 'Sign in again')
+    void notify
+      .warn(`Signed out of ${c.entry.label}. ${c.signedOutReason ?? ''} Sign in again to continue.`, 'Sign in again')
       .then((choice) => (choice ? vscode.commands.executeCommand('portal.signIn', c.entry.id) : undefined));
   });
   await registry.restore();
@@ -79,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
           testing: {
             setPrompts: (p: SignInPrompts | undefined) => void (prompts = p ?? inputBoxPrompts),
             readStoredCredentials: (portalId: string) => credentialStore.get(portalId),
+            storeCredentials: (portalId: string, credentials: StoredCredentials) => credentialStore.set(portalId, credentials),
             forms: forms.testing,
             explorer,
             records,

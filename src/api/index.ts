@@ -8,6 +8,7 @@ export * from './version';
 export { Scheduler, DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, type RequestBudget, type Ticket } from './scheduler';
 export { isLoopbackHost, parseBaseUrl, bypassesProxy, resolveProxy, type ProxyOptions } from './transport';
 export { buildQuery, parseRetryAfter, parseContentDisposition } from './http';
+export { ownValue } from './models/read';
 export type { Credentials, TokenSet, TokenStore, TokenResponse } from './auth';
 // The code of a 'signed-out' error that means "never signed in", as opposed to signed out by the portal.
 export { NOT_SIGNED_IN } from './auth';

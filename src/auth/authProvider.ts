@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PortalConnection, PortalRegistry } from './portalRegistry';
+import { plain } from '../shared/plainText';
 
 export const AUTH_PROVIDER_ID = 'portal';
 
@@ -72,7 +73,7 @@ function toSession(c: PortalConnection, accessToken: string): vscode.Authenticat
   return {
     id: c.entry.id,
     accessToken,
-    account: { id: `${c.entry.id}/${c.username ?? ''}`, label: `${c.username ?? ''} @ ${c.entry.label}` },
+    account: { id: `${c.entry.id}/${c.username ?? ''}`, label: plain(`${c.username ?? ''} @ ${c.entry.label}`) },
     scopes: [],
   };
 }

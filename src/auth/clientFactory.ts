@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { PortalClient, resolveProxy, type RequestLogLine } from '../api';
 import type { PortalEntry } from './portalEntry';
 import type { ClientFactory } from './portalRegistry';
+import { networkSettings, setting } from './settings';
 
 export function formatRequestLine(line: RequestLogLine): string {
   const outcome = line.status !== undefined ? String(line.status) : (line.error ?? 'failed');
@@ -12,28 +13,26 @@ export function formatRequestLine(line: RequestLogLine): string {
 /** Builds each portal's client from the user's settings; the client never sees VS Code itself. */
 export function createClientFactory(log: vscode.LogOutputChannel, version: string, onRequest: () => void): ClientFactory {
   return (entry: PortalEntry, onSignedOut) => {
-    const config = vscode.workspace.getConfiguration('portal');
-    const http = vscode.workspace.getConfiguration('http');
+    const network = networkSettings();
     // VS Code's own proxy settings first, then the usual environment variables (resolved in src/api).
     const proxy = resolveProxy({
       baseUrl: entry.baseUrl,
-      httpProxy: http.get<string>('proxy'),
-      strictSSL: http.get<boolean>('proxyStrictSSL', true),
+      httpProxy: network.proxy,
+      strictSSL: network.proxyStrictSSL,
+      noProxy: network.noProxy,
       env: process.env,
     });
+    // One setting for the user: how long a portal may take to answer, first byte or next byte.
+    const timeoutMs = setting('requestTimeoutSeconds') * 1000;
     return new PortalClient({
       baseUrl: entry.baseUrl,
       service: entry.service,
       userAgent: `portal-vscode/${version} (VS Code ${vscode.version})`,
-      requestBudget: {
-        count: config.get<number>('requestBudget.count', 2000),
-        windowMs: config.get<number>('requestBudget.windowSeconds', 300) * 1000,
-      },
-      maxConcurrent: config.get<number>('maxConcurrentRequests', 8),
-      // One setting for the user: how long a portal may take to answer, first byte or next byte.
-      headersTimeoutMs: config.get<number>('requestTimeoutSeconds', 30) * 1000,
-      bodyTimeoutMs: config.get<number>('requestTimeoutSeconds', 30) * 1000,
-      strictSSL: http.get<boolean>('proxyStrictSSL', true),
+      requestBudget: { count: setting('requestBudget.count'), windowMs: setting('requestBudget.windowSeconds') * 1000 },
+      maxConcurrent: setting('maxConcurrentRequests'),
+      headersTimeoutMs: timeoutMs,
+      bodyTimeoutMs: timeoutMs,
+      strictSSL: network.proxyStrictSSL,
       ...(proxy ? { proxy } : {}),
       log: (line) => {
         const text = formatRequestLine(line);

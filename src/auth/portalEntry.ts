@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { userValue } from './settings';
 
 /** A portal the user has added: what lives in settings. Nothing secret, by design. */
 export interface PortalEntry {
@@ -30,8 +31,9 @@ function isEntry(v: unknown): v is PortalEntry {
   return typeof o.id === 'string' && typeof o.baseUrl === 'string';
 }
 
+/** The user's own portal list: a workspace's list is never read, so it can neither add a portal nor re-point one. */
 export function readPortalEntries(): PortalEntry[] {
-  const raw = vscode.workspace.getConfiguration(SECTION).get<unknown[]>(KEY, []);
+  const raw = userValue<unknown>(SECTION, KEY);
   const entries: PortalEntry[] = [];
   for (const v of Array.isArray(raw) ? raw : []) {
     if (!isEntry(v)) continue;
@@ -55,6 +57,7 @@ function hostOf(baseUrl: string): string {
   }
 }
 
+/** Writes the user's list; built from readPortalEntries(), so a workspace's entries are never copied into it. */
 export async function writePortalEntries(entries: readonly PortalEntry[]): Promise<void> {
   await vscode.workspace
     .getConfiguration(SECTION)

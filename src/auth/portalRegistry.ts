@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { NOT_SIGNED_IN, PortalClient, PortalError } from '../api';
-import { CredentialStore, type StoredCredentials } from './credentialStore';
+import { NOT_SIGNED_IN, parseBaseUrl, PortalClient, PortalError } from '../api';
+import { CredentialStore, sameCredentials, type IssuedFor, type NewCredentials, type StoredCredentials } from './credentialStore';
 import { readPortalEntries, writePortalEntries, type PortalEntry } from './portalEntry';
 
 export type ClientFactory = (entry: PortalEntry, onSignedOut: (error: PortalError) => void) => PortalClient;
@@ -25,6 +25,8 @@ export interface PortalConnection {
  */
 export class PortalRegistry implements vscode.Disposable {
   private readonly connections = new Map<string, PortalConnection>();
+  /** The credentials each signed-in client was given, to compare with what storage holds later. Never shown. */
+  private readonly inUse = new Map<string, StoredCredentials>();
   private readonly emitter = new vscode.EventEmitter<PortalConnection | undefined>();
   private readonly disposables: vscode.Disposable[] = [];
   readonly onDidChange = this.emitter.event;
@@ -65,7 +67,7 @@ export class PortalRegistry implements vscode.Disposable {
       existing?.client?.close();
       // One unreadable secret must not keep the other portals (and the views) from loading.
       const credentials = await this.store.get(entry.id).catch(() => undefined);
-      await this.connect(entry, credentials, undefined);
+      await this.connect(entry, credentials);
       changed = true;
     }
     if (changed) this.emitter.fire(undefined);
@@ -96,25 +98,31 @@ export class PortalRegistry implements vscode.Disposable {
    * portal gets a fresh client on the client-credentials grant (the sign-in's own client is discarded
    * with the password it held).
    */
-  async add(entry: PortalEntry, credentials: StoredCredentials): Promise<PortalConnection> {
-    await this.store.set(entry.id, credentials);
+  async add(entry: PortalEntry, credentials: NewCredentials): Promise<PortalConnection> {
+    const bound: StoredCredentials = { ...credentials, issuedFor: issuedFor(entry) };
+    await this.store.set(entry.id, bound);
     this.connections.get(entry.id)?.client?.close();
-    const connection = await this.connect(entry, credentials, undefined);
+    const connection = await this.connect(entry, bound);
     await writePortalEntries([...readPortalEntries().filter((e) => e.id !== entry.id), entry]);
     this.emitter.fire(connection);
     return connection;
   }
 
-  /** Removes the credentials; the portal stays listed so it can be signed in again. */
-  async signOut(portalId: string, reason?: string): Promise<void> {
+  /**
+   * Removes the credentials; the portal stays listed so it can be signed in again. With `failed`, only those
+   * credentials are removed: storage that holds newer ones (another window rotated the secret) is left alone.
+   */
+  async signOut(portalId: string, reason?: string, failed?: StoredCredentials): Promise<void> {
     const c = this.connections.get(portalId);
     // The state changes before the secret is deleted, so the change event that deletion raises finds
     // nothing left to do and cannot overwrite the reason.
     if (c) {
       c.client?.close();
+      this.inUse.delete(portalId);
       this.connections.set(portalId, { ...signedOut(c.entry), signedOutReason: reason });
     }
-    await this.store.delete(portalId);
+    if (failed) await this.store.deleteIfStill(portalId, failed);
+    else await this.store.delete(portalId);
     const after = this.connections.get(portalId);
     if (after) this.emitter.fire(after);
   }
@@ -133,54 +141,86 @@ export class PortalRegistry implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
+  /** Storage changed (this window or another): follow it when it holds other credentials than the client uses. */
   private async reload(portalId: string): Promise<void> {
-    const credentials = await this.store.get(portalId);
+    const credentials = await this.store.get(portalId).catch(() => undefined);
     // Read the connection after the await: a sign-in or sign-out in this window may have settled meanwhile.
     const c = this.connections.get(portalId);
     if (!c) return;
-    const unchanged = credentials ? c.client !== undefined && c.clientId === credentials.clientId : c.client === undefined;
+    const unchanged = c.client ? sameCredentials(this.inUse.get(portalId), credentials) : credentials === undefined;
     if (unchanged) return;
     c.client?.close();
-    this.emitter.fire(await this.connect(c.entry, credentials, undefined));
+    this.emitter.fire(await this.connect(c.entry, credentials));
   }
 
-  private async connect(entry: PortalEntry, credentials: StoredCredentials | undefined, reason: string | undefined): Promise<PortalConnection> {
-    let connection: PortalConnection;
-    if (!credentials) {
-      connection = { ...signedOut(entry), signedOutReason: reason };
-    } else {
-      let client: PortalClient;
-      try {
-        client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error));
-      } catch (error) {
-        // Settings the client refuses (an address edited into plain http on a public host, or not a URL at all):
-        // the portal shows as signed out with the reason, and its stored credentials stay for when it is fixed.
-        connection = { ...signedOut(entry), signedOutReason: error instanceof Error ? error.message : String(error) };
-        this.connections.set(entry.id, connection);
-        return connection;
+  private async connect(entry: PortalEntry, credentials: StoredCredentials | undefined): Promise<PortalConnection> {
+    this.inUse.delete(entry.id);
+    if (!credentials) return this.setSignedOut(entry, undefined);
+    let binding: IssuedFor;
+    let client: PortalClient;
+    try {
+      binding = issuedFor(entry);
+      // A secret goes only to the origin and service it was issued for, whatever the settings say now.
+      if (credentials.issuedFor && !sameIssuer(credentials.issuedFor, binding)) {
+        return this.setSignedOut(entry, `The saved sign-in for ${entry.label} was made for ${credentials.issuedFor.origin} (service "${credentials.issuedFor.service}"), but the portal entry now points at ${binding.origin} (service "${binding.service}"). It is not sent there. Sign in again to use this address.`);
       }
-      client.useClientCredentials(credentials.clientId, credentials.clientSecret);
-      connection = {
-        entry,
-        client,
-        username: credentials.username,
-        clientId: credentials.clientId,
-        applicationCreatedHere: credentials.applicationCreatedHere,
-        signedOutReason: undefined,
-      };
+      client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error));
+    } catch (error) {
+      // Settings the client refuses (an address edited into plain http on a public host, or not a URL at all):
+      // the portal shows as signed out with the reason, and its stored credentials stay for when it is fixed.
+      return this.setSignedOut(entry, error instanceof Error ? error.message : String(error));
     }
+    const bound: StoredCredentials = credentials.issuedFor ? credentials : { ...credentials, issuedFor: binding };
+    // Credentials saved before they were bound take the binding of the user's own entry, once.
+    if (!credentials.issuedFor) await this.store.set(entry.id, bound).catch(() => undefined);
+    client.useClientCredentials(bound.clientId, bound.clientSecret);
+    this.inUse.set(entry.id, bound);
+    const connection: PortalConnection = {
+      entry,
+      client,
+      username: bound.username,
+      clientId: bound.clientId,
+      applicationCreatedHere: bound.applicationCreatedHere,
+      signedOutReason: undefined,
+    };
     this.connections.set(entry.id, connection);
     return connection;
   }
 
-  /** Called by the client once its stored credentials are refused: one clean sign-out, one message. */
+  private setSignedOut(entry: PortalEntry, reason: string | undefined): PortalConnection {
+    const connection = { ...signedOut(entry), signedOutReason: reason };
+    this.connections.set(entry.id, connection);
+    return connection;
+  }
+
+  /**
+   * Called by the client once its credentials are refused. Storage is read again first: another window may have
+   * rotated the secret, and then this window switches to the new one instead of signing everyone out. Otherwise
+   * one clean sign-out and one message, and only the refused credentials are deleted.
+   */
   private async onPortalSignedOut(portalId: string, client: PortalClient, error: PortalError): Promise<void> {
     const c = this.connections.get(portalId);
     if (!c || c.client !== client) return; // already handled, or a client we replaced
-    await this.signOut(portalId, error.message);
+    const failed = this.inUse.get(portalId);
+    const stored = await this.store.get(portalId).catch(() => undefined);
+    if (this.connections.get(portalId)?.client !== client) return;
+    if (stored && failed && !sameCredentials(stored, failed)) {
+      client.close();
+      this.emitter.fire(await this.connect(c.entry, stored));
+      return;
+    }
+    await this.signOut(portalId, error.message, failed);
     const after = this.connections.get(portalId);
     if (after) this.notifySignedOut(after);
   }
+}
+
+function issuedFor(entry: PortalEntry): IssuedFor {
+  return { origin: parseBaseUrl(entry.baseUrl).origin, service: entry.service };
+}
+
+function sameIssuer(a: IssuedFor, b: IssuedFor): boolean {
+  return a.origin === b.origin && a.service === b.service;
 }
 
 function sameEntry(a: PortalEntry, b: PortalEntry): boolean {

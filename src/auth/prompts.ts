@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import * as notify from '../shared/notify';
+import { plain } from '../shared/plainText';
 
 /**
  * Every question sign-in asks. The VS Code implementation uses input boxes; the in-VS-Code tests
@@ -41,7 +43,7 @@ export const inputBoxPrompts: SignInPrompts = {
     }),
   username: async (portalLabel, initial) =>
     vscode.window.showInputBox({
-      title: `Sign in to ${portalLabel} (3/4)`,
+      title: plain(`Sign in to ${portalLabel} (3/4)`),
       prompt: 'Username or e-mail',
       value: initial,
       ignoreFocusOut: true,
@@ -49,15 +51,15 @@ export const inputBoxPrompts: SignInPrompts = {
     }),
   password: async (username, portalLabel) =>
     vscode.window.showInputBox({
-      title: `Sign in to ${portalLabel} (4/4)`,
-      prompt: `Password for ${username}. It is used once to create an application for this machine, then forgotten.`,
+      title: plain(`Sign in to ${portalLabel} (4/4)`),
+      prompt: plain(`Password for ${username}. It is used once to create an application for this machine, then forgotten.`),
       password: true,
       ignoreFocusOut: true,
       validateInput: notEmpty('password'),
     }),
   twoFactorCode: async (portalLabel, previousWasWrong) =>
     vscode.window.showInputBox({
-      title: `Two-factor code for ${portalLabel}`,
+      title: plain(`Two-factor code for ${portalLabel}`),
       prompt: previousWasWrong ? 'That code was not accepted. Enter the current code.' : 'This account uses two-factor authentication. Enter the current code.',
       password: true,
       ignoreFocusOut: true,
@@ -65,31 +67,28 @@ export const inputBoxPrompts: SignInPrompts = {
     }),
   clientId: async (portalLabel) =>
     vscode.window.showInputBox({
-      title: `Application credentials for ${portalLabel} (1/2)`,
+      title: plain(`Application credentials for ${portalLabel} (1/2)`),
       prompt: 'Client id of an existing application',
       ignoreFocusOut: true,
       validateInput: notEmpty('client id'),
     }),
   clientSecret: async (portalLabel) =>
     vscode.window.showInputBox({
-      title: `Application credentials for ${portalLabel} (2/2)`,
+      title: plain(`Application credentials for ${portalLabel} (2/2)`),
       prompt: 'Client secret of that application',
       password: true,
       ignoreFocusOut: true,
       validateInput: notEmpty('client secret'),
     }),
-  failed: async (message) => (await vscode.window.showErrorMessage(message, 'Try again')) === 'Try again',
+  failed: async (message) => (await notify.error(message, 'Try again')) === 'Try again',
   confirmSignOut: async (portalLabel, canDeleteApplication) => {
     const signOutOnly = 'Sign out';
     const alsoDelete = 'Sign out and delete the application';
-    const choice = await vscode.window.showWarningMessage(
+    const choice = await notify.ask(
       `Sign out of ${portalLabel}?`,
-      {
-        modal: true,
-        detail: canDeleteApplication
-          ? 'The client id and secret this machine uses will be removed from secret storage. You can also delete the application on the portal, so those credentials stop working everywhere.'
-          : 'The client id and secret will be removed from secret storage. The application itself stays on the portal.',
-      },
+      canDeleteApplication
+        ? 'The client id and secret this machine uses will be removed from secret storage. You can also delete the application on the portal, so those credentials stop working everywhere.'
+        : 'The client id and secret will be removed from secret storage. The application itself stays on the portal.',
       ...(canDeleteApplication ? [signOutOnly, alsoDelete] : [signOutOnly]),
     );
     return choice === alsoDelete ? 'sign-out-and-delete' : choice === signOutOnly ? 'sign-out' : undefined;

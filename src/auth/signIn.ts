@@ -1,12 +1,13 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { PortalError, type PortalClient } from '../api';
-import type { StoredCredentials } from './credentialStore';
+import type { NewCredentials } from './credentialStore';
 import { baseUrlProblem } from './baseUrl';
 import { normaliseBaseUrl, portalIdOf, type PortalEntry } from './portalEntry';
 import type { PortalConnection, PortalRegistry, ClientFactory } from './portalRegistry';
 import type { SignInPrompts } from './prompts';
 import { describeSignInError } from './signInErrors';
+import * as notify from '../shared/notify';
 
 export interface SignInContext {
   readonly registry: PortalRegistry;
@@ -68,13 +69,13 @@ export async function signInWithPassword(ctx: SignInContext, known?: PortalEntry
       const enrolled = await withProgress(`Registering this machine with ${entry.label}…`, () =>
         client.enrollApplication(applicationDraftForThisMachine(ctx.extensionVersion)),
       );
-      const credentials: StoredCredentials = {
+      const credentials: NewCredentials = {
         clientId: enrolled.clientId,
         clientSecret: enrolled.clientSecret,
         username: username.trim(),
         applicationCreatedHere: true,
       };
-      return await ctx.registry.add(entry, credentials);
+      return await keepOrDelete(client, credentials, () => ctx.registry.add(entry, credentials));
     } catch (error) {
       if (!(await p.failed(describeSignInError(error, entry)))) return undefined;
     } finally {
@@ -82,6 +83,19 @@ export async function signInWithPassword(ctx: SignInContext, known?: PortalEntry
     }
   }
   return undefined;
+}
+
+/**
+ * Stores what a sign-in created; when that fails, the application it registered is deleted again, so a retry
+ * leaves no orphan on the portal holding a secret nobody has.
+ */
+async function keepOrDelete<T>(client: PortalClient, created: NewCredentials, keep: () => Promise<T>): Promise<T> {
+  try {
+    return await keep();
+  } catch (error) {
+    await client.v3.applications.delete(created.clientId).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Runs the password grant, asking for a two-factor code only when the portal asks for one. */
@@ -138,7 +152,7 @@ export async function signOut(ctx: SignInContext, portalId: string, confirm: boo
     try {
       await c.client.v3.applications.delete(c.clientId);
     } catch (error) {
-      void vscode.window.showWarningMessage(`Signed out, but the application could not be deleted on the portal: ${error instanceof Error ? error.message : String(error)}`);
+      void notify.warn(`Signed out, but the application could not be deleted on the portal: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   await ctx.registry.signOut(portalId);
@@ -146,5 +160,5 @@ export async function signOut(ctx: SignInContext, portalId: string, confirm: boo
 }
 
 function withProgress<T>(title: string, task: () => Promise<T>): Promise<T> {
-  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task));
+  return notify.progress({ location: vscode.ProgressLocation.Notification, title }, task);
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PortalConnection, PortalRegistry } from './portalRegistry';
+import { plain } from '../shared/plainText';
 
 /**
  * Who is signed in to the active portal, and how much of its request budget this window has used.
@@ -48,14 +49,14 @@ export class PortalStatusBar implements vscode.Disposable {
       return;
     }
     if (!c.client) {
-      this.item.text = `$(account) ${c.entry.label}: signed out`;
-      this.item.tooltip = `${c.entry.label} (${c.entry.baseUrl}) is signed out. Click to sign in again or switch portal.`;
+      this.item.text = `$(account) ${plain(c.entry.label)}: signed out`;
+      this.item.tooltip = plain(`${c.entry.label} (${c.entry.baseUrl}) is signed out. Click to sign in again or switch portal.`);
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
       const { used, limit, windowMs } = budgetOf(c);
       const share = limit > 0 ? Math.round((used / limit) * 100) : 0;
-      this.item.text = `$(account) ${c.username ?? ''} @ ${c.entry.label} · ${share}%`;
-      this.item.tooltip = `Signed in to ${c.entry.label} (${c.entry.baseUrl}) as ${c.username ?? ''}.\nRequests in the last ${Math.round(windowMs / 60000)} minutes: ${used} of ${limit}.\nClick to see the portals' sessions.`;
+      this.item.text = `$(account) ${plain(c.username)} @ ${plain(c.entry.label)} · ${share}%`;
+      this.item.tooltip = plain(`Signed in to ${c.entry.label} (${c.entry.baseUrl}) as ${c.username ?? ''}.\nRequests in the last ${Math.round(windowMs / 60000)} minutes: ${used} of ${limit}.\nClick to see the portals' sessions.`, { multiline: true });
       this.item.backgroundColor = share >= 80 ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     }
     this.item.show();

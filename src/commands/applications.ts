@@ -6,6 +6,7 @@ import { prompts } from './prompts';
 import { guarded } from './run';
 import { pickApplication } from './targets';
 import type { ViewsHandle } from './views';
+import * as notify from '../shared/notify';
 
 export function registerApplicationCommands(registry: PortalRegistry, views: ViewsHandle, log: vscode.LogOutputChannel): vscode.Disposable[] {
   return [
@@ -28,7 +29,7 @@ export function registerApplicationCommands(registry: PortalRegistry, views: Vie
       if (!ok) return false;
       await registry.client(app.portalId).v3.applications.delete(app.clientId);
       if (isCurrent) await registry.signOut(app.portalId, 'The application this window used was deleted.');
-      void vscode.window.showInformationMessage(`"${name}" was deleted.`);
+      void notify.info(`"${name}" was deleted.`);
       views.refreshApplications(app.portalId);
       return true;
     }),

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import { signInWithClientCredentials, signInWithPassword, signOut, type SignInContext } from '../auth/signIn';
 import type { PortalStatusBar } from '../auth/statusBar';
+import * as notify from '../shared/notify';
+import { plain } from '../shared/plainText';
 
 /** A command argument that names a portal: a tree node with a portalId, or the id itself. */
 export function portalIdFromArg(arg: unknown): string | undefined {
@@ -17,7 +19,7 @@ export async function pickPortal(registry: PortalRegistry, placeHolder: string, 
   const choices = registry
     .list()
     .filter((c) => filter === 'any' || (filter === 'signed-in') === Boolean(c.client))
-    .map((c) => ({ label: c.entry.label, description: c.client ? `signed in as ${c.username ?? ''}` : 'signed out', detail: c.entry.baseUrl, id: c.entry.id }));
+    .map((c) => ({ label: plain(c.entry.label), description: c.client ? `signed in as ${plain(c.username)}` : 'signed out', detail: plain(c.entry.baseUrl), id: c.entry.id }));
   if (choices.length === 0) return undefined;
   if (choices.length === 1) return choices[0]?.id;
   return (await vscode.window.showQuickPick(choices, { placeHolder }))?.id;
@@ -40,9 +42,9 @@ export function registerAuthCommands(ctx: SignInContext, statusBar: PortalStatus
       const id = portalIdFromArg(arg) ?? (await pickPortal(registry, 'Remove which portal from this list?'));
       const c = id ? registry.get(id) : undefined;
       if (!c) return;
-      const ok = await vscode.window.showWarningMessage(
+      const ok = await notify.ask(
         `Remove ${c.entry.label} from the Portal views?`,
-        { modal: true, detail: 'Its entry and any stored credentials are removed from this machine. Nothing changes on the portal.' },
+        'Its entry and any stored credentials are removed from this machine. Nothing changes on the portal.',
         'Remove',
       );
       if (ok === 'Remove') await registry.remove(c.entry.id);
@@ -53,10 +55,10 @@ export function registerAuthCommands(ctx: SignInContext, statusBar: PortalStatus
       for (const c of registry.list()) {
         const id = c.entry.id;
         if (c.client) {
-          items.push({ label: `$(account) ${c.username ?? ''} @ ${c.entry.label}`, description: c.entry.baseUrl, detail: 'Make this the active portal', run: async () => statusBar.setActive(id) });
-          items.push({ label: `$(sign-out) Sign out of ${c.entry.label}`, run: () => signOut(ctx, id, true) });
+          items.push({ label: `$(account) ${plain(c.username)} @ ${plain(c.entry.label)}`, description: plain(c.entry.baseUrl), detail: 'Make this the active portal', run: async () => statusBar.setActive(id) });
+          items.push({ label: `$(sign-out) Sign out of ${plain(c.entry.label)}`, run: () => signOut(ctx, id, true) });
         } else {
-          items.push({ label: `$(sign-in) Sign in again to ${c.entry.label}`, description: c.entry.baseUrl, detail: c.signedOutReason, run: () => signInWithPassword(ctx, c.entry) });
+          items.push({ label: `$(sign-in) Sign in again to ${plain(c.entry.label)}`, description: plain(c.entry.baseUrl), detail: plain(c.signedOutReason), run: () => signInWithPassword(ctx, c.entry) });
         }
       }
       items.push({ label: '$(add) Sign in to another portal…', run: () => signInWithPassword(ctx) });

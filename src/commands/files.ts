@@ -4,8 +4,10 @@ import type { PortalRegistry } from '../auth/portalRegistry';
 import { downloadWithProgress } from '../records/download';
 import { MAX_EDITOR_BYTES, uriOf, type PortalFileSystem } from '../records/provider';
 import { isTextContentType } from '../tree/format';
+import { prompts } from './prompts';
 import { guarded } from './run';
 import { pickFile, type FileRef } from './targets';
+import * as notify from '../shared/notify';
 
 export function recordUri(f: FileRef): vscode.Uri {
   return uriOf({ kind: 'record', portalId: f.portalId, accountId: f.accountId, groupId: f.groupId, fileId: f.fileId, name: f.name });
@@ -28,11 +30,11 @@ export function registerFileCommands(registry: PortalRegistry, fileSystem: Porta
       const f = await pickFile(registry, arg, true);
       if (!f) return;
       if (f.isFolder) {
-        void vscode.window.showInformationMessage(`${f.name} is a folder; open one of its files.`);
+        void notify.info(`${f.name} is a folder; open one of its files.`);
         return;
       }
       if (f.size !== undefined && f.size > MAX_EDITOR_BYTES) {
-        const choice = await vscode.window.showWarningMessage(`${f.name} is too large to open in an editor.`, 'Download…');
+        const choice = await notify.warn(`${f.name} is too large to open in an editor.`, 'Download…');
         if (choice) await vscode.commands.executeCommand('portal.file.download', arg ?? f);
         return;
       }
@@ -50,11 +52,15 @@ export function registerFileCommands(registry: PortalRegistry, fileSystem: Porta
       const f = await pickFile(registry, arg, true);
       if (!f) return undefined;
       if (f.isFolder) {
-        void vscode.window.showInformationMessage(`${f.name} is a folder; download its files one by one.`);
+        void notify.info(`${f.name} is a folder; download its files one by one.`);
         return undefined;
       }
-      // A second argument (a folder URI) skips the dialog: used by tests and other extensions.
-      return downloadWithProgress(registry.client(f.portalId), f, folder instanceof vscode.Uri ? folder : undefined);
+      // A folder named by the caller (another extension, a link) is used only when the user agrees to it.
+      const target = folder instanceof vscode.Uri ? folder : undefined;
+      if (target && !(await prompts().confirm(`Download ${f.name} to ${target.fsPath}?`, 'Another extension or a link chose this folder. Nothing is written unless you confirm.', 'Download'))) {
+        return undefined;
+      }
+      return downloadWithProgress(registry.client(f.portalId), f, target);
     }),
     guarded(log, 'portal.file.copyId', async (arg?: unknown) => {
       const f = await pickFile(registry, arg, false);

@@ -6,6 +6,8 @@ import { prompts } from './prompts';
 import { guarded } from './run';
 import { pickAccount, pickGroup, type GroupRef } from './targets';
 import type { ViewsHandle } from './views';
+import * as notify from '../shared/notify';
+import { plain } from '../shared/plainText';
 
 /** The group's name as the portal has it, when the argument did not carry it (palette, forms). */
 async function groupName(registry: PortalRegistry, g: GroupRef): Promise<string> {
@@ -31,17 +33,17 @@ export function registerGroupCommands(registry: PortalRegistry, views: ViewsHand
       if (!g) return false;
       const original = await groupName(registry, g);
       const name = await prompts().input({
-        title: `Duplicate ${original}`,
+        title: plain(`Duplicate ${original}`),
         prompt: 'Name of the copy',
         value: `${original} (copy)`,
         validateInput: (v) => (v.trim() ? undefined : 'Enter a name for the copy.'),
       });
       if (!name?.trim()) return false;
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Asking the portal to copy ${original}…` }, () =>
+      await notify.progress({ location: vscode.ProgressLocation.Notification, title: `Asking the portal to copy ${original}…` }, () =>
         registry.client(g.portalId).v2.groups.duplicate(g.accountId, g.groupId, name.trim()),
       );
       // 202 Accepted: the portal makes the copy in its own time.
-      void vscode.window.showInformationMessage(`The portal accepted the copy "${name.trim()}"; it appears once the portal has made it.`);
+      void notify.info(`The portal accepted the copy "${name.trim()}"; it appears once the portal has made it.`);
       views.refreshAccount(g.portalId, g.accountId);
       return true;
     }),
@@ -56,7 +58,7 @@ export function registerGroupCommands(registry: PortalRegistry, views: ViewsHand
       );
       if (!ok) return false;
       await registry.client(g.portalId).v2.groups.delete(g.accountId, g.groupId);
-      void vscode.window.showInformationMessage(`"${name}" is in the trash.`);
+      void notify.info(`"${name}" is in the trash.`);
       views.refreshAccount(g.portalId, g.accountId);
       return true;
     }),

@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
-import { groupPermissionLabel } from '../api';
+import { groupPermissionLabel, ownValue } from '../api';
 import { refreshViews } from '../webview/refresh';
 import { groupUpdate } from '../webview/forms/assignmentsPlan';
 import type { GroupLevel } from '../webview/protocol/assignments';
+import { prompts } from './prompts';
 import { guarded } from './run';
 import { groupFromArg, pickMember } from './targets';
 import type { FormsDeps } from '../webview/index';
+import * as notify from '../shared/notify';
+import { plain } from '../shared/plainText';
 
 const LEVELS: ReadonlyArray<{ level: GroupLevel; label: string; detail: string }> = [
   { level: 1, label: 'Basic', detail: 'Read only' },
@@ -42,7 +45,7 @@ export async function changeMemberGroupPermission(deps: FormsDeps, arg: unknown,
   if (!t) return false;
   const client = deps.registry.client(t.portalId);
   const [detail, groups] = await Promise.all([client.v2.members.get(t.accountId, t.username), client.v2.groups.list(t.accountId)]);
-  const current = (g: { name: string; friendlyName: string }): number => detail.groups?.[g.name] ?? detail.groups?.[g.friendlyName] ?? 0;
+  const current = (g: { name: string; friendlyName: string }): number => ownValue(detail.groups, g.name) ?? ownValue(detail.groups, g.friendlyName) ?? 0;
   const memberName = detail.user.name || t.username;
 
   // A member shown under a group (if a view offers that) brings the group along.
@@ -51,14 +54,14 @@ export async function changeMemberGroupPermission(deps: FormsDeps, arg: unknown,
     const picked = await vscode.window.showQuickPick(
       groups
         .sort((a, b) => a.friendlyName.localeCompare(b.friendlyName))
-        .map((g) => ({ label: g.friendlyName, description: current(g) ? groupPermissionLabel(current(g)) : 'not a member', id: g.id })),
-      { title: `Change ${memberName}'s permission`, placeHolder: 'In which group?', matchOnDescription: true },
+        .map((g) => ({ label: plain(g.friendlyName), description: current(g) ? groupPermissionLabel(current(g)) : 'not a member', id: g.id })),
+      { title: plain(`Change ${memberName}'s permission`), placeHolder: 'In which group?', matchOnDescription: true },
     );
     groupId = picked?.id;
   }
   const group = groups.find((g) => g.id === groupId);
   if (!group) {
-    if (groupId !== undefined) void vscode.window.showErrorMessage(`Group ${groupId} is not in this account.`);
+    if (groupId !== undefined) void notify.error(`Group ${groupId} is not in this account.`);
     return false;
   }
   const was = current(group);
@@ -66,18 +69,24 @@ export async function changeMemberGroupPermission(deps: FormsDeps, arg: unknown,
   if (level === undefined) {
     const picked = await vscode.window.showQuickPick(
       LEVELS.map((l) => ({ label: l.label, detail: l.detail, description: l.level === was ? '(current)' : undefined, level: l.level })),
-      { title: `${memberName} in ${group.friendlyName}`, placeHolder: `Currently ${was ? groupPermissionLabel(was) : 'not a member'}` },
+      { title: plain(`${memberName} in ${group.friendlyName}`), placeHolder: `Currently ${was ? groupPermissionLabel(was) : 'not a member'}` },
     );
     level = picked?.level;
   }
   if (level === undefined) return false;
   if (level === was) {
-    void vscode.window.showInformationMessage(`${memberName} already has that permission in ${group.friendlyName}.`);
+    void notify.info(`${memberName} already has that permission in ${group.friendlyName}.`);
     return false;
+  }
+  // A permission or member named by a caller (a link, a keybinding, another extension) is a request, not a choice.
+  if (preset.permission !== undefined || !t.chosenHere) {
+    const change = level === 0 ? `Remove ${memberName} from ${group.friendlyName}` : `Make ${memberName} ${groupPermissionLabel(level)} in ${group.friendlyName}`;
+    const ok = await prompts().confirm(`${change}?`, 'This change was asked for by a link, a keybinding or another extension. Nothing changes unless you confirm.', 'Change Permission');
+    if (!ok) return false;
   }
   await client.v3.members.update(t.accountId, t.username, groupUpdate([{ id: group.id, to: level }]));
   refreshViews({ kind: 'member', portalId: t.portalId, accountId: t.accountId, username: t.username });
-  void vscode.window.showInformationMessage(
+  void notify.info(
     level === 0 ? `${memberName} was removed from ${group.friendlyName}.` : `${memberName} is now ${groupPermissionLabel(level)} in ${group.friendlyName}.`,
   );
   return true;

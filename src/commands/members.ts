@@ -10,6 +10,8 @@ import { prompts } from './prompts';
 import { guarded } from './run';
 import { pickAccount, pickMember, type AccountRef, type MemberRef } from './targets';
 import type { ViewsHandle } from './views';
+import * as notify from '../shared/notify';
+import { plain } from '../shared/plainText';
 
 /** What the Members view exposes to its title commands. */
 export interface MembersViewControl {
@@ -29,6 +31,15 @@ const ORDERS: Array<{ label: string; orderBy: MemberOrder; ascending: boolean }>
   { label: 'Recently active first', orderBy: 'lastActive', ascending: false },
 ];
 
+/** A member named by a caller outside this extension: the change happens only when the user agrees to it. */
+async function confirmNamed(m: MemberRef, verb: string): Promise<boolean> {
+  return prompts().confirm(
+    `${verb} the member ${m.username}?`,
+    `A link, a keybinding or another extension asked for this (portal ${m.portalId}, organisation ${m.accountId}). Nothing changes unless you confirm.`,
+    verb,
+  );
+}
+
 export function registerMemberCommands(
   registry: PortalRegistry,
   views: ViewsHandle,
@@ -42,10 +53,11 @@ export function registerMemberCommands(
   const chooseMember = (arg: unknown) => pickMember(registry, arg, preferred());
 
   /** PATCH one flag and show the member's new state in every loaded list. */
-  const patch = async (m: MemberRef, update: { enabled?: boolean; lock?: boolean }, done: string): Promise<boolean> => {
+  const patch = async (m: MemberRef, update: { enabled?: boolean; lock?: boolean }, verb: string, done: string): Promise<boolean> => {
+    if (!m.chosenHere && !(await confirmNamed(m, verb))) return false;
     const member = await registry.client(m.portalId).v3.members.update(m.accountId, m.username, update);
     views.memberChanged(m.portalId, m.accountId, memberRow(member));
-    void vscode.window.setStatusBarMessage(`${m.name ?? m.username} ${done}.`, 4000);
+    notify.status(`${m.name ?? m.username} ${done}.`, 4000);
     return true;
   };
 
@@ -67,7 +79,7 @@ export function registerMemberCommands(
       if (!(await requireTarget())) return;
       const q = control.query();
       const value = typeof arg === 'string' ? arg : await prompts().input({
-        title: `Search members of ${control.target()?.accountLabel ?? 'this organisation'}`,
+        title: plain(`Search members of ${control.target()?.accountLabel ?? 'this organisation'}`),
         prompt: 'Name, username or e-mail contains this text. Start with ^ for "starts with" (e.g. ^ann). Empty clears the search.',
         value: q.search ? `${q.startsWith ? '^' : ''}${q.search}` : '',
       });
@@ -84,20 +96,20 @@ export function registerMemberCommands(
       if (typeof arg === 'string') tags = [arg];
       else if (Array.isArray(arg)) tags = arg.filter((x): x is string => typeof x === 'string');
       else {
-        const summary = await vscode.window.withProgress({ location: { viewId: 'portal.members' } }, () =>
+        const summary = await notify.progress({ location: { viewId: 'portal.members' } }, () =>
           registry.client(t.portalId).v3.memberTags.summary(t.accountId, { orderBy: 'members', ascending: false }),
         );
         if (summary.length === 0) {
-          void vscode.window.showInformationMessage(`No member of ${t.accountLabel} has a tag.`);
+          void notify.info(`No member of ${t.accountLabel} has a tag.`);
           return;
         }
         const active = new Set(q.tags ?? []);
         const picked = await vscode.window.showQuickPick(
-          summary.map((s) => ({ label: s.name, description: `${s.members.toLocaleString('en-US')} ${s.members === 1 ? 'member' : 'members'}`, picked: active.has(s.name) })),
+          summary.map((s) => ({ label: plain(s.name), tag: s.name, description: `${s.members.toLocaleString('en-US')} ${s.members === 1 ? 'member' : 'members'}`, picked: active.has(s.name) })),
           { canPickMany: true, placeHolder: 'Show members with any of these tags' },
         );
         if (!picked) return;
-        tags = picked.map((p) => p.label);
+        tags = picked.map((p) => p.tag);
       }
       control.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...(tags.length ? { tags } : {}) });
     }),
@@ -117,19 +129,19 @@ export function registerMemberCommands(
     }),
     guarded(log, 'portal.member.enable', async (arg?: unknown) => {
       const m = await chooseMember(arg);
-      return m ? patch(m, { enabled: true }, 'is enabled') : false;
+      return m ? patch(m, { enabled: true }, 'Enable', 'is enabled') : false;
     }),
     guarded(log, 'portal.member.disable', async (arg?: unknown) => {
       const m = await chooseMember(arg);
-      return m ? patch(m, { enabled: false }, 'is disabled and cannot sign in') : false;
+      return m ? patch(m, { enabled: false }, 'Disable', 'is disabled and cannot sign in') : false;
     }),
     guarded(log, 'portal.member.lock', async (arg?: unknown) => {
       const m = await chooseMember(arg);
-      return m ? patch(m, { lock: true }, 'is locked') : false;
+      return m ? patch(m, { lock: true }, 'Lock', 'is locked') : false;
     }),
     guarded(log, 'portal.member.unlock', async (arg?: unknown) => {
       const m = await chooseMember(arg);
-      return m ? patch(m, { lock: false }, 'is unlocked') : false;
+      return m ? patch(m, { lock: false }, 'Unlock', 'is unlocked') : false;
     }),
     guarded(log, 'portal.member.delete', async (arg?: unknown) => {
       const m = await chooseMember(arg);
@@ -150,15 +162,15 @@ export function registerMemberCommands(
       );
       if (!ok) return false;
       const typed = await prompts().input({
-        title: `Remove ${who}`,
-        prompt: `Type the username "${m.username}" to confirm.`,
+        title: plain(`Remove ${who}`),
+        prompt: plain(`Type the username "${m.username}" to confirm.`),
         placeHolder: m.username,
         validateInput: (v) => (v === m.username ? undefined : 'Type the username exactly as shown.'),
       });
       if (typed !== m.username) return false;
       await client.v3.members.delete(m.accountId, m.username);
       views.memberRemoved(m.portalId, m.accountId, m.username);
-      void vscode.window.showInformationMessage(`${who} was removed from the organisation.`);
+      void notify.info(`${who} was removed from the organisation.`);
       return true;
     }),
     guarded(log, 'portal.member.copyUsername', async (arg?: unknown) => {

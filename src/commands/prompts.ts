@@ -3,6 +3,7 @@
  * in-VS-Code tests substitute scripted answers through the extension's test API, as sign-in does.
  */
 import * as vscode from 'vscode';
+import * as notify from '../shared/notify';
 
 export interface ExplorerPrompts {
   /** A modal warning; true when the user chose `action`. */
@@ -12,7 +13,7 @@ export interface ExplorerPrompts {
 
 export const dialogPrompts: ExplorerPrompts = {
   confirm: async (message, detail, action) =>
-    (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
+    (await notify.ask(message, detail, action)) === action,
   input: async (options) => vscode.window.showInputBox({ ignoreFocusOut: true, ...options }),
 };
 

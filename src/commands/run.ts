@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { isPortalError } from '../api';
+import * as notify from '../shared/notify';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 
@@ -17,11 +18,11 @@ export function guarded(log: vscode.LogOutputChannel, id: string, handler: Comma
       log.warn(`${id} failed: ${message}`);
       if (isPortalError(error, 'signed-out')) {
         // The sessions list offers "Sign in again" for each signed-out portal.
-        const choice = await vscode.window.showErrorMessage(message, 'Show sessions');
+        const choice = await notify.error(message, 'Show sessions');
         if (choice) await vscode.commands.executeCommand('portal.showSessions');
         return undefined;
       }
-      void vscode.window.showErrorMessage(message);
+      void notify.error(message);
       return undefined;
     }
   });

@@ -8,11 +8,30 @@ import type { PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import { humanSize } from '../tree/format';
 import { pickPortal, portalIdFromArg } from './auth';
+import * as notify from '../shared/notify';
+import { plain } from '../shared/plainText';
+import { PortalTreeNode } from '../tree/nodes';
 
 export interface AccountRef { readonly portalId: string; readonly accountId: number; readonly label?: string | undefined }
 export interface GroupRef extends AccountRef { readonly groupId: number }
 export interface FileRef extends GroupRef { readonly fileId: number; readonly name: string; readonly isFolder: boolean; readonly size?: number | undefined }
-export interface MemberRef extends AccountRef { readonly username: string; readonly name?: string | undefined; readonly enabled?: boolean | undefined; readonly locked?: boolean | undefined }
+export interface MemberRef extends AccountRef {
+  readonly username: string;
+  readonly name?: string | undefined;
+  readonly enabled?: boolean | undefined;
+  readonly locked?: boolean | undefined;
+  /** Chosen by the user in this extension (a row of its views, or its own picker), not named by a caller. */
+  readonly chosenHere: boolean;
+}
+
+/**
+ * A node of this extension's own views. Commands run from a view's menus get the node itself; a `command:` link,
+ * a keybinding's `args` or another extension can only pass plain objects, so a state change they ask for is
+ * confirmed first.
+ */
+export function isOwnNode(arg: unknown): boolean {
+  return arg instanceof PortalTreeNode;
+}
 export interface ApplicationRef { readonly portalId: string; readonly clientId: string; readonly label?: string | undefined }
 
 type Fields = Record<string, unknown>;
@@ -75,6 +94,7 @@ export function memberFromArg(arg: unknown): MemberRef | undefined {
     name: str(row, 'name') ?? username,
     enabled: typeof row?.enabled === 'boolean' ? row.enabled : undefined,
     locked: typeof row?.locked === 'boolean' ? row.locked : undefined,
+    chosenHere: isOwnNode(arg),
   };
 }
 
@@ -94,7 +114,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export async function pickSignedInPortal(registry: PortalRegistry, arg: unknown, placeHolder: string): Promise<{ portalId: string; client: PortalClient } | undefined> {
   const portalId = portalIdFromArg(arg) ?? (await pickPortal(registry, placeHolder, 'signed-in'));
   if (!portalId) {
-    if (!registry.list().some((c) => c.client)) void vscode.window.showInformationMessage('Sign in to a portal first.');
+    if (!registry.list().some((c) => c.client)) void notify.info('Sign in to a portal first.');
     return undefined;
   }
   return { portalId, client: registry.client(portalId) };
@@ -107,17 +127,18 @@ export async function pickAccount(registry: PortalRegistry, arg: unknown): Promi
   if (!portal) return undefined;
   const info = await withBusy('Loading organisations…', () => portal.client.v3.userinfo());
   const items = info.accounts.map((a) => ({
-    label: a.account.friendlyName || a.account.name,
-    description: a.account.name,
-    detail: a.subscription.code,
+    label: plain(a.account.friendlyName || a.account.name),
+    name: a.account.friendlyName || a.account.name,
+    description: plain(a.account.name),
+    detail: plain(a.subscription.code),
     accountId: a.account.id,
   }));
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('You belong to no organisation on this portal.');
+    void notify.info('You belong to no organisation on this portal.');
     return undefined;
   }
   const picked = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { placeHolder: 'Which organisation?' });
-  return picked ? { portalId: portal.portalId, accountId: picked.accountId, label: picked.label } : undefined;
+  return picked ? { portalId: portal.portalId, accountId: picked.accountId, label: picked.name } : undefined;
 }
 
 export async function pickGroup(registry: PortalRegistry, arg: unknown): Promise<GroupRef | undefined> {
@@ -127,12 +148,12 @@ export async function pickGroup(registry: PortalRegistry, arg: unknown): Promise
   if (!account) return undefined;
   const client = registry.client(account.portalId);
   const page = await withBusy('Loading groups…', () => client.v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }));
-  const items = page.items.map((g) => ({ label: g.friendlyName || g.name, description: g.name, detail: `${g.members} members`, groupId: g.id }));
+  const items = page.items.map((g) => ({ label: plain(g.friendlyName || g.name), name: g.friendlyName || g.name, description: plain(g.name), detail: `${g.members} members`, groupId: g.id }));
   const picked = await vscode.window.showQuickPick(items, {
     placeHolder: page.hasNext ? `Which group? (first ${PICK_PAGE}; the Explorer lists them all)` : 'Which group?',
     matchOnDescription: true,
   });
-  return picked ? { ...account, groupId: picked.groupId, label: picked.label } : undefined;
+  return picked ? { ...account, groupId: picked.groupId, label: picked.name } : undefined;
 }
 
 /** A file (or folder) of a group, searched by name across the group's folders on the portal. */
@@ -142,14 +163,14 @@ export async function pickFile(registry: PortalRegistry, arg: unknown, filesOnly
   const group = await pickGroup(registry, arg);
   if (!group) return undefined;
   const client = registry.client(group.portalId);
-  const picked = await searchPick(`${group.label ?? 'Group'}: type to search file records by name`, async (search, signal) => {
+  const picked = await searchPick(plain(`${group.label ?? 'Group'}: type to search file records by name`), async (search, signal) => {
     const page = await client.v2.files.page(group.accountId, group.groupId, {
       page: 1, size: PICK_PAGE, recursive: true, orderBy: 'name', ...(search ? { name: search } : {}),
     }, { signal });
     return page.items
       .filter((f) => !filesOnly || !f.isFolder)
       .map((f) => ({
-        label: f.friendlyName || f.name,
+        label: plain(f.friendlyName || f.name),
         description: f.isFolder ? 'folder' : humanSize(f.size),
         value: { ...group, fileId: f.id, name: f.friendlyName || f.name, isFolder: f.isFolder, size: f.size, label: undefined } as FileRef,
       }));
@@ -163,13 +184,13 @@ export async function pickMember(registry: PortalRegistry, arg: unknown, preferr
   const account = accountFromArg(arg) ?? preferred ?? (await pickAccount(registry, arg));
   if (!account) return undefined;
   const client = registry.client(account.portalId);
-  return searchPick(`${account.label ?? 'Organisation'}: type to search members by name, username or e-mail`, async (search, signal) => {
+  return searchPick(plain(`${account.label ?? 'Organisation'}: type to search members by name, username or e-mail`), async (search, signal) => {
     const page = await client.v3.members.page(account.accountId, { page: 1, size: PICK_PAGE, ...(search ? { name: search } : {}) }, { signal });
     return page.items.map((m) => ({
-      label: m.user.name || m.user.username,
-      description: `${m.user.username}${m.user.enabled ? '' : ' · disabled'}${m.user.locked ? ' · locked' : ''}`,
-      detail: m.user.email,
-      value: { ...account, username: m.user.username, name: m.user.name, enabled: m.user.enabled, locked: m.user.locked, label: undefined } as MemberRef,
+      label: plain(m.user.name || m.user.username),
+      description: plain(`${m.user.username}${m.user.enabled ? '' : ' · disabled'}${m.user.locked ? ' · locked' : ''}`),
+      detail: plain(m.user.email),
+      value: { ...account, username: m.user.username, name: m.user.name, enabled: m.user.enabled, locked: m.user.locked, label: undefined, chosenHere: true } as MemberRef,
     }));
   });
 }
@@ -182,10 +203,10 @@ export async function pickApplication(registry: PortalRegistry, arg: unknown): P
   const current = registry.get(portal.portalId)?.clientId;
   const apps = await withBusy('Loading applications…', () => portal.client.v3.applications.list());
   const picked = await vscode.window.showQuickPick(
-    apps.map((a) => ({ label: a.name || a.clientId, description: `${a.platform}${a.clientId === current ? ' · this VS Code' : ''}`, detail: a.clientId, clientId: a.clientId })),
+    apps.map((a) => ({ label: plain(a.name || a.clientId), name: a.name || a.clientId, description: plain(`${a.platform}${a.clientId === current ? ' · this VS Code' : ''}`), detail: plain(a.clientId), clientId: a.clientId })),
     { placeHolder: 'Which application?', matchOnDetail: true },
   );
-  return picked ? { portalId: portal.portalId, clientId: picked.clientId, label: picked.label } : undefined;
+  return picked ? { portalId: portal.portalId, clientId: picked.clientId, label: picked.name } : undefined;
 }
 
 interface SearchItem<T> extends vscode.QuickPickItem { readonly value: T }
@@ -219,7 +240,7 @@ export function searchPick<T>(placeholder: string, load: (search: string, signal
           if (c !== controller) return;
           qp.busy = false;
           qp.items = [];
-          qp.placeholder = `Could not search: ${error instanceof Error ? error.message : String(error)}`;
+          qp.placeholder = plain(`Could not search: ${error instanceof Error ? error.message : String(error)}`);
         },
       );
     };
@@ -243,5 +264,5 @@ export function searchPick<T>(placeholder: string, load: (search: string, signal
 }
 
 function withBusy<T>(title: string, task: () => Promise<T>): Promise<T> {
-  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, task));
+  return notify.progress({ location: vscode.ProgressLocation.Window, title }, task);
 }

@@ -9,6 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import * as vscode from 'vscode';
 import { isPortalError, type PortalClient } from '../api';
 import { freeName, localFileName } from './fileNames';
+import * as notify from '../shared/notify';
+import { plain } from '../shared/plainText';
 
 export interface DownloadTarget {
   readonly groupId: number;
@@ -25,16 +27,16 @@ export async function downloadWithProgress(client: PortalClient, target: Downloa
     canSelectFolders: true,
     canSelectMany: false,
     openLabel: 'Download here',
-    title: `Download ${target.name}`,
+    title: plain(`Download ${target.name}`),
   }))?.[0];
   if (!chosen) return undefined;
   if (chosen.scheme !== 'file') {
-    void vscode.window.showErrorMessage('Downloads go to a folder on this machine; pick a local folder.');
+    void notify.error('Downloads go to a folder on this machine; pick a local folder.');
     return undefined;
   }
   const dir = chosen.fsPath;
 
-  return vscode.window.withProgress(
+  return notify.progress(
     { location: vscode.ProgressLocation.Notification, title: `Downloading ${target.name}`, cancellable: true },
     async (progress, token) => {
       // The name is claimed (created exclusively) before anything else, so the file removed after a failure is
@@ -62,7 +64,7 @@ export async function downloadWithProgress(client: PortalClient, target: Downloa
         });
         await pipeline(download.body, meter, handle.createWriteStream(), { signal: controller.signal });
         const uri = vscode.Uri.file(file);
-        void vscode.window.showInformationMessage(`Downloaded ${target.name} to ${file}.`, 'Open', 'Reveal in Explorer').then((choice) => {
+        void notify.info(`Downloaded ${target.name} to ${file}.`, 'Open', 'Reveal in Explorer').then((choice) => {
           if (choice === 'Open') void vscode.commands.executeCommand('vscode.open', uri);
           if (choice === 'Reveal in Explorer') void vscode.commands.executeCommand('revealFileInOS', uri);
         });
@@ -71,7 +73,7 @@ export async function downloadWithProgress(client: PortalClient, target: Downloa
         await handle.close().catch(() => undefined);
         await fs.promises.rm(file, { force: true }).catch(() => undefined);
         if (token.isCancellationRequested || isPortalError(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError')) {
-          void vscode.window.showInformationMessage(`Download of ${target.name} cancelled; nothing was kept.`);
+          void notify.info(`Download of ${target.name} cancelled; nothing was kept.`);
           return undefined;
         }
         throw error;

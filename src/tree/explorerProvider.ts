@@ -8,6 +8,7 @@ import {
 } from './loaders';
 import { AccountNode, FileNode, GroupNode, PortalNode, type PortalTreeNode } from './nodes';
 import { PagedTreeProvider } from './pagedProvider';
+import { plain } from '../shared/plainText';
 
 export const EXPLORER_VIEW = 'portal.explorer';
 
@@ -71,9 +72,9 @@ export class ExplorerProvider extends PagedTreeProvider {
     if (element instanceof FileNode) {
       item.tooltip = element.tooltip();
     } else if (element instanceof AccountNode) {
-      item.tooltip = await this.accountTooltip(element, token);
+      item.tooltip = plain(await this.accountTooltip(element, token), { multiline: true });
     } else if (element instanceof GroupNode) {
-      item.tooltip = await this.groupTooltip(element);
+      item.tooltip = plain(await this.groupTooltip(element), { multiline: true });
     }
     return item;
   }

@@ -15,6 +15,7 @@ import { ExplorerProvider, EXPLORER_VIEW } from './explorerProvider';
 import { MembersProvider, MEMBERS_VIEW } from './membersProvider';
 import { accountOf, ErrorNode, LoadMoreNode, PortalTreeNode } from './nodes';
 import type { PagedTreeProvider } from './pagedProvider';
+import { plain } from '../shared/plainText';
 
 export interface ExplorerApi {
   readonly explorer: ExplorerProvider;
@@ -68,7 +69,7 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: Explore
     explorerView,
     membersView,
     applicationsView,
-    members.onDidChangeDescription((d) => (membersView.description = d)),
+    members.onDidChangeDescription((d) => (membersView.description = d === undefined ? undefined : plain(d))),
     // The Members view follows the Explorer: selecting an account, or anything under it, shows its members.
     explorerView.onDidChangeSelection((e) => {
       const node = e.selection[0];

@@ -28,6 +28,7 @@
 import * as vscode from 'vscode';
 import { accountPermissionLabel, isPortalError, NOT_SIGNED_IN, type PortalError } from '../api';
 import type { PortalConnection } from '../auth/portalRegistry';
+import { plain } from '../shared/plainText';
 import { countLabel, type PagedList } from './paging';
 import { humanSize, iconForContentType, relativeTime, shortDate } from './format';
 import type { AccountRow, ApplicationRow, FileRow, GroupRow, MemberRow } from './loaders';
@@ -57,14 +58,14 @@ export class PortalNode extends PortalTreeNode {
 
   treeItem(): vscode.TreeItem {
     const c = this.connection;
-    const item = new vscode.TreeItem(c.entry.label, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(plain(c.entry.label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.key;
     item.contextValue = this.signedIn ? 'portal.signedIn' : 'portal.signedOut';
-    item.description = this.signedIn ? c.username : 'signed out';
+    item.description = this.signedIn ? plain(c.username) : 'signed out';
     item.iconPath = new vscode.ThemeIcon(this.signedIn ? 'globe' : 'debug-disconnect');
-    item.tooltip = this.signedIn
+    item.tooltip = plain(this.signedIn
       ? `${c.entry.label}\n${c.entry.baseUrl}\nSigned in as ${c.username ?? ''}`
-      : `${c.entry.label}\n${c.entry.baseUrl}\nSigned out${c.signedOutReason ? `: ${c.signedOutReason}` : ''}`;
+      : `${c.entry.label}\n${c.entry.baseUrl}\nSigned out${c.signedOutReason ? `: ${c.signedOutReason}` : ''}`, { multiline: true });
     return item;
   }
 }
@@ -86,7 +87,7 @@ export class AccountNode extends PortalTreeNode {
 
   treeItem(): vscode.TreeItem {
     const r = this.row;
-    const item = new vscode.TreeItem(r.friendlyName, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(plain(r.friendlyName), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.key;
     item.contextValue = r.admin || r.permission >= 16 ? 'account.admin' : 'account';
     const states = [
@@ -95,7 +96,7 @@ export class AccountNode extends PortalTreeNode {
       r.paused ? 'paused' : '',
       r.enabled ? '' : 'disabled',
     ].filter(Boolean);
-    item.description = states.join(' · ');
+    item.description = plain(states.join(' · '));
     item.iconPath = new vscode.ThemeIcon('organization', r.enabled ? undefined : new vscode.ThemeColor('disabledForeground'));
     // The tooltip is completed on hover (resolveTreeItem) with the subscription, which costs a request.
     return item;
@@ -121,7 +122,7 @@ export class GroupNode extends PortalTreeNode {
 
   treeItem(): vscode.TreeItem {
     const r = this.row;
-    const item = new vscode.TreeItem(r.friendlyName, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(plain(r.friendlyName), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.key;
     item.contextValue = 'group';
     item.description = `${r.members.toLocaleString('en-US')} ${r.members === 1 ? 'member' : 'members'}`;
@@ -156,7 +157,7 @@ export class FileNode extends PortalTreeNode {
 
   treeItem(): vscode.TreeItem {
     const r = this.row;
-    const item = new vscode.TreeItem(r.name, r.isFolder ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(plain(r.name), r.isFolder ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.key;
     item.contextValue = r.isFolder ? 'folder' : 'file';
     item.iconPath = new vscode.ThemeIcon(r.locked ? 'lock' : iconForContentType(r.contentType, r.name));
@@ -172,13 +173,13 @@ export class FileNode extends PortalTreeNode {
 
   tooltip(): string {
     const r = this.row;
-    return [
+    return plain([
       r.name,
       r.isFolder ? 'Folder' : `${humanSize(r.size)} · ${r.contentType}`,
       r.lastModified ? `Modified ${shortDate(r.lastModified)}` : '',
       r.uploader ? `Uploaded by ${r.uploader}` : '',
       r.locked ? 'Locked' : '',
-    ].filter(Boolean).join('\n');
+    ].filter(Boolean).join('\n'), { multiline: true });
   }
 }
 
@@ -194,15 +195,15 @@ export class MemberNode extends PortalTreeNode {
 
   treeItem(): vscode.TreeItem {
     const r = this.row;
-    const item = new vscode.TreeItem(r.name, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(plain(r.name), vscode.TreeItemCollapsibleState.None);
     item.id = this.key;
     item.contextValue = `member.${r.enabled ? 'enabled' : 'disabled'}${r.locked ? '.locked' : ''}`;
     const badges = [r.enabled ? '' : 'disabled', r.locked ? 'locked' : ''].filter(Boolean);
-    item.description = [
+    item.description = plain([
       `${r.username} · ${accountPermissionLabel(r.permission)}`,
       ...badges.map((b) => `[${b}]`),
       r.tags.length ? r.tags.map((t) => `#${t}`).join(' ') : '',
-    ].filter(Boolean).join(' ');
+    ].filter(Boolean).join(' '));
     item.iconPath = new vscode.ThemeIcon(
       r.locked ? 'lock' : r.enabled ? 'person' : 'circle-slash',
       r.enabled ? undefined : new vscode.ThemeColor('disabledForeground'),
@@ -213,7 +214,7 @@ export class MemberNode extends PortalTreeNode {
   /** Plain text: server text never becomes markup. Built on hover only. */
   tooltip(): string {
     const r = this.row;
-    return [
+    return plain([
       `${r.name} (${r.username})`,
       r.email,
       `Account permission: ${accountPermissionLabel(r.permission)}`,
@@ -221,7 +222,7 @@ export class MemberNode extends PortalTreeNode {
       r.locked ? (r.pendingUnlock ? 'Locked (unlocks automatically)' : 'Locked') : '',
       r.tags.length ? `Tags: ${r.tags.join(', ')}` : 'No tags',
       `Last active: ${relativeTime(r.lastActive)}`,
-    ].filter(Boolean).join('\n');
+    ].filter(Boolean).join('\n'), { multiline: true });
   }
 }
 
@@ -238,19 +239,19 @@ export class ApplicationNode extends PortalTreeNode {
 
   treeItem(): vscode.TreeItem {
     const r = this.row;
-    const item = new vscode.TreeItem(r.name, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(plain(r.name), vscode.TreeItemCollapsibleState.None);
     item.id = this.key;
     item.contextValue = this.current ? 'application.current' : 'application';
-    item.description = `${r.platform || 'unknown platform'} · ${r.lastActivity ? `active ${relativeTime(r.lastActivity)}` : 'never active'}${this.current ? ' · this VS Code' : ''}`;
+    item.description = plain(`${r.platform || 'unknown platform'} · ${r.lastActivity ? `active ${relativeTime(r.lastActivity)}` : 'never active'}${this.current ? ' · this VS Code' : ''}`);
     item.iconPath = new vscode.ThemeIcon(this.current ? 'vm-active' : 'key');
-    item.tooltip = [
+    item.tooltip = plain([
       r.name,
       r.description,
       `Client id: ${r.clientId}`,
       `Platform: ${r.platform || 'unknown'} (${r.deviceType || 'unknown device'})`,
       `Last activity: ${relativeTime(r.lastActivity)}`,
       this.current ? 'This VS Code window signs in with this application.' : '',
-    ].filter(Boolean).join('\n');
+    ].filter(Boolean).join('\n'), { multiline: true });
     item.command = { command: 'portal.application.details', title: 'Show Application Details', arguments: [this] };
     return item;
   }
@@ -272,12 +273,12 @@ export class LoadMoreNode extends PortalTreeNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(`Load more ${this.noun}…`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(plain(`Load more ${this.noun}…`), vscode.TreeItemCollapsibleState.None);
     item.id = this.key;
     item.contextValue = 'loadMore';
     item.description = countLabel(this.list.count, this.list.total);
     item.iconPath = new vscode.ThemeIcon(this.list.loading ? 'loading~spin' : 'ellipsis');
-    item.tooltip = `Loads the next ${this.list.pageSize} ${this.noun} from the portal.`;
+    item.tooltip = plain(`Loads the next ${this.list.pageSize} ${this.noun} from the portal.`);
     item.command = { command: this.command, title: 'Load More', arguments: [this] };
     return item;
   }
@@ -310,9 +311,9 @@ export class RangeNode extends PortalTreeNode {
     const item = new vscode.TreeItem(`${first}–${last}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.key;
     item.contextValue = 'range';
-    item.description = this.noun;
+    item.description = plain(this.noun);
     item.iconPath = new vscode.ThemeIcon('list-unordered');
-    item.tooltip = `${this.noun} ${first} to ${last}, already loaded. The earlier rows of a long list are grouped so the view stays fast.`;
+    item.tooltip = plain(`${this.noun} ${first} to ${last}, already loaded. The earlier rows of a long list are grouped so the view stays fast.`);
     return item;
   }
 }
@@ -346,17 +347,17 @@ export class ErrorNode extends PortalTreeNode {
       const item = new vscode.TreeItem(never ? 'Sign in…' : 'Sign in again…', vscode.TreeItemCollapsibleState.None);
       item.id = this.key;
       item.contextValue = 'error.signedOut';
-      item.description = message;
-      item.tooltip = message;
+      item.description = plain(message);
+      item.tooltip = plain(message, { multiline: true });
       item.iconPath = new vscode.ThemeIcon('sign-in');
       item.command = { command: 'portal.signIn', title: 'Sign In', arguments: [this.portalId] };
       return item;
     }
-    const item = new vscode.TreeItem(this.mode === 'more' ? `Could not load more: ${message}` : message, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(plain(this.mode === 'more' ? `Could not load more: ${message}` : message), vscode.TreeItemCollapsibleState.None);
     item.id = this.key;
     item.contextValue = 'error';
     item.description = 'click to retry';
-    item.tooltip = `${message}\nClick to try again.`;
+    item.tooltip = plain(`${message}\nClick to try again.`, { multiline: true });
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.command = { command: this.retryCommand, title: 'Retry', arguments: [this] };
     return item;
@@ -370,7 +371,7 @@ export class MessageNode extends PortalTreeNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(plain(this.text), vscode.TreeItemCollapsibleState.None);
     item.id = this.key;
     item.contextValue = 'empty';
     item.iconPath = new vscode.ThemeIcon(this.icon);

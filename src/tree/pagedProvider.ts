@@ -4,9 +4,11 @@
  */
 import * as vscode from 'vscode';
 import { isPortalError } from '../api';
+import { setting } from '../auth/settings';
 import { ListCache } from './listCache';
 import { ErrorNode, LoadMoreNode, MessageNode, PortalTreeNode, RangeNode } from './nodes';
 import { decompose, FLAT_LIMIT, PagedList, RANGE_BASE, type PageFetcher } from './paging';
+import * as notify from '../shared/notify';
 
 export interface ListSpec<T> {
   readonly portalId: string;
@@ -24,13 +26,11 @@ export interface ListSpec<T> {
 
 /** Settings read on each use, so a change applies to the next list without a reload. */
 export function pageSize(): number {
-  const n = vscode.workspace.getConfiguration('portal').get<number>('pageSize', 50);
-  return Math.min(100, Math.max(1, Math.floor(Number.isFinite(n) ? n : 50)));
+  return setting('pageSize');
 }
 
 export function cacheMs(): number {
-  const s = vscode.workspace.getConfiguration('portal').get<number>('cacheSeconds', 30);
-  return Math.max(0, Number.isFinite(s) ? s : 30) * 1000;
+  return setting('cacheSeconds') * 1000;
 }
 
 /** A cancelled load is retried with the list that replaced it; bounded so a refresh storm cannot loop. */
@@ -221,7 +221,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   }
 
   protected withViewProgress<T>(task: Promise<T>): Promise<T> {
-    return Promise.resolve(vscode.window.withProgress({ location: { viewId: this.viewId } }, () => task));
+    return notify.progress({ location: { viewId: this.viewId } }, () => task);
   }
 
   dispose(): void {

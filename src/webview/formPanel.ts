@@ -4,6 +4,7 @@ import type { FieldProblem, HostMessage } from './protocol/common';
 import type { Check } from './protocol/validate';
 import { FORM_INPUT } from './forms/errors';
 import { formHtml, panelOptions } from './html';
+import { plain } from '../shared/plainText';
 
 /** What a form panel needs from the extension. */
 export interface FormEnv {
@@ -69,7 +70,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     title: string,
     private readonly validator: Check<Command>,
   ) {
-    this.panel = vscode.window.createWebviewPanel(`portal.form.${kind}`, title, vscode.ViewColumn.Active, panelOptions(env.extensionUri));
+    this.panel = vscode.window.createWebviewPanel(`portal.form.${kind}`, plain(title), vscode.ViewColumn.Active, panelOptions(env.extensionUri));
     this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, kind, title);
     this.disposables.push(
       // A handler that throws outside busy()/save (a clipboard that refuses, say) is still said in the form.

@@ -94,9 +94,22 @@ export function objOrNull(o: JsonObject, key: string): JsonObject | null {
   return asObject(o[key]) ?? null;
 }
 
+/**
+ * Maps keyed by server text (group names, custom component names) have no prototype: a group named
+ * "constructor" or "__proto__" is an ordinary key, never Object.prototype's member.
+ */
+export function dictionary<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The value for a server-named key, only when the map holds it itself. */
+export function ownValue<T>(map: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return map !== undefined && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 export function strMap(o: JsonObject, key: string): Record<string, string> {
   const v = asObject(o[key]);
-  const out: Record<string, string> = {};
+  const out = dictionary<string>();
   if (!v) return out;
   for (const [k, x] of Object.entries(v)) {
     if (typeof x === 'string') out[k] = x;
@@ -108,7 +121,7 @@ export function strMap(o: JsonObject, key: string): Record<string, string> {
 export function numMap(o: JsonObject, key: string): Record<string, number> | undefined {
   const v = asObject(o[key]);
   if (!v) return undefined;
-  const out: Record<string, number> = {};
+  const out = dictionary<number>();
   for (const [k, x] of Object.entries(v)) {
     if (typeof x === 'number' && Number.isFinite(x)) out[k] = x;
     else if (typeof x === 'string' && x.trim() !== '' && Number.isFinite(Number(x))) out[k] = Number(x);

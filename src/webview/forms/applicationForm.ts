@@ -109,6 +109,10 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
       }
       case 'useCredentials':
         return this.useCredentials();
+      case 'hideCredentials':
+        // The secret leaves this panel for good: a webview reloaded after being hidden gets no copy back.
+        this.credentials = undefined;
+        return;
       default:
         return super.onCommand(command);
     }

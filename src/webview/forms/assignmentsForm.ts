@@ -1,4 +1,4 @@
-import { collect, type Group } from '../../api';
+import { collect, ownValue, type Group } from '../../api';
 import { assignmentsCommands, type AssignmentsCommand, type AssignmentsState, type AssignmentsValues } from '../protocol/assignments';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { foreignReference, planAssignments } from './assignmentsPlan';
@@ -10,8 +10,7 @@ export const MAX_GROUPS = 1_000;
 
 /** The member's permission in each group: v2's detail keys groups by name, the form works by id. */
 function groupLevels(groups: readonly Group[], byName: Record<string, number> | undefined): AssignmentsValues['groups'] {
-  const map = byName ?? {};
-  return groups.map((g) => ({ id: g.id, permission: groupLevel(map[g.name] ?? map[g.friendlyName]) }));
+  return groups.map((g) => ({ id: g.id, permission: groupLevel(ownValue(byName, g.name) ?? ownValue(byName, g.friendlyName)) }));
 }
 
 export type MemberContext = AccountContext & { readonly username: string };
@@ -99,6 +98,6 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
       assignToNewGroupsAdmin: 'assignToNewGroups',
       assignmentNotification: 'notify',
     };
-    return fields[apiField.replace(/\[\d+\]$/, '')];
+    return ownValue(fields, apiField.replace(/\[\d+\]$/, ''));
   }
 }

@@ -1,4 +1,4 @@
-import type { CustomNames, Group, GroupBody } from '../../api';
+import { ownValue, type CustomNames, type Group, type GroupBody } from '../../api';
 import { COLOUR, groupCommands, type ComponentChoice, type GroupCommand, type GroupState, type GroupValues } from '../protocol/group';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { clientOf, readOr, type AccountContext } from './context';
@@ -35,7 +35,7 @@ function valuesOf(accountId: number, g: Group): GroupValues {
 
 function label(name: string, custom: CustomNames): string {
   const title = name.charAt(0).toUpperCase() + name.slice(1);
-  const own = custom[name];
+  const own = ownValue(custom, name);
   return own && own.toLowerCase() !== name ? `${title} (called "${own}" here)` : title;
 }
 
@@ -164,6 +164,6 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
       name: 'name', friendlyName: 'friendlyName', components: 'components', disableChat: 'chat', disableComments: 'comments',
       disableWidgets: 'widgets', disableAccordionWidgets: 'accordionWidgets', 'branding.headerColor': 'headerColor', 'branding.textColor': 'textColor',
     };
-    return map[apiField];
+    return ownValue(map, apiField);
   }
 }

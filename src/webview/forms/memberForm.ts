@@ -1,4 +1,4 @@
-import type { MemberBodyV2, MemberCreate, MemberUpdate } from '../../api';
+import { ownValue, type MemberBodyV2, type MemberCreate, type MemberUpdate } from '../../api';
 import { memberCommands, type MemberCommand, type MemberState, type MemberValues } from '../protocol/member';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { normaliseTags } from './assignmentsPlan';
@@ -156,6 +156,6 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
       'user.username': 'username', 'user.name': 'name', 'user.email': 'email', 'user.telephone': 'phone', 'user.jobTitle': 'jobTitle',
       'user.organisation': 'organisation', 'user.address': 'address', 'user.password': 'password',
     };
-    return map[apiField];
+    return ownValue(map, apiField);
   }
 }

@@ -1,4 +1,4 @@
-import type { AccountUpdate, Component, CustomNames } from '../../api';
+import { ownValue, type AccountUpdate, type Component, type CustomNames } from '../../api';
 import { overviewCommands, type ComponentView, type OverviewCommand, type OverviewState, type OverviewValues } from '../protocol/overview';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { clientOf, readOr, type AccountContext } from './context';
@@ -10,7 +10,7 @@ import { inputError } from './errors';
  */
 function customNameOf(component: string, custom: CustomNames): string | null {
   const singular = component.endsWith('s') ? component.slice(0, -1) : component;
-  return custom[component] ?? custom[`${singular}s`] ?? null;
+  return ownValue(custom, component) ?? ownValue(custom, `${singular}s`) ?? null;
 }
 
 function componentView(c: Component, custom: CustomNames): ComponentView {

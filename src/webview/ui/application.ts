@@ -57,7 +57,16 @@ function showCredentials(form: FormView<ApplicationState, ApplicationValues>, m:
       el('dd', {}, el('code', { id: 'client-secret', classes: ['secret'], textContent: m.clientSecret }), ' ', copyButton('clientSecret', 'Copy secret'))),
     el('div', { classes: ['actions'] },
       use,
-      el('vscode-button', { secondary: true, textContent: 'Done (hide the secret)', on: { click: forgetCredentials } })),
+      el('vscode-button', {
+        secondary: true,
+        textContent: 'Done (hide the secret)',
+        on: {
+          click: () => {
+            forgetCredentials();
+            post({ type: 'hideCredentials' });
+          },
+        },
+      })),
     status,
   );
   if (m.stored) status.textContent = 'This portal now signs in with these credentials.';

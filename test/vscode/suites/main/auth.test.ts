@@ -8,6 +8,7 @@ import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { isPortalError, portalApi, scriptedPrompts, signInForTest } from '../../support/extension';
 import { recordSecret } from '../../support/leaks';
 import { control, passwordToken, portalJson } from '../../support/portalHttp';
+import { waitFor } from '../../support/wait';
 
 interface AppJson { clientId: string; name: string }
 
@@ -148,7 +149,7 @@ describe('Sign-in and secrets', function () {
     b.revokeApplication(before.clientId);
     await assert.rejects(before.client.v3.userinfo(), (e: unknown) => isPortalError(e, 'signed-out'));
     // The sign-out runs in the background of the failed call: the state flips first, the secret goes next.
-    await waitFor(async () => api.registry.get(idOf(b))?.client === undefined && (await api.testing.readStoredCredentials(idOf(b))) === undefined);
+    await waitFor(async () => api.registry.get(idOf(b))?.client === undefined && (await api.testing.readStoredCredentials(idOf(b))) === undefined, 'portal B is signed out with its secrets removed');
     const after = api.registry.get(idOf(b));
     assert.ok(after?.signedOutReason, 'the reason is kept for the "sign in again" node');
     b.resetStats();
@@ -170,7 +171,7 @@ describe('Sign-in and secrets', function () {
         await portalJson(c.url, admin, 'PATCH', `/v3/accounts/${account.id}/members/member`, { enabled: false });
       }
       await assert.rejects(client.v3.userinfo(), (e: unknown) => isPortalError(e, 'signed-out'));
-      await waitFor(async () => api.registry.get(idOf(c))?.client === undefined && (await api.testing.readStoredCredentials(idOf(c))) === undefined);
+      await waitFor(async () => api.registry.get(idOf(c))?.client === undefined && (await api.testing.readStoredCredentials(idOf(c))) === undefined, 'portal C is signed out with its secrets removed');
       assert.match(api.registry.get(idOf(c))?.signedOutReason ?? '', /User is disabled/, 'the reason says why');
       await api.registry.remove(idOf(c));
     } finally {
@@ -278,11 +279,3 @@ describe('Sign-in and secrets', function () {
     recordSecret('accessToken', await api.registry.client(portalIdOf(url, 'portal')).accessToken());
   });
 });
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('the portal was not signed out, with its secrets removed, in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

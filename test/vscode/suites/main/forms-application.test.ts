@@ -55,6 +55,26 @@ describe('Forms: create application and rotate its secret', function () {
     assert.ok(!JSON.stringify(panel).includes(creds.clientSecret), 'the host dropped the secret');
   });
 
+  it('"Done (hide the secret)" drops the host\'s copy too: a panel hidden and shown again cannot show it', async () => {
+    const panel = await createPanel();
+    await panel.handleMessage({ type: 'save', values: { ...VALUES, name: 'Hidden after use' } });
+    const creds = credentialsOf(panel);
+    assert.ok(creds);
+    await panel.handleMessage({ type: 'hideCredentials' });
+    const shownBefore = panel.posted.filter((m) => (m as { type: string }).type === 'credentials').length;
+    // A hidden panel's webview is unloaded; shown again, it says "ready" and gets the state, but no secret.
+    await panel.handleMessage({ type: 'ready' });
+    assert.ok(lastPosted(panel, 'init'), postedTypes(panel).join());
+    assert.equal(panel.posted.filter((m) => (m as { type: string }).type === 'credentials').length, shownBefore);
+    // `posted` is the test's own record of what went to the webview; the rest is what the host holds.
+    const { posted: _record, ...held } = panel as unknown as Record<string, unknown>;
+    assert.ok(!JSON.stringify(held).includes(creds.clientSecret), 'the host holds no copy of the secret');
+    // Nothing is left to copy or store either.
+    await panel.handleMessage({ type: 'copy', what: 'clientSecret' });
+    assert.equal(lastPosted(panel, 'copied'), undefined);
+    panel.dispose();
+  });
+
   it('stores the credentials for this portal on request, and the portal keeps working with them', async () => {
     const api = await portalApi();
     const panel = await createPanel();

@@ -144,8 +144,13 @@ describe('Forms: edit member assignments', function () {
   });
 
   it('changes one group permission through the quick-pick path', async () => {
-    const done = await vscode.commands.executeCommand('portal.changeMemberGroupPermission', node('lena.locked'), { groupId: f.groups.social, permission: 4 });
+    // The group and permission come as arguments here, so the command asks before it changes anything.
+    const asked: string[] = [];
+    const ex = (await portalApi()).testing.explorer;
+    ex.setPrompts({ confirm: async (m) => (asked.push(m), true), input: async () => undefined });
+    const done = await Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', node('lena.locked'), { groupId: f.groups.social, permission: 4 })).finally(() => ex.setPrompts(undefined));
     assert.equal(done, true);
+    assert.match(asked.join('\n'), /Make Lena Locke Standard \(read and write\) in Social Club\?/);
     const v2 = await f.get<MemberV2Json>(`/v2/accounts/${f.acme}/members/lena.locked`);
     assert.equal(v2.groups.social, 4);
     assert.equal(v2.groups.handbook, 1, 'other groups untouched');

@@ -24,9 +24,12 @@ describe('File records: the portal: file system, open and download', function ()
   before(async () => {
     ({ emu, portalId, token } = await startDemoPortal());
     explorer = (await explorerApi()).explorer as unknown as Provider;
+    // The tests name the download folder in the command's arguments, as another extension would: the user agrees.
+    (await explorerApi()).setPrompts({ confirm: async (m) => /^Download /.test(m), input: async () => undefined });
   });
 
   after(async () => {
+    (await explorerApi()).setPrompts(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await stopDemoPortal({ emu, portalId });
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -76,7 +76,8 @@ describe('Tree context menus while a view reloads', function () {
     const shownBefore = ex.members.currentList();
     assert.ok(shownBefore?.loaded);
     f.emu.setFaults([{ kind: 'latency', delayMs: SLOW_MS, path: `/v3/accounts/${f.acme}/members`, method: 'GET' }]);
-    const saved = await vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node, { groupId: f.groups.social, permission: 4 });
+    ex.setPrompts({ confirm: async () => true, input: async () => undefined });
+    const saved = await Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node, { groupId: f.groups.social, permission: 4 })).finally(() => ex.setPrompts(undefined));
     assert.equal(saved, true);
     // ...VS Code asks for the rows again (it batches refreshes for 200 ms), and the menu is used meanwhile.
     await new Promise((r) => setTimeout(r, 600));

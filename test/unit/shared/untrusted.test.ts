@@ -1,0 +1,73 @@
+// Server text and names from a hostile portal, as VS Code's own surfaces and the local file system will see them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isPlain, plain } from '../../../src/shared/plainText';
+import { localFileName, MAX_NAME_BYTES, truncateBytes } from '../../../src/records/fileNames';
+
+void test('plain(): a command link in server text is no link any more, and reads the same', () => {
+  const out = plain('Denied [Fix](command:workbench.action.openSettings)');
+  assert.ok(!out.includes(']('), out);
+  assert.equal(out.replace(/\u200b/g, ''), 'Denied [Fix](command:workbench.action.openSettings)');
+  assert.ok(isPlain(out));
+});
+
+void test('plain(): icon syntax is shown as text, not as an icon', () => {
+  const out = plain('$(alert) $(sync~spin) Quarterly');
+  assert.ok(!out.includes('$('), out);
+  assert.equal(out.replace(/\u200b/g, ''), '$(alert) $(sync~spin) Quarterly');
+});
+
+void test('plain(): bidi overrides are dropped and line breaks become spaces (one value, one line)', () => {
+  assert.equal(plain('invoice\u202Efdp.exe'), 'invoicefdp.exe');
+  assert.equal(plain('a\u2066b\u2069c\u200Fd'), 'abcd');
+  assert.equal(plain('line one\nline two\r\n\tthree'), 'line one line two three');
+  assert.equal(plain('para\n\npara', { multiline: true }), 'para\n\npara');
+  assert.equal(plain(undefined), '');
+  assert.equal(plain(42), '42');
+});
+
+void test('plain(): long server text is cut, with an ellipsis', () => {
+  const out = plain('x'.repeat(5000));
+  assert.equal(out.length, 1000);
+  assert.ok(out.endsWith('…'));
+  assert.equal(plain('x'.repeat(50), { maxLength: 10 }).length, 10);
+});
+
+void test('download names: Windows device names are never used as they are', () => {
+  for (const name of ['CON', 'con.txt', 'CON .txt', 'COM¹', 'lpt².log', 'CONIN$', 'conout$.txt', 'NUL', 'aux.tar.gz', 'CLOCK$']) {
+    assert.match(localFileName(name), /^download-/, name);
+  }
+  for (const name of ['console.txt', 'COM10', 'conflicts.md', 'null']) {
+    assert.equal(localFileName(name), name, name);
+  }
+});
+
+void test('download names: bidi controls and invisible characters are dropped; dots cannot climb', () => {
+  assert.equal(localFileName('invoice\u202Efdp.exe'), 'invoicefdp.exe');
+  assert.equal(localFileName('a\u200bb\ufeff.txt'), 'ab.txt');
+  assert.equal(localFileName('..'), 'download-file');
+  assert.equal(localFileName('.'), 'download-file');
+  assert.equal(localFileName('../../etc/passwd'), '.._.._etc_passwd');
+  assert.equal(localFileName('report. . '), 'report');
+});
+
+void test('download names: at most MAX_NAME_BYTES of UTF-8, extension kept, no character split', () => {
+  const long = `${'é'.repeat(200)}.txt`; // 404 bytes
+  const out = localFileName(long);
+  assert.ok(Buffer.byteLength(out, 'utf8') <= MAX_NAME_BYTES, `${Buffer.byteLength(out, 'utf8')} bytes`);
+  assert.ok(out.endsWith('.txt'));
+  assert.ok(!out.includes('\ufffd'));
+  const emoji = truncateBytes('😀'.repeat(100), 10); // 4 bytes each
+  assert.equal(emoji, '😀😀');
+});
+
+void test('maps keyed by server names: "constructor", "__proto__" and "toString" are ordinary keys', async () => {
+  const { parseMemberV2, ownValue } = await import('../../../src/api');
+  const member = parseMemberV2(JSON.parse('{"user":{"id":1,"username":"a"},"accountPermission":1,"groups":{"constructor":4,"__proto__":16,"..":1}}'));
+  assert.equal(ownValue(member.groups, 'constructor'), 4);
+  assert.equal(ownValue(member.groups, '__proto__'), 16);
+  assert.equal(ownValue(member.groups, '..'), 1);
+  assert.equal(ownValue(member.groups, 'toString'), undefined, 'not Object.prototype.toString');
+  assert.equal(ownValue(member.groups, 'hasOwnProperty'), undefined);
+  assert.equal(Object.getPrototypeOf(member.groups), null);
+});
