@@ -95,7 +95,7 @@ describe('Sign-in and secrets', function () {
       assert.match(script.failures[0] ?? '', /did not accept those credentials/);
       assert.ok(!(script.failures[0] ?? '').includes('not-the-password'), 'the message never repeats the password');
       const api = await portalApi();
-      assert.equal(api.registry.get(idOf(c))?.client, undefined);
+      assert.equal(api.registry.get(idOf(c))?.client === undefined, true);
       assert.equal(await api.testing.readStoredCredentials(idOf(c)), undefined);
     } finally {
       await c.stop();
@@ -199,7 +199,7 @@ describe('Sign-in and secrets', function () {
       await api.registry.restore();
       const edited1 = api.registry.get(id);
       assert.ok(edited1, 'the edited portal is still listed');
-      assert.equal(edited1.client, undefined, 'no client for an address the client refuses');
+      assert.equal(edited1.client === undefined, true, 'no client for an address the client refuses');
       assert.match(edited1.signedOutReason ?? '', /https:\/\//, 'the reason says what is wrong with the address');
       assert.ok(await api.testing.readStoredCredentials(id), 'its credentials stay for when the address is fixed');
       assert.equal(api.registry.get('typo-entry')?.entry.label, 'not a url', 'an entry that is not a URL is listed, not thrown on');
@@ -256,7 +256,7 @@ describe('Sign-in and secrets', function () {
       api.testing.setPrompts(undefined);
     }
     assert.deepEqual(script.asked, ['confirmSignOut']);
-    assert.equal(api.registry.get(idOf(a))?.client, undefined);
+    assert.equal(api.registry.get(idOf(a))?.client === undefined, true);
     assert.equal(await api.testing.readStoredCredentials(idOf(a)), undefined);
     const accounts = await vscode.authentication.getAccounts('portal');
     assert.ok(!accounts.some((x) => x.label.startsWith(`${username} @`)), 'the session left the Accounts menu');

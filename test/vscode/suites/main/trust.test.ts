@@ -112,7 +112,7 @@ describe('Trust boundaries', function () {
       await config.update('portals', original.map((e) => (e.id === idOf(good) ? { ...e, baseUrl: evil.url } : e)), vscode.ConfigurationTarget.Global);
       await waitFor(() => api.registry.get(idOf(good))?.entry.baseUrl === evil.url, 'the registry follows the edited entry');
       const c = api.registry.get(idOf(good));
-      assert.equal(c?.client, undefined, 'signed out rather than sending the secret elsewhere');
+      assert.equal(c?.client === undefined, true, 'signed out rather than sending the secret elsewhere');
       assert.match(c?.signedOutReason ?? '', /was made for http:\/\/127\.0\.0\.1:\d+.*not sent there/);
       assert.equal(evil.stats().requests, 0);
       assert.ok(await api.testing.readStoredCredentials(idOf(good)), 'the credentials stay for when the entry is put back');
