@@ -1,7 +1,7 @@
 // The emulator as a library: startEmulator() for tests, benchmarks, the demo and the CLI.
 import { TokenStore } from './auth';
 import { control } from './control';
-import { Faults } from './faults';
+import { Faults, parseRules } from './faults';
 import { loadState, Persistence, type State } from './persistence';
 import { RateLimiter } from './ratelimit';
 import { buildRouter } from './routes';
@@ -11,7 +11,7 @@ import { Store } from './store';
 import { DEFAULT_OPTIONS, type Emulator, type EmulatorOptions, type EmulatorStats, type FaultRule, type SeedName } from './types';
 import type { World } from './world';
 
-export type { Emulator, EmulatorOptions, EmulatorStats, FaultRule, FaultKind, LargeSeedOptions, SeedName } from './types';
+export type { Emulator, EmulatorOptions, EmulatorStats, ErrorShape, FaultRule, FaultKind, LargeSeedOptions, SeedName } from './types';
 export { DEFAULT_OPTIONS, DEFAULT_LARGE } from './types';
 
 const emptyStats = (): EmulatorStats => ({ requests: 0, tokenRequests: 0, rateLimited: 0, byRoute: {} });
@@ -65,7 +65,8 @@ class EmulatorInstance implements Emulator {
     return this.stopping;
   }
 
-  setFaults(rules: FaultRule[]): void { this.faults.set(rules); }
+  /** Checked like the control endpoint's rules, so a bad rule throws rather than doing nothing. */
+  setFaults(rules: FaultRule[]): void { this.faults.set(parseRules(rules)); }
   clearFaults(): void { this.faults.clear(); }
   expireAllTokens(): void {
     this.world.tokens.expireAll();

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { authenticate } from './bearer';
 import { ApiError, type ApiRequest, type Reply } from './http';
+import { reshaped, terminalAnswer } from './fault-answers';
 import type { Faults } from './faults';
 import type { RateLimiter } from './ratelimit';
 import { errorReply, writeReply } from './respond';
@@ -157,17 +158,9 @@ export class EmulatorServer {
       req.socket.destroy();
       return;
     }
-    if (t?.kind === 'rate-limit') {
-      stats.rateLimited++;
-      const after = t.retryAfterSeconds ?? 1;
-      await this.finish(req, res, body, errorReply(429, { error: 'rate_limited', message: `Too many requests; retry in ${after} s` }, { 'Retry-After': String(after) }));
-      return;
-    }
-    if (t?.kind === 'status') {
-      const reply = t.status === 503
-        ? errorReply(503, { error: 'service_unavailable', message: 'Service temporarily unavailable' }, { 'Retry-After': String(t.retryAfterSeconds ?? 1) })
-        : errorReply(500, { error: 'internal_error', message: 'Internal server error (injected fault)' });
-      await this.finish(req, res, body, reply);
+    if (t) {
+      if (t.kind === 'rate-limit') stats.rateLimited++;
+      await this.finish(req, res, body, terminalAnswer(t));
       return;
     }
 
@@ -183,8 +176,9 @@ export class EmulatorServer {
         return match.route.handler(request, w);
       }, `${method} ${path}`);
     }
-    await this.finish(req, res, body, reply, decision.body);
+    // Before writing: a dripped answer never finishes, and its change must still be persisted.
     this.deps.afterRequest();
+    await this.finish(req, res, body, reshaped(reply, decision.body, url.searchParams), decision.body);
   }
 
   private async finish(req: IncomingMessage, res: ServerResponse, body: Body, reply: Reply, fault?: Parameters<typeof writeReply>[3]): Promise<void> {

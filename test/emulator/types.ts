@@ -31,11 +31,17 @@ export interface EmulatorStats {
   byRoute: Record<string, number>;
 }
 
-export type FaultKind = 'status' | 'rate-limit' | 'truncated-json' | 'malformed-json' | 'reset' | 'slow-body' | 'latency';
+export type FaultKind =
+  | 'status' | 'rate-limit' | 'truncated-json' | 'malformed-json' | 'reset' | 'slow-body' | 'latency'
+  | 'huge-body' | 'drip' | 'oversized-page' | 'error-body';
+
+/** The body of an answer whose shape the spec leaves open. */
+export type ErrorShape = 'empty' | 'text' | 'html';
 
 export interface FaultRule {
   kind: FaultKind;
-  status?: 500 | 503;
+  /** `status`: 500 or 503. `error-body`: any 400-599. */
+  status?: number;
   retryAfterSeconds?: number;
   share?: number;
   count?: number;
@@ -43,6 +49,14 @@ export interface FaultRule {
   method?: string;
   delayMs?: number;
   jitterMs?: number;
+  /** `huge-body`: the body's length in bytes (0 to 2 GiB); required for that kind. */
+  bytes?: number;
+  /** `huge-body`: false sends the body chunked, without a Content-Length header (default true). */
+  contentLength?: boolean;
+  /** `oversized-page`: how many times the rows asked for the answer carries (2-1000, default 10). */
+  factor?: number;
+  /** `error-body`: the body's shape (default `html`). */
+  shape?: ErrorShape;
 }
 
 export interface Emulator {
