@@ -4,17 +4,21 @@ import { shapedError } from './error-shapes';
 import { streamHugeBody } from './fault-streams';
 import type { Reply } from './http';
 import { oversize } from './oversize';
-import { errorReply } from './respond';
-import type { FaultRule } from './types';
+import { apiErrorReply } from './profile';
+import type { FaultRule, Profile } from './types';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The answer of a status, rate-limit, huge-body or error-body rule (reset has none: it cuts the line). */
-export function terminalAnswer(t: FaultRule): Reply {
+/**
+ * The answer of a status, rate-limit, huge-body or error-body rule (reset has none: it cuts the
+ * line; ignore-writes runs a read instead). Injected 429/500/503 take the profile's error shape,
+ * like the emulator's own errors of those statuses.
+ */
+export function terminalAnswer(t: FaultRule, profile: Profile): Reply {
   const retryAfter = { 'Retry-After': String(t.retryAfterSeconds ?? 1) };
   switch (t.kind) {
     case 'rate-limit':
-      return errorReply(429, { error: 'rate_limited', message: `Too many requests; retry in ${t.retryAfterSeconds ?? 1} s` }, retryAfter);
+      return apiErrorReply(profile, 429, { error: 'rate_limited', message: `Too many requests; retry in ${t.retryAfterSeconds ?? 1} s` }, retryAfter);
     case 'huge-body': {
       const bytes = t.bytes ?? 0;
       const headers: Record<string, string> = { 'Content-Type': JSON_TYPE };
@@ -25,8 +29,8 @@ export function terminalAnswer(t: FaultRule): Reply {
       return shapedError(t.status ?? 500, t.shape ?? 'html', undefined, t.retryAfterSeconds === undefined ? {} : retryAfter);
     default:
       return t.status === 503
-        ? errorReply(503, { error: 'service_unavailable', message: 'Service temporarily unavailable' }, retryAfter)
-        : errorReply(500, { error: 'internal_error', message: 'Internal server error (injected fault)' });
+        ? apiErrorReply(profile, 503, { error: 'service_unavailable', message: 'Service temporarily unavailable' }, retryAfter)
+        : apiErrorReply(profile, 500, { error: 'internal_error', message: 'Internal server error (injected fault)' });
   }
 }
 

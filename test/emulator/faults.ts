@@ -1,6 +1,6 @@
 // Faults on demand. Rules are checked in order for each API request (never for /__emulator/):
 // every firing latency rule adds its delay; the first firing terminal rule (status, rate-limit,
-// reset, huge-body, error-body) answers instead of the handler; the first firing body rule
+// reset, huge-body, error-body, ignore-writes) answers instead of the handler; the first firing body rule
 // (truncated-json, malformed-json, slow-body, drip, oversized-page) mangles the handler's answer.
 import { ERROR_SHAPES } from './error-shapes';
 import { MAX_HUGE_BODY_BYTES } from './fault-streams';
@@ -11,9 +11,9 @@ import { isPlainObject } from './validate';
 
 const KINDS: readonly FaultKind[] = [
   'status', 'rate-limit', 'truncated-json', 'malformed-json', 'reset', 'slow-body', 'latency',
-  'huge-body', 'drip', 'oversized-page', 'error-body',
+  'huge-body', 'drip', 'oversized-page', 'error-body', 'ignore-writes',
 ];
-const TERMINAL: readonly FaultKind[] = ['status', 'rate-limit', 'reset', 'huge-body', 'error-body'];
+const TERMINAL: readonly FaultKind[] = ['status', 'rate-limit', 'reset', 'huge-body', 'error-body', 'ignore-writes'];
 const MAX_DELAY_MS = 120_000;
 
 export interface FaultDecision {
@@ -50,6 +50,8 @@ export class Faults {
       const r = a.rule;
       if (r.method && r.method.toUpperCase() !== method) continue;
       if (r.path && !path.startsWith(r.path)) continue;
+      // A read has nothing to ignore, so it neither fires the rule nor uses up its count.
+      if (r.kind === 'ignore-writes' && method === 'GET') continue;
       const isTerminal = TERMINAL.includes(r.kind);
       const isBody = !isTerminal && r.kind !== 'latency';
       if ((isTerminal && decision.terminal) || (isBody && decision.body)) continue;

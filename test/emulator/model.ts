@@ -174,6 +174,17 @@ export interface Application {
   scope: string[];
 }
 
+/**
+ * Behaviour a seed gives its portal beyond its data (the hostile seed's; empty elsewhere). Kept with
+ * the data, so a portal restored from a data file behaves the same.
+ */
+export interface Quirks {
+  /** A request with exactly this method and (raw) path is refused with this error instead of running. */
+  errors: Array<{ method: string; path: string; code: 'forbidden' | 'conflict'; message: string }>;
+  /** A GET of exactly this path answers `factor` times the rows asked for (like the oversized-page fault). */
+  oversized: Array<{ path: string; factor: number }>;
+}
+
 export const PLATFORMS = ['IOS', 'ANDROID', 'SYNC', 'LINUX', 'WINDOWS', 'OTHER'] as const;
 export const DEVICE_TYPES = ['Phone', 'Tablet', 'Watch', 'Browser', 'Other'] as const;
 export const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'] as const;
