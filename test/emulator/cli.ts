@@ -1,4 +1,4 @@
-// npm run emulator -- --port 8787 [--seed demo|large|empty] [--profile default|literal]
+// npm run emulator -- --port 8787 [--seed demo|large|empty|hostile] [--profile default|literal]
 //   [--missing-reads ROUTE_ID,...] [--latency MS] [--jitter MS] [--rate-limit COUNT/SECONDS] [--token-lifetime SECONDS] [--data FILE] [--service NAME]
 //   [--fault-status-share SHARE] [--fault-status 500|503] [--members N] [--files N] [--groups N] [--folder-depth N] [--quiet]
 import { parseArgs } from 'node:util';

@@ -76,6 +76,8 @@ export interface Account {
   metadata: Record<string, string>;
   /** Custom component names; empty when the organisation keeps the defaults. */
   custom: Record<string, string>;
+  /** Per-component title and description in place of the catalog's (the hostile seed's). */
+  componentText?: Record<string, { title: string; description: string }>;
   branding: { backgroundColor: string; textColor: string; gradientWidth: number; logo: boolean };
   subscription: Subscription;
 }

@@ -1,7 +1,7 @@
 // The emulator's public surface: what tests, benchmarks and the demo are allowed to rely on.
 
-export type SeedName = 'demo' | 'large' | 'empty';
-export const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty'];
+export type SeedName = 'demo' | 'large' | 'empty' | 'hostile';
+export const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty', 'hostile'];
 
 /**
  * `default`: today's emulator, with the conveniences listed in the README. `literal`: exactly what
