@@ -1,5 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildSeed } from '../../emulator/seeds';
 import {
   CONFLICT_WITH_LINK, ERROR_WITH_LINK, HOSTILE_NAMES, HOSTILE_PAYLOADS, LONG_NAME, PAYLOAD_KINDS, type PayloadKind,
@@ -208,6 +211,30 @@ void describe('hostile seed with the literal profile, after a reset', () => {
       assert.equal(deleted.status, 200, 'members without a trap can be deleted');
     } finally {
       await h.stop();
+    }
+  });
+});
+
+void describe('hostile seed in a data file', () => {
+  void test('its traps and oversized list survive a restart from the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-hostile-'));
+    try {
+      const dataFile = join(dir, 'state.json');
+      const first = await startHarness({ seed: 'hostile', dataFile });
+      await first.stop();
+      const again = await startHarness({ seed: 'demo', dataFile });
+      try {
+        const token = await again.login();
+        const res = await again.call<{ message: string }>('DELETE', `/v3/accounts/${MAIN}/members/trap.member`, { token });
+        assertError(res, 403, 'forbidden');
+        assert.equal(res.body.message, ERROR_WITH_LINK);
+        const big = await again.call<Envelope3<Member3>>('GET', `/v3/accounts/${MAIN}/members?size=2`, { token });
+        assert.equal(big.body.items.length, 20);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
