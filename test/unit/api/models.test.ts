@@ -50,7 +50,7 @@ void test('Userinfo reads the user from the service-named field', () => {
   const info = parseUserInfo(json, 'portal');
   assert.equal(info.user?.dateFormat, 'DMY');
   assert.equal(info.accounts[0]?.components, null);
-  assert.deepEqual(info.accounts[0]?.metadata, { a: 'b', n: '1' });
+  assert.deepEqual({ ...info.accounts[0]?.metadata }, { a: 'b', n: '1' });
   assert.deepEqual(info.accounts[0]?.features, []);
   assert.equal(parseUserInfo(json, 'other').user, null);
   assert.equal(parseUserInfo({ ...json, accounts: undefined }, 'portal').accounts.length, 0);
@@ -102,9 +102,9 @@ void test('v2 user, organisation, group, member, custom names', () => {
   assert.throws(() => parseGroup({ name: 'g' }, 'portal'), invalid);
   assert.equal(parseCreatedGroup({ id: null, name: 'g' }, 'portal').id, null);
   const mv2 = parseMemberV2({ user: { id: 1 }, accountPermission: 16, groups: { Sales: 4, bad: 'x' } });
-  assert.deepEqual(mv2.groups, { Sales: 4 });
+  assert.deepEqual({ ...mv2.groups }, { Sales: 4 });
   assert.ok(!('groups' in parseMemberV2({ user: { id: 1 } })));
-  assert.deepEqual(parseCustomNames({ files: 'Documents', n: null }), { files: 'Documents' });
+  assert.deepEqual({ ...parseCustomNames({ files: 'Documents', n: null }) }, { files: 'Documents' });
 });
 
 void test('File record: folder flag, tags string, group id', () => {
