@@ -20,6 +20,8 @@ export interface PortalExtensionApi {
     setPrompts(prompts: SignInPrompts | undefined): void;
     /** What SecretStorage holds for a portal, so tests can prove sign-out removed it. */
     readStoredCredentials(portalId: string): Promise<StoredCredentials | undefined>;
+    /** Every notification, question, status message and progress title as VS Code was given it. */
+    readonly notifications: Array<{ kind: notify.NotificationKind; text: string }>;
     /** Writes SecretStorage as another VS Code window signed in to the same portal would. */
     storeCredentials(portalId: string, credentials: StoredCredentials): Promise<void>;
     /** The open form panels (issue 7), so tests can drive a form's message handler. */
@@ -75,6 +77,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const explorer = registerExplorer(context, { registry, log, statusBar });
   const records = registerRecords(context, { registry, log });
 
+  const notifications: Array<{ kind: notify.NotificationKind; text: string }> = [];
+  if (context.extensionMode === vscode.ExtensionMode.Test) notify.observeNotifications((kind, text) => notifications.push({ kind, text }));
+
   return {
     registry,
     ...(context.extensionMode === vscode.ExtensionMode.Test
@@ -82,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
           testing: {
             setPrompts: (p: SignInPrompts | undefined) => void (prompts = p ?? inputBoxPrompts),
             readStoredCredentials: (portalId: string) => credentialStore.get(portalId),
+            notifications,
             storeCredentials: (portalId: string, credentials: StoredCredentials) => credentialStore.set(portalId, credentials),
             forms: forms.testing,
             explorer,

@@ -1,7 +1,7 @@
 // An emulator with the demo seed, signed in as the demo super administrator through the extension, plus a
 // token of the same user for direct reads: the common start of the suites that work on the demo portal.
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 import { portalIdOf } from '../../../src/auth/portalEntry';
 import { portalApi, signInForTest } from './extension';
 import { passwordToken } from './portalHttp';
@@ -13,8 +13,11 @@ export interface DemoPortal {
   token: string;
 }
 
-export async function startDemoPortal(): Promise<DemoPortal> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+/** Seed and profile of the portal a suite starts (default: the demo seed, default profile). */
+export type PortalKind = Partial<Pick<EmulatorOptions, 'seed' | 'profile' | 'missingReads' | 'large'>>;
+
+export async function startDemoPortal(kind: PortalKind = {}): Promise<DemoPortal> {
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, ...kind });
   const portalId = portalIdOf(emu.url, 'portal');
   try {
     const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
