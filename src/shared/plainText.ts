@@ -34,6 +34,11 @@ export function plain(value: string | number | null | undefined, options: PlainO
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }
 
+/** Text without bidirectional controls, for surfaces that render markup safely but still reorder characters. */
+export function withoutBidi(text: string): string {
+  return text.replace(BIDI, '');
+}
+
 /** True when `plain()` would change nothing (for assertions and the leak-style scans in tests). */
 export function isPlain(text: string): boolean {
   return !/\]\(|\$\(/.test(text) && !new RegExp(BIDI.source).test(text);

@@ -3,20 +3,17 @@
 // as text, and a failed save keeps the input. Screenshots of each form in a dark and a light theme:
 // form-<name>-<theme>.png in the run's images folder (docs/images/ with --update-docs; the docs show them).
 import * as path from 'node:path';
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import {
-  answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame, type E2EWorkbench,
+  answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench,
 } from './fixture';
+import { banner, check, choose, contextMenu, fill, fillAll, formFrame, memberRow, palette, pick, save } from './ui';
 import type { FlowContext } from './run';
 
 const PORTAL_LABEL = 'Demo portal';
 const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' } as const;
 type Theme = keyof typeof THEMES;
-
-function check(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
 
 /** Direct reads of the emulator's state with the demo user's own token. */
 class PortalState {
@@ -41,94 +38,6 @@ class PortalState {
     check(body.access_token, 'no token for demo');
     return body.access_token;
   }
-}
-
-/** What a command asks for when it runs without a tree row, as from the palette (targets.ts). */
-const ASKS_FOR_TARGET = /^Which (portal|organisation|group|application)\b|type to search (members|file records)/;
-
-/**
- * Right-clicks a tree row and picks a context-menu entry, as a person would. The entry must run with its row:
- * if the command asks for its target as it does from the palette ("Which organisation?"), the row was lost.
- */
-async function contextMenu(page: Page, row: Locator, entry: string): Promise<void> {
-  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await row.click({ button: 'right' });
-  const item = page.locator('.monaco-menu .action-item', { hasText: entry }).first();
-  await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  // The menu fades in; a click during that is only a hover. Then (and only then: the menu stays up a moment
-  // after a click that worked) Enter runs the hovered entry.
-  await page.waitForTimeout(400);
-  await item.click();
-  const closed = await item.waitFor({ state: 'hidden', timeout: 1_500 }).then(() => true, () => false);
-  if (!closed) await page.keyboard.press('Enter');
-  const input = page.locator('.quick-input-widget input').first();
-  const asked = await input.waitFor({ state: 'visible', timeout: 1_500 }).then(() => input.getAttribute('placeholder'), () => null);
-  check(!asked || !ASKS_FOR_TARGET.test(asked), `"${entry}" ran without its tree row and asked "${asked}"`);
-}
-
-/** Brings a member row into view in the Members view with the tree's type-to-navigate, then returns it. */
-async function memberRow(page: Page, name: string): Promise<Locator> {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
-  await pane.locator('.monaco-list-row').first().waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-  await pane.locator('.monaco-list').first().focus();
-  await page.keyboard.type(name.slice(0, 6), { delay: 40 });
-  const row = treeRow(page, 'Members', name);
-  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await page.keyboard.press('Escape');
-  return row;
-}
-
-async function pick(page: Page, label: string): Promise<void> {
-  const q = await quickInput(page, UI_TIMEOUT_MS);
-  const row = q.rows.filter({ hasText: label }).first();
-  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await row.click();
-}
-
-/** The form's webview frame, once its host state has arrived (the heading is rendered from it). */
-async function formFrame(page: Page, heading: string): Promise<Frame> {
-  const frame = await webviewFrame(page, `h1`, UI_TIMEOUT_MS);
-  await frame.locator('h1', { hasText: heading }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return frame;
-}
-
-/** A vscode-textfield: its input lives in the element's (open) shadow root, which locators pierce. */
-async function fill(frame: Frame, id: string, value: string): Promise<void> {
-  const input = frame.locator(`#${id} input`);
-  await input.fill(value);
-}
-
-/**
- * A vscode-single-select, by keyboard as a person without a mouse would: focus, open with Enter, arrow to the
- * option, Enter. (Clicking an option fails when the drop-down opens past the bottom of the webview.)
- */
-async function choose(frame: Frame, id: string, option: string): Promise<void> {
-  const select = frame.locator(`#${id}`);
-  const labels = await select.locator('vscode-option').allTextContents();
-  const target = labels.findIndex((l) => l.trim() === option);
-  check(target >= 0, `#${id} has no option "${option}" (${labels.join(', ')})`);
-  const current = await select.evaluate((e) => (e as HTMLElement & { selectedIndex: number }).selectedIndex);
-  await select.focus();
-  await select.press('Enter');
-  const key = target > current ? 'ArrowDown' : 'ArrowUp';
-  for (let i = 0; i < Math.abs(target - current); i++) await select.press(key);
-  await select.press('Enter');
-  const chosen = await select.evaluate((e) => (e as HTMLElement & { selectedIndex: number }).selectedIndex);
-  check(chosen === target, `#${id}: chose option ${chosen}, wanted ${target} (${option})`);
-}
-
-async function fillAll(frame: Frame, values: Record<string, string>): Promise<void> {
-  for (const [id, value] of Object.entries(values)) await fill(frame, id, value);
-}
-
-async function save(frame: Frame): Promise<void> {
-  await frame.locator('#save').click();
-}
-
-async function banner(frame: Frame, kind: 'ok' | 'error'): Promise<string> {
-  const b = frame.locator(`.banner.${kind}`).first();
-  await b.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return (await b.textContent()) ?? '';
 }
 
 class Screens {
@@ -164,14 +73,6 @@ class Screens {
     }
     await this.theme('dark');
   }
-}
-
-/** Runs a command from the palette, opened from the command center (keyboard focus may be in a webview). */
-async function palette(page: Page, label: string): Promise<void> {
-  await page.locator('.command-center .command-center-center').first().click();
-  const q = await quickInput(page, UI_TIMEOUT_MS);
-  await q.input.fill(`>${label}`);
-  await q.rows.filter({ hasText: label }).first().click();
 }
 
 async function closeEditors(page: Page): Promise<void> {

@@ -1,5 +1,8 @@
 // Builds DOM from properties and text nodes only. Server strings are always set as textContent or as an
 // element property, never parsed as HTML, so a member named "<img src=x onerror=…>" shows as those characters.
+// Text shown (not values in fields, which go back to the portal as they came) loses its bidirectional
+// controls, so a group named "\u202Egnp.exe" cannot read as "exe.png".
+import { withoutBidi } from '../../../shared/plainText';
 
 type Props<E> = { [K in keyof E]?: E[K] extends (...args: never[]) => unknown ? never : E[K] } & {
   /** Attributes, for the few things that are not properties (aria-*, role, for). */
@@ -21,7 +24,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(attrs ?? {})) node.setAttribute(name, value);
   if (classes) node.classList.add(...classes);
   for (const [event, handler] of Object.entries(on ?? {})) if (handler) node.addEventListener(event, handler);
-  Object.assign(node, rest);
+  const text = (rest as { textContent?: unknown }).textContent;
+  Object.assign(node, typeof text === 'string' ? { ...rest, textContent: withoutBidi(text) } : rest);
   append(node, ...children);
   return node;
 }
@@ -29,7 +33,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(withoutBidi(child)) : child);
   }
 }
 
