@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import { downloadWithProgress } from '../records/download';
 import { MAX_EDITOR_BYTES, uriOf, type PortalFileSystem } from '../records/provider';
-import { isTextContentType } from '../tree/format';
+import { isTextContentType } from '../shared/format';
 import { prompts } from './prompts';
 import { guarded } from './run';
 import { pickFile, type FileRef } from './targets';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
-import { humanSize } from '../tree/format';
+import { humanSize } from '../shared/format';
 import { pickPortal, portalIdFromArg } from './auth';
 import * as notify from '../shared/notify';
 import { plain } from '../shared/plainText';

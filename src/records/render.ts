@@ -9,7 +9,7 @@ import {
   accountPermissionLabel, contentPermissionLabel, type Account, type Application, type CustomNames, type FileRecord,
   type Group, type Subscription,
 } from '../api';
-import { fullDate, humanSize, relativeTime } from '../tree/format';
+import { fullDate, humanSize, relativeTime } from '../shared/format';
 import { filesWord } from '../tree/loaders';
 
 /** Escapes Markdown and HTML punctuation in server text; newlines become spaces (one value, one line). */

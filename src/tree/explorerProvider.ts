@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { accountPermissionLabel, type PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
-import { fullDate, humanSize, shortDate } from './format';
+import { fullDate, humanSize, shortDate } from '../shared/format';
 import {
   AccountExtras, accountsFetcher, filesFetcher, filesWord, groupsFetcher, type AccountRow, type FileRow, type GroupRow,
 } from './loaders';

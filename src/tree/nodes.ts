@@ -30,7 +30,7 @@ import { accountPermissionLabel, isPortalError, NOT_SIGNED_IN, type PortalError 
 import type { PortalConnection } from '../auth/portalRegistry';
 import { plain } from '../shared/plainText';
 import { countLabel, type PagedList } from './paging';
-import { humanSize, iconForContentType, relativeTime, shortDate } from './format';
+import { humanSize, iconForContentType, relativeTime, shortDate } from '../shared/format';
 import type { AccountRow, ApplicationRow, FileRow, GroupRow, MemberRow } from './loaders';
 
 export abstract class PortalTreeNode {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isDirectoryPath, parseTarget, safeSegment, targetPath, type PortalTarget } from '../../../src/records/uri';
 import { text } from '../../../src/records/render';
-import { humanSize, iconForContentType, isTextContentType } from '../../../src/tree/format';
+import { humanSize, iconForContentType, isTextContentType } from '../../../src/shared/format';
 import { freeName, localFileName } from '../../../src/records/fileNames';
 import { parseSearch } from '../../../src/tree/loaders';
 

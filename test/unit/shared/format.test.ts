@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fullDate, shortDate } from '../../../src/tree/format';
+import { fullDate, shortDate } from '../../../src/shared/format';
 
 void test('dates: missing, ordinary, and finite but beyond what a Date holds', () => {
   assert.equal(fullDate(null), 'not set');
