@@ -3,8 +3,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 
-/** Folders of src/ above the API layer: the API must import none of them. */
-const ABOVE_API = ['shared', 'auth', 'tree', 'records', 'webview', 'commands'];
+/** Each layer may import only the layers below it (the folders not yet sorted into layers count as above all). */
+const ABOVE = {
+  api: ['shared', 'auth', 'tree', 'records', 'webview', 'commands'],
+  shared: ['auth', 'tree', 'records', 'webview', 'commands'],
+};
+const ORDER = 'api ← shared ← everything else';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'test-results/**', '.vscode-test/**', '.demo/**', 'node_modules/**', 'esbuild.js', 'scripts/*.mjs', 'eslint.config.mjs'] },
@@ -29,11 +33,11 @@ export default tseslint.config(
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } }, 'import/parsers': { '@typescript-eslint/parser': ['.ts'] } },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
-      'import/no-restricted-paths': ['error', { zones: [{
-        target: './src/api',
-        from: [...ABOVE_API.map((f) => `./src/${f}`), './src/extension.ts', './src/log.ts'],
-        message: 'src/api is the bottom layer: it imports nothing above it.',
-      }] }],
+      'import/no-restricted-paths': ['error', { zones: Object.entries(ABOVE).map(([layer, above]) => ({
+        target: `./src/${layer}`,
+        from: [...above.map((f) => `./src/${f}`), './src/extension.ts', './src/log.ts'],
+        message: `src/${layer} may import only the layers below it: ${ORDER}.`,
+      })) }],
     },
   },
   {
@@ -49,6 +53,12 @@ export default tseslint.config(
         { group: ['../tree/*', '../records/*', '../webview/*', '../commands/*', '../extension'], message: 'src/auth sits below views and commands.' },
       ] }],
     },
+  },
+  {
+    // Pure code: the extension host, the webview bundles and the unit tier all load it.
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/notify.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: ['vscode', 'undici'], patterns: ['node:*'] }] },
   },
   {
     // Notifications, progress titles and status messages render link and icon syntax: they go through

@@ -5,9 +5,8 @@
 //   requests_per_expand  API requests (token requests excluded) per expand, from the emulator's stats
 import { PortalClient } from '../src/api';
 import { ListCache } from '../src/tree/listCache';
-import {
-  accountsFetcher, filesFetcher, groupsFetcher, membersFetcher, type MemberQuery,
-} from '../src/tree/loaders';
+import type { MemberQuery } from '../src/shared/members';
+import { accountsFetcher, filesFetcher, groupsFetcher, membersFetcher } from '../src/tree/loaders';
 import { PagedList, type PageFetcher } from '../src/tree/paging';
 import { startEmulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';

@@ -1,4 +1,5 @@
 import { parseBaseUrl } from '../api';
+import { errorMessage } from '../shared/errors';
 
 /** Input-box validation for a portal's base address; the rule itself lives in src/api's transport. */
 export function baseUrlProblem(value: string): string | undefined {
@@ -8,6 +9,6 @@ export function baseUrlProblem(value: string): string | undefined {
     parseBaseUrl(trimmed);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { NOT_SIGNED_IN, parseBaseUrl, PortalClient, PortalError } from '../api';
 import { CredentialStore, sameCredentials, type IssuedFor, type NewCredentials, type StoredCredentials } from './credentialStore';
+import { errorMessage } from '../shared/errors';
 import { readPortalEntries, writePortalEntries, type PortalEntry } from './portalEntry';
 
 export type ClientFactory = (entry: PortalEntry, onSignedOut: (error: PortalError) => void) => PortalClient;
@@ -168,7 +169,7 @@ export class PortalRegistry implements vscode.Disposable {
     } catch (error) {
       // Settings the client refuses (an address edited into plain http on a public host, or not a URL at all):
       // the portal shows as signed out with the reason, and its stored credentials stay for when it is fixed.
-      return this.setSignedOut(entry, error instanceof Error ? error.message : String(error));
+      return this.setSignedOut(entry, errorMessage(error));
     }
     const bound: StoredCredentials = credentials.issuedFor ? credentials : { ...credentials, issuedFor: binding };
     // Credentials saved before they were bound take the binding of the user's own entry, once.

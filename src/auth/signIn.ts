@@ -7,6 +7,7 @@ import { normaliseBaseUrl, portalIdOf, type PortalEntry } from './portalEntry';
 import type { PortalConnection, PortalRegistry, ClientFactory } from './portalRegistry';
 import type { SignInPrompts } from './prompts';
 import { describeSignInError } from './signInErrors';
+import { errorMessage } from '../shared/errors';
 import * as notify from '../shared/notify';
 
 export interface SignInContext {
@@ -152,7 +153,7 @@ export async function signOut(ctx: SignInContext, portalId: string, confirm: boo
     try {
       await c.client.v3.applications.delete(c.clientId);
     } catch (error) {
-      void notify.warn(`Signed out, but the application could not be deleted on the portal: ${error instanceof Error ? error.message : String(error)}`);
+      void notify.warn(`Signed out, but the application could not be deleted on the portal: ${errorMessage(error)}`);
     }
   }
   await ctx.registry.signOut(portalId);

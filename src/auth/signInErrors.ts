@@ -1,9 +1,10 @@
 import { PortalError } from '../api';
+import { errorMessage } from '../shared/errors';
 import type { PortalEntry } from './portalEntry';
 
 /** Turns a failed sign-in into one sentence that says what to do next. */
 export function describeSignInError(error: unknown, entry: PortalEntry): string {
-  if (!(error instanceof PortalError)) return `Signing in to ${entry.label} failed: ${error instanceof Error ? error.message : String(error)}`;
+  if (!(error instanceof PortalError)) return `Signing in to ${entry.label} failed: ${errorMessage(error)}`;
   switch (error.kind) {
     case 'auth':
     case 'signed-out':

@@ -3,9 +3,10 @@
  * search, tag filter, order, clear).
  */
 import * as vscode from 'vscode';
-import { accountPermissionLabel, type MemberOrder } from '../api';
+import { accountPermissionLabel } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
-import { memberRow, parseSearch, type MemberQuery } from '../tree/loaders';
+import { count } from '../shared/format';
+import { MEMBER_ORDERS, memberRow, parseSearch, searchText, type MemberQuery } from '../shared/members';
 import { prompts } from './prompts';
 import { guarded } from './run';
 import { pickAccount, pickMember, type AccountRef, type MemberRef } from './targets';
@@ -20,16 +21,6 @@ export interface MembersViewControl {
   query(): MemberQuery;
   setQuery(q: MemberQuery): void;
 }
-
-const ORDERS: Array<{ label: string; orderBy: MemberOrder; ascending: boolean }> = [
-  { label: 'Name (A → Z)', orderBy: 'name', ascending: true },
-  { label: 'Name (Z → A)', orderBy: 'name', ascending: false },
-  { label: 'Username', orderBy: 'username', ascending: true },
-  { label: 'E-mail', orderBy: 'email', ascending: true },
-  { label: 'Newest members first', orderBy: 'dateCreated', ascending: false },
-  { label: 'Oldest members first', orderBy: 'dateCreated', ascending: true },
-  { label: 'Recently active first', orderBy: 'lastActive', ascending: false },
-];
 
 /** A member named by a caller outside this extension: the change happens only when the user agrees to it. */
 async function confirmNamed(m: MemberRef, verb: string): Promise<boolean> {
@@ -81,7 +72,7 @@ export function registerMemberCommands(
       const value = typeof arg === 'string' ? arg : await prompts().input({
         title: plain(`Search members of ${control.target()?.accountLabel ?? 'this organisation'}`),
         prompt: 'Name, username or e-mail contains this text. Start with ^ for "starts with" (e.g. ^ann). Empty clears the search.',
-        value: q.search ? `${q.startsWith ? '^' : ''}${q.search}` : '',
+        value: searchText(q),
       });
       if (value === undefined) return;
       // The tag endpoint takes no search text: a search replaces the tag filter.
@@ -105,7 +96,7 @@ export function registerMemberCommands(
         }
         const active = new Set(q.tags ?? []);
         const picked = await vscode.window.showQuickPick(
-          summary.map((s) => ({ label: plain(s.name), tag: s.name, description: `${s.members.toLocaleString('en-US')} ${s.members === 1 ? 'member' : 'members'}`, picked: active.has(s.name) })),
+          summary.map((s) => ({ label: plain(s.name), tag: s.name, description: `${count(s.members)} ${s.members === 1 ? 'member' : 'members'}`, picked: active.has(s.name) })),
           { canPickMany: true, placeHolder: 'Show members with any of these tags' },
         );
         if (!picked) return;
@@ -116,9 +107,9 @@ export function registerMemberCommands(
     guarded(log, 'portal.members.sort', async (arg?: unknown) => {
       if (!(await requireTarget())) return;
       const q = control.query();
-      const given = ORDERS.find((o) => o.orderBy === arg);
+      const given = MEMBER_ORDERS.find((o) => o.orderBy === arg);
       const picked = given ?? (await vscode.window.showQuickPick(
-        ORDERS.map((o) => ({ ...o, description: (q.orderBy ?? 'name') === o.orderBy && (q.ascending !== false) === o.ascending ? 'current' : '' })),
+        MEMBER_ORDERS.map((o) => ({ ...o, description: (q.orderBy ?? 'name') === o.orderBy && (q.ascending !== false) === o.ascending ? 'current' : '' })),
         { placeHolder: 'Order members by' },
       ));
       if (!picked) return;

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { isPortalError } from '../api';
+import { errorMessage, isCancellation } from '../shared/errors';
 import * as notify from '../shared/notify';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
@@ -13,8 +14,8 @@ export function guarded(log: vscode.LogOutputChannel, id: string, handler: Comma
     try {
       return await handler(...args);
     } catch (error) {
-      if (isPortalError(error, 'cancelled')) return undefined;
-      const message = error instanceof Error ? error.message : String(error);
+      if (isCancellation(error)) return undefined;
+      const message = errorMessage(error);
       log.warn(`${id} failed: ${message}`);
       if (isPortalError(error, 'signed-out')) {
         // The sessions list offers "Sign in again" for each signed-out portal.

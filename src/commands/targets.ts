@@ -8,6 +8,7 @@ import type { PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import { humanSize } from '../shared/format';
 import { pickPortal, portalIdFromArg } from './auth';
+import { errorMessage } from '../shared/errors';
 import * as notify from '../shared/notify';
 import { plain } from '../shared/plainText';
 import { PortalTreeNode } from '../tree/nodes';
@@ -240,7 +241,7 @@ export function searchPick<T>(placeholder: string, load: (search: string, signal
           if (c !== controller) return;
           qp.busy = false;
           qp.items = [];
-          qp.placeholder = plain(`Could not search: ${error instanceof Error ? error.message : String(error)}`);
+          qp.placeholder = plain(`Could not search: ${errorMessage(error)}`);
         },
       );
     };

@@ -1,5 +1,5 @@
 /** What commands may ask of the views after they change something on the portal. Implemented in src/tree. */
-import type { MemberRow } from '../tree/loaders';
+import type { MemberRow } from '../shared/members';
 
 export interface MembersTargetRef {
   readonly portalId: string;

@@ -7,8 +7,9 @@ import * as path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as vscode from 'vscode';
-import { isPortalError, type PortalClient } from '../api';
+import type { PortalClient } from '../api';
 import { freeName, localFileName } from './fileNames';
+import { isCancellation } from '../shared/errors';
 import * as notify from '../shared/notify';
 import { plain } from '../shared/plainText';
 
@@ -72,7 +73,7 @@ export async function downloadWithProgress(client: PortalClient, target: Downloa
       } catch (error) {
         await handle.close().catch(() => undefined);
         await fs.promises.rm(file, { force: true }).catch(() => undefined);
-        if (token.isCancellationRequested || isPortalError(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError')) {
+        if (token.isCancellationRequested || isCancellation(error)) {
           void notify.info(`Download of ${target.name} cancelled; nothing was kept.`);
           return undefined;
         }

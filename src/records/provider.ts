@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import { isPortalError, type CustomNames, type PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
+import { errorMessage } from '../shared/errors';
+import { accountKey } from '../shared/keys';
 import { renderAccount, renderApplication, renderFileRecord, renderGroup, text } from './render';
 import { isDirectoryPath, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
@@ -189,7 +191,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Custom names decorate a document; they never fail it. Kept per account for the session. */
   private async custom(client: PortalClient, portalId: string, accountId: number): Promise<CustomNames | undefined> {
-    const key = `${portalId}/${accountId}`;
+    const key = accountKey({ portalId, accountId });
     const known = this.customNames.get(key);
     if (known) return known;
     try {
@@ -239,5 +241,5 @@ function toFileSystemError(error: unknown, uri: vscode.Uri): Error {
   if (error instanceof vscode.FileSystemError) return error;
   if (isPortalError(error, 'not-found')) return vscode.FileSystemError.FileNotFound(uri);
   if (isPortalError(error, 'forbidden')) return vscode.FileSystemError.NoPermissions(error.message);
-  return vscode.FileSystemError.Unavailable(error instanceof Error ? error.message : String(error));
+  return vscode.FileSystemError.Unavailable(errorMessage(error));
 }

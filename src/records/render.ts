@@ -9,8 +9,7 @@ import {
   accountPermissionLabel, contentPermissionLabel, type Account, type Application, type CustomNames, type FileRecord,
   type Group, type Subscription,
 } from '../api';
-import { fullDate, humanSize, relativeTime } from '../shared/format';
-import { filesWord } from '../tree/loaders';
+import { count, filesWord, fullDate, humanSize, relativeTime } from '../shared/format';
 
 /** Escapes Markdown and HTML punctuation in server text; newlines become spaces (one value, one line). */
 export function text(value: string | null | undefined): string {
@@ -54,7 +53,7 @@ export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
     line('Name', text(f.name)),
     line('Path', where.map(text).join(' / ')),
     line('Type', f.isFolder ? 'folder' : text(f.contentType)),
-    ...(f.isFolder ? [] : [line('Size', `${humanSize(f.size)} (${f.size.toLocaleString('en-US')} bytes)`)]),
+    ...(f.isFolder ? [] : [line('Size', `${humanSize(f.size)} (${count(f.size)} bytes)`)]),
     line('Uploaded by', text(f.uploaded?.name || f.uploaded?.user?.name || null)),
     ...(f.isFolder ? [] : [line('Versions', String(f.versions))]),
     line('Description', text(f.description)),
@@ -91,7 +90,7 @@ export function renderGroup(g: Group, ctx: { portalLabel: string; accountId: num
     '',
     line('Name', text(g.name)),
     line('Friendly name', text(g.friendlyName)),
-    line('Members', g.members.toLocaleString('en-US')),
+    line('Members', count(g.members)),
     line('Storage used', humanSize(g.storageConsumed)),
     line('Components', components.length ? components.map(text).join(', ') : 'none'),
     ...(words.many !== 'Files' ? [line('Files are called', text(words.many))] : []),
@@ -136,8 +135,8 @@ export function renderAccount(a: Account, sub: Subscription | { forbidden: true 
       line('Paused', p.paused ? `yes${p.datePausedAt ? ` (since ${fullDate(p.datePausedAt)})` : ''}` : 'no'),
       line('Suspended', p.suspended ? 'yes' : 'no'),
       line('Storage', `${humanSize(sub.storageUsed)} of ${p.storage !== null ? humanSize(p.storage) : 'unlimited'}`),
-      line('Members', `${sub.membersUsed.toLocaleString('en-US')} of ${p.members !== null ? p.members.toLocaleString('en-US') : 'unlimited'}`),
-      line('E-mails today', `${sub.emailsUsed.toLocaleString('en-US')} of ${p.emailQuota !== null ? p.emailQuota.toLocaleString('en-US') : 'unlimited'}`),
+      line('Members', `${count(sub.membersUsed)} of ${p.members !== null ? count(p.members) : 'unlimited'}`),
+      line('E-mails today', `${count(sub.emailsUsed)} of ${p.emailQuota !== null ? count(p.emailQuota) : 'unlimited'}`),
     );
   }
   out.push('');

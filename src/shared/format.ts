@@ -1,4 +1,8 @@
-/** How sizes, dates and content types read in the views and the record documents. No VS Code here. */
+/**
+ * How sizes, counts, dates and content types read in the views, the record documents and the forms. Pure: the
+ * extension host, the webview bundle and the unit tier all load it.
+ */
+import type { CustomNames } from '../api/models/v2';
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -30,6 +34,31 @@ export function fullDate(ms: number | null | undefined): string {
   // Finite but beyond what a Date holds (±8.64e15 ms): say so rather than throw from toISOString().
   if (Number.isNaN(d.getTime())) return `not a date (${ms})`;
   return `${d.toISOString()} (local: ${d.toLocaleString()})`;
+}
+
+/** 1234 → "1,234": one way of writing counts in every view and form. */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** "50 of 20,000" when the total is known, "50 loaded" otherwise. */
+export function countLabel(loaded: number, total: number | undefined, noun = ''): string {
+  const suffix = noun ? ` ${noun}` : '';
+  if (total !== undefined && total >= loaded) return `${count(loaded)} of ${count(total)}${suffix}`;
+  return `${count(loaded)}${suffix} loaded`;
+}
+
+/** "15 Jan 2025" in the reader's own style: for dates where the time of day does not matter. */
+export function calendarDate(ms: number): string {
+  return new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** "in 3 days", "2 days ago", "today". */
+export function relativeDays(ms: number, now = Date.now()): string {
+  const days = Math.round((ms - now) / 86_400_000);
+  if (days === 0) return 'today';
+  if (days > 0) return `in ${days} ${days === 1 ? 'day' : 'days'}`;
+  return `${-days} ${days === -1 ? 'day' : 'days'} ago`;
 }
 
 /** "3 days ago": for last activity, where the order of magnitude matters more than the minute. */
@@ -68,4 +97,14 @@ export function isTextContentType(contentType: string, name = ''): boolean {
   if (type.startsWith('text/')) return true;
   if (/(json|xml|javascript|typescript|yaml|x-sh|x-python|sql|csv|markdown)/.test(type)) return true;
   return /\.(txt|md|markdown|csv|json|xml|ya?ml|log|ini|cfg|conf|ts|js|py|sh|sql|html?|css)$/i.test(name);
+}
+
+/**
+ * The organisation's word for the files component, singular and plural. The custom-names answer's field names are
+ * not documented; the emulator (and the shape of the v2 answer) uses `file` / `files`.
+ */
+export function filesWord(names: CustomNames | undefined): { one: string; many: string } {
+  const many = names?.files?.trim() || names?.filesPlural?.trim() || 'Files';
+  const one = names?.file?.trim() || names?.filesSingular?.trim() || 'File';
+  return { one, many };
 }

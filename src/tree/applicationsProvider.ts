@@ -4,6 +4,7 @@ import type { PortalRegistry } from '../auth/portalRegistry';
 import { applicationsFetcher, type ApplicationRow } from './loaders';
 import { ApplicationNode, PortalNode, type PortalTreeNode } from './nodes';
 import { PagedTreeProvider } from './pagedProvider';
+import { portalKey } from '../shared/keys';
 
 export const APPLICATIONS_VIEW = 'portal.applications';
 
@@ -14,7 +15,7 @@ export class ApplicationsProvider extends PagedTreeProvider {
     super(APPLICATIONS_VIEW, { loadMore: 'portal.applications.loadMore', retry: 'portal.applications.retry' });
     this.subscription = registry.onDidChange((c) => {
       // A new session (or none) means another user or application: its list is not ours any more.
-      if (c) this.cache.drop(`applications/${c.entry.id}`);
+      if (c) this.cache.drop(portalKey('applications', c.entry.id));
       else this.cache.clear();
       this.changed.fire(undefined);
     });

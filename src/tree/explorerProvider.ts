@@ -2,9 +2,11 @@
 import * as vscode from 'vscode';
 import { accountPermissionLabel, type PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
-import { fullDate, humanSize, shortDate } from '../shared/format';
+import { errorMessage } from '../shared/errors';
+import { count, filesWord, fullDate, humanSize, shortDate } from '../shared/format';
+import { portalKey, type TreeKey } from '../shared/keys';
 import {
-  AccountExtras, accountsFetcher, filesFetcher, filesWord, groupsFetcher, type AccountRow, type FileRow, type GroupRow,
+  AccountExtras, accountsFetcher, filesFetcher, groupsFetcher, type AccountRow, type FileRow, type GroupRow,
 } from './loaders';
 import { AccountNode, FileNode, GroupNode, PortalNode, type PortalTreeNode } from './nodes';
 import { PagedTreeProvider } from './pagedProvider';
@@ -99,11 +101,11 @@ export class ExplorerProvider extends PagedTreeProvider {
         const p = s.accountPackage;
         lines.push(`Subscription: ${s.plan || p.code}${p.suspended ? ' (suspended)' : ''}`);
         lines.push(`Storage: ${humanSize(s.storageUsed)} of ${p.storage !== null ? humanSize(p.storage) : 'unlimited'}`);
-        lines.push(`Members: ${s.membersUsed.toLocaleString('en-US')} of ${p.members !== null ? p.members.toLocaleString('en-US') : 'unlimited'}`);
+        lines.push(`Members: ${count(s.membersUsed)} of ${p.members !== null ? count(p.members) : 'unlimited'}`);
         if (p.paused && p.datePausedAt !== null) lines.push(`Paused since ${fullDate(p.datePausedAt)}`);
       }
     } catch (error) {
-      lines.push(`Plan details could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      lines.push(`Plan details could not be loaded: ${errorMessage(error)}`);
     }
     return lines.join('\n');
   }
@@ -112,7 +114,7 @@ export class ExplorerProvider extends PagedTreeProvider {
     const r = node.row;
     const lines = [
       `${r.friendlyName} (${r.name})`,
-      `${r.members.toLocaleString('en-US')} ${r.members === 1 ? 'member' : 'members'}`,
+      `${count(r.members)} ${r.members === 1 ? 'member' : 'members'}`,
       `Storage used: ${humanSize(r.storageConsumed)}`,
     ];
     if (r.lastModified) lines.push(`Modified ${shortDate(r.lastModified)}`);
@@ -147,7 +149,7 @@ export class ExplorerProvider extends PagedTreeProvider {
     super.refresh(node);
   }
 
-  override reload(key?: string): void {
+  override reload(key?: TreeKey): void {
     if (key === undefined) this.extras.clear();
     super.reload(key);
   }
@@ -158,7 +160,7 @@ export class ExplorerProvider extends PagedTreeProvider {
     for (const c of this.registry.list()) {
       seen.add(c.entry.id);
       if (this.clients.get(c.entry.id) !== c.client || !this.clients.has(c.entry.id)) {
-        this.cache.drop(`explorer/${c.entry.id}`);
+        this.cache.drop(portalKey('explorer', c.entry.id));
         this.extras.delete(c.entry.id);
       }
       this.clients.set(c.entry.id, c.client);
@@ -166,7 +168,7 @@ export class ExplorerProvider extends PagedTreeProvider {
     for (const id of [...this.clients.keys()]) {
       if (!seen.has(id)) {
         this.clients.delete(id);
-        this.cache.drop(`explorer/${id}`);
+        this.cache.drop(portalKey('explorer', id));
         this.extras.delete(id);
       }
     }

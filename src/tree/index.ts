@@ -15,6 +15,7 @@ import { ExplorerProvider, EXPLORER_VIEW } from './explorerProvider';
 import { MembersProvider, MEMBERS_VIEW } from './membersProvider';
 import { accountOf, ErrorNode, LoadMoreNode, PortalTreeNode } from './nodes';
 import type { PagedTreeProvider } from './pagedProvider';
+import { accountKey, portalKey } from '../shared/keys';
 import { plain } from '../shared/plainText';
 
 export interface ExplorerApi {
@@ -45,11 +46,11 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: Explore
   const applicationsView = vscode.window.createTreeView(APPLICATIONS_VIEW, { treeDataProvider: applications });
 
   const views: ViewsHandle = {
-    refreshAccount: (portalId, accountId) => explorer.reload(`explorer/${portalId}/a:${accountId}`),
+    refreshAccount: (portalId, accountId) => explorer.reload(accountKey({ portalId, accountId })),
     membersTarget: () => members.target,
     memberChanged: (portalId, accountId, row) => members.memberChanged(portalId, accountId, row),
     memberRemoved: (portalId, accountId, username) => members.memberRemoved(portalId, accountId, username),
-    refreshApplications: (portalId) => applications.reload(portalId ? `applications/${portalId}` : undefined),
+    refreshApplications: (portalId) => applications.reload(portalId ? portalKey('applications', portalId) : undefined),
   };
 
   /** The per-view commands every paged view has. */

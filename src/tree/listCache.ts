@@ -2,6 +2,7 @@
  * One paged list per parent node, kept fresh for a short time so that collapsing and expanding a node costs
  * no request. No VS Code here (the benchmark runs it under plain Node).
  */
+import { isWithin, type TreeKey } from '../shared/keys';
 import type { PagedList } from './paging';
 
 /** More lists than a person can have open; past it the least recently used ones are dropped. */
@@ -46,9 +47,9 @@ export class ListCache {
    * Marks one parent's list and every list below it (all lists without a prefix) out of date: each stays readable
    * (peek, isExpired) until the next get() for its key replaces it.
    */
-  expire(keyPrefix?: string): void {
+  expire(keyPrefix?: TreeKey): void {
     for (const [key, list] of this.lists) {
-      if (keyPrefix === undefined || key === keyPrefix || key.startsWith(`${keyPrefix}/`)) this.expired.add(list);
+      if (keyPrefix === undefined || isWithin(key, keyPrefix)) this.expired.add(list);
     }
   }
 
@@ -57,19 +58,19 @@ export class ListCache {
   }
 
   /** Drops one parent's list and every list below it (keys are paths: "portal/a:1/g:2"). */
-  drop(keyPrefix: string): void {
+  drop(keyPrefix: TreeKey): void {
     for (const [key, list] of this.lists) {
-      if (key === keyPrefix || key.startsWith(`${keyPrefix}/`)) {
+      if (isWithin(key, keyPrefix)) {
         list.cancel();
         this.lists.delete(key);
       }
     }
   }
 
-  /** The lists whose keys start with `keyPrefix` (e.g. every member list of one account, whatever its filter). */
-  listsUnder<T>(keyPrefix: string): PagedList<T>[] {
+  /** The lists at or below `keyPrefix` (e.g. every member list of one account, whatever its filter). */
+  listsUnder<T>(keyPrefix: TreeKey): PagedList<T>[] {
     const out: PagedList<T>[] = [];
-    for (const [key, list] of this.lists) if (key.startsWith(keyPrefix)) out.push(list as PagedList<T>);
+    for (const [key, list] of this.lists) if (isWithin(key, keyPrefix)) out.push(list as PagedList<T>);
     return out;
   }
 

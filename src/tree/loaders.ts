@@ -13,7 +13,8 @@
  * records, and the parsed API objects are several times larger than these.
  */
 import type { PortalClient } from '../api';
-import type { AccountMembership, Application, CustomNames, FileRecord, Group, Member, MemberOrder, Subscription } from '../api';
+import type { AccountMembership, Application, CustomNames, FileRecord, Group, Subscription } from '../api';
+import { memberRow, type MemberQuery, type MemberRow } from '../shared/members';
 import type { PageFetcher, PageResult } from './paging';
 
 export interface AccountRow {
@@ -50,18 +51,6 @@ export interface FileRow {
   readonly lastModified: number | null;
   readonly locked: boolean;
   readonly uploader: string;
-}
-
-export interface MemberRow {
-  readonly username: string;
-  readonly name: string;
-  readonly email: string;
-  readonly permission: number | null;
-  readonly enabled: boolean;
-  readonly locked: boolean;
-  readonly pendingUnlock: boolean;
-  readonly tags: readonly string[];
-  readonly lastActive: number | null;
 }
 
 export interface ApplicationRow {
@@ -113,20 +102,6 @@ export function fileRow(f: FileRecord): FileRow {
   };
 }
 
-export function memberRow(m: Member): MemberRow {
-  return {
-    username: m.user.username,
-    name: m.user.name || m.user.username,
-    email: m.user.email,
-    permission: m.permission,
-    enabled: m.user.enabled,
-    locked: m.user.locked,
-    pendingUnlock: m.pendingUnlock,
-    tags: m.tags,
-    lastActive: m.user.lastActive,
-  };
-}
-
 export function applicationRow(a: Application): ApplicationRow {
   return {
     clientId: a.clientId,
@@ -169,36 +144,6 @@ export function filesFetcher(client: PortalClient, accountId: number, groupId: n
       : await client.v2.files.children(accountId, groupId, folderId, query, opts(signal));
     return { items: p.items.map(fileRow), hasMore: p.hasNext, total: p.totalResults };
   };
-}
-
-/** How the Members view asks: every filter runs on the server, so it sees rows not loaded yet. */
-export interface MemberQuery {
-  /** Name, username or e-mail contains. */
-  readonly search?: string | undefined;
-  /** True: name or e-mail starts with `search`. */
-  readonly startsWith?: boolean | undefined;
-  /** Members carrying any of these tags (GET member-tags/{tags}). */
-  readonly tags?: readonly string[] | undefined;
-  readonly orderBy?: MemberOrder | undefined;
-  readonly ascending?: boolean | undefined;
-}
-
-/**
- * A leading "^" means "starts with": `^ann` finds Anna and ann@… but not Joanne. Plain text matches anywhere in the
- * name, username or e-mail. Both run on the portal.
- */
-export function parseSearch(input: string): { search?: string; startsWith?: boolean } {
-  const raw = input.trim();
-  if (!raw) return {};
-  if (raw.startsWith('^')) {
-    const rest = raw.slice(1).trim();
-    return rest ? { search: rest, startsWith: true } : {};
-  }
-  return { search: raw };
-}
-
-export function memberQueryKey(q: MemberQuery): string {
-  return JSON.stringify([q.search ?? '', q.startsWith === true, [...(q.tags ?? [])].sort(), q.orderBy ?? 'name', q.ascending !== false]);
 }
 
 export function membersFetcher(client: PortalClient, accountId: number, q: MemberQuery): PageFetcher<MemberRow> {
@@ -280,14 +225,4 @@ export class AccountExtras {
 
 function isForbidden(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'forbidden';
-}
-
-/**
- * The organisation's word for the files component, singular and plural. The custom-names answer's field names are
- * undocumented; the emulator (and the shape of the v2 spec) uses `file` / `files`.
- */
-export function filesWord(names: CustomNames | undefined): { one: string; many: string } {
-  const many = names?.files?.trim() || names?.filesPlural?.trim() || 'Files';
-  const one = names?.file?.trim() || names?.filesSingular?.trim() || 'File';
-  return { one, many };
 }

@@ -3,12 +3,14 @@
  * Search, tag filter and order are query parameters: the portal filters, so a filter sees rows not loaded yet.
  */
 import * as vscode from 'vscode';
-import type { MemberOrder } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
-import { membersFetcher, memberQueryKey, type MemberQuery, type MemberRow } from './loaders';
+import { countLabel } from '../shared/format';
+import { memberListKey, memberListsKey, type TreeKey } from '../shared/keys';
+import { describeQuery, isFiltered, type MemberQuery, type MemberRow } from '../shared/members';
+import { membersFetcher } from './loaders';
 import { MemberNode, type PortalTreeNode } from './nodes';
 import { PagedTreeProvider } from './pagedProvider';
-import { countLabel, type PagedList } from './paging';
+import type { PagedList } from './paging';
 
 export const MEMBERS_VIEW = 'portal.members';
 
@@ -17,14 +19,6 @@ export interface MembersTarget {
   readonly accountId: number;
   readonly accountLabel: string;
 }
-
-export const MEMBER_ORDER_LABELS: Record<MemberOrder, string> = {
-  name: 'name',
-  username: 'username',
-  email: 'e-mail',
-  dateCreated: 'date joined',
-  lastActive: 'last activity',
-};
 
 export class MembersProvider extends PagedTreeProvider {
   private current: MembersTarget | undefined;
@@ -68,9 +62,9 @@ export class MembersProvider extends PagedTreeProvider {
   }
 
   /** The cache key of the list the view shows now. */
-  listKey(): string | undefined {
+  listKey(): TreeKey | undefined {
     const t = this.current;
-    return t ? `members/${t.portalId}/a:${t.accountId}/${memberQueryKey(this.q)}` : undefined;
+    return t ? memberListKey(t, this.q) : undefined;
   }
 
   protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
@@ -86,7 +80,7 @@ export class MembersProvider extends PagedTreeProvider {
       keyOf: (r) => r.username,
       toNode: (r) => new MemberNode(t.portalId, t.accountId, r, key),
       noun: 'members',
-      emptyText: this.filterText() ? 'No member matches the filter.' : 'This organisation has no members you can see.',
+      emptyText: isFiltered(q) ? 'No member matches the filter.' : 'This organisation has no members you can see.',
     });
     this.describe();
     return nodes;
@@ -103,17 +97,6 @@ export class MembersProvider extends PagedTreeProvider {
     return key ? (this.shownList<MemberRow>(key)?.items ?? []) : [];
   }
 
-  filterText(): string {
-    const q = this.q;
-    const parts: string[] = [];
-    if (q.search) parts.push(q.startsWith ? `starts with "${q.search}"` : `matches "${q.search}"`);
-    if (q.tags?.length) parts.push(`tagged ${q.tags.map((t) => `#${t}`).join(' or ')}`);
-    if (q.orderBy && (q.orderBy !== 'name' || q.ascending === false)) {
-      parts.push(`by ${MEMBER_ORDER_LABELS[q.orderBy]}${q.ascending === false ? ', descending' : ''}`);
-    }
-    return parts.join(' · ');
-  }
-
   private describe(): void {
     const t = this.current;
     if (!t) {
@@ -124,19 +107,19 @@ export class MembersProvider extends PagedTreeProvider {
     const list = key ? this.shownList<MemberRow>(key) : undefined;
     const parts = [t.accountLabel];
     if (list?.loaded) parts.push(countLabel(list.count, list.total));
-    const filter = this.filterText();
+    const filter = describeQuery(this.q);
     if (filter) parts.push(filter);
     this.descriptionEmitter.fire(parts.join(' · '));
   }
 
   /** A member changed by a command: every loaded list of that account shows the new state in place. */
   memberChanged(portalId: string, accountId: number, row: MemberRow): void {
-    for (const list of this.cache.listsUnder<MemberRow>(`members/${portalId}/a:${accountId}/`)) list.update(row);
+    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey({ portalId, accountId }))) list.update(row);
     this.changed.fire(undefined);
   }
 
   memberRemoved(portalId: string, accountId: number, username: string): void {
-    for (const list of this.cache.listsUnder<MemberRow>(`members/${portalId}/a:${accountId}/`)) list.remove(username);
+    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey({ portalId, accountId }))) list.remove(username);
     this.changed.fire(undefined);
     this.describe();
   }

@@ -26,16 +26,21 @@
  * | empty                      | "No groups" and similar                 |                                         |
  */
 import * as vscode from 'vscode';
-import { accountPermissionLabel, isPortalError, NOT_SIGNED_IN, type PortalError } from '../api';
+import { accountPermissionLabel, isPortalError, NOT_SIGNED_IN } from '../api';
 import type { PortalConnection } from '../auth/portalRegistry';
 import { plain } from '../shared/plainText';
-import { countLabel, type PagedList } from './paging';
-import { humanSize, iconForContentType, relativeTime, shortDate } from '../shared/format';
-import type { AccountRow, ApplicationRow, FileRow, GroupRow, MemberRow } from './loaders';
+import type { PagedList } from './paging';
+import { errorMessage } from '../shared/errors';
+import { count, countLabel, humanSize, iconForContentType, relativeTime, shortDate } from '../shared/format';
+import {
+  accountKey, applicationKey, errorKey, fileKey, groupKey, memberKey, moreKey, portalKey, rangeKey, type TreeKey, type ViewName,
+} from '../shared/keys';
+import type { MemberRow } from '../shared/members';
+import type { AccountRow, ApplicationRow, FileRow, GroupRow } from './loaders';
 
 export abstract class PortalTreeNode {
   /** Stable id for VS Code (keeps expansion state across refreshes) and the cache key of this node's children. */
-  abstract readonly key: string;
+  abstract readonly key: TreeKey;
   abstract readonly portalId: string;
   /** The node whose children include this one; refreshing a child refreshes through its parent. */
   abstract readonly parent: PortalTreeNode | undefined;
@@ -43,13 +48,13 @@ export abstract class PortalTreeNode {
 }
 
 export class PortalNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   readonly parent = undefined;
   readonly portalId: string;
-  constructor(readonly connection: PortalConnection, readonly view: string) {
+  constructor(readonly connection: PortalConnection, readonly view: ViewName) {
     super();
     this.portalId = connection.entry.id;
-    this.key = `${view}/${this.portalId}`;
+    this.key = portalKey(view, this.portalId);
   }
 
   get signedIn(): boolean {
@@ -71,14 +76,14 @@ export class PortalNode extends PortalTreeNode {
 }
 
 export class AccountNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   readonly portalId: string;
   readonly accountId: number;
   constructor(readonly parent: PortalNode, readonly row: AccountRow) {
     super();
     this.portalId = parent.portalId;
     this.accountId = row.accountId;
-    this.key = `${parent.key}/a:${row.accountId}`;
+    this.key = accountKey({ portalId: this.portalId, accountId: row.accountId });
   }
 
   get label(): string {
@@ -104,7 +109,7 @@ export class AccountNode extends PortalTreeNode {
 }
 
 export class GroupNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   readonly portalId: string;
   readonly accountId: number;
   readonly groupId: number;
@@ -113,7 +118,7 @@ export class GroupNode extends PortalTreeNode {
     this.portalId = parent.portalId;
     this.accountId = row.accountId;
     this.groupId = row.groupId;
-    this.key = `${parent.key}/g:${row.groupId}`;
+    this.key = groupKey({ account: parent, groupId: row.groupId });
   }
 
   get label(): string {
@@ -125,7 +130,7 @@ export class GroupNode extends PortalTreeNode {
     const item = new vscode.TreeItem(plain(r.friendlyName), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.key;
     item.contextValue = 'group';
-    item.description = `${r.members.toLocaleString('en-US')} ${r.members === 1 ? 'member' : 'members'}`;
+    item.description = `${count(r.members)} ${r.members === 1 ? 'member' : 'members'}`;
     item.iconPath = new vscode.ThemeIcon('project');
     return item;
   }
@@ -133,7 +138,7 @@ export class GroupNode extends PortalTreeNode {
 
 /** A folder or a file: both are file records. */
 export class FileNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   readonly portalId: string;
   readonly accountId: number;
   readonly groupId: number;
@@ -144,7 +149,7 @@ export class FileNode extends PortalTreeNode {
     this.accountId = parent.accountId;
     this.groupId = parent.groupId;
     this.fileId = row.id;
-    this.key = `${parent.key}/f:${row.id}`;
+    this.key = fileKey(parent.key, row.id);
   }
 
   get isFolder(): boolean {
@@ -184,13 +189,13 @@ export class FileNode extends PortalTreeNode {
 }
 
 export class MemberNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   readonly parent = undefined;
   readonly username: string;
-  constructor(readonly portalId: string, readonly accountId: number, readonly row: MemberRow, listKey: string) {
+  constructor(readonly portalId: string, readonly accountId: number, readonly row: MemberRow, listKey: TreeKey) {
     super();
     this.username = row.username;
-    this.key = `${listKey}/m:${row.username}`;
+    this.key = memberKey(listKey, row.username);
   }
 
   treeItem(): vscode.TreeItem {
@@ -227,14 +232,14 @@ export class MemberNode extends PortalTreeNode {
 }
 
 export class ApplicationNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   readonly portalId: string;
   readonly clientId: string;
   constructor(readonly parent: PortalNode, readonly row: ApplicationRow, readonly current: boolean) {
     super();
     this.portalId = parent.portalId;
     this.clientId = row.clientId;
-    this.key = `${parent.key}/app:${row.clientId}`;
+    this.key = applicationKey(this.portalId, row.clientId);
   }
 
   treeItem(): vscode.TreeItem {
@@ -259,17 +264,17 @@ export class ApplicationNode extends PortalTreeNode {
 
 /** "Load more…": appends the next page of its parent's list. */
 export class LoadMoreNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   constructor(
     readonly portalId: string,
     readonly parent: PortalTreeNode | undefined,
-    readonly listKey: string,
+    readonly listKey: TreeKey,
     readonly list: PagedList<unknown>,
     private readonly noun: string,
     private readonly command: string,
   ) {
     super();
-    this.key = `${listKey}/#more`;
+    this.key = moreKey(listKey);
   }
 
   treeItem(): vscode.TreeItem {
@@ -289,11 +294,11 @@ export class LoadMoreNode extends PortalTreeNode {
  * child of a node on each "Load more…"; folding keeps that redraw small however far a list is paged.
  */
 export class RangeNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   constructor(
     readonly portalId: string,
     readonly parent: PortalTreeNode | undefined,
-    readonly listKey: string,
+    readonly listKey: TreeKey,
     /** The list whose rows it groups. */
     readonly list: PagedList<unknown>,
     /** 0-based index of the first row. */
@@ -302,12 +307,12 @@ export class RangeNode extends PortalTreeNode {
     readonly noun: string,
   ) {
     super();
-    this.key = `${listKey}/#range:${start}:${size}`;
+    this.key = rangeKey(listKey, start, size);
   }
 
   treeItem(): vscode.TreeItem {
-    const first = (this.start + 1).toLocaleString('en-US');
-    const last = (this.start + this.size).toLocaleString('en-US');
+    const first = count(this.start + 1);
+    const last = count(this.start + this.size);
     const item = new vscode.TreeItem(`${first}–${last}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.key;
     item.contextValue = 'range';
@@ -323,17 +328,17 @@ export class RangeNode extends PortalTreeNode {
  * failed (mode 'more', the rows loaded before stay). Clicking it asks again.
  */
 export class ErrorNode extends PortalTreeNode {
-  readonly key: string;
+  readonly key: TreeKey;
   constructor(
     readonly portalId: string,
     readonly parent: PortalTreeNode | undefined,
-    readonly listKey: string,
+    readonly listKey: TreeKey,
     readonly error: unknown,
     private readonly retryCommand: string,
     readonly mode: 'first' | 'more',
   ) {
     super();
-    this.key = `${listKey}/#error`;
+    this.key = errorKey(listKey);
   }
 
   get signedOut(): boolean {
@@ -366,7 +371,7 @@ export class ErrorNode extends PortalTreeNode {
 
 /** A row that says why a list is empty, so a view is never blank without a reason. */
 export class MessageNode extends PortalTreeNode {
-  constructor(readonly portalId: string, readonly parent: PortalTreeNode | undefined, readonly key: string, private readonly text: string, private readonly icon = 'info') {
+  constructor(readonly portalId: string, readonly parent: PortalTreeNode | undefined, readonly key: TreeKey, private readonly text: string, private readonly icon = 'info') {
     super();
   }
 
@@ -377,12 +382,6 @@ export class MessageNode extends PortalTreeNode {
     item.iconPath = new vscode.ThemeIcon(this.icon);
     return item;
   }
-}
-
-export function errorMessage(error: unknown): string {
-  if (isPortalError(error)) return (error as PortalError).message;
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
 
 /** The account a node belongs to, for the Members view to follow the Explorer's selection. */

@@ -3,18 +3,19 @@
  * progress in the view while a page loads, and refresh that cancels what is in flight.
  */
 import * as vscode from 'vscode';
-import { isPortalError } from '../api';
 import { setting } from '../auth/settings';
 import { ListCache } from './listCache';
 import { ErrorNode, LoadMoreNode, MessageNode, PortalTreeNode, RangeNode } from './nodes';
 import { decompose, FLAT_LIMIT, PagedList, RANGE_BASE, type PageFetcher } from './paging';
+import { isCancellation } from '../shared/errors';
+import { emptyKey, type TreeKey } from '../shared/keys';
 import * as notify from '../shared/notify';
 
 export interface ListSpec<T> {
   readonly portalId: string;
   readonly parent: PortalTreeNode | undefined;
   /** Cache key of the list: the parent's key (or the view's root key). */
-  readonly key: string;
+  readonly key: TreeKey;
   /** Called only when no fresh list is cached; throws (e.g. signed-out) become an error node. */
   readonly fetcher: () => PageFetcher<T>;
   readonly keyOf: (row: T) => string | number;
@@ -88,7 +89,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
    * to the portal for every open level, and a menu entry used meanwhile ran with no row (and asked "Which
    * organisation?"). Answering with the loaded rows keeps it to one exchange inside VS Code.
    */
-  reload(key?: string): void {
+  reload(key?: TreeKey): void {
     this.cache.expire(key);
     this.changed.fire(undefined);
   }
@@ -151,7 +152,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
       try {
         if (!list.loaded || list.loading) await this.withViewProgress(list.ensureFirstPage());
       } catch (error) {
-        if (isPortalError(error, 'cancelled') && attempt < MAX_CANCELLED_RETRIES) continue;
+        if (isCancellation(error) && attempt < MAX_CANCELLED_RETRIES) continue;
         if (this.cache.peek(spec.key) === list) this.cache.drop(spec.key);
         return [new ErrorNode(spec.portalId, spec.parent, spec.key, error, this.commands.retry, 'first')];
       }
@@ -160,7 +161,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   }
 
   /** The list whose rows the view shows for `key`: the cached one, or while it reloads, its stand-in. */
-  protected shownList<T>(key: string): PagedList<T> | undefined {
+  protected shownList<T>(key: TreeKey): PagedList<T> | undefined {
     const list = this.cache.peek<T>(key);
     if (!list || list.loaded) return list;
     return (this.standIns.get(list as PagedList<unknown>) as PagedList<T> | undefined) ?? list;
@@ -192,12 +193,12 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
       }
     }
     const out = this.fold(spec, generic, made);
-    if (list.error !== undefined && !isPortalError(list.error, 'cancelled')) {
+    if (list.error !== undefined && !isCancellation(list.error)) {
       out.push(new ErrorNode(spec.portalId, spec.parent, spec.key, list.error, this.commands.retry, 'more'));
     } else if (list.hasMore) {
       out.push(new LoadMoreNode(spec.portalId, spec.parent, spec.key, generic, spec.noun, this.commands.loadMore));
     } else if (out.length === 0) {
-      out.push(new MessageNode(spec.portalId, spec.parent, `${spec.key}/#empty`, spec.emptyText));
+      out.push(new MessageNode(spec.portalId, spec.parent, emptyKey(spec.key), spec.emptyText));
     }
     return out;
   }

@@ -199,10 +199,3 @@ export function decompose(start: number, end: number): Array<{ start: number; si
   }
   return out;
 }
-
-/** "50 of 20,000" when the total is known, "50 loaded" otherwise. */
-export function countLabel(loaded: number, total: number | undefined, noun = ''): string {
-  const suffix = noun ? ` ${noun}` : '';
-  if (total !== undefined && total >= loaded) return `${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${suffix}`;
-  return `${loaded.toLocaleString('en-US')}${suffix} loaded`;
-}

@@ -4,6 +4,8 @@ import type { FieldProblem, HostMessage } from './protocol/common';
 import type { Check } from './protocol/validate';
 import { FORM_INPUT } from './forms/errors';
 import { formHtml, panelOptions } from './html';
+import { errorMessage } from '../shared/errors';
+import type { FormKey } from '../shared/keys';
 import { plain } from '../shared/plainText';
 
 /** What a form panel needs from the extension. */
@@ -66,7 +68,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     /** A short name for logs and tests, e.g. "assignments". */
     readonly kind: string,
     /** Identifies the thing edited, so a second command for it reveals this panel instead of opening another. */
-    readonly key: string,
+    readonly key: FormKey,
     title: string,
     private readonly validator: Check<Command>,
   ) {
@@ -215,7 +217,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
       this.post(this.draft === undefined ? { type: 'init', state } : { type: 'init', state, draft: this.draftForWebview(this.draft) });
       this.afterState();
     } catch (err) {
-      this.post({ type: 'loadFailed', message: describe(err) });
+      this.post({ type: 'loadFailed', message: errorMessage(err) });
     }
   }
 
@@ -225,13 +227,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
       const own = err.code === FORM_INPUT;
       for (const f of err.fieldErrors ?? []) fieldErrors.push({ field: (own ? f.field : this.fieldOf(f.field)) ?? '', message: f.message });
     }
-    if (!isPortalError(err)) this.env.log.error(`[form ${this.kind}] ${describe(err)}`);
-    return { type: 'failed', message: describe(err), fieldErrors };
+    if (!isPortalError(err)) this.env.log.error(`[form ${this.kind}] ${errorMessage(err)}`);
+    return { type: 'failed', message: errorMessage(err), fieldErrors };
   }
-}
-
-/** A message a person can act on. PortalError messages are already redacted by the API client. */
-export function describe(err: unknown): string {
-  if (isPortalError(err)) return err.message;
-  return err instanceof Error ? err.message : String(err);
 }

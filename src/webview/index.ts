@@ -4,6 +4,7 @@ import { registerFormCommands } from '../commands/forms';
 import { registerMemberPermissionCommand } from '../commands/memberPermission';
 import type { FormEnv, FormPanel, SavedChange } from './formPanel';
 import { refreshViews } from './refresh';
+import type { FormKey } from '../shared/keys';
 
 export interface FormsDeps {
   readonly registry: PortalRegistry;
@@ -22,7 +23,7 @@ export interface FormsTesting {
 
 /** Opens each form once per thing it edits: a second command for the same member reveals the open panel. */
 export class FormHost {
-  private readonly open = new Map<string, FormPanel>();
+  private readonly open = new Map<FormKey, FormPanel>();
   readonly saved: SavedChange[] = [];
   readonly env: FormEnv;
 
@@ -44,7 +45,7 @@ export class FormHost {
   }
 
   /** Reveals the panel already open for `key`, or creates one. */
-  show<P extends FormPanel>(key: string, create: () => P): P | FormPanel {
+  show<P extends FormPanel>(key: FormKey, create: () => P): P | FormPanel {
     const existing = this.open.get(key);
     if (existing && !existing.isDisposed) {
       existing.reveal();

@@ -7,6 +7,7 @@ import {
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { clientOf, type AccountContext } from './context';
 import { inputError } from './errors';
+import { formKeys, type FormKey } from '../../shared/keys';
 
 export type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId'> & { readonly clientId?: string };
 
@@ -41,8 +42,8 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
   private credentials: HeldCredentials | undefined;
 
   /** One panel per existing application; every "Create" opens a new one. */
-  static keyOf(ctx: ApplicationContext): string {
-    return ctx.clientId ? `application:${ctx.portalId}:${ctx.clientId}` : `application:${ctx.portalId}:new:${++created}`;
+  static keyOf(ctx: ApplicationContext): FormKey {
+    return ctx.clientId ? formKeys.application(ctx.portalId, ctx.clientId) : formKeys.newApplication(ctx.portalId, ++created);
   }
 
   constructor(env: FormEnv, private readonly ctx: ApplicationContext) {

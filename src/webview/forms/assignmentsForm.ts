@@ -4,6 +4,7 @@ import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { foreignReference, planAssignments } from './assignmentsPlan';
 import { clientOf, readOr, type AccountContext } from './context';
 import { accountLevel, groupLevel } from './levels';
+import { formKeys, type FormKey } from '../../shared/keys';
 
 /** Groups the form loads at most; an account with more shows a notice (the v2 list has no search). */
 export const MAX_GROUPS = 1_000;
@@ -18,8 +19,8 @@ export type MemberContext = AccountContext & { readonly username: string };
 export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValues, AssignmentsCommand> {
   private state: AssignmentsState | undefined;
 
-  static keyOf(ctx: MemberContext): string {
-    return `assignments:${ctx.portalId}:${ctx.accountId}:${ctx.username}`;
+  static keyOf(ctx: MemberContext): FormKey {
+    return formKeys.assignments({ account: ctx, username: ctx.username });
   }
 
   constructor(env: FormEnv, private readonly ctx: MemberContext, label: string) {

@@ -1,5 +1,5 @@
 import { isPortalError, type PortalClient } from '../../api';
-import { describe } from '../formPanel';
+import { errorMessage } from '../../shared/errors';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 
 /**
@@ -25,7 +25,7 @@ export async function readOr<T>(read: Promise<T>, fallback: T): Promise<[T, stri
   try {
     return [await read, null];
   } catch (err) {
-    if (isPortalError(err) && err.kind !== 'signed-out') return [fallback, describe(err)];
+    if (isPortalError(err) && err.kind !== 'signed-out') return [fallback, errorMessage(err)];
     throw err;
   }
 }

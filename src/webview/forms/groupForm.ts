@@ -3,6 +3,7 @@ import { COLOUR, groupCommands, type ComponentChoice, type GroupCommand, type Gr
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { clientOf, readOr, type AccountContext } from './context';
 import { inputError } from './errors';
+import { formKeys, type FormKey } from '../../shared/keys';
 
 /** Component names seen in groups (spec 2.8); the account's own list narrows them when it can be read. */
 const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'];
@@ -50,8 +51,8 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
   private group: Group | undefined;
   private groupId: number | undefined;
 
-  static keyOf(ctx: GroupContext): string {
-    return ctx.groupId ? `group:${ctx.portalId}:${ctx.accountId}:${ctx.groupId}` : `group:${ctx.portalId}:${ctx.accountId}:new`;
+  static keyOf(ctx: GroupContext): FormKey {
+    return ctx.groupId ? formKeys.group({ account: ctx, groupId: ctx.groupId }) : formKeys.newGroup(ctx);
   }
 
   constructor(env: FormEnv, private readonly ctx: GroupContext, title: string) {

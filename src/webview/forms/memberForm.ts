@@ -5,6 +5,7 @@ import { normaliseTags } from './assignmentsPlan';
 import { clientOf, readOr, type AccountContext } from './context';
 import { accountLevel } from './levels';
 import { inputError } from './errors';
+import { formKeys, type FormKey } from '../../shared/keys';
 
 let created = 0;
 
@@ -34,8 +35,8 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
   private username: string | undefined;
 
   /** One panel per member; every "New Member" opens a new one (it turns into the member's edit form). */
-  static keyOf(ctx: MemberFormContext): string {
-    return ctx.username ? `member:${ctx.portalId}:${ctx.accountId}:${ctx.username}` : `member:${ctx.portalId}:${ctx.accountId}:new:${++created}`;
+  static keyOf(ctx: MemberFormContext): FormKey {
+    return ctx.username ? formKeys.member({ account: ctx, username: ctx.username }) : formKeys.newMember(ctx, ++created);
   }
 
   constructor(env: FormEnv, private readonly ctx: MemberFormContext, title: string) {

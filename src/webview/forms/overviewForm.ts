@@ -3,6 +3,7 @@ import { overviewCommands, type ComponentView, type OverviewCommand, type Overvi
 import { FormPanel, type FormEnv, type SaveOutcome } from '../formPanel';
 import { clientOf, readOr, type AccountContext } from './context';
 import { inputError } from './errors';
+import { formKeys, type FormKey } from '../../shared/keys';
 
 /**
  * Custom names are keyed by the singular and plural of each content type (spec 4.4, field names not shown);
@@ -20,8 +21,8 @@ function componentView(c: Component, custom: CustomNames): ComponentView {
 export class OverviewForm extends FormPanel<OverviewState, OverviewValues, OverviewCommand> {
   private state: OverviewState | undefined;
 
-  static keyOf(ctx: AccountContext): string {
-    return `overview:${ctx.portalId}:${ctx.accountId}`;
+  static keyOf(ctx: AccountContext): FormKey {
+    return formKeys.overview(ctx);
   }
 
   constructor(env: FormEnv, private readonly ctx: AccountContext, label: string) {

@@ -3,7 +3,7 @@ import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-text
 import type { OverviewState, OverviewValues, SubscriptionView, Usage } from '../protocol/overview';
 import { el, type Child } from './lib/dom';
 import { section, textField } from './lib/fields';
-import { bytes, count, date, relativeDays } from './lib/format';
+import { calendarDate, count, humanSize, relativeDays } from '../../shared/format';
 import { FormView } from './lib/form';
 
 let read: () => OverviewValues = () => {
@@ -30,13 +30,13 @@ function stateLine(state: OverviewState, s: SubscriptionView | null): HTMLElemen
   items.push(state.enabled ? ['Enabled', 'ok'] : ['Disabled', 'bad']);
   if (s?.suspended) items.push(['Suspended', 'bad']);
   if (s?.paused) {
-    const since = s.datePausedAt !== null ? ` since ${date(s.datePausedAt)}` : '';
+    const since = s.datePausedAt !== null ? ` since ${calendarDate(s.datePausedAt)}` : '';
     const cycles = s.pausedBillingCycles !== null ? ` for ${s.pausedBillingCycles} billing ${s.pausedBillingCycles === 1 ? 'cycle' : 'cycles'}` : '';
     items.push([`Paused${since}${cycles}`, 'warn']);
   }
   if (s && s.trialExpires !== null) {
     const ended = s.trialExpires < Date.now();
-    items.push([ended ? `Trial ended ${date(s.trialExpires)}` : `Trial until ${date(s.trialExpires)} (${relativeDays(s.trialExpires)})`, ended ? 'bad' : 'warn']);
+    items.push([ended ? `Trial ended ${calendarDate(s.trialExpires)}` : `Trial until ${calendarDate(s.trialExpires)} (${relativeDays(s.trialExpires)})`, ended ? 'bad' : 'warn']);
   }
   const line = el('p', { attrs: { 'aria-label': 'Account state' } });
   items.forEach(([text, level], i) => {
@@ -64,7 +64,7 @@ new FormView<OverviewState, OverviewValues>({
     const text = (f: { control: VscodeTextfield }) => f.control.value;
     read = () => ({ accountId: state.accountId, friendlyName: text(friendlyName), name: text(name), locale: text(locale) });
 
-    const subtitle = [state.name, state.domain, state.dateCreated !== null ? `created ${date(state.dateCreated)}` : null].filter(Boolean).join(' · ');
+    const subtitle = [state.name, state.domain, state.dateCreated !== null ? `created ${calendarDate(state.dateCreated)}` : null].filter(Boolean).join(' · ');
     const components = state.components.length === 0
       ? el('p', { classes: ['hint'], textContent: 'No components listed.' })
       : el('table', { classes: ['grid'], attrs: { 'aria-label': 'Enabled components' } },
@@ -82,7 +82,7 @@ new FormView<OverviewState, OverviewValues>({
         s
           ? el('div', {},
             el('p', { textContent: `Plan ${s.plan || '—'} (${s.code || 'no code'})` }),
-            meter('Storage', s.storage, bytes),
+            meter('Storage', s.storage, humanSize),
             meter('Members', s.members, count),
             meter('E-mails today', s.emails, count))
           : el('p', { classes: ['hint'], textContent: `The subscription could not be read: ${state.subscriptionProblem ?? 'no answer'}` })),

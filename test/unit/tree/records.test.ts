@@ -4,7 +4,6 @@ import { isDirectoryPath, parseTarget, safeSegment, targetPath, type PortalTarge
 import { text } from '../../../src/records/render';
 import { humanSize, iconForContentType, isTextContentType } from '../../../src/shared/format';
 import { freeName, localFileName } from '../../../src/records/fileNames';
-import { parseSearch } from '../../../src/tree/loaders';
 
 void test('every portal: target survives a round trip through its URI path', () => {
   const targets: PortalTarget[] = [
@@ -54,11 +53,4 @@ void test('sizes, icons and text types', () => {
   assert.ok(isTextContentType('text/csv'));
   assert.ok(isTextContentType('application/octet-stream', 'notes.md'));
   assert.ok(!isTextContentType('image/png', 'a.png'));
-});
-
-void test('member search: "^" means starts with', () => {
-  assert.deepEqual(parseSearch('  ann '), { search: 'ann' });
-  assert.deepEqual(parseSearch('^ann'), { search: 'ann', startsWith: true });
-  assert.deepEqual(parseSearch('^'), {});
-  assert.deepEqual(parseSearch(''), {});
 });

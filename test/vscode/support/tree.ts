@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PortalExtensionApi } from '../../../src/extension';
+import { portalKey } from '../../../src/shared/keys';
 import { portalApi } from './extension';
 
 export type Testing = NonNullable<PortalExtensionApi['testing']>;
@@ -83,7 +84,7 @@ export async function unfold(provider: Provider, list: Row[], depth = 0): Promis
 /** The Explorer's node for one portal. */
 export async function portalRow(provider: Provider, portalId: string): Promise<Row> {
   const list = await rows(provider);
-  const row = list.find((r) => r.id === `explorer/${portalId}`);
+  const row = list.find((r) => r.id === portalKey('explorer', portalId));
   if (!row) throw new Error(`portal ${portalId} is not in the Explorer: ${list.map((r) => r.id).join(', ')}`);
   return row;
 }

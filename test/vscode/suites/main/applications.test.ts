@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../emulator';
+import { portalKey } from '../../../../src/shared/keys';
 import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi } from '../../support/extension';
 import { portalJson } from '../../support/portalHttp';
@@ -15,7 +16,7 @@ describe('Applications view', function () {
 
   const portalNode = async (): Promise<Row> => {
     const list = await rows(applications);
-    const row = list.find((r) => r.id === `applications/${portalId}`);
+    const row = list.find((r) => r.id === portalKey('applications', portalId));
     assert.ok(row, `portal listed: ${list.map((r) => r.id).join(', ')}`);
     return row;
   };
@@ -74,6 +75,6 @@ describe('Applications view', function () {
       ex.setPrompts(undefined);
     }
     assert.equal(api.registry.get(portalId)?.client === undefined, true, 'signed out');
-    assert.ok(!(await rows(applications)).some((r) => r.id === `applications/${portalId}`), 'a signed-out portal leaves the view');
+    assert.ok(!(await rows(applications)).some((r) => r.id === portalKey('applications', portalId)), 'a signed-out portal leaves the view');
   });
 });

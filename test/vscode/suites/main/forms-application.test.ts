@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/webview/formPanel';
 import type { ApplicationState, ApplicationValues, CredentialsMessage } from '../../../../src/webview/protocol/application';
+import { portalKey } from '../../../../src/shared/keys';
 import { portalApi } from '../../support/extension';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { recordSecret } from '../../support/leaks';
@@ -97,7 +98,7 @@ describe('Forms: create application and rotate its secret', function () {
     assert.ok(before);
     // Opened the way the context menu opens it: with the Applications view's row.
     const applications = (await explorerApi()).applications;
-    const portalRow = (await rows(applications)).find((r) => r.id === `applications/${f.portalId}`);
+    const portalRow = (await rows(applications)).find((r) => r.id === portalKey('applications', f.portalId));
     assert.ok(portalRow);
     const sync = byLabel(await rows(applications, portalRow.node), 'Portal Sync (laptop)');
     const clientId = (sync.node as { clientId: string }).clientId;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FormPanel } from '../../../../src/webview/formPanel';
 import type { GroupState, GroupValues } from '../../../../src/webview/protocol/group';
+import { formKeys, portalKey } from '../../../../src/shared/keys';
 import { portalApi } from '../../support/extension';
 import { openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { byLabel, explorerApi, rows, type Provider, type Row } from '../../support/tree';
@@ -40,7 +41,9 @@ describe('Tree context menus while a view reloads', function () {
     }
     return api.testing.forms.panels().map((p) => p.key).join(', ') || undefined;
   };
-  const assignmentsPanelFor = (username: string, ms: number) => panelOpened(`assignments:${f.portalId}:${f.acme}:${username}`, ms);
+  const acmeIds = () => ({ portalId: f.portalId, accountId: f.acme });
+  const assignmentsKey = (username: string) => formKeys.assignments({ account: acmeIds(), username });
+  const assignmentsPanelFor = (username: string, ms: number) => panelOpened(assignmentsKey(username), ms);
 
   /** Runs a menu entry while a view reloads: the panel it opened, or (having dismissed the question it asked) not. */
   const fromMenuNow = async (command: string, viewId: string, row: Row, wanted: string): Promise<string | undefined> => {
@@ -68,7 +71,7 @@ describe('Tree context menus while a view reloads', function () {
 
     // The menu's argument reaches the command as the row (this also checks the handle is VS Code's).
     const settled = fromMenu('portal.editMemberAssignments', 'portal.members', mia);
-    assert.equal(await assignmentsPanelFor('member', 5_000), `assignments:${f.portalId}:${f.acme}:member`, 'the menu argument became the row');
+    assert.equal(await assignmentsPanelFor('member', 5_000), assignmentsKey('member'), 'the menu argument became the row');
     await settled;
     for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
 
@@ -81,7 +84,7 @@ describe('Tree context menus while a view reloads', function () {
     assert.equal(saved, true);
     // ...VS Code asks for the rows again (it batches refreshes for 200 ms), and the menu is used meanwhile.
     await new Promise((r) => setTimeout(r, 600));
-    const wanted = `assignments:${f.portalId}:${f.acme}:member`;
+    const wanted = assignmentsKey('member');
     assert.equal(await fromMenuNow('portal.editMemberAssignments', 'portal.members', mia, wanted), wanted, 'the command got its row, not a question');
     assert.match(ex.membersView.description ?? '', /^Acme Corporation · \d+ of \d+$/, 'the count stays while the rows are reloaded');
 
@@ -98,11 +101,11 @@ describe('Tree context menus while a view reloads', function () {
     const ex = await explorerApi();
     const explorer = ex.explorer as unknown as Provider;
     await vscode.commands.executeCommand('portal.explorer.focus');
-    const portal = (await rows(explorer)).find((r) => r.id === `explorer/${f.portalId}`);
+    const portal = (await rows(explorer)).find((r) => r.id === portalKey('explorer', f.portalId));
     assert.ok(portal);
     const acme = byLabel(await rows(explorer, portal.node), 'Acme Corporation');
     await ex.explorerView.reveal(acme.node as never, { select: false, focus: false });
-    const wanted = `overview:${f.portalId}:${f.acme}`;
+    const wanted = formKeys.overview(acmeIds());
     const first = fromMenu('portal.accountOverview', 'portal.explorer', acme);
     assert.equal(await panelOpened(wanted, 5_000), wanted, 'the menu argument became the row');
     await first;

@@ -1,0 +1,97 @@
+/**
+ * The Members view's row and query, shared by the view, its commands and anything that lists members (a CSV
+ * export, a bulk edit). Every filter runs on the portal, so it sees rows that are not loaded yet. Pure.
+ */
+import type { Member } from '../api/models/member';
+import type { MemberOrder } from '../api/endpoints/v3';
+
+/** What a member row shows and what its commands need: far smaller than the parsed API object. */
+export interface MemberRow {
+  readonly username: string;
+  readonly name: string;
+  readonly email: string;
+  readonly permission: number | null;
+  readonly enabled: boolean;
+  readonly locked: boolean;
+  readonly pendingUnlock: boolean;
+  readonly tags: readonly string[];
+  readonly lastActive: number | null;
+}
+
+export function memberRow(m: Member): MemberRow {
+  return {
+    username: m.user.username,
+    name: m.user.name || m.user.username,
+    email: m.user.email,
+    permission: m.permission,
+    enabled: m.user.enabled,
+    locked: m.user.locked,
+    pendingUnlock: m.pendingUnlock,
+    tags: m.tags,
+    lastActive: m.user.lastActive,
+  };
+}
+
+/** How the Members view asks the portal. */
+export interface MemberQuery {
+  /** Name, username or e-mail contains. */
+  readonly search?: string | undefined;
+  /** True: name or e-mail starts with `search`. */
+  readonly startsWith?: boolean | undefined;
+  /** Members carrying any of these tags. */
+  readonly tags?: readonly string[] | undefined;
+  readonly orderBy?: MemberOrder | undefined;
+  readonly ascending?: boolean | undefined;
+}
+
+/** The orders the view offers: `label` in the picker, `words` in the view's description. */
+export const MEMBER_ORDERS: ReadonlyArray<{ readonly label: string; readonly words: string; readonly orderBy: MemberOrder; readonly ascending: boolean }> = [
+  { label: 'Name (A → Z)', words: 'name', orderBy: 'name', ascending: true },
+  { label: 'Name (Z → A)', words: 'name, descending', orderBy: 'name', ascending: false },
+  { label: 'Username', words: 'username', orderBy: 'username', ascending: true },
+  { label: 'E-mail', words: 'e-mail', orderBy: 'email', ascending: true },
+  { label: 'Newest members first', words: 'date joined, newest first', orderBy: 'dateCreated', ascending: false },
+  { label: 'Oldest members first', words: 'date joined', orderBy: 'dateCreated', ascending: true },
+  { label: 'Recently active first', words: 'last activity, most recent first', orderBy: 'lastActive', ascending: false },
+];
+
+/** True when the query asks for the portal's default order (by name, A → Z). */
+export function isDefaultOrder(q: MemberQuery): boolean {
+  return (q.orderBy ?? 'name') === 'name' && q.ascending !== false;
+}
+
+/**
+ * A leading "^" means "starts with": `^ann` finds Anna and ann@… but not Joanne. Plain text matches anywhere in the
+ * name, username or e-mail. Both run on the portal.
+ */
+export function parseSearch(input: string): { search?: string; startsWith?: boolean } {
+  const raw = input.trim();
+  if (!raw) return {};
+  if (raw.startsWith('^')) {
+    const rest = raw.slice(1).trim();
+    return rest ? { search: rest, startsWith: true } : {};
+  }
+  return { search: raw };
+}
+
+/** The search as the user typed it, for the search box's starting value. */
+export function searchText(q: MemberQuery): string {
+  return q.search ? `${q.startsWith ? '^' : ''}${q.search}` : '';
+}
+
+/** The query in words for the view's description: 'matches "ann" · by e-mail'; '' for no filter and default order. */
+export function describeQuery(q: MemberQuery): string {
+  const parts: string[] = [];
+  if (q.search) parts.push(q.startsWith ? `starts with "${q.search}"` : `matches "${q.search}"`);
+  if (q.tags?.length) parts.push(`tagged ${q.tags.map((t) => `#${t}`).join(' or ')}`);
+  if (!isDefaultOrder(q)) {
+    const order = MEMBER_ORDERS.find((o) => o.orderBy === (q.orderBy ?? 'name') && o.ascending === (q.ascending !== false));
+    parts.push(`by ${order?.words ?? q.orderBy ?? 'name'}`);
+  }
+  return parts.join(' · ');
+}
+
+/** True when the query narrows the list (an empty list then means "no match", not "no members"). */
+export function isFiltered(q: MemberQuery): boolean {
+  return Boolean(q.search) || Boolean(q.tags?.length);
+}
