@@ -7,7 +7,7 @@ import { inputBoxPrompts, type SignInPrompts } from './auth/prompts';
 import { signInWithPassword, signOut, type SignInContext } from './auth/signIn';
 import { PortalStatusBar } from './auth/statusBar';
 import { registerAuthCommands } from './commands/auth';
-import { createLog } from './log';
+import { createLog } from './ui/log';
 import { registerRecords, type RecordsApi } from './records';
 import { registerExplorer, type ExplorerApi } from './tree';
 import { registerForms, type FormsTesting } from './webview';
