@@ -5,10 +5,13 @@ import importPlugin from 'eslint-plugin-import';
 
 /** Each layer may import only the layers below it (the folders not yet sorted into layers count as above all). */
 const ABOVE = {
-  api: ['shared', 'auth', 'tree', 'records', 'webview', 'commands'],
-  shared: ['auth', 'tree', 'records', 'webview', 'commands'],
+  api: ['shared', 'ui', 'auth', 'tree', 'records', 'webview', 'commands'],
+  shared: ['ui', 'auth', 'tree', 'records', 'webview', 'commands'],
+  ui: ['auth', 'tree', 'records', 'webview', 'commands'],
 };
-const ORDER = 'api ← shared ← everything else';
+const ORDER = 'api ← shared ← ui ← everything else';
+/** VS Code's ways of asking and telling the user. */
+const WINDOW_UI = /^(show(QuickPick|InputBox|OpenDialog|SaveDialog|InformationMessage|WarningMessage|ErrorMessage)|create(QuickPick|InputBox)|withProgress|setStatusBarMessage)$/;
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'test-results/**', '.vscode-test/**', '.demo/**', 'node_modules/**', 'esbuild.js', 'scripts/*.mjs', 'eslint.config.mjs'] },
@@ -35,7 +38,7 @@ export default tseslint.config(
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { zones: Object.entries(ABOVE).map(([layer, above]) => ({
         target: `./src/${layer}`,
-        from: [...above.map((f) => `./src/${f}`), './src/extension.ts', './src/log.ts'],
+        from: [...above.map((f) => `./src/${f}`), './src/extension.ts'],
         message: `src/${layer} may import only the layers below it: ${ORDER}.`,
       })) }],
     },
@@ -57,19 +60,15 @@ export default tseslint.config(
   {
     // Pure code: the extension host, the webview bundles and the unit tier all load it.
     files: ['src/shared/**/*.ts'],
-    ignores: ['src/shared/notify.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: ['vscode', 'undici'], patterns: ['node:*'] }] },
   },
   {
-    // Notifications, progress titles and status messages render link and icon syntax: they go through
-    // src/shared/notify.ts, which shows every message as plain text.
+    // Every question and message goes through the Ui (src/ui/ui.ts): it shows server text as plain text, and the
+    // tests can answer it. Only VS Code's implementation of it may call these.
     files: ['src/**/*.ts'],
-    ignores: ['src/shared/notify.ts'],
+    ignores: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: 'MemberExpression[property.name=/^(show(Information|Warning|Error)Message|withProgress|setStatusBarMessage)$/]',
-        message: 'Use src/shared/notify.ts: it shows server text as plain text.',
-      }],
+      'no-restricted-syntax': ['error', { selector: `MemberExpression[property.name=${WINDOW_UI}]`, message: 'Ask and tell the user through the Ui (src/ui/ui.ts).' }],
     },
   },
   {

@@ -3,30 +3,31 @@ import { PortalAuthenticationProvider, AUTH_PROVIDER_ID } from './auth/authProvi
 import { createClientFactory } from './auth/clientFactory';
 import { CredentialStore, type StoredCredentials } from './auth/credentialStore';
 import { PortalRegistry } from './auth/portalRegistry';
-import { inputBoxPrompts, type SignInPrompts } from './auth/prompts';
-import { signInWithPassword, signOut, type SignInContext } from './auth/signIn';
+import { signInWithPassword, type SignInContext } from './auth/signIn';
+import { signOut } from './auth/signOut';
 import { PortalStatusBar } from './auth/statusBar';
 import { registerAuthCommands } from './commands/auth';
 import { createLog } from './ui/log';
+import { plainUi } from './ui/plainUi';
+import { UiSlot, type Ui } from './ui/ui';
+import { VscodeUi } from './ui/vscodeUi';
 import { registerRecords, type RecordsApi } from './records';
 import { registerExplorer, type ExplorerApi } from './tree';
 import { registerForms, type FormsTesting } from './webview';
-import * as notify from './shared/notify';
 
 /** What activate() returns. `testing` exists only when VS Code runs the extension under test. */
 export interface PortalExtensionApi {
   readonly registry: PortalRegistry;
   readonly testing?: {
-    setPrompts(prompts: SignInPrompts | undefined): void;
+    /** Every question and message goes to this Ui instead of VS Code's (undefined: VS Code's again). */
+    useUi(ui: Ui | undefined): void;
     /** What SecretStorage holds for a portal, so tests can prove sign-out removed it. */
     readStoredCredentials(portalId: string): Promise<StoredCredentials | undefined>;
-    /** Every notification, question, status message and progress title as VS Code was given it. */
-    readonly notifications: Array<{ kind: notify.NotificationKind; text: string }>;
     /** Writes SecretStorage as another VS Code window signed in to the same portal would. */
     storeCredentials(portalId: string, credentials: StoredCredentials): Promise<void>;
-    /** The open form panels (issue 7), so tests can drive a form's message handler. */
+    /** The open form panels, so tests can drive a form's message handler. */
     forms: FormsTesting;
-    /** The views' providers and tree views, and scripted answers for their commands (issue 6). */
+    /** The views' providers and tree views. */
     explorer: ExplorerApi;
     records: RecordsApi;
   };
@@ -35,6 +36,7 @@ export interface PortalExtensionApi {
 export async function activate(context: vscode.ExtensionContext): Promise<PortalExtensionApi> {
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const log = createLog();
+  const ui = new UiSlot(new VscodeUi(), plainUi);
   // Requests are reported upwards as an event, so the status bar (built on the registry) can follow them.
   const requestSent = new vscode.EventEmitter<void>();
   const createClient = createClientFactory(log, version, () => requestSent.fire());
@@ -42,20 +44,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const credentialStore = new CredentialStore(context.secrets);
   const registry = new PortalRegistry(credentialStore, createClient, (c) => {
     log.warn(`Signed out of ${c.entry.label}: ${c.signedOutReason ?? 'credentials refused'}`);
-    void notify
-      .warn(`Signed out of ${c.entry.label}. ${c.signedOutReason ?? ''} Sign in again to continue.`, 'Sign in again')
-      .then((choice) => (choice ? vscode.commands.executeCommand('portal.signIn', c.entry.id) : undefined));
+    const asker = ui.get();
+    void asker.choose({
+      id: 'session.signedOut', severity: 'warning', modal: false,
+      message: `Signed out of ${c.entry.label}. ${c.signedOutReason ?? ''} Sign in again to continue.`,
+      actions: [{ id: 'signIn', label: 'Sign in again' }],
+    }).then((choice) => (choice ? signInWithPassword(signIn, asker, c.entry) : undefined));
   });
   await registry.restore();
   const statusBar = new PortalStatusBar(registry);
   requestSent.event(() => statusBar.scheduleUpdate());
 
-  let prompts: SignInPrompts = inputBoxPrompts;
-  const signIn: SignInContext = { registry, createClient, prompts: () => prompts, extensionVersion: version };
+  const signIn: SignInContext = { registry, createClient, extensionVersion: version };
   const authProvider = new PortalAuthenticationProvider(
     registry,
-    () => signInWithPassword(signIn),
-    async (portalId) => void (await signOut(signIn, portalId, false)),
+    () => signInWithPassword(signIn, ui.get()),
+    async (portalId) => void (await signOut(registry, ui.get(), portalId, false)),
   );
 
   context.subscriptions.push(
@@ -65,7 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
     statusBar,
     authProvider,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Portal', authProvider, { supportsMultipleAccounts: true }),
-    ...registerAuthCommands(signIn, statusBar),
+    ...registerAuthCommands(signIn, statusBar, ui.get),
     // "Portal: Refresh" re-reads the portal list, then reloads every view from the portals.
     vscode.commands.registerCommand('portal.refresh', async () => {
       await registry.restore();
@@ -73,21 +77,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
     }),
   );
 
-  const forms = registerForms(context, { registry, log });
-  const explorer = registerExplorer(context, { registry, log, statusBar });
-  const records = registerRecords(context, { registry, log });
-
-  const notifications: Array<{ kind: notify.NotificationKind; text: string }> = [];
-  if (context.extensionMode === vscode.ExtensionMode.Test) notify.observeNotifications((kind, text) => notifications.push({ kind, text }));
+  const forms = registerForms(context, { registry, log, ui: ui.get });
+  const explorer = registerExplorer(context, { registry, log, statusBar, ui: ui.get });
+  const records = registerRecords(context, { registry, log, ui: ui.get });
 
   return {
     registry,
     ...(context.extensionMode === vscode.ExtensionMode.Test
       ? {
           testing: {
-            setPrompts: (p: SignInPrompts | undefined) => void (prompts = p ?? inputBoxPrompts),
+            useUi: (u: Ui | undefined) => ui.use(u),
             readStoredCredentials: (portalId: string) => credentialStore.get(portalId),
-            notifications,
             storeCredentials: (portalId: string, credentials: StoredCredentials) => credentialStore.set(portalId, credentials),
             forms: forms.testing,
             explorer,

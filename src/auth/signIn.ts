@@ -1,19 +1,15 @@
 import * as os from 'node:os';
-import * as vscode from 'vscode';
 import { PortalError, type PortalClient } from '../api';
+import type { Ui } from '../ui/ui';
 import type { NewCredentials } from './credentialStore';
-import { baseUrlProblem } from './baseUrl';
 import { normaliseBaseUrl, portalIdOf, type PortalEntry } from './portalEntry';
 import type { PortalConnection, PortalRegistry, ClientFactory } from './portalRegistry';
-import type { SignInPrompts } from './prompts';
+import { askBaseUrl, askClientId, askClientSecret, askCode, askPassword, askRetry, askService, askUsername } from './questions';
 import { describeSignInError } from './signInErrors';
-import { errorMessage } from '../shared/errors';
-import * as notify from '../shared/notify';
 
 export interface SignInContext {
   readonly registry: PortalRegistry;
   readonly createClient: ClientFactory;
-  readonly prompts: () => SignInPrompts;
   readonly extensionVersion: string;
 }
 
@@ -35,12 +31,11 @@ export function applicationDraftForThisMachine(version: string) {
 }
 
 /** Asks where the portal is, unless signing in again to a known one. */
-async function askPortal(ctx: SignInContext, known?: PortalEntry): Promise<PortalEntry | undefined> {
+async function askPortal(ctx: SignInContext, ui: Ui, known?: PortalEntry): Promise<PortalEntry | undefined> {
   if (known) return known;
-  const p = ctx.prompts();
-  const raw = await p.baseUrl(baseUrlProblem);
+  const raw = await askBaseUrl(ui);
   if (raw === undefined) return undefined;
-  const service = await p.service('portal');
+  const service = await askService(ui, 'portal');
   if (service === undefined) return undefined;
   const baseUrl = normaliseBaseUrl(raw);
   const id = portalIdOf(baseUrl, service.trim());
@@ -53,21 +48,21 @@ async function askPortal(ctx: SignInContext, known?: PortalEntry): Promise<Porta
  * Password sign-in: grant with the user's password (and a two-factor code when asked), create an
  * application for this machine, keep only its client id and secret. The password never leaves this function.
  */
-export async function signInWithPassword(ctx: SignInContext, known?: PortalEntry): Promise<PortalConnection | undefined> {
-  const entry = await askPortal(ctx, known);
+export async function signInWithPassword(ctx: SignInContext, ui: Ui, known?: PortalEntry): Promise<PortalConnection | undefined> {
+  const entry = await askPortal(ctx, ui, known);
   if (!entry) return undefined;
-  const p = ctx.prompts();
   let username: string | undefined = ctx.registry.get(entry.id)?.username;
   for (let attempt = 0; attempt < 5; attempt++) {
-    username = await p.username(entry.label, username);
+    username = await askUsername(ui, entry.label, username);
     if (username === undefined) return undefined;
-    const password = await p.password(username, entry.label);
+    const password = await askPassword(ui, username, entry.label);
     if (password === undefined) return undefined;
     const client = ctx.createClient(entry, () => undefined);
     try {
-      const signedIn = await withProgress(`Signing in to ${entry.label}…`, () => grantWithCode(client, entry, username!.trim(), password, p));
+      const who = username.trim();
+      const signedIn = await progress(ui, 'signIn.progress', `Signing in to ${entry.label}…`, () => grantWithCode(ui, client, entry, who, password));
       if (!signedIn) return undefined;
-      const enrolled = await withProgress(`Registering this machine with ${entry.label}…`, () =>
+      const enrolled = await progress(ui, 'signIn.register', `Registering this machine with ${entry.label}…`, () =>
         client.enrollApplication(applicationDraftForThisMachine(ctx.extensionVersion)),
       );
       const credentials: NewCredentials = {
@@ -78,7 +73,7 @@ export async function signInWithPassword(ctx: SignInContext, known?: PortalEntry
       };
       return await keepOrDelete(client, credentials, () => ctx.registry.add(entry, credentials));
     } catch (error) {
-      if (!(await p.failed(describeSignInError(error, entry)))) return undefined;
+      if (!(await askRetry(ui, describeSignInError(error, entry)))) return undefined;
     } finally {
       client.close();
     }
@@ -100,7 +95,7 @@ async function keepOrDelete<T>(client: PortalClient, created: NewCredentials, ke
 }
 
 /** Runs the password grant, asking for a two-factor code only when the portal asks for one. */
-async function grantWithCode(client: PortalClient, entry: PortalEntry, username: string, password: string, p: SignInPrompts): Promise<boolean> {
+async function grantWithCode(ui: Ui, client: PortalClient, entry: PortalEntry, username: string, password: string): Promise<boolean> {
   let code: string | undefined;
   for (let attempt = 0; attempt <= MAX_CODE_ATTEMPTS; attempt++) {
     try {
@@ -109,7 +104,7 @@ async function grantWithCode(client: PortalClient, entry: PortalEntry, username:
     } catch (error) {
       if (!(error instanceof PortalError) || (error.kind !== 'two-factor-required' && error.kind !== 'two-factor-invalid')) throw error;
       if (attempt === MAX_CODE_ATTEMPTS) throw error;
-      code = (await p.twoFactorCode(entry.label, error.kind === 'two-factor-invalid'))?.trim();
+      code = (await askCode(ui, entry.label, error.kind === 'two-factor-invalid'))?.trim();
       if (code === undefined) return false;
     }
   }
@@ -117,24 +112,23 @@ async function grantWithCode(client: PortalClient, entry: PortalEntry, username:
 }
 
 /** The second way in: an application the user already has. */
-export async function signInWithClientCredentials(ctx: SignInContext, known?: PortalEntry): Promise<PortalConnection | undefined> {
-  const entry = await askPortal(ctx, known);
+export async function signInWithClientCredentials(ctx: SignInContext, ui: Ui, known?: PortalEntry): Promise<PortalConnection | undefined> {
+  const entry = await askPortal(ctx, ui, known);
   if (!entry) return undefined;
-  const p = ctx.prompts();
   for (let attempt = 0; attempt < 5; attempt++) {
-    const clientId = (await p.clientId(entry.label))?.trim();
+    const clientId = (await askClientId(ui, entry.label))?.trim();
     if (!clientId) return undefined;
-    const clientSecret = (await p.clientSecret(entry.label))?.trim();
+    const clientSecret = (await askClientSecret(ui, entry.label))?.trim();
     if (!clientSecret) return undefined;
     const client = ctx.createClient(entry, () => undefined);
     try {
-      const info = await withProgress(`Signing in to ${entry.label}…`, async () => {
+      const info = await progress(ui, 'signIn.progress', `Signing in to ${entry.label}…`, async () => {
         await client.signIn({ kind: 'client', clientId, clientSecret });
         return client.v3.userinfo();
       });
       return await ctx.registry.add(entry, { clientId, clientSecret, username: info.name, applicationCreatedHere: false });
     } catch (error) {
-      if (!(await p.failed(describeSignInError(error, entry)))) return undefined;
+      if (!(await askRetry(ui, describeSignInError(error, entry)))) return undefined;
     } finally {
       client.close();
     }
@@ -142,24 +136,6 @@ export async function signInWithClientCredentials(ctx: SignInContext, known?: Po
   return undefined;
 }
 
-/** Sign-out removes the session and its secrets; it offers to delete the application too when we created it. */
-export async function signOut(ctx: SignInContext, portalId: string, confirm: boolean): Promise<boolean> {
-  const c = ctx.registry.get(portalId);
-  if (!c) return false;
-  const owned = c.client !== undefined && c.applicationCreatedHere;
-  const choice = confirm ? await ctx.prompts().confirmSignOut(c.entry.label, owned) : 'sign-out';
-  if (!choice) return false;
-  if (choice === 'sign-out-and-delete' && c.client && c.clientId) {
-    try {
-      await c.client.v3.applications.delete(c.clientId);
-    } catch (error) {
-      void notify.warn(`Signed out, but the application could not be deleted on the portal: ${errorMessage(error)}`);
-    }
-  }
-  await ctx.registry.signOut(portalId);
-  return true;
-}
-
-function withProgress<T>(title: string, task: () => Promise<T>): Promise<T> {
-  return notify.progress({ location: vscode.ProgressLocation.Notification, title }, task);
+function progress<T>(ui: Ui, id: 'signIn.progress' | 'signIn.register', title: string, task: () => Promise<T>): Promise<T> {
+  return ui.progress({ id, title, where: 'notification' }, task);
 }

@@ -5,26 +5,39 @@
 import * as vscode from 'vscode';
 import { isPortalError } from '../api';
 import { errorMessage, isCancellation } from '../shared/errors';
-import * as notify from '../shared/notify';
+import type { Ui } from '../ui/ui';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 
-export function guarded(log: vscode.LogOutputChannel, id: string, handler: CommandHandler): vscode.Disposable {
+export interface CommandEnv {
+  readonly log: vscode.LogOutputChannel;
+  readonly ui: () => Ui;
+}
+
+export function guarded(env: CommandEnv, id: string, handler: CommandHandler): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     try {
       return await handler(...args);
     } catch (error) {
-      if (isCancellation(error)) return undefined;
-      const message = errorMessage(error);
-      log.warn(`${id} failed: ${message}`);
-      if (isPortalError(error, 'signed-out')) {
-        // The sessions list offers "Sign in again" for each signed-out portal.
-        const choice = await notify.error(message, 'Show sessions');
-        if (choice) await vscode.commands.executeCommand('portal.showSessions');
-        return undefined;
-      }
-      void notify.error(message);
+      report(env, id, error);
       return undefined;
     }
   });
+}
+
+function report(env: CommandEnv, id: string, error: unknown): void {
+  if (isCancellation(error)) {
+    env.log.info(`${id}: cancelled`);
+    return;
+  }
+  const message = errorMessage(error);
+  env.log.warn(`${id} failed: ${message}`);
+  const ui = env.ui();
+  if (!isPortalError(error, 'signed-out')) {
+    ui.notify('error', message);
+    return;
+  }
+  // The sessions list offers "Sign in again" for each signed-out portal.
+  void ui.choose({ id: 'error.signedOut', severity: 'error', modal: false, message, actions: [{ id: 'sessions', label: 'Show sessions' }] })
+    .then((choice) => (choice ? vscode.commands.executeCommand('portal.showSessions') : undefined));
 }

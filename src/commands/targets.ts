@@ -3,15 +3,12 @@
  * portalId, accountId, groupId, fileId, username, clientId); from the palette a quick pick asks, bounded to one
  * page plus a search the portal runs.
  */
-import * as vscode from 'vscode';
 import type { PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
-import { humanSize } from '../shared/format';
+import { count, humanSize } from '../shared/format';
 import { pickPortal, portalIdFromArg } from './auth';
-import { errorMessage } from '../shared/errors';
-import * as notify from '../shared/notify';
-import { plain } from '../shared/plainText';
 import { PortalTreeNode } from '../tree/nodes';
+import type { PickItem, Ui } from '../ui/ui';
 
 export interface AccountRef { readonly portalId: string; readonly accountId: number; readonly label?: string | undefined }
 export interface GroupRef extends AccountRef { readonly groupId: number }
@@ -110,160 +107,108 @@ export function applicationFromArg(arg: unknown): ApplicationRef | undefined {
 
 /** Rows shown per quick pick: one page, the largest the portal serves. */
 const PICK_PAGE = 100;
-const SEARCH_DEBOUNCE_MS = 300;
 
-export async function pickSignedInPortal(registry: PortalRegistry, arg: unknown, placeHolder: string): Promise<{ portalId: string; client: PortalClient } | undefined> {
-  const portalId = portalIdFromArg(arg) ?? (await pickPortal(registry, placeHolder, 'signed-in'));
+export async function pickSignedInPortal(ui: Ui, registry: PortalRegistry, arg: unknown, placeHolder: string): Promise<{ portalId: string; client: PortalClient } | undefined> {
+  const portalId = portalIdFromArg(arg) ?? (await pickPortal(ui, registry, placeHolder, 'signed-in'));
   if (!portalId) {
-    if (!registry.list().some((c) => c.client)) void notify.info('Sign in to a portal first.');
+    if (!registry.list().some((c) => c.client)) ui.notify('info', 'Sign in to a portal first.');
     return undefined;
   }
   return { portalId, client: registry.client(portalId) };
 }
 
-export async function pickAccount(registry: PortalRegistry, arg: unknown): Promise<AccountRef | undefined> {
+export async function pickAccount(ui: Ui, registry: PortalRegistry, arg: unknown): Promise<AccountRef | undefined> {
   const known = accountFromArg(arg);
   if (known) return known;
-  const portal = await pickSignedInPortal(registry, arg, 'Which portal?');
+  const portal = await pickSignedInPortal(ui, registry, arg, 'Which portal?');
   if (!portal) return undefined;
-  const info = await withBusy('Loading organisations…', () => portal.client.v3.userinfo());
-  const items = info.accounts.map((a) => ({
-    label: plain(a.account.friendlyName || a.account.name),
-    name: a.account.friendlyName || a.account.name,
-    description: plain(a.account.name),
-    detail: plain(a.subscription.code),
-    accountId: a.account.id,
-  }));
+  const info = await busy(ui, 'Loading organisations…', () => portal.client.v3.userinfo());
+  const items = info.accounts.map((a): PickItem<AccountRef> => {
+    const label = a.account.friendlyName || a.account.name;
+    return { label, description: a.account.name, detail: a.subscription.code, value: { portalId: portal.portalId, accountId: a.account.id, label } };
+  });
   if (items.length === 0) {
-    void notify.info('You belong to no organisation on this portal.');
+    ui.notify('info', 'You belong to no organisation on this portal.');
     return undefined;
   }
-  const picked = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { placeHolder: 'Which organisation?' });
-  return picked ? { portalId: portal.portalId, accountId: picked.accountId, label: picked.name } : undefined;
+  return items.length === 1 ? items[0]?.value : ui.pick(items, { id: 'pick.account', placeHolder: 'Which organisation?' });
 }
 
-export async function pickGroup(registry: PortalRegistry, arg: unknown): Promise<GroupRef | undefined> {
+export async function pickGroup(ui: Ui, registry: PortalRegistry, arg: unknown): Promise<GroupRef | undefined> {
   const known = groupFromArg(arg);
   if (known) return known;
-  const account = await pickAccount(registry, arg);
+  const account = await pickAccount(ui, registry, arg);
   if (!account) return undefined;
   const client = registry.client(account.portalId);
-  const page = await withBusy('Loading groups…', () => client.v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }));
-  const items = page.items.map((g) => ({ label: plain(g.friendlyName || g.name), name: g.friendlyName || g.name, description: plain(g.name), detail: `${g.members} members`, groupId: g.id }));
-  const picked = await vscode.window.showQuickPick(items, {
+  const page = await busy(ui, 'Loading groups…', () => client.v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }));
+  const items = page.items.map((g): PickItem<GroupRef> => {
+    const label = g.friendlyName || g.name;
+    return { label, description: g.name, detail: `${count(g.members)} members`, value: { ...account, groupId: g.id, label } };
+  });
+  return ui.pick(items, {
+    id: 'pick.group',
     placeHolder: page.hasNext ? `Which group? (first ${PICK_PAGE}; the Explorer lists them all)` : 'Which group?',
     matchOnDescription: true,
   });
-  return picked ? { ...account, groupId: picked.groupId, label: picked.name } : undefined;
 }
 
 /** A file (or folder) of a group, searched by name across the group's folders on the portal. */
-export async function pickFile(registry: PortalRegistry, arg: unknown, filesOnly: boolean): Promise<FileRef | undefined> {
+export async function pickFile(ui: Ui, registry: PortalRegistry, arg: unknown, filesOnly: boolean): Promise<FileRef | undefined> {
   const known = fileFromArg(arg);
   if (known) return known;
-  const group = await pickGroup(registry, arg);
+  const group = await pickGroup(ui, registry, arg);
   if (!group) return undefined;
   const client = registry.client(group.portalId);
-  const picked = await searchPick(plain(`${group.label ?? 'Group'}: type to search file records by name`), async (search, signal) => {
+  return ui.search(async function* files(search, signal) {
     const page = await client.v2.files.page(group.accountId, group.groupId, {
       page: 1, size: PICK_PAGE, recursive: true, orderBy: 'name', ...(search ? { name: search } : {}),
     }, { signal });
-    return page.items
+    yield page.items
       .filter((f) => !filesOnly || !f.isFolder)
-      .map((f) => ({
-        label: plain(f.friendlyName || f.name),
+      .map((f): PickItem<FileRef> => ({
+        label: f.friendlyName || f.name,
         description: f.isFolder ? 'folder' : humanSize(f.size),
-        value: { ...group, fileId: f.id, name: f.friendlyName || f.name, isFolder: f.isFolder, size: f.size, label: undefined } as FileRef,
+        value: { ...group, fileId: f.id, name: f.friendlyName || f.name, isFolder: f.isFolder, size: f.size, label: undefined },
       }));
-  });
-  return picked;
+  }, { id: 'pick.file', placeHolder: `${group.label ?? 'Group'}: type to search file records by name` });
 }
 
-export async function pickMember(registry: PortalRegistry, arg: unknown, preferred: AccountRef | undefined): Promise<MemberRef | undefined> {
+export async function pickMember(ui: Ui, registry: PortalRegistry, arg: unknown, preferred: AccountRef | undefined): Promise<MemberRef | undefined> {
   const known = memberFromArg(arg);
   if (known) return known;
-  const account = accountFromArg(arg) ?? preferred ?? (await pickAccount(registry, arg));
+  const account = accountFromArg(arg) ?? preferred ?? (await pickAccount(ui, registry, arg));
   if (!account) return undefined;
   const client = registry.client(account.portalId);
-  return searchPick(plain(`${account.label ?? 'Organisation'}: type to search members by name, username or e-mail`), async (search, signal) => {
+  return ui.search(async function* members(search, signal) {
     const page = await client.v3.members.page(account.accountId, { page: 1, size: PICK_PAGE, ...(search ? { name: search } : {}) }, { signal });
-    return page.items.map((m) => ({
-      label: plain(m.user.name || m.user.username),
-      description: plain(`${m.user.username}${m.user.enabled ? '' : ' · disabled'}${m.user.locked ? ' · locked' : ''}`),
-      detail: plain(m.user.email),
-      value: { ...account, username: m.user.username, name: m.user.name, enabled: m.user.enabled, locked: m.user.locked, label: undefined, chosenHere: true } as MemberRef,
+    yield page.items.map((m): PickItem<MemberRef> => ({
+      label: m.user.name || m.user.username,
+      description: `${m.user.username}${m.user.enabled ? '' : ' · disabled'}${m.user.locked ? ' · locked' : ''}`,
+      detail: m.user.email,
+      value: { ...account, username: m.user.username, name: m.user.name, enabled: m.user.enabled, locked: m.user.locked, label: undefined, chosenHere: true },
     }));
-  });
+  }, { id: 'pick.member', placeHolder: `${account.label ?? 'Organisation'}: type to search members by name, username or e-mail` });
 }
 
-export async function pickApplication(registry: PortalRegistry, arg: unknown): Promise<ApplicationRef | undefined> {
+export async function pickApplication(ui: Ui, registry: PortalRegistry, arg: unknown): Promise<ApplicationRef | undefined> {
   const known = applicationFromArg(arg);
   if (known) return known;
-  const portal = await pickSignedInPortal(registry, arg, 'Which portal?');
+  const portal = await pickSignedInPortal(ui, registry, arg, 'Which portal?');
   if (!portal) return undefined;
   const current = registry.get(portal.portalId)?.clientId;
-  const apps = await withBusy('Loading applications…', () => portal.client.v3.applications.list());
-  const picked = await vscode.window.showQuickPick(
-    apps.map((a) => ({ label: plain(a.name || a.clientId), name: a.name || a.clientId, description: plain(`${a.platform}${a.clientId === current ? ' · this VS Code' : ''}`), detail: plain(a.clientId), clientId: a.clientId })),
-    { placeHolder: 'Which application?', matchOnDetail: true },
+  const apps = await busy(ui, 'Loading applications…', () => portal.client.v3.applications.list());
+  return ui.pick(
+    apps.map((a): PickItem<ApplicationRef> => ({
+      label: a.name || a.clientId,
+      description: `${a.platform}${a.clientId === current ? ' · this VS Code' : ''}`,
+      detail: a.clientId,
+      value: { portalId: portal.portalId, clientId: a.clientId, label: a.name || a.clientId },
+    })),
+    { id: 'pick.application', placeHolder: 'Which application?', matchOnDetail: true },
   );
-  return picked ? { portalId: portal.portalId, clientId: picked.clientId, label: picked.name } : undefined;
 }
 
-interface SearchItem<T> extends vscode.QuickPickItem { readonly value: T }
-
-/**
- * A quick pick whose rows come from the portal: the first page at once, then one search per pause in typing.
- * Older searches are aborted, so at most one request is in flight.
- */
-export function searchPick<T>(placeholder: string, load: (search: string, signal: AbortSignal) => Promise<Array<SearchItem<T>>>): Promise<T | undefined> {
-  return new Promise<T | undefined>((resolve) => {
-    const qp = vscode.window.createQuickPick<SearchItem<T>>();
-    qp.placeholder = placeholder;
-    qp.matchOnDescription = true;
-    qp.matchOnDetail = true;
-    let controller: AbortController | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let settled = false;
-    const run = (search: string): void => {
-      controller?.abort();
-      const c = new AbortController();
-      controller = c;
-      qp.busy = true;
-      load(search.trim(), c.signal).then(
-        (items) => {
-          if (c !== controller) return;
-          // The portal filtered already: keep its rows visible whatever VS Code's own matching thinks.
-          qp.items = items.map((i) => ({ ...i, alwaysShow: true }));
-          qp.busy = false;
-        },
-        (error: unknown) => {
-          if (c !== controller) return;
-          qp.busy = false;
-          qp.items = [];
-          qp.placeholder = plain(`Could not search: ${errorMessage(error)}`);
-        },
-      );
-    };
-    const finish = (value: T | undefined): void => {
-      if (settled) return;
-      settled = true;
-      controller?.abort();
-      if (timer) clearTimeout(timer);
-      resolve(value);
-      qp.dispose();
-    };
-    qp.onDidChangeValue((value) => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => run(value), SEARCH_DEBOUNCE_MS);
-    });
-    qp.onDidAccept(() => finish(qp.selectedItems[0]?.value));
-    qp.onDidHide(() => finish(undefined));
-    run('');
-    qp.show();
-  });
-}
-
-function withBusy<T>(title: string, task: () => Promise<T>): Promise<T> {
-  return notify.progress({ location: vscode.ProgressLocation.Window, title }, task);
+/** The status bar shows that a pick's choices are loading. */
+function busy<T>(ui: Ui, title: string, task: () => Promise<T>): Promise<T> {
+  return ui.progress({ id: 'pick.load', title, where: 'window' }, task);
 }

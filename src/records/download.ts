@@ -8,81 +8,73 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as vscode from 'vscode';
 import type { PortalClient } from '../api';
-import { freeName, localFileName } from './fileNames';
 import { isCancellation } from '../shared/errors';
-import * as notify from '../shared/notify';
-import { plain } from '../shared/plainText';
+import type { Progress, Ui } from '../ui/ui';
+import { freeName, localFileName } from './fileNames';
 
 export interface DownloadTarget {
   readonly groupId: number;
   readonly fileId: number;
   readonly name: string;
   /** From the record, when known: progress in percent rather than only bytes. */
-  readonly size?: number | undefined;
+  readonly size?: number | null | undefined;
 }
 
 /** Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. */
-export async function downloadWithProgress(client: PortalClient, target: DownloadTarget, folder?: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const chosen = folder ?? (await vscode.window.showOpenDialog({
-    canSelectFiles: false,
-    canSelectFolders: true,
-    canSelectMany: false,
-    openLabel: 'Download here',
-    title: plain(`Download ${target.name}`),
-  }))?.[0];
-  if (!chosen) return undefined;
-  if (chosen.scheme !== 'file') {
-    void notify.error('Downloads go to a folder on this machine; pick a local folder.');
+export async function download(ui: Ui, client: PortalClient, target: DownloadTarget): Promise<string | undefined> {
+  const dir = await ui.pickFolder({ id: 'download.folder', title: `Download ${target.name}`, openLabel: 'Download here' });
+  if (!dir) return undefined;
+  // The name is claimed (created exclusively) before anything else, so the file removed after a failure is
+  // always the one this download created: never another download's, never one that appeared meanwhile.
+  const { file, handle } = await claimFreeName(dir, localFileName(target.name));
+  try {
+    await ui.progress({ id: 'download.progress', title: `Downloading ${target.name}`, where: 'notification', cancellable: true }, (progress, signal) =>
+      streamTo(client, target, handle, progress, signal));
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.promises.rm(file, { force: true }).catch(() => undefined);
+    if (!isCancellation(error)) throw error;
+    ui.notify('info', `Download of ${target.name} cancelled; nothing was kept.`);
     return undefined;
   }
-  const dir = chosen.fsPath;
+  announce(ui, target.name, file);
+  return file;
+}
 
-  return notify.progress(
-    { location: vscode.ProgressLocation.Notification, title: `Downloading ${target.name}`, cancellable: true },
-    async (progress, token) => {
-      // The name is claimed (created exclusively) before anything else, so the file removed after a failure is
-      // always the one this download created: never another download's, never one that appeared meanwhile.
-      const { file, handle } = await claimFreeName(dir, localFileName(target.name));
-      const controller = new AbortController();
-      const onCancel = token.onCancellationRequested(() => controller.abort());
-      try {
-        const download = await client.v2.files.download(target.groupId, target.fileId, { signal: controller.signal });
-        const total = download.length ?? target.size;
-        let received = 0;
-        let reported = 0;
-        const meter = new Transform({
-          transform(chunk: Buffer, _enc, done) {
-            received += chunk.length;
-            if (total && total > 0) {
-              const pct = Math.min(100, (received / total) * 100);
-              progress.report({ increment: pct - reported, message: `${Math.round(pct)}%` });
-              reported = pct;
-            } else {
-              progress.report({ message: `${Math.round(received / 1024)} KB` });
-            }
-            done(null, chunk);
-          },
-        });
-        await pipeline(download.body, meter, handle.createWriteStream(), { signal: controller.signal });
-        const uri = vscode.Uri.file(file);
-        void notify.info(`Downloaded ${target.name} to ${file}.`, 'Open', 'Reveal in Explorer').then((choice) => {
-          if (choice === 'Open') void vscode.commands.executeCommand('vscode.open', uri);
-          if (choice === 'Reveal in Explorer') void vscode.commands.executeCommand('revealFileInOS', uri);
-        });
-        return uri;
-      } catch (error) {
-        await handle.close().catch(() => undefined);
-        await fs.promises.rm(file, { force: true }).catch(() => undefined);
-        if (token.isCancellationRequested || isCancellation(error)) {
-          void notify.info(`Download of ${target.name} cancelled; nothing was kept.`);
-          return undefined;
-        }
-        throw error;
-      } finally {
-        onCancel.dispose();
+async function streamTo(client: PortalClient, target: DownloadTarget, handle: fs.promises.FileHandle, progress: Progress, signal: AbortSignal): Promise<void> {
+  const body = await client.v2.files.download(target.groupId, target.fileId, { signal });
+  await pipeline(body.body, progressMeter(body.length ?? target.size ?? undefined, progress), handle.createWriteStream(), { signal });
+}
+
+/** Passes the bytes through and reports how far: in percent when the size is known, else in KB. */
+function progressMeter(total: number | undefined, progress: Progress): Transform {
+  let received = 0;
+  let reported = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      received += chunk.length;
+      if (total && total > 0) {
+        const pct = Math.min(100, (received / total) * 100);
+        progress.report({ increment: pct - reported, message: `${Math.round(pct)}%` });
+        reported = pct;
+      } else {
+        progress.report({ message: `${Math.round(received / 1024)} KB` });
       }
+      done(null, chunk);
     },
-  );
+  });
+}
+
+/** Says where the file went and offers to open it; nobody has to answer. */
+function announce(ui: Ui, name: string, file: string): void {
+  const uri = vscode.Uri.file(file);
+  void ui.choose({
+    id: 'download.done', severity: 'info', modal: false, message: `Downloaded ${name} to ${file}.`,
+    actions: [{ id: 'open', label: 'Open' }, { id: 'reveal', label: 'Reveal in Explorer' }],
+  }).then((choice) => {
+    if (choice === 'open') void vscode.commands.executeCommand('vscode.open', uri);
+    if (choice === 'reveal') void vscode.commands.executeCommand('revealFileInOS', uri);
+  });
 }
 
 /** Bounds the retries when other downloads keep taking the free name first. */

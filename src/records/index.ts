@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import { registerFileCommands } from '../commands/files';
 import { PortalFileSystem } from './provider';
+import type { Ui } from '../ui/ui';
 
 export { PortalFileSystem, uriOf } from './provider';
 export type { PortalTarget } from './uri';
@@ -11,12 +12,12 @@ export interface RecordsApi {
   readonly fileSystem: PortalFileSystem;
 }
 
-export function registerRecords(context: vscode.ExtensionContext, deps: { registry: PortalRegistry; log: vscode.LogOutputChannel }): RecordsApi {
+export function registerRecords(context: vscode.ExtensionContext, deps: { registry: PortalRegistry; log: vscode.LogOutputChannel; ui: () => Ui }): RecordsApi {
   const fileSystem = new PortalFileSystem(deps.registry);
   context.subscriptions.push(
     fileSystem,
     vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: true, isCaseSensitive: true }),
-    ...registerFileCommands(deps.registry, fileSystem, deps.log),
+    ...registerFileCommands(deps.registry, fileSystem, deps),
   );
   return { fileSystem };
 }

@@ -1,6 +1,7 @@
 /** The Applications view: each signed-in portal → the signed-in user's applications (GET /v3/applications). */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../auth/portalRegistry';
+import type { Ui } from '../ui/ui';
 import { applicationsFetcher, type ApplicationRow } from './loaders';
 import { ApplicationNode, PortalNode, type PortalTreeNode } from './nodes';
 import { PagedTreeProvider } from './pagedProvider';
@@ -11,8 +12,8 @@ export const APPLICATIONS_VIEW = 'portal.applications';
 export class ApplicationsProvider extends PagedTreeProvider {
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly registry: PortalRegistry) {
-    super(APPLICATIONS_VIEW, { loadMore: 'portal.applications.loadMore', retry: 'portal.applications.retry' });
+  constructor(private readonly registry: PortalRegistry, ui: () => Ui) {
+    super(APPLICATIONS_VIEW, { loadMore: 'portal.applications.loadMore', retry: 'portal.applications.retry' }, ui);
     this.subscription = registry.onDidChange((c) => {
       // A new session (or none) means another user or application: its list is not ours any more.
       if (c) this.cache.drop(portalKey('applications', c.entry.id));

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { accountPermissionLabel, type PortalClient } from '../api';
 import type { PortalRegistry } from '../auth/portalRegistry';
+import type { Ui } from '../ui/ui';
 import { errorMessage } from '../shared/errors';
 import { count, filesWord, fullDate, humanSize, shortDate } from '../shared/format';
 import { portalKey, type TreeKey } from '../shared/keys';
@@ -20,8 +21,8 @@ export class ExplorerProvider extends PagedTreeProvider {
   private readonly clients = new Map<string, PortalClient | undefined>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly registry: PortalRegistry) {
-    super(EXPLORER_VIEW, { loadMore: 'portal.explorer.loadMore', retry: 'portal.explorer.retry' });
+  constructor(private readonly registry: PortalRegistry, ui: () => Ui) {
+    super(EXPLORER_VIEW, { loadMore: 'portal.explorer.loadMore', retry: 'portal.explorer.retry' }, ui);
     this.subscription = registry.onDidChange(() => this.onRegistryChanged());
     for (const c of registry.list()) this.clients.set(c.entry.id, c.client);
   }

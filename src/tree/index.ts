@@ -6,9 +6,9 @@ import type { PortalRegistry } from '../auth/portalRegistry';
 import type { PortalStatusBar } from '../auth/statusBar';
 import { registerApplicationCommands } from '../commands/applications';
 import { registerGroupCommands } from '../commands/groups';
-import { registerMemberCommands } from '../commands/members';
-import { setExplorerPrompts, type ExplorerPrompts } from '../commands/prompts';
-import { guarded } from '../commands/run';
+import { registerMemberCommands } from '../commands/memberCommands';
+import { registerMembersViewCommands } from '../commands/membersView';
+import { guarded, type CommandEnv } from '../commands/run';
 import type { ViewsHandle } from '../commands/views';
 import { ApplicationsProvider, APPLICATIONS_VIEW } from './applicationsProvider';
 import { ExplorerProvider, EXPLORER_VIEW } from './explorerProvider';
@@ -17,6 +17,7 @@ import { accountOf, ErrorNode, LoadMoreNode, PortalTreeNode } from './nodes';
 import type { PagedTreeProvider } from './pagedProvider';
 import { accountKey, portalKey } from '../shared/keys';
 import { plain } from '../shared/plainText';
+import type { Ui } from '../ui/ui';
 
 export interface ExplorerApi {
   readonly explorer: ExplorerProvider;
@@ -25,21 +26,21 @@ export interface ExplorerApi {
   readonly explorerView: vscode.TreeView<PortalTreeNode>;
   readonly membersView: vscode.TreeView<PortalTreeNode>;
   readonly applicationsView: vscode.TreeView<PortalTreeNode>;
-  /** Test hook: scripted answers for confirmations and input boxes, or undefined for the real dialogs. */
-  setPrompts(p: ExplorerPrompts | undefined): void;
 }
 
 export interface ExplorerDeps {
   readonly registry: PortalRegistry;
   readonly log: vscode.LogOutputChannel;
   readonly statusBar: PortalStatusBar;
+  readonly ui: () => Ui;
 }
 
 export function registerExplorer(context: vscode.ExtensionContext, deps: ExplorerDeps): ExplorerApi {
-  const { registry, log, statusBar } = deps;
-  const explorer = new ExplorerProvider(registry);
-  const members = new MembersProvider(registry);
-  const applications = new ApplicationsProvider(registry);
+  const { registry, statusBar } = deps;
+  const env: CommandEnv = deps;
+  const explorer = new ExplorerProvider(registry, deps.ui);
+  const members = new MembersProvider(registry, deps.ui);
+  const applications = new ApplicationsProvider(registry, deps.ui);
 
   const explorerView = vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: explorer, showCollapseAll: true });
   const membersView = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: members });
@@ -56,11 +57,11 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: Explore
   /** The per-view commands every paged view has. */
   const viewCommands = (name: string, provider: PagedTreeProvider): vscode.Disposable[] => [
     // From a node's inline button: that node; from the view title or the palette: the whole view.
-    guarded(log, `portal.${name}.refresh`, (arg?: unknown) => provider.refresh(arg instanceof PortalTreeNode ? arg : undefined)),
+    guarded(env, `portal.${name}.refresh`, (arg?: unknown) => provider.refresh(arg instanceof PortalTreeNode ? arg : undefined)),
     // Not in the palette: what a form runs after a save (src/webview/refresh.ts). The rows stay until new ones come.
-    guarded(log, `portal.${name}.reload`, () => provider.reload()),
-    guarded(log, `portal.${name}.loadMore`, (arg?: unknown) => (arg instanceof LoadMoreNode || arg instanceof ErrorNode ? provider.loadMore(arg) : undefined)),
-    guarded(log, `portal.${name}.retry`, (arg?: unknown) => (arg instanceof ErrorNode ? provider.retry(arg) : provider.refresh())),
+    guarded(env, `portal.${name}.reload`, () => provider.reload()),
+    guarded(env, `portal.${name}.loadMore`, (arg?: unknown) => (arg instanceof LoadMoreNode || arg instanceof ErrorNode ? provider.loadMore(arg) : undefined)),
+    guarded(env, `portal.${name}.retry`, (arg?: unknown) => (arg instanceof ErrorNode ? provider.retry(arg) : provider.refresh())),
   ];
 
   context.subscriptions.push(
@@ -82,16 +83,20 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: Explore
     ...viewCommands('explorer', explorer),
     ...viewCommands('members', members),
     ...viewCommands('applications', applications),
-    guarded(log, 'portal.explorer.refreshNode', (arg?: unknown) => explorer.refresh(arg instanceof PortalTreeNode ? arg : undefined)),
-    ...registerGroupCommands(registry, views, log),
-    ...registerMemberCommands(registry, views, {
+    guarded(env, 'portal.explorer.refreshNode', (arg?: unknown) => explorer.refresh(arg instanceof PortalTreeNode ? arg : undefined)),
+    ...registerGroupCommands(registry, views, env),
+    ...registerMembersViewCommands(registry, {
       target: () => members.target,
       setTarget: (t) => members.setTarget(t),
       query: () => members.query,
       setQuery: (q) => members.setQuery(q),
-    }, log),
-    ...registerApplicationCommands(registry, views, log),
+    }, env),
+    ...registerMemberCommands({ registry, views }, () => {
+      const t = members.target;
+      return t ? { portalId: t.portalId, accountId: t.accountId, label: t.accountLabel } : undefined;
+    }, env),
+    ...registerApplicationCommands(registry, views, env),
   );
 
-  return { explorer, members, applications, explorerView, membersView, applicationsView, setPrompts: setExplorerPrompts };
+  return { explorer, members, applications, explorerView, membersView, applicationsView };
 }

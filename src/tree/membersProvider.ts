@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../auth/portalRegistry';
+import type { Ui } from '../ui/ui';
 import { countLabel } from '../shared/format';
 import { memberListKey, memberListsKey, type TreeKey } from '../shared/keys';
 import { describeQuery, isFiltered, type MemberQuery, type MemberRow } from '../shared/members';
@@ -28,8 +29,8 @@ export class MembersProvider extends PagedTreeProvider {
   readonly onDidChangeDescription = this.descriptionEmitter.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly registry: PortalRegistry) {
-    super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' });
+  constructor(private readonly registry: PortalRegistry, ui: () => Ui) {
+    super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' }, ui);
     // Signed out of the portal whose members we show: start over with its next session.
     this.subscription = registry.onDidChange((c) => {
       if (this.current && (!c || c.entry.id === this.current.portalId)) {

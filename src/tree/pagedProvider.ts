@@ -9,7 +9,7 @@ import { ErrorNode, LoadMoreNode, MessageNode, PortalTreeNode, RangeNode } from 
 import { decompose, FLAT_LIMIT, PagedList, RANGE_BASE, type PageFetcher } from './paging';
 import { isCancellation } from '../shared/errors';
 import { emptyKey, type TreeKey } from '../shared/keys';
-import * as notify from '../shared/notify';
+import type { Ui } from '../ui/ui';
 
 export interface ListSpec<T> {
   readonly portalId: string;
@@ -53,6 +53,8 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
     readonly viewId: string,
     /** Commands the view registers for its "Load more…" and error rows. */
     private readonly commands: { loadMore: string; retry: string },
+    /** Shows the view's progress bar while a page loads. */
+    private readonly ui: () => Ui,
   ) {}
 
   /** The children of a node of this view (range nodes are handled here). */
@@ -222,7 +224,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   }
 
   protected withViewProgress<T>(task: Promise<T>): Promise<T> {
-    return notify.progress({ location: { viewId: this.viewId } }, () => task);
+    return this.ui().progress({ id: 'view.load', title: 'Loading…', where: { view: this.viewId } }, () => task);
   }
 
   dispose(): void {

@@ -7,11 +7,14 @@ import { formHtml, panelOptions } from './html';
 import { errorMessage } from '../shared/errors';
 import type { FormKey } from '../shared/keys';
 import { plain } from '../shared/plainText';
+import type { Ui } from '../ui/ui';
 
 /** What a form panel needs from the extension. */
 export interface FormEnv {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
+  /** For what a form tells the user outside its page (the clipboard). */
+  readonly ui: () => Ui;
   /** Set under test: every message posted to the webview is kept (per panel, dropped on dispose). */
   readonly recordMessages: boolean;
   /** Told when a panel opens and when it closes (the testing hook and "one panel per member" use it). */

@@ -5,10 +5,12 @@ import { registerMemberPermissionCommand } from '../commands/memberPermission';
 import type { FormEnv, FormPanel, SavedChange } from './formPanel';
 import { refreshViews } from './refresh';
 import type { FormKey } from '../shared/keys';
+import type { Ui } from '../ui/ui';
 
 export interface FormsDeps {
   readonly registry: PortalRegistry;
   readonly log: vscode.LogOutputChannel;
+  readonly ui: () => Ui;
 }
 
 /** Test-only view of the open forms (exposed through the extension's `testing` API). */
@@ -32,6 +34,7 @@ export class FormHost {
     this.env = {
       extensionUri: context.extensionUri,
       log: deps.log,
+      ui: deps.ui,
       recordMessages: testing,
       onOpen: (p) => this.open.set(p.key, p),
       onClose: (p) => {
@@ -66,7 +69,7 @@ export class FormHost {
 /** Everything issue 7 adds, wired with one call from activate(). */
 export function registerForms(context: vscode.ExtensionContext, deps: FormsDeps): { testing: FormsTesting } {
   const host = new FormHost(context, deps);
-  context.subscriptions.push(host, ...registerFormCommands(host), registerMemberPermissionCommand(deps));
+  context.subscriptions.push(host, ...registerFormCommands(host), registerMemberPermissionCommand(deps, deps));
   return {
     testing: {
       panels: () => host.panels(),

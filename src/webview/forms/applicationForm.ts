@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { Application, ApplicationDraft } from '../../api';
 import {
   applicationCommands, type ApplicationCommand, type ApplicationState, type ApplicationSummary, type ApplicationValues,
@@ -104,7 +103,7 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
       case 'copy': {
         const held = this.credentials;
         if (!held) return this.warn('dropped "copy": there are no credentials to copy');
-        await vscode.env.clipboard.writeText(command.what === 'clientId' ? held.clientId : held.clientSecret);
+        await this.env.ui().copy(command.what === 'clientId' ? held.clientId : held.clientSecret);
         this.post({ type: 'copied', what: command.what });
         return;
       }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PortalExtensionApi } from '../../../src/extension';
-import type { SignInPrompts } from '../../../src/auth/prompts';
+import { visible, withUi, type Answers, type ScriptedUi } from './ui';
 
 import pkg from '../../../package.json';
 
@@ -23,55 +23,47 @@ export async function portalApi(): Promise<PortalExtensionApi & { testing: NonNu
   return api as PortalExtensionApi & { testing: NonNullable<PortalExtensionApi['testing']> };
 }
 
-export interface PromptAnswers {
+export interface SignInAnswers {
   baseUrl?: string;
   service?: string;
   username?: string;
+  /** One per attempt; a wrong one with more to come is retried. */
   password?: string | string[];
+  /** Two-factor codes, one per time the portal asks. */
   codes?: string[];
-  clientId?: string;
-  clientSecret?: string;
-  retryOnFailure?: boolean;
-  signOut?: 'sign-out' | 'sign-out-and-delete';
 }
 
-/** Scripted answers for every sign-in question, with a record of what was asked. */
-export function scriptedPrompts(answers: PromptAnswers) {
-  const asked: string[] = [];
-  const failures: string[] = [];
-  const passwords = Array.isArray(answers.password) ? [...answers.password] : answers.password !== undefined ? [answers.password] : [];
-  const codes = [...(answers.codes ?? [])];
-  const prompts: SignInPrompts = {
-    baseUrl: async (validate) => {
-      asked.push('baseUrl');
-      const problem = answers.baseUrl === undefined ? 'no answer' : validate(answers.baseUrl);
-      if (problem) {
-        failures.push(`baseUrl: ${problem}`);
-        return undefined;
-      }
-      return answers.baseUrl;
-    },
-    service: async (initial) => (asked.push('service'), answers.service ?? initial),
-    username: async () => (asked.push('username'), answers.username),
-    password: async () => (asked.push('password'), passwords.shift()),
-    twoFactorCode: async (_label, wrong) => (asked.push(wrong ? 'code-again' : 'code'), codes.shift()),
-    clientId: async () => (asked.push('clientId'), answers.clientId),
-    clientSecret: async () => (asked.push('clientSecret'), answers.clientSecret),
-    failed: async (message) => (failures.push(message), answers.retryOnFailure === true && passwords.length > 0),
-    confirmSignOut: async () => (asked.push('confirmSignOut'), answers.signOut),
+/** What a scripted sign-in asked and what it said went wrong (a refused address, a failed attempt). */
+export interface SignInScript {
+  readonly ui: ScriptedUi;
+  /** The questions, by id, in order: 'signIn.baseUrl', 'signIn.service', … */
+  readonly asked: string[];
+  readonly failures: string[];
+}
+
+export function signInAnswers(a: SignInAnswers): Answers {
+  const passwords = Array.isArray(a.password) ? a.password : a.password !== undefined ? [a.password] : [];
+  return {
+    ...(a.baseUrl !== undefined ? { 'signIn.baseUrl': a.baseUrl } : {}),
+    'signIn.service': a.service ?? 'portal',
+    ...(a.username !== undefined ? { 'signIn.username': Array(passwords.length || 1).fill(a.username) } : {}),
+    ...(passwords.length > 0 ? { 'signIn.password': passwords } : {}),
+    ...(passwords.length > 1 ? { 'signIn.failed': Array(passwords.length - 1).fill('retry') } : {}),
+    ...(a.codes ? { 'signIn.code': a.codes } : {}),
   };
-  return { prompts, asked, failures };
 }
 
-/** Signs in through the real sign-in command with scripted answers; returns what was asked. */
-export async function signInForTest(answers: PromptAnswers) {
-  const api = await portalApi();
-  const script = scriptedPrompts({ service: 'portal', ...answers });
-  api.testing.setPrompts(script.prompts);
-  try {
-    await vscode.commands.executeCommand('portal.signIn');
-  } finally {
-    api.testing.setPrompts(undefined);
-  }
-  return script;
+export function signInFailures(ui: ScriptedUi): string[] {
+  return [
+    ...ui.refused.map((r) => `${r.id}: ${r.problem}`),
+    ...ui.asked.filter((q) => q.id === 'signIn.failed').map((q) => visible(q.texts[0] ?? '')),
+  ];
+}
+
+/** Runs a sign-in command with scripted answers; returns what was asked. Questions the flow never reached are fine. */
+export async function signInForTest(answers: SignInAnswers, command = 'portal.signIn', ...args: unknown[]): Promise<SignInScript> {
+  return withUi(signInAnswers(answers), async (ui) => {
+    await vscode.commands.executeCommand(command, ...args);
+    return { ui, asked: ui.questions, failures: signInFailures(ui) };
+  }, { allUsed: false });
 }

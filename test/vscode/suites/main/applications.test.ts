@@ -6,6 +6,7 @@ import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi } from '../../support/extension';
 import { portalJson } from '../../support/portalHttp';
 import { byLabel, explorerApi, rows, type Provider, type Row } from '../../support/tree';
+import { withUi } from '../../support/ui';
 
 describe('Applications view', function () {
   this.timeout(60_000);
@@ -27,7 +28,6 @@ describe('Applications view', function () {
   });
 
   after(async () => {
-    (await explorerApi()).setPrompts(undefined);
     await stopDemoPortal({ emu, portalId });
   });
 
@@ -55,25 +55,21 @@ describe('Applications view', function () {
   });
 
   it('deletes an application after a warning; deleting this window\'s own signs the portal out', async () => {
-    const ex = await explorerApi();
     const api = await portalApi();
     const list = await rows(applications, (await portalNode()).node);
     const iphone = byLabel(list, 'Portal for iPhone');
-    const warnings: string[] = [];
-    ex.setPrompts({ confirm: async (m, d) => (warnings.push(`${m}\n${d}`), true), input: async () => undefined });
-    try {
+    await withUi({ 'application.delete': [true, true] }, async (ui) => {
+      const warnings = () => ui.asked.filter((q) => q.id === 'application.delete').map((q) => q.texts.join('\n'));
       assert.equal(await vscode.commands.executeCommand('portal.application.delete', iphone.node), true);
-      assert.match(warnings[0] ?? '', /stop working at once/);
+      assert.match(warnings()[0] ?? '', /stop working at once/);
       const apps = await portalJson<Array<{ name: string }>>(emu.url, token, 'GET', '/v3/applications');
       assert.ok(!apps.body.some((a) => a.name === 'Portal for iPhone'));
       assert.ok(api.registry.get(portalId)?.client, 'still signed in');
 
       const mine = (await rows(applications, (await portalNode()).node)).find((r) => r.contextValue === 'application.current');
       assert.equal(await vscode.commands.executeCommand('portal.application.delete', mine?.node), true);
-      assert.match(warnings[1] ?? '', /will be signed out/);
-    } finally {
-      ex.setPrompts(undefined);
-    }
+      assert.match(warnings()[1] ?? '', /will be signed out/);
+    });
     assert.equal(api.registry.get(portalId)?.client === undefined, true, 'signed out');
     assert.ok(!(await rows(applications)).some((r) => r.id === portalKey('applications', portalId)), 'a signed-out portal leaves the view');
   });

@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
-import { isPortalError, portalApi, scriptedPrompts, signInForTest } from '../../support/extension';
+import { isPortalError, portalApi, signInAnswers, signInFailures, signInForTest } from '../../support/extension';
 import { recordSecret } from '../../support/leaks';
 import { control, passwordToken, portalJson } from '../../support/portalHttp';
+import { withUi } from '../../support/ui';
 import { waitFor } from '../../support/wait';
 
 interface AppJson { clientId: string; name: string }
@@ -43,7 +44,7 @@ describe('Sign-in and secrets', function () {
   it('signs in with a password, registers this machine as an application, and keeps only its client credentials', async () => {
     const script = await signInForTest({ baseUrl: a.url, username, password });
     assert.deepEqual(script.failures, []);
-    assert.deepEqual(script.asked, ['baseUrl', 'service', 'username', 'password'], 'no two-factor question for a user without it');
+    assert.deepEqual(script.asked, ['signIn.baseUrl', 'signIn.service', 'signIn.username', 'signIn.password'], 'no two-factor question for a user without it');
     const api = await portalApi();
     const c = api.registry.get(idOf(a));
     assert.ok(c?.client, 'portal A is signed in');
@@ -71,7 +72,10 @@ describe('Sign-in and secrets', function () {
   it('asks for a two-factor code only when the portal asks, and again after a wrong one', async () => {
     const script = await signInForTest({ baseUrl: b.url, username: 'demo-2fa', password: 'demo', codes: ['000000', '123456'] });
     assert.deepEqual(script.failures, []);
-    assert.deepEqual(script.asked, ['baseUrl', 'service', 'username', 'password', 'code', 'code-again']);
+    assert.deepEqual(script.asked, ['signIn.baseUrl', 'signIn.service', 'signIn.username', 'signIn.password', 'signIn.code', 'signIn.code']);
+    const codes = script.ui.asked.filter((q) => q.id === 'signIn.code');
+    assert.doesNotMatch(codes[0]?.texts.join('\n') ?? '', /not accepted/);
+    assert.match(codes[1]?.texts.join('\n') ?? '', /That code was not accepted/, 'the second time says why it asks again');
     const api = await portalApi();
     assert.equal(api.registry.get(idOf(b))?.username, 'demo-2fa');
     recordSecret('clientSecret', (await api.testing.readStoredCredentials(idOf(b)))?.clientSecret);
@@ -121,25 +125,22 @@ describe('Sign-in and secrets', function () {
 
     const plain = await signInForTest({ baseUrl: 'http://portal.example.com', username: 'demo', password: 'demo' });
     assert.match(plain.failures[0] ?? '', /https/i);
-    assert.deepEqual(plain.asked, ['baseUrl'], 'nothing else is asked after an unusable address');
+    assert.deepEqual(plain.asked, ['signIn.baseUrl'], 'nothing else is asked after an unusable address');
   });
 
   it('renews an expired token silently: one token request, no prompt', async () => {
     const api = await portalApi();
-    const script = scriptedPrompts({});
-    api.testing.setPrompts(script.prompts);
-    try {
+    await withUi({}, async (ui) => {
       a.resetStats();
       a.expireAllTokens();
       const client = api.registry.client(idOf(a));
       const results = await Promise.all(Array.from({ length: 10 }, () => client.v3.userinfo()));
       assert.equal(results.length, 10);
       assert.equal(a.stats().tokenRequests, 1, 'ten calls after expiry share one token request');
-      assert.deepEqual(script.asked, []);
+      assert.deepEqual(ui.questions, []);
+      assert.deepEqual(ui.told, []);
       assert.ok(api.registry.get(idOf(a))?.client, 'still signed in');
-    } finally {
-      api.testing.setPrompts(undefined);
-    }
+    });
   });
 
   it('signs a portal out cleanly when its application is revoked, without touching the other portal or retrying', async () => {
@@ -229,14 +230,11 @@ describe('Sign-in and secrets', function () {
     });
     assert.equal(app.status, 201);
     recordSecret('clientSecret', app.body.clientSecret);
-    const script = scriptedPrompts({ baseUrl: b.url, service: 'portal', clientId: app.body.clientId, clientSecret: app.body.clientSecret });
-    api.testing.setPrompts(script.prompts);
-    try {
+    const answers = { ...signInAnswers({ baseUrl: b.url }), 'signIn.clientId': app.body.clientId, 'signIn.clientSecret': app.body.clientSecret };
+    await withUi(answers, async (ui) => {
       await vscode.commands.executeCommand('portal.signInWithClientCredentials');
-    } finally {
-      api.testing.setPrompts(undefined);
-    }
-    assert.deepEqual(script.failures, []);
+      assert.deepEqual(signInFailures(ui), []);
+    });
     const c = api.registry.get(idOf(b));
     assert.equal(c?.username, 'demo');
     assert.equal(c?.applicationCreatedHere, false, 'an application we did not create is never offered for deletion');
@@ -248,14 +246,10 @@ describe('Sign-in and secrets', function () {
     assert.ok(c?.clientId);
     const stored = await api.testing.readStoredCredentials(idOf(a));
     assert.ok(stored);
-    const script = scriptedPrompts({ signOut: 'sign-out-and-delete' });
-    api.testing.setPrompts(script.prompts);
-    try {
+    await withUi({ 'signOut.choice': 'signOutAndDelete' }, async (ui) => {
       await vscode.commands.executeCommand('portal.signOut', idOf(a));
-    } finally {
-      api.testing.setPrompts(undefined);
-    }
-    assert.deepEqual(script.asked, ['confirmSignOut']);
+      assert.deepEqual(ui.questions, ['signOut.choice']);
+    });
     assert.equal(api.registry.get(idOf(a))?.client === undefined, true);
     assert.equal(await api.testing.readStoredCredentials(idOf(a)), undefined);
     const accounts = await vscode.authentication.getAccounts('portal');

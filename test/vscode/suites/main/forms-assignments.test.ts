@@ -4,6 +4,7 @@ import type { FormPanel } from '../../../../src/webview/formPanel';
 import type { AssignmentsState, AssignmentsValues } from '../../../../src/webview/protocol/assignments';
 import { portalApi } from '../../support/extension';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
+import { withUi } from '../../support/ui';
 
 interface MemberV2Json { groups: Record<string, number>; accountPermission: number }
 interface MemberV3Json { permission: number; tags: string[]; user: { locked: boolean; enabled: boolean }; assignToNewGroupsPermission: number }
@@ -144,17 +145,23 @@ describe('Forms: edit member assignments', function () {
   });
 
   it('changes one group permission through the quick-pick path', async () => {
-    // The group and permission come as arguments here, so the command asks before it changes anything.
-    const asked: string[] = [];
-    const ex = (await portalApi()).testing.explorer;
-    ex.setPrompts({ confirm: async (m) => (asked.push(m), true), input: async () => undefined });
-    const done = await Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', node('lena.locked'), { groupId: f.groups.social, permission: 4 })).finally(() => ex.setPrompts(undefined));
-    assert.equal(done, true);
-    assert.match(asked.join('\n'), /Make Lena Locke Standard \(read and write\) in Social Club\?/);
-    const v2 = await f.get<MemberV2Json>(`/v2/accounts/${f.acme}/members/lena.locked`);
-    assert.equal(v2.groups.social, 4);
-    assert.equal(v2.groups.handbook, 1, 'other groups untouched');
-    const refused = await vscode.commands.executeCommand('portal.changeMemberGroupPermission', node('lena.locked'), { groupId: f.groups.research, permission: 4 });
-    assert.equal(refused, false, 'a group of another account is refused');
+    // The member comes as plain data here (not a row of the view), so the command asks before it changes anything.
+    const answers = {
+      'permission.group': [(g: { id: number }) => g.id === f.groups.social, (g: { id: number }) => g.id === f.groups.research],
+      'permission.level': (level: number) => level === 4,
+      'member.named': true,
+    };
+    await withUi(answers, async (ui) => {
+      const done = await vscode.commands.executeCommand('portal.changeMemberGroupPermission', node('lena.locked'));
+      assert.equal(done, true);
+      assert.match(ui.asked.find((q) => q.id === 'member.named')?.texts[0] ?? '', /Make Lena Locke Standard \(read and write\) in Social Club\?/);
+      const v2 = await f.get<MemberV2Json>(`/v2/accounts/${f.acme}/members/lena.locked`);
+      assert.equal(v2.groups.social, 4);
+      assert.equal(v2.groups.handbook, 1, 'other groups untouched');
+      const refused = await vscode.commands.executeCommand('portal.changeMemberGroupPermission', node('lena.locked'));
+      assert.equal(refused, false, 'a group of another account is not offered, so nothing changes');
+      const offered = ui.asked.filter((q) => q.id === 'permission.group').at(-1)?.items ?? [];
+      assert.ok(offered.includes('Social Club') && !offered.includes('Research & Development'), offered.join(', '));
+    });
   });
 });

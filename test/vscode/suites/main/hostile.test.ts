@@ -14,9 +14,7 @@ import { portalApi } from '../../support/extension';
 import { openForm } from '../../support/forms';
 import { portalJson } from '../../support/portalHttp';
 import { explorerApi, portalRow, rows, type Provider, type Row } from '../../support/tree';
-
-/** What a person reads: the label without the invisible breaks that defuse links and icons. */
-const visible = (s: string) => s.replace(/\u200b/g, '');
+import { DISMISS, visible, withUi, type ScriptedUi } from '../../support/ui';
 
 function row(list: Row[], label: string): Row {
   const found = list.find((r) => visible(r.label) === label);
@@ -38,6 +36,12 @@ async function assertPlainRow(provider: Provider, r: Row): Promise<void> {
   }
 }
 
+/** Every text the extension gave the Ui (questions, their items, messages, progress) is plain. */
+function assertPlainUi(ui: ScriptedUi): void {
+  for (const q of ui.asked) for (const t of q.texts) assert.ok(isPlain(t), `${q.id}: ${JSON.stringify(t)}`);
+  for (const n of ui.told) assert.ok(isPlain(n.text), `${n.severity}: ${n.text}`);
+}
+
 describe('A hostile portal: every server string is an attack', function () {
   this.timeout(90_000);
   let p: DemoPortal;
@@ -47,11 +51,9 @@ describe('A hostile portal: every server string is an attack', function () {
   before(async () => {
     p = await startDemoPortal({ seed: 'hostile' });
     explorer = (await explorerApi()).explorer as unknown as Provider;
-    (await explorerApi()).setPrompts({ confirm: async () => true, input: async (o) => o.placeHolder ?? '' });
   });
 
   after(async () => {
-    (await explorerApi()).setPrompts(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const panel of (await portalApi()).testing.forms.panels()) panel.dispose();
     await stopDemoPortal(p);
@@ -106,23 +108,40 @@ describe('A hostile portal: every server string is an attack', function () {
   });
 
   it('an error whose message carries a command link reaches the user as plain text', async () => {
-    const api = await portalApi();
-    api.testing.notifications.length = 0;
     const ex = await explorerApi();
     ex.members.setTarget({ portalId: p.portalId, accountId: 1, accountLabel: 'constructor' });
-    try {
+    const ui = await withUi({ 'member.delete.confirm': true, 'member.delete.typeUsername': 'trap.member' }, async (scripted) => {
       ex.members.setQuery({ search: 'trap.member' });
       const trap = (await rows(ex.members as unknown as Provider)).find((r) => r.description.startsWith('trap.member'));
       assert.ok(trap, 'the trap member is listed');
       await vscode.commands.executeCommand('portal.member.delete', trap.node);
-    } finally {
-      ex.members.setTarget(undefined);
-    }
-    const error = api.testing.notifications.find((n) => n.kind === 'error');
-    assert.ok(error, JSON.stringify(api.testing.notifications));
+      return scripted;
+    }).finally(() => ex.members.setTarget(undefined));
+    const error = ui.told.find((n) => n.severity === 'error');
+    assert.ok(error, JSON.stringify(ui.told));
     assert.match(visible(error.text), /Denied \[Fix\]\(command:workbench\.action\.openSettings\)/, 'the server\'s words are kept, as text');
-    assert.ok(isPlain(error.text), error.text);
-    for (const n of api.testing.notifications) assert.ok(isPlain(n.text), `${n.kind}: ${n.text}`);
+    assertPlainUi(ui);
+  });
+
+  it('quick picks and input boxes built from hostile names carry no link, icon or bidi syntax', async () => {
+    const ui = await withUi({
+      'pick.portal': (id: string) => id === p.portalId,
+      'pick.account': (a: { accountId: number }) => a.accountId === 1,
+      'pick.group': DISMISS,
+      'group.duplicate.name': DISMISS,
+    }, async (scripted) => {
+      await vscode.commands.executeCommand('portal.editGroup');
+      const portal = await portalRow(explorer, p.portalId);
+      const account = (await rows(explorer, portal.node)).find((a) => a.id.endsWith('/a:1'))!;
+      const group = (await rows(explorer, account.node)).find((g) => g.id.endsWith('/g:101'))!;
+      await vscode.commands.executeCommand('portal.group.duplicate', group.node);
+      return scripted;
+    }, { allUsed: false });
+    const groups = ui.asked.find((q) => q.id === 'pick.group');
+    assert.ok(groups && (groups.items?.length ?? 0) > 3, 'the group pick listed the hostile groups');
+    assert.ok(groups.texts.some((t) => visible(t).includes('$(')), 'the hostile names are there, as text');
+    assert.ok(ui.asked.some((q) => q.id === 'group.duplicate.name'), 'the input box was asked');
+    assertPlainUi(ui);
   });
 
   it('group maps keyed by "constructor" and "__proto__" read the member\'s real permissions', async () => {
@@ -148,17 +167,18 @@ describe('A hostile portal: every server string is an attack', function () {
     const long = row(root, LONG_NAME);
     await vscode.commands.executeCommand('portal.file.openRecord', long.node);
     assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^# 名+ab\.txt$/m);
-    const saved = await vscode.commands.executeCommand<vscode.Uri>('portal.file.download', long.node, vscode.Uri.file(tmp));
+    const download = (node: unknown) => withUi({ 'download.folder': tmp }, () => Promise.resolve(vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', node)));
+    const saved = await download(long.node);
     assert.ok(saved);
     assert.ok(Buffer.byteLength(path.basename(saved.fsPath), 'utf8') <= 240, path.basename(saved.fsPath));
 
     const conFolder = row(root, 'CON');
     const conTxt = row(await rows(explorer, conFolder.node), 'CON .txt');
-    const con = await vscode.commands.executeCommand<vscode.Uri>('portal.file.download', conTxt.node, vscode.Uri.file(tmp));
+    const con = await download(conTxt.node);
     assert.equal(path.basename(con?.fsPath ?? ''), 'download-CON .txt');
     const bidi = root.find((r) => visible(r.label).startsWith('invoice'));
     assert.ok(bidi);
-    const cleaned = await vscode.commands.executeCommand<vscode.Uri>('portal.file.download', bidi.node, vscode.Uri.file(tmp));
+    const cleaned = await download(bidi.node);
     assert.equal(path.basename(cleaned?.fsPath ?? ''), 'invoicegnp.exe');
     assert.deepEqual(fs.readdirSync(tmp).sort(), [path.basename(saved.fsPath), 'download-CON .txt', 'invoicegnp.exe'].sort(), 'nothing written outside these names');
 

@@ -6,6 +6,7 @@ import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi, signInForTest } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
 import { byLabel, explorerApi, loadAll, rows, setPageSize, walk, type Provider } from '../../support/tree';
+import { withUi } from '../../support/ui';
 
 interface MemberJson { user: { username: string; name: string; enabled: boolean; locked: boolean }; tags: string[] }
 interface Envelope { items: MemberJson[]; totalResults: number }
@@ -35,7 +36,6 @@ describe('Members view', function () {
   after(async () => {
     await setPageSize(undefined);
     (await explorerApi()).members.setTarget(undefined);
-    (await explorerApi()).setPrompts(undefined);
     await stopDemoPortal({ emu, portalId });
   });
 
@@ -98,14 +98,17 @@ describe('Members view', function () {
     const target = byName[12];
     assert.ok(target, 'a member on page 3 (page size 5)');
     emu.resetStats();
-    await vscode.commands.executeCommand('portal.members.search', target.user.username);
+    await withUi({ 'members.search': target.user.username }, () => vscode.commands.executeCommand('portal.members.search'));
     const found = await rows(members);
     assert.ok(found.some((r) => r.label === target.user.name), found.map((r) => r.label).join(', '));
     assert.equal(emu.stats().byRoute['GET /v3/accounts/:account/members'], 1, 'one request, filtered by the portal');
     assert.match((await explorerApi()).membersView.description ?? '', /matches "/);
 
     const prefix = target.user.name.slice(0, 3);
-    await vscode.commands.executeCommand('portal.members.search', `^${prefix}`);
+    await withUi({ 'members.search': `^${prefix}` }, async (ui) => {
+      await vscode.commands.executeCommand('portal.members.search');
+      assert.deepEqual(ui.questions, ['members.search']);
+    });
     const starts = await loadAll(members, undefined, 'portal.members.loadMore');
     const expected = (await allMembers(`&startsWith=${encodeURIComponent(prefix)}`)).map((m) => m.user.name).sort();
     assert.deepEqual(starts.map((r) => r.label).sort(), expected);
@@ -117,7 +120,7 @@ describe('Members view', function () {
   it('filters by tag on the portal (members not loaded yet included)', async () => {
     const tagged = all.filter((m) => m.tags.includes('support'));
     assert.ok(tagged.length > 0);
-    await vscode.commands.executeCommand('portal.members.filterByTag', 'support');
+    await withUi({ 'members.tags': (tag: string) => tag === 'support' }, () => vscode.commands.executeCommand('portal.members.filterByTag'));
     const list = await loadAll(members, undefined, 'portal.members.loadMore');
     assert.deepEqual(list.map((r) => r.label).sort(), tagged.map((m) => m.user.name).sort());
     assert.match((await explorerApi()).membersView.description ?? '', /tagged #support/);
@@ -125,7 +128,7 @@ describe('Members view', function () {
   });
 
   it('sorts on the portal', async () => {
-    await vscode.commands.executeCommand('portal.members.sort', 'email');
+    await withUi({ 'members.order': 'E-mail' }, () => vscode.commands.executeCommand('portal.members.sort'));
     const firstPage = (await rows(members)).filter((r) => r.contextValue.startsWith('member.'));
     const expected = (await allMembers('&orderBy=email')).slice(0, 5).map((m) => m.user.name);
     assert.deepEqual(firstPage.map((r) => r.label), expected);
@@ -152,29 +155,18 @@ describe('Members view', function () {
   });
 
   it('deletes a member only after the username is typed, and says a user left in no organisation is gone for good', async () => {
-    const ex = await explorerApi();
     members.setQuery({ search: 'aaron' });
     const aaron = (await rows(members))[0];
     assert.equal(aaron?.label, 'Aaron Aardvark');
-    const asked: string[] = [];
-    let typed = 'aaron';
-    ex.setPrompts({
-      confirm: async (message, detail) => (asked.push(`${message}\n${detail}`), true),
-      input: async (o) => {
-        asked.push(o.prompt ?? '');
-        const problem = await o.validateInput?.(typed);
-        return problem ? undefined : typed;
-      },
-    });
-    try {
+    const answers = { 'member.delete.confirm': [true, true], 'member.delete.typeUsername': ['aaron', 'aaron.aardvark'] };
+    await withUi(answers, async (ui) => {
       assert.equal(await vscode.commands.executeCommand('portal.member.delete', aaron?.node), false, 'a wrong username cancels');
-      assert.match(asked[0] ?? '', /DELETED FOR GOOD: it cannot be restored/);
-      assert.match(asked[1] ?? '', /Type the username "aaron\.aardvark"/);
-      typed = 'aaron.aardvark';
+      const [confirm, typed] = ui.asked.filter((q) => q.kind !== 'progress');
+      assert.match(confirm?.texts.join('\n') ?? '', /DELETED FOR GOOD: it cannot be restored/);
+      assert.match(typed?.texts.join('\n') ?? '', /Type the username "aaron\.aardvark"/);
+      assert.deepEqual(ui.refused.map((r) => r.problem), ['Type the username exactly as shown.']);
       assert.equal(await vscode.commands.executeCommand('portal.member.delete', aaron?.node), true);
-    } finally {
-      ex.setPrompts(undefined);
-    }
+    });
     const res = await portalJson(emu.url, token, 'GET', '/v3/accounts/1/members/aaron.aardvark');
     assert.equal(res.status, 404);
     assert.deepEqual((await rows(members)).map((r) => r.contextValue), ['empty']);

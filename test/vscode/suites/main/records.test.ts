@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Emulator } from '../../../emulator';
 import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { explorerApi, walk, type Provider } from '../../support/tree';
+import { withUi } from '../../support/ui';
 
 describe('File records: the portal: file system, open and download', function () {
   this.timeout(60_000);
@@ -24,12 +25,9 @@ describe('File records: the portal: file system, open and download', function ()
   before(async () => {
     ({ emu, portalId, token } = await startDemoPortal());
     explorer = (await explorerApi()).explorer as unknown as Provider;
-    // The tests name the download folder in the command's arguments, as another extension would: the user agrees.
-    (await explorerApi()).setPrompts({ confirm: async (m) => /^Download /.test(m), input: async () => undefined });
   });
 
   after(async () => {
-    (await explorerApi()).setPrompts(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await stopDemoPortal({ emu, portalId });
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -106,14 +104,19 @@ describe('File records: the portal: file system, open and download', function ()
   it('"Download…" streams the content to the folder given and never overwrites a file', async () => {
     const json = await walk(explorer, portalId, ['Acme Corporation', 'Employee Handbook', 'holidays.json']);
     const fileId = (json.node as { fileId: number }).fileId;
-    const first = await vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node, vscode.Uri.file(tmp));
-    assert.ok(first);
-    assert.equal(path.basename(first.fsPath), 'holidays.json');
-    const expected = await download(103, fileId);
-    assert.deepEqual(fs.readFileSync(first.fsPath), expected);
-    const second = await vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node, vscode.Uri.file(tmp));
-    assert.equal(path.basename(second?.fsPath ?? ''), 'holidays (1).json');
-    assert.deepEqual(fs.readFileSync(first.fsPath), expected, 'the first download is untouched');
+    await withUi({ 'download.folder': [tmp, tmp] }, async (ui) => {
+      const first = await vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node);
+      assert.ok(first);
+      assert.equal(path.basename(first.fsPath), 'holidays.json');
+      const expected = await download(103, fileId);
+      assert.deepEqual(fs.readFileSync(first.fsPath), expected);
+      const second = await vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node);
+      assert.equal(path.basename(second?.fsPath ?? ''), 'holidays (1).json');
+      assert.deepEqual(fs.readFileSync(first.fsPath), expected, 'the first download is untouched');
+      const done = ui.asked.filter((q) => q.id === 'download.done');
+      assert.equal(done.length, 2, 'each download says where the file went');
+      assert.ok(done[1]?.texts[0]?.includes('holidays (1).json'));
+    });
   });
 
   it('two downloads of the same name into one folder at once both keep their file', async () => {
@@ -124,10 +127,10 @@ describe('File records: the portal: file system, open and download', function ()
     emu.setFaults([{ kind: 'latency', delayMs: 300, count: 2, path: '/v3/groups' }]);
     let results: Array<vscode.Uri | undefined>;
     try {
-      results = await Promise.all([
-        vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node, vscode.Uri.file(dir)),
-        vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node, vscode.Uri.file(dir)),
-      ]);
+      results = await withUi({ 'download.folder': [dir, dir] }, () => Promise.all([
+        vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node),
+        vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node),
+      ]));
     } finally {
       emu.clearFaults();
     }
@@ -142,7 +145,10 @@ describe('File records: the portal: file system, open and download', function ()
     const dir = fs.mkdtempSync(path.join(tmp, 'failing-'));
     emu.setFaults([{ kind: 'reset', count: 10, path: '/v3/groups' }]);
     try {
-      await vscode.commands.executeCommand('portal.file.download', png.node, vscode.Uri.file(dir));
+      await withUi({ 'download.folder': dir }, async (ui) => {
+        assert.equal(await vscode.commands.executeCommand('portal.file.download', png.node), undefined);
+        assert.equal(ui.told.filter((t) => t.severity === 'error').length, 1, 'the failure is said once');
+      });
     } finally {
       emu.clearFaults();
     }
@@ -163,20 +169,12 @@ describe('File records: the portal: file system, open and download', function ()
   });
 
   it('duplicates a group (202: accepted) and moves a group to the trash after a confirmation', async () => {
-    const ex = await explorerApi();
-    const asked: string[] = [];
-    ex.setPrompts({
-      confirm: async (message) => (asked.push(message), true),
-      input: async (o) => (asked.push(o.prompt ?? ''), 'Social Club copy'),
-    });
-    try {
+    await withUi({ 'group.duplicate.name': 'Social Club copy', 'group.trash': true }, async (ui) => {
       const social = await walk(explorer, portalId, ['Acme Corporation', 'Social Club']);
       assert.equal(await vscode.commands.executeCommand('portal.group.duplicate', social.node), true);
       assert.equal(await vscode.commands.executeCommand('portal.group.trash', social.node), true);
-      assert.match(asked.join('\n'), /Move the group "Social Club" to the trash\?/);
-    } finally {
-      ex.setPrompts(undefined);
-    }
+      assert.match(ui.asked.find((q) => q.id === 'group.trash')?.texts[0] ?? '', /Move the group "Social Club" to the trash\?/);
+    });
     const res = await fetch(`${emu.url}/v2/accounts/1/groups`, { headers: { authorization: `Bearer ${token}` } });
     const names = ((await res.json()) as Array<{ friendlyName: string; name: string }>).map((g) => g.friendlyName || g.name);
     assert.ok(!names.includes('Social Club'), names.join(', '));

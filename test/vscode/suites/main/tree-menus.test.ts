@@ -6,6 +6,7 @@ import { formKeys, portalKey } from '../../../../src/shared/keys';
 import { portalApi } from '../../support/extension';
 import { openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { byLabel, explorerApi, rows, type Provider, type Row } from '../../support/tree';
+import { withUi } from '../../support/ui';
 
 /**
  * A context-menu entry does not hand the command its node: VS Code sends the row's handle, and the extension
@@ -79,8 +80,8 @@ describe('Tree context menus while a view reloads', function () {
     const shownBefore = ex.members.currentList();
     assert.ok(shownBefore?.loaded);
     f.emu.setFaults([{ kind: 'latency', delayMs: SLOW_MS, path: `/v3/accounts/${f.acme}/members`, method: 'GET' }]);
-    ex.setPrompts({ confirm: async () => true, input: async () => undefined });
-    const saved = await Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node, { groupId: f.groups.social, permission: 4 })).finally(() => ex.setPrompts(undefined));
+    const answers = { 'permission.group': (g: { id: number }) => g.id === f.groups.social, 'permission.level': (level: number) => level === 4 };
+    const saved = await withUi(answers, () => Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node)));
     assert.equal(saved, true);
     // ...VS Code asks for the rows again (it batches refreshes for 200 ms), and the menu is used meanwhile.
     await new Promise((r) => setTimeout(r, 600));

@@ -9,7 +9,8 @@ import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { portalApi, signInForTest } from '../../support/extension';
 import { recordSecret } from '../../support/leaks';
 import { passwordToken, portalJson } from '../../support/portalHttp';
-import { explorerApi, rows } from '../../support/tree';
+import { rows } from '../../support/tree';
+import { DISMISS, withUi } from '../../support/ui';
 import { waitFor } from '../../support/wait';
 
 interface Entry { id: string; label?: string; baseUrl: string; service?: string }
@@ -154,10 +155,6 @@ describe('Trust boundaries', function () {
 
   it('state-changing commands named by a caller ask first; the same from a view row acts at once', async () => {
     const api = await portalApi();
-    const ex = await explorerApi();
-    const asked: string[] = [];
-    const answer = false;
-    ex.setPrompts({ confirm: async (m) => (asked.push(m), answer), input: async () => undefined });
     try {
       const id = idOf(good);
       const token = await passwordToken(good.url, 'demo', 'demo');
@@ -165,27 +162,26 @@ describe('Trust boundaries', function () {
       assert.equal(await enabled(), true);
       // What a `command:` link or another extension can pass: plain data.
       const forged = { portalId: id, accountId: 1, username: 'bruno.dubois' };
-      await vscode.commands.executeCommand('portal.member.disable', forged);
-      assert.equal(asked.length, 1, 'the user was asked');
-      assert.match(asked[0] ?? '', /Disable the member bruno\.dubois\?/);
-      assert.equal(await enabled(), true, 'declined: nothing changed');
-      const forgedPreset = await vscode.commands.executeCommand('portal.changeMemberGroupPermission', forged, { groupId: 104, permission: 16 });
-      assert.equal(forgedPreset, false);
-      assert.match(asked[1] ?? '', /group administrator/i);
+      await withUi({ 'member.named': false, 'permission.group': DISMISS }, async (ui) => {
+        await vscode.commands.executeCommand('portal.member.disable', forged);
+        assert.match(ui.asked.find((q) => q.id === 'member.named')?.texts[0] ?? '', /Disable the member bruno\.dubois\?/, 'the user was asked');
+        assert.equal(await enabled(), true, 'declined: nothing changed');
+        assert.equal(await vscode.commands.executeCommand('portal.changeMemberGroupPermission', forged), false, 'nothing is changed without choices');
+      });
 
       // The same command from the Members view's own row: no question.
       api.testing.explorer.members.setTarget({ portalId: id, accountId: 1, accountLabel: 'Acme Corporation' });
       api.testing.explorer.members.setQuery({ search: 'bruno.dubois' });
       const row = (await rows(api.testing.explorer.members))[0];
       assert.ok(row);
-      asked.length = 0;
-      await vscode.commands.executeCommand('portal.member.disable', row.node);
-      assert.deepEqual(asked, []);
-      assert.equal(await enabled(), false);
-      await vscode.commands.executeCommand('portal.member.enable', row.node);
-      assert.equal(await enabled(), true);
+      await withUi({}, async (ui) => {
+        await vscode.commands.executeCommand('portal.member.disable', row.node);
+        assert.deepEqual(ui.questions, []);
+        assert.equal(await enabled(), false);
+        await vscode.commands.executeCommand('portal.member.enable', row.node);
+        assert.equal(await enabled(), true);
+      });
     } finally {
-      ex.setPrompts(undefined);
       api.testing.explorer.members.setTarget(undefined);
     }
   });

@@ -1,0 +1,63 @@
+/**
+ * A quick pick whose rows come from the portal: what the source yields for the empty text at once, then one search
+ * per pause in typing. Each batch is appended as it arrives, so a search over many places shows its first answers
+ * while the rest are still on the way. A new text (or closing the pick) aborts the search before it.
+ */
+import * as vscode from 'vscode';
+import { errorMessage, isCancellation } from '../shared/errors';
+import { plain } from '../shared/plainText';
+import type { PickItem, SearchOptions, SearchSource } from './ui';
+
+const DEFAULT_DEBOUNCE_MS = 300;
+
+type Shown<T> = vscode.QuickPickItem & { readonly value: T };
+
+export function searchPick<T>(source: SearchSource<T>, o: SearchOptions, toItem: (i: PickItem<T>) => Shown<T>): Promise<T | undefined> {
+  return new Promise<T | undefined>((resolve) => {
+    const qp = vscode.window.createQuickPick<Shown<T>>();
+    qp.placeholder = o.placeHolder;
+    if (o.title !== undefined) qp.title = o.title;
+    qp.matchOnDescription = true;
+    qp.matchOnDetail = true;
+    let controller: AbortController | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+
+    const run = async (text: string): Promise<void> => {
+      controller?.abort();
+      const c = new AbortController();
+      controller = c;
+      qp.busy = true;
+      qp.items = [];
+      try {
+        for await (const batch of source(text.trim(), c.signal)) {
+          if (c !== controller) return;
+          // The portal filtered already: keep its rows visible whatever VS Code's own matching thinks.
+          qp.items = [...qp.items, ...batch.map((i) => ({ ...toItem(i), alwaysShow: true }))];
+        }
+      } catch (error) {
+        if (c !== controller || isCancellation(error)) return;
+        qp.placeholder = plain(`Could not search: ${errorMessage(error)}`);
+      } finally {
+        if (c === controller) qp.busy = false;
+      }
+    };
+
+    const finish = (value: T | undefined): void => {
+      if (settled) return;
+      settled = true;
+      controller?.abort();
+      if (timer) clearTimeout(timer);
+      resolve(value);
+      qp.dispose();
+    };
+    qp.onDidChangeValue((value) => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void run(value), o.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+    });
+    qp.onDidAccept(() => finish(qp.selectedItems[0]?.value));
+    qp.onDidHide(() => finish(undefined));
+    void run('');
+    qp.show();
+  });
+}

@@ -1,0 +1,215 @@
+/**
+ * A Ui that answers from a script, for the in-VS-Code suites: the extension asks its questions through it
+ * (testing.useUi) instead of VS Code's dialogs, and the suite reads what was asked, told, refused and copied.
+ * Texts arrive as the extension hands them to VS Code: already made plain.
+ */
+import type {
+  ChooseOptions, ConfirmOptions, FolderOptions, InputOptions, PickItem, PickOptions, Progress, ProgressOptions, SaveOptions, SearchOptions,
+  SearchSource, Severity, Ui,
+} from '../../../src/ui/ui';
+import { portalApi } from './extension';
+
+/** The answer "Escape": the question is dismissed. */
+export const DISMISS: unique symbol = Symbol('dismiss');
+
+/**
+ * - confirm: true / false; choose: an action id; input, folder, save: the text or path;
+ * - pick, pickMany, search: a label, an index, or a predicate on the item's value (pickMany: every match);
+ * - search: also `{ search, pick }`, the text typed first;
+ * - progress: `{ cancelAfterReports }`, the user cancels after that many reports;
+ * - a function (confirm, choose, input): computes the answer from the question;
+ * - DISMISS for any of them.
+ */
+export type Answer =
+  | string | number | boolean | typeof DISMISS
+  | ((question: never) => unknown)
+  | { readonly search: string; readonly pick: string | number | ((value: never) => boolean) }
+  | { readonly cancelAfterReports: number };
+
+export type Answers = Readonly<Record<string, Answer | readonly Answer[]>>;
+
+export interface Asked {
+  readonly id: string;
+  readonly kind: 'confirm' | 'choose' | 'input' | 'pick' | 'pickMany' | 'search' | 'folder' | 'save' | 'progress';
+  /** Every user-visible string of the question. */
+  readonly texts: string[];
+  /** The labels offered, for picks. */
+  items?: readonly string[];
+}
+
+export class NotScripted extends Error {
+  override readonly name = 'NotScripted';
+}
+
+/** What a person reads: the label without the invisible breaks that defuse links and icons. */
+export const visible = (text: string): string => text.replace(/\u200b/g, '');
+
+const defined = (...texts: Array<string | undefined>): string[] => texts.filter((t): t is string => t !== undefined && t !== '');
+
+export class ScriptedUi implements Ui {
+  readonly asked: Asked[] = [];
+  readonly told: Array<{ severity: Severity | 'status'; text: string }> = [];
+  readonly copied: string[] = [];
+  readonly refused: Array<{ id: string; value: string; problem: string }> = [];
+  /** Questions that had no answer (each also threw NotScripted into the extension). */
+  readonly unanswered: string[] = [];
+  private readonly script = new Map<string, Answer | readonly Answer[]>();
+  private readonly used = new Map<string, number>();
+
+  constructor(answers: Answers) {
+    for (const [id, answer] of Object.entries(answers)) this.script.set(id, answer);
+  }
+
+  /** The ids asked, in order (progress left out). */
+  get questions(): string[] {
+    return this.asked.filter((a) => a.kind !== 'progress').map((a) => a.id);
+  }
+
+  /** Fails when a question had no answer, or (with `all`) an answer was never used up. */
+  assertDone(all = true): void {
+    if (this.unanswered.length > 0) throw new NotScripted(`not scripted: ${this.unanswered.join('; ')}`);
+    if (!all) return;
+    for (const [id, answer] of this.script) {
+      const n = this.used.get(id) ?? 0;
+      const wanted = Array.isArray(answer) ? answer.length : 1;
+      if (n < wanted) throw new Error(`answer for "${id}" was used ${n} of ${wanted} times; asked: ${this.questions.join(', ')}`);
+    }
+  }
+
+  async confirm(o: ConfirmOptions): Promise<boolean> {
+    const q = this.ask(o.id, 'confirm', defined(o.message, o.detail, o.action));
+    const a = this.answer(q);
+    return (typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a) === true;
+  }
+
+  async choose<A extends string>(o: ChooseOptions<A>): Promise<A | undefined> {
+    const q = this.ask(o.id, 'choose', defined(o.message, o.detail, ...o.actions.map((x) => x.label)));
+    // Nobody clicks a notification's button unless the script says so.
+    const a = o.modal || this.script.has(o.id) ? this.answer(q) : DISMISS;
+    const id = typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a;
+    return o.actions.find((x) => x.id === id)?.id;
+  }
+
+  async input(o: InputOptions): Promise<string | undefined> {
+    const q = this.ask(o.id, 'input', defined(o.title, o.prompt, o.placeHolder));
+    const a = this.answer(q);
+    const value = typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a;
+    if (typeof value !== 'string') return undefined;
+    const problem = o.validate?.(value);
+    if (problem) {
+      q.texts.push(problem);
+      this.refused.push({ id: o.id, value, problem });
+      return undefined;
+    }
+    return value;
+  }
+
+  async pick<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T | undefined> {
+    const list = await items;
+    const q = this.askPick(o, 'pick', list);
+    return this.choice(this.answer(q), list)[0]?.value;
+  }
+
+  async pickMany<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T[] | undefined> {
+    const list = await items;
+    const q = this.askPick(o, 'pickMany', list);
+    const a = this.answer(q);
+    return a === DISMISS ? undefined : this.choice(a, list).map((i) => i.value);
+  }
+
+  async search<T>(source: SearchSource<T>, o: SearchOptions): Promise<T | undefined> {
+    const q = this.ask(o.id, 'search', defined(o.title, o.placeHolder));
+    const a = this.answer(q);
+    if (a === DISMISS) return undefined;
+    const scripted = typeof a === 'object' && a !== null && 'search' in a ? a : { search: '', pick: a };
+    const list: PickItem<T>[] = [];
+    for await (const batch of source(scripted.search, new AbortController().signal)) list.push(...batch);
+    q.items = list.map((i) => i.label);
+    q.texts.push(...list.flatMap((i) => defined(i.label, i.description, i.detail)));
+    return this.choice(scripted.pick as Answer, list)[0]?.value;
+  }
+
+  async progress<R>(o: ProgressOptions, task: (progress: Progress, signal: AbortSignal) => Promise<R>): Promise<R> {
+    const q = this.ask(o.id, 'progress', defined(o.title));
+    const a = this.script.has(o.id) ? this.answer(q) : undefined;
+    const cancelAfter = typeof a === 'object' && a !== null && 'cancelAfterReports' in a ? a.cancelAfterReports : undefined;
+    const controller = new AbortController();
+    let reports = 0;
+    return task({
+      report: (step) => {
+        if (step.message) q.texts.push(step.message);
+        reports++;
+        if (cancelAfter !== undefined && reports >= cancelAfter) controller.abort();
+      },
+    }, controller.signal);
+  }
+
+  async pickFolder(o: FolderOptions): Promise<string | undefined> {
+    const a = this.answer(this.ask(o.id, 'folder', defined(o.title, o.openLabel)));
+    return typeof a === 'string' ? a : undefined;
+  }
+
+  async saveFile(o: SaveOptions): Promise<string | undefined> {
+    const a = this.answer(this.ask(o.id, 'save', defined(o.title, o.defaultName)));
+    return typeof a === 'string' ? a : undefined;
+  }
+
+  notify(severity: Severity, message: string): void {
+    this.told.push({ severity, text: message });
+  }
+
+  status(message: string): void {
+    this.told.push({ severity: 'status', text: message });
+  }
+
+  async copy(text: string): Promise<void> {
+    this.copied.push(text);
+  }
+
+  private ask(id: string, kind: Asked['kind'], texts: string[]): Asked {
+    const q: Asked = { id, kind, texts };
+    this.asked.push(q);
+    return q;
+  }
+
+  private askPick<T>(o: PickOptions, kind: 'pick' | 'pickMany', list: readonly PickItem<T>[]): Asked {
+    const q = this.ask(o.id, kind, defined(o.title, o.placeHolder, ...list.flatMap((i) => defined(i.label, i.description, i.detail))));
+    q.items = list.map((i) => i.label);
+    return q;
+  }
+
+  /** The next answer for a question; none is an error the suite sees (a test never waits for a human). */
+  private answer(q: Asked): Answer {
+    const scripted = this.script.get(q.id);
+    const n = this.used.get(q.id) ?? 0;
+    const answer = Array.isArray(scripted) ? (scripted as readonly Answer[])[n] : scripted as Answer | undefined;
+    if (answer === undefined) {
+      this.unanswered.push(`${q.id}: ${q.texts.map(visible).join(' | ')}`);
+      throw new NotScripted(`no answer scripted for ${q.id}`);
+    }
+    this.used.set(q.id, n + 1);
+    return answer;
+  }
+
+  /** The items an answer names: by label (as shown or as read), by index, or by a predicate on the value. */
+  private choice<T>(a: Answer, list: readonly PickItem<T>[]): PickItem<T>[] {
+    if (typeof a === 'string') return list.filter((i) => i.label === a || visible(i.label) === a).slice(0, 1);
+    if (typeof a === 'number') return list[a] ? [list[a]] : [];
+    if (typeof a === 'function') return list.filter((i) => (a as (v: T) => boolean)(i.value));
+    return [];
+  }
+}
+
+/** Installs a scripted Ui for one test body and VS Code's again afterwards; fails when the script was not used up. */
+export async function withUi<T>(answers: Answers, body: (ui: ScriptedUi) => PromiseLike<T>, options: { allUsed?: boolean } = {}): Promise<T> {
+  const api = await portalApi();
+  const ui = new ScriptedUi(answers);
+  api.testing.useUi(ui);
+  try {
+    const result = await body(ui);
+    ui.assertDone(options.allUsed !== false);
+    return result;
+  } finally {
+    api.testing.useUi(undefined);
+  }
+}
