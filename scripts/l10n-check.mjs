@@ -3,6 +3,9 @@
 //   - every %key% in package.json has an entry in package.nls.json, and every entry is used;
 //   - every user-visible manifest field is a %key% (scripts/l10n-manifest.mjs says which fields those are).
 // With --write (`npm run l10n:export`) it rewrites l10n/bundle.l10n.json instead of checking it.
+// package.nls.json keys name the field they fill, ids without their `portal.` prefix: command.<id>.title,
+// command.category, view.<id>.name, view.<id>.contextualTitle, viewContainer.<id>.title, welcome.<view>,
+// config.<setting>.description (config.<setting>.<item property>.description inside an array setting).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
