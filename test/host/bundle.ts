@@ -60,14 +60,23 @@ export function discoverPhases(): string[] {
   return phases.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-/** A phase folder may hold phase.json: {"runByDefault": false} for a phase that runs only when asked (a measurement, say). */
-export function isOptInPhase(phase: string): boolean {
-  try {
-    const config = JSON.parse(fs.readFileSync(path.join(SUITES_DIR, phase, 'phase.json'), 'utf8')) as { runByDefault?: unknown };
-    return config.runByDefault === false;
-  } catch {
-    return false;
-  }
+/**
+ * A phase folder may hold phase.json: {"runByDefault": false} for a phase that runs only when asked (a measurement,
+ * say), {"locale": "qps-ploc"} for a phase whose workbench runs in that locale.
+ */
+export interface PhaseConfig {
+  runByDefault: boolean;
+  locale?: string;
+}
+
+export function readPhaseConfig(phase: string): PhaseConfig {
+  const file = path.join(SUITES_DIR, phase, 'phase.json');
+  if (!fs.existsSync(file)) return { runByDefault: true };
+  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { runByDefault?: unknown; locale?: unknown } | null;
+  return {
+    runByDefault: raw?.runByDefault !== false,
+    ...(typeof raw?.locale === 'string' && raw.locale ? { locale: raw.locale } : {}),
+  };
 }
 
 /** One bundle that imports every suite file, in order, through a generated entry. */
@@ -96,7 +105,7 @@ export async function bundleTests(): Promise<TestBundles> {
     ...phases.map((phase) => bundleSuites(testFiles(path.join(SUITES_DIR, phase)), path.join(VSCODE_TESTS_OUT_DIR, `suites-${phase}.js`), phase)),
     bundleSuites(probeSuites, path.join(PROBE_OUT_DIR, `suites-${PROBE_PHASE}.js`), PROBE_PHASE),
   ]);
-  return { phases, optIn: phases.filter(isOptInPhase), testsEntry, probeEntry };
+  return { phases, optIn: phases.filter((p) => !readPhaseConfig(p).runByDefault), testsEntry, probeEntry };
 }
 
 if (require.main === module) {

@@ -28,6 +28,11 @@ export interface CodeServerOptions {
   workspace: string;
   /** Added to code-server's environment; the extension host inherits it. */
   env?: Record<string, string>;
+  /**
+   * Display language for the workbench and the extension hosts (--locale). A locale without a language pack
+   * also needs registerStubLanguagePack (pseudoLocale.ts), or code-server falls back to English.
+   */
+  locale?: string;
   /** Pass --ignore-last-opened (an empty window rather than the last folder when the URL names none). */
   ignoreLastOpened?: boolean;
   /** Every line code-server prints; without it the output is drained unread. */
@@ -55,6 +60,7 @@ export function spawnCodeServer(opts: CodeServerOptions): ChildProcess {
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...(opts.ignoreLastOpened ? ['--ignore-last-opened'] : []),
+    ...(opts.locale ? ['--locale', opts.locale] : []),
     opts.workspace,
   ];
   const child = spawn(process.execPath, args, {

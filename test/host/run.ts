@@ -10,12 +10,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundleTests } from './bundle';
+import { bundleTests, readPhaseConfig } from './bundle';
 import { readRecordedSecrets, scanForSecrets } from './leakScan';
 import { withTestRunLock } from './lock';
 import { CODE_SERVER_VERSION, ensureTestHost } from './install';
 import { REPO_ROOT, RESULTS_DIR, VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DIR } from './paths';
 import { formatDuration, runCommand } from './proc';
+import { PSEUDO_LOCALE } from './pseudoLocale';
 import { addResults, abortSessions, emptyResult, runTestSession, type TierResult } from './session';
 import { EMULATOR_URL_ENV, SECRETS_FILE, SECRETS_FILE_ENV, startSharedEmulator, type SharedEmulator } from './sharedEmulator';
 import { runVsixCheck } from './vsix';
@@ -87,6 +88,9 @@ async function main(): Promise<number> {
 
     for (const phase of phases) {
       console.log(`\n[test-host] phase ${phase}`);
+      const { locale } = readPhaseConfig(phase);
+      // The pseudo bundles are generated, never committed: made fresh from today's English strings.
+      if (locale === PSEUDO_LOCALE) await step('pseudo-localise the strings (npm run l10n:pseudo)', () => mustSucceed('npm', ['run', '--silent', 'l10n:pseudo']));
       const result = await runTestSession({
         name: `vscode-${phase}`,
         phase,
@@ -101,6 +105,7 @@ async function main(): Promise<number> {
         grep,
         timeoutMs: PHASE_TIMEOUT_MS,
         env,
+        locale,
       });
       summary.phases[phase] = result;
       addResults(summary, result);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { REPORT_LINE_PREFIX, RUN_CONTEXT_FILE, TEST_ENV, type RunContext, type TestFailure, type TestResults } from '../vscode/protocol';
 import { formatDuration } from './proc';
 import { RESULTS_DIR } from './paths';
+import { registerStubLanguagePack } from './pseudoLocale';
 import { launchWorkbench, type Workbench } from './workbench';
 
 export interface TierResult {
@@ -31,6 +32,8 @@ export interface SessionOptions {
   grep?: string;
   timeoutMs: number;
   env?: Record<string, string>;
+  /** Run the workbench in this locale (phase.json "locale"), through a stub language pack in userDataDir. */
+  locale?: string;
 }
 
 /** The workbench of the session in progress, so a Ctrl-C can close it. */
@@ -109,8 +112,11 @@ export async function runTestSession(opts: SessionOptions): Promise<TierResult> 
   const result = emptyResult();
   let crash: string | undefined;
   let exitCode: number | undefined;
+  // Removed again once the session is over, so later sessions in the same user-data-dir run in English.
+  const unregisterLocale = opts.locale ? registerStubLanguagePack(opts.userDataDir, opts.locale) : undefined;
   try {
     wb = await launchWorkbench({
+      locale: opts.locale,
       extensionDevelopmentPath: opts.extensionDevelopmentPath,
       extensionTestsPath: opts.testsEntry,
       userDataDir: opts.userDataDir,
@@ -162,6 +168,7 @@ export async function runTestSession(opts: SessionOptions): Promise<TierResult> 
     active = undefined;
     await wb.close();
   }
+  unregisterLocale?.();
   logOpen = false;
   fs.closeSync(logFd);
   fs.rmSync(contextFile, { force: true }); // so an F5 run later does not read a stale context

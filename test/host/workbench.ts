@@ -29,6 +29,8 @@ export interface WorkbenchOptions {
    * and reused by the next launch with the same profile.
    */
   browserProfileDir?: string;
+  /** Display language (code-server's --locale); see registerStubLanguagePack for one without a language pack. */
+  locale?: string;
   /** Listen on this port (default: the profile's recorded port if it is free, else any free port). */
   port?: number;
   /** Every line from code-server, the workbench's automation log and the browser console. */
@@ -223,6 +225,7 @@ async function startCodeServer(bin: string, opts: WorkbenchOptions, log: (line: 
       extensionsDir: opts.extensionsDir,
       workspace: opts.workspace,
       env: opts.env,
+      locale: opts.locale,
       ignoreLastOpened: true,
       onLine: (line) => log(`[code-server] ${line}`),
     });

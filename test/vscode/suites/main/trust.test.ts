@@ -185,4 +185,28 @@ describe('Trust boundaries', function () {
       api.testing.explorer.members.setTarget(undefined);
     }
   });
+
+  it('settings outside their bounds are clamped: a budget or concurrency of 0 cannot stop a portal', async () => {
+    const api = await portalApi();
+    const config = vscode.workspace.getConfiguration('portal');
+    const keys = ['requestBudget.count', 'requestBudget.windowSeconds', 'maxConcurrentRequests', 'requestTimeoutSeconds'] as const;
+    try {
+      await config.update('requestBudget.count', 0, vscode.ConfigurationTarget.Global);
+      await config.update('requestBudget.windowSeconds', 0, vscode.ConfigurationTarget.Global);
+      await config.update('maxConcurrentRequests', 0, vscode.ConfigurationTarget.Global);
+      await config.update('requestTimeoutSeconds', 1e9, vscode.ConfigurationTarget.Global);
+      // A client is built from the settings when a portal connects: sign in to the other portal now.
+      const script = await signInForTest({ baseUrl: evil.url, username: 'demo', password: 'demo' });
+      assert.deepEqual(script.failures, []);
+      const client = api.registry.client(idOf(evil));
+      assert.equal(client.budget.limit, 10, 'the budget is at least 10 requests');
+      assert.equal(client.budget.windowMs, 1000, 'the window is at least 1 s');
+      const [a, b] = await Promise.all([client.v3.userinfo(), client.v3.accounts.list()]);
+      assert.equal(a.name, 'demo', 'requests still flow with a concurrency of "0"');
+      assert.ok(b.length > 0);
+    } finally {
+      for (const key of keys) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+      if (api.registry.get(idOf(evil))) await api.registry.remove(idOf(evil));
+    }
+  });
 });
