@@ -6,7 +6,9 @@ export * from './permissions';
 export * from './paging';
 export * from './version';
 export { Scheduler, DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, type RequestBudget, type Ticket } from './scheduler';
-export { isLoopbackHost, parseBaseUrl, bypassesProxy, resolveProxy, type ProxyOptions } from './transport';
+export { isLoopbackHost, parseBaseUrl, type LookupFunction } from './url';
+export { resolveProxy, type ProxyOptions, type ProxyInput } from './proxy';
+export { retryPolicy, firstTry, type Outcome, type RetryLimits, type RetryState, type Step } from './retryPolicy';
 export { buildQuery, parseRetryAfter, parseContentDisposition } from './http';
 export type { Credentials, TokenSet, TokenStore, TokenResponse } from './auth';
 // The code of a 'signed-out' error that means "never signed in", as opposed to signed out by the portal.

@@ -12,7 +12,7 @@
  * Waiters are served strictly first-in first-out, except `priority` waiters (token requests), which go to the front
  * so a token renewal is never stuck behind requests that will need the token. Aborted waiters leave the queue.
  */
-import { PortalError } from './errors';
+import { cancelledError, type PortalError } from './errors';
 
 export interface RequestBudget {
   count: number;
@@ -196,12 +196,8 @@ export class Scheduler {
   }
 }
 
-function cancelledError(): PortalError {
-  return new PortalError({ kind: 'cancelled', endpoint: '', message: 'The request was cancelled.' });
-}
-
 function closedError(): PortalError {
-  return new PortalError({ kind: 'cancelled', endpoint: '', message: 'The portal connection was closed.' });
+  return cancelledError('', 'The portal connection was closed.');
 }
 
 /** A granted slot (a class rather than closures: this is on every request's path). */
