@@ -1,8 +1,8 @@
-// npm run emulator -- --port 8787 [--seed demo|large|empty] [--latency MS] [--jitter MS]
-//   [--rate-limit COUNT/SECONDS] [--token-lifetime SECONDS] [--data FILE] [--service NAME]
+// npm run emulator -- --port 8787 [--seed demo|large|empty|hostile] [--profile default|literal]
+//   [--missing-reads ROUTE_ID,...] [--latency MS] [--jitter MS] [--rate-limit COUNT/SECONDS] [--token-lifetime SECONDS] [--data FILE] [--service NAME]
 //   [--fault-status-share SHARE] [--fault-status 500|503] [--members N] [--files N] [--groups N] [--folder-depth N] [--quiet]
 import { parseArgs } from 'node:util';
-import { startEmulator, type EmulatorOptions, type FaultRule, type LargeSeedOptions, type SeedName } from './index';
+import { PROFILES, ROUTE_IDS, SEEDS, startEmulator, type EmulatorOptions, type FaultRule, type LargeSeedOptions, type RouteId } from './index';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}`);
@@ -15,11 +15,18 @@ function int(raw: string | undefined, flag: string, min = 0): number | undefined
   return Number(raw);
 }
 
+function routeIds(raw: string): RouteId[] {
+  return raw.split(',').map((s) => s.trim()).filter((s) => s !== '').map((id) =>
+    ROUTE_IDS.find((known) => known === id) ?? fail(`--missing-reads: unknown route id ${id}; known: ${ROUTE_IDS.join(', ')}`));
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '8787' },
       seed: { type: 'string', default: 'demo' },
+      profile: { type: 'string', default: 'default' },
+      'missing-reads': { type: 'string' },
       latency: { type: 'string' },
       jitter: { type: 'string' },
       'rate-limit': { type: 'string' },
@@ -36,9 +43,10 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const seed = values.seed;
-  if (seed !== 'demo' && seed !== 'large' && seed !== 'empty') fail(`--seed must be demo, large or empty, got ${seed}`);
-  const options: Partial<EmulatorOptions> = { port: int(values.port, 'port'), seed: seed satisfies SeedName, quiet: values.quiet };
+  const seed = SEEDS.find((s) => s === values.seed) ?? fail(`--seed must be one of ${SEEDS.join(', ')}, got ${values.seed}`);
+  const profile = PROFILES.find((p) => p === values.profile) ?? fail(`--profile must be one of ${PROFILES.join(', ')}, got ${values.profile}`);
+  const options: Partial<EmulatorOptions> = { port: int(values.port, 'port'), seed, profile, quiet: values.quiet };
+  if (values['missing-reads'] !== undefined) options.missingReads = routeIds(values['missing-reads']);
   options.latencyMs = int(values.latency, 'latency');
   options.jitterMs = int(values.jitter, 'jitter');
   options.tokenLifetimeSeconds = int(values['token-lifetime'], 'token-lifetime', 1);

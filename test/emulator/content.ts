@@ -23,7 +23,8 @@ export const CONTENT_TYPES: Record<string, string> = {
 
 export function contentTypeOf(fileName: string): string {
   const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  // hasOwn: a file named `constructor` or `__proto__` must not find Object.prototype's members.
+  return Object.hasOwn(CONTENT_TYPES, ext) ? CONTENT_TYPES[ext] ?? 'application/octet-stream' : 'application/octet-stream';
 }
 
 /** The smallest size a generated file of this type can have. */

@@ -1,7 +1,7 @@
 // The loopback-only control endpoint under /__emulator/ (faults, tokens, stats, reset).
 import { badRequest, empty, json, notFound, type ApiRequest, type Reply } from './http';
 import { parseRules } from './faults';
-import type { EmulatorStats, FaultRule, SeedName } from './types';
+import { SEEDS, type EmulatorStats, type FaultRule, type Profile, type RouteId, type SeedName } from './types';
 import { isPlainObject } from './validate';
 
 export interface ControlTarget {
@@ -13,9 +13,8 @@ export interface ControlTarget {
   stats(): EmulatorStats;
   resetStats(): void;
   reset(seed?: SeedName): void;
+  describe(): { profile: Profile; missingReads: RouteId[]; seed: SeedName };
 }
-
-const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty'];
 
 function jsonObject(req: ApiRequest): Record<string, unknown> {
   const text = req.rawBody.toString('utf8').trim();
@@ -52,6 +51,8 @@ export function control(target: ControlTarget, req: ApiRequest): Reply {
       if (!target.revokeApplication(clientId)) throw notFound(`Application ${clientId} not found`);
       return empty();
     }
+    case 'GET /__emulator/profile':
+      return json(target.describe());
     case 'GET /__emulator/stats':
       return json(target.stats());
     case 'POST /__emulator/stats/reset':

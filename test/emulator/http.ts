@@ -1,5 +1,5 @@
 // What a route handler receives and returns, and the error type that becomes a JSON error body.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { User } from './model';
 
 export interface FieldError { field: string; message: string }
@@ -40,7 +40,9 @@ export const conflict = (message: string, fieldErrors?: FieldError[]): ApiError 
 export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'empty'; status: number; headers?: Record<string, string> }
-  | { kind: 'bytes'; status: number; bytes: Buffer; headers: Record<string, string> };
+  | { kind: 'bytes'; status: number; bytes: Buffer; headers: Record<string, string> }
+  /** Writes its own body after the headers and ends the response (faults only: never mangled). */
+  | { kind: 'stream'; status: number; headers: Record<string, string>; write: (res: ServerResponse) => Promise<void> };
 
 export const json = (body: unknown, status = 200): Reply => ({ kind: 'json', status, body });
 export const empty = (status = 200): Reply => ({ kind: 'empty', status });

@@ -1,18 +1,18 @@
 // The emulator as a library: startEmulator() for tests, benchmarks, the demo and the CLI.
 import { TokenStore } from './auth';
 import { control } from './control';
-import { Faults } from './faults';
+import { Faults, parseRules } from './faults';
 import { loadState, Persistence, type State } from './persistence';
 import { RateLimiter } from './ratelimit';
 import { buildRouter } from './routes';
 import { buildSeed } from './seeds';
 import { EmulatorServer } from './server';
 import { Store } from './store';
-import { DEFAULT_OPTIONS, type Emulator, type EmulatorOptions, type EmulatorStats, type FaultRule, type SeedName } from './types';
+import { DEFAULT_OPTIONS, LITERAL_MISSING_READS, PROFILES, ROUTE_IDS, SEEDS, type Emulator, type EmulatorOptions, type EmulatorStats, type FaultRule, type Profile, type RouteId, type SeedName } from './types';
 import type { World } from './world';
 
-export type { Emulator, EmulatorOptions, EmulatorStats, FaultRule, FaultKind, LargeSeedOptions, SeedName } from './types';
-export { DEFAULT_OPTIONS, DEFAULT_LARGE } from './types';
+export type { Emulator, EmulatorOptions, EmulatorStats, ErrorShape, FaultRule, FaultKind, LargeSeedOptions, Profile, RouteId, SeedName } from './types';
+export { DEFAULT_OPTIONS, DEFAULT_LARGE, LITERAL_MISSING_READS, PROFILES, ROUTE_IDS, SEEDS } from './types';
 
 const emptyStats = (): EmulatorStats => ({ requests: 0, tokenRequests: 0, rateLimited: 0, byRoute: {} });
 
@@ -26,8 +26,13 @@ class EmulatorInstance implements Emulator {
   private generation = 0;
   private stopping: Promise<void> | undefined;
   port = 0;
+  readonly profile: Profile;
+  readonly missingReads: readonly RouteId[];
 
   constructor(private readonly options: EmulatorOptions, state: State | undefined) {
+    this.profile = options.profile;
+    const missing = new Set([...options.missingReads, ...(options.profile === 'literal' ? LITERAL_MISSING_READS : [])]);
+    this.missingReads = ROUTE_IDS.filter((id) => missing.has(id));
     this.world = this.makeWorld(state ? new Store(state.data) : buildSeed(options.seed, options.large), state);
     this.limiter = new RateLimiter(options.rateLimit.count, options.rateLimit.windowSeconds);
     const log = options.quiet ? (): void => undefined : (line: string): void => console.error(`[emulator] ${line}`);
@@ -36,7 +41,8 @@ class EmulatorInstance implements Emulator {
         () => `${this.generation}:${this.world.store.revision}:${this.world.tokens.revision}`, log)
       : undefined;
     this.server = new EmulatorServer({
-      router: buildRouter(),
+      router: buildRouter(missing),
+      profile: options.profile,
       world: () => this.world,
       limiter: () => this.limiter,
       faults: this.faults,
@@ -46,6 +52,7 @@ class EmulatorInstance implements Emulator {
         setFaults: (r) => this.setFaults(r), clearFaults: () => this.clearFaults(), faultRules: () => this.faults.rules(),
         expireAllTokens: () => this.expireAllTokens(), revokeApplication: (id) => this.revoke(id),
         stats: () => this.stats(), resetStats: () => this.resetStats(), reset: (seed) => this.reset(seed),
+        describe: () => ({ profile: this.profile, missingReads: [...this.missingReads], seed: this.options.seed }),
       }, req),
       afterRequest: () => this.persistence?.changed(),
       log,
@@ -65,7 +72,8 @@ class EmulatorInstance implements Emulator {
     return this.stopping;
   }
 
-  setFaults(rules: FaultRule[]): void { this.faults.set(rules); }
+  /** Checked like the control endpoint's rules, so a bad rule throws rather than doing nothing. */
+  setFaults(rules: FaultRule[]): void { this.faults.set(parseRules(rules)); }
   clearFaults(): void { this.faults.clear(); }
   expireAllTokens(): void {
     this.world.tokens.expireAll();
@@ -107,12 +115,19 @@ class EmulatorInstance implements Emulator {
 
   private makeWorld(store: Store, state?: State): World {
     const { service, tokenLifetimeSeconds } = this.options;
-    return { store, tokens: new TokenStore(tokenLifetimeSeconds, state?.tokens), service, mobileClientId: `${service}-mobile` };
+    return { store, tokens: new TokenStore(tokenLifetimeSeconds, state?.tokens), service, mobileClientId: `${service}-mobile`, profile: this.options.profile };
   }
 }
 
 function resolveOptions(partial: Partial<EmulatorOptions>): EmulatorOptions {
-  const o: EmulatorOptions = { ...DEFAULT_OPTIONS, ...partial, rateLimit: { ...DEFAULT_OPTIONS.rateLimit, ...partial.rateLimit }, host: '127.0.0.1' };
+  const o: EmulatorOptions = {
+    ...DEFAULT_OPTIONS, ...partial, rateLimit: { ...DEFAULT_OPTIONS.rateLimit, ...partial.rateLimit }, host: '127.0.0.1',
+    missingReads: [...(partial.missingReads ?? [])],
+  };
+  if (!SEEDS.includes(o.seed)) throw new Error(`seed must be one of ${SEEDS.join(', ')}, got ${JSON.stringify(o.seed)}`);
+  if (!PROFILES.includes(o.profile)) throw new Error(`profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(o.profile)}`);
+  const unknownRoutes = o.missingReads.filter((id) => !(ROUTE_IDS as readonly string[]).includes(id));
+  if (unknownRoutes.length > 0) throw new Error(`missingReads names unknown route ids: ${unknownRoutes.join(', ')}`);
   if (!/^[a-z][a-z0-9-]{0,39}$/.test(o.service)) throw new Error(`service must be a lower-case name, got ${JSON.stringify(o.service)}`);
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error(`port must be 0-65535, got ${o.port}`);
   if (!(o.tokenLifetimeSeconds > 0)) throw new Error('tokenLifetimeSeconds must be positive');

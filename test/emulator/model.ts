@@ -76,6 +76,8 @@ export interface Account {
   metadata: Record<string, string>;
   /** Custom component names; empty when the organisation keeps the defaults. */
   custom: Record<string, string>;
+  /** Per-component title and description in place of the catalog's (the hostile seed's). */
+  componentText?: Record<string, { title: string; description: string }>;
   branding: { backgroundColor: string; textColor: string; gradientWidth: number; logo: boolean };
   subscription: Subscription;
 }
@@ -172,6 +174,17 @@ export interface Application {
   ip: string | null;
   dateCreated: number;
   scope: string[];
+}
+
+/**
+ * Behaviour a seed gives its portal beyond its data (the hostile seed's; empty elsewhere). Kept with
+ * the data, so a portal restored from a data file behaves the same.
+ */
+export interface Quirks {
+  /** A request with exactly this method and (raw) path is refused with this error instead of running. */
+  errors: Array<{ method: string; path: string; code: 'forbidden' | 'conflict'; message: string }>;
+  /** A GET of exactly this path answers `factor` times the rows asked for (like the oversized-page fault). */
+  oversized: Array<{ path: string; factor: number }>;
 }
 
 export const PLATFORMS = ['IOS', 'ANDROID', 'SYNC', 'LINUX', 'WINDOWS', 'OTHER'] as const;

@@ -1,5 +1,6 @@
 // Writing a Reply to the wire, optionally mangled by a body fault.
 import type { ServerResponse } from 'node:http';
+import { drip } from './fault-streams';
 import type { Reply } from './http';
 import type { Timers } from './timers';
 import type { FaultRule } from './types';
@@ -9,7 +10,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const MALFORMED_PREFIX = ")]}'\n";
 const SLOW_CHUNKS = 10;
 
-function encode(reply: Reply): { bytes: Buffer; headers: Record<string, string> } {
+const DEFAULT_DRIP_MS = 1000;
+
+function encode(reply: Exclude<Reply, { kind: 'stream' }>): { bytes: Buffer; headers: Record<string, string> } {
   switch (reply.kind) {
     case 'json':
       return { bytes: Buffer.from(JSON.stringify(reply.body), 'utf8'), headers: { 'Content-Type': JSON_TYPE, ...reply.headers } };
@@ -22,7 +25,16 @@ function encode(reply: Reply): { bytes: Buffer; headers: Record<string, string> 
 
 export async function writeReply(res: ServerResponse, reply: Reply, timers: Timers, fault?: FaultRule): Promise<void> {
   if (res.destroyed || res.headersSent) return;
+  if (reply.kind === 'stream') {
+    res.writeHead(reply.status, reply.headers);
+    await reply.write(res);
+    return;
+  }
   const encoded = encode(reply);
+  if (fault?.kind === 'drip') {
+    await drip(res, reply.status, encoded.headers, encoded.bytes, Math.max(1, fault.delayMs ?? DEFAULT_DRIP_MS), timers);
+    return;
+  }
   const headers = encoded.headers;
   let bytes = encoded.bytes;
   if (fault?.kind === 'truncated-json') bytes = bytes.subarray(0, Math.floor(bytes.length / 2));

@@ -1,11 +1,13 @@
 // Method + path pattern matching. Patterns use `:name` segments; a param may match an empty
 // segment (files//children names the root), and handlers decide what an empty value means.
 import type { ApiRequest, Reply } from './http';
+import type { RouteId } from './types';
 import type { World } from './world';
 
 export type Handler = (req: ApiRequest, w: World) => Reply;
 
 export interface RouteDef {
+  id: RouteId;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   pattern: string;
   handler: Handler;

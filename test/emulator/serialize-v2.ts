@@ -71,12 +71,11 @@ export function groupV2(s: Shapes, g: Group, asCreated = false): Record<string, 
 export function memberV2(s: Shapes, m: Membership, withGroups: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { user: userV2(s, s.store.users.get(m.userId)), accountPermission: m.permission };
   if (withGroups) {
-    const groups: Record<string, number> = {};
-    for (const g of s.store.groupsOf(m.accountId)) {
+    // fromEntries defines own properties, so a group named __proto__ is a key like any other.
+    out.groups = Object.fromEntries(s.store.groupsOf(m.accountId).flatMap((g) => {
       const p = g.members.get(m.userId);
-      if (p !== undefined) groups[g.name] = p;
-    }
-    out.groups = groups;
+      return p === undefined ? [] : [[g.name, p]];
+    }));
   }
   return out;
 }

@@ -81,7 +81,7 @@ export function memberV3(s: Shapes, m: Membership): Record<string, unknown> {
 
 export function componentsOf(a: Account): ComponentInfo[] {
   const names = new Set(a.subscription.components.length > 0 ? a.subscription.components : PACKAGE_COMPONENTS.basic);
-  return COMPONENTS.filter((c) => names.has(c.name)).map((c) => ({ ...c }));
+  return COMPONENTS.filter((c) => names.has(c.name)).map((c) => ({ ...c, ...(a.componentText && Object.hasOwn(a.componentText, c.name) ? a.componentText[c.name] : {}) }));
 }
 
 export function subscriptionV3(s: Shapes, a: Account): Record<string, unknown> {

@@ -3,13 +3,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate } from './bearer';
-import { ApiError, type ApiRequest, type Reply } from './http';
+import { ApiError, empty, type ApiRequest, type Reply } from './http';
+import { reshaped, terminalAnswer } from './fault-answers';
 import type { Faults } from './faults';
 import type { RateLimiter } from './ratelimit';
+import { apiErrorReply } from './profile';
+import { oversizedByQuirk, springTrap } from './quirks';
 import { errorReply, writeReply } from './respond';
-import type { Router } from './router';
+import type { Match, Router } from './router';
 import { Timers } from './timers';
-import type { EmulatorStats } from './types';
+import type { EmulatorStats, Profile } from './types';
 import { isPlainObject } from './validate';
 import type { World } from './world';
 
@@ -27,6 +30,7 @@ export interface PipelineDeps {
   stats: EmulatorStats;
   latency: { ms: number; jitterMs: number };
   control: (req: ApiRequest) => Reply;
+  profile: Profile;
   afterRequest: () => void;
   log: (line: string) => void;
 }
@@ -136,17 +140,11 @@ export class EmulatorServer {
       return;
     }
 
-    const { stats } = this.deps;
-    const match = this.deps.router.match(method, path);
-    const key = match?.key ?? `${method} (unmatched)`;
-    stats.requests++;
-    stats.byRoute[key] = (stats.byRoute[key] ?? 0) + 1;
-    if (path === '/oauth/token') stats.tokenRequests++;
-
+    const match = this.count(method, path);
     const limit = this.deps.limiter().check(remoteAddress, Date.now());
     if (!limit.ok) {
-      stats.rateLimited++;
-      await this.finish(req, res, body, errorReply(429, { error: 'rate_limited', message: `Too many requests; retry in ${limit.retryAfterSeconds} s` }, { 'Retry-After': String(limit.retryAfterSeconds) }));
+      this.deps.stats.rateLimited++;
+      await this.finish(req, res, body, this.apiError(429, { error: 'rate_limited', message: `Too many requests; retry in ${limit.retryAfterSeconds} s` }, { 'Retry-After': String(limit.retryAfterSeconds) }));
       return;
     }
 
@@ -157,34 +155,52 @@ export class EmulatorServer {
       req.socket.destroy();
       return;
     }
-    if (t?.kind === 'rate-limit') {
-      stats.rateLimited++;
-      const after = t.retryAfterSeconds ?? 1;
-      await this.finish(req, res, body, errorReply(429, { error: 'rate_limited', message: `Too many requests; retry in ${after} s` }, { 'Retry-After': String(after) }));
+    if (t && t.kind !== 'ignore-writes') {
+      if (t.kind === 'rate-limit') this.deps.stats.rateLimited++;
+      await this.finish(req, res, body, terminalAnswer(t, this.deps.profile));
       return;
     }
-    if (t?.kind === 'status') {
-      const reply = t.status === 503
-        ? errorReply(503, { error: 'service_unavailable', message: 'Service temporarily unavailable' }, { 'Retry-After': String(t.retryAfterSeconds ?? 1) })
-        : errorReply(500, { error: 'internal_error', message: 'Internal server error (injected fault)' });
-      await this.finish(req, res, body, reply);
-      return;
-    }
-
-    let reply: Reply;
-    if (body.tooLarge) reply = errorReply(413, { error: 'payload_too_large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes` });
-    else if (!match) reply = errorReply(404, { error: 'not_found', message: `No endpoint for ${method} ${path}` });
-    else {
-      reply = this.run(() => {
-        const w = this.deps.world();
-        request.params = match.params;
-        if (match.route.auth !== false) request.caller = authenticate(typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined, w, request.now);
-        if (match.route.jsonBody ?? (method === 'POST' || method === 'PATCH')) request.body = parseJsonBody(body.bytes);
-        return match.route.handler(request, w);
-      }, `${method} ${path}`);
-    }
-    await this.finish(req, res, body, reply, decision.body);
+    const reply = this.answer(request, body, match, t?.kind === 'ignore-writes');
+    // Before writing: a dripped answer never finishes, and its change must still be persisted.
     this.deps.afterRequest();
+    await this.finish(req, res, body, reshaped(reply, decision.body, url.searchParams), decision.body);
+  }
+
+  private count(method: string, path: string): Match | undefined {
+    const { stats } = this.deps;
+    const match = this.deps.router.match(method, path);
+    const key = match?.key ?? `${method} (unmatched)`;
+    stats.requests++;
+    stats.byRoute[key] = (stats.byRoute[key] ?? 0) + 1;
+    if (path === '/oauth/token') stats.tokenRequests++;
+    return match;
+  }
+
+  private answer(request: ApiRequest, body: Body, match: Match | undefined, ignoreWrite: boolean): Reply {
+    const { method, path } = request;
+    if (body.tooLarge) return this.apiError(413, { error: 'payload_too_large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes` });
+    if (!match) return this.apiError(404, { error: 'not_found', message: `No endpoint for ${method} ${path}` });
+    return this.run(() => {
+      const w = this.deps.world();
+      request.params = match.params;
+      const authorization = request.headers.authorization;
+      if (match.route.auth !== false) request.caller = authenticate(typeof authorization === 'string' ? authorization : undefined, w, request.now);
+      if (match.route.jsonBody ?? (method === 'POST' || method === 'PATCH')) request.body = parseJsonBody(body.bytes);
+      springTrap(w.store, method, path);
+      const reply = ignoreWrite ? this.oldObject(request, w) : match.route.handler(request, w);
+      return oversizedByQuirk(w.store, request, reply);
+    }, `${method} ${path}`, true);
+  }
+
+  /** `ignore-writes`: what a GET of the same path answers, and no change; 200 empty without one. */
+  private oldObject(request: ApiRequest, w: World): Reply {
+    const get = this.deps.router.match('GET', request.path);
+    if (!get) return empty();
+    return get.route.handler({ ...request, method: 'GET', params: get.params, body: {} }, w);
+  }
+
+  private apiError(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Reply {
+    return apiErrorReply(this.deps.profile, status, body, headers);
   }
 
   private async finish(req: IncomingMessage, res: ServerResponse, body: Body, reply: Reply, fault?: Parameters<typeof writeReply>[3]): Promise<void> {
@@ -195,13 +211,16 @@ export class EmulatorServer {
     if (body.cutOff) res.once('finish', () => void this.timers.sleep(CUT_OFF_GRACE_MS).then(() => req.socket.destroy()));
   }
 
-  private run(fn: () => Reply, what = 'control'): Reply {
+  /** API errors take the profile's shapes; the control endpoint's stay JSON. */
+  private run(fn: () => Reply, what = 'control', api = false): Reply {
+    const error = (status: number, body: Record<string, unknown>, headers?: Record<string, string>): Reply =>
+      (api ? this.apiError(status, body, headers) : errorReply(status, body, headers));
     try {
       return fn();
     } catch (e) {
-      if (e instanceof ApiError) return errorReply(e.status, e.body(), e.headers);
+      if (e instanceof ApiError) return error(e.status, e.body(), e.headers);
       this.deps.log(`500 on ${what}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      return errorReply(500, { error: 'internal_error', message: 'Internal server error' });
+      return error(500, { error: 'internal_error', message: 'Internal server error' });
     }
   }
 

@@ -1,6 +1,6 @@
 // The emulator's state and the only code that changes it. Routes validate first and then call
 // these methods, so a failed request never leaves a half-written change behind.
-import type { Account, Application, FileRecord, Group, GroupPermission, Membership, User } from './model';
+import type { Account, Application, FileRecord, Group, GroupPermission, Membership, Quirks, User } from './model';
 
 export interface NextIds { account: number; user: number; group: number; file: number }
 
@@ -12,6 +12,8 @@ export interface StoreData {
   files: FileRecord[];
   applications: Application[];
   nextIds: NextIds;
+  /** Absent in data files written before quirks existed. */
+  quirks?: Quirks;
 }
 
 /** Derived data (sorted listings, sums) is cached per revision; this bounds the cache between writes. */
@@ -24,6 +26,7 @@ export class Store {
   readonly groups = new Map<number, Group>();
   readonly files = new Map<number, FileRecord>();
   readonly applications = new Map<string, Application>();
+  quirks: Quirks = { errors: [], oversized: [] };
   private readonly usernames = new Map<string, number>();
   private readonly emails = new Map<string, number>();
   /** accountId -> userId -> membership */
@@ -37,6 +40,7 @@ export class Store {
   constructor(data?: StoreData) {
     this.nextIds = data ? { ...data.nextIds } : { account: 1, user: 1001, group: 101, file: 100001 };
     if (!data) return;
+    if (data.quirks) this.quirks = data.quirks;
     for (const u of data.users) this.putUser(u);
     for (const a of data.accounts) this.accounts.set(a.id, a);
     for (const m of data.memberships) this.putMembership(m);
@@ -54,6 +58,7 @@ export class Store {
       files: [...this.files.values()],
       applications: [...this.applications.values()],
       nextIds: { ...this.nextIds },
+      quirks: this.quirks,
     };
   }
 

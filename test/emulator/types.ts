@@ -1,6 +1,32 @@
 // The emulator's public surface: what tests, benchmarks and the demo are allowed to rely on.
 
-export type SeedName = 'demo' | 'large' | 'empty';
+export type SeedName = 'demo' | 'large' | 'empty' | 'hostile';
+export const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty', 'hostile'];
+
+/**
+ * `default`: today's emulator, with the conveniences listed in the README. `literal`: exactly what
+ * the spec says and nothing more (plain arrays unpaged, GET-only token endpoint, open error shapes,
+ * invented parameters ignored, expires_in in minutes, "not shown" reads absent).
+ */
+export type Profile = 'default' | 'literal';
+export const PROFILES: readonly Profile[] = ['default', 'literal'];
+
+/** Every route's id: `<version>.<resource>.<action>`. `missingReads` takes these. */
+export const ROUTE_IDS = [
+  'oauth.token', 'oauth.token.post',
+  'v3.userinfo', 'v3.accounts.list', 'v3.account.get', 'v3.account.update', 'v3.subscription.get', 'v3.components.list',
+  'v3.applications.list', 'v3.application.create', 'v3.application.get', 'v3.application.update', 'v3.application.delete',
+  'v3.members.list', 'v3.member.create', 'v3.member.get', 'v3.member.update', 'v3.member.delete',
+  'v3.member-tags.list', 'v3.member-tags.members', 'v3.file.download',
+  'v2.application.create', 'v2.organisations.list', 'v2.organisation.get', 'v2.custom',
+  'v2.groups.list', 'v2.group.get', 'v2.group.create', 'v2.group.update', 'v2.group.delete', 'v2.group.duplicate',
+  'v2.members.list', 'v2.member.get', 'v2.member.create', 'v2.member.update', 'v2.member.delete',
+  'v2.files.list', 'v2.file.get', 'v2.files.children',
+] as const;
+export type RouteId = (typeof ROUTE_IDS)[number];
+
+/** The supporting reads the spec marks "not shown"; the literal profile leaves them out. */
+export const LITERAL_MISSING_READS: readonly RouteId[] = ['v3.application.get', 'v2.file.get'];
 
 export interface LargeSeedOptions {
   members?: number;
@@ -14,6 +40,13 @@ export interface EmulatorOptions {
   host: '127.0.0.1';
   service: string;
   seed: SeedName;
+  profile: Profile;
+  /**
+   * Routes that do not exist on this portal (any profile): a request to one is answered like any
+   * unknown path (404; counted under `<METHOD> (unmatched)`). The literal profile adds
+   * LITERAL_MISSING_READS to these.
+   */
+  missingReads: RouteId[];
   large?: LargeSeedOptions;
   latencyMs: number;
   jitterMs: number;
@@ -31,11 +64,17 @@ export interface EmulatorStats {
   byRoute: Record<string, number>;
 }
 
-export type FaultKind = 'status' | 'rate-limit' | 'truncated-json' | 'malformed-json' | 'reset' | 'slow-body' | 'latency';
+export type FaultKind =
+  | 'status' | 'rate-limit' | 'truncated-json' | 'malformed-json' | 'reset' | 'slow-body' | 'latency'
+  | 'huge-body' | 'drip' | 'oversized-page' | 'error-body' | 'ignore-writes';
+
+/** The body of an answer whose shape the spec leaves open. */
+export type ErrorShape = 'empty' | 'text' | 'html';
 
 export interface FaultRule {
   kind: FaultKind;
-  status?: 500 | 503;
+  /** `status`: 500 or 503. `error-body`: any 400-599. */
+  status?: number;
   retryAfterSeconds?: number;
   share?: number;
   count?: number;
@@ -43,11 +82,22 @@ export interface FaultRule {
   method?: string;
   delayMs?: number;
   jitterMs?: number;
+  /** `huge-body`: the body's length in bytes (0 to 2 GiB); required for that kind. */
+  bytes?: number;
+  /** `huge-body`: false sends the body chunked, without a Content-Length header (default true). */
+  contentLength?: boolean;
+  /** `oversized-page`: how many times the rows asked for the answer carries (2-1000, default 10). */
+  factor?: number;
+  /** `error-body`: the body's shape (default `html`). */
+  shape?: ErrorShape;
 }
 
 export interface Emulator {
   readonly url: string;
   readonly port: number;
+  readonly profile: Profile;
+  /** The routes this portal lacks: the option's, plus the literal profile's own. */
+  readonly missingReads: readonly RouteId[];
   stop(): Promise<void>;
   setFaults(rules: FaultRule[]): void;
   clearFaults(): void;
@@ -63,6 +113,8 @@ export const DEFAULT_OPTIONS: EmulatorOptions = {
   host: '127.0.0.1',
   service: 'portal',
   seed: 'demo',
+  profile: 'default',
+  missingReads: [],
   latencyMs: 0,
   jitterMs: 0,
   rateLimit: { count: 2000, windowSeconds: 300 },

@@ -2,6 +2,7 @@
 import type { TokenStore } from './auth';
 import type { Shapes } from './serialize-v3';
 import type { Store } from './store';
+import type { Profile } from './types';
 
 export interface World extends Shapes {
   store: Store;
@@ -9,4 +10,5 @@ export interface World extends Shapes {
   service: string;
   /** The static client id of the password grant: `<service>-mobile`. */
   mobileClientId: string;
+  profile: Profile;
 }

@@ -1,6 +1,8 @@
 // The token endpoint (spec 4.1 and 5): password, client-credentials and refresh grants, by GET
 // query or POST form. Its errors are OAuth-shaped ({error, error_description}), not the API's.
+import { shapedError } from '../error-shapes';
 import type { ApiRequest, Reply } from '../http';
+import { expiresIn } from '../profile';
 import type { User } from '../model';
 import { checkPassword } from '../secrets';
 import type { RouteDef } from '../router';
@@ -30,6 +32,7 @@ function userStateError(u: User): Reply | undefined {
 
 function issue(w: World, u: User, clientId: string, scope: string, now: number, refreshToken?: string): Reply {
   const body = w.tokens.issue(u.id, clientId, scope, now, refreshToken);
+  body.expires_in = expiresIn(w.profile, body.expires_in);
   return { kind: 'json', status: 200, body, headers: { 'Cache-Control': 'no-store' } };
 }
 
@@ -89,6 +92,8 @@ function refreshGrant(p: URLSearchParams, w: World, now: number): Reply {
 }
 
 function tokenEndpoint(req: ApiRequest, w: World): Reply {
+  // The spec's token endpoint is GET with query parameters only; POST is an observed extra.
+  if (w.profile === 'literal' && req.method === 'POST') return shapedError(405, 'empty', undefined, { Allow: 'GET' });
   const p = tokenParams(req);
   const grant = p.get('grant_type');
   switch (grant) {
@@ -101,6 +106,6 @@ function tokenEndpoint(req: ApiRequest, w: World): Reply {
 }
 
 export const oauthRoutes: RouteDef[] = [
-  { method: 'GET', pattern: '/oauth/token', handler: tokenEndpoint, auth: false },
-  { method: 'POST', pattern: '/oauth/token', handler: tokenEndpoint, auth: false, jsonBody: false },
+  { id: 'oauth.token', method: 'GET', pattern: '/oauth/token', handler: tokenEndpoint, auth: false },
+  { id: 'oauth.token.post', method: 'POST', pattern: '/oauth/token', handler: tokenEndpoint, auth: false, jsonBody: false },
 ];

@@ -1,7 +1,7 @@
 // v2 applications, organisations and custom component names (spec 4.4).
 import { accountAccess } from '../access';
 import { json, type ApiRequest, type Reply } from '../http';
-import { optionalPaging, sliceOf } from '../query';
+import { plainList } from '../profile';
 import type { RouteDef } from '../router';
 import { applicationV2, organisationV2 } from '../serialize-v2';
 import { BodyReader } from '../validate';
@@ -18,7 +18,7 @@ function createApplication(req: ApiRequest, w: World): Reply {
 }
 
 function listOrganisations(req: ApiRequest, w: World): Reply {
-  return json(sliceOf(accountsOfCaller(req, w), optionalPaging(req.query)).map((a) => organisationV2(w, a)));
+  return json(plainList(req, w, accountsOfCaller(req, w)).map((a) => organisationV2(w, a)));
 }
 
 function getOrganisation(req: ApiRequest, w: World): Reply {
@@ -30,8 +30,8 @@ function custom(req: ApiRequest, w: World): Reply {
 }
 
 export const v2AccountRoutes: RouteDef[] = [
-  { method: 'POST', pattern: '/v2/applications', handler: createApplication },
-  { method: 'GET', pattern: '/v2/accounts', handler: listOrganisations },
-  { method: 'GET', pattern: '/v2/accounts/:account', handler: getOrganisation },
-  { method: 'GET', pattern: '/v2/accounts/:account/custom', handler: custom },
+  { id: 'v2.application.create', method: 'POST', pattern: '/v2/applications', handler: createApplication },
+  { id: 'v2.organisations.list', method: 'GET', pattern: '/v2/accounts', handler: listOrganisations },
+  { id: 'v2.organisation.get', method: 'GET', pattern: '/v2/accounts/:account', handler: getOrganisation },
+  { id: 'v2.custom', method: 'GET', pattern: '/v2/accounts/:account/custom', handler: custom },
 ];

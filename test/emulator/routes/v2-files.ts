@@ -2,6 +2,7 @@
 import { accountAccess, groupAccess } from '../access';
 import { json, param, type ApiRequest, type Reply } from '../http';
 import { fileInGroup, folderScope, listFiles, type Scope } from '../file-query';
+import { fileListQuery } from '../profile';
 import { paging, v2FileEnvelope } from '../query';
 import type { RouteDef } from '../router';
 import { fileV2 } from '../serialize-v2';
@@ -12,7 +13,7 @@ function listing(req: ApiRequest, w: World, scopeOf: (groupScope: (raw: string) 
   const group = groupAccess(req, w, access);
   const scope = scopeOf((raw) => folderScope(w.store, group, raw));
   const p = paging(req.query);
-  const { total, items } = listFiles(w.store, group, scope, req.query, p);
+  const { total, items } = listFiles(w.store, group, scope, fileListQuery(req, w), p);
   return json(v2FileEnvelope({ items, total, page: p.page, size: p.size }, (f) => fileV2(w, f, false)));
 }
 
@@ -31,7 +32,7 @@ function single(req: ApiRequest, w: World): Reply {
 }
 
 export const v2FileRoutes: RouteDef[] = [
-  { method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files', handler: root },
-  { method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files/:file', handler: single },
-  { method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files/:file/children', handler: children },
+  { id: 'v2.files.list', method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files', handler: root },
+  { id: 'v2.file.get', method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files/:file', handler: single },
+  { id: 'v2.files.children', method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files/:file/children', handler: children },
 ];

@@ -2,7 +2,7 @@
 import { accountAccess, groupAccess, requireGroupAdmin, visibleGroups, type AccountAccess } from '../access';
 import { badRequest, conflict, empty, forbidden, json, type ApiRequest, type Reply } from '../http';
 import { GROUP_COMPONENTS, type FileRecord, type Group, type GroupBranding, type GroupSettings } from '../model';
-import { optionalPaging, sliceOf } from '../query';
+import { plainList } from '../profile';
 import type { RouteDef } from '../router';
 import { groupV2 } from '../serialize-v2';
 import { BodyReader, isReserved } from '../validate';
@@ -67,7 +67,7 @@ function checkName(w: World, access: AccountAccess, name: string, self?: Group):
 function list(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
   const groups = visibleGroups(w, access).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
-  return json(sliceOf(groups, optionalPaging(req.query)).map((g) => groupV2(w, g)));
+  return json(plainList(req, w, groups).map((g) => groupV2(w, g)));
 }
 
 function get(req: ApiRequest, w: World): Reply {
@@ -142,10 +142,10 @@ function duplicate(req: ApiRequest, w: World): Reply {
 }
 
 export const v2GroupRoutes: RouteDef[] = [
-  { method: 'GET', pattern: '/v2/accounts/:account/groups', handler: list },
-  { method: 'GET', pattern: '/v2/accounts/:account/groups/:group', handler: get },
-  { method: 'POST', pattern: '/v2/accounts/:account/groups', handler: create },
-  { method: 'POST', pattern: '/v2/accounts/:account/groups/:group', handler: update },
-  { method: 'DELETE', pattern: '/v2/accounts/:account/groups/:group', handler: remove },
-  { method: 'GET', pattern: '/v2/accounts/:account/groups/:group/duplicate', handler: duplicate },
+  { id: 'v2.groups.list', method: 'GET', pattern: '/v2/accounts/:account/groups', handler: list },
+  { id: 'v2.group.get', method: 'GET', pattern: '/v2/accounts/:account/groups/:group', handler: get },
+  { id: 'v2.group.create', method: 'POST', pattern: '/v2/accounts/:account/groups', handler: create },
+  { id: 'v2.group.update', method: 'POST', pattern: '/v2/accounts/:account/groups/:group', handler: update },
+  { id: 'v2.group.delete', method: 'DELETE', pattern: '/v2/accounts/:account/groups/:group', handler: remove },
+  { id: 'v2.group.duplicate', method: 'GET', pattern: '/v2/accounts/:account/groups/:group/duplicate', handler: duplicate },
 ];

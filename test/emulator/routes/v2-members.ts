@@ -115,9 +115,9 @@ function remove(req: ApiRequest, w: World): Reply {
 }
 
 export const v2MemberRoutes: RouteDef[] = [
-  { method: 'GET', pattern: '/v2/accounts/:account/members', handler: list },
-  { method: 'GET', pattern: '/v2/accounts/:account/members/:username', handler: get },
-  { method: 'POST', pattern: '/v2/accounts/:account/members', handler: create },
-  { method: 'POST', pattern: '/v2/accounts/:account/members/:username', handler: update },
-  { method: 'DELETE', pattern: '/v2/accounts/:account/members/:username', handler: remove },
+  { id: 'v2.members.list', method: 'GET', pattern: '/v2/accounts/:account/members', handler: list },
+  { id: 'v2.member.get', method: 'GET', pattern: '/v2/accounts/:account/members/:username', handler: get },
+  { id: 'v2.member.create', method: 'POST', pattern: '/v2/accounts/:account/members', handler: create },
+  { id: 'v2.member.update', method: 'POST', pattern: '/v2/accounts/:account/members/:username', handler: update },
+  { id: 'v2.member.delete', method: 'DELETE', pattern: '/v2/accounts/:account/members/:username', handler: remove },
 ];

@@ -2,7 +2,8 @@
 import { accountAccess, requireSuperAdmin } from '../access';
 import { badRequest, callerOf, conflict, json, type ApiRequest, type Reply } from '../http';
 import type { Account } from '../model';
-import { bool, optionalPaging, sliceOf } from '../query';
+import { plainList } from '../profile';
+import { bool } from '../query';
 import type { RouteDef } from '../router';
 import { accountV3, componentsOf, subscriptionV3, userinfoV3 } from '../serialize-v3';
 import { BodyReader, LOCALE, SLUG, isReserved } from '../validate';
@@ -22,7 +23,7 @@ export function accountsOfCaller(req: ApiRequest, w: World): Account[] {
 function listAccounts(req: ApiRequest, w: World): Reply {
   const enabledOnly = bool(req.query, 'enabledOnly', false);
   const accounts = accountsOfCaller(req, w).filter((a) => !enabledOnly || a.enabled);
-  return json(sliceOf(accounts, optionalPaging(req.query)).map(accountV3));
+  return json(plainList(req, w, accounts).map(accountV3));
 }
 
 function getAccount(req: ApiRequest, w: World): Reply {
@@ -56,14 +57,14 @@ function subscription(req: ApiRequest, w: World): Reply {
 
 function components(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
-  return json(sliceOf(componentsOf(access.account), optionalPaging(req.query)));
+  return json(plainList(req, w, componentsOf(access.account)));
 }
 
 export const v3AccountRoutes: RouteDef[] = [
-  { method: 'GET', pattern: '/v3/userinfo', handler: userinfo },
-  { method: 'GET', pattern: '/v3/accounts', handler: listAccounts },
-  { method: 'GET', pattern: '/v3/accounts/:account', handler: getAccount },
-  { method: 'PATCH', pattern: '/v3/accounts/:account', handler: patchAccount },
-  { method: 'GET', pattern: '/v3/accounts/:account/subscription', handler: subscription },
-  { method: 'GET', pattern: '/v3/accounts/:account/components', handler: components },
+  { id: 'v3.userinfo', method: 'GET', pattern: '/v3/userinfo', handler: userinfo },
+  { id: 'v3.accounts.list', method: 'GET', pattern: '/v3/accounts', handler: listAccounts },
+  { id: 'v3.account.get', method: 'GET', pattern: '/v3/accounts/:account', handler: getAccount },
+  { id: 'v3.account.update', method: 'PATCH', pattern: '/v3/accounts/:account', handler: patchAccount },
+  { id: 'v3.subscription.get', method: 'GET', pattern: '/v3/accounts/:account/subscription', handler: subscription },
+  { id: 'v3.components.list', method: 'GET', pattern: '/v3/accounts/:account/components', handler: components },
 ];

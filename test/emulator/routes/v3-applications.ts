@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { callerOf, empty, json, notFound, param, type ApiRequest, type Reply } from '../http';
 import type { Application } from '../model';
-import { optionalPaging, sliceOf } from '../query';
+import { plainList } from '../profile';
 import type { RouteDef } from '../router';
 import { applicationV3 } from '../serialize-v3';
 import { BodyReader } from '../validate';
@@ -38,7 +38,7 @@ function create(req: ApiRequest, w: World): Reply {
 
 function list(req: ApiRequest, w: World): Reply {
   const apps = w.store.applicationsOf(callerOf(req).user.id);
-  return json(sliceOf(apps, optionalPaging(req.query)).map((a) => applicationV3(w, a, false)));
+  return json(plainList(req, w, apps).map((a) => applicationV3(w, a, false)));
 }
 
 function get(req: ApiRequest, w: World): Reply {
@@ -64,9 +64,9 @@ function remove(req: ApiRequest, w: World): Reply {
 }
 
 export const v3ApplicationRoutes: RouteDef[] = [
-  { method: 'POST', pattern: '/v3/applications', handler: create },
-  { method: 'GET', pattern: '/v3/applications', handler: list },
-  { method: 'GET', pattern: '/v3/applications/:application', handler: get },
-  { method: 'PATCH', pattern: '/v3/applications/:application', handler: update },
-  { method: 'DELETE', pattern: '/v3/applications/:application', handler: remove },
+  { id: 'v3.application.create', method: 'POST', pattern: '/v3/applications', handler: create },
+  { id: 'v3.applications.list', method: 'GET', pattern: '/v3/applications', handler: list },
+  { id: 'v3.application.get', method: 'GET', pattern: '/v3/applications/:application', handler: get },
+  { id: 'v3.application.update', method: 'PATCH', pattern: '/v3/applications/:application', handler: update },
+  { id: 'v3.application.delete', method: 'DELETE', pattern: '/v3/applications/:application', handler: remove },
 ];

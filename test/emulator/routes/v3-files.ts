@@ -29,5 +29,5 @@ function download(req: ApiRequest, w: World): Reply {
 }
 
 export const v3FileRoutes: RouteDef[] = [
-  { method: 'GET', pattern: '/v3/groups/:group/files/:file/download', handler: download },
+  { id: 'v3.file.download', method: 'GET', pattern: '/v3/groups/:group/files/:file/download', handler: download },
 ];

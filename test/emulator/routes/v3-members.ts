@@ -4,7 +4,8 @@ import { badRequest, empty, json, param, type ApiRequest, type Reply } from '../
 import { queryMembers } from '../member-query';
 import { applyGroups, checkIdentity, cleanTags, createMember, removeMember } from '../member-ops';
 import type { AccountPermission, GroupPermission, Membership, User } from '../model';
-import { bool, oneOf, optionalPaging, paging, sliceOf, text, v3Envelope, windowOf } from '../query';
+import { plainList } from '../profile';
+import { bool, oneOf, paging, text, v3Envelope, windowOf } from '../query';
 import type { RouteDef } from '../router';
 import { hashPassword } from '../secrets';
 import { memberV3 } from '../serialize-v3';
@@ -152,7 +153,7 @@ function memberTags(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
   const counts = tagCounts(w, access.account.id);
   if (!req.query.has('summary')) {
-    return json(sliceOf([...counts.keys()].sort((a, b) => collator.compare(a, b) || a.localeCompare(b)), optionalPaging(req.query)));
+    return json(plainList(req, w, [...counts.keys()].sort((a, b) => collator.compare(a, b) || a.localeCompare(b))));
   }
   const order = oneOf(req.query, 'orderBy', ['name', 'members'] as const, 'name');
   const ascending = bool(req.query, 'ascending', true);
@@ -163,7 +164,7 @@ function memberTags(req: ApiRequest, w: World): Reply {
     .map(([tag, members]) => ({ name: tag, members }))
     .sort((a, b) => (order === 'members' ? a.members - b.members : 0) || collator.compare(a.name, b.name) || a.name.localeCompare(b.name));
   if (!ascending) rows.reverse();
-  return json(sliceOf(rows, optionalPaging(req.query)));
+  return json(plainList(req, w, rows));
 }
 
 function membersWithTags(req: ApiRequest, w: World): Reply {
@@ -176,11 +177,11 @@ function membersWithTags(req: ApiRequest, w: World): Reply {
 }
 
 export const v3MemberRoutes: RouteDef[] = [
-  { method: 'GET', pattern: '/v3/accounts/:account/members', handler: listMembers },
-  { method: 'POST', pattern: '/v3/accounts/:account/members', handler: createMemberV3 },
-  { method: 'GET', pattern: '/v3/accounts/:account/members/:username', handler: getMember },
-  { method: 'PATCH', pattern: '/v3/accounts/:account/members/:username', handler: patchMember },
-  { method: 'DELETE', pattern: '/v3/accounts/:account/members/:username', handler: deleteMember },
-  { method: 'GET', pattern: '/v3/accounts/:account/member-tags', handler: memberTags },
-  { method: 'GET', pattern: '/v3/accounts/:account/member-tags/:tags', handler: membersWithTags },
+  { id: 'v3.members.list', method: 'GET', pattern: '/v3/accounts/:account/members', handler: listMembers },
+  { id: 'v3.member.create', method: 'POST', pattern: '/v3/accounts/:account/members', handler: createMemberV3 },
+  { id: 'v3.member.get', method: 'GET', pattern: '/v3/accounts/:account/members/:username', handler: getMember },
+  { id: 'v3.member.update', method: 'PATCH', pattern: '/v3/accounts/:account/members/:username', handler: patchMember },
+  { id: 'v3.member.delete', method: 'DELETE', pattern: '/v3/accounts/:account/members/:username', handler: deleteMember },
+  { id: 'v3.member-tags.list', method: 'GET', pattern: '/v3/accounts/:account/member-tags', handler: memberTags },
+  { id: 'v3.member-tags.members', method: 'GET', pattern: '/v3/accounts/:account/member-tags/:tags', handler: membersWithTags },
 ];

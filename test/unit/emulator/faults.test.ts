@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertError, fieldsOf, startHarness, startWithDemo, type App3, type Harness } from './helpers';
+import { assertError, DEMO, fieldsOf, startHarness, startWithDemo, type App3, type Harness } from './helpers';
 import type { FaultRule } from '../../emulator';
 
 void describe('faults through the control endpoint', () => {
@@ -158,6 +158,224 @@ void describe('faults through the control endpoint', () => {
     assert.equal((await userinfo()).status, 500);
     h.emu.clearFaults();
     assert.equal((await userinfo()).status, 200);
+  });
+});
+
+/** Reads a streamed body chunk by chunk without keeping it, so a gigabyte costs the test nothing. */
+async function drain(res: Response, onChunk: (chunk: Uint8Array) => void = () => undefined): Promise<number> {
+  const reader = res.body?.getReader();
+  assert.ok(reader, 'a body');
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return total;
+    total += value.length;
+    onChunk(value);
+  }
+}
+
+void describe('hostile-server faults', () => {
+  let h: Harness;
+  let demo: string;
+  before(async () => { ({ h, demo } = await startWithDemo()); });
+  beforeEach(() => h.emu.clearFaults());
+  after(() => h.stop());
+
+  const get = (path: string, init: RequestInit = {}) => fetch(`${h.url}${path}`, { ...init, headers: { Authorization: `Bearer ${demo}` } });
+
+  void test('huge-body: 200 JSON of exactly `bytes` bytes with Content-Length; small bodies parse; the handler does not run', async () => {
+    for (const bytes of [0, 1, 2, 20, 127, 128, 129, 130, 1000, 300_001]) {
+      h.emu.setFaults([{ kind: 'huge-body', bytes, count: 1 }]);
+      const res = await get('/v3/userinfo');
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+      assert.equal(res.headers.get('content-length'), String(bytes));
+      const text = await res.text();
+      assert.equal(Buffer.byteLength(text), bytes, `${bytes} bytes`);
+      if (bytes >= 2) assert.ok(Array.isArray(JSON.parse(text)), `${bytes} bytes parse as an array`);
+    }
+    h.emu.setFaults([{ kind: 'huge-body', bytes: 4096, path: '/v3/applications', method: 'POST', count: 1 }]);
+    const res = await fetch(`${h.url}/v3/applications`, { method: 'POST', headers: { Authorization: `Bearer ${demo}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'never made by huge-body' }) });
+    assert.equal(res.status, 200);
+    await res.arrayBuffer();
+    const apps = await h.call<App3[]>('GET', '/v3/applications', { token: demo });
+    assert.ok(!apps.body.some((a) => a.name === 'never made by huge-body'));
+  });
+
+  void test('huge-body with contentLength false: chunked, no Content-Length, still exactly `bytes` bytes', async () => {
+    h.emu.setFaults([{ kind: 'huge-body', bytes: 5 * 1024 * 1024 + 17, contentLength: false, count: 1 }]);
+    const res = await get('/v3/accounts');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-length'), null);
+    assert.equal(res.headers.get('transfer-encoding'), 'chunked');
+    let head = '';
+    const total = await drain(res, (c) => { if (head.length < 16) head += Buffer.from(c).toString('latin1'); });
+    assert.equal(total, 5 * 1024 * 1024 + 17);
+    assert.ok(head.startsWith('[{"id":1,"name":"xxx'), head.slice(0, 40));
+  });
+
+  void test('huge-body is streamed: 512 MiB pass through while memory stays flat', async () => {
+    const bytes = 512 * 1024 * 1024;
+    h.emu.setFaults([{ kind: 'huge-body', bytes, count: 1 }]);
+    const base = process.memoryUsage();
+    let peak = 0;
+    let seen = 0;
+    const res = await get('/v3/userinfo');
+    const total = await drain(res, (c) => {
+      seen += c.length;
+      if (seen < 8 * 1024 * 1024) return;
+      seen = 0;
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.arrayBuffers - base.arrayBuffers + m.heapUsed - base.heapUsed);
+    });
+    assert.equal(total, bytes);
+    assert.ok(peak < 128 * 1024 * 1024, `peak growth ${Math.round(peak / 1048576)} MiB`);
+    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200, 'the emulator still answers');
+  });
+
+  void test('huge-body: a client that hangs up mid-stream does not stall the emulator', async () => {
+    h.emu.setFaults([{ kind: 'huge-body', bytes: 1024 ** 3, count: 1 }]);
+    const controller = new AbortController();
+    const res = await fetch(`${h.url}/v3/userinfo`, { headers: { Authorization: `Bearer ${demo}` }, signal: controller.signal });
+    const reader = res.body?.getReader();
+    assert.ok(reader);
+    await reader.read();
+    controller.abort();
+    await assert.rejects(reader.read());
+    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+  });
+
+  void test('drip: headers at once, then one byte at a time from the real body, and the body never completes', async () => {
+    const full = await h.call('GET', '/v3/userinfo', { token: demo });
+    h.emu.setFaults([{ kind: 'drip', delayMs: 10, count: 1 }]);
+    const controller = new AbortController();
+    const res = await fetch(`${h.url}/v3/userinfo`, { headers: { Authorization: `Bearer ${demo}` }, signal: controller.signal });
+    assert.equal(res.status, 200, 'headers arrive before any body byte');
+    assert.equal(res.headers.get('content-length'), null, 'no length, so the client cannot know the body is over');
+    const reader = res.body?.getReader();
+    assert.ok(reader);
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < 8; i++) {
+      const { done, value } = await reader.read();
+      assert.equal(done, false);
+      chunks.push(Buffer.from(value));
+    }
+    const got = Buffer.concat(chunks);
+    assert.ok(chunks.every((c) => c.length <= 2), `pieces of ${chunks.map((c) => c.length).join(',')} bytes`);
+    assert.equal(got.toString('utf8'), full.text.slice(0, got.length));
+    // Long past the time the whole body would take at full speed, it is still not over.
+    const pending = reader.read().then((r) => (r.done ? 'ended' : 'byte'));
+    assert.equal(await pending, 'byte');
+    controller.abort();
+    await assert.rejects(reader.read());
+    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200, 'the emulator still answers');
+  });
+
+  void test('drip keeps dripping spaces after the real body: the answer is never complete', async () => {
+    h.emu.setFaults([{ kind: 'drip', delayMs: 1, count: 1, path: '/v3/applications', method: 'DELETE' }]);
+    const apps = await h.call<App3[]>('GET', '/v3/applications', { token: demo });
+    const target = apps.body[0];
+    assert.ok(target);
+    const controller = new AbortController();
+    const res = await fetch(`${h.url}/v3/applications/${target.clientId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${demo}` }, signal: controller.signal });
+    assert.equal(res.status, 200);
+    const reader = res.body?.getReader();
+    assert.ok(reader);
+    let text = '';
+    while (text.length < 30) {
+      const { done, value } = await reader.read();
+      assert.equal(done, false);
+      text += Buffer.from(value).toString('utf8');
+    }
+    assert.equal(text.trim(), '', 'an empty answer drips spaces');
+    controller.abort();
+    const after = await h.call<App3[]>('GET', '/v3/applications', { token: demo });
+    assert.ok(!after.body.some((a) => a.clientId === target.clientId), 'the handler ran: the change is kept');
+  });
+
+  void test('drip: stop() ends a dripping response', async () => {
+    const emu = await startHarness();
+    const token = await emu.login();
+    emu.emu.setFaults([{ kind: 'drip', delayMs: 5 }]);
+    const res = await fetch(`${emu.url}/v3/userinfo`, { headers: { Authorization: `Bearer ${token}` } });
+    const body = res.text().then(() => 'ended', () => 'aborted');
+    await emu.stop();
+    assert.equal(await body, 'aborted');
+  });
+
+  void test('oversized-page: envelopes and plain arrays carry factor x the rows asked for, copies under new ids', async () => {
+    h.emu.setFaults([{ kind: 'oversized-page', factor: 3 }]);
+    const v3 = await h.call<{ items: Array<{ user: { id: number; username: string } }>; pageSize: number }>('GET', `/v3/accounts/${DEMO.acme}/members?size=5`, { token: demo });
+    assert.equal(v3.body.items.length, 15);
+    assert.equal(v3.body.pageSize, 5, 'the envelope still says what was asked for');
+    assert.equal(new Set(v3.body.items.map((m) => m.user.id)).size, 15, 'every row has its own id');
+    assert.equal(new Set(v3.body.items.map((m) => m.user.username)).size, 15);
+    assert.equal(Number(v3.headers.get('content-length')), Buffer.byteLength(v3.text));
+
+    const v2 = await h.call<{ page: Array<{ id: number }> }>('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files?size=2`, { token: demo });
+    assert.equal(v2.body.page.length, 6);
+    assert.equal(new Set(v2.body.page.map((f) => f.id)).size, 6);
+
+    const groups = await h.call<Array<{ id: number; name: string }>>('GET', `/v2/accounts/${DEMO.acme}/groups?size=2`, { token: demo });
+    assert.equal(groups.body.length, 6);
+    const all = await h.call<Array<{ id: number }>>('GET', `/v2/accounts/${DEMO.acme}/groups`, { token: demo });
+    assert.equal(all.body.length, 12, 'a plain array asked whole comes back factor times as long');
+    const tags = await h.call<string[]>('GET', `/v3/accounts/${DEMO.acme}/member-tags?size=4`, { token: demo });
+    assert.equal(tags.body.length, 12);
+    assert.equal(new Set(tags.body).size, 12);
+
+    const info = await h.call<Record<string, unknown>>('GET', '/v3/userinfo', { token: demo });
+    assert.equal(typeof info.body.name, 'string', 'a non-list answer is left alone');
+    h.emu.setFaults([{ kind: 'oversized-page' }]);
+    const tenfold = await h.call<{ items: unknown[] }>('GET', `/v3/accounts/${DEMO.acme}/members?size=3`, { token: demo });
+    assert.equal(tenfold.body.items.length, 30, 'factor defaults to 10');
+  });
+
+  void test('error-body: any 4xx/5xx with an empty, plain-text or HTML body; the handler does not run', async () => {
+    h.emu.setFaults([{ kind: 'error-body', status: 404, shape: 'html', count: 1 }]);
+    const html = await get('/v3/userinfo');
+    assert.equal(html.status, 404);
+    assert.match(html.headers.get('content-type') ?? '', /^text\/html/);
+    const page = await html.text();
+    assert.match(page, /<title>404 Not Found<\/title>/);
+    assert.ok(page.includes('[Click](command:workbench.action.openSettings)'));
+
+    h.emu.setFaults([{ kind: 'error-body', status: 403, shape: 'text', count: 1 }]);
+    const text = await get('/v3/userinfo');
+    assert.equal(text.status, 403);
+    assert.match(text.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.match(await text.text(), /^403 Forbidden/);
+
+    h.emu.setFaults([{ kind: 'error-body', status: 503, shape: 'empty', retryAfterSeconds: 9, path: '/v3/applications', method: 'POST', count: 1 }]);
+    const res = await fetch(`${h.url}/v3/applications`, { method: 'POST', headers: { Authorization: `Bearer ${demo}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'never made by error-body' }) });
+    assert.equal(res.status, 503);
+    assert.equal(res.headers.get('content-type'), null);
+    assert.equal(res.headers.get('retry-after'), '9');
+    assert.equal(await res.text(), '');
+    const apps = await h.call<App3[]>('GET', '/v3/applications', { token: demo });
+    assert.ok(!apps.body.some((a) => a.name === 'never made by error-body'));
+
+    h.emu.setFaults([{ kind: 'error-body', count: 1 }]);
+    const fallback = await get('/v3/userinfo');
+    assert.equal(fallback.status, 500, 'status defaults to 500');
+    assert.match(fallback.headers.get('content-type') ?? '', /^text\/html/, 'shape defaults to html');
+  });
+
+  void test('the new kinds are set through the control endpoint and checked like the others', async () => {
+    const ok = await h.control<{ rules: FaultRule[] }>('POST', '/faults', { rules: [
+      { kind: 'huge-body', bytes: 2 * 1024 ** 3, contentLength: false }, { kind: 'drip', delayMs: 50 },
+      { kind: 'oversized-page', factor: 1000 }, { kind: 'error-body', status: 418, shape: 'text' },
+    ] });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.body.rules.length, 4);
+    const bad = await h.control('POST', '/faults', { rules: [
+      { kind: 'huge-body' }, { kind: 'huge-body', bytes: 2 * 1024 ** 3 + 1, contentLength: 'no' },
+      { kind: 'oversized-page', factor: 1 }, { kind: 'error-body', status: 302, shape: 'xml' }, { kind: 'status', status: 404 },
+    ] });
+    assertError(bad, 400, 'invalid_input');
+    assert.deepEqual(fieldsOf(bad).sort(), ['rules[0].bytes', 'rules[1].bytes', 'rules[1].contentLength', 'rules[2].factor', 'rules[3].shape', 'rules[3].status', 'rules[4].status']);
+    assert.throws(() => h.emu.setFaults([{ kind: 'huge-body' }]), /bytes/, 'in-process rules are checked too');
+    await h.control('DELETE', '/faults');
   });
 });
 
