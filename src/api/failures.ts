@@ -24,7 +24,7 @@ export interface ClassifiedFailure {
   error: PortalError;
   /** The request provably never reached the server. */
   neverSent: boolean;
-  /** A transient failure worth retrying for an idempotent request. */
+  /** A transient failure, worth a retry (for a GET; for other methods only when neverSent too). */
   transient: boolean;
 }
 
@@ -41,6 +41,8 @@ interface Said {
 
 interface Rule {
   kind: PortalErrorKind;
+  /** The error's code, when it is the client's own rather than the low-level one. */
+  code?: string;
   neverSent: boolean;
   transient: boolean;
   /** The message; `detail` is the rule's own wording where several codes share one shape. */
@@ -62,6 +64,11 @@ const timedOut = (what: (s: Said) => string, neverSent: boolean): Rule => ({
   kind: 'timeout', neverSent, transient: true, say: (s) => `${what(s)}. The portal may be slow or unreachable; try again.`,
 });
 const closed: Rule = { kind: 'cancelled', neverSent: true, transient: false, say: () => 'The portal connection was closed.' };
+
+/** "60 s", "400 ms": durations as a person reads them in a message. */
+function formatDuration(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms)} ms`;
+}
 
 /** "32 MB", "512 KB": sizes as a person reads them in a message. */
 export function formatSize(bytes: number): string {
@@ -105,7 +112,7 @@ const RULES: Record<string, Rule> = {
   UND_ERR_HEADERS_TIMEOUT: timedOut((s) => `${s.host} did not answer in time`, false),
   ETIMEDOUT: timedOut((s) => `${s.host} did not answer in time`, false),
   UND_ERR_BODY_TIMEOUT: timedOut((s) => `${s.host} stopped sending its answer`, false),
-  [ERROR_CODES.deadline]: timedOut((s) => `${s.host} took longer than ${Math.round((s.ctx.deadlineMs ?? 0) / 1000)} s to send its whole answer (the time limit for one request)`, false),
+  [ERROR_CODES.deadline]: timedOut((s) => `${s.host} took longer than ${formatDuration(s.ctx.deadlineMs ?? 0)} to send its whole answer (the time limit for one request)`, false),
   // Other TLS failures (EPROTO, SSL routines) can strike a reused connection mid-request, so a POST that met one
   // must not be assumed unsent.
   TLS: secure('the secure connection could not be set up', false),
@@ -118,7 +125,7 @@ const RULES: Record<string, Rule> = {
   UND_ERR_DESTROYED: closed,
   UND_ERR_CLOSED: closed,
   UND_ERR_RES_EXCEEDED_MAX_SIZE: {
-    kind: 'invalid-response', neverSent: false, transient: false,
+    kind: 'invalid-response', code: ERROR_CODES.responseTooLarge, neverSent: false, transient: false,
     say: (s) => `The portal sent an answer larger than ${formatSize(s.ctx.maxJsonBytes ?? 0)} for ${s.ctx.endpoint}; the extension stopped reading it. Ask for less at once (a smaller page or a filter), or ask the portal's administrator why the answer is so large.`,
   },
   [ERROR_CODES.notLoopback]: {
@@ -194,7 +201,7 @@ export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFa
     ctx,
   };
   return {
-    error: new PortalError({ kind: rule.kind, endpoint: ctx.endpoint, code: key === 'TLS' || key === 'HPE' ? code : key, message: rule.say(said) }),
+    error: new PortalError({ kind: rule.kind, endpoint: ctx.endpoint, code: rule.code ?? (key === 'TLS' || key === 'HPE' ? code : key), message: rule.say(said) }),
     neverSent: rule.neverSent,
     transient: rule.transient,
   };

@@ -34,8 +34,9 @@ export function seg(value: string | number): string {
   return encodeURIComponent(String(value));
 }
 
-// A segment that is empty, ".", or "..": the path would name another resource than the one meant.
-const UNSAFE_SEGMENT = /\/\/|\/\.{1,2}(?=\/|$)/;
+// A segment that is empty (inside or at the end), ".", or "..": the path would name another resource than the one
+// meant (a list instead of one of its rows, or a parent).
+const UNSAFE_SEGMENT = /\/\/|\/$|\/\.{1,2}(?=\/|$)/;
 
 /** True when an API path has an empty, "." or ".." segment (server data such as an id of ".."). */
 export function unsafePath(path: string): boolean {

@@ -8,11 +8,12 @@
  *   wait starts at `defaultRetryAfterMs` and doubles.
  * - Network errors, timeouts (the overall deadline included), answers cut off, and other 5xx: jittered exponential
  *   backoff, GET only, up to `attempts` tries. POST, PATCH and DELETE are repeated only when the failure proves
- *   nothing left this machine (connection refused, name lookup failure, connect timeout, certificate refused).
+ *   nothing left this machine (connection refused, name lookup failure, connect timeout). Failures that will not
+ *   pass by waiting (a refused certificate, a loopback name resolving elsewhere) are not repeated at all.
  * - Everything else (4xx, an answer over the size cap, a cancellation) ends the call at once.
  *
  * Each retry raises one of three bounded counters, so a call ends after at most
- * attempts + rateLimitAttempts + 1 tries whatever the server does.
+ * attempts + rateLimitAttempts tries whatever the server does.
  */
 import { PortalError } from './errors';
 
@@ -106,7 +107,9 @@ export function retryPolicy(outcome: Outcome, state: RetryState, random: () => n
       return afterStatus(outcome, state, random);
     case 'failure': {
       if (outcome.error.kind === 'cancelled') return fail(outcome.error);
-      const repeatable = state.idempotent ? outcome.transient : outcome.neverSent;
+      // A failure that will not pass (a certificate, a size cap) is never repeated; one that may pass is repeated
+      // for a GET, and for other methods only if the request provably never left.
+      const repeatable = outcome.transient && (state.idempotent || outcome.neverSent);
       return repeatable ? backoff(state, outcome.error, random) : fail(outcome.error);
     }
   }

@@ -1,5 +1,6 @@
 /** Typed functions for every v2 row of spec section 4.4 (plus the file download), grouped by resource. */
 import type { ApiContext, CallOptions, Download } from '../client';
+import { keepingSecret } from '../redact';
 import { seg } from '../http';
 import { parseApplicationV2, type ApplicationDraftV2, type ApplicationV2 } from '../models/application';
 import { parseFileRecord, type FileRecord, type FilesQuery } from '../models/file';
@@ -28,9 +29,9 @@ export function createV2(api: ApiContext) {
   const service = api.service;
 
   const applications = {
-    /** POST /v2/applications → 200, with clientId and clientSecret. */
+    /** POST /v2/applications → 200, with clientId and clientSecret (masked in later logs and errors). */
     create: (draft: ApplicationDraftV2, o?: CallOptions): Promise<ApplicationV2> =>
-      api.json({ method: 'POST', path: '/v2/applications', body: draft, signal: o?.signal }, (j) => parseApplicationV2(j, service)),
+      api.json({ method: 'POST', path: '/v2/applications', body: draft, signal: o?.signal }, (j) => keepingSecret(api, parseApplicationV2(j, service))),
   };
 
   const accounts = {
@@ -61,7 +62,7 @@ export function createV2(api: ApiContext) {
     /** One slice as a Page (plain-array list: a short page ends it). */
     page: groupsPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Group> =>
-      iteratePaged((p, po) => groupsPage(accountId, p, po), query.size, o?.signal),
+      iteratePaged((p, po) => groupsPage(accountId, p, po), query.size, o?.signal, (g) => g.id),
     get: (accountId: number, groupId: number, o?: CallOptions): Promise<Group> =>
       api.json({ method: 'GET', path: `${groupsPath(accountId)}/${seg(groupId)}`, signal: o?.signal }, group),
     /** The answer's id, dates, user, contextKey and account may be null (spec). */
@@ -95,7 +96,7 @@ export function createV2(api: ApiContext) {
   const members = {
     page: membersPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<MemberV2> =>
-      iteratePaged((p, po) => membersPage(accountId, p, po), query.size, o?.signal),
+      iteratePaged((p, po) => membersPage(accountId, p, po), query.size, o?.signal, (m) => m.user.username),
     /** Includes `groups` (group name → permission). */
     get: (accountId: number, username: string, o?: CallOptions): Promise<MemberV2> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMemberV2),
@@ -134,11 +135,11 @@ export function createV2(api: ApiContext) {
     /** One page of the group's root level (or, with `recursive`, of every record). */
     page: filesPage,
     iterate: (accountId: number, groupId: number, query: Omit<FilesQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
-      iteratePaged((p, po) => filesPage(accountId, groupId, { ...query, ...p }, po), query.size, o?.signal),
+      iteratePaged((p, po) => filesPage(accountId, groupId, { ...query, ...p }, po), query.size, o?.signal, (f) => f.id),
     /** One page of a folder's children. */
     children: childrenPage,
     iterateChildren: (accountId: number, groupId: number, folderId: number, query: Omit<FilesQuery, 'page' | 'recursive'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
-      iteratePaged((p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po), query.size, o?.signal),
+      iteratePaged((p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po), query.size, o?.signal, (f) => f.id),
     /** A single record (path assumed from the v2 shape: .../files/{file}). */
     get: (accountId: number, groupId: number, fileId: number, o?: CallOptions): Promise<FileRecord> =>
       api.json({ method: 'GET', path: `${filesPath(accountId, groupId)}/${seg(fileId)}`, signal: o?.signal }, file),

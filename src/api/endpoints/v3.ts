@@ -1,5 +1,6 @@
 /** Typed functions for every v3 row of spec section 4.2, grouped by resource. */
 import type { ApiContext, CallOptions } from '../client';
+import { keepingSecret } from '../redact';
 import { seg } from '../http';
 import { parseAccount, parseComponent, parseSubscription, type Account, type Component, type Subscription } from '../models/account';
 import { parseApplication, type Application, type ApplicationDraft, type ApplicationUpdate } from '../models/application';
@@ -42,17 +43,17 @@ export function createV3(api: ApiContext) {
   const app = (j: unknown) => parseApplication(j, service);
 
   const applications = {
-    /** POST /v3/applications → 201, with clientSecret. */
+    /** POST /v3/applications → 201, with clientSecret (masked in later logs and errors). */
     create: (draft: ApplicationDraft, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'POST', path: '/v3/applications', body: draft, signal: o?.signal }, app),
+      api.json({ method: 'POST', path: '/v3/applications', body: draft, signal: o?.signal }, (j) => keepingSecret(api, app(j))),
     /** GET /v3/applications (no secrets). */
     list: (o?: CallOptions): Promise<Application[]> =>
       api.json({ method: 'GET', path: '/v3/applications', signal: o?.signal }, (j) => parseArray(j, 'applications', app)),
     get: (clientId: string, o?: CallOptions): Promise<Application> =>
       api.json({ method: 'GET', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }, app),
-    /** PATCH; with rotateSecret the answer carries the new clientSecret. */
+    /** PATCH; with rotateSecret the answer carries the new clientSecret (masked in later logs and errors). */
     update: (clientId: string, update: ApplicationUpdate, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, signal: o?.signal }, app),
+      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, signal: o?.signal }, (j) => keepingSecret(api, app(j))),
     /** Its client credentials stop working at once. */
     delete: (clientId: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }),
@@ -99,7 +100,7 @@ export function createV3(api: ApiContext) {
     page: membersPage,
     /** Every member, fetching the next page only when the consumer gets there. */
     iterate: (accountId: number, query: Omit<MembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      iteratePaged((p, po) => membersPage(accountId, { ...query, ...p }, po), query.size, o?.signal),
+      iteratePaged((p, po) => membersPage(accountId, { ...query, ...p }, po), query.size, o?.signal, (m) => m.user.username),
     get: (accountId: number, username: string, o?: CallOptions): Promise<Member> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMember),
     update: (accountId: number, username: string, update: MemberUpdate, o?: CallOptions): Promise<Member> =>
@@ -152,7 +153,7 @@ export function createV3(api: ApiContext) {
     /** A page of members carrying any of the tags (GET member-tags/{tags}). */
     members: tagMembersPage,
     iterateMembers: (accountId: number, tags: readonly string[], query: Omit<TagMembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      iteratePaged((p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po), query.size, o?.signal),
+      iteratePaged((p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po), query.size, o?.signal, (m) => m.user.username),
     /** One page of tag names as a Page (plain-array list: a short page ends it). */
     page: async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<string>> => {
       const q = normalisePageQuery(query);
