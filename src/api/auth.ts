@@ -109,8 +109,8 @@ function isCredentialRejection(e: unknown): e is PortalError {
 export class Session {
   private credentials: Credentials | undefined;
   private tokens: TokenSet | undefined;
-  /** Lifetime of the current token, to size the early-renewal margin. */
-  private lifetimeMs: number | undefined;
+  /** When the current token is renewed early (epoch ms): a tenth of its lifetime, at most 30 s, before it ends. */
+  private renewAt: number | undefined;
   private renewal: Promise<TokenSet> | undefined;
   private signedOut: PortalError | undefined;
   /** Bumped whenever credentials change, so a stale renewal cannot overwrite newer state. */
@@ -334,7 +334,10 @@ export class Session {
     this.tokens = tokens;
     // Tokens in hand make the store's copy irrelevant.
     if (tokens) this.storeLoaded = true;
-    this.lifetimeMs = tokens?.expiresAt !== undefined ? Math.max(0, tokens.expiresAt - Date.now()) : undefined;
+    const expiresAt = tokens?.expiresAt;
+    this.renewAt = expiresAt !== undefined
+      ? expiresAt - Math.min(MAX_EARLY_RENEWAL_MS, Math.max(0, expiresAt - Date.now()) / 10)
+      : undefined;
     if (tokens) {
       this.opts.secrets.add(tokens.accessToken);
       this.opts.secrets.add(tokens.refreshToken);
@@ -377,9 +380,7 @@ export class Session {
 
   private isExpiring(t: TokenSet): boolean {
     if (t.accessToken === '') return true;
-    if (t.expiresAt === undefined) return false;
-    const margin = Math.min(MAX_EARLY_RENEWAL_MS, (this.lifetimeMs ?? 0) / 10);
-    return Date.now() >= t.expiresAt - margin;
+    return this.renewAt !== undefined && Date.now() >= this.renewAt;
   }
 
   private latchSignedOut(cause: PortalError, endpoint: string): PortalError {

@@ -42,8 +42,9 @@ export interface RawRequest {
   path: string;
   headers: Record<string, string>;
   body?: string | undefined;
-  /** Anything undici accepts as a signal: an AbortSignal, or the client's own per-attempt signal. */
-  signal?: Dispatcher.RequestOptions['signal'];
+  signal?: AbortSignal | undefined;
+  /** Answered as a stream from the pool without a size limit (downloads). */
+  stream?: boolean;
 }
 
 function proxyError(): PortalError {
@@ -77,9 +78,9 @@ export class Transport {
     this.json = this.create(options.maxJsonBytes);
   }
 
-  /** Sends one request. `stream` answers come from the pool without a size limit (downloads). */
-  request(req: RawRequest, stream = false): Promise<Dispatcher.ResponseData> {
-    const dispatcher = stream ? (this.stream ??= this.create(-1)) : this.json;
+  /** Sends one request; `headersTimeout` may be lower than the client's (the deadline of a JSON call). */
+  request(req: RawRequest, headersTimeout = this.options.headersTimeoutMs): Promise<Dispatcher.ResponseData> {
+    const dispatcher = req.stream ? (this.stream ??= this.create(-1)) : this.json;
     return dispatcher.request({
       origin: this.base.origin,
       path: req.path,
@@ -87,7 +88,7 @@ export class Transport {
       headers: req.headers,
       body: req.body ?? null,
       signal: req.signal ?? null,
-      headersTimeout: this.options.headersTimeoutMs,
+      headersTimeout,
       bodyTimeout: this.options.bodyTimeoutMs,
     });
   }

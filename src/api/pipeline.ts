@@ -13,7 +13,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Session } from './auth';
-import { Deadlines, type AttemptSignal } from './deadline';
+import { Deadlines, type Watched } from './deadline';
 import { Transport, type HttpMethod } from './dispatcher';
 import { PortalError, cancelledError, type PortalErrorKind } from './errors';
 import { classifyFailure } from './failures';
@@ -79,6 +79,7 @@ export interface PipelineOptions {
   limits: RetryLimits;
   maxJsonBytes: number;
   deadlineMs: number;
+  headersTimeoutMs: number;
   log: ((line: RequestLogLine) => void) | undefined;
 }
 
@@ -123,11 +124,20 @@ export class Pipeline {
   private readonly deadlines: Deadlines;
   private readonly host: string;
   private closed = false;
+  /** The Authorization header of the last token used: built once per token, not per request. */
+  private bearerFor: string | undefined;
+  private bearer = '';
+
+  /** Headers timeout of JSON requests: the deadline when it is shorter. */
+  private readonly firstByteMs: number;
+  private readonly headersTimeoutMs: number;
 
   constructor(options: PipelineOptions) {
     this.o = options;
     this.deadlines = new Deadlines(options.deadlineMs);
     this.host = options.transport.base.host;
+    this.headersTimeoutMs = options.headersTimeoutMs;
+    this.firstByteMs = Math.min(options.headersTimeoutMs, options.deadlineMs);
   }
 
   close(): void {
@@ -138,7 +148,14 @@ export class Pipeline {
   /** Sends until the retry policy says stop: the answer, or the error the caller sees. */
   async run(x: Exchange): Promise<Answer> {
     const first = await this.sendOnce(x, 1);
-    if (first.kind === 'ok') return first;
+    return first.kind === 'ok' ? first : this.retry(x, first);
+  }
+
+  /**
+   * After a first attempt that did not succeed: asks the retry policy, acts on its step, sends again. A caller on
+   * the hottest path may call `sendOnce(x, 1)` and then this itself, to spare a frame (see PortalClient.json).
+   */
+  async retry(x: Exchange, first: Exclude<Attempt, Answer>): Promise<Answer> {
     let state: RetryState = firstTry(x.method === 'GET', this.o.limits);
     let outcome: Attempt = first;
     for (let attempt = 2; ; attempt++) {
@@ -166,47 +183,42 @@ export class Pipeline {
   }
 
   /** One attempt, from token to the last byte (or to the stream handed over). */
-  private async sendOnce(x: Exchange, attempt: number): Promise<Attempt> {
+  async sendOnce(x: Exchange, n: number): Promise<Attempt> {
     if (this.closed) throw cancelledError(x.endpoint, 'The portal connection was closed.');
     if (x.signal?.aborted) throw cancelledError(x.endpoint);
     let token: string | undefined;
     if (x.auth) {
       token = this.o.session.peekToken() ?? await this.o.session.accessToken(x.endpoint, x.signal);
-      x.headers.authorization = `Bearer ${token}`;
-    }
-    let ticket = x.priority ? undefined : this.o.scheduler.tryAcquire();
-    let queuedMs = 0;
-    if (!ticket) {
-      const queuedAt = performance.now();
-      try {
-        ticket = await this.o.scheduler.acquire(x.signal, x.priority);
-      } catch (e) {
-        throw e instanceof PortalError ? e.withEndpoint(x.endpoint) : e;
+      if (token !== this.bearerFor) {
+        this.bearerFor = token;
+        this.bearer = `Bearer ${token}`;
       }
-      queuedMs = Math.round(performance.now() - queuedAt);
+      x.headers.authorization = this.bearer;
     }
-    const started = performance.now();
-    const signal = x.stream ? undefined : this.deadlines.start(x.signal);
+    const now = performance.now();
+    const at = new Try(n, x.priority ? undefined : this.o.scheduler.tryAcquire(now));
+    at.started = now;
+    if (!at.ticket) {
+      await this.queue(x, at);
+      at.started = performance.now();
+    }
+    if (!x.stream) this.deadlines.start(at, at.started);
     let res: Dispatcher.ResponseData;
     try {
-      // undici takes any object with addEventListener as a signal; the attempt's carries the deadline and the caller's.
-      const undiciSignal = (signal as unknown as AbortSignal | undefined) ?? x.signal;
-      res = await this.o.transport.request({ method: x.method, path: x.path, headers: x.headers, body: x.body, signal: undiciSignal }, x.stream);
+      // Until the headers arrive, undici's headers timeout keeps the deadline (see deadline.ts).
+      res = await this.o.transport.request(x, x.stream ? this.headersTimeoutMs : this.firstByteMs);
     } catch (err) {
-      return this.failed(x, err, false, { ticket, signal, attempt, queuedMs, started });
+      return this.failed(x, err, false, at);
     }
-    ticket.responded();
-    const at: Pending = { ticket, signal, attempt, queuedMs, started };
+    at.ticket?.responded();
     if (res.statusCode < 200 || res.statusCode >= 300) return this.refused(x, res, token, at);
-    return x.stream ? this.handOver(x, res, at) : this.readJson(x, res, at);
-  }
-
-  private async readJson(x: Exchange, res: Dispatcher.ResponseData, at: Pending): Promise<Attempt> {
+    if (x.stream) return this.handOver(x, res, at);
     const length = res.headers['content-length'];
     if (typeof length === 'string' && Number(length) > this.o.maxJsonBytes) {
       res.body.destroy();
       return this.failed(x, TOO_LARGE, true, at);
     }
+    this.deadlines.bodyArrived(at, res.body);
     let text: string;
     try {
       // undici's own consumer: much cheaper than iterating the stream.
@@ -219,8 +231,19 @@ export class Pipeline {
     return { kind: 'ok', status: res.statusCode, headers: res.headers, text, body: undefined };
   }
 
-  private handOver(x: Exchange, res: Dispatcher.ResponseData, at: Pending): Answer {
-    const release = () => at.ticket.release();
+  /** No slot free now: wait in the scheduler's queue. */
+  private async queue(x: Exchange, at: Try): Promise<void> {
+    const queuedAt = performance.now();
+    try {
+      at.ticket = await this.o.scheduler.acquire(x.signal, x.priority);
+    } catch (e) {
+      throw e instanceof PortalError ? e.withEndpoint(x.endpoint) : e;
+    }
+    at.queuedMs = Math.round(performance.now() - queuedAt);
+  }
+
+  private handOver(x: Exchange, res: Dispatcher.ResponseData, at: Try): Answer {
+    const release = () => at.ticket?.release();
     res.body.once('end', release);
     res.body.once('close', release);
     res.body.once('error', release);
@@ -229,7 +252,7 @@ export class Pipeline {
   }
 
   /** A non-2xx answer: its error, from a bounded read of the body. */
-  private async refused(x: Exchange, res: Dispatcher.ResponseData, token: string | undefined, at: Pending): Promise<Attempt> {
+  private async refused(x: Exchange, res: Dispatcher.ResponseData, token: string | undefined, at: Try): Promise<Attempt> {
     let text = '';
     try {
       text = await readText(res.body, MAX_ERROR_BODY);
@@ -249,7 +272,7 @@ export class Pipeline {
     return { kind: 'http', status, retryAfterMs, error };
   }
 
-  private failed(x: Exchange, err: unknown, duringBody: boolean, at: Pending): Attempt {
+  private failed(x: Exchange, err: unknown, duringBody: boolean, at: Try): Attempt {
     this.done(at);
     const f = classifyFailure(err, {
       endpoint: x.endpoint,
@@ -264,20 +287,20 @@ export class Pipeline {
     return { kind: 'failure', error: f.error, transient: f.transient, neverSent: f.neverSent };
   }
 
-  private done(at: Pending): void {
-    at.ticket.release();
-    if (at.signal) this.deadlines.end(at.signal);
+  private done(at: Try): void {
+    at.ticket?.release();
+    this.deadlines.end(at);
   }
 
   /** One log line per attempt; nothing is built when nobody listens. */
-  private emit(x: Exchange, at: Pending, status?: number, error?: PortalError): void {
+  private emit(x: Exchange, at: Try, status?: number, error?: PortalError): void {
     const log = this.o.log;
     if (!log) return;
     try {
       const line: RequestLogLine = {
         method: x.method,
         path: this.o.secrets.redact(x.logPath),
-        attempt: at.attempt,
+        attempt: at.n,
         ms: Math.round(performance.now() - at.started),
       };
       if (status !== undefined) line.status = status;
@@ -293,11 +316,15 @@ export class Pipeline {
   }
 }
 
-interface Pending {
-  readonly ticket: Ticket;
-  readonly signal: AttemptSignal | undefined;
-  readonly attempt: number;
-  readonly queuedMs: number;
-  readonly started: number;
+/** One attempt in flight: its slot, its timing and what the deadline watch needs. A class: one per request. */
+class Try implements Watched {
+  queuedMs = 0;
+  started = 0;
+  due = 0;
+  body: Readable | undefined = undefined;
+  expired = false;
+  prev: Watched | undefined = undefined;
+  next: Watched | undefined = undefined;
+  watched = false;
+  constructor(readonly n: number, public ticket: Ticket | undefined) {}
 }
-

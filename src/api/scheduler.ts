@@ -81,8 +81,8 @@ export class Scheduler {
   }
 
   /** A ticket now if one is free and nobody is waiting (no promise, no timer); else undefined. */
-  tryAcquire(): Ticket | undefined {
-    if (this.closed || this.queue.length > 0 || !this.canGrant(performance.now())) return undefined;
+  tryAcquire(now = performance.now()): Ticket | undefined {
+    if (this.closed || this.queue.length > 0 || !this.canGrant(now)) return undefined;
     return this.grant();
   }
 
@@ -155,6 +155,10 @@ export class Scheduler {
 
   private pump(): void {
     if (this.closed) return;
+    if (this.queue.length === 0) {
+      if (this.timer) this.clearTimer();
+      return;
+    }
     let now = performance.now();
     // Bounded: each iteration removes one waiter.
     while (this.queue.length > 0 && this.canGrant(now)) {

@@ -2,6 +2,10 @@
  * Tolerant readers for JSON coming from the portal. The spec marks many fields nullable, types some ambiguously,
  * and v2 sends blanks as null; these readers never throw: a missing or mistyped field becomes the documented
  * default (null for nullable fields, '' / 0 / false / [] otherwise). Only `requireX` throws, for identity fields.
+ *
+ * The model modules bind these once (`import * as read` then `const { str, … } = read`) instead of importing them
+ * by name: under the CommonJS interop that tests and benchmarks load the sources through (tsx), every call of a
+ * function imported by name costs two getter calls, and these run for every field of every row.
  */
 import { ERROR_CODES, PortalError, invalidModel } from '../errors';
 

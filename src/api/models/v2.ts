@@ -1,11 +1,11 @@
 /** v2 resources (2.8): User, Organisation, Group, Member, custom names, and the v2 request bodies. */
 import { invalidModel } from '../errors';
-import {
-  asObject, bool, boolOrNull, num, numMap, numOrNull, requireNum, requireObject, str, strArray, strMap,
-  strOrNull, type JsonObject,
-} from './read';
+import * as read from './read';
+import type { JsonObject } from './read';
 import { normaliseActivation, type Activation, type ActivationMode } from './member';
 import { parseUserProfile, type UserProfile } from './user';
+// Bound once, not imported by name: see the note at the top of read.ts.
+const { asObject, bool, boolOrNull, num, numMap, numOrNull, requireNum, requireObject, str, strArray, strMap, strOrNull } = read;
 
 export interface ContextKey {
   id: number | null;

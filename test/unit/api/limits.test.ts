@@ -54,6 +54,9 @@ void describe('limits on what a server can do', () => {
     emu.setFaults([{ kind: 'drip', path, method: 'POST', delayMs: 20 }]);
     await assert.rejects(t.client.v3.members.create(acme, { name: 'Drip', username: 'drip.test', email: 'drip@acme.example' }), kind('timeout'));
     assert.equal(statusesOf(t.logs, path).length, 1);
+    // Before the headers the deadline holds too: an answer 20 s late (within the 30 s headers timeout) is a timeout.
+    emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 20_000 }]);
+    await assert.rejects(t.client.v3.userinfo(), kind('timeout'));
   });
 
   void test('downloads stream: no size cap, and no overall deadline while bytes keep coming', async () => {
