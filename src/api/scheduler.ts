@@ -121,6 +121,8 @@ export class Scheduler {
   private canGrant(now: number): boolean {
     if (this.active >= this.maxConcurrent) return false;
     if (now < this.pausedUntil) return false;
+    // Stamps not yet pruned only overcount: when even they leave room, pruning can wait (every request comes here).
+    if (this.unstamped + this.stamps.length - this.stampHead < this.limit) return true;
     return this.used(now) < this.limit;
   }
 

@@ -25,16 +25,19 @@ function filesQuery(query: FilesQuery, page: number, size: number) {
   };
 }
 
-export function createV2(api: ApiContext) {
+/** Creating an application through v2. */
+function applicationsV2(api: ApiContext) {
   const service = api.service;
-
-  const applications = {
+  return {
     /** POST /v2/applications → 200, with clientId and clientSecret (masked in later logs and errors). */
     create: (draft: ApplicationDraftV2, o?: CallOptions): Promise<ApplicationV2> =>
       api.json({ method: 'POST', path: '/v2/applications', body: draft, signal: o?.signal }, (j) => keepingSecret(api, parseApplicationV2(j, service))),
   };
+}
 
-  const accounts = {
+/** Organisations and their custom component names. */
+function accountsV2(api: ApiContext) {
+  return {
     list: (o?: CallOptions): Promise<Organisation[]> =>
       api.json({ method: 'GET', path: '/v2/accounts', signal: o?.signal }, (j) => parseArray(j, 'organisations', parseOrganisation)),
     get: (accountId: number, o?: CallOptions): Promise<Organisation> =>
@@ -43,7 +46,11 @@ export function createV2(api: ApiContext) {
     custom: (accountId: number, o?: CallOptions): Promise<CustomNames> =>
       api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}/custom`, signal: o?.signal }, parseCustomNames),
   };
+}
 
+/** Groups of an organisation (a plain array). */
+function groupsV2(api: ApiContext) {
+  const service = api.service;
   const groupsPath = (accountId: number) => `/v2/accounts/${seg(accountId)}/groups`;
   const group = (j: unknown) => parseGroup(j, service);
   const groupsList = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Group[]> =>
@@ -56,7 +63,7 @@ export function createV2(api: ApiContext) {
     return pageFromArray(await groupsList(accountId, q, o), q);
   };
 
-  const groups = {
+  return {
     /** Every group of the organisation (or one slice with page/size). */
     list: groupsList,
     /** One slice as a Page (plain-array list: a short page ends it). */
@@ -83,7 +90,10 @@ export function createV2(api: ApiContext) {
         signal: o?.signal,
       }),
   };
+}
 
+/** Members of an organisation (paged envelope). */
+function membersV2(api: ApiContext) {
   const membersPath = (accountId: number) => `/v2/accounts/${seg(accountId)}/members`;
   const membersPage = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<MemberV2>> => {
     const { page, size } = normalisePageQuery(query);
@@ -93,7 +103,7 @@ export function createV2(api: ApiContext) {
     );
   };
 
-  const members = {
+  return {
     page: membersPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<MemberV2> =>
       iteratePaged((p, po) => membersPage(accountId, p, po), query.size, o?.signal, (m) => m.user.username),
@@ -108,7 +118,11 @@ export function createV2(api: ApiContext) {
     delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }),
   };
+}
 
+/** File records of a group, and their content. */
+function filesV2(api: ApiContext) {
+  const service = api.service;
   const filesPath = (accountId: number, groupId: number) => `/v2/accounts/${seg(accountId)}/groups/${seg(groupId)}/files`;
   const file = (j: unknown) => parseFileRecord(j, service);
   const filesPage = (accountId: number, groupId: number, query: FilesQuery = {}, o?: CallOptions): Promise<Page<FileRecord>> => {
@@ -131,7 +145,7 @@ export function createV2(api: ApiContext) {
     );
   };
 
-  const files = {
+  return {
     /** One page of the group's root level (or, with `recursive`, of every record). */
     page: filesPage,
     iterate: (accountId: number, groupId: number, query: Omit<FilesQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
@@ -147,8 +161,16 @@ export function createV2(api: ApiContext) {
     download: (groupId: number, fileId: number, o?: CallOptions): Promise<Download> =>
       api.download({ method: 'GET', path: `/v3/groups/${seg(groupId)}/files/${seg(fileId)}/download`, signal: o?.signal }),
   };
+}
 
-  return { applications, accounts, groups, members, files };
+export function createV2(api: ApiContext) {
+  return {
+    applications: applicationsV2(api),
+    accounts: accountsV2(api),
+    groups: groupsV2(api),
+    members: membersV2(api),
+    files: filesV2(api),
+  };
 }
 
 export type V2Api = ReturnType<typeof createV2>;

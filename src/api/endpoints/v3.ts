@@ -38,11 +38,10 @@ export interface AccountUpdate {
 }
 
 
-export function createV3(api: ApiContext) {
-  const service = api.service;
-  const app = (j: unknown) => parseApplication(j, service);
-
-  const applications = {
+/** The signed-in user's applications (client credentials). */
+function applicationsV3(api: ApiContext) {
+  const app = (j: unknown) => parseApplication(j, api.service);
+  return {
     /** POST /v3/applications → 201, with clientSecret (masked in later logs and errors). */
     create: (draft: ApplicationDraft, o?: CallOptions): Promise<Application> =>
       api.json({ method: 'POST', path: '/v3/applications', body: draft, signal: o?.signal }, (j) => keepingSecret(api, app(j))),
@@ -58,8 +57,11 @@ export function createV3(api: ApiContext) {
     delete: (clientId: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }),
   };
+}
 
-  const accounts = {
+/** Organisations, their subscription and components. */
+function accountsV3(api: ApiContext) {
+  return {
     list: (enabledOnly?: boolean, o?: CallOptions): Promise<Account[]> =>
       api.json(
         { method: 'GET', path: '/v3/accounts', query: { enabledOnly }, signal: o?.signal },
@@ -77,7 +79,10 @@ export function createV3(api: ApiContext) {
         (j) => parseArray(j, 'components', parseComponent),
       ),
   };
+}
 
+/** Members of an organisation (paged envelope). */
+function membersV3(api: ApiContext) {
   const membersPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/members`;
   const membersPage = (accountId: number, query: MembersQuery = {}, o?: CallOptions): Promise<Page<Member>> => {
     const { page, size } = normalisePageQuery(query);
@@ -92,7 +97,7 @@ export function createV3(api: ApiContext) {
     );
   };
 
-  const members = {
+  return {
     /** POST → 200, Member. */
     create: (accountId: number, body: MemberCreate, o?: CallOptions): Promise<Member> =>
       api.json({ method: 'POST', path: membersPath(accountId), body, signal: o?.signal }, parseMember),
@@ -109,7 +114,10 @@ export function createV3(api: ApiContext) {
     delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }),
   };
+}
 
+/** Member tags: names, counts, and the members carrying them. */
+function memberTagsV3(api: ApiContext) {
   const tagsPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/member-tags`;
   const tagMembersPage = (accountId: number, tags: readonly string[], query: TagMembersQuery = {}, o?: CallOptions): Promise<Page<Member>> => {
     const { page, size } = normalisePageQuery(query);
@@ -161,15 +169,18 @@ export function createV3(api: ApiContext) {
       return pageFromArray(list, q);
     },
   };
+  return memberTags;
+}
 
+export function createV3(api: ApiContext) {
   return {
     /** GET /v3/userinfo: the signed-in user and their organisations. */
     userinfo: (o?: CallOptions): Promise<UserInfo> =>
-      api.json({ method: 'GET', path: '/v3/userinfo', signal: o?.signal }, (j) => parseUserInfo(j, service)),
-    applications,
-    accounts,
-    members,
-    memberTags,
+      api.json({ method: 'GET', path: '/v3/userinfo', signal: o?.signal }, (j) => parseUserInfo(j, api.service)),
+    applications: applicationsV3(api),
+    accounts: accountsV3(api),
+    members: membersV3(api),
+    memberTags: memberTagsV3(api),
   };
 }
 
