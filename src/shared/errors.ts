@@ -4,12 +4,8 @@
  */
 import { isPortalError } from '../api/errors';
 
-/** The text of anything thrown: an Error's message (PortalError messages are already redacted), else the value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  return String(error);
-}
+/** The text of anything thrown (PortalError messages are already redacted): the API layer's one definition. */
+export { errorMessage } from '../api/errors';
 
 /** The user withheld an answer (Escape, Cancel): the command ends quietly. */
 export class Cancelled extends Error {
