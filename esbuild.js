@@ -1,4 +1,4 @@
-// Bundles the extension host code (Node, CommonJS) and every webview entry under src/webview/ui/ (browser, IIFE).
+// Bundles the extension host code (Node, CommonJS) and every form page src/features/*/*.page.ts (browser, IIFE).
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -9,12 +9,15 @@ const watch = process.argv.includes('--watch');
 const root = __dirname;
 
 function webviewEntries() {
-  const dir = path.join(root, 'src', 'webview', 'ui');
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir)
-    // Each top-level .ts file is one webview's entry; shared browser code lives in subfolders.
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
-    .map((f) => path.join(dir, f));
+  const features = path.join(root, 'src', 'features');
+  const entries = {};
+  for (const feature of fs.readdirSync(features)) {
+    const dir = path.join(features, feature);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    // Each form's page is one webview's entry, named after its form ("group.page.ts" → group.js).
+    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.page.ts'))) entries[f.slice(0, -'.page.ts'.length)] = path.join(dir, f);
+  }
+  return entries;
 }
 
 /** Prints each output file's size so growth is noticed at build time, not in the marketplace. */
@@ -55,7 +58,7 @@ const builds = [
   },
 ];
 const ui = webviewEntries();
-if (ui.length > 0) {
+if (Object.keys(ui).length > 0) {
   builds.push({
     ...common,
     entryPoints: ui,

@@ -4,10 +4,10 @@
 //   expand_overhead_ms   median over expands of every node kind of (time to children − the emulator's latency)
 //   requests_per_expand  API requests (token requests excluded) per expand, from the emulator's stats
 import { PortalClient } from '../src/api';
-import { ListCache } from '../src/tree/listCache';
+import { ListCache } from '../src/views/listCache';
 import type { MemberQuery } from '../src/shared/members';
-import { accountsFetcher, filesFetcher, groupsFetcher, membersFetcher } from '../src/tree/loaders';
-import { PagedList, type PageFetcher } from '../src/tree/paging';
+import { accountsFetcher, filesFetcher, groupsFetcher, membersFetcher } from '../src/features/explorer/loaders';
+import { PagedList, type PageFetcher } from '../src/views/paging';
 import { startEmulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 

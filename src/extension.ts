@@ -6,14 +6,14 @@ import { PortalRegistry } from './auth/portalRegistry';
 import { signInWithPassword, type SignInContext } from './auth/signIn';
 import { signOut } from './auth/signOut';
 import { PortalStatusBar } from './auth/statusBar';
-import { registerAuthCommands } from './commands/auth';
+import { registerAuthCommands } from './auth/commands';
 import { createLog } from './ui/log';
 import { plainUi } from './ui/plainUi';
 import { UiSlot, type Ui } from './ui/ui';
 import { VscodeUi } from './ui/vscodeUi';
-import { registerRecords, type RecordsApi } from './records';
-import { registerExplorer, type ExplorerApi } from './tree';
-import { registerForms, type FormsTesting } from './webview';
+import { registerRecords, type RecordsApi } from './features/records/register';
+import { registerExplorer, type ExplorerApi } from './features/explorer/register';
+import { registerForms, type FormsTesting } from './forms/formHost';
 
 /** What activate() returns. `testing` exists only when VS Code runs the extension under test. */
 export interface PortalExtensionApi {

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { collect, items, PortalError, type RequestLogLine } from '../../../src/api';
-import { PagedList } from '../../../src/tree/paging';
+import { PagedList } from '../../../src/views/paging';
 import { accountId, emulator, enrolledClient, groupId, kind, makeClient, passwordClient, sleep, type Emulator, type TestClient } from './helpers';
 
 const tokenLines = (logs: RequestLogLine[]) => logs.filter((l) => l.path.startsWith('/oauth/token')).map((l) => `${l.method} ${l.status ?? l.errorKind ?? ''}`);

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PagedList, decompose, type PageFetcher } from '../../../src/tree/paging';
+import { PagedList, decompose, type PageFetcher } from '../../../src/views/paging';
 import type { TreeKey } from '../../../src/shared/keys';
-import { ListCache } from '../../../src/tree/listCache';
+import { ListCache } from '../../../src/views/listCache';
 
 interface Row { id: number }
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignReference, planAssignments } from '../../../src/webview/forms/assignmentsPlan';
-import type { AssignmentsValues } from '../../../src/webview/protocol/assignments';
+import { foreignReference, planAssignments } from '../../../src/features/members/assignmentsPlan';
+import type { AssignmentsValues } from '../../../src/features/members/assignments.protocol';
 
 const baseline: AssignmentsValues = {
   accountId: 1, username: 'member',

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applicationCommands } from '../../../src/webview/protocol/application';
-import { groupCommands } from '../../../src/webview/protocol/group';
-import { memberCommands } from '../../../src/webview/protocol/member';
-import { overviewCommands } from '../../../src/webview/protocol/overview';
-import type { Check } from '../../../src/webview/protocol/validate';
+import { applicationCommands } from '../../../src/features/applications/application.protocol';
+import { groupCommands } from '../../../src/features/explorer/group.protocol';
+import { memberCommands } from '../../../src/features/members/member.protocol';
+import { overviewCommands } from '../../../src/features/explorer/overview.protocol';
+import type { Check } from '../../../src/forms/protocol/validate';
 
 const forms: Array<[string, Check<unknown>, unknown]> = [
   ['application', applicationCommands, {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignmentsCommands } from '../../../src/webview/protocol/assignments';
-import { arrayOf, int, messages, object, optional, str } from '../../../src/webview/protocol/validate';
+import { assignmentsCommands } from '../../../src/features/members/assignments.protocol';
+import { arrayOf, int, messages, object, optional, str } from '../../../src/forms/protocol/validate';
 
 const good = {
   type: 'save',

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../emulator';
-import type { FormPanel } from '../../../src/webview/formPanel';
+import type { FormPanel } from '../../../src/forms/formPanel';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from './demoPortal';
 import { portalApi } from './extension';
 import { portalJson } from './portalHttp';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { FormPanel } from '../../../../src/webview/formPanel';
-import type { ApplicationState, ApplicationValues, CredentialsMessage } from '../../../../src/webview/protocol/application';
+import type { FormPanel } from '../../../../src/forms/formPanel';
+import type { ApplicationState, ApplicationValues, CredentialsMessage } from '../../../../src/features/applications/application.protocol';
 import { portalKey } from '../../../../src/shared/keys';
 import { portalApi } from '../../support/extension';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FormPanel } from '../../../../src/webview/formPanel';
-import type { AssignmentsState, AssignmentsValues } from '../../../../src/webview/protocol/assignments';
+import type { FormPanel } from '../../../../src/forms/formPanel';
+import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/assignments.protocol';
 import { portalApi } from '../../support/extension';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { withUi } from '../../support/ui';

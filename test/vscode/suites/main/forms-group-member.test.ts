@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { FormPanel } from '../../../../src/webview/formPanel';
-import type { GroupState, GroupValues } from '../../../../src/webview/protocol/group';
-import type { MemberState, MemberValues } from '../../../../src/webview/protocol/member';
+import type { FormPanel } from '../../../../src/forms/formPanel';
+import type { GroupState, GroupValues } from '../../../../src/features/explorer/group.protocol';
+import type { MemberState, MemberValues } from '../../../../src/features/members/member.protocol';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { passwordToken } from '../../support/portalHttp';
 import { recordSecret } from '../../support/leaks';

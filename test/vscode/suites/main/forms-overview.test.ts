@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { FormPanel } from '../../../../src/webview/formPanel';
-import type { OverviewState, OverviewValues } from '../../../../src/webview/protocol/overview';
+import type { FormPanel } from '../../../../src/forms/formPanel';
+import type { OverviewState, OverviewValues } from '../../../../src/features/explorer/overview.protocol';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 
 interface AccountJson { friendlyName: string; name: string; locale: string | null }

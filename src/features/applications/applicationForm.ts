@@ -1,0 +1,172 @@
+import type { Application, ApplicationDraft } from '../../api';
+import {
+  applicationCommands, type ApplicationCommand, type ApplicationState, type ApplicationSummary, type ApplicationValues,
+  type CredentialsMessage,
+} from './application.protocol';
+import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
+import { clientOf, type AccountContext } from '../../forms/context';
+import { inputError } from '../../forms/inputError';
+import { formKeys, type FormKey } from '../../shared/keys';
+
+export type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId'> & { readonly clientId?: string };
+
+interface HeldCredentials {
+  clientId: string;
+  clientSecret: string;
+  reason: CredentialsMessage['reason'];
+  stored: boolean;
+}
+
+const EMPTY: ApplicationValues = {
+  name: '', description: '', platform: 'OTHER', deviceType: 'Other', deviceModel: '', deviceOs: '', appVersion: '', bundleId: '',
+};
+
+function summary(a: Application): ApplicationSummary {
+  return {
+    clientId: a.clientId, name: a.name, description: a.description, platform: a.platform, deviceType: a.deviceType,
+    deviceModel: a.deviceModel, deviceOs: a.deviceOs, appVersion: a.appVersion, bundleId: a.bundleId,
+  };
+}
+
+let created = 0;
+
+/**
+ * Create application (create mode) and rotate its secret (rotate mode). The client secret the portal returns
+ * is held here only while the panel is open: it is posted to the webview for display (never into the
+ * webview's saved state), copied to the clipboard from this copy on request, stored in SecretStorage only
+ * when the user asks, and dropped when the panel closes. It is never logged.
+ */
+export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValues, ApplicationCommand> {
+  private state: ApplicationState | undefined;
+  private credentials: HeldCredentials | undefined;
+
+  /** One panel per existing application; every "Create" opens a new one. */
+  static keyOf(ctx: ApplicationContext): FormKey {
+    return ctx.clientId ? formKeys.application(ctx.portalId, ctx.clientId) : formKeys.newApplication(ctx.portalId, ++created);
+  }
+
+  constructor(env: FormEnv, private readonly ctx: ApplicationContext) {
+    super(env, 'application', ApplicationForm.keyOf(ctx), ctx.clientId ? 'Application' : 'Create Application', applicationCommands);
+    this.start();
+  }
+
+  private connection() {
+    const c = this.ctx.registry.get(this.ctx.portalId);
+    if (!c) throw new Error('This portal is no longer in the list.');
+    return c;
+  }
+
+  protected async load(): Promise<ApplicationState> {
+    const c = this.connection();
+    const base = { portalLabel: c.entry.label, username: c.username ?? '' };
+    if (!this.ctx.clientId) {
+      this.state = { mode: 'create', ...base, values: EMPTY };
+    } else {
+      const app = await clientOf(this.ctx).v3.applications.get(this.ctx.clientId);
+      this.state = { mode: 'rotate', ...base, application: summary(app), inUse: c.clientId === app.clientId, values: EMPTY };
+    }
+    return this.state;
+  }
+
+  protected valuesOf(command: ApplicationCommand): ApplicationValues | string {
+    if (command.type !== 'save') return 'not a save';
+    if (this.state?.mode !== 'create') return 'this panel does not create an application';
+    return command.values;
+  }
+
+  protected async save(values: ApplicationValues): Promise<SaveOutcome<ApplicationState>> {
+    const state = this.state;
+    if (state?.mode !== 'create') throw new Error('This panel does not create an application.');
+    if (!values.name.trim()) throw inputError([{ field: 'name', message: 'Enter a name.' }]);
+    const draft: ApplicationDraft = { name: values.name.trim(), platform: values.platform, deviceType: values.deviceType };
+    // Blank optional fields are left out rather than sent as "" (the spec does not say which are required).
+    for (const key of ['description', 'deviceModel', 'deviceOs', 'appVersion', 'bundleId'] as const) {
+      const v = values[key].trim();
+      if (v) draft[key] = v;
+    }
+    const app = await clientOf(this.ctx).v3.applications.create(draft);
+    if (!app.clientSecret) throw new Error('The portal created the application but returned no client secret.');
+    this.credentials = { clientId: app.clientId, clientSecret: app.clientSecret, reason: 'created', stored: false };
+    this.env.afterSave({ kind: 'application', portalId: this.ctx.portalId, clientId: app.clientId });
+    this.state = { mode: 'rotate', portalLabel: state.portalLabel, username: state.username, application: summary(app), inUse: false, values: EMPTY };
+    return { message: `Created the application "${app.name}".`, state: this.state };
+  }
+
+  protected override afterState(): void {
+    if (this.credentials) this.postCredentials();
+  }
+
+  protected override async onCommand(command: ApplicationCommand): Promise<void> {
+    switch (command.type) {
+      case 'rotate':
+        return this.rotate(command.clientId);
+      case 'copy': {
+        const held = this.credentials;
+        if (!held) return this.warn('dropped "copy": there are no credentials to copy');
+        await this.env.ui().copy(command.what === 'clientId' ? held.clientId : held.clientSecret);
+        this.post({ type: 'copied', what: command.what });
+        return;
+      }
+      case 'useCredentials':
+        return this.useCredentials();
+      case 'hideCredentials':
+        // The secret leaves this panel for good: a webview reloaded after being hidden gets no copy back.
+        this.credentials = undefined;
+        return;
+      default:
+        return super.onCommand(command);
+    }
+  }
+
+  protected override onDispose(): void {
+    this.credentials = undefined;
+  }
+
+  protected fieldOf(apiField: string): string | undefined {
+    return ['name', 'description', 'platform', 'deviceType', 'deviceModel', 'deviceOs', 'appVersion', 'bundleId'].includes(apiField) ? apiField : undefined;
+  }
+
+  private async rotate(clientId: string): Promise<void> {
+    const state = this.state;
+    if (state?.mode !== 'rotate' || state.application.clientId !== clientId) {
+      return this.warn('dropped "rotate": it names another application');
+    }
+    await this.busy('rotate', async () => {
+      const app = await clientOf(this.ctx).v3.applications.update(clientId, { rotateSecret: true });
+      if (!app.clientSecret) throw new Error('The portal did not return a new secret.');
+      this.credentials = { clientId, clientSecret: app.clientSecret, reason: 'rotated', stored: false };
+      // Rotating the application this portal signs in with makes the stored secret stale at once: store the
+      // new one right away, or the next request would sign the user out.
+      if (state.inUse) await this.store();
+      this.postCredentials();
+      this.env.afterSave({ kind: 'application', portalId: this.ctx.portalId, clientId });
+    });
+  }
+
+  private async useCredentials(): Promise<void> {
+    if (!this.credentials) return this.warn('dropped "useCredentials": there are no credentials to use');
+    await this.busy('useCredentials', async () => {
+      await this.store();
+      this.post({ type: 'stored', message: `${this.connection().entry.label} now signs in with this application.` });
+    });
+  }
+
+  private async store(): Promise<void> {
+    const held = this.credentials;
+    if (!held) return;
+    const c = this.connection();
+    const createdHere = held.reason === 'created' || c.applicationCreatedHere;
+    await this.ctx.registry.add(c.entry, {
+      clientId: held.clientId, clientSecret: held.clientSecret, username: c.username ?? '', applicationCreatedHere: createdHere,
+    });
+    held.stored = true;
+    if (this.state?.mode === 'rotate') this.state = { ...this.state, inUse: true };
+  }
+
+  private postCredentials(): void {
+    const held = this.credentials;
+    if (!held) return;
+    const message: CredentialsMessage = { type: 'credentials', clientId: held.clientId, clientSecret: held.clientSecret, stored: held.stored, reason: held.reason };
+    this.post({ ...message });
+  }
+}

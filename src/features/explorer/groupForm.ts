@@ -1,0 +1,170 @@
+import { ownValue, type CustomNames, type Group, type GroupBody } from '../../api';
+import { COLOUR, groupCommands, type ComponentChoice, type GroupCommand, type GroupState, type GroupValues } from './group.protocol';
+import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
+import { clientOf, readOr, type AccountContext } from '../../forms/context';
+import { inputError } from '../../forms/inputError';
+import { formKeys, type FormKey } from '../../shared/keys';
+
+/** Component names seen in groups (spec 2.8); the account's own list narrows them when it can be read. */
+const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'];
+
+export type GroupContext = AccountContext & { readonly groupId?: number };
+
+function blankValues(accountId: number): GroupValues {
+  return {
+    accountId, groupId: 0, name: '', friendlyName: '', components: ['files', 'activity'],
+    chat: true, comments: true, widgets: true, accordionWidgets: true, headerColor: '', textColor: '',
+  };
+}
+
+function valuesOf(accountId: number, g: Group): GroupValues {
+  return {
+    accountId,
+    groupId: g.id,
+    name: g.name,
+    friendlyName: g.friendlyName,
+    components: g.components.map((c) => c.name),
+    chat: !g.disableChat,
+    comments: !g.disableComments,
+    // A portal that does not report the switch (see widgetsKnown) gets the default: widgets shown.
+    widgets: !(g.disableWidgets ?? false),
+    accordionWidgets: !g.disableAccordionWidgets,
+    headerColor: g.branding?.headerColor ?? '',
+    textColor: g.branding?.textColor ?? '',
+  };
+}
+
+function label(name: string, custom: CustomNames): string {
+  const title = name.charAt(0).toUpperCase() + name.slice(1);
+  const own = ownValue(custom, name);
+  return own && own.toLowerCase() !== name ? `${title} (called "${own}" here)` : title;
+}
+
+/**
+ * Create and edit a group. v3 has no group endpoints, so both go through v2 (spec 4.4): create is a POST of
+ * the body; update is a POST of the same body on the group's path. An update carries every field this form
+ * shows (taken from the group as loaded, plus the user's edits) and the branding fields it does not show, so
+ * a portal that treats the body as the whole group keeps them.
+ */
+export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> {
+  private state: GroupState | undefined;
+  private group: Group | undefined;
+  private groupId: number | undefined;
+
+  static keyOf(ctx: GroupContext): FormKey {
+    return ctx.groupId ? formKeys.group({ account: ctx, groupId: ctx.groupId }) : formKeys.newGroup(ctx);
+  }
+
+  constructor(env: FormEnv, private readonly ctx: GroupContext, title: string) {
+    super(env, 'group', GroupForm.keyOf(ctx), title, groupCommands);
+    this.groupId = ctx.groupId;
+    this.start();
+  }
+
+  protected async load(): Promise<GroupState> {
+    const client = clientOf(this.ctx);
+    const { accountId } = this.ctx;
+    const groupId = this.groupId;
+    const [account, group, [available], [custom]] = await Promise.all([
+      client.v2.accounts.get(accountId),
+      groupId ? client.v2.groups.get(accountId, groupId) : Promise.resolve(undefined),
+      readOr(client.v3.accounts.components(accountId).then((cs) => cs.map((c) => c.name)), GROUP_COMPONENTS),
+      readOr(client.v2.accounts.custom(accountId), {} as CustomNames),
+    ]);
+    this.group = group;
+    const values = group ? valuesOf(accountId, group) : blankValues(accountId);
+    // Offer what the account's package allows (in the spec's order), plus anything the group already has.
+    const names = GROUP_COMPONENTS.filter((n) => available.includes(n) || values.components.includes(n));
+    for (const n of values.components) if (!names.includes(n)) names.push(n);
+    const components: ComponentChoice[] = names.map((n) => ({ name: n, label: label(n, custom) }));
+    values.components = values.components.filter((n) => names.includes(n));
+    this.state = {
+      mode: group ? 'edit' : 'create',
+      accountId,
+      accountName: account.friendlyName,
+      groupId: group?.id ?? 0,
+      components,
+      widgetsKnown: group === undefined || group.disableWidgets !== null,
+      values,
+    };
+    return this.state;
+  }
+
+  protected valuesOf(command: GroupCommand): GroupValues | string {
+    if (command.type !== 'save') return 'not a save';
+    const state = this.state;
+    if (!state) return 'the form has not loaded yet';
+    const v = command.values;
+    if (v.accountId !== state.accountId) return 'it names another account';
+    if (v.groupId !== state.groupId) return 'it names another group';
+    const offered = new Set(state.components.map((c) => c.name));
+    if (v.components.some((c) => !offered.has(c))) return 'it names a component the form did not offer';
+    return v;
+  }
+
+  protected async save(values: GroupValues): Promise<SaveOutcome<GroupState>> {
+    const state = this.state;
+    if (!state) throw new Error('The form has not loaded yet.');
+    const problems = [];
+    if (!values.name.trim()) problems.push({ field: 'name', message: 'Enter a name.' });
+    if (!values.friendlyName.trim()) problems.push({ field: 'friendlyName', message: 'Enter a friendly name.' });
+    for (const key of ['headerColor', 'textColor'] as const) {
+      if (!COLOUR.test(values[key])) problems.push({ field: key, message: 'Use a hex colour such as #1e40af, or leave it empty.' });
+    }
+    if (problems.length > 0) throw inputError(problems);
+
+    const body = this.body(state, values);
+    const client = clientOf(this.ctx);
+    const { accountId } = this.ctx;
+    let message: string;
+    if (state.mode === 'create') {
+      const created = await client.v2.groups.create(accountId, body);
+      // The create answer may carry a null id (spec 4.4): find the new group by its unique name.
+      this.groupId = created.id ?? (await client.v2.groups.list(accountId)).find((g) => g.name === body.name)?.id;
+      message = `Created the group "${body.friendlyName ?? body.name ?? ''}".`;
+    } else {
+      await client.v2.groups.update(accountId, state.groupId, body);
+      message = 'Saved the group.';
+    }
+    this.env.afterSave({ kind: 'group', portalId: this.ctx.portalId, accountId, ...(this.groupId ? { groupId: this.groupId } : {}) });
+    // After a create the panel becomes the new group's edit form.
+    const fresh = this.groupId ? await this.load().catch(() => ({ ...state, values })) : { ...state, values: blankValues(accountId) };
+    return { message, state: fresh };
+  }
+
+  private body(state: GroupState, v: GroupValues): GroupBody {
+    const loaded = this.group?.branding;
+    const body: GroupBody = {
+      friendlyName: v.friendlyName.trim(),
+      components: v.components,
+      disableChat: !v.chat,
+      disableComments: !v.comments,
+      disableAccordionWidgets: !v.accordionWidgets,
+      branding: {
+        // Kept as loaded: this form does not show them, and the update must not reset them.
+        ...(loaded
+          ? {
+            logo: loaded.logo, background: loaded.background, hideBackgroundGradient: loaded.hideBackgroundGradient,
+            hideLogoBackground: loaded.hideLogoBackground, hideGroupName: loaded.hideGroupName,
+            ...(loaded.alignment !== null ? { alignment: loaded.alignment } : {}),
+            ...(loaded.backgroundPositionX !== null ? { backgroundPositionX: loaded.backgroundPositionX } : {}),
+            ...(loaded.backgroundPositionY !== null ? { backgroundPositionY: loaded.backgroundPositionY } : {}),
+          }
+          : {}),
+        ...(v.headerColor ? { headerColor: v.headerColor } : {}),
+        ...(v.textColor ? { textColor: v.textColor } : {}),
+      },
+    };
+    if (state.mode === 'create' || v.name.trim() !== state.values.name) body.name = v.name.trim();
+    if (state.widgetsKnown || v.widgets !== state.values.widgets) body.disableWidgets = !v.widgets;
+    return body;
+  }
+
+  protected fieldOf(apiField: string): string | undefined {
+    const map: Record<string, string> = {
+      name: 'name', friendlyName: 'friendlyName', components: 'components', disableChat: 'chat', disableComments: 'comments',
+      disableWidgets: 'widgets', disableAccordionWidgets: 'accordionWidgets', 'branding.headerColor': 'headerColor', 'branding.textColor': 'textColor',
+    };
+    return ownValue(map, apiField);
+  }
+}

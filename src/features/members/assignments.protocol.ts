@@ -1,0 +1,54 @@
+/** Edit member assignments: the member's groups, account permission, tags and flags in one form. */
+import { COMMON_COMMANDS, MAX_LIST } from '../../forms/protocol/common';
+import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../forms/protocol/validate';
+
+/** 0 = not in the group; 1, 4, 16 = the group permission masks of spec 2.9. */
+export const GROUP_LEVELS = [0, 1, 4, 16] as const;
+export type GroupLevel = (typeof GROUP_LEVELS)[number];
+export const ACCOUNT_LEVELS = [1, 4, 16] as const;
+export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
+
+/** Limits the host enforces on what the webview sends (the portal documents none; spec 8). */
+export const MAX_TAGS = 200;
+export const MAX_TAG_LENGTH = 500;
+
+const values = object({
+  /** Echo of the account and member the form was opened for; the host refuses any other. */
+  accountId: int({ min: 1 }),
+  username: str({ min: 1, max: 200 }),
+  groups: arrayOf(object({ id: int({ min: 1 }), permission: oneOf(GROUP_LEVELS) }), { max: MAX_LIST }),
+  accountPermission: oneOf(ACCOUNT_LEVELS),
+  tags: arrayOf(str({ min: 1, max: MAX_TAG_LENGTH }), { max: MAX_TAGS }),
+  enabled: bool,
+  locked: bool,
+  /** Permission in groups created from now on; 0 = not assigned to new groups. */
+  assignToNewGroups: oneOf(GROUP_LEVELS),
+  /** Tell the member by e-mail about new group assignments. */
+  notify: bool,
+});
+export type AssignmentsValues = Infer<typeof values>;
+
+export const assignmentsCommands = messages({ ...COMMON_COMMANDS, save: { values } });
+export type AssignmentsCommand = Infer<typeof assignmentsCommands>;
+
+export interface AssignmentsGroup {
+  id: number;
+  name: string;
+  friendlyName: string;
+}
+
+export interface AssignmentsState {
+  accountId: number;
+  accountName: string;
+  username: string;
+  memberName: string;
+  email: string;
+  /** Every group of the account, in display order. */
+  groups: AssignmentsGroup[];
+  /** True when the account has more groups than the form loads. */
+  groupsTruncated: boolean;
+  /** The account's tag list, offered as suggestions. */
+  tagSuggestions: string[];
+  /** The member's current values (the form's starting point and the baseline of the diff). */
+  values: AssignmentsValues;
+}

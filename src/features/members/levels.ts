@@ -1,0 +1,15 @@
+import type { AccountLevel, GroupLevel } from './assignments.protocol';
+
+/**
+ * Permission masks as the forms offer them (spec 2.9). A value the portal sends that is not one of the
+ * documented levels counts as the highest documented level it reaches, so a form never shows "unknown".
+ */
+export function accountLevel(mask: number | null | undefined): AccountLevel {
+  return typeof mask === 'number' && mask >= 16 ? 16 : typeof mask === 'number' && mask >= 4 ? 4 : 1;
+}
+
+/** 0 = not a member of the group (or not assigned to new groups). */
+export function groupLevel(mask: number | null | undefined): GroupLevel {
+  if (typeof mask !== 'number' || mask <= 0) return 0;
+  return mask >= 16 ? 16 : mask >= 4 ? 4 : 1;
+}

@@ -1,0 +1,162 @@
+import { ownValue, type MemberBodyV2, type MemberCreate, type MemberUpdate } from '../../api';
+import { memberCommands, type MemberCommand, type MemberState, type MemberValues } from './member.protocol';
+import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
+import { normaliseTags } from './assignmentsPlan';
+import { clientOf, readOr, type AccountContext } from '../../forms/context';
+import { accountLevel } from './levels';
+import { inputError } from '../../forms/inputError';
+import { formKeys, type FormKey } from '../../shared/keys';
+
+let created = 0;
+
+export type MemberFormContext = AccountContext & { readonly username?: string };
+
+function blank(accountId: number): MemberValues {
+  return {
+    accountId, username: '', name: '', email: '', phone: '', password: '', realName: '', jobTitle: '', organisation: '',
+    address: '', enabled: true, accountPermission: 1, assignToNewGroups: 0, tags: [],
+  };
+}
+
+/** The profile fields only v2 can change (v3's PATCH has none of them, spec 4.3), and their v2 names. */
+const V2_PROFILE = [
+  ['name', 'name'], ['email', 'email'], ['phone', 'telephone'], ['jobTitle', 'jobTitle'], ['organisation', 'organisation'], ['address', 'address'],
+] as const;
+
+/**
+ * Create member: one v3 POST with the fields of spec 4.3. Edit member: the password and "enabled" go through
+ * v3 PATCH, which names just those fields; the profile fields (name, e-mail, phone, job title, organisation,
+ * address) exist only in v2, whose POST replaces the member, so it carries only `user` with the changed
+ * profile fields: no accountPermission and no groups, which a stale copy would overwrite.
+ * The password is write-only: never loaded, never sent back to the webview, never kept in a draft it sees.
+ */
+export class MemberForm extends FormPanel<MemberState, MemberValues, MemberCommand> {
+  private state: MemberState | undefined;
+  private username: string | undefined;
+
+  /** One panel per member; every "New Member" opens a new one (it turns into the member's edit form). */
+  static keyOf(ctx: MemberFormContext): FormKey {
+    return ctx.username ? formKeys.member({ account: ctx, username: ctx.username }) : formKeys.newMember(ctx, ++created);
+  }
+
+  constructor(env: FormEnv, private readonly ctx: MemberFormContext, title: string) {
+    super(env, 'member', MemberForm.keyOf(ctx), title, memberCommands);
+    this.username = ctx.username;
+    this.start();
+  }
+
+  protected async load(): Promise<MemberState> {
+    const client = clientOf(this.ctx);
+    const { accountId } = this.ctx;
+    const username = this.username;
+    const [account, [tags], v3, v2] = await Promise.all([
+      client.v3.accounts.get(accountId),
+      readOr(client.v3.memberTags.list(accountId), [] as string[]),
+      username ? client.v3.members.get(accountId, username) : Promise.resolve(undefined),
+      username ? client.v2.members.get(accountId, username) : Promise.resolve(undefined),
+    ]);
+    const values = blank(accountId);
+    if (v3 && v2 && username) {
+      Object.assign(values, {
+        username,
+        name: v3.user.name,
+        email: v3.user.email,
+        phone: v2.user.telephone ?? v3.user.telephone ?? '',
+        realName: v3.user.realName ?? '',
+        jobTitle: v2.user.jobTitle ?? '',
+        organisation: v2.user.organisation ?? '',
+        address: v2.user.address ?? '',
+        enabled: v3.user.enabled,
+        accountPermission: accountLevel(v3.permission),
+        tags: v3.tags,
+      });
+    }
+    this.state = { mode: username ? 'edit' : 'create', accountId, accountName: account.friendlyName, tagSuggestions: [...new Set(tags)].sort(), values };
+    return this.state;
+  }
+
+  protected override draftForWebview(values: MemberValues): MemberValues {
+    return { ...values, password: '' };
+  }
+
+  protected valuesOf(command: MemberCommand): MemberValues | string {
+    if (command.type !== 'save') return 'not a save';
+    const state = this.state;
+    if (!state) return 'the form has not loaded yet';
+    if (command.values.accountId !== state.accountId) return 'it names another account';
+    if (state.mode === 'edit' && command.values.username !== state.values.username) return 'it names another member';
+    return command.values;
+  }
+
+  protected async save(values: MemberValues): Promise<SaveOutcome<MemberState>> {
+    const state = this.state;
+    if (!state) throw new Error('The form has not loaded yet.');
+    return state.mode === 'create' ? this.create(state, values) : this.update(state, values);
+  }
+
+  private async create(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
+    const problems = [];
+    for (const [key, what] of [['username', 'a username'], ['name', 'a name'], ['email', 'an e-mail address']] as const) {
+      if (!v[key].trim()) problems.push({ field: key, message: `Enter ${what}.` });
+    }
+    if (problems.length > 0) throw inputError(problems);
+    const body: MemberCreate = {
+      username: v.username.trim(),
+      name: v.name.trim(),
+      email: v.email.trim(),
+      enabled: v.enabled,
+      rights: v.accountPermission,
+      admin: v.accountPermission === 16,
+      tags: normaliseTags(v.tags),
+      assignToNewGroupsPermission: v.assignToNewGroups,
+      ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
+      ...(v.realName.trim() ? { realName: v.realName.trim() } : {}),
+      ...(v.password ? { password: v.password } : {}),
+    };
+    const created = await clientOf(this.ctx).v3.members.create(this.ctx.accountId, body);
+    this.username = created.user.username || body.username;
+    this.env.afterSave({ kind: 'member', portalId: this.ctx.portalId, accountId: this.ctx.accountId, username: this.username });
+    // The panel becomes the new member's edit form.
+    const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
+    return { message: `Added ${body.name} (${body.username}). Assign groups with "Edit Assignments".`, state: fresh };
+  }
+
+  private async update(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
+    const before = state.values;
+    const username = before.username;
+    const problems = [];
+    if (!v.name.trim()) problems.push({ field: 'name', message: 'Enter a name.' });
+    if (!v.email.trim()) problems.push({ field: 'email', message: 'Enter an e-mail address.' });
+    if (problems.length > 0) throw inputError(problems);
+
+    const profile: MemberBodyV2['user'] = {};
+    for (const [field, v2Field] of V2_PROFILE) {
+      const value = v[field].trim();
+      if (value !== before[field]) profile[v2Field] = value;
+    }
+    const patch: MemberUpdate = {};
+    if (v.password) patch.password = v.password;
+    if (v.enabled !== before.enabled) patch.enabled = v.enabled;
+
+    const changed = [...Object.keys(profile), ...Object.keys(patch)];
+    if (changed.length === 0) return { message: 'Nothing to save: no field was changed.', state };
+    const client = clientOf(this.ctx);
+    if (Object.keys(profile).length > 0) {
+      await client.v2.members.update(this.ctx.accountId, username, { user: { username, ...profile } });
+    }
+    if (Object.keys(patch).length > 0) await client.v3.members.update(this.ctx.accountId, username, patch);
+    this.env.afterSave({ kind: 'member', portalId: this.ctx.portalId, accountId: this.ctx.accountId, username });
+    const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
+    return { message: `Saved${patch.password ? ' (the new password is set)' : ''}.`, state: fresh };
+  }
+
+  protected fieldOf(apiField: string): string | undefined {
+    const map: Record<string, string> = {
+      username: 'username', name: 'name', email: 'email', phone: 'phone', password: 'password', realName: 'realName',
+      enabled: 'enabled', rights: 'accountPermission', admin: 'accountPermission', tags: 'tags', assignToNewGroupsPermission: 'assignToNewGroups',
+      'user.username': 'username', 'user.name': 'name', 'user.email': 'email', 'user.telephone': 'phone', 'user.jobTitle': 'jobTitle',
+      'user.organisation': 'organisation', 'user.address': 'address', 'user.password': 'password',
+    };
+    return ownValue(map, apiField);
+  }
+}

@@ -1,0 +1,236 @@
+import * as vscode from 'vscode';
+import { isPortalError } from '../api';
+import type { FieldProblem, HostMessage } from './protocol/common';
+import type { Check } from './protocol/validate';
+import { FORM_INPUT } from './inputError';
+import { formHtml, panelOptions } from './html';
+import { errorMessage } from '../shared/errors';
+import type { FormKey } from '../shared/keys';
+import { plain } from '../shared/plainText';
+import type { Ui } from '../ui/ui';
+
+/** What a form panel needs from the extension. */
+export interface FormEnv {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  /** For what a form tells the user outside its page (the clipboard). */
+  readonly ui: () => Ui;
+  /** Set under test: every message posted to the webview is kept (per panel, dropped on dispose). */
+  readonly recordMessages: boolean;
+  /** Told when a panel opens and when it closes (the testing hook and "one panel per member" use it). */
+  readonly onOpen: (panel: FormPanel) => void;
+  readonly onClose: (panel: FormPanel) => void;
+  /** Called after the portal accepted a change, so the views that show it refresh. */
+  readonly afterSave: (change: SavedChange) => void;
+}
+
+/** What a form changed on the portal; the tree refreshes the part that shows it. */
+export interface SavedChange {
+  kind: 'member' | 'group' | 'account' | 'application';
+  portalId: string;
+  accountId?: number;
+  username?: string;
+  groupId?: number;
+  clientId?: string;
+}
+
+/** The messages every form understands, plus the form's own. */
+export interface BaseCommand {
+  type: string;
+}
+
+/** What a successful save reports back to the form. */
+export interface SaveOutcome<State> {
+  message: string;
+  state: State;
+}
+
+/**
+ * One open form. The subclass says how to load its state, how to save, and which message shapes it
+ * accepts; this class owns everything forms have in common:
+ * - the page (CSP with a nonce, resources only from dist/webview),
+ * - the "ready" handshake: state is posted only once the webview's script listens, so a form is never blank,
+ * - validation: a message that fails the form's validator is dropped and logged, never acted on,
+ * - single flight: while a save runs, another save is dropped, so a double click sends one request,
+ * - failures: the values the user sent are kept as a draft and sent back with the state after a reload.
+ */
+export abstract class FormPanel<State = unknown, Values = unknown, Command extends BaseCommand = BaseCommand> implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  /** Messages posted to the webview, only when env.recordMessages (tests). */
+  readonly posted: unknown[] = [];
+  /** What the user last tried to save while that save failed; sent back with the state after a reload. */
+  draft: Values | undefined;
+  private loading: Promise<State> | undefined;
+  /** True while a request runs (single flight). */
+  private running = false;
+  private disposed = false;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  protected constructor(
+    protected readonly env: FormEnv,
+    /** A short name for logs and tests, e.g. "assignments". */
+    readonly kind: string,
+    /** Identifies the thing edited, so a second command for it reveals this panel instead of opening another. */
+    readonly key: FormKey,
+    title: string,
+    private readonly validator: Check<Command>,
+  ) {
+    this.panel = vscode.window.createWebviewPanel(`portal.form.${kind}`, plain(title), vscode.ViewColumn.Active, panelOptions(env.extensionUri));
+    this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, kind, title);
+    this.disposables.push(
+      // A handler that throws outside busy()/save (a clipboard that refuses, say) is still said in the form.
+      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m).catch((err: unknown) => this.post(this.failure(err)))),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+    env.onOpen(this);
+  }
+
+  /** Loads what the form shows (called when the panel opens, and again on "reload"). */
+  protected abstract load(): Promise<State>;
+  /** Sends the user's values to the portal; throws a PortalError when the portal refuses. */
+  protected abstract save(values: Values): Promise<SaveOutcome<State>>;
+  /** Pulls the values out of a validated save message, after checking they belong to this form's context. */
+  protected abstract valuesOf(command: Command): Values | string;
+  /** Maps a field name of the API (e.g. "user.email", "assignGroupsRights.101") to a field id of the form. */
+  protected abstract fieldOf(apiField: string): string | undefined;
+  /** Form-specific commands other than ready, reload, close and save. */
+  protected onCommand(command: Command): Promise<void> | void {
+    this.warn(`no handler for "${command.type}"`);
+  }
+  /** Drops whatever the subclass holds that must not outlive the panel (secrets). */
+  protected onDispose(): void {}
+  /** What of a kept draft may go back to the webview; a form with a password field leaves it out. */
+  protected draftForWebview(values: Values): Values {
+    return values;
+  }
+  /** Runs after the state was posted (after "ready" and after a save), for messages that follow it. */
+  protected afterState(): void {}
+
+  /** Starts loading the state, so it is usually there by the time the webview says it is ready. */
+  protected start(): void {
+    this.loading = this.load();
+    this.loading.catch(() => undefined); // reported when the webview is ready
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** The state the form was last given (tests wait on this). */
+  whenLoaded(): Promise<State> {
+    return this.loading ?? Promise.reject(new Error('the form was not started'));
+  }
+
+  /**
+   * Every message from the webview enters here. It is validated first; anything that does not match the
+   * protocol is dropped and logged (without its values). Returns when the message has been handled.
+   */
+  async handleMessage(raw: unknown): Promise<void> {
+    if (this.disposed) return;
+    const checked = this.validator(raw, '');
+    if (!checked.ok) {
+      this.warn(`dropped a message: ${checked.error}`);
+      return;
+    }
+    const command = checked.value;
+    switch (command.type) {
+      case 'ready':
+        return this.sendInit();
+      case 'reload':
+        this.start();
+        return this.sendInit();
+      case 'close':
+        this.panel.dispose();
+        return;
+      case 'save':
+        return this.runSave(command);
+      default:
+        return this.onCommand(command);
+    }
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.onDispose();
+    this.draft = undefined;
+    this.posted.length = 0;
+    this.env.onClose(this);
+    for (const d of this.disposables) d.dispose();
+    this.panel.dispose();
+  }
+
+  protected post(message: HostMessage<State, Values> | { type: string; [key: string]: unknown }): void {
+    if (this.disposed) return;
+    if (this.env.recordMessages) this.posted.push(message);
+    void this.panel.webview.postMessage(message);
+  }
+
+  protected warn(what: string): void {
+    this.env.log.warn(`[form ${this.kind}] ${what}`);
+  }
+
+  /**
+   * Runs one request with the form marked busy, and turns a failure into a message next to the fields.
+   * Used by save and by form-specific actions (e.g. rotating a secret). Single flight: a second request
+   * while one runs is dropped, so a double click on Save sends one request.
+   */
+  protected async busy(what: string, work: () => Promise<void>): Promise<void> {
+    if (this.running) {
+      this.env.log.info(`[form ${this.kind}] ignored "${what}": a request is already running`);
+      return;
+    }
+    this.running = true;
+    this.post({ type: 'busy', busy: true });
+    try {
+      await work();
+    } catch (err) {
+      this.post(this.failure(err));
+    } finally {
+      this.running = false;
+      this.post({ type: 'busy', busy: false });
+    }
+  }
+
+  private async runSave(command: Command): Promise<void> {
+    const values = this.valuesOf(command);
+    if (typeof values === 'string') {
+      this.warn(`dropped a save: ${values}`);
+      return;
+    }
+    await this.busy('save', async () => {
+      // Kept until the save succeeds, so a reloaded webview gets the user's input back, not the old state.
+      this.draft = values;
+      const outcome = await this.save(values);
+      this.draft = undefined;
+      this.loading = Promise.resolve(outcome.state);
+      this.post({ type: 'saved', message: outcome.message, state: outcome.state });
+      this.afterState();
+    });
+  }
+
+  private async sendInit(): Promise<void> {
+    if (!this.loading) this.start();
+    try {
+      const state = await this.whenLoaded();
+      this.post(this.draft === undefined ? { type: 'init', state } : { type: 'init', state, draft: this.draftForWebview(this.draft) });
+      this.afterState();
+    } catch (err) {
+      this.post({ type: 'loadFailed', message: errorMessage(err) });
+    }
+  }
+
+  private failure(err: unknown): { type: 'failed'; message: string; fieldErrors: FieldProblem[] } {
+    const fieldErrors: FieldProblem[] = [];
+    if (isPortalError(err)) {
+      const own = err.code === FORM_INPUT;
+      for (const f of err.fieldErrors ?? []) fieldErrors.push({ field: (own ? f.field : this.fieldOf(f.field)) ?? '', message: f.message });
+    }
+    if (!isPortalError(err)) this.env.log.error(`[form ${this.kind}] ${errorMessage(err)}`);
+    return { type: 'failed', message: errorMessage(err), fieldErrors };
+  }
+}

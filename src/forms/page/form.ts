@@ -1,0 +1,235 @@
+// The webview half of every form: the handshake, rendering on "init", busy state, errors next to fields,
+// keeping the user's input across failures and reloads, and one Save at a time.
+import './elements';
+import css from './form.css';
+import type { FieldProblem } from '../protocol/common';
+import { append, clear, el, type Child } from './dom';
+import { clearDraft, loadDraft, onHostMessage, post, saveDraft } from './host';
+
+/** How long a request may wait for the host's first answer before the form gives up on it. */
+const ACCEPT_TIMEOUT_MS = 8_000;
+
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(css);
+// Constructed stylesheets need no inline <style>, so the page's CSP can stay nonce-only.
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+
+/** A field the form can point an error at. */
+interface FieldSlot {
+  control: HTMLElement & { invalid?: boolean };
+  error: HTMLElement;
+}
+
+export interface FormDefinition<State, Values> {
+  /** Which record a locally kept draft belongs to; a draft of another record is never applied. */
+  draftKey(state: State): string;
+  /**
+   * Builds the form's content for this state, starting from these values (the user's kept input after a
+   * failure or reload, else the state's own values). Returns the nodes to show above the buttons.
+   */
+  render(form: FormView<State, Values>, state: State, values: Values): Child[];
+  /** Reads the values the user entered, in the shape of the save message. */
+  read(): Values;
+  /** What may be kept in the webview's state: the values minus anything secret. Default: all of them. */
+  persistable?(values: Values): unknown;
+  /** The state's own values, used when there is no draft. */
+  valuesOf(state: State): Values;
+  /** Label of the primary button; undefined for a form (or a state) without Save. */
+  saveLabel?(state: State): string | undefined;
+  /** Extra host messages this form understands (e.g. credentials of a new application). */
+  onMessage?(form: FormView<State, Values>, message: { type: string } & Record<string, unknown>): void;
+}
+
+export class FormView<State, Values> {
+  private readonly root: HTMLElement;
+  private readonly banner = el('div', { classes: ['banner'], hidden: true, attrs: { role: 'status', 'aria-live': 'polite' } });
+  private readonly fields = new Map<string, FieldSlot>();
+  private saveButton: HTMLElement | undefined;
+  private readonly busyRing = el('vscode-progress-ring', { hidden: true, attrs: { 'aria-label': 'Saving' } });
+  private busy = false;
+  private state: State | undefined;
+  /** Set while a request waits for the host to accept it (its first "busy"). */
+  private acceptTimer: number | undefined;
+
+  constructor(private readonly def: FormDefinition<State, Values>) {
+    const root = document.getElementById('app');
+    if (!root) throw new Error('the page has no #app element');
+    this.root = root;
+    onHostMessage((m) => this.onMessage(m));
+    // Ctrl/Cmd+Enter saves from any field, as in VS Code's own input boxes.
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && this.canSave()) {
+        e.preventDefault();
+        this.save();
+      }
+    });
+    // Any edit is kept in the webview's state, so it survives VS Code unloading a hidden panel.
+    const keep = (): void => this.keepDraft();
+    document.addEventListener('input', keep);
+    document.addEventListener('change', keep);
+    post({ type: 'ready' });
+  }
+
+  /** Registers a control so server errors for `id` appear under it. Returns the error element to place. */
+  field(id: string, control: HTMLElement & { invalid?: boolean }): HTMLElement {
+    const error = el('div', { classes: ['field-error'], id: `${id}-error`, attrs: { 'aria-live': 'polite' } });
+    this.fields.set(id, { control, error });
+    return error;
+  }
+
+  /** A banner message: 'error' for failures, 'ok' for success, 'warn' for things to notice. */
+  say(kind: 'error' | 'ok' | 'warn', text: string): void {
+    this.banner.className = `banner ${kind}`;
+    this.banner.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    this.banner.textContent = text;
+    this.banner.hidden = text === '';
+  }
+
+  /** Primary and secondary buttons; Save is disabled while a request runs. */
+  actions(...extra: Child[]): HTMLElement {
+    const row = el('div', { classes: ['actions'] });
+    const label = this.state && this.def.saveLabel?.(this.state);
+    if (label) {
+      this.saveButton = el('vscode-button', { textContent: label, on: { click: () => this.save() } });
+      this.saveButton.id = 'save';
+      append(row, this.saveButton);
+    }
+    append(row, ...extra, el('vscode-button', { secondary: true, textContent: 'Close', on: { click: () => post({ type: 'close' }) } }), this.busyRing);
+    return row;
+  }
+
+  /** Adds nodes below the form (e.g. credentials that arrive after the state). */
+  show(...nodes: Child[]): void {
+    append(this.root, ...nodes);
+  }
+
+  private canSave(): boolean {
+    return this.state !== undefined && Boolean(this.def.saveLabel?.(this.state));
+  }
+
+  /** Sends the form's values, once: a second click while a save runs does nothing. */
+  save(): void {
+    if (this.busy || !this.state || !this.canSave()) return;
+    this.setBusy(true);
+    this.clearErrors();
+    this.say('ok', '');
+    post({ type: 'save', values: this.def.read() });
+    this.expectAnswer();
+  }
+
+  /** For form-specific buttons: sends a command with the form marked busy until the host answers. */
+  send(message: { type: string; [key: string]: unknown }): void {
+    if (this.busy) return;
+    this.setBusy(true);
+    post(message);
+    this.expectAnswer();
+  }
+
+  /**
+   * The host answers an accepted request with "busy" at once and drops one it refuses without a word (a
+   * webview cannot be trusted to hear why). So if no answer comes, the form unlocks and says so instead of
+   * spinning forever.
+   */
+  private expectAnswer(): void {
+    window.clearTimeout(this.acceptTimer);
+    this.acceptTimer = window.setTimeout(() => {
+      this.setBusy(false);
+      this.say('error', 'The request was not accepted. Close the form and open it again.');
+    }, ACCEPT_TIMEOUT_MS);
+  }
+
+  private onMessage(m: { type: string } & Record<string, unknown>): void {
+    if (m.type !== 'init') window.clearTimeout(this.acceptTimer);
+    switch (m.type) {
+      case 'init': {
+        const state = m.state as State;
+        const key = this.def.draftKey(state);
+        const kept = (m.draft as Values | undefined) ?? (loadDraft(key) as Values | undefined);
+        this.render(state, kept ?? this.def.valuesOf(state));
+        if (kept !== undefined) this.say('warn', 'Your unsaved changes were kept. Save to send them, or close to discard them.');
+        return;
+      }
+      case 'loadFailed':
+        this.renderLoadFailed(String(m.message));
+        return;
+      case 'busy':
+        this.setBusy(m.busy === true);
+        return;
+      case 'failed':
+        this.showFailure(String(m.message), Array.isArray(m.fieldErrors) ? (m.fieldErrors as FieldProblem[]) : []);
+        return;
+      case 'saved': {
+        clearDraft();
+        const state = m.state as State;
+        this.render(state, this.def.valuesOf(state));
+        this.say('ok', String(m.message));
+        return;
+      }
+      default:
+        this.def.onMessage?.(this, m);
+    }
+  }
+
+  private render(state: State, values: Values): void {
+    this.state = state;
+    this.fields.clear();
+    this.saveButton = undefined;
+    clear(this.root);
+    this.root.setAttribute('aria-busy', 'false');
+    const content = this.def.render(this, state, values);
+    append(this.root, this.banner, ...content);
+    this.say('ok', '');
+  }
+
+  private renderLoadFailed(message: string): void {
+    clear(this.root);
+    this.root.setAttribute('aria-busy', 'false');
+    append(
+      this.root,
+      this.banner,
+      el('div', { classes: ['actions'] },
+        el('vscode-button', { textContent: 'Try again', on: { click: () => post({ type: 'reload' }) } }),
+        el('vscode-button', { secondary: true, textContent: 'Close', on: { click: () => post({ type: 'close' }) } })),
+    );
+    this.say('error', `The form could not be loaded: ${message}`);
+  }
+
+  private showFailure(message: string, problems: FieldProblem[]): void {
+    this.clearErrors();
+    const general: string[] = [];
+    let first: HTMLElement | undefined;
+    for (const p of problems) {
+      const slot = this.fields.get(p.field);
+      if (!slot) {
+        general.push(p.message);
+        continue;
+      }
+      slot.control.invalid = true;
+      slot.error.textContent = slot.error.textContent ? `${slot.error.textContent} ${p.message}` : p.message;
+      first ??= slot.control;
+    }
+    this.say('error', [message, ...general.filter((g) => !message.includes(g))].join(' '));
+    // Keyboard users land on the first field to fix; otherwise the alert is announced where they are.
+    first?.focus();
+  }
+
+  private clearErrors(): void {
+    for (const { control, error } of this.fields.values()) {
+      control.invalid = false;
+      error.textContent = '';
+    }
+  }
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.busyRing.hidden = !busy;
+    this.root.setAttribute('aria-busy', String(busy));
+    for (const b of this.root.querySelectorAll('vscode-button')) (b as HTMLElement & { disabled: boolean }).disabled = busy && b.textContent !== 'Close';
+  }
+
+  private keepDraft(): void {
+    if (!this.state || !this.canSave()) return;
+    const values = this.def.read();
+    saveDraft(this.def.draftKey(this.state), this.def.persistable ? this.def.persistable(values) : values);
+  }
+}
