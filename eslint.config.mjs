@@ -3,13 +3,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 
-/** Each layer may import only the layers below it (the folders not yet sorted into layers count as above all). */
+/** Each layer may import only the layers below it. views, forms and targets sit side by side. */
 const ABOVE = {
   api: ['shared', 'ui', 'auth', 'views', 'forms', 'targets', 'features'],
   shared: ['ui', 'auth', 'views', 'forms', 'targets', 'features'],
   ui: ['auth', 'views', 'forms', 'targets', 'features'],
+  auth: ['views', 'forms', 'targets', 'features'],
+  views: ['forms', 'targets', 'features'],
+  forms: ['views', 'targets', 'features'],
+  targets: ['views', 'forms', 'features'],
 };
-const ORDER = 'api ← shared ← ui ← everything else';
+const ORDER = 'api ← shared ← ui ← auth ← views | forms | targets ← features ← extension.ts';
+const FEATURES = ['explorer', 'members', 'applications', 'records'];
+/** Code that runs in a webview: the bundle entry, the page library, protocol files and each form's page. */
+const BROWSER = ['./src/webview.ts', './src/forms/page/**', './src/forms/protocol/**', './src/features/*/*.page.ts', './src/features/*/*.protocol.ts'];
+const BROWSER_MESSAGE = 'Webview code may import only protocol files, src/forms/page, src/shared and pure API models.';
 /** VS Code's ways of asking and telling the user. */
 const WINDOW_UI = /^(show(QuickPick|InputBox|OpenDialog|SaveDialog|InformationMessage|WarningMessage|ErrorMessage)|create(QuickPick|InputBox)|withProgress|setStatusBarMessage)$/;
 
@@ -30,52 +38,51 @@ export default tseslint.config(
   },
   {
     // Dependencies point one way, and no module may reach itself through others: a cycle makes the order in which
-    // modules load (and so what is still undefined) depend on who imported first.
+    // modules load (and so what is still undefined) depend on who imported first. Type-only imports count for the
+    // layers too: a type names what a layer may know about.
     files: ['src/**/*.ts'],
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } }, 'import/parsers': { '@typescript-eslint/parser': ['.ts'] } },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
-      'import/no-restricted-paths': ['error', { zones: Object.entries(ABOVE).map(([layer, above]) => ({
-        target: `./src/${layer}`,
-        from: [...above.map((f) => `./src/${f}`), './src/extension.ts'],
-        message: `src/${layer} may import only the layers below it: ${ORDER}.`,
-      })) }],
+      'import/no-restricted-paths': ['error', { zones: [
+        ...Object.entries(ABOVE).map(([layer, above]) => ({
+          target: `./src/${layer}`,
+          from: [...above.map((f) => `./src/${f}`), './src/extension.ts', './src/webview.ts'],
+          message: `src/${layer} may import only the layers below it: ${ORDER}.`,
+        })),
+        ...FEATURES.map((f) => ({
+          target: `./src/features/${f}`, from: './src/features', except: [`./${f}`, './contracts.ts'],
+          message: 'A feature talks to another only through the handles in src/features/contracts.ts.',
+        })),
+        // Globs and plain paths may not be mixed in one `from`, hence two zones.
+        { target: BROWSER, message: BROWSER_MESSAGE,
+          from: ['./src/ui/**', './src/auth/**', './src/views/**', './src/targets/**', './src/forms/*.ts', './src/features/*/!(*.page|*.protocol).ts'] },
+        { target: BROWSER, from: ['./src/features/contracts.ts', './src/extension.ts'], message: BROWSER_MESSAGE },
+        { target: './src/features', from: ['./src/extension.ts', './src/webview.ts'], message: 'Entry points are imported by nobody.' },
+      ] }],
+      // Every question and message goes through the Ui (src/ui/ui.ts): it shows server text as plain text, and the
+      // tests can answer it.
+      'no-restricted-syntax': ['error',
+        { selector: `MemberExpression[property.name=${WINDOW_UI}]`, message: 'Ask and tell the user through the Ui (src/ui/ui.ts).' },
+      ],
     },
   },
+  // VS Code's own Ui is the one place that calls VS Code's dialogs.
+  { files: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {
-    // The API layer must stay free of VS Code so it runs in unit tests, benchmarks and the emulator's tests.
+    // The API layer runs in unit tests, benchmarks and the emulator's tests.
     files: ['src/api/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api must not import vscode.' }] }] },
   },
   {
-    // Dependencies point one way: views and commands may use auth and api, never the reverse.
-    files: ['src/auth/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['../tree/*', '../records/*', '../webview/*', '../commands/*', '../extension'], message: 'src/auth sits below views and commands.' },
-      ] }],
-    },
-  },
-  {
-    // Pure code: the extension host, the webview bundles and the unit tier all load it.
-    files: ['src/shared/**/*.ts'],
+    // Pure code: the extension host, the webview bundle and the unit tier all load it.
+    files: ['src/shared/**/*.ts', 'src/webview.ts', 'src/forms/page/**/*.ts', 'src/forms/protocol/**/*.ts', 'src/features/*/*.page.ts', 'src/features/*/*.protocol.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: ['vscode', 'undici'], patterns: ['node:*'] }] },
-  },
-  {
-    // Every question and message goes through the Ui (src/ui/ui.ts): it shows server text as plain text, and the
-    // tests can answer it. Only VS Code's implementation of it may call these.
-    files: ['src/**/*.ts'],
-    ignores: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'],
-    rules: {
-      'no-restricted-syntax': ['error', { selector: `MemberExpression[property.name=${WINDOW_UI}]`, message: 'Ask and tell the user through the Ui (src/ui/ui.ts).' }],
-    },
   },
   {
     // The emulator is a stand-in for the server; it must not borrow client code.
     files: ['test/emulator/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../src/*', '../../src/**'], message: 'The emulator is independent of src/.' }] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../../src/*', '../../src/**'], message: 'The emulator is independent of src/.' }] }] },
   },
 );

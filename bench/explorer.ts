@@ -6,7 +6,8 @@
 import { PortalClient } from '../src/api';
 import { ListCache } from '../src/views/listCache';
 import type { MemberQuery } from '../src/shared/members';
-import { accountsFetcher, filesFetcher, groupsFetcher, membersFetcher } from '../src/features/explorer/loaders';
+import { accountsFetcher, filesFetcher, groupsFetcher } from '../src/features/explorer/loaders';
+import { membersFetcher } from '../src/features/members/loaders';
 import { PagedList, type PageFetcher } from '../src/views/paging';
 import { startEmulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';

@@ -10,6 +10,8 @@ export interface AccountContext {
   readonly registry: PortalRegistry;
   readonly portalId: string;
   readonly accountId: number;
+  /** The portal accepted a change: the feature that owns the form shows it in its view. */
+  readonly afterSave: () => void;
 }
 
 /** The client of the form's portal, fetched per call so a sign-out in between fails cleanly ('signed-out'). */

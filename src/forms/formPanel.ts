@@ -15,23 +15,9 @@ export interface FormEnv {
   readonly log: vscode.LogOutputChannel;
   /** For what a form tells the user outside its page (the clipboard). */
   readonly ui: () => Ui;
-  /** Set under test: every message posted to the webview is kept (per panel, dropped on dispose). */
-  readonly recordMessages: boolean;
-  /** Told when a panel opens and when it closes (the testing hook and "one panel per member" use it). */
+  /** Told when a panel opens and when it closes ("one panel per member" uses it). */
   readonly onOpen: (panel: FormPanel) => void;
   readonly onClose: (panel: FormPanel) => void;
-  /** Called after the portal accepted a change, so the views that show it refresh. */
-  readonly afterSave: (change: SavedChange) => void;
-}
-
-/** What a form changed on the portal; the tree refreshes the part that shows it. */
-export interface SavedChange {
-  kind: 'member' | 'group' | 'account' | 'application';
-  portalId: string;
-  accountId?: number;
-  username?: string;
-  groupId?: number;
-  clientId?: string;
 }
 
 /** The messages every form understands, plus the form's own. */
@@ -56,8 +42,9 @@ export interface SaveOutcome<State> {
  */
 export abstract class FormPanel<State = unknown, Values = unknown, Command extends BaseCommand = BaseCommand> implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
-  /** Messages posted to the webview, only when env.recordMessages (tests). */
-  readonly posted: unknown[] = [];
+  private readonly posted = new vscode.EventEmitter<unknown>();
+  /** Every message posted to the webview, as it is posted. */
+  readonly onDidPost = this.posted.event;
   /** What the user last tried to save while that save failed; sent back with the state after a reload. */
   draft: Values | undefined;
   private loading: Promise<State> | undefined;
@@ -158,15 +145,15 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     this.disposed = true;
     this.onDispose();
     this.draft = undefined;
-    this.posted.length = 0;
     this.env.onClose(this);
+    this.posted.dispose();
     for (const d of this.disposables) d.dispose();
     this.panel.dispose();
   }
 
   protected post(message: HostMessage<State, Values> | { type: string; [key: string]: unknown }): void {
     if (this.disposed) return;
-    if (this.env.recordMessages) this.posted.push(message);
+    this.posted.fire(message);
     void this.panel.webview.postMessage(message);
   }
 

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { setting } from '../auth/settings';
 import { ListCache } from './listCache';
-import { ErrorNode, LoadMoreNode, MessageNode, PortalTreeNode, RangeNode } from '../features/explorer/nodes';
+import type { PortalTreeNode } from './node';
+import { ErrorNode, LoadMoreNode, MessageNode, RangeNode } from './rows';
 import { decompose, FLAT_LIMIT, PagedList, RANGE_BASE, type PageFetcher } from './paging';
 import { isCancellation } from '../shared/errors';
 import { emptyKey, type TreeKey } from '../shared/keys';

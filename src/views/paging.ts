@@ -206,3 +206,17 @@ export function decompose(start: number, end: number): Array<{ start: number; si
   }
   return out;
 }
+
+/** A list that arrives whole (the accounts of userinfo, the applications) as a one-page list. */
+export function whole<T>(load: (signal: AbortSignal | undefined) => Promise<T[]>): PageFetcher<T> {
+  return async ({ page, signal }): Promise<PageResult<T>> => {
+    if (page > 1) return { items: [], hasMore: false };
+    const items = await load(signal);
+    return { items, hasMore: false, total: items.length };
+  };
+}
+
+/** A request's options when it may be aborted. */
+export function requestOptions(signal: AbortSignal | undefined): { signal: AbortSignal } | undefined {
+  return signal ? { signal } : undefined;
+}

@@ -6,9 +6,9 @@ import {
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
 import { clientOf, type AccountContext } from '../../forms/context';
 import { inputError } from '../../forms/inputError';
-import { formKeys, type FormKey } from '../../shared/keys';
+import type { FormKey } from '../../shared/keys';
 
-export type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId'> & { readonly clientId?: string };
+export type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId' | 'afterSave'> & { readonly clientId?: string };
 
 interface HeldCredentials {
   clientId: string;
@@ -28,7 +28,6 @@ function summary(a: Application): ApplicationSummary {
   };
 }
 
-let created = 0;
 
 /**
  * Create application (create mode) and rotate its secret (rotate mode). The client secret the portal returns
@@ -40,13 +39,9 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
   private state: ApplicationState | undefined;
   private credentials: HeldCredentials | undefined;
 
-  /** One panel per existing application; every "Create" opens a new one. */
-  static keyOf(ctx: ApplicationContext): FormKey {
-    return ctx.clientId ? formKeys.application(ctx.portalId, ctx.clientId) : formKeys.newApplication(ctx.portalId, ++created);
-  }
 
-  constructor(env: FormEnv, private readonly ctx: ApplicationContext) {
-    super(env, 'application', ApplicationForm.keyOf(ctx), ctx.clientId ? 'Application' : 'Create Application', applicationCommands);
+  constructor(env: FormEnv, key: FormKey, private readonly ctx: ApplicationContext) {
+    super(env, 'application', key, ctx.clientId ? 'Application' : 'Create Application', applicationCommands);
     this.start();
   }
 
@@ -87,7 +82,7 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     const app = await clientOf(this.ctx).v3.applications.create(draft);
     if (!app.clientSecret) throw new Error('The portal created the application but returned no client secret.');
     this.credentials = { clientId: app.clientId, clientSecret: app.clientSecret, reason: 'created', stored: false };
-    this.env.afterSave({ kind: 'application', portalId: this.ctx.portalId, clientId: app.clientId });
+    this.ctx.afterSave();
     this.state = { mode: 'rotate', portalLabel: state.portalLabel, username: state.username, application: summary(app), inUse: false, values: EMPTY };
     return { message: `Created the application "${app.name}".`, state: this.state };
   }
@@ -139,7 +134,7 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
       // new one right away, or the next request would sign the user out.
       if (state.inUse) await this.store();
       this.postCredentials();
-      this.env.afterSave({ kind: 'application', portalId: this.ctx.portalId, clientId });
+      this.ctx.afterSave();
     });
   }
 

@@ -2,9 +2,11 @@
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { Ui } from '../../ui/ui';
-import { applicationsFetcher, type ApplicationRow } from '../explorer/loaders';
-import { ApplicationNode, PortalNode, type PortalTreeNode } from '../explorer/nodes';
+import { applicationsFetcher, type ApplicationRow } from './loaders';
+import { ApplicationNode } from './applicationNode';
+import type { PortalTreeNode } from '../../views/node';
 import { PagedTreeProvider } from '../../views/pagedProvider';
+import { PortalNode } from '../../views/portalNode';
 import { portalKey } from '../../shared/keys';
 
 export const APPLICATIONS_VIEW = 'portal.applications';

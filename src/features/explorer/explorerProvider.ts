@@ -1,17 +1,18 @@
 /** The Explorer: portals → accounts → groups → folders → files. One request per expand (see loaders.ts). */
 import * as vscode from 'vscode';
-import { accountPermissionLabel, type PortalClient } from '../../api';
+import type { PortalClient } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
-import type { Ui } from '../../ui/ui';
-import { errorMessage } from '../../shared/errors';
-import { count, filesWord, fullDate, humanSize, shortDate } from '../../shared/format';
+import { filesWord } from '../../shared/format';
 import { portalKey, type TreeKey } from '../../shared/keys';
-import {
-  AccountExtras, accountsFetcher, filesFetcher, groupsFetcher, type AccountRow, type FileRow, type GroupRow,
-} from './loaders';
-import { AccountNode, FileNode, GroupNode, PortalNode, type PortalTreeNode } from './nodes';
+import type { Ui } from '../../ui/ui';
+import { plainTooltip } from '../../views/item';
+import type { PortalTreeNode } from '../../views/node';
 import { PagedTreeProvider } from '../../views/pagedProvider';
-import { plain } from '../../shared/plainText';
+import { PortalNode } from '../../views/portalNode';
+import { AccountExtras } from './accountExtras';
+import { accountsFetcher, filesFetcher, groupsFetcher, type AccountRow, type FileRow, type GroupRow } from './loaders';
+import { AccountNode, FileNode, GroupNode } from './nodes';
+import { accountTooltip, groupTooltip } from './tooltips';
 
 export const EXPLORER_VIEW = 'portal.explorer';
 
@@ -46,21 +47,22 @@ export class ExplorerProvider extends PagedTreeProvider {
         portalId: element.portalId,
         parent: element,
         key: element.key,
-        fetcher: () => groupsFetcher(this.registry.client(element.portalId), element.accountId),
+        fetcher: () => groupsFetcher(this.registry.client(element.portalId), element.ref.accountId),
         keyOf: (r) => r.groupId,
         toNode: (r) => new GroupNode(element, r),
         noun: 'groups',
         emptyText: 'No groups you can see in this organisation.',
       });
     }
-    if (element instanceof GroupNode || (element instanceof FileNode && element.isFolder)) {
-      const folderId = element instanceof FileNode ? element.fileId : undefined;
-      const words = filesWord(this.knownCustomNames(element.portalId, element.accountId));
+    if (element instanceof GroupNode || (element instanceof FileNode && element.ref.isFolder)) {
+      const folderId = element instanceof FileNode ? element.ref.fileId : undefined;
+      const group = element instanceof FileNode ? element.ref.group : element.ref;
+      const words = filesWord(this.knownCustomNames(element.portalId, group.account.accountId));
       return this.listChildren<FileRow>({
         portalId: element.portalId,
         parent: element,
         key: element.key,
-        fetcher: () => filesFetcher(this.registry.client(element.portalId), element.accountId, element.groupId, folderId),
+        fetcher: () => filesFetcher(this.registry.client(element.portalId), group.account.accountId, group.groupId, folderId),
         keyOf: (r) => r.id,
         toNode: (r) => new FileNode(element, r),
         noun: words.many.toLowerCase(),
@@ -75,58 +77,11 @@ export class ExplorerProvider extends PagedTreeProvider {
     if (element instanceof FileNode) {
       item.tooltip = element.tooltip();
     } else if (element instanceof AccountNode) {
-      item.tooltip = plain(await this.accountTooltip(element, token), { multiline: true });
+      item.tooltip = plainTooltip(await accountTooltip(element.row, this.extrasFor(element.portalId), () => token.isCancellationRequested));
     } else if (element instanceof GroupNode) {
-      item.tooltip = plain(await this.groupTooltip(element), { multiline: true });
+      item.tooltip = plainTooltip(await groupTooltip(element.row, this.extrasFor(element.portalId)));
     }
     return item;
-  }
-
-  private async accountTooltip(node: AccountNode, token: vscode.CancellationToken): Promise<string> {
-    const r = node.row;
-    const lines = [
-      `${r.friendlyName} (${r.name})`,
-      `Plan: ${r.planCode || 'unknown'}${r.trialExpires !== null ? `, trial until ${shortDate(r.trialExpires)}` : ''}${r.paused ? ', paused' : ''}`,
-      `Your permission: ${accountPermissionLabel(r.permission)}`,
-      `Member of ${r.memberOfSpaces} ${r.memberOfSpaces === 1 ? 'group' : 'groups'}`,
-    ];
-    const extras = this.extrasFor(node.portalId);
-    if (!extras) return lines.join('\n');
-    void extras.customNames(node.accountId).catch(() => undefined); // warms the file-area labels of this account
-    try {
-      const s = await extras.subscription(node.accountId);
-      if (token.isCancellationRequested) return lines.join('\n');
-      if ('forbidden' in s) {
-        lines.push('Storage and member figures need administrator rights in this organisation.');
-      } else {
-        const p = s.accountPackage;
-        lines.push(`Subscription: ${s.plan || p.code}${p.suspended ? ' (suspended)' : ''}`);
-        lines.push(`Storage: ${humanSize(s.storageUsed)} of ${p.storage !== null ? humanSize(p.storage) : 'unlimited'}`);
-        lines.push(`Members: ${count(s.membersUsed)} of ${p.members !== null ? count(p.members) : 'unlimited'}`);
-        if (p.paused && p.datePausedAt !== null) lines.push(`Paused since ${fullDate(p.datePausedAt)}`);
-      }
-    } catch (error) {
-      lines.push(`Plan details could not be loaded: ${errorMessage(error)}`);
-    }
-    return lines.join('\n');
-  }
-
-  private async groupTooltip(node: GroupNode): Promise<string> {
-    const r = node.row;
-    const lines = [
-      `${r.friendlyName} (${r.name})`,
-      `${count(r.members)} ${r.members === 1 ? 'member' : 'members'}`,
-      `Storage used: ${humanSize(r.storageConsumed)}`,
-    ];
-    if (r.lastModified) lines.push(`Modified ${shortDate(r.lastModified)}`);
-    try {
-      const names = await this.extrasFor(node.portalId)?.customNames(node.accountId);
-      const words = filesWord(names);
-      if (words.many !== 'Files') lines.push(`Files are called "${words.many}" here.`);
-    } catch {
-      // Custom names only decorate the tooltip.
-    }
-    return lines.join('\n');
   }
 
   private knownCustomNames(portalId: string, accountId: number) {
@@ -146,7 +101,7 @@ export class ExplorerProvider extends PagedTreeProvider {
   override refresh(node?: PortalTreeNode): void {
     if (!node) this.extras.clear();
     else if (node instanceof PortalNode) this.extras.delete(node.portalId);
-    else if (node instanceof AccountNode) this.extras.get(node.portalId)?.extras.clear(node.accountId);
+    else if (node instanceof AccountNode) this.extras.get(node.portalId)?.extras.clear(node.ref.accountId);
     super.refresh(node);
   }
 

@@ -3,7 +3,7 @@ import { COLOUR, groupCommands, type ComponentChoice, type GroupCommand, type Gr
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
 import { clientOf, readOr, type AccountContext } from '../../forms/context';
 import { inputError } from '../../forms/inputError';
-import { formKeys, type FormKey } from '../../shared/keys';
+import type { FormKey } from '../../shared/keys';
 
 /** Component names seen in groups (spec 2.8); the account's own list narrows them when it can be read. */
 const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'];
@@ -51,12 +51,9 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
   private group: Group | undefined;
   private groupId: number | undefined;
 
-  static keyOf(ctx: GroupContext): FormKey {
-    return ctx.groupId ? formKeys.group({ account: ctx, groupId: ctx.groupId }) : formKeys.newGroup(ctx);
-  }
 
-  constructor(env: FormEnv, private readonly ctx: GroupContext, title: string) {
-    super(env, 'group', GroupForm.keyOf(ctx), title, groupCommands);
+  constructor(env: FormEnv, key: FormKey, private readonly ctx: GroupContext, title: string) {
+    super(env, 'group', key, title, groupCommands);
     this.groupId = ctx.groupId;
     this.start();
   }
@@ -126,7 +123,7 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
       await client.v2.groups.update(accountId, state.groupId, body);
       message = 'Saved the group.';
     }
-    this.env.afterSave({ kind: 'group', portalId: this.ctx.portalId, accountId, ...(this.groupId ? { groupId: this.groupId } : {}) });
+    this.ctx.afterSave();
     // After a create the panel becomes the new group's edit form.
     const fresh = this.groupId ? await this.load().catch(() => ({ ...state, values })) : { ...state, values: blankValues(accountId) };
     return { message, state: fresh };

@@ -1,5 +1,5 @@
 /**
- * What each node of the views costs on the wire, and the compact rows the views keep. No VS Code here, so the
+ * What each node of the Explorer costs on the wire, and the compact rows it keeps. No VS Code here, so the
  * benchmark drives exactly these functions under plain Node.
  *
  * Every expand is ONE request:
@@ -12,10 +12,8 @@
  * Rows keep only what a tree row shows and what commands need: the views may hold 20,000 members or 50,000 file
  * records, and the parsed API objects are several times larger than these.
  */
-import type { PortalClient } from '../../api';
-import type { AccountMembership, Application, CustomNames, FileRecord, Group, Subscription } from '../../api';
-import { memberRow, type MemberQuery, type MemberRow } from '../../shared/members';
-import type { PageFetcher, PageResult } from '../../views/paging';
+import type { AccountMembership, FileRecord, Group, PortalClient } from '../../api';
+import { requestOptions as opts, whole, type PageFetcher } from '../../views/paging';
 
 export interface AccountRow {
   readonly accountId: number;
@@ -51,15 +49,6 @@ export interface FileRow {
   readonly lastModified: number | null;
   readonly locked: boolean;
   readonly uploader: string;
-}
-
-export interface ApplicationRow {
-  readonly clientId: string;
-  readonly name: string;
-  readonly description: string;
-  readonly platform: string;
-  readonly deviceType: string;
-  readonly lastActivity: number | null;
 }
 
 export function accountRow(m: AccountMembership): AccountRow {
@@ -102,28 +91,6 @@ export function fileRow(f: FileRecord): FileRow {
   };
 }
 
-export function applicationRow(a: Application): ApplicationRow {
-  return {
-    clientId: a.clientId,
-    name: a.name || a.clientId,
-    description: a.description,
-    platform: a.platform,
-    deviceType: a.deviceType,
-    lastActivity: a.lastActivity,
-  };
-}
-
-/** Lists that arrive whole (userinfo accounts, applications) as a one-page list. */
-function whole<T>(load: (signal: AbortSignal | undefined) => Promise<T[]>): PageFetcher<T> {
-  return async ({ page, signal }): Promise<PageResult<T>> => {
-    if (page > 1) return { items: [], hasMore: false };
-    const items = await load(signal);
-    return { items, hasMore: false, total: items.length };
-  };
-}
-
-const opts = (signal: AbortSignal | undefined) => (signal ? { signal } : undefined);
-
 export function accountsFetcher(client: PortalClient): PageFetcher<AccountRow> {
   return whole(async (signal) => (await client.v3.userinfo(opts(signal))).accounts.map(accountRow));
 }
@@ -144,85 +111,4 @@ export function filesFetcher(client: PortalClient, accountId: number, groupId: n
       : await client.v2.files.children(accountId, groupId, folderId, query, opts(signal));
     return { items: p.items.map(fileRow), hasMore: p.hasNext, total: p.totalResults };
   };
-}
-
-export function membersFetcher(client: PortalClient, accountId: number, q: MemberQuery): PageFetcher<MemberRow> {
-  return async ({ page, size, signal }) => {
-    const order = { ...(q.orderBy ? { orderBy: q.orderBy } : {}), ...(q.ascending !== undefined ? { ascending: q.ascending } : {}) };
-    const p = q.tags && q.tags.length > 0
-      // The tag endpoint takes no name filter (see the report to the API owner); the view keeps the two apart.
-      ? await client.v3.memberTags.members(accountId, q.tags, { page, size, ...order }, opts(signal))
-      : await client.v3.members.page(accountId, {
-        page,
-        size,
-        ...order,
-        ...(q.search ? (q.startsWith ? { startsWith: q.search } : { name: q.search }) : {}),
-      }, opts(signal));
-    return { items: p.items.map(memberRow), hasMore: p.hasNext, total: p.totalResults };
-  };
-}
-
-export function applicationsFetcher(client: PortalClient): PageFetcher<ApplicationRow> {
-  return whole(async (signal) => (await client.v3.applications.list(opts(signal))).map(applicationRow));
-}
-
-/**
- * Account details that only tooltips and documents need: fetched on first hover, then kept (per client, so a new
- * sign-in starts over). A regular member gets 403 on the subscription; that is an answer too and is kept.
- */
-export class AccountExtras {
-  private readonly subscriptions = new Map<number, Promise<Subscription | { forbidden: true }>>();
-  private readonly custom = new Map<number, Promise<CustomNames>>();
-  private readonly customSettled = new Map<number, CustomNames>();
-
-  constructor(private readonly client: PortalClient) {}
-
-  subscription(accountId: number): Promise<Subscription | { forbidden: true }> {
-    let p = this.subscriptions.get(accountId);
-    if (!p) {
-      p = this.client.v3.accounts.subscription(accountId).catch((error: unknown) => {
-        if (isForbidden(error)) return { forbidden: true as const };
-        this.subscriptions.delete(accountId); // a transient failure is asked again on the next hover
-        throw error;
-      });
-      this.subscriptions.set(accountId, p);
-    }
-    return p;
-  }
-
-  customNames(accountId: number): Promise<CustomNames> {
-    let p = this.custom.get(accountId);
-    if (!p) {
-      p = this.client.v2.accounts.custom(accountId).then(
-        (names) => (this.customSettled.set(accountId, names), names),
-        (error: unknown) => {
-          this.custom.delete(accountId);
-          throw error;
-        },
-      );
-      this.custom.set(accountId, p);
-    }
-    return p;
-  }
-
-  /** Custom names already known, without asking (labels built during an expand must not cost a request). */
-  knownCustomNames(accountId: number): CustomNames | undefined {
-    return this.customSettled.get(accountId);
-  }
-
-  clear(accountId?: number): void {
-    if (accountId === undefined) {
-      this.subscriptions.clear();
-      this.custom.clear();
-      this.customSettled.clear();
-    } else {
-      this.subscriptions.delete(accountId);
-      this.custom.delete(accountId);
-      this.customSettled.delete(accountId);
-    }
-  }
-}
-
-function isForbidden(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'forbidden';
 }

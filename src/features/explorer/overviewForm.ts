@@ -3,7 +3,7 @@ import { overviewCommands, type ComponentView, type OverviewCommand, type Overvi
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
 import { clientOf, readOr, type AccountContext } from '../../forms/context';
 import { inputError } from '../../forms/inputError';
-import { formKeys, type FormKey } from '../../shared/keys';
+import type { FormKey } from '../../shared/keys';
 
 /**
  * Custom names are keyed by the singular and plural of each content type (spec 4.4, field names not shown);
@@ -21,12 +21,9 @@ function componentView(c: Component, custom: CustomNames): ComponentView {
 export class OverviewForm extends FormPanel<OverviewState, OverviewValues, OverviewCommand> {
   private state: OverviewState | undefined;
 
-  static keyOf(ctx: AccountContext): FormKey {
-    return formKeys.overview(ctx);
-  }
 
-  constructor(env: FormEnv, private readonly ctx: AccountContext, label: string) {
-    super(env, 'overview', OverviewForm.keyOf(ctx), `Account: ${label}`, overviewCommands);
+  constructor(env: FormEnv, key: FormKey, private readonly ctx: AccountContext, label: string) {
+    super(env, 'overview', key, `Account: ${label}`, overviewCommands);
     this.start();
   }
 
@@ -97,7 +94,7 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
     if (Object.keys(update).length === 0) return { message: 'Nothing to save: no field was changed.', state };
     // v3 PATCH names just the changed fields (spec 4.2); v2 has no account update at all.
     await clientOf(this.ctx).v3.accounts.update(this.ctx.accountId, update);
-    this.env.afterSave({ kind: 'account', portalId: this.ctx.portalId, accountId: this.ctx.accountId });
+    this.ctx.afterSave();
     const fresh = await this.load().catch(() => ({ ...state, ...update, values: { ...values } }));
     return { message: `Saved: ${Object.keys(update).map((k) => ({ friendlyName: 'friendly name', name: 'name', locale: 'locale' })[k]).join(', ')}.`, state: fresh };
   }

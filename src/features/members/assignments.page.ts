@@ -1,11 +1,10 @@
 // Edit member assignments: groups, account permission, tags and the member's flags.
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
-import type { AssignmentsState, AssignmentsValues, GroupLevel } from './assignments.protocol';
+import { ACCOUNT_CHOICES, GROUP_CHOICES, NEW_GROUP_CHOICES, type AssignmentsState, type AssignmentsValues, type GroupLevel } from './assignments.protocol';
 import { el, safeId } from '../../forms/page/dom';
 import { checkboxField, readChoice, section, select, selectField, tagsField } from '../../forms/page/fields';
 import { FormView } from '../../forms/page/form';
-import { ACCOUNT_CHOICES, GROUP_CHOICES, NEW_GROUP_CHOICES } from './choices';
 
 /** Reads the current controls; set on every render. */
 let read: () => AssignmentsValues = () => {

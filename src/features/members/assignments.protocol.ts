@@ -1,12 +1,38 @@
 /** Edit member assignments: the member's groups, account permission, tags and flags in one form. */
-import { COMMON_COMMANDS, MAX_LIST } from '../../forms/protocol/common';
+import { COMMON_COMMANDS, MAX_LIST, type Choice } from '../../forms/protocol/common';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../forms/protocol/validate';
 
-/** 0 = not in the group; 1, 4, 16 = the group permission masks of spec 2.9. */
+/** 0 = not in the group; 1, 4, 16 = the portal's group permission masks. */
 export const GROUP_LEVELS = [0, 1, 4, 16] as const;
 export type GroupLevel = (typeof GROUP_LEVELS)[number];
 export const ACCOUNT_LEVELS = [1, 4, 16] as const;
 export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
+
+/** What each level is called, in the portal's words: the forms' drop-downs and the quick pick use these. */
+export const GROUP_LEVEL_CHOICES: ReadonlyArray<{ readonly value: GroupLevel; readonly label: string; readonly detail: string }> = [
+  { value: 1, label: 'Basic', detail: 'Read only' },
+  { value: 4, label: 'Standard', detail: 'Read and write' },
+  { value: 16, label: 'Group administrator', detail: 'Manages the group and its members' },
+  { value: 0, label: 'None', detail: 'Remove the member from the group' },
+];
+
+export const ACCOUNT_CHOICES: ReadonlyArray<Choice<AccountLevel>> = [
+  { value: 1, label: 'Member' },
+  { value: 4, label: 'Group creator' },
+  { value: 16, label: 'Super administrator' },
+];
+
+/** A member's permission in one group, as a drop-down offers it: "None" first, the read/write levels explained. */
+export const GROUP_CHOICES: ReadonlyArray<Choice<GroupLevel>> = [
+  { value: 0, label: 'None' },
+  ...GROUP_LEVEL_CHOICES.filter((l) => l.value !== 0).map((l) => ({ value: l.value, label: l.value === 16 ? l.label : `${l.label} (${l.detail.toLowerCase()})` })),
+];
+
+/** The permission a member gets in groups created from now on; 0 = none. */
+export const NEW_GROUP_CHOICES: ReadonlyArray<Choice<GroupLevel>> = [
+  { value: 0, label: 'Not assigned to new groups' },
+  ...GROUP_CHOICES.slice(1),
+];
 
 /** Limits the host enforces on what the webview sends (the portal documents none; spec 8). */
 export const MAX_TAGS = 200;

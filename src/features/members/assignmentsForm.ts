@@ -4,7 +4,7 @@ import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel
 import { foreignReference, planAssignments } from './assignmentsPlan';
 import { clientOf, readOr, type AccountContext } from '../../forms/context';
 import { accountLevel, groupLevel } from './levels';
-import { formKeys, type FormKey } from '../../shared/keys';
+import type { FormKey } from '../../shared/keys';
 
 /** Groups the form loads at most; an account with more shows a notice (the v2 list has no search). */
 export const MAX_GROUPS = 1_000;
@@ -19,12 +19,9 @@ export type MemberContext = AccountContext & { readonly username: string };
 export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValues, AssignmentsCommand> {
   private state: AssignmentsState | undefined;
 
-  static keyOf(ctx: MemberContext): FormKey {
-    return formKeys.assignments({ account: ctx, username: ctx.username });
-  }
 
-  constructor(env: FormEnv, private readonly ctx: MemberContext, label: string) {
-    super(env, 'assignments', AssignmentsForm.keyOf(ctx), `Assignments: ${label}`, assignmentsCommands);
+  constructor(env: FormEnv, key: FormKey, private readonly ctx: MemberContext, label: string) {
+    super(env, 'assignments', key, `Assignments: ${label}`, assignmentsCommands);
     this.start();
   }
 
@@ -79,7 +76,7 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
     const plan = planAssignments(state.values, values);
     if (!plan.update) return { message: 'Nothing to save: no field was changed.', state };
     await clientOf(this.ctx).v3.members.update(this.ctx.accountId, this.ctx.username, plan.update);
-    this.env.afterSave({ kind: 'member', portalId: this.ctx.portalId, accountId: this.ctx.accountId, username: this.ctx.username });
+    this.ctx.afterSave();
     // Read back what the portal now holds, so the form shows the truth rather than what we hoped for.
     // A failed read-back does not undo the save: show the values that were sent.
     const fresh = await this.load().catch(() => ({ ...state, values }));

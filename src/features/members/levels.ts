@@ -1,7 +1,9 @@
 import type { AccountLevel, GroupLevel } from './assignments.protocol';
 
+export { GROUP_LEVEL_CHOICES, type GroupLevel } from './assignments.protocol';
+
 /**
- * Permission masks as the forms offer them (spec 2.9). A value the portal sends that is not one of the
+ * Permission masks as the forms offer them. A value the portal sends that is not one of the
  * documented levels counts as the highest documented level it reaches, so a form never shows "unknown".
  */
 export function accountLevel(mask: number | null | undefined): AccountLevel {

@@ -1,11 +1,11 @@
 // Create / edit member. The password field is write-only: it starts empty and is never kept in saved state.
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
+import { ACCOUNT_CHOICES, NEW_GROUP_CHOICES } from './assignments.protocol';
 import type { MemberState, MemberValues } from './member.protocol';
 import { el } from '../../forms/page/dom';
 import { checkboxField, section, selectField, tagsField, textField } from '../../forms/page/fields';
 import { FormView } from '../../forms/page/form';
-import { ACCOUNT_CHOICES, NEW_GROUP_CHOICES } from './choices';
 
 let read: () => MemberValues = () => {
   throw new Error('not rendered');

@@ -1,41 +1,32 @@
 /** Commands on one member: enable, disable, lock, unlock, remove from the organisation, copy the username. */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { accountPermissionLabel, type MemberUpdate } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { memberRow } from '../../shared/members';
-import type { Ui } from '../../ui/ui';
-import { guarded, type CommandEnv } from '../../ui/commands';
-import { pickMember, type AccountRef, type MemberRef } from '../../targets/pick';
-import type { ViewsHandle } from '../views';
+import type { MemberRef } from '../../shared/refs';
+import { memberFor } from '../../targets/resolve';
+import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
+import { answered, type Ui } from '../../ui/ui';
+import type { MembersProvider } from './membersProvider';
 
 /** The four flag commands: one PATCH each, and the member's new state shown in place. */
-const FLAGS: ReadonlyArray<{ id: string; verb: string; update: Pick<MemberUpdate, 'enabled' | 'lock'>; done: string }> = [
-  { id: 'portal.member.enable', verb: 'Enable', update: { enabled: true }, done: 'is enabled' },
-  { id: 'portal.member.disable', verb: 'Disable', update: { enabled: false }, done: 'is disabled and cannot sign in' },
-  { id: 'portal.member.lock', verb: 'Lock', update: { lock: true }, done: 'is locked' },
-  { id: 'portal.member.unlock', verb: 'Unlock', update: { lock: false }, done: 'is unlocked' },
+const FLAGS: ReadonlyArray<{ id: string; update: Pick<MemberUpdate, 'enabled' | 'lock'>; done: string }> = [
+  { id: 'portal.member.enable', update: { enabled: true }, done: 'is enabled' },
+  { id: 'portal.member.disable', update: { enabled: false }, done: 'is disabled and cannot sign in' },
+  { id: 'portal.member.lock', update: { lock: true }, done: 'is locked' },
+  { id: 'portal.member.unlock', update: { lock: false }, done: 'is unlocked' },
 ];
-
-/** A member named by a caller outside this extension: the change happens only when the user agrees to it. */
-function confirmNamed(ui: Ui, m: MemberRef, verb: string): Promise<boolean> {
-  return ui.confirm({
-    id: 'member.named',
-    message: `${verb} the member ${m.username}?`,
-    detail: `A link, a keybinding or another extension asked for this (portal ${m.portalId}, organisation ${m.accountId}). Nothing changes unless you confirm.`,
-    action: verb,
-  });
-}
 
 interface MemberDeps {
   readonly registry: PortalRegistry;
-  readonly views: ViewsHandle;
+  readonly provider: MembersProvider;
 }
 
+/** PATCH one flag and show the member's new state in every loaded list. */
 async function setFlag(deps: MemberDeps, ui: Ui, m: MemberRef, flag: (typeof FLAGS)[number]): Promise<boolean> {
-  if (!m.chosenHere && !(await confirmNamed(ui, m, flag.verb))) return false;
-  const member = await deps.registry.client(m.portalId).v3.members.update(m.accountId, m.username, flag.update);
-  deps.views.memberChanged(m.portalId, m.accountId, memberRow(member));
-  ui.status(`${m.name ?? m.username} ${flag.done}.`);
+  const member = await deps.registry.client(m.account.portalId).v3.members.update(m.account.accountId, m.username, flag.update);
+  deps.provider.memberChanged(m.account, memberRow(member));
+  ui.status(`${m.name} ${flag.done}.`);
   return true;
 }
 
@@ -54,36 +45,33 @@ async function confirmRemoval(ui: Ui, m: MemberRef, who: string, permission: num
     action: 'Continue…',
   });
   if (!ok) return false;
-  const typed = await ui.input({
+  const typed = answered(await ui.input({
     id: 'member.delete.typeUsername',
     title: `Remove ${who}`,
     prompt: `Type the username "${m.username}" to confirm.`,
     placeHolder: m.username,
     validate: (v) => (v === m.username ? undefined : 'Type the username exactly as shown.'),
-  });
+  }));
   return typed === m.username;
 }
 
 async function deleteMember(deps: MemberDeps, ui: Ui, m: MemberRef): Promise<boolean> {
-  const client = deps.registry.client(m.portalId);
-  const member = await client.v3.members.get(m.accountId, m.username);
+  const client = deps.registry.client(m.account.portalId);
+  const member = await client.v3.members.get(m.account.accountId, m.username);
   const who = `${member.user.name || m.username} (${m.username})`;
   if (!(await confirmRemoval(ui, m, who, member.permission, member.memberOfMultipleAccounts))) return false;
-  await client.v3.members.delete(m.accountId, m.username);
-  deps.views.memberRemoved(m.portalId, m.accountId, m.username);
+  await client.v3.members.delete(m.account.accountId, m.username);
+  deps.provider.memberRemoved(m.account, m.username);
   ui.notify('info', `${who} was removed from the organisation.`);
   return true;
 }
 
-export function registerMemberCommands(deps: MemberDeps, preferred: () => AccountRef | undefined, env: CommandEnv): vscode.Disposable[] {
-  const withMember = (then: (ui: Ui, m: MemberRef) => Promise<unknown>) => async (arg?: unknown): Promise<unknown> => {
-    const ui = env.ui();
-    const m = await pickMember(ui, deps.registry, arg, preferred());
-    return m ? then(ui, m) : false;
-  };
+export function registerMemberCommands(env: CommandEnv, deps: MemberDeps): vscode.Disposable[] {
+  const withMember = (then: (ui: Ui, m: MemberRef) => Promise<unknown>) => async (run: Run) =>
+    then(run.ui, await memberFor(run, deps.registry, deps.provider.account));
   return [
-    ...FLAGS.map((flag) => guarded(env, flag.id, withMember((ui, m) => setFlag(deps, ui, m, flag)))),
-    guarded(env, 'portal.member.delete', withMember((ui, m) => deleteMember(deps, ui, m))),
-    guarded(env, 'portal.member.copyUsername', withMember((ui, m) => ui.copy(m.username))),
+    ...FLAGS.map((flag) => registerCommand(env, flag.id, withMember((ui, m) => setFlag(deps, ui, m, flag)))),
+    registerCommand(env, 'portal.member.delete', withMember((ui, m) => deleteMember(deps, ui, m))),
+    registerCommand(env, 'portal.member.copyUsername', withMember((ui, m) => ui.copy(m.username))),
   ];
 }

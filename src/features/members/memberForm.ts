@@ -5,9 +5,8 @@ import { normaliseTags } from './assignmentsPlan';
 import { clientOf, readOr, type AccountContext } from '../../forms/context';
 import { accountLevel } from './levels';
 import { inputError } from '../../forms/inputError';
-import { formKeys, type FormKey } from '../../shared/keys';
+import type { FormKey } from '../../shared/keys';
 
-let created = 0;
 
 export type MemberFormContext = AccountContext & { readonly username?: string };
 
@@ -34,13 +33,9 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
   private state: MemberState | undefined;
   private username: string | undefined;
 
-  /** One panel per member; every "New Member" opens a new one (it turns into the member's edit form). */
-  static keyOf(ctx: MemberFormContext): FormKey {
-    return ctx.username ? formKeys.member({ account: ctx, username: ctx.username }) : formKeys.newMember(ctx, ++created);
-  }
 
-  constructor(env: FormEnv, private readonly ctx: MemberFormContext, title: string) {
-    super(env, 'member', MemberForm.keyOf(ctx), title, memberCommands);
+  constructor(env: FormEnv, key: FormKey, private readonly ctx: MemberFormContext, title: string) {
+    super(env, 'member', key, title, memberCommands);
     this.username = ctx.username;
     this.start();
   }
@@ -115,7 +110,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     };
     const created = await clientOf(this.ctx).v3.members.create(this.ctx.accountId, body);
     this.username = created.user.username || body.username;
-    this.env.afterSave({ kind: 'member', portalId: this.ctx.portalId, accountId: this.ctx.accountId, username: this.username });
+    this.ctx.afterSave();
     // The panel becomes the new member's edit form.
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
     return { message: `Added ${body.name} (${body.username}). Assign groups with "Edit Assignments".`, state: fresh };
@@ -145,7 +140,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
       await client.v2.members.update(this.ctx.accountId, username, { user: { username, ...profile } });
     }
     if (Object.keys(patch).length > 0) await client.v3.members.update(this.ctx.accountId, username, patch);
-    this.env.afterSave({ kind: 'member', portalId: this.ctx.portalId, accountId: this.ctx.accountId, username });
+    this.ctx.afterSave();
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
     return { message: `Saved${patch.password ? ' (the new password is set)' : ''}.`, state: fresh };
   }

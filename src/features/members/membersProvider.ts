@@ -4,28 +4,40 @@
  */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
-import type { Ui } from '../../ui/ui';
 import { countLabel } from '../../shared/format';
 import { memberListKey, memberListsKey, type TreeKey } from '../../shared/keys';
 import { describeQuery, isFiltered, type MemberQuery, type MemberRow } from '../../shared/members';
-import { membersFetcher } from '../explorer/loaders';
-import { MemberNode, type PortalTreeNode } from '../explorer/nodes';
+import type { AccountRef } from '../../shared/refs';
+import type { Ui } from '../../ui/ui';
+import type { PortalTreeNode } from '../../views/node';
 import { PagedTreeProvider } from '../../views/pagedProvider';
 import type { PagedList } from '../../views/paging';
+import { membersFetcher } from './loaders';
+import { MemberNode } from './memberNode';
 
 export const MEMBERS_VIEW = 'portal.members';
 
-export interface MembersTarget {
-  readonly portalId: string;
-  readonly accountId: number;
-  readonly accountLabel: string;
+/** The view's account, query and counts: what its description, a CSV export and the tests read. */
+export interface MembersSnapshot {
+  readonly account: AccountRef | undefined;
+  readonly query: MemberQuery;
+  /** Rows shown, and the total when the portal reported one. */
+  readonly shown: number;
+  readonly total: number | undefined;
+  /** Goes up each time a fresh first page replaces the rows (after a refresh or a reload). */
+  readonly generation: number;
 }
 
+const sameAccount = (a: AccountRef | undefined, b: AccountRef | undefined): boolean =>
+  a?.portalId === b?.portalId && a?.accountId === b?.accountId;
+
 export class MembersProvider extends PagedTreeProvider {
-  private current: MembersTarget | undefined;
+  private current: AccountRef | undefined;
   private q: MemberQuery = {};
+  private generation = 0;
+  private lastLoaded: PagedList<MemberRow> | undefined;
   private readonly descriptionEmitter = new vscode.EventEmitter<string | undefined>();
-  /** The view's description ("Acme · 50 of 20,000 · search "ann""); the view's owner shows it. */
+  /** The view's description ("Acme · 50 of 20,000 · matches "ann""); the view's owner shows it. */
   readonly onDidChangeDescription = this.descriptionEmitter.event;
   private readonly subscription: vscode.Disposable;
 
@@ -40,7 +52,7 @@ export class MembersProvider extends PagedTreeProvider {
     });
   }
 
-  get target(): MembersTarget | undefined {
+  get account(): AccountRef | undefined {
     return this.current;
   }
 
@@ -48,9 +60,10 @@ export class MembersProvider extends PagedTreeProvider {
     return this.q;
   }
 
-  setTarget(target: MembersTarget | undefined): void {
-    if (target?.portalId === this.current?.portalId && target?.accountId === this.current?.accountId) return;
-    this.current = target;
+  /** Shows this account's members; another account starts without search, filter or order. */
+  show(account: AccountRef | undefined): void {
+    if (sameAccount(account, this.current)) return;
+    this.current = account;
     this.q = {};
     this.changed.fire(undefined);
     this.describe();
@@ -62,27 +75,46 @@ export class MembersProvider extends PagedTreeProvider {
     this.describe();
   }
 
-  /** The cache key of the list the view shows now. */
-  listKey(): TreeKey | undefined {
-    const t = this.current;
-    return t ? memberListKey(t, this.q) : undefined;
+  snapshot(): MembersSnapshot {
+    const key = this.listKey();
+    this.noteLoaded(key);
+    const list = key ? this.shownList<MemberRow>(key) : undefined;
+    return { account: this.current, query: this.q, shown: list?.count ?? 0, total: list?.total, generation: this.generation };
+  }
+
+  /** Every member list of the view's account is asked again; the rows stay until the new ones arrive. */
+  reloadAccount(account: Pick<AccountRef, 'portalId' | 'accountId'>): void {
+    this.reload(memberListsKey(account));
+  }
+
+  /** A member changed by a command: every loaded list of that account shows the new state in place. */
+  memberChanged(account: Pick<AccountRef, 'portalId' | 'accountId'>, row: MemberRow): void {
+    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey(account))) list.update(row);
+    this.changed.fire(undefined);
+  }
+
+  memberRemoved(account: Pick<AccountRef, 'portalId' | 'accountId'>, username: string): void {
+    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey(account))) list.remove(username);
+    this.changed.fire(undefined);
+    this.describe();
   }
 
   protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
-    const t = this.current;
+    const account = this.current;
     const key = this.listKey();
-    if (element || !t || !key) return [];
+    if (element || !account || !key) return [];
     const q = this.q;
     const nodes = await this.listChildren<MemberRow>({
-      portalId: t.portalId,
+      portalId: account.portalId,
       parent: undefined,
       key,
-      fetcher: () => membersFetcher(this.registry.client(t.portalId), t.accountId, q),
+      fetcher: () => membersFetcher(this.registry.client(account.portalId), account.accountId, q),
       keyOf: (r) => r.username,
-      toNode: (r) => new MemberNode(t.portalId, t.accountId, r, key),
+      toNode: (r) => new MemberNode(account, r, key),
       noun: 'members',
       emptyText: isFiltered(q) ? 'No member matches the filter.' : 'This organisation has no members you can see.',
     });
+    this.noteLoaded(key);
     this.describe();
     return nodes;
   }
@@ -92,48 +124,37 @@ export class MembersProvider extends PagedTreeProvider {
     return item;
   }
 
-  /** The member rows loaded so far (for the palette's quick picks). */
-  loadedRows(): MemberRow[] {
-    const key = this.listKey();
-    return key ? (this.shownList<MemberRow>(key)?.items ?? []) : [];
+  override dispose(): void {
+    this.subscription.dispose();
+    this.descriptionEmitter.dispose();
+    super.dispose();
+  }
+
+  /** The cache key of the list the view shows now. */
+  private listKey(): TreeKey | undefined {
+    return this.current ? memberListKey(this.current, this.q) : undefined;
+  }
+
+  /** Counts a first page that replaced the rows: a new list object, loaded. */
+  private noteLoaded(key: TreeKey | undefined): void {
+    const list = key ? this.cache.peek<MemberRow>(key) : undefined;
+    if (!list?.loaded || list === this.lastLoaded) return;
+    this.lastLoaded = list;
+    this.generation++;
   }
 
   private describe(): void {
-    const t = this.current;
-    if (!t) {
+    const account = this.current;
+    if (!account) {
       this.descriptionEmitter.fire(undefined);
       return;
     }
     const key = this.listKey();
     const list = key ? this.shownList<MemberRow>(key) : undefined;
-    const parts = [t.accountLabel];
+    const parts = [account.label];
     if (list?.loaded) parts.push(countLabel(list.count, list.total));
     const filter = describeQuery(this.q);
     if (filter) parts.push(filter);
     this.descriptionEmitter.fire(parts.join(' · '));
-  }
-
-  /** A member changed by a command: every loaded list of that account shows the new state in place. */
-  memberChanged(portalId: string, accountId: number, row: MemberRow): void {
-    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey({ portalId, accountId }))) list.update(row);
-    this.changed.fire(undefined);
-  }
-
-  memberRemoved(portalId: string, accountId: number, username: string): void {
-    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey({ portalId, accountId }))) list.remove(username);
-    this.changed.fire(undefined);
-    this.describe();
-  }
-
-  /** For tests and the heap probe: the list behind the view. */
-  currentList(): PagedList<MemberRow> | undefined {
-    const key = this.listKey();
-    return key ? this.cache.peek<MemberRow>(key) : undefined;
-  }
-
-  override dispose(): void {
-    this.subscription.dispose();
-    this.descriptionEmitter.dispose();
-    super.dispose();
   }
 }

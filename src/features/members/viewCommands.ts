@@ -2,88 +2,71 @@
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { count } from '../../shared/format';
-import { MEMBER_ORDERS, parseSearch, searchText, type MemberQuery } from '../../shared/members';
-import type { PickItem, Ui } from '../../ui/ui';
-import { guarded, type CommandEnv } from '../../ui/commands';
-import { pickAccount } from '../../targets/pick';
+import { MEMBER_ORDERS, parseSearch, searchText } from '../../shared/members';
+import type { AccountRef } from '../../shared/refs';
+import { accountFor } from '../../targets/resolve';
+import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
+import { answered, type PickItem, type Ui } from '../../ui/ui';
+import { MEMBERS_VIEW, type MembersProvider } from './membersProvider';
 
-/** What the Members view exposes to its title commands. */
-export interface MembersViewControl {
-  target(): { portalId: string; accountId: number; accountLabel: string } | undefined;
-  setTarget(t: { portalId: string; accountId: number; accountLabel: string } | undefined): void;
-  query(): MemberQuery;
-  setQuery(q: MemberQuery): void;
-}
-
-type Target = NonNullable<ReturnType<MembersViewControl['target']>>;
-
-async function searchMembers(ui: Ui, control: MembersViewControl, t: Target): Promise<void> {
-  const q = control.query();
-  const value = await ui.input({
+async function searchMembers(ui: Ui, provider: MembersProvider, account: AccountRef): Promise<void> {
+  const q = provider.query;
+  const value = answered(await ui.input({
     id: 'members.search',
-    title: `Search members of ${t.accountLabel}`,
+    title: `Search members of ${account.label}`,
     prompt: 'Name, username or e-mail contains this text. Start with ^ for "starts with" (e.g. ^ann). Empty clears the search.',
     value: searchText(q),
-  });
-  if (value === undefined) return;
+  }));
   // The tag endpoint takes no search text: a search replaces the tag filter.
-  control.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...parseSearch(value) });
+  provider.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...parseSearch(value) });
 }
 
-async function askTags(ui: Ui, registry: PortalRegistry, t: Target, active: ReadonlySet<string>): Promise<string[] | undefined> {
-  const summary = await ui.progress({ id: 'members.tags.load', title: 'Loading tags…', where: { view: 'portal.members' } }, () =>
-    registry.client(t.portalId).v3.memberTags.summary(t.accountId, { orderBy: 'members', ascending: false }));
+async function askTags(ui: Ui, registry: PortalRegistry, account: AccountRef, active: ReadonlySet<string>): Promise<string[]> {
+  const summary = await ui.progress({ id: 'members.tags.load', title: 'Loading tags…', where: { view: MEMBERS_VIEW } }, () =>
+    registry.client(account.portalId).v3.memberTags.summary(account.accountId, { orderBy: 'members', ascending: false }));
   if (summary.length === 0) {
-    ui.notify('info', `No member of ${t.accountLabel} has a tag.`);
-    return undefined;
+    ui.notify('info', `No member of ${account.label} has a tag.`);
+    return answered<string[]>(undefined);
   }
   const items = summary.map((s): PickItem<string> => ({
     label: s.name, description: `${count(s.members)} ${s.members === 1 ? 'member' : 'members'}`, picked: active.has(s.name), value: s.name,
   }));
-  return ui.pickMany(items, { id: 'members.tags', placeHolder: 'Show members with any of these tags' });
+  return answered(await ui.pickMany(items, { id: 'members.tags', placeHolder: 'Show members with any of these tags' }));
 }
 
-async function filterByTag(ui: Ui, registry: PortalRegistry, control: MembersViewControl, t: Target): Promise<void> {
-  const q = control.query();
-  const tags = await askTags(ui, registry, t, new Set(q.tags ?? []));
-  if (!tags) return;
-  control.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...(tags.length ? { tags } : {}) });
+async function filterByTag(ui: Ui, registry: PortalRegistry, provider: MembersProvider, account: AccountRef): Promise<void> {
+  const q = provider.query;
+  const tags = await askTags(ui, registry, account, new Set(q.tags ?? []));
+  provider.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...(tags.length ? { tags } : {}) });
 }
 
-async function sortMembers(ui: Ui, control: MembersViewControl): Promise<void> {
-  const q = control.query();
+async function sortMembers(ui: Ui, provider: MembersProvider): Promise<void> {
+  const q = provider.query;
   const current = (o: (typeof MEMBER_ORDERS)[number]) => (q.orderBy ?? 'name') === o.orderBy && (q.ascending !== false) === o.ascending;
-  const picked = await ui.pick(
+  const picked = answered(await ui.pick(
     MEMBER_ORDERS.map((o): PickItem<(typeof MEMBER_ORDERS)[number]> => ({ label: o.label, description: current(o) ? 'current' : '', value: o })),
     { id: 'members.order', placeHolder: 'Order members by' },
-  );
-  if (picked) control.setQuery({ ...q, orderBy: picked.orderBy, ascending: picked.ascending });
+  ));
+  provider.setQuery({ ...q, orderBy: picked.orderBy, ascending: picked.ascending });
 }
 
-export function registerMembersViewCommands(registry: PortalRegistry, control: MembersViewControl, env: CommandEnv): vscode.Disposable[] {
-  /** The view's organisation; from the palette with none shown yet, the user picks one first. */
-  const target = async (ui: Ui): Promise<Target | undefined> => {
-    if (!control.target()) {
-      const a = await pickAccount(ui, registry, undefined);
-      if (a) control.setTarget({ portalId: a.portalId, accountId: a.accountId, accountLabel: a.label ?? `account ${a.accountId}` });
-    }
-    return control.target();
-  };
-  const withTarget = (then: (ui: Ui, t: Target) => Promise<void>) => async (): Promise<void> => {
-    const ui = env.ui();
-    const t = await target(ui);
-    if (t) await then(ui, t);
+export function registerMembersViewCommands(env: CommandEnv, registry: PortalRegistry, provider: MembersProvider): vscode.Disposable[] {
+  /** The view's organisation; with none shown yet, the user picks one first. */
+  const shown = async (run: Run): Promise<AccountRef> => {
+    if (!provider.account) provider.show(await accountFor(run, registry));
+    return provider.account ?? (await accountFor(run, registry));
   };
   return [
-    guarded(env, 'portal.members.chooseAccount', async (arg?: unknown) => {
-      const a = await pickAccount(env.ui(), registry, arg);
-      if (!a) return;
-      control.setTarget({ portalId: a.portalId, accountId: a.accountId, accountLabel: a.label ?? `account ${a.accountId}` });
-      await vscode.commands.executeCommand('portal.members.focus');
+    registerCommand(env, 'portal.members.chooseAccount', async (run) => {
+      provider.show(await accountFor(run, registry));
+      await vscode.commands.executeCommand(`${MEMBERS_VIEW}.focus`);
     }),
-    guarded(env, 'portal.members.search', withTarget((ui, t) => searchMembers(ui, control, t))),
-    guarded(env, 'portal.members.filterByTag', withTarget((ui, t) => filterByTag(ui, registry, control, t))),
-    guarded(env, 'portal.members.sort', withTarget((ui) => sortMembers(ui, control))),
-    guarded(env, 'portal.members.clearFilter', () => control.setQuery({})),
+    registerCommand(env, 'portal.members.search', async (run) => searchMembers(run.ui, provider, await shown(run))),
+    registerCommand(env, 'portal.members.filterByTag', async (run) => filterByTag(run.ui, registry, provider, await shown(run))),
+    registerCommand(env, 'portal.members.sort', async (run) => {
+      await shown(run);
+      await sortMembers(run.ui, provider);
+    }),
+    registerCommand(env, 'portal.members.clearFilter', () => provider.setQuery({})),
   ];
 }

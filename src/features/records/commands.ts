@@ -1,78 +1,47 @@
-/** File record commands: open the record, open its content, download it. */
-import * as vscode from 'vscode';
+/** File record commands: open the record, open its content, download it, copy its id. */
+import type * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
-import { download } from './download';
-import { MAX_EDITOR_BYTES, uriOf, type PortalFileSystem } from './fileSystem';
-import { isTextContentType } from '../../shared/format';
+import type { FileRef } from '../../shared/refs';
+import { fileFor } from '../../targets/resolve';
+import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { Ui } from '../../ui/ui';
-import { guarded, type CommandEnv } from '../../ui/commands';
-import { pickFile, type FileRef } from '../../targets/pick';
+import type { RecordsHandle } from '../contracts';
+import { MAX_EDITOR_BYTES } from './documents';
+import { download } from './download';
 
-export function recordUri(f: FileRef): vscode.Uri {
-  return uriOf({ kind: 'record', portalId: f.portalId, accountId: f.accountId, groupId: f.groupId, fileId: f.fileId, name: f.name });
-}
-
-export function contentUri(f: FileRef): vscode.Uri {
-  return uriOf({ kind: 'content', portalId: f.portalId, accountId: f.accountId, groupId: f.groupId, fileId: f.fileId, name: f.name });
-}
-
-async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promise<vscode.Uri | undefined> {
+/** Streams the file to a folder the user picks; the path written, or undefined when there was nothing to do. */
+export async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promise<string | undefined> {
   if (f.isFolder) {
     ui.notify('info', `${f.name} is a folder; download its files one by one.`);
     return undefined;
   }
-  const file = await download(ui, registry.client(f.portalId), f);
-  return file === undefined ? undefined : vscode.Uri.file(file);
+  return download(ui, registry.client(f.group.account.portalId), { groupId: f.group.groupId, fileId: f.fileId, name: f.name, size: f.size });
 }
 
-async function openContent(ui: Ui, registry: PortalRegistry, fileSystem: PortalFileSystem, f: FileRef, contentType: string): Promise<void> {
+async function openContent(ui: Ui, registry: PortalRegistry, records: RecordsHandle, f: FileRef): Promise<string | undefined> {
   if (f.isFolder) {
     ui.notify('info', `${f.name} is a folder; open one of its files.`);
-    return;
+    return undefined;
   }
-  if (f.size !== undefined && f.size > MAX_EDITOR_BYTES) {
+  if (f.size !== null && f.size > MAX_EDITOR_BYTES) {
     const choice = await ui.choose({
       id: 'file.tooLarge', severity: 'warning', modal: false, message: `${f.name} is too large to open in an editor.`,
       actions: [{ id: 'download', label: 'Download…' }],
     });
-    if (choice) await downloadFile(ui, registry, f);
-    return;
+    return choice ? downloadFile(ui, registry, f) : undefined;
   }
-  const uri = contentUri(f);
-  fileSystem.forget(uri);
-  if (isTextContentType(contentType, f.name)) {
-    await vscode.window.showTextDocument(uri, { preview: true });
-  } else {
-    // Images and other binary types: VS Code picks its editor (image preview, hex, "open anyway").
-    await vscode.commands.executeCommand('vscode.open', uri);
-  }
+  await records.open({ kind: 'content', file: f });
+  return undefined;
 }
 
-export function registerFileCommands(registry: PortalRegistry, fileSystem: PortalFileSystem, env: CommandEnv): vscode.Disposable[] {
+export function registerFileCommands(env: CommandEnv, registry: PortalRegistry, records: RecordsHandle, toUri: (path: string) => vscode.Uri): vscode.Disposable[] {
   return [
-    guarded(env, 'portal.file.openRecord', async (arg?: unknown) => {
-      const f = await pickFile(env.ui(), registry, arg, false);
-      if (!f) return;
-      const uri = recordUri(f);
-      fileSystem.forget(uri); // a click means "show me now", not what was fetched a moment ago
-      await vscode.window.showTextDocument(uri, { preview: true });
+    registerCommand(env, 'portal.file.openRecord', async (run) => records.open({ kind: 'record', file: await fileFor(run, registry, false) })),
+    registerCommand(env, 'portal.file.openContent', async (run) => openContent(run.ui, registry, records, await fileFor(run, registry, true))),
+    registerCommand(env, 'portal.file.download', async (run) => {
+      const file = await downloadFile(run.ui, registry, await fileFor(run, registry, true));
+      return file === undefined ? undefined : toUri(file);
     }),
-    guarded(env, 'portal.file.openContent', async (arg?: unknown) => {
-      const ui = env.ui();
-      const f = await pickFile(ui, registry, arg, true);
-      if (!f) return;
-      const contentType = (arg as { row?: { contentType?: unknown } } | undefined)?.row?.contentType;
-      await openContent(ui, registry, fileSystem, f, typeof contentType === 'string' ? contentType : '');
-    }),
-    guarded(env, 'portal.file.download', async (arg?: unknown) => {
-      const ui = env.ui();
-      const f = await pickFile(ui, registry, arg, true);
-      return f ? downloadFile(ui, registry, f) : undefined;
-    }),
-    guarded(env, 'portal.file.copyId', async (arg?: unknown) => {
-      const ui = env.ui();
-      const f = await pickFile(ui, registry, arg, false);
-      if (f) await ui.copy(String(f.fileId));
-    }),
+    registerCommand(env, 'portal.file.copyId', async (run) => run.ui.copy(String((await fileFor(run, registry, false)).fileId))),
   ];
 }

@@ -3,25 +3,15 @@
  * restored after a restart asks again here and gets current data, or a clear error when signed out.
  */
 import * as vscode from 'vscode';
-import { isPortalError, type CustomNames, type PortalClient } from '../../api';
+import { isPortalError } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { errorMessage } from '../../shared/errors';
-import { accountKey } from '../../shared/keys';
-import { renderAccount, renderApplication, renderFileRecord, renderGroup, text } from './render';
+import { Documents, type Loaded } from './documents';
 import { isDirectoryPath, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
-/** The editor is for reading; larger content is for "Download…". */
-export const MAX_EDITOR_BYTES = 20 * 1024 * 1024;
 /** stat and readFile come in pairs: one fetch serves both. */
 const DOCUMENT_TTL_MS = 5_000;
 const MAX_DOCUMENTS = 32;
-
-interface Loaded {
-  readonly bytes?: Uint8Array;
-  readonly size: number;
-  readonly mtime: number;
-  readonly at: number;
-}
 
 export function uriOf(target: PortalTarget): vscode.Uri {
   return vscode.Uri.from({ scheme: PORTAL_SCHEME, authority: target.portalId, path: targetPath(target) });
@@ -31,10 +21,11 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
   private readonly documents = new Map<string, Promise<Loaded>>();
-  private readonly customNames = new Map<string, CustomNames>();
+  private readonly loader: Documents;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly registry: PortalRegistry) {
+  constructor(registry: PortalRegistry) {
+    this.loader = new Documents(registry);
     // Signing in (or out) changes what every open portal: document of that portal shows: reload them.
     this.subscription = registry.onDidChange(() => this.reloadOpenDocuments());
   }
@@ -116,7 +107,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   private fetch(uri: vscode.Uri, key: string, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
-    const p = this.fetchUncached(target, needBytes).catch((error: unknown) => {
+    const p = this.loader.load(target, needBytes).catch((error: unknown) => {
       this.documents.delete(key);
       throw toFileSystemError(error, uri);
     });
@@ -128,113 +119,6 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     return p;
   }
-
-  private async fetchUncached(target: PortalTarget, needBytes: boolean): Promise<Loaded> {
-    const connection = this.registry.get(target.portalId);
-    const portalLabel = connection?.entry.label ?? target.portalId;
-    const encode = (s: string): Loaded => {
-      const bytes = new TextEncoder().encode(s);
-      return { bytes, size: bytes.length, mtime: Date.now(), at: Date.now() };
-    };
-    // A document restored after a restart whose portal is signed out (or gone) says so, instead of an editor error;
-    // it reloads by itself after sign-in (see reloadOpenDocuments). Content is bytes of a file: no such text there.
-    if (!connection?.client && target.kind !== 'content') {
-      return encode(renderNotSignedIn(target, portalLabel, connection !== undefined));
-    }
-    const client = this.registry.client(target.portalId);
-    switch (target.kind) {
-      case 'record': {
-        const [record, customNames] = await Promise.all([
-          client.v2.files.get(target.accountId, target.groupId, target.fileId),
-          this.custom(client, target.portalId, target.accountId),
-        ]);
-        const doc = encode(renderFileRecord(record, { portalLabel, accountId: target.accountId, groupId: target.groupId, customNames }));
-        return { ...doc, mtime: record.lastModified ?? doc.mtime };
-      }
-      case 'content': {
-        const record = await client.v2.files.get(target.accountId, target.groupId, target.fileId);
-        if (record.isFolder) throw vscode.FileSystemError.FileIsADirectory(record.name);
-        const mtime = record.lastModified ?? Date.now();
-        if (!needBytes) return { size: record.size, mtime, at: Date.now() };
-        if (record.size > MAX_EDITOR_BYTES) {
-          throw vscode.FileSystemError.Unavailable(`${record.name} is ${Math.round(record.size / 1048576)} MB, too large for an editor. Use "Download…" instead.`);
-        }
-        const bytes = await downloadBytes(client, target.groupId, target.fileId, MAX_EDITOR_BYTES);
-        return { bytes, size: bytes.length, mtime, at: Date.now() };
-      }
-      case 'group': {
-        const [group, customNames] = await Promise.all([
-          client.v2.groups.get(target.accountId, target.groupId),
-          this.custom(client, target.portalId, target.accountId),
-        ]);
-        return encode(renderGroup(group, { portalLabel, accountId: target.accountId, customNames }));
-      }
-      case 'account': {
-        const [account, sub, info] = await Promise.all([
-          client.v3.accounts.get(target.accountId),
-          client.v3.accounts.subscription(target.accountId).catch((e: unknown) => {
-            if (isPortalError(e, 'forbidden')) return { forbidden: true as const };
-            throw e;
-          }),
-          client.v3.userinfo().catch(() => undefined),
-        ]);
-        const permission = info?.accounts.find((a) => a.account.id === target.accountId)?.permission;
-        return encode(renderAccount(account, sub, { portalLabel, permission }));
-      }
-      case 'application': {
-        const app = await client.v3.applications.get(target.clientId);
-        const current = this.registry.get(target.portalId)?.clientId === app.clientId;
-        return encode(renderApplication(app, { portalLabel, current }));
-      }
-    }
-  }
-
-  /** Custom names decorate a document; they never fail it. Kept per account for the session. */
-  private async custom(client: PortalClient, portalId: string, accountId: number): Promise<CustomNames | undefined> {
-    const key = accountKey({ portalId, accountId });
-    const known = this.customNames.get(key);
-    if (known) return known;
-    try {
-      const names = await client.v2.accounts.custom(accountId);
-      this.customNames.set(key, names);
-      return names;
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-function renderNotSignedIn(target: PortalTarget, portalLabel: string, known: boolean): string {
-  const what = target.kind === 'record' ? 'file record' : target.kind === 'group' ? 'group' : target.kind === 'account' ? 'organisation' : 'application';
-  return [
-    `# ${text(target.name.replace(/ \((record|group|organisation|application)\)$/, ''))}`,
-    '',
-    known
-      ? `This ${what} is on ${text(portalLabel)}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.`
-      : `This ${what} is on a portal that is no longer in the Portal views (${text(portalLabel)}). Add it again by signing in to it.`,
-    '',
-  ].join('\n');
-}
-
-/** Reads a download fully, refusing more than `limit` bytes (the server's size may be stale). */
-async function downloadBytes(client: PortalClient, groupId: number, fileId: number, limit: number): Promise<Uint8Array> {
-  const controller = new AbortController();
-  const download = await client.v2.files.download(groupId, fileId, { signal: controller.signal });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of download.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) {
-        controller.abort();
-        throw vscode.FileSystemError.Unavailable('The content is too large for an editor. Use "Download…" instead.');
-      }
-      chunks.push(chunk);
-    }
-  } finally {
-    download.body.destroy();
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 function toFileSystemError(error: unknown, uri: vscode.Uri): Error {

@@ -1,23 +1,52 @@
-/** The `portal:` file system and the file record commands that open its URIs. */
+/** The `portal:` file system, the documents it serves, and the file record commands. */
 import * as vscode from 'vscode';
-import type { PortalRegistry } from '../../auth/portalRegistry';
+import type { CommandEnv } from '../../ui/commands';
+import type { AuthHandle } from '../../auth/register';
+import type { PortalDocument, RecordsHandle } from '../contracts';
 import { registerFileCommands } from './commands';
-import { PortalFileSystem } from './fileSystem';
-import type { Ui } from '../../ui/ui';
+import { PortalFileSystem, uriOf } from './fileSystem';
+import { isTextContentType } from '../../shared/format';
+import type { PortalTarget } from './uri';
 
-export { PortalFileSystem, uriOf } from './fileSystem';
-export type { PortalTarget } from './uri';
-
-export interface RecordsApi {
+export interface RecordsFeature extends RecordsHandle {
   readonly fileSystem: PortalFileSystem;
 }
 
-export function registerRecords(context: vscode.ExtensionContext, deps: { registry: PortalRegistry; log: vscode.LogOutputChannel; ui: () => Ui }): RecordsApi {
-  const fileSystem = new PortalFileSystem(deps.registry);
+/** The URI target of a document: its ids, and a name that makes the editor tab readable. */
+function targetOf(doc: PortalDocument): PortalTarget {
+  switch (doc.kind) {
+    case 'record':
+    case 'content': {
+      const f = doc.file;
+      return { kind: doc.kind, portalId: f.group.account.portalId, accountId: f.group.account.accountId, groupId: f.group.groupId, fileId: f.fileId, name: f.name };
+    }
+    case 'group':
+      return { kind: 'group', portalId: doc.group.account.portalId, accountId: doc.group.account.accountId, groupId: doc.group.groupId, name: doc.group.label };
+    case 'account':
+      return { kind: 'account', portalId: doc.account.portalId, accountId: doc.account.accountId, name: doc.account.label };
+    case 'application':
+      return { kind: 'application', portalId: doc.application.portalId, clientId: doc.application.clientId, name: doc.application.label };
+  }
+}
+
+export function registerRecords(context: vscode.ExtensionContext, deps: { readonly auth: AuthHandle; readonly commands: CommandEnv }): RecordsFeature {
+  const fileSystem = new PortalFileSystem(deps.auth.registry);
+  const open = async (doc: PortalDocument): Promise<void> => {
+    const uri = uriOf(targetOf(doc));
+    // A click means "show me now", not what was fetched a moment ago.
+    fileSystem.forget(uri);
+    if (doc.kind === 'content' && !isTextContentType(doc.file.contentType, doc.file.name)) {
+      // Images and other binary types: VS Code picks its editor (image preview, hex, "open anyway").
+      await vscode.commands.executeCommand('vscode.open', uri);
+      return;
+    }
+    await vscode.window.showTextDocument(uri, { preview: true });
+  };
+  const feature: RecordsFeature = { fileSystem, open };
   context.subscriptions.push(
     fileSystem,
     vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: true, isCaseSensitive: true }),
-    ...registerFileCommands(deps.registry, fileSystem, deps),
+    ...registerFileCommands(deps.commands, deps.auth.registry, feature, (path) => vscode.Uri.file(path)),
   );
-  return { fileSystem };
+  return feature;
 }

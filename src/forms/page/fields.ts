@@ -4,6 +4,7 @@ import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-check
 import type { VscodeMultiSelect } from '@vscode-elements/elements/dist/vscode-multi-select/vscode-multi-select.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
+import type { Choice } from '../protocol/common';
 import { el, type Child } from './dom';
 import type { FormView } from './form';
 
@@ -33,10 +34,7 @@ export function textField(form: AnyForm, spec: Common & { value: string; type?: 
   return { node: group(form, spec, control), control };
 }
 
-export interface Choice<T extends string | number> {
-  value: T;
-  label: string;
-}
+export type { Choice } from '../protocol/common';
 
 /** A drop-down; values are kept as strings by the element and mapped back by the caller. */
 export function selectField<T extends string | number>(form: AnyForm, spec: Common & { value: T; choices: readonly Choice<T>[] }): { node: HTMLElement; control: VscodeSingleSelect; read(): T } {

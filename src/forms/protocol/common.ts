@@ -35,3 +35,9 @@ export const COMMON_COMMANDS = {
 
 /** The longest a list in any message may be; the portal's page sizes stay far below (api-observations: ≤ 100). */
 export const MAX_LIST = 5_000;
+
+/** One option of a drop-down: the value sent back, and the words shown. */
+export interface Choice<T extends string | number> {
+  value: T;
+  label: string;
+}

@@ -58,10 +58,26 @@ export function useFormsFixture(use: (f: FormsFixture) => void): void {
   });
 }
 
-/** Runs a form command and returns its panel, loaded. */
-export async function openForm<P extends FormPanel = FormPanel>(command: string, arg: unknown): Promise<P> {
-  const panel = (await vscode.commands.executeCommand(command, arg)) as P | undefined;
+/** What each panel posted to its webview since the test opened it. */
+const records = new WeakMap<FormPanel, unknown[]>();
+
+/** The messages a panel posted to its webview, oldest first (kept from when openForm returned it). */
+export function posted(panel: FormPanel): unknown[] {
+  let list = records.get(panel);
+  if (!list) {
+    const kept: unknown[] = [];
+    list = kept;
+    records.set(panel, kept);
+    panel.onDidPost((m) => kept.push(m));
+  }
+  return list;
+}
+
+/** Runs a form command (on a row of the views, or from the palette) and returns its panel, loaded. */
+export async function openForm<P extends FormPanel = FormPanel>(command: string, row?: unknown): Promise<P> {
+  const panel = (await vscode.commands.executeCommand(command, ...(row === undefined ? [] : [row]))) as P | undefined;
   assert.ok(panel, `${command} opened no panel`);
+  posted(panel);
   await panel.whenLoaded();
   return panel;
 }
@@ -71,11 +87,11 @@ export async function openForm<P extends FormPanel = FormPanel>(command: string,
  * workbench says "ready" on its own schedule, and the host answers it whenever that is.
  */
 export function postedTypes(panel: FormPanel, from = 0): string[] {
-  return panel.posted.slice(from).map((m) => (m as { type: string }).type).filter((t) => t !== 'init');
+  return posted(panel).slice(from).map((m) => (m as { type: string }).type).filter((t) => t !== 'init');
 }
 
 export function lastPosted<T = Record<string, unknown>>(panel: FormPanel, type: string): T | undefined {
-  return [...panel.posted].reverse().find((m) => (m as { type: string }).type === type) as T | undefined;
+  return [...posted(panel)].reverse().find((m) => (m as { type: string }).type === type) as T | undefined;
 }
 
 /** Requests the emulator answered, excluding its control endpoint. */

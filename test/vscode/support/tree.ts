@@ -22,8 +22,9 @@ export interface Row {
   id: string;
 }
 
-export async function explorerApi(): Promise<Testing['explorer']> {
-  return (await portalApi()).testing.explorer;
+/** The extension's features as the tests drive them: providers, views and handles. */
+export async function features(): Promise<Testing> {
+  return (await portalApi()).testing;
 }
 
 function labelOf(item: vscode.TreeItem): string {
@@ -98,4 +99,64 @@ export async function walk(provider: Provider, portalId: string, labels: string[
 
 export async function setPageSize(size: number | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('portal').update('pageSize', size, vscode.ConfigurationTarget.Global);
+}
+
+/** What a row names, by ids: the same shapes as src/shared/refs.ts, without the names. */
+export type RowSpec =
+  | { readonly kind: 'portal'; readonly portalId: string; readonly view?: 'explorer' | 'applications' }
+  | { readonly kind: 'account'; readonly portalId: string; readonly accountId: number }
+  | { readonly kind: 'group'; readonly portalId: string; readonly accountId: number; readonly groupId: number }
+  | { readonly kind: 'member'; readonly portalId: string; readonly accountId: number; readonly username: string }
+  | { readonly kind: 'application'; readonly portalId: string; readonly clientId: string };
+
+function find(list: Row[], test: (ref: Record<string, unknown>) => boolean, what: string): Row {
+  const row = list.find((r) => {
+    const ref = (r.node as { ref?: Record<string, unknown> }).ref;
+    return ref !== undefined && test(ref);
+  });
+  if (!row) throw new Error(`no row for ${what} among: ${list.map((r) => r.label).join(', ')}`);
+  return row;
+}
+
+/**
+ * The extension's own row for `spec`, found the way a person finds it (expanding the views), so a command run on
+ * it is run as from that row's context menu. A member is looked for in the Members view of its organisation.
+ */
+export async function nodeOf(spec: RowSpec): Promise<unknown> {
+  const t = await features();
+  const explorer = t.explorer.provider as unknown as Provider;
+  const what = JSON.stringify(spec);
+  switch (spec.kind) {
+    case 'portal': {
+      const view = spec.view ?? 'explorer';
+      const provider = (view === 'explorer' ? t.explorer.provider : t.applications.provider) as unknown as Provider;
+      return byId(await rows(provider), portalKey(view, spec.portalId), what).node;
+    }
+    case 'application': {
+      const portal = byId(await rows(t.applications.provider as unknown as Provider), portalKey('applications', spec.portalId), what);
+      return find(await rows(t.applications.provider as unknown as Provider, portal.node), (r) => r.clientId === spec.clientId, what).node;
+    }
+    case 'member':
+      return memberNode(t, spec, what);
+    default: {
+      const portal = await portalRow(explorer, spec.portalId);
+      const account = find(await rows(explorer, portal.node), (r) => r.kind === 'account' && r.accountId === spec.accountId, what);
+      if (spec.kind === 'account') return account.node;
+      return find(await rows(explorer, account.node), (r) => r.groupId === spec.groupId, what).node;
+    }
+  }
+}
+
+async function memberNode(t: Testing, spec: Extract<RowSpec, { kind: 'member' }>, what: string): Promise<unknown> {
+  const account = (await nodeOf({ kind: 'account', portalId: spec.portalId, accountId: spec.accountId })) as { ref: Parameters<Testing['members']['show']>[0] };
+  t.members.show(account.ref);
+  const members = t.members.provider as unknown as Provider;
+  const all = await loadAll(members, undefined, 'portal.members.loadMore');
+  return find(all, (r) => r.username === spec.username, what).node;
+}
+
+function byId(list: Row[], id: string, what: string): Row {
+  const row = list.find((r) => r.id === id);
+  if (!row) throw new Error(`no row for ${what} among: ${list.map((r) => r.id).join(', ')}`);
+  return row;
 }

@@ -12,7 +12,7 @@ import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { EXTENSION_ID, portalApi, signInForTest } from '../../support/extension';
-import { explorerApi, rows, setPageSize, unfold, walk, type Provider } from '../../support/tree';
+import { features, rows, setPageSize, unfold, walk, type Provider } from '../../support/tree';
 
 const MB = 1024 * 1024;
 /** Bounds the walk; a page is 100 rows. */
@@ -107,7 +107,7 @@ describe('Extension host heap while paging (measurement)', function () {
     await signInForTest({ baseUrl: emulator.url, username: 'demo', password: 'demo' });
     await setPageSize(100);
     const gc = collector();
-    const ex = await explorerApi();
+    const t = await features();
     const heap = () => process.memoryUsage().heapUsed;
     const report = (name: string, value: number | string) => {
       figures[name] = value;
@@ -121,8 +121,8 @@ describe('Extension host heap while paging (measurement)', function () {
 
     // Members: the view drawn by VS Code, "Load more…" clicked until the end.
     await vscode.commands.executeCommand('portal.members.focus');
-    ex.members.setTarget({ portalId, accountId: 1, accountLabel: 'BigCorp International' });
-    const members = ex.members as unknown as Provider & { getChildren: (e?: unknown) => unknown };
+    t.members.show({ kind: 'account', portalId, accountId: 1, label: 'BigCorp International' });
+    const members = t.members.provider as unknown as Provider & { getChildren: (e?: unknown) => unknown };
     let started = Date.now();
     let redraws = 0;
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -143,9 +143,9 @@ describe('Extension host heap while paging (measurement)', function () {
 
     // The 50,000-file folder: the bulk group's root level, expanded in the Explorer.
     await vscode.commands.executeCommand('portal.explorer.focus');
-    const explorer = ex.explorer as unknown as Provider & { getChildren: (e?: unknown) => unknown };
+    const explorer = t.explorer.provider as unknown as Provider & { getChildren: (e?: unknown) => unknown };
     const bulk = await walk(explorer, portalId, ['BigCorp International', 'Bulk files']);
-    await ex.explorerView.reveal(bulk.node as never, { expand: true, select: true });
+    await t.explorer.view.reveal(bulk.node as never, { expand: true, select: true });
     started = Date.now();
     redraws = 0;
     for (let page = 0; page < MAX_PAGES; page++) {

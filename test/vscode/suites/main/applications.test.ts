@@ -5,7 +5,7 @@ import { portalKey } from '../../../../src/shared/keys';
 import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi } from '../../support/extension';
 import { portalJson } from '../../support/portalHttp';
-import { byLabel, explorerApi, rows, type Provider, type Row } from '../../support/tree';
+import { byLabel, features, rows, type Provider, type Row } from '../../support/tree';
 import { withUi } from '../../support/ui';
 
 describe('Applications view', function () {
@@ -24,7 +24,7 @@ describe('Applications view', function () {
 
   before(async () => {
     ({ emu, portalId, token } = await startDemoPortal());
-    applications = (await explorerApi()).applications as unknown as typeof applications;
+    applications = (await features()).applications.provider as unknown as typeof applications;
   });
 
   after(async () => {

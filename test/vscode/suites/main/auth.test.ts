@@ -8,6 +8,7 @@ import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { isPortalError, portalApi, signInAnswers, signInFailures, signInForTest } from '../../support/extension';
 import { recordSecret } from '../../support/leaks';
 import { control, passwordToken, portalJson } from '../../support/portalHttp';
+import { nodeOf } from '../../support/tree';
 import { withUi } from '../../support/ui';
 import { waitFor } from '../../support/wait';
 
@@ -204,7 +205,7 @@ describe('Sign-in and secrets', function () {
       assert.match(edited1.signedOutReason ?? '', /https:\/\//, 'the reason says what is wrong with the address');
       assert.ok(await api.testing.readStoredCredentials(id), 'its credentials stay for when the address is fixed');
       assert.equal(api.registry.get('typo-entry')?.entry.label, 'not a url', 'an entry that is not a URL is listed, not thrown on');
-      const roots = await api.testing.explorer.explorer.getChildren();
+      const roots = await api.testing.explorer.provider.getChildren();
       assert.ok(roots.some((n) => n.portalId === id) && roots.some((n) => n.portalId === 'typo-entry'), 'the Explorer lists both');
 
       // Fixing the address signs the portal back in with the stored credentials.
@@ -247,7 +248,7 @@ describe('Sign-in and secrets', function () {
     const stored = await api.testing.readStoredCredentials(idOf(a));
     assert.ok(stored);
     await withUi({ 'signOut.choice': 'signOutAndDelete' }, async (ui) => {
-      await vscode.commands.executeCommand('portal.signOut', idOf(a));
+      await vscode.commands.executeCommand('portal.signOut', await nodeOf({ kind: 'portal', portalId: idOf(a) }));
       assert.deepEqual(ui.questions, ['signOut.choice']);
     });
     assert.equal(api.registry.get(idOf(a))?.client === undefined, true);

@@ -4,7 +4,7 @@ import type { Emulator } from '../../../emulator';
 import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
-import { byLabel, explorerApi, loadAll, portalRow, rows, setPageSize, walk, type Provider } from '../../support/tree';
+import { byLabel, features, loadAll, portalRow, rows, setPageSize, walk, type Provider } from '../../support/tree';
 
 /** API requests (the token endpoint excluded) since the last resetStats. */
 function apiRequests(emu: Emulator): Record<string, number> {
@@ -23,7 +23,7 @@ describe('Explorer: portal → accounts → groups → folders → files', funct
 
   before(async () => {
     ({ emu, portalId } = await startDemoPortal());
-    explorer = (await explorerApi()).explorer as unknown as Provider & { refresh(node?: unknown): void };
+    explorer = (await features()).explorer.provider as unknown as Provider & { refresh(node?: unknown): void };
   });
 
   after(async () => {
@@ -72,8 +72,7 @@ describe('Explorer: portal → accounts → groups → folders → files', funct
   });
 
   it('shows custom component names and plan details in tooltips, fetched on hover only', async () => {
-    const ex = await explorerApi();
-    const provider = ex.explorer;
+    const provider = (await features()).explorer.provider;
     const portal = await portalRow(explorer, portalId);
     const globex = byLabel(await rows(explorer, portal.node), 'Globex Research');
     const research = byLabel(await rows(explorer, globex.node), 'Research & Development');
@@ -198,7 +197,8 @@ describe('Explorer: portal → accounts → groups → folders → files', funct
     assert.equal(list.length, 1);
     assert.equal(list[0]?.contextValue, 'error.signedOut');
     assert.equal(list[0]?.label, 'Sign in again…');
-    assert.deepEqual(list[0]?.command?.arguments, [portalId]);
+    assert.deepEqual(list[0]?.command?.arguments, [list[0]?.node], 'the row itself, which names its portal');
+    assert.equal((list[0]?.node as { ref: { portalId: string } }).ref.portalId, portalId);
     assert.equal(list[0]?.command?.command, 'portal.signIn');
     // The registry signs the portal out; the Explorer shows it so.
     for (let i = 0; i < 50 && api.registry.get(portalId)?.client; i++) await new Promise((r) => setTimeout(r, 100));

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { GroupState, GroupValues } from '../../../../src/features/explorer/group.protocol';
 import type { MemberState, MemberValues } from '../../../../src/features/members/member.protocol';
-import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
+import { lastPosted, openForm, posted, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
+import { nodeOf } from '../../support/tree';
 import { passwordToken } from '../../support/portalHttp';
 import { recordSecret } from '../../support/leaks';
 
@@ -19,8 +20,17 @@ describe('Forms: create / edit group and member', function () {
 
   useFormsFixture((x) => (f = x));
 
-  const groupForm = (arg: Record<string, unknown>) => openForm<FormPanel<GroupState, GroupValues>>(arg.groupId ? 'portal.editGroup' : 'portal.createGroup', { portalId: f.portalId, accountId: f.acme, ...arg });
-  const memberForm = (arg: Record<string, unknown>) => openForm<FormPanel<MemberState, MemberValues>>(arg.username ? 'portal.editMember' : 'portal.createMember', { portalId: f.portalId, accountId: f.acme, ...arg });
+  const acme = () => ({ portalId: f.portalId, accountId: f.acme });
+  /** Edit Group on a group's row, or New Group on the organisation's row. */
+  const groupForm = async (arg: { groupId?: number | undefined }) => openForm<FormPanel<GroupState, GroupValues>>(
+    arg.groupId ? 'portal.editGroup' : 'portal.createGroup',
+    await nodeOf(arg.groupId ? { kind: 'group', ...acme(), groupId: arg.groupId } : { kind: 'account', ...acme() }),
+  );
+  /** Edit Member on a member's row, or New Member on the organisation's row. */
+  const memberForm = async (arg: { username?: string }) => openForm<FormPanel<MemberState, MemberValues>>(
+    arg.username ? 'portal.editMember' : 'portal.createMember',
+    await nodeOf(arg.username ? { kind: 'member', ...acme(), username: arg.username } : { kind: 'account', ...acme() }),
+  );
 
   it('creates a group with its components, switches and colours', async () => {
     const panel = await groupForm({});
@@ -45,7 +55,7 @@ describe('Forms: create / edit group and member', function () {
 
   it('edits a group and keeps the branding fields the form does not show', async () => {
     const before = await f.get<GroupJson>(`/v2/accounts/${f.acme}/groups/${f.groups.engineering}`);
-    const panel = await groupForm({ groupId: f.groups.engineering, label: 'Engineering' });
+    const panel = await groupForm({ groupId: f.groups.engineering });
     const state = await panel.whenLoaded();
     await panel.handleMessage({ type: 'save', values: { ...state.values, friendlyName: 'Engineering & Ops', comments: false } });
     assert.ok(lastPosted(panel, 'saved'), postedTypes(panel).join());
@@ -57,7 +67,7 @@ describe('Forms: create / edit group and member', function () {
   });
 
   it('refuses a bad colour before sending, and keeps the input on a name conflict', async () => {
-    const panel = await groupForm({ groupId: f.groups.social, label: 'Social' });
+    const panel = await groupForm({ groupId: f.groups.social });
     const state = await panel.whenLoaded();
     const requests = requestCount(f.emu);
     await panel.handleMessage({ type: 'save', values: { ...state.values, headerColor: 'blue' } });
@@ -71,10 +81,10 @@ describe('Forms: create / edit group and member', function () {
   });
 
   it('drops forged group messages: another group, another account, a component it did not offer', async () => {
-    const panel = await groupForm({ groupId: f.groups.social, label: 'Social' });
+    const panel = await groupForm({ groupId: f.groups.social });
     const state = await panel.whenLoaded();
     const requests = requestCount(f.emu);
-    const from = panel.posted.length;
+    const from = posted(panel).length;
     for (const values of [
       { ...state.values, groupId: f.groups.research },
       { ...state.values, accountId: f.globex },
@@ -98,7 +108,7 @@ describe('Forms: create / edit group and member', function () {
     assert.equal(v3.permission, 4);
     assert.deepEqual(v3.tags, ['design']);
     await passwordToken(f.emu.url, 'new.person', password);
-    assert.ok(!JSON.stringify(panel.posted).includes(password), 'the password never travels back to the webview');
+    assert.ok(!JSON.stringify(posted(panel)).includes(password), 'the password never travels back to the webview');
     const after = await panel.whenLoaded();
     assert.equal(after.mode, 'edit');
     assert.equal(after.values.password, '');
@@ -106,7 +116,7 @@ describe('Forms: create / edit group and member', function () {
 
   it('edits the profile through v2 without touching groups, and "enabled" through v3', async () => {
     const groupsBefore = (await f.get<MemberV2Json>(`/v2/accounts/${f.acme}/members/victor.hale`)).groups;
-    const panel = await memberForm({ username: 'victor.hale', label: 'Victor Hale' });
+    const panel = await memberForm({ username: 'victor.hale' });
     const state = await panel.whenLoaded();
     assert.equal(state.values.enabled, false);
     await panel.handleMessage({ type: 'save', values: { ...state.values, jobTitle: 'Returning contractor', phone: '+44 20 7946 0999', enabled: true } });
@@ -119,7 +129,7 @@ describe('Forms: create / edit group and member', function () {
   });
 
   it('keeps the input on failure but never echoes the password, and drops another member\'s save', async () => {
-    const panel = await memberForm({ username: 'member', label: 'Mia Member' });
+    const panel = await memberForm({ username: 'member' });
     const state = await panel.whenLoaded();
     f.emu.setFaults([{ kind: 'status', status: 500, path: '/v2/accounts', method: 'POST', count: 1 }]);
     const values = { ...state.values, jobTitle: 'Senior writer', password: 'Typed-but-failed-1' };

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { OverviewState, OverviewValues } from '../../../../src/features/explorer/overview.protocol';
-import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
+import { lastPosted, openForm, posted, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
+import { nodeOf } from '../../support/tree';
 
 interface AccountJson { friendlyName: string; name: string; locale: string | null }
 
@@ -9,7 +10,7 @@ describe('Forms: account overview', function () {
   this.timeout(60_000);
   let f: FormsFixture;
   const open = async (accountId: number) => {
-    const panel = await openForm<FormPanel<OverviewState, OverviewValues>>('portal.accountOverview', { portalId: f.portalId, accountId, label: 'Account' });
+    const panel = await openForm<FormPanel<OverviewState, OverviewValues>>('portal.accountOverview', await nodeOf({ kind: 'account', portalId: f.portalId, accountId }));
     return { panel, state: await panel.whenLoaded() };
   };
 
@@ -68,7 +69,7 @@ describe('Forms: account overview', function () {
   it('drops a rename that names another account', async () => {
     const { panel, state } = await open(f.acme);
     const requests = requestCount(f.emu);
-    const from = panel.posted.length;
+    const from = posted(panel).length;
     await panel.handleMessage({ type: 'save', values: { ...state.values, accountId: f.globex, friendlyName: 'Hijacked' } });
     await panel.handleMessage({ type: 'save', values: { ...state.values, friendlyName: 7 } });
     await panel.handleMessage({ type: 'rename', values: state.values });

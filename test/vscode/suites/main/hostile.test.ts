@@ -13,7 +13,7 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/
 import { portalApi } from '../../support/extension';
 import { openForm } from '../../support/forms';
 import { portalJson } from '../../support/portalHttp';
-import { explorerApi, portalRow, rows, type Provider, type Row } from '../../support/tree';
+import { features, loadAll, portalRow, rows, type Provider, type Row } from '../../support/tree';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../support/ui';
 
 function row(list: Row[], label: string): Row {
@@ -48,9 +48,18 @@ describe('A hostile portal: every server string is an attack', function () {
   let explorer: Provider;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-hostile-'));
 
+  const mainAccount = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'constructor' });
+  /** The main organisation's members that carry any tag, through the tag filter (its own list answers oversized pages). */
+  const taggedMembers = async (): Promise<Row[]> => {
+    const t = await features();
+    t.members.show(mainAccount());
+    await withUi({ 'members.tags': () => true }, () => vscode.commands.executeCommand('portal.members.filterByTag'));
+    return loadAll(t.members.provider as unknown as Provider, undefined, 'portal.members.loadMore');
+  };
+
   before(async () => {
     p = await startDemoPortal({ seed: 'hostile' });
-    explorer = (await explorerApi()).explorer as unknown as Provider;
+    explorer = (await features()).explorer.provider as unknown as Provider;
   });
 
   after(async () => {
@@ -83,16 +92,20 @@ describe('A hostile portal: every server string is an attack', function () {
   });
 
   it('the Members and Applications views show server text as plain text', async () => {
-    const ex = await explorerApi();
-    ex.members.setTarget({ portalId: p.portalId, accountId: 1, accountLabel: 'constructor' });
-    try {
-      const members = await rows(ex.members as unknown as Provider);
-      assert.ok(members.length > 3);
-      for (const r of members) await assertPlainRow(ex.members as unknown as Provider, r);
-    } finally {
-      ex.members.setTarget(undefined);
-    }
-    const applications = ex.applications as unknown as Provider;
+    const t = await features();
+    const provider = t.members.provider as unknown as Provider;
+    t.members.show(mainAccount());
+    // This organisation's member list answers ten times the rows asked for: a clear error row, not the rows.
+    const refused = await rows(provider);
+    assert.deepEqual(refused.map((r) => r.contextValue), ['error'], refused.map((r) => r.label).join('\n'));
+    assert.match(visible(refused[0]?.label ?? ''), /does not keep to the page size asked for/);
+    await assertPlainRow(provider, refused[0]!);
+    // The tag endpoint keeps to its page size: the members it lists carry the payloads.
+    const members = await taggedMembers();
+    assert.ok(members.length > 3, members.map((r) => r.label).join('\n'));
+    for (const r of members) await assertPlainRow(provider, r);
+    await vscode.commands.executeCommand('portal.members.clearFilter');
+    const applications = t.applications.provider as unknown as Provider;
     const portal = (await rows(applications)).find((r) => r.id.endsWith(p.portalId));
     assert.ok(portal);
     const apps = await rows(applications, portal.node);
@@ -108,15 +121,14 @@ describe('A hostile portal: every server string is an attack', function () {
   });
 
   it('an error whose message carries a command link reaches the user as plain text', async () => {
-    const ex = await explorerApi();
-    ex.members.setTarget({ portalId: p.portalId, accountId: 1, accountLabel: 'constructor' });
-    const ui = await withUi({ 'member.delete.confirm': true, 'member.delete.typeUsername': 'trap.member' }, async (scripted) => {
-      ex.members.setQuery({ search: 'trap.member' });
-      const trap = (await rows(ex.members as unknown as Provider)).find((r) => r.description.startsWith('trap.member'));
-      assert.ok(trap, 'the trap member is listed');
+    const trap = (await taggedMembers()).find((r) => r.description.startsWith('trap.member'));
+    assert.ok(trap, 'the trap member is listed');
+    const answers = { 'member.delete.confirm': true, 'member.delete.typeUsername': 'trap.member' };
+    const ui = await withUi(answers, async (scripted) => {
       await vscode.commands.executeCommand('portal.member.delete', trap.node);
       return scripted;
-    }).finally(() => ex.members.setTarget(undefined));
+    });
+    await vscode.commands.executeCommand('portal.members.clearFilter');
     const error = ui.told.find((n) => n.severity === 'error');
     assert.ok(error, JSON.stringify(ui.told));
     assert.match(visible(error.text), /Denied \[Fix\]\(command:workbench\.action\.openSettings\)/, 'the server\'s words are kept, as text');
@@ -147,7 +159,10 @@ describe('A hostile portal: every server string is an attack', function () {
   it('group maps keyed by "constructor" and "__proto__" read the member\'s real permissions', async () => {
     const detail = await portalJson<{ groups: Record<string, number> }>(p.emu.url, p.token, 'GET', '/v2/accounts/1/members/demo');
     assert.ok(Object.hasOwn(detail.body.groups, 'constructor') && Object.hasOwn(detail.body.groups, '__proto__'), JSON.stringify(detail.body.groups));
-    const panel = await openForm<FormPanel<AssignmentsState>>('portal.editMemberAssignments', { portalId: p.portalId, accountId: 1, username: 'demo' });
+    const demo = (await taggedMembers()).find((r) => r.description.startsWith('demo ·'));
+    assert.ok(demo, 'the demo user is listed');
+    const panel = await openForm<FormPanel<AssignmentsState>>('portal.editMemberAssignments', demo.node);
+    await vscode.commands.executeCommand('portal.members.clearFilter');
     const state = await panel.whenLoaded();
     const byName = new Map(state.groups.map((g) => [g.name, g.id]));
     for (const name of ['constructor', '__proto__', 'toString']) {

@@ -5,19 +5,25 @@ import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi, signInForTest } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
-import { byLabel, explorerApi, loadAll, rows, setPageSize, walk, type Provider } from '../../support/tree';
+import { byLabel, features, loadAll, rows, setPageSize, walk, type Provider } from '../../support/tree';
 import { withUi } from '../../support/ui';
 
 interface MemberJson { user: { username: string; name: string; enabled: boolean; locked: boolean }; tags: string[] }
 interface Envelope { items: MemberJson[]; totalResults: number }
+
+/** Searches the Members view as a person does: the search box, answered. */
+const search = (text: string) => withUi({ 'members.search': text }, () => vscode.commands.executeCommand('portal.members.search'));
+const clearFilter = () => vscode.commands.executeCommand('portal.members.clearFilter');
+const description = async () => (await features()).members.view.description ?? '';
 
 describe('Members view', function () {
   this.timeout(60_000);
   let emu: Emulator;
   let portalId: string;
   let token: string;
-  let members: Provider & { setTarget(t: unknown): void; setQuery(q: unknown): void; refresh(): void };
+  let members: Provider;
   let all: MemberJson[];
+  const acme = () => ({ kind: 'account' as const, portalId, accountId: 1, label: 'Acme Corporation' });
 
   const allMembers = async (query = ''): Promise<MemberJson[]> => {
     const res = await portalJson<Envelope>(emu.url, token, 'GET', `/v3/accounts/1/members?page=1&size=100${query}`);
@@ -28,55 +34,54 @@ describe('Members view', function () {
   before(async () => {
     ({ emu, portalId, token } = await startDemoPortal());
     all = await allMembers();
-    const ex = await explorerApi();
-    members = ex.members as unknown as typeof members;
+    members = (await features()).members.provider as unknown as Provider;
     await setPageSize(5);
   });
 
   after(async () => {
     await setPageSize(undefined);
-    (await explorerApi()).members.setTarget(undefined);
     await stopDemoPortal({ emu, portalId });
   });
 
   it('follows the Explorer: selecting an account (or anything under it) shows its members', async () => {
-    const ex = await explorerApi();
+    const t = await features();
     await vscode.commands.executeCommand('portal.explorer.focus');
-    const engineering = await walk(ex.explorer as unknown as Provider, portalId, ['Acme Corporation', 'Engineering']);
-    await ex.explorerView.reveal(engineering.node as never, { select: true, focus: true });
-    for (let i = 0; i < 50 && ex.members.target?.accountId !== 1; i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(ex.members.target?.accountId, 1);
-    assert.equal(ex.members.target?.accountLabel, 'Acme Corporation');
+    const engineering = await walk(t.explorer.provider as unknown as Provider, portalId, ['Acme Corporation', 'Engineering']);
+    await t.explorer.view.reveal(engineering.node as never, { select: true, focus: true });
+    for (let i = 0; i < 50 && t.members.snapshot().account?.accountId !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(t.members.snapshot().account?.accountId, 1);
+    assert.equal(t.members.snapshot().account?.label, 'Acme Corporation');
   });
 
   it('shows name, username and permission, badges, tags, and a count "5 of 36"', async () => {
-    members.setTarget({ portalId, accountId: 1, accountLabel: 'Acme Corporation' });
-    members.refresh();
+    const t = await features();
+    t.members.show(acme());
+    t.members.refresh();
     const list = await rows(members);
     assert.equal(list.length, 6);
     const more = list[5];
     assert.equal(more?.contextValue, 'loadMore');
     assert.equal(more?.description, `5 of ${all.length}`);
-    assert.equal((await explorerApi()).membersView.description, `Acme Corporation · 5 of ${all.length}`);
+    assert.equal(await description(), `Acme Corporation · 5 of ${all.length}`);
     const first = list[0];
     assert.match(first?.contextValue ?? '', /^member\.(enabled|disabled)(\.locked)?$/);
 
-    members.setQuery({ search: 'victor' });
+    await search('victor');
     const victor = byLabel(await rows(members), 'Victor Hale');
     assert.equal(victor.contextValue, 'member.disabled');
     assert.match(victor.description, /^victor\.hale · Member \[disabled\] #contractor$/);
-    members.setQuery({ search: 'lena' });
+    await search('lena');
     const lena = byLabel(await rows(members), 'Lena Locke');
     assert.equal(lena.contextValue, 'member.enabled.locked');
     assert.equal(lena.icon, 'lock');
-    members.setQuery({ search: 'xss' });
+    await search('xss');
     const xss = (await rows(members))[0];
     assert.equal(xss?.label, '<img src=x onerror=alert(1)>', 'server text is shown as text');
   });
 
   it('pages through every member with "Load more…", never duplicating or skipping, even when rows shift', async () => {
-    members.setQuery({});
-    members.refresh();
+    await clearFilter();
+    (await features()).members.refresh();
     await rows(members);
     // A member whose name sorts first joins between two pages: every later row shifts by one.
     const created = await portalJson(emu.url, token, 'POST', '/v3/accounts/1/members', {
@@ -98,11 +103,11 @@ describe('Members view', function () {
     const target = byName[12];
     assert.ok(target, 'a member on page 3 (page size 5)');
     emu.resetStats();
-    await withUi({ 'members.search': target.user.username }, () => vscode.commands.executeCommand('portal.members.search'));
+    await search(target.user.username);
     const found = await rows(members);
     assert.ok(found.some((r) => r.label === target.user.name), found.map((r) => r.label).join(', '));
     assert.equal(emu.stats().byRoute['GET /v3/accounts/:account/members'], 1, 'one request, filtered by the portal');
-    assert.match((await explorerApi()).membersView.description ?? '', /matches "/);
+    assert.match(await description(), /matches "/);
 
     const prefix = target.user.name.slice(0, 3);
     await withUi({ 'members.search': `^${prefix}` }, async (ui) => {
@@ -113,7 +118,7 @@ describe('Members view', function () {
     const expected = (await allMembers(`&startsWith=${encodeURIComponent(prefix)}`)).map((m) => m.user.name).sort();
     assert.deepEqual(starts.map((r) => r.label).sort(), expected);
     assert.ok(starts.some((r) => r.label === target.user.name));
-    assert.match((await explorerApi()).membersView.description ?? '', /starts with "/);
+    assert.match(await description(), /starts with "/);
     await vscode.commands.executeCommand('portal.members.clearFilter');
   });
 
@@ -123,7 +128,7 @@ describe('Members view', function () {
     await withUi({ 'members.tags': (tag: string) => tag === 'support' }, () => vscode.commands.executeCommand('portal.members.filterByTag'));
     const list = await loadAll(members, undefined, 'portal.members.loadMore');
     assert.deepEqual(list.map((r) => r.label).sort(), tagged.map((m) => m.user.name).sort());
-    assert.match((await explorerApi()).membersView.description ?? '', /tagged #support/);
+    assert.match(await description(), /tagged #support/);
     await vscode.commands.executeCommand('portal.members.clearFilter');
   });
 
@@ -136,7 +141,7 @@ describe('Members view', function () {
   });
 
   it('disables, enables, locks and unlocks a member in place', async () => {
-    members.setQuery({ search: 'bruno' });
+    await search('bruno');
     const bruno = (await rows(members))[0];
     assert.ok(bruno?.contextValue.startsWith('member.enabled'), bruno?.contextValue);
     await vscode.commands.executeCommand('portal.member.disable', bruno?.node);
@@ -155,12 +160,12 @@ describe('Members view', function () {
   });
 
   it('deletes a member only after the username is typed, and says a user left in no organisation is gone for good', async () => {
-    members.setQuery({ search: 'aaron' });
+    await search('aaron');
     const aaron = (await rows(members))[0];
     assert.equal(aaron?.label, 'Aaron Aardvark');
     const answers = { 'member.delete.confirm': [true, true], 'member.delete.typeUsername': ['aaron', 'aaron.aardvark'] };
     await withUi(answers, async (ui) => {
-      assert.equal(await vscode.commands.executeCommand('portal.member.delete', aaron?.node), false, 'a wrong username cancels');
+      assert.equal(await vscode.commands.executeCommand('portal.member.delete', aaron?.node), undefined, 'a wrong username ends the command quietly');
       const [confirm, typed] = ui.asked.filter((q) => q.kind !== 'progress');
       assert.match(confirm?.texts.join('\n') ?? '', /DELETED FOR GOOD: it cannot be restored/);
       assert.match(typed?.texts.join('\n') ?? '', /Type the username "aaron\.aardvark"/);
@@ -170,7 +175,7 @@ describe('Members view', function () {
     const res = await portalJson(emu.url, token, 'GET', '/v3/accounts/1/members/aaron.aardvark');
     assert.equal(res.status, 404);
     assert.deepEqual((await rows(members)).map((r) => r.contextValue), ['empty']);
-    members.setQuery({});
+    await clearFilter();
   });
 });
 
@@ -189,16 +194,15 @@ describe('Members view: a long list', function () {
 
   after(async () => {
     await setPageSize(undefined);
-    (await explorerApi()).members.setTarget(undefined);
     const api = await portalApi();
     if (api.registry.get(portalId)) await api.registry.remove(portalId);
     await emu.stop();
   });
 
   it('folds earlier rows into ranges past 500, so each "Load more…" redraws few rows, and still lists everyone once', async () => {
-    const ex = await explorerApi();
-    const members = ex.members as unknown as Provider;
-    ex.members.setTarget({ portalId, accountId: 1, accountLabel: 'BigCorp International' });
+    const t = await features();
+    const members = t.members.provider as unknown as Provider;
+    t.members.show({ kind: 'account', portalId, accountId: 1, label: 'BigCorp International' });
     emu.resetStats();
     const all = await loadAll(members, undefined, 'portal.members.loadMore');
     assert.equal(emu.stats().byRoute['GET /v3/accounts/:account/members'], 7, 'one request per page of 100');

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../emulator';
 import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
-import { explorerApi, walk, type Provider } from '../../support/tree';
+import { features, walk, type Provider } from '../../support/tree';
 import { withUi } from '../../support/ui';
 
 describe('File records: the portal: file system, open and download', function () {
@@ -24,7 +24,7 @@ describe('File records: the portal: file system, open and download', function ()
 
   before(async () => {
     ({ emu, portalId, token } = await startDemoPortal());
-    explorer = (await explorerApi()).explorer as unknown as Provider;
+    explorer = (await features()).explorer.provider as unknown as Provider;
   });
 
   after(async () => {
@@ -71,14 +71,14 @@ describe('File records: the portal: file system, open and download', function ()
     const doc = vscode.window.activeTextEditor?.document;
     assert.ok(doc);
     assert.match(doc.uri.path, /\/content\/releases\.csv$/);
-    const fileId = (csv.node as { fileId: number }).fileId;
+    const fileId = (csv.node as { ref: { fileId: number } }).ref.fileId;
     assert.equal(doc.getText(), (await download(101, fileId)).toString('utf8'));
     assert.match(doc.getText(), /^version,date,owner/);
   });
 
   it('serves any record URI directly, so an editor restored after a restart reopens', async () => {
     const notes = await walk(explorer, portalId, ['Acme Corporation', 'Marketing', 'notes.txt']);
-    const fileId = (notes.node as { fileId: number }).fileId;
+    const fileId = (notes.node as { ref: { fileId: number } }).ref.fileId;
     const uri = vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/notes.txt.md`);
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.match(doc.getText(), /^# notes\.txt$/m);
@@ -103,7 +103,7 @@ describe('File records: the portal: file system, open and download', function ()
 
   it('"Download…" streams the content to the folder given and never overwrites a file', async () => {
     const json = await walk(explorer, portalId, ['Acme Corporation', 'Employee Handbook', 'holidays.json']);
-    const fileId = (json.node as { fileId: number }).fileId;
+    const fileId = (json.node as { ref: { fileId: number } }).ref.fileId;
     await withUi({ 'download.folder': [tmp, tmp] }, async (ui) => {
       const first = await vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', json.node);
       assert.ok(first);
@@ -121,7 +121,7 @@ describe('File records: the portal: file system, open and download', function ()
 
   it('two downloads of the same name into one folder at once both keep their file', async () => {
     const json = await walk(explorer, portalId, ['Acme Corporation', 'Employee Handbook', 'holidays.json']);
-    const fileId = (json.node as { fileId: number }).fileId;
+    const fileId = (json.node as { ref: { fileId: number } }).ref.fileId;
     const dir = fs.mkdtempSync(path.join(tmp, 'concurrent-'));
     // Both requests are on the wire before either answer arrives, so both pick a name before either file exists.
     emu.setFaults([{ kind: 'latency', delayMs: 300, count: 2, path: '/v3/groups' }]);

@@ -9,7 +9,7 @@ import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { portalApi, signInForTest } from '../../support/extension';
 import { recordSecret } from '../../support/leaks';
 import { passwordToken, portalJson } from '../../support/portalHttp';
-import { rows } from '../../support/tree';
+import { features, nodeOf } from '../../support/tree';
 import { DISMISS, withUi } from '../../support/ui';
 import { waitFor } from '../../support/wait';
 
@@ -153,37 +153,40 @@ describe('Trust boundaries', function () {
     assert.equal(api.registry.get(id)?.signedOutReason, undefined);
   });
 
-  it('state-changing commands named by a caller ask first; the same from a view row acts at once', async () => {
-    const api = await portalApi();
-    try {
-      const id = idOf(good);
-      const token = await passwordToken(good.url, 'demo', 'demo');
-      const enabled = async () => (await portalJson<{ user: { enabled: boolean } }>(good.url, token, 'GET', '/v3/accounts/1/members/bruno.dubois')).body.user.enabled;
-      assert.equal(await enabled(), true);
-      // What a `command:` link or another extension can pass: plain data.
-      const forged = { portalId: id, accountId: 1, username: 'bruno.dubois' };
-      await withUi({ 'member.named': false, 'permission.group': DISMISS }, async (ui) => {
-        await vscode.commands.executeCommand('portal.member.disable', forged);
-        assert.match(ui.asked.find((q) => q.id === 'member.named')?.texts[0] ?? '', /Disable the member bruno\.dubois\?/, 'the user was asked');
-        assert.equal(await enabled(), true, 'declined: nothing changed');
-        assert.equal(await vscode.commands.executeCommand('portal.changeMemberGroupPermission', forged), false, 'nothing is changed without choices');
-      });
+  it('a command given plain data instead of one of our rows ignores it and asks; the same from a view row acts at once', async () => {
+    const id = idOf(good);
+    const token = await passwordToken(good.url, 'demo', 'demo');
+    const enabled = async () => (await portalJson<{ user: { enabled: boolean } }>(good.url, token, 'GET', '/v3/accounts/1/members/bruno.dubois')).body.user.enabled;
+    assert.equal(await enabled(), true);
+    const t = await features();
+    t.members.show({ kind: 'account', portalId: id, accountId: 1, label: 'Acme Corporation' });
+    // What a `command:` link, a keybinding's args or another extension can pass: plain data, a copy of a row's ref,
+    // even an object made from a row's prototype.
+    const row = await nodeOf({ kind: 'member', portalId: id, accountId: 1, username: 'bruno.dubois' });
+    const forgeries: unknown[] = [
+      { portalId: id, accountId: 1, username: 'bruno.dubois' },
+      JSON.parse(JSON.stringify({ ...(row as object), ref: (row as { ref: unknown }).ref })),
+      { ...(row as object) },
+      Object.create(Object.getPrototypeOf(row) as object),
+    ];
+    await withUi({ 'pick.member': Array(forgeries.length + 1).fill(DISMISS) }, async (ui) => {
+      for (const forged of forgeries) {
+        assert.equal(await vscode.commands.executeCommand('portal.member.disable', forged), undefined);
+      }
+      assert.equal(await vscode.commands.executeCommand('portal.changeMemberGroupPermission', forgeries[0]), undefined);
+      assert.deepEqual(ui.questions, Array(forgeries.length + 1).fill('pick.member'), 'each one asked which member, as from the palette');
+      assert.deepEqual(ui.told, [], 'a dismissed question ends the command without a message');
+    });
+    assert.equal(await enabled(), true, 'nothing changed');
 
-      // The same command from the Members view's own row: no question.
-      api.testing.explorer.members.setTarget({ portalId: id, accountId: 1, accountLabel: 'Acme Corporation' });
-      api.testing.explorer.members.setQuery({ search: 'bruno.dubois' });
-      const row = (await rows(api.testing.explorer.members))[0];
-      assert.ok(row);
-      await withUi({}, async (ui) => {
-        await vscode.commands.executeCommand('portal.member.disable', row.node);
-        assert.deepEqual(ui.questions, []);
-        assert.equal(await enabled(), false);
-        await vscode.commands.executeCommand('portal.member.enable', row.node);
-        assert.equal(await enabled(), true);
-      });
-    } finally {
-      api.testing.explorer.members.setTarget(undefined);
-    }
+    // The same command on the Members view's own row: no question.
+    await withUi({}, async (ui) => {
+      await vscode.commands.executeCommand('portal.member.disable', row);
+      assert.deepEqual(ui.questions, []);
+      assert.equal(await enabled(), false);
+      await vscode.commands.executeCommand('portal.member.enable', row);
+      assert.equal(await enabled(), true);
+    });
   });
 
   it('settings outside their bounds are clamped: a budget or concurrency of 0 cannot stop a portal', async () => {

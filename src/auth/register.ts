@@ -1,0 +1,87 @@
+/**
+ * Sign-in, sessions and secrets, made once in activate(): the portal registry restored from settings and
+ * SecretStorage, the Accounts-menu provider, the status bar, the signed-out notice, and the auth commands.
+ */
+import * as vscode from 'vscode';
+import { registerCommand, type CommandEnv } from '../ui/commands';
+import type { Ui } from '../ui/ui';
+import { PortalAuthenticationProvider, AUTH_PROVIDER_ID } from './authProvider';
+import { createClientFactory } from './clientFactory';
+import { knownEntry, removePortal, signOutCommand } from './commands';
+import { CredentialStore } from './credentialStore';
+import type { PortalEntry } from './portalEntry';
+import { PortalRegistry, type PortalConnection } from './portalRegistry';
+import { showSessions } from './sessions';
+import { signInWithClientCredentials, signInWithPassword, type SignInContext } from './signIn';
+import { signOut } from './signOut';
+import { PortalStatusBar } from './statusBar';
+
+export interface AuthHandle {
+  readonly registry: PortalRegistry;
+  readonly store: CredentialStore;
+  readonly statusBar: PortalStatusBar;
+  readonly log: vscode.LogOutputChannel;
+  signIn(ui: Ui, known?: PortalEntry): Promise<PortalConnection | undefined>;
+  signInWithClientCredentials(ui: Ui, known?: PortalEntry): Promise<PortalConnection | undefined>;
+  showSessions(ui: Ui): Promise<void>;
+}
+
+export interface AuthDeps {
+  readonly log: vscode.LogOutputChannel;
+  readonly ui: () => Ui;
+  readonly version: string;
+}
+
+/** Registry restored, AuthenticationProvider, status bar, and the notice when the portal signs a session out. */
+export async function createAuth(context: vscode.ExtensionContext, deps: AuthDeps): Promise<AuthHandle> {
+  const { log, ui } = deps;
+  // Requests are reported upwards as an event, so the status bar (built on the registry) can follow them.
+  const requestSent = new vscode.EventEmitter<void>();
+  const createClient = createClientFactory(log, deps.version, () => requestSent.fire());
+  const store = new CredentialStore(context.secrets);
+  const registry = new PortalRegistry(store, createClient, (c) => signedOutNotice(handle, ui, c));
+  await registry.restore();
+  const statusBar = new PortalStatusBar(registry);
+  const signIn: SignInContext = { registry, createClient, extensionVersion: deps.version };
+  const handle: AuthHandle = {
+    registry, store, statusBar, log,
+    signIn: (u, known) => signInWithPassword(signIn, u, known),
+    signInWithClientCredentials: (u, known) => signInWithClientCredentials(signIn, u, known),
+    showSessions: (u) => showSessions(u, { registry, statusBar, signIn: (v, known) => signInWithPassword(signIn, v, known) }),
+  };
+  const authProvider = new PortalAuthenticationProvider(
+    registry,
+    () => handle.signIn(ui()),
+    async (portalId) => void (await signOut(registry, ui(), portalId, false)),
+  );
+  context.subscriptions.push(
+    requestSent,
+    requestSent.event(() => statusBar.scheduleUpdate()),
+    registry,
+    statusBar,
+    authProvider,
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Portal', authProvider, { supportsMultipleAccounts: true }),
+  );
+  return handle;
+}
+
+/** The portal signed this window out (credentials refused): say so once, and offer to sign in again. */
+function signedOutNotice(auth: AuthHandle, ui: () => Ui, c: PortalConnection): void {
+  auth.log.warn(`Signed out of ${c.entry.label}: ${c.signedOutReason ?? 'credentials refused'}`);
+  void ui().choose({
+    id: 'session.signedOut', severity: 'warning', modal: false,
+    message: `Signed out of ${c.entry.label}. ${c.signedOutReason ?? ''} Sign in again to continue.`,
+    actions: [{ id: 'signIn', label: 'Sign in again' }],
+  }).then((choice) => (choice ? auth.signIn(ui(), c.entry) : undefined));
+}
+
+export function registerAuthCommands(context: vscode.ExtensionContext, commands: CommandEnv, auth: AuthHandle): void {
+  const { registry } = auth;
+  context.subscriptions.push(
+    registerCommand(commands, 'portal.signIn', (run) => auth.signIn(run.ui, knownEntry(registry, run))),
+    registerCommand(commands, 'portal.signInWithClientCredentials', (run) => auth.signInWithClientCredentials(run.ui, knownEntry(registry, run))),
+    registerCommand(commands, 'portal.signOut', (run) => signOutCommand(registry, run)),
+    registerCommand(commands, 'portal.removePortal', (run) => removePortal(registry, run)),
+    registerCommand(commands, 'portal.showSessions', (run) => auth.showSessions(run.ui)),
+  );
+}

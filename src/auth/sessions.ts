@@ -1,0 +1,28 @@
+import type { PickItem, Ui } from '../ui/ui';
+import type { PortalRegistry } from './portalRegistry';
+import type { PortalEntry } from './portalEntry';
+import { signOut } from './signOut';
+import type { PortalStatusBar } from './statusBar';
+
+export interface SessionActions {
+  readonly registry: PortalRegistry;
+  readonly statusBar: PortalStatusBar;
+  signIn(ui: Ui, known?: PortalEntry): Promise<unknown>;
+}
+
+/** The sessions list (status bar, "Show sessions"): make a portal active, sign out, sign in again, or add one. */
+export async function showSessions(ui: Ui, s: SessionActions): Promise<void> {
+  const items: Array<PickItem<() => Promise<unknown>>> = [];
+  for (const c of s.registry.list()) {
+    const id = c.entry.id;
+    if (c.client) {
+      items.push({ icon: 'account', label: `${c.username ?? ''} @ ${c.entry.label}`, description: c.entry.baseUrl, detail: 'Make this the active portal', value: async () => s.statusBar.setActive(id) });
+      items.push({ icon: 'sign-out', label: `Sign out of ${c.entry.label}`, value: () => signOut(s.registry, ui, id, true) });
+    } else {
+      items.push({ icon: 'sign-in', label: `Sign in again to ${c.entry.label}`, description: c.entry.baseUrl, detail: c.signedOutReason ?? '', value: () => s.signIn(ui, c.entry) });
+    }
+  }
+  items.push({ icon: 'add', label: 'Sign in to another portal…', value: () => s.signIn(ui) });
+  const picked = await ui.pick(items, { id: 'sessions.pick', placeHolder: 'Portal sessions', matchOnDescription: true });
+  await picked?.();
+}

@@ -1,0 +1,45 @@
+/**
+ * What a feature may ask of another, and what every feature's register() receives. Features talk to each other
+ * only through these handles (lint forbids importing another feature's files), so each feature folder can change
+ * on its own.
+ */
+import type * as vscode from 'vscode';
+import type { AuthHandle } from '../auth/register';
+import type { FormHost } from '../forms/formHost';
+import type { AccountRef, ApplicationRef, FileRef, GroupRef } from '../shared/refs';
+import type { CommandEnv } from '../ui/commands';
+
+/** A read-only portal document, opened in an editor through the portal: file system. */
+export type PortalDocument =
+  | { readonly kind: 'record' | 'content'; readonly file: FileRef }
+  | { readonly kind: 'group'; readonly group: GroupRef }
+  | { readonly kind: 'account'; readonly account: AccountRef }
+  | { readonly kind: 'application'; readonly application: ApplicationRef };
+
+export interface RecordsHandle {
+  /** Opens the document with current data (what was fetched a moment ago is forgotten first). */
+  open(doc: PortalDocument): Promise<void>;
+}
+
+export interface ExplorerHandle {
+  /** The selected row lies under this account; the Members view follows it. */
+  readonly onDidSelectAccount: vscode.Event<AccountRef>;
+  /** Drops every list and asks the portal again ("Refresh All Views"). */
+  refresh(): void;
+}
+
+export interface MembersHandle {
+  /** Shows this account's members; a different account starts without search, filter or order. */
+  show(account: AccountRef): void;
+  refresh(): void;
+}
+
+export interface ApplicationsHandle {
+  refresh(): void;
+}
+
+export interface FeatureDeps {
+  readonly auth: AuthHandle;
+  readonly commands: CommandEnv;
+  readonly forms: FormHost;
+}

@@ -1,0 +1,73 @@
+/**
+ * The Members feature: the view of one organisation's members, its commands, and the member and assignments
+ * forms. It shows the organisation the Explorer selects (extension.ts wires that) or one the user chooses.
+ */
+import * as vscode from 'vscode';
+import type { PortalRegistry } from '../../auth/portalRegistry';
+import type { FormHost } from '../../forms/formHost';
+import { formKeys } from '../../shared/keys';
+import { plain } from '../../shared/plainText';
+import type { AccountRef } from '../../shared/refs';
+import { accountFor, memberFor } from '../../targets/resolve';
+import { registerCommand, type CommandEnv } from '../../ui/commands';
+import type { PortalTreeNode } from '../../views/node';
+import { registerViewCommands } from '../../views/viewCommands';
+import type { FeatureDeps, MembersHandle } from '../contracts';
+import { AssignmentsForm } from './assignmentsForm';
+import { registerMemberCommands } from './memberCommands';
+import { MemberForm } from './memberForm';
+import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './membersProvider';
+import { registerPermissionCommand } from './permission';
+import { registerMembersViewCommands } from './viewCommands';
+
+export interface MembersFeature extends MembersHandle {
+  readonly provider: MembersProvider;
+  readonly view: vscode.TreeView<PortalTreeNode>;
+  /** The view's account, query and counts: its description, CSV export, and tests. */
+  snapshot(): MembersSnapshot;
+}
+
+/** Edit Assignments, Edit Member and New Member; a save reloads the organisation's member lists. */
+function registerMemberForms(env: CommandEnv, forms: FormHost, registry: PortalRegistry, provider: MembersProvider): vscode.Disposable[] {
+  let created = 0;
+  const context = (a: AccountRef) => ({ registry, portalId: a.portalId, accountId: a.accountId, afterSave: () => provider.reloadAccount(a) });
+  return [
+    registerCommand(env, 'portal.editMemberAssignments', async (run) => {
+      const m = await memberFor(run, registry, provider.account);
+      return forms.show(formKeys.assignments(m), (e, key) => new AssignmentsForm(e, key, { ...context(m.account), username: m.username }, m.name));
+    }),
+    registerCommand(env, 'portal.editMember', async (run) => {
+      const m = await memberFor(run, registry, provider.account);
+      return forms.show(formKeys.member(m), (e, key) => new MemberForm(e, key, { ...context(m.account), username: m.username }, `Member: ${m.name}`));
+    }),
+    registerCommand(env, 'portal.createMember', async (run) => {
+      const a = await accountFor(run, registry);
+      // Every "New Member" opens its own panel, which turns into the new member's edit form once saved.
+      return forms.show(formKeys.newMember(a, ++created), (e, key) => new MemberForm(e, key, context(a), `New Member: ${a.label}`));
+    }),
+  ];
+}
+
+export function registerMembers(context: vscode.ExtensionContext, deps: FeatureDeps): MembersFeature {
+  const { auth, commands, forms } = deps;
+  const { registry } = auth;
+  const provider = new MembersProvider(registry, commands.ui);
+  const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider });
+  context.subscriptions.push(
+    provider,
+    view,
+    provider.onDidChangeDescription((d) => (view.description = d === undefined ? undefined : plain(d))),
+    ...registerViewCommands(commands, 'members', provider),
+    ...registerMembersViewCommands(commands, registry, provider),
+    ...registerMemberCommands(commands, { registry, provider }),
+    registerPermissionCommand(commands, registry, provider),
+    ...registerMemberForms(commands, forms, registry, provider),
+  );
+  return {
+    provider,
+    view,
+    show: (account) => provider.show(account),
+    refresh: () => provider.refresh(),
+    snapshot: () => provider.snapshot(),
+  };
+}
