@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { startEmulator } from '../emulator';
 import { answer, expand, openViewContainer, openWorkbench, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
+import { setPaneExpanded } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 
@@ -18,12 +19,6 @@ async function widenSidebar(page: Page, width: number): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(box.x + width, y, { steps: 5 });
   await page.mouse.up();
-}
-
-async function setPaneExpanded(page: Page, title: string, expanded: boolean): Promise<void> {
-  const header = page.locator('.pane-header', { hasText: title }).first();
-  await header.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  if (((await header.getAttribute('aria-expanded')) === 'true') !== expanded) await header.click({ position: { x: 30, y: 10 } });
 }
 
 export async function run(ctx: FlowContext): Promise<void> {

@@ -103,3 +103,10 @@ export async function palette(page: Page, label: string): Promise<void> {
   await q.rows.filter({ hasText: label }).first().click();
 }
 
+
+/** Expands or collapses one of the side bar's panes (by its title, e.g. "Members"). */
+export async function setPaneExpanded(page: Page, title: string, expanded: boolean): Promise<void> {
+  const header = page.locator('.pane-header', { hasText: title }).first();
+  await header.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  if (((await header.getAttribute('aria-expanded')) === 'true') !== expanded) await header.click({ position: { x: 30, y: 10 } });
+}

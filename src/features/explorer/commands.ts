@@ -4,7 +4,7 @@ import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { GroupRef } from '../../shared/refs';
 import { accountFor, groupFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
-import type { Ui } from '../../ui/ui';
+import { answered, type Ui } from '../../ui/ui';
 import { PortalTreeNode } from '../../views/node';
 import type { RecordsHandle } from '../contracts';
 import type { ExplorerProvider } from './explorerProvider';
@@ -18,14 +18,13 @@ export interface ExplorerCommandDeps {
 }
 
 async function duplicate(deps: ExplorerCommandDeps, ui: Ui, g: GroupRef): Promise<boolean> {
-  const name = (await ui.input({
+  const name = answered(await ui.input({
     id: 'group.duplicate.name',
     title: `Duplicate ${g.label}`,
     prompt: 'Name of the copy',
     value: `${g.label} (copy)`,
     validate: (v) => (v.trim() ? undefined : 'Enter a name for the copy.'),
-  }))?.trim();
-  if (!name) return false;
+  })).trim();
   await ui.progress({ id: 'group.duplicate', title: `Asking the portal to copy ${g.label}…`, where: 'notification' }, () =>
     deps.registry.client(g.account.portalId).v2.groups.duplicate(g.account.accountId, g.groupId, name),
   );
