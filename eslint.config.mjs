@@ -20,6 +20,15 @@ const BROWSER = ['./src/webview.ts', './src/forms/page/**', './src/forms/protoco
 const BROWSER_MESSAGE = 'Webview code may import only protocol files, src/forms/page, src/shared and pure API models.';
 /** VS Code's ways of asking and telling the user. */
 const WINDOW_UI = /^(show(QuickPick|InputBox|OpenDialog|SaveDialog|InformationMessage|WarningMessage|ErrorMessage)|create(QuickPick|InputBox)|withProgress|setStatusBarMessage)$/;
+// Every question and message goes through the Ui (src/ui/ui.ts): it shows server text as plain text, and the tests
+// can answer it. Every command goes through registerCommand (src/ui/commands.ts), which owns provenance, errors and
+// cancellation. A feature reaches another through its handle: a command id would skip the types and the wrapper.
+const ASK_THROUGH_UI = { selector: `MemberExpression[property.name=${WINDOW_UI}]`, message: 'Ask and tell the user through the Ui (src/ui/ui.ts).' };
+const REGISTER_THROUGH_WRAPPER = { selector: "MemberExpression[property.name='registerCommand']", message: 'Register commands with registerCommand() from src/ui/commands.ts.' };
+const NO_OWN_COMMAND_CALLS = {
+  selector: "CallExpression[callee.property.name='executeCommand'][arguments.0.value=/^portal\\.(?!.*\\.focus$)/]",
+  message: 'Call the feature through its handle, not by command id.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'test-results/**', '.vscode-test/**', '.demo/**', 'node_modules/**', 'esbuild.js', 'scripts/*.mjs', 'eslint.config.mjs'] },
@@ -61,15 +70,12 @@ export default tseslint.config(
         { target: BROWSER, from: ['./src/features/contracts.ts', './src/extension.ts'], message: BROWSER_MESSAGE },
         { target: './src/features', from: ['./src/extension.ts', './src/webview.ts'], message: 'Entry points are imported by nobody.' },
       ] }],
-      // Every question and message goes through the Ui (src/ui/ui.ts): it shows server text as plain text, and the
-      // tests can answer it.
-      'no-restricted-syntax': ['error',
-        { selector: `MemberExpression[property.name=${WINDOW_UI}]`, message: 'Ask and tell the user through the Ui (src/ui/ui.ts).' },
-      ],
+      'no-restricted-syntax': ['error', ASK_THROUGH_UI, REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS],
     },
   },
-  // VS Code's own Ui is the one place that calls VS Code's dialogs.
-  { files: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  // VS Code's own Ui is the one place that calls VS Code's dialogs; the wrapper the one that registers commands.
+  { files: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'], rules: { 'no-restricted-syntax': ['error', REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS] } },
+  { files: ['src/ui/commands.ts'], rules: { 'no-restricted-syntax': ['error', ASK_THROUGH_UI, NO_OWN_COMMAND_CALLS] } },
   {
     // The API layer runs in unit tests, benchmarks and the emulator's tests.
     files: ['src/api/**/*.ts'],
