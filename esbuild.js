@@ -1,4 +1,4 @@
-// Bundles the extension host code (Node, CommonJS) and every form page src/features/*/*.page.ts (browser, IIFE).
+// Bundles the extension host code (Node, CommonJS) and the one webview bundle of every form (browser, IIFE).
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -7,18 +7,6 @@ const path = require('node:path');
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const root = __dirname;
-
-function webviewEntries() {
-  const features = path.join(root, 'src', 'features');
-  const entries = {};
-  for (const feature of fs.readdirSync(features)) {
-    const dir = path.join(features, feature);
-    if (!fs.statSync(dir).isDirectory()) continue;
-    // Each form's page is one webview's entry, named after its form ("group.page.ts" → group.js).
-    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.page.ts'))) entries[f.slice(0, -'.page.ts'.length)] = path.join(dir, f);
-  }
-  return entries;
-}
 
 /** Prints each output file's size so growth is noticed at build time, not in the marketplace. */
 const reportSizes = {
@@ -56,19 +44,17 @@ const builds = [
     // Source maps stay in production too so stack traces in the log point at our sources; .vscodeignore keeps them out of the .vsix.
     sourcemap: 'linked',
   },
-];
-const ui = webviewEntries();
-if (Object.keys(ui).length > 0) {
-  builds.push({
+  {
     ...common,
-    entryPoints: ui,
+    // One bundle for every form: the pages share the web components, and the host names the form to start.
+    entryPoints: { forms: path.join(root, 'src', 'webview.ts') },
     outdir: path.join(root, 'dist', 'webview'),
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
     loader: { '.css': 'text', '.ttf': 'file' },
-  });
-}
+  },
+];
 
 async function main() {
   // A production build starts clean, so no bundle or map of a removed entry ends up in the .vsix.

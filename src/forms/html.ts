@@ -17,14 +17,18 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
   };
 }
 
+/** The one webview bundle; it starts the form named in the body's data-form. */
+const BUNDLE = 'forms.js';
+
 /**
  * The page of a form: a Content-Security-Policy that allows only our bundle (by nonce) and our own
  * resources, and a body that says "Loading…" until the host's state arrives. Nothing from the server is
- * ever put into this string: every portal value travels as a message and is rendered as text.
+ * ever put into this string: every portal value travels as a message and is rendered as text. `kind` names
+ * the form ("member", "group"…) and is always one of our own constants.
  */
-export function formHtml(webview: vscode.Webview, extensionUri: vscode.Uri, script: string, title: string): string {
+export function formHtml(webview: vscode.Webview, extensionUri: vscode.Uri, kind: string, title: string): string {
   const nonce = randomBytes(18).toString('base64');
-  const src = webview.asWebviewUri(vscode.Uri.joinPath(bundleRoot(extensionUri), `${script}.js`));
+  const src = webview.asWebviewUri(vscode.Uri.joinPath(bundleRoot(extensionUri), BUNDLE));
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -40,7 +44,7 @@ export function formHtml(webview: vscode.Webview, extensionUri: vscode.Uri, scri
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${escapeText(title)}</title>
 </head>
-<body>
+<body data-form="${escapeText(kind)}">
 <main id="app" aria-busy="true"><p class="loading">Loading…</p></main>
 <script nonce="${nonce}" src="${src.toString()}"></script>
 </body>

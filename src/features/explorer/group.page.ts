@@ -6,10 +6,6 @@ import { el, safeId } from '../../forms/page/dom';
 import { checkboxField, section, textField } from '../../forms/page/fields';
 import { FormView } from '../../forms/page/form';
 
-let read: () => GroupValues = () => {
-  throw new Error('not rendered');
-};
-
 /** A colour field with a live swatch; the swatch is painted through CSSOM (allowed by the page's CSP). */
 function colourField(form: FormView<GroupState, GroupValues>, id: string, label: string, value: string): { node: HTMLElement; control: VscodeTextfield } {
   const f = textField(form, { id, label, value, maxLength: 7, placeholder: '#1e40af', hint: 'A hex colour such as #1e40af; empty keeps the portal\'s default.' });
@@ -24,52 +20,58 @@ function colourField(form: FormView<GroupState, GroupValues>, id: string, label:
   return f;
 }
 
-new FormView<GroupState, GroupValues>({
-  saveLabel: (s) => (s.mode === 'create' ? 'Create group' : 'Save'),
-  draftKey: (s) => `group:${s.accountId}:${s.groupId}`,
-  valuesOf: (s) => s.values,
-  read: () => read(),
-  render(form, state, values) {
-    const name = textField(form, { id: 'name', label: 'Name', value: values.name, required: true, maxLength: 100, hint: 'Unique in the account; used in addresses.' });
-    const friendlyName = textField(form, { id: 'friendlyName', label: 'Friendly name', value: values.friendlyName, required: true, maxLength: 200, hint: 'The name people see.' });
+/** Renders this form in the page the host opened; nothing of it runs for another form. */
+export function startGroupPage(): void {
+  let read: () => GroupValues = () => {
+    throw new Error('not rendered');
+  };
+  new FormView<GroupState, GroupValues>({
+    saveLabel: (s) => (s.mode === 'create' ? 'Create group' : 'Save'),
+    draftKey: (s) => `group:${s.accountId}:${s.groupId}`,
+    valuesOf: (s) => s.values,
+    read: () => read(),
+    render(form, state, values) {
+      const name = textField(form, { id: 'name', label: 'Name', value: values.name, required: true, maxLength: 100, hint: 'Unique in the account; used in addresses.' });
+      const friendlyName = textField(form, { id: 'friendlyName', label: 'Friendly name', value: values.friendlyName, required: true, maxLength: 200, hint: 'The name people see.' });
 
-    const componentBoxes = state.components.map((c) => ({ name: c.name, box: el('vscode-checkbox', { id: safeId('component', c.name), label: c.label, checked: values.components.includes(c.name) }) }));
-    const componentsGroup = el('fieldset', { classes: ['plain'] }, el('legend', { textContent: 'Enabled components' }), ...componentBoxes.map((c) => el('div', {}, c.box)));
-    const componentsError = form.field('components', componentsGroup as HTMLElement & { invalid?: boolean });
+      const componentBoxes = state.components.map((c) => ({ name: c.name, box: el('vscode-checkbox', { id: safeId('component', c.name), label: c.label, checked: values.components.includes(c.name) }) }));
+      const componentsGroup = el('fieldset', { classes: ['plain'] }, el('legend', { textContent: 'Enabled components' }), ...componentBoxes.map((c) => el('div', {}, c.box)));
+      const componentsError = form.field('components', componentsGroup as HTMLElement & { invalid?: boolean });
 
-    const chat = checkboxField(form, { id: 'chat', label: 'Allow chat', checked: values.chat });
-    const comments = checkboxField(form, { id: 'comments', label: 'Allow comments on content', checked: values.comments });
-    const widgets = checkboxField(form, {
-      id: 'widgets', label: 'Show the home widgets', checked: values.widgets,
-      ...(state.widgetsKnown ? {} : { hint: 'The portal did not report this setting; it is sent only if you change it.' }),
-    });
-    const accordion = checkboxField(form, { id: 'accordionWidgets', label: 'Show the Recent, Created by and I follow widgets', checked: values.accordionWidgets });
-    const headerColor = colourField(form, 'headerColor', 'Header colour', values.headerColor);
-    const textColor = colourField(form, 'textColor', 'Text colour', values.textColor);
+      const chat = checkboxField(form, { id: 'chat', label: 'Allow chat', checked: values.chat });
+      const comments = checkboxField(form, { id: 'comments', label: 'Allow comments on content', checked: values.comments });
+      const widgets = checkboxField(form, {
+        id: 'widgets', label: 'Show the home widgets', checked: values.widgets,
+        ...(state.widgetsKnown ? {} : { hint: 'The portal did not report this setting; it is sent only if you change it.' }),
+      });
+      const accordion = checkboxField(form, { id: 'accordionWidgets', label: 'Show the Recent, Created by and I follow widgets', checked: values.accordionWidgets });
+      const headerColor = colourField(form, 'headerColor', 'Header colour', values.headerColor);
+      const textColor = colourField(form, 'textColor', 'Text colour', values.textColor);
 
-    const checked = (f: { control: VscodeCheckbox }) => f.control.checked;
-    read = () => ({
-      accountId: state.accountId,
-      groupId: state.groupId,
-      name: name.control.value,
-      friendlyName: friendlyName.control.value,
-      components: componentBoxes.filter((c) => c.box.checked).map((c) => c.name),
-      chat: checked(chat),
-      comments: checked(comments),
-      widgets: checked(widgets),
-      accordionWidgets: checked(accordion),
-      headerColor: headerColor.control.value.trim(),
-      textColor: textColor.control.value.trim(),
-    });
+      const checked = (f: { control: VscodeCheckbox }) => f.control.checked;
+      read = () => ({
+        accountId: state.accountId,
+        groupId: state.groupId,
+        name: name.control.value,
+        friendlyName: friendlyName.control.value,
+        components: componentBoxes.filter((c) => c.box.checked).map((c) => c.name),
+        chat: checked(chat),
+        comments: checked(comments),
+        widgets: checked(widgets),
+        accordionWidgets: checked(accordion),
+        headerColor: headerColor.control.value.trim(),
+        textColor: textColor.control.value.trim(),
+      });
 
-    return [
-      el('h1', { textContent: state.mode === 'create' ? 'Create group' : `Edit group ${values.friendlyName}` }),
-      el('p', { classes: ['subtitle'], textContent: `In ${state.accountName}` }),
-      name.node, friendlyName.node,
-      section('Components', componentsGroup, componentsError),
-      section('Switches', chat.node, comments.node, widgets.node, accordion.node),
-      section('Branding', el('div', { classes: ['row'] }, headerColor.node, textColor.node)),
-      form.actions(),
-    ];
-  },
-});
+      return [
+        el('h1', { textContent: state.mode === 'create' ? 'Create group' : `Edit group ${values.friendlyName}` }),
+        el('p', { classes: ['subtitle'], textContent: `In ${state.accountName}` }),
+        name.node, friendlyName.node,
+        section('Components', componentsGroup, componentsError),
+        section('Switches', chat.node, comments.node, widgets.node, accordion.node),
+        section('Branding', el('div', { classes: ['row'] }, headerColor.node, textColor.node)),
+        form.actions(),
+      ];
+    },
+  });
+}

@@ -4,8 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SRC = join(__dirname, '..', '..', '..', 'src');
-/** Code that runs in a webview: the page library and each form's page. */
+/** Code that runs in a webview: the bundle's entry, the page library and each form's page. */
 const pageSources = (): string[] => [
+  'webview.ts',
   ...readdirSync(join(SRC, 'forms', 'page'), { recursive: true }).map(String).filter((f) => f.endsWith('.ts')).map((f) => join('forms', 'page', f)),
   ...readdirSync(join(SRC, 'features'), { recursive: true }).map(String).filter((f) => f.endsWith('.page.ts')).map((f) => join('features', f)),
 ];

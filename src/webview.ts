@@ -1,0 +1,17 @@
+// The one bundle every form panel loads: it starts the form the host named in <body data-form="…">. One bundle
+// means one copy of the web components for all forms, and a page that is not on screen registers nothing.
+import { startApplicationPage } from './features/applications/application.page';
+import { startGroupPage } from './features/explorer/group.page';
+import { startOverviewPage } from './features/explorer/overview.page';
+import { startAssignmentsPage } from './features/members/assignments.page';
+import { startMemberPage } from './features/members/member.page';
+
+const PAGES: ReadonlyMap<string, () => void> = new Map([
+  ['application', startApplicationPage],
+  ['assignments', startAssignmentsPage],
+  ['group', startGroupPage],
+  ['member', startMemberPage],
+  ['overview', startOverviewPage],
+]);
+
+PAGES.get(document.body.dataset.form ?? '')?.();
