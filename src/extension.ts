@@ -1,4 +1,5 @@
 /** Wires the layers together; nothing else happens here. */
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { createAuth, registerAuthCommands } from './auth/register';
 import type { PortalRegistry } from './auth/portalRegistry';
@@ -34,6 +35,8 @@ export interface PortalExtensionApi {
 
 export async function activate(context: vscode.ExtensionContext): Promise<PortalExtensionApi> {
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  // The pure modules (shared/, record documents, form summaries) translate with @vscode/l10n: same bundle as vscode.l10n.
+  l10n.config({ contents: vscode.l10n.bundle ?? {} });
   const log = createLog();
   const ui = new UiSlot(new VscodeUi(), plainUi);
   const auth = await createAuth(context, { log, ui: ui.get, version });

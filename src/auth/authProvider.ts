@@ -39,7 +39,7 @@ export class PortalAuthenticationProvider implements vscode.AuthenticationProvid
 
   async createSession(): Promise<vscode.AuthenticationSession> {
     const c = await this.signIn();
-    if (!c?.client) throw new Error('Sign-in was cancelled.');
+    if (!c?.client) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
     return toSession(c, await c.client.accessToken());
   }
 

@@ -1,4 +1,5 @@
 /** The sign-in, sign-out and session commands. A portal row names its portal; from the palette they ask. */
+import * as vscode from 'vscode';
 import { refPortalId } from '../shared/refs';
 import type { Run } from '../ui/commands';
 import { pickPortal } from './portalPick';
@@ -16,20 +17,20 @@ async function portalOf(registry: PortalRegistry, run: Run, placeHolder: string,
 }
 
 export async function signOutCommand(registry: PortalRegistry, run: Run): Promise<boolean> {
-  const id = await portalOf(registry, run, 'Sign out of which portal?', 'signed-in');
+  const id = await portalOf(registry, run, vscode.l10n.t('Sign out of which portal?'), 'signed-in');
   return id ? signOut(registry, run.ui, id, true) : false;
 }
 
 /** Forgets a portal on this machine: its entry and its stored credentials. Nothing changes on the portal. */
 export async function removePortal(registry: PortalRegistry, run: Run): Promise<boolean> {
-  const id = await portalOf(registry, run, 'Remove which portal from this list?', 'any');
+  const id = await portalOf(registry, run, vscode.l10n.t('Remove which portal from this list?'), 'any');
   const c = id ? registry.get(id) : undefined;
   if (!c) return false;
   const ok = await run.ui.confirm({
     id: 'portal.remove',
-    message: `Remove ${c.entry.label} from the Portal views?`,
-    detail: 'Its entry and any stored credentials are removed from this machine. Nothing changes on the portal.',
-    action: 'Remove',
+    message: vscode.l10n.t('Remove {0} from the Portal views?', c.entry.label),
+    detail: vscode.l10n.t('Its entry and any stored credentials are removed from this machine. Nothing changes on the portal.'),
+    action: vscode.l10n.t('Remove'),
   });
   if (ok) await registry.remove(c.entry.id);
   return ok;

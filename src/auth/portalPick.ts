@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { PickItem, Ui } from '../ui/ui';
 import type { PortalRegistry } from './portalRegistry';
 
@@ -8,7 +9,7 @@ export async function pickPortal(ui: Ui, registry: PortalRegistry, placeHolder: 
   const choices = registry
     .list()
     .filter((c) => filter === 'any' || (filter === 'signed-in') === Boolean(c.client))
-    .map((c): PickItem<string> => ({ label: c.entry.label, description: c.client ? `signed in as ${c.username ?? ''}` : 'signed out', detail: c.entry.baseUrl, value: c.entry.id }));
+    .map((c): PickItem<string> => ({ label: c.entry.label, description: c.client ? vscode.l10n.t('signed in as {0}', c.username ?? '') : vscode.l10n.t('signed out'), detail: c.entry.baseUrl, value: c.entry.id }));
   if (choices.length <= 1) return choices[0]?.value;
   return ui.pick(choices, { id: 'pick.portal', placeHolder });
 }

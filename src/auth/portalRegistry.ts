@@ -89,7 +89,7 @@ export class PortalRegistry implements vscode.Disposable {
       // The portal signing us out (a reason is kept) reads differently from never having signed in.
       throw new PortalError(c?.signedOutReason
         ? { kind: 'signed-out', endpoint: '', message: c.signedOutReason }
-        : { kind: 'signed-out', endpoint: '', code: NOT_SIGNED_IN, message: `You are not signed in to ${c?.entry.label ?? 'this portal'}.` });
+        : { kind: 'signed-out', endpoint: '', code: NOT_SIGNED_IN, message: c ? vscode.l10n.t('You are not signed in to {0}.', c.entry.label) : vscode.l10n.t('You are not signed in to this portal.') });
     }
     return c.client;
   }
@@ -163,7 +163,7 @@ export class PortalRegistry implements vscode.Disposable {
       binding = issuedFor(entry);
       // A secret goes only to the origin and service it was issued for, whatever the settings say now.
       if (credentials.issuedFor && !sameIssuer(credentials.issuedFor, binding)) {
-        return this.setSignedOut(entry, `The saved sign-in for ${entry.label} was made for ${credentials.issuedFor.origin} (service "${credentials.issuedFor.service}"), but the portal entry now points at ${binding.origin} (service "${binding.service}"). It is not sent there. Sign in again to use this address.`);
+        return this.setSignedOut(entry, vscode.l10n.t('The saved sign-in for {0} was made for {1} (service "{2}"), but the portal entry now points at {3} (service "{4}"). It is not sent there. Sign in again to use this address.', entry.label, credentials.issuedFor.origin, credentials.issuedFor.service, binding.origin, binding.service));
       }
       client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error));
     } catch (error) {

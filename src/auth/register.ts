@@ -70,8 +70,10 @@ function signedOutNotice(auth: AuthHandle, ui: () => Ui, c: PortalConnection): v
   auth.log.warn(`Signed out of ${c.entry.label}: ${c.signedOutReason ?? 'credentials refused'}`);
   void ui().choose({
     id: 'session.signedOut', severity: 'warning', modal: false,
-    message: `Signed out of ${c.entry.label}. ${c.signedOutReason ?? ''} Sign in again to continue.`,
-    actions: [{ id: 'signIn', label: 'Sign in again' }],
+    message: c.signedOutReason
+      ? vscode.l10n.t('Signed out of {0}. {1} Sign in again to continue.', c.entry.label, c.signedOutReason)
+      : vscode.l10n.t('Signed out of {0}. Sign in again to continue.', c.entry.label),
+    actions: [{ id: 'signIn', label: vscode.l10n.t('Sign in again') }],
   }).then((choice) => (choice ? auth.signIn(ui(), c.entry) : undefined));
 }
 

@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import * as vscode from 'vscode';
 import { PortalError, type PortalClient } from '../api';
 import type { Ui } from '../ui/ui';
 import type { NewCredentials } from './credentialStore';
@@ -60,9 +61,9 @@ export async function signInWithPassword(ctx: SignInContext, ui: Ui, known?: Por
     const client = ctx.createClient(entry, () => undefined);
     try {
       const who = username.trim();
-      const signedIn = await progress(ui, 'signIn.progress', `Signing in to ${entry.label}…`, () => grantWithCode(ui, client, entry, who, password));
+      const signedIn = await progress(ui, 'signIn.progress', vscode.l10n.t('Signing in to {0}…', entry.label), () => grantWithCode(ui, client, entry, who, password));
       if (!signedIn) return undefined;
-      const enrolled = await progress(ui, 'signIn.register', `Registering this machine with ${entry.label}…`, () =>
+      const enrolled = await progress(ui, 'signIn.register', vscode.l10n.t('Registering this machine with {0}…', entry.label), () =>
         client.enrollApplication(applicationDraftForThisMachine(ctx.extensionVersion)),
       );
       const credentials: NewCredentials = {
@@ -122,7 +123,7 @@ export async function signInWithClientCredentials(ctx: SignInContext, ui: Ui, kn
     if (!clientSecret) return undefined;
     const client = ctx.createClient(entry, () => undefined);
     try {
-      const info = await progress(ui, 'signIn.progress', `Signing in to ${entry.label}…`, async () => {
+      const info = await progress(ui, 'signIn.progress', vscode.l10n.t('Signing in to {0}…', entry.label), async () => {
         await client.signIn({ kind: 'client', clientId, clientSecret });
         return client.v3.userinfo();
       });

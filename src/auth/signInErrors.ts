@@ -1,25 +1,28 @@
+import * as vscode from 'vscode';
 import { PortalError } from '../api';
 import { errorMessage } from '../shared/errors';
 import type { PortalEntry } from './portalEntry';
 
 /** Turns a failed sign-in into one sentence that says what to do next. */
 export function describeSignInError(error: unknown, entry: PortalEntry): string {
-  if (!(error instanceof PortalError)) return `Signing in to ${entry.label} failed: ${errorMessage(error)}`;
+  if (!(error instanceof PortalError)) return vscode.l10n.t('Signing in to {0} failed: {1}', entry.label, errorMessage(error));
   switch (error.kind) {
     case 'auth':
     case 'signed-out':
-      return `${entry.label} did not accept those credentials${error.serverMessage ? ` (${error.serverMessage})` : ''}. Check them and try again.`;
+      return error.serverMessage
+        ? vscode.l10n.t('{0} did not accept those credentials ({1}). Check them and try again.', entry.label, error.serverMessage)
+        : vscode.l10n.t('{0} did not accept those credentials. Check them and try again.', entry.label);
     case 'two-factor-invalid':
-      return `${entry.label} did not accept the two-factor code. Use the current code from your authenticator and try again.`;
+      return vscode.l10n.t('{0} did not accept the two-factor code. Use the current code from your authenticator and try again.', entry.label);
     case 'network':
-      return `Could not reach ${entry.baseUrl}. ${error.message} Check the address, your network and the proxy setting (http.proxy).`;
+      return vscode.l10n.t('Could not reach {0}. {1} Check the address, your network and the proxy setting (http.proxy).', entry.baseUrl, error.message);
     case 'tls':
-      return `The secure connection to ${entry.baseUrl} failed: ${error.message} Check the address, or the certificate settings (http.proxyStrictSSL).`;
+      return vscode.l10n.t('The secure connection to {0} failed: {1} Check the address, or the certificate settings (http.proxyStrictSSL).', entry.baseUrl, error.message);
     case 'invalid-response':
-      return `${entry.baseUrl} does not answer like a portal API (${error.message}). Check the base address: it is the API's root, without /v3.`;
+      return vscode.l10n.t('{0} does not answer like a portal API ({1}). Check the base address: it is the API\'s root, without /v3.', entry.baseUrl, error.message);
     case 'timeout':
-      return `${entry.baseUrl} did not answer in time. Try again, or check the address and your network.`;
+      return vscode.l10n.t('{0} did not answer in time. Try again, or check the address and your network.', entry.baseUrl);
     default:
-      return `Signing in to ${entry.label} failed: ${error.message}`;
+      return vscode.l10n.t('Signing in to {0} failed: {1}', entry.label, error.message);
   }
 }

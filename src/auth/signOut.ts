@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { Ui } from '../ui/ui';
 import { errorMessage } from '../shared/errors';
 import type { PortalRegistry } from './portalRegistry';
@@ -17,7 +18,7 @@ export async function signOut(registry: PortalRegistry, ui: Ui, portalId: string
     try {
       await c.client.v3.applications.delete(c.clientId);
     } catch (error) {
-      ui.notify('warning', `Signed out, but the application could not be deleted on the portal: ${errorMessage(error)}`);
+      ui.notify('warning', vscode.l10n.t('Signed out, but the application could not be deleted on the portal: {0}', errorMessage(error)));
     }
   }
   await registry.signOut(portalId);

@@ -204,7 +204,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     if (!this.loading) this.start();
     try {
       const state = await this.whenLoaded();
-      this.post(this.draft === undefined ? { type: 'init', state } : { type: 'init', state, draft: this.draftForWebview(this.draft) });
+      const l10n = vscode.l10n.bundle ?? null;
+      this.post(this.draft === undefined ? { type: 'init', state, l10n } : { type: 'init', state, l10n, draft: this.draftForWebview(this.draft) });
       this.afterState();
     } catch (err) {
       this.post({ type: 'loadFailed', message: errorMessage(err) });

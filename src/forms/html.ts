@@ -37,7 +37,7 @@ export function formHtml(webview: vscode.Webview, extensionUri: vscode.Uri, kind
     `img-src ${webview.cspSource}`,
   ].join('; ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeText(vscode.env.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -45,7 +45,7 @@ export function formHtml(webview: vscode.Webview, extensionUri: vscode.Uri, kind
 <title>${escapeText(title)}</title>
 </head>
 <body data-form="${escapeText(kind)}">
-<main id="app" aria-busy="true"><p class="loading">Loading…</p></main>
+<main id="app" aria-busy="true"><p class="loading">${escapeText(vscode.l10n.t('Loading…'))}</p></main>
 <script nonce="${nonce}" src="${src.toString()}"></script>
 </body>
 </html>`;

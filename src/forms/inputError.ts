@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { PortalError, type FieldError } from '../api';
 
 /** Marks an error whose field names are already the form's own field ids (not the API's). */
@@ -12,7 +13,7 @@ export function inputError(fieldErrors: FieldError[]): PortalError {
     kind: 'invalid-input',
     code: FORM_INPUT,
     endpoint: '',
-    message: 'Check the highlighted fields.',
+    message: vscode.l10n.t('Check the highlighted fields.'),
     fieldErrors,
   });
 }

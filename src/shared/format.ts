@@ -2,21 +2,30 @@
  * How sizes, counts, dates and content types read in the views, the record documents and the forms. Pure: the
  * extension host, the webview bundle and the unit tier all load it.
  */
+import * as l10n from '@vscode/l10n';
 import type { CustomNames } from '../api/models/v2';
-
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** 1,536 → "1.5 KB"; binary multiples, because that is how storage quotas are counted. */
 export function humanSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return 'unknown size';
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return l10n.t('unknown size');
+  if (bytes < 1024) return bytes === 1 ? l10n.t('1 byte') : l10n.t('{0} bytes', bytes);
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
+  while (value >= 1024 && unit < 4) {
     value /= 1024;
     unit++;
   }
-  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${UNITS[unit] ?? ''}`;
+  const n = value >= 100 ? value.toFixed(0) : value.toFixed(1);
+  switch (unit) {
+    case 1:
+      return l10n.t('{0} KB', n);
+    case 2:
+      return l10n.t('{0} MB', n);
+    case 3:
+      return l10n.t('{0} GB', n);
+    default:
+      return l10n.t('{0} TB', n);
+  }
 }
 
 /** "2025-01-15 09:00" in the local time zone: short enough for a tree row. */
@@ -29,11 +38,11 @@ export function shortDate(ms: number | null | undefined): string {
 
 /** ISO (UTC) and local, for documents where either reader may need the exact instant. */
 export function fullDate(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'not set';
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return l10n.t('not set');
   const d = new Date(ms);
   // Finite but beyond what a Date holds (±8.64e15 ms): say so rather than throw from toISOString().
-  if (Number.isNaN(d.getTime())) return `not a date (${ms})`;
-  return `${d.toISOString()} (local: ${d.toLocaleString()})`;
+  if (Number.isNaN(d.getTime())) return l10n.t('not a date ({0})', ms);
+  return l10n.t('{0} (local: {1})', d.toISOString(), `${shortDate(ms)}:${String(d.getSeconds()).padStart(2, '0')}`);
 }
 
 /** 1234 → "1,234": one way of writing counts in every view and form. */
@@ -42,10 +51,9 @@ export function count(n: number): string {
 }
 
 /** "50 of 20,000" when the total is known, "50 loaded" otherwise. */
-export function countLabel(loaded: number, total: number | undefined, noun = ''): string {
-  const suffix = noun ? ` ${noun}` : '';
-  if (total !== undefined && total >= loaded) return `${count(loaded)} of ${count(total)}${suffix}`;
-  return `${count(loaded)}${suffix} loaded`;
+export function countLabel(loaded: number, total: number | undefined): string {
+  if (total !== undefined && total >= loaded) return l10n.t('{0} of {1}', count(loaded), count(total));
+  return l10n.t('{0} loaded', count(loaded));
 }
 
 /** "15 Jan 2025" in the reader's own style: for dates where the time of day does not matter. */
@@ -56,23 +64,45 @@ export function calendarDate(ms: number): string {
 /** "in 3 days", "2 days ago", "today". */
 export function relativeDays(ms: number, now = Date.now()): string {
   const days = Math.round((ms - now) / 86_400_000);
-  if (days === 0) return 'today';
-  if (days > 0) return `in ${days} ${days === 1 ? 'day' : 'days'}`;
-  return `${-days} ${days === -1 ? 'day' : 'days'} ago`;
+  if (days === 0) return l10n.t('today');
+  if (days === 1) return l10n.t('in 1 day');
+  if (days > 0) return l10n.t('in {0} days', days);
+  return days === -1 ? l10n.t('1 day ago') : l10n.t('{0} days ago', -days);
+}
+
+type Unit = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year';
+
+/** "3 days ago", one message per unit and number, so each language can say it its own way. */
+function ago(value: number, unit: Unit): string {
+  const one = value === 1;
+  switch (unit) {
+    case 'second':
+      return one ? l10n.t('1 second ago') : l10n.t('{0} seconds ago', value);
+    case 'minute':
+      return one ? l10n.t('1 minute ago') : l10n.t('{0} minutes ago', value);
+    case 'hour':
+      return one ? l10n.t('1 hour ago') : l10n.t('{0} hours ago', value);
+    case 'day':
+      return one ? l10n.t('1 day ago') : l10n.t('{0} days ago', value);
+    case 'month':
+      return one ? l10n.t('1 month ago') : l10n.t('{0} months ago', value);
+    case 'year':
+      return one ? l10n.t('1 year ago') : l10n.t('{0} years ago', value);
+  }
 }
 
 /** "3 days ago": for last activity, where the order of magnitude matters more than the minute. */
 export function relativeTime(ms: number | null | undefined, now = Date.now()): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'never';
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return l10n.t('never');
   const s = Math.round((now - ms) / 1000);
   if (s < 0) return shortDate(ms);
-  const steps: Array<[number, string]> = [[60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month']];
+  const steps: Array<[number, Unit]> = [[60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month']];
   let value = s;
   for (const [size, unit] of steps) {
-    if (value < size) return `${value} ${unit}${value === 1 ? '' : 's'} ago`;
+    if (value < size) return ago(value, unit);
     value = Math.floor(value / size);
   }
-  return `${value} year${value === 1 ? '' : 's'} ago`;
+  return ago(value, 'year');
 }
 
 /** A codicon id for a content type (VS Code's product icons, so themes restyle them). */
@@ -103,8 +133,8 @@ export function isTextContentType(contentType: string, name = ''): boolean {
  * The organisation's word for the files component, singular and plural. The custom-names answer's field names are
  * not documented; the emulator (and the shape of the v2 answer) uses `file` / `files`.
  */
-export function filesWord(names: CustomNames | undefined): { one: string; many: string } {
-  const many = names?.files?.trim() || names?.filesPlural?.trim() || 'Files';
-  const one = names?.file?.trim() || names?.filesSingular?.trim() || 'File';
-  return { one, many };
+export function filesWord(names: CustomNames | undefined): { one: string; many: string; own: boolean } {
+  const many = names?.files?.trim() || names?.filesPlural?.trim();
+  const one = names?.file?.trim() || names?.filesSingular?.trim();
+  return { one: one || l10n.t('File'), many: many || l10n.t('Files'), own: Boolean(many) };
 }

@@ -2,6 +2,7 @@
  * The Members view's row and query, shared by the view, its commands and anything that lists members (a CSV
  * export, a bulk edit). Every filter runs on the portal, so it sees rows that are not loaded yet. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import type { Member } from '../api/models/member';
 import type { MemberOrder } from '../api/endpoints/v3';
 
@@ -44,16 +45,27 @@ export interface MemberQuery {
   readonly ascending?: boolean | undefined;
 }
 
-/** The orders the view offers: `label` in the picker, `words` in the view's description. */
-export const MEMBER_ORDERS: ReadonlyArray<{ readonly label: string; readonly words: string; readonly orderBy: MemberOrder; readonly ascending: boolean }> = [
-  { label: 'Name (A → Z)', words: 'name', orderBy: 'name', ascending: true },
-  { label: 'Name (Z → A)', words: 'name, descending', orderBy: 'name', ascending: false },
-  { label: 'Username', words: 'username', orderBy: 'username', ascending: true },
-  { label: 'E-mail', words: 'e-mail', orderBy: 'email', ascending: true },
-  { label: 'Newest members first', words: 'date joined, newest first', orderBy: 'dateCreated', ascending: false },
-  { label: 'Oldest members first', words: 'date joined', orderBy: 'dateCreated', ascending: true },
-  { label: 'Recently active first', words: 'last activity, most recent first', orderBy: 'lastActive', ascending: false },
-];
+export interface MemberOrderChoice {
+  /** In the picker. */
+  readonly label: string;
+  /** In the view's description: "by {words}". */
+  readonly words: string;
+  readonly orderBy: MemberOrder;
+  readonly ascending: boolean;
+}
+
+/** The orders the view offers (made on each call, so the words are in the language VS Code runs in). */
+export function memberOrders(): readonly MemberOrderChoice[] {
+  return [
+    { label: l10n.t('Name (A → Z)'), words: l10n.t('by name'), orderBy: 'name', ascending: true },
+    { label: l10n.t('Name (Z → A)'), words: l10n.t('by name, descending'), orderBy: 'name', ascending: false },
+    { label: l10n.t('Username'), words: l10n.t('by username'), orderBy: 'username', ascending: true },
+    { label: l10n.t('E-mail'), words: l10n.t('by e-mail'), orderBy: 'email', ascending: true },
+    { label: l10n.t('Newest members first'), words: l10n.t('by date joined, newest first'), orderBy: 'dateCreated', ascending: false },
+    { label: l10n.t('Oldest members first'), words: l10n.t('by date joined'), orderBy: 'dateCreated', ascending: true },
+    { label: l10n.t('Recently active first'), words: l10n.t('by last activity, most recent first'), orderBy: 'lastActive', ascending: false },
+  ];
+}
 
 /** True when the query asks for the portal's default order (by name, A → Z). */
 export function isDefaultOrder(q: MemberQuery): boolean {
@@ -82,11 +94,11 @@ export function searchText(q: MemberQuery): string {
 /** The query in words for the view's description: 'matches "ann" · by e-mail'; '' for no filter and default order. */
 export function describeQuery(q: MemberQuery): string {
   const parts: string[] = [];
-  if (q.search) parts.push(q.startsWith ? `starts with "${q.search}"` : `matches "${q.search}"`);
-  if (q.tags?.length) parts.push(`tagged ${q.tags.map((t) => `#${t}`).join(' or ')}`);
+  if (q.search) parts.push(q.startsWith ? l10n.t('starts with "{0}"', q.search) : l10n.t('matches "{0}"', q.search));
+  if (q.tags?.length) parts.push(l10n.t('tagged {0}', q.tags.map((t) => `#${t}`).join(', ')));
   if (!isDefaultOrder(q)) {
-    const order = MEMBER_ORDERS.find((o) => o.orderBy === (q.orderBy ?? 'name') && o.ascending === (q.ascending !== false));
-    parts.push(`by ${order?.words ?? q.orderBy ?? 'name'}`);
+    const order = memberOrders().find((o) => o.orderBy === (q.orderBy ?? 'name') && o.ascending === (q.ascending !== false));
+    parts.push(order?.words ?? String(q.orderBy));
   }
   return parts.join(' · ');
 }

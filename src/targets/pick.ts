@@ -2,6 +2,7 @@
  * The pickers a command falls back on when it was not run on a row: each returns what the user chose, as a Ref,
  * or undefined when they withheld an answer. Bounded to one page, plus a search the portal runs.
  */
+import * as vscode from 'vscode';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import { pickPortal } from '../auth/portalPick';
 import { count, humanSize } from '../shared/format';
@@ -15,34 +16,34 @@ export async function pickSignedInPortal(ui: Ui, registry: PortalRegistry, place
   const portalId = await pickPortal(ui, registry, placeHolder, 'signed-in');
   const entry = portalId ? registry.get(portalId)?.entry : undefined;
   if (!entry) {
-    if (!registry.list().some((c) => c.client)) ui.notify('info', 'Sign in to a portal first.');
+    if (!registry.list().some((c) => c.client)) ui.notify('info', vscode.l10n.t('Sign in to a portal first.'));
     return undefined;
   }
   return { kind: 'portal', portalId: entry.id, label: entry.label };
 }
 
 export async function pickAccount(ui: Ui, registry: PortalRegistry, portal: PortalRef): Promise<AccountRef | undefined> {
-  const info = await busy(ui, 'Loading organisations…', () => registry.client(portal.portalId).v3.userinfo());
+  const info = await busy(ui, vscode.l10n.t('Loading organisations…'), () => registry.client(portal.portalId).v3.userinfo());
   const items = info.accounts.map((a): PickItem<AccountRef> => {
     const label = a.account.friendlyName || a.account.name;
     return { label, description: a.account.name, detail: a.subscription.code, value: { kind: 'account', portalId: portal.portalId, accountId: a.account.id, label } };
   });
   if (items.length === 0) {
-    ui.notify('info', 'You belong to no organisation on this portal.');
+    ui.notify('info', vscode.l10n.t('You belong to no organisation on this portal.'));
     return undefined;
   }
-  return items.length === 1 ? items[0]?.value : ui.pick(items, { id: 'pick.account', placeHolder: 'Which organisation?' });
+  return items.length === 1 ? items[0]?.value : ui.pick(items, { id: 'pick.account', placeHolder: vscode.l10n.t('Which organisation?') });
 }
 
 export async function pickGroup(ui: Ui, registry: PortalRegistry, account: AccountRef): Promise<GroupRef | undefined> {
-  const page = await busy(ui, 'Loading groups…', () => registry.client(account.portalId).v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }));
+  const page = await busy(ui, vscode.l10n.t('Loading groups…'), () => registry.client(account.portalId).v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }));
   const items = page.items.map((g): PickItem<GroupRef> => {
     const label = g.friendlyName || g.name;
-    return { label, description: g.name, detail: `${count(g.members)} members`, value: { kind: 'group', account, groupId: g.id, label } };
+    return { label, description: g.name, detail: g.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(g.members)), value: { kind: 'group', account, groupId: g.id, label } };
   });
   return ui.pick(items, {
     id: 'pick.group',
-    placeHolder: page.hasNext ? `Which group? (first ${PICK_PAGE}; the Explorer lists them all)` : 'Which group?',
+    placeHolder: page.hasNext ? vscode.l10n.t('Which group? (first {0}; the Explorer lists them all)', PICK_PAGE) : vscode.l10n.t('Which group?'),
     matchOnDescription: true,
   });
 }
@@ -58,10 +59,10 @@ export function pickFile(ui: Ui, registry: PortalRegistry, group: GroupRef, file
       .filter((f) => !filesOnly || !f.isFolder)
       .map((f): PickItem<FileRef> => ({
         label: f.friendlyName || f.name,
-        description: f.isFolder ? 'folder' : humanSize(f.size),
+        description: f.isFolder ? vscode.l10n.t('folder') : humanSize(f.size),
         value: { kind: 'file', group, fileId: f.id, name: f.friendlyName || f.name, isFolder: f.isFolder, size: f.size, contentType: f.contentType },
       }));
-  }, { id: 'pick.file', placeHolder: `${group.label}: type to search file records by name` });
+  }, { id: 'pick.file', placeHolder: vscode.l10n.t('{0}: type to search file records by name', group.label) });
 }
 
 export function pickMember(ui: Ui, registry: PortalRegistry, account: AccountRef): Promise<MemberRef | undefined> {
@@ -70,24 +71,24 @@ export function pickMember(ui: Ui, registry: PortalRegistry, account: AccountRef
     const page = await client.v3.members.page(account.accountId, { page: 1, size: PICK_PAGE, ...(search ? { name: search } : {}) }, { signal });
     yield page.items.map((m): PickItem<MemberRef> => ({
       label: m.user.name || m.user.username,
-      description: `${m.user.username}${m.user.enabled ? '' : ' · disabled'}${m.user.locked ? ' · locked' : ''}`,
+      description: [m.user.username, m.user.enabled ? '' : vscode.l10n.t('disabled'), m.user.locked ? vscode.l10n.t('locked') : ''].filter(Boolean).join(' · '),
       detail: m.user.email,
       value: { kind: 'member', account, username: m.user.username, name: m.user.name || m.user.username },
     }));
-  }, { id: 'pick.member', placeHolder: `${account.label}: type to search members by name, username or e-mail` });
+  }, { id: 'pick.member', placeHolder: vscode.l10n.t('{0}: type to search members by name, username or e-mail', account.label) });
 }
 
 export async function pickApplication(ui: Ui, registry: PortalRegistry, portal: PortalRef): Promise<ApplicationRef | undefined> {
   const current = registry.get(portal.portalId)?.clientId;
-  const apps = await busy(ui, 'Loading applications…', () => registry.client(portal.portalId).v3.applications.list());
+  const apps = await busy(ui, vscode.l10n.t('Loading applications…'), () => registry.client(portal.portalId).v3.applications.list());
   return ui.pick(
     apps.map((a): PickItem<ApplicationRef> => ({
       label: a.name || a.clientId,
-      description: `${a.platform}${a.clientId === current ? ' · this VS Code' : ''}`,
+      description: a.clientId === current ? vscode.l10n.t('{0} · this VS Code', a.platform) : a.platform,
       detail: a.clientId,
       value: { kind: 'application', portalId: portal.portalId, clientId: a.clientId, label: a.name || a.clientId, current: a.clientId === current },
     })),
-    { id: 'pick.application', placeHolder: 'Which application?', matchOnDetail: true },
+    { id: 'pick.application', placeHolder: vscode.l10n.t('Which application?'), matchOnDetail: true },
   );
 }
 

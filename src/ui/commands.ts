@@ -58,6 +58,6 @@ function report(env: CommandEnv, ui: Ui, id: string, error: unknown): void {
     ui.notify('error', message);
     return;
   }
-  void ui.choose({ id: 'error.signedOut', severity: 'error', modal: false, message, actions: [{ id: 'sessions', label: 'Show sessions' }] })
+  void ui.choose({ id: 'error.signedOut', severity: 'error', modal: false, message, actions: [{ id: 'sessions', label: vscode.l10n.t('Show sessions') }] })
     .then((choice) => (choice ? env.showSessions(ui) : undefined));
 }

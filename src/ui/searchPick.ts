@@ -37,7 +37,7 @@ export function searchPick<T>(source: SearchSource<T>, o: SearchOptions, toItem:
         }
       } catch (error) {
         if (c !== controller || isCancellation(error)) return;
-        qp.placeholder = plain(`Could not search: ${errorMessage(error)}`);
+        qp.placeholder = plain(vscode.l10n.t('Could not search: {0}', errorMessage(error)));
       } finally {
         if (c === controller) qp.busy = false;
       }

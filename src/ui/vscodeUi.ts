@@ -99,7 +99,7 @@ export class VscodeUi implements Ui {
     const chosen = (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, canSelectMany: false, openLabel: o.openLabel, title: o.title }))?.[0];
     if (!chosen) return undefined;
     if (chosen.scheme !== 'file') {
-      this.notify('error', 'Pick a folder on this computer: files are written to a local folder.');
+      this.notify('error', vscode.l10n.t('Pick a folder on this computer: files are written to a local folder.'));
       return undefined;
     }
     return chosen.fsPath;
@@ -114,7 +114,7 @@ export class VscodeUi implements Ui {
     });
     if (!chosen) return undefined;
     if (chosen.scheme !== 'file') {
-      this.notify('error', 'Pick a file on this computer: the file is written to a local folder.');
+      this.notify('error', vscode.l10n.t('Pick a file on this computer: the file is written to a local folder.'));
       return undefined;
     }
     return chosen.fsPath;

@@ -225,7 +225,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   }
 
   protected withViewProgress<T>(task: Promise<T>): Promise<T> {
-    return this.ui().progress({ id: 'view.load', title: 'Loading…', where: { view: this.viewId } }, () => task);
+    return this.ui().progress({ id: 'view.load', title: vscode.l10n.t('Loading…'), where: { view: this.viewId } }, () => task);
   }
 
   dispose(): void {

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { PortalConnection } from '../auth/portalRegistry';
 import { portalKey, type TreeKey, type ViewName } from '../shared/keys';
 import type { PortalRef } from '../shared/refs';
@@ -29,11 +30,15 @@ export class PortalNode extends PortalTreeNode {
       label: c.entry.label,
       collapsible: 'collapsed',
       contextValue: this.signedIn ? 'portal.signedIn' : 'portal.signedOut',
-      description: this.signedIn ? c.username ?? '' : 'signed out',
+      description: this.signedIn ? c.username ?? '' : vscode.l10n.t('signed out'),
       icon: this.signedIn ? 'globe' : 'debug-disconnect',
-      tooltip: this.signedIn
-        ? `${c.entry.label}\n${c.entry.baseUrl}\nSigned in as ${c.username ?? ''}`
-        : `${c.entry.label}\n${c.entry.baseUrl}\nSigned out${c.signedOutReason ? `: ${c.signedOutReason}` : ''}`,
+      tooltip: [
+        c.entry.label,
+        c.entry.baseUrl,
+        this.signedIn
+          ? vscode.l10n.t('Signed in as {0}', c.username ?? '')
+          : c.signedOutReason ? vscode.l10n.t('Signed out: {0}', c.signedOutReason) : vscode.l10n.t('Signed out'),
+      ].join('\n'),
     });
   }
 }

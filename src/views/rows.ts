@@ -2,6 +2,7 @@
  * The rows a paged list adds around its data: "Load more…", folded ranges, the error that replaced a page, and the
  * message that says why a list is empty. contextValues: loadMore, range, error, error.signedOut, empty.
  */
+import * as vscode from 'vscode';
 import { isPortalError, NOT_SIGNED_IN } from '../api';
 import { errorMessage } from '../shared/errors';
 import { count, countLabel } from '../shared/format';
@@ -30,13 +31,13 @@ export class LoadMoreNode extends PortalTreeNode {
   treeItem() {
     return treeItem({
       key: this.key,
-      label: `Load more ${this.noun}…`,
+      label: vscode.l10n.t('Load more {0}…', this.noun),
       collapsible: 'none',
       contextValue: 'loadMore',
       description: countLabel(this.list.count, this.list.total),
       icon: this.list.loading ? 'loading~spin' : 'ellipsis',
-      tooltip: `Loads the next ${this.list.pageSize} ${this.noun} from the portal.`,
-      command: { command: this.command, title: 'Load More', arguments: [this] },
+      tooltip: vscode.l10n.t('Loads the next {0} {1} from the portal.', this.list.pageSize, this.noun),
+      command: { command: this.command, title: vscode.l10n.t('Load More'), arguments: [this] },
     });
   }
 }
@@ -73,7 +74,7 @@ export class RangeNode extends PortalTreeNode {
       contextValue: 'range',
       description: this.noun,
       icon: 'list-unordered',
-      tooltip: `${this.noun} ${first} to ${last}, already loaded. The earlier rows of a long list are grouped so the view stays fast.`,
+      tooltip: vscode.l10n.t('{0} {1} to {2}, already loaded. The earlier rows of a long list are grouped so the view stays fast.', this.noun, first, last),
     });
   }
 }
@@ -109,25 +110,25 @@ export class ErrorNode extends PortalTreeNode {
       const never = (this.error as { code?: unknown }).code === NOT_SIGNED_IN;
       return treeItem({
         key: this.key,
-        label: never ? 'Sign in…' : 'Sign in again…',
+        label: never ? vscode.l10n.t('Sign in…') : vscode.l10n.t('Sign in again…'),
         collapsible: 'none',
         contextValue: 'error.signedOut',
         description: message,
         tooltip: message,
         icon: 'sign-in',
-        command: { command: 'portal.signIn', title: 'Sign In', arguments: [this] },
+        command: { command: 'portal.signIn', title: vscode.l10n.t('Sign In'), arguments: [this] },
       });
     }
     return treeItem({
       key: this.key,
-      label: this.mode === 'more' ? `Could not load more: ${message}` : message,
+      label: this.mode === 'more' ? vscode.l10n.t('Could not load more: {0}', message) : message,
       collapsible: 'none',
       contextValue: 'error',
-      description: 'click to retry',
-      tooltip: `${message}\nClick to try again.`,
+      description: vscode.l10n.t('click to retry'),
+      tooltip: vscode.l10n.t('{0}\nClick to try again.', message),
       icon: 'error',
       iconColor: 'errorForeground',
-      command: { command: this.retryCommand, title: 'Retry', arguments: [this] },
+      command: { command: this.retryCommand, title: vscode.l10n.t('Retry'), arguments: [this] },
     });
   }
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { Application, ApplicationDraft } from '../../api';
 import {
   applicationCommands, type ApplicationCommand, type ApplicationState, type ApplicationSummary, type ApplicationValues,
@@ -41,13 +42,13 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
 
 
   constructor(env: FormEnv, key: FormKey, private readonly ctx: ApplicationContext) {
-    super(env, 'application', key, ctx.clientId ? 'Application' : 'Create Application', applicationCommands);
+    super(env, 'application', key, ctx.clientId ? vscode.l10n.t('Application') : vscode.l10n.t('Create Application'), applicationCommands);
     this.start();
   }
 
   private connection() {
     const c = this.ctx.registry.get(this.ctx.portalId);
-    if (!c) throw new Error('This portal is no longer in the list.');
+    if (!c) throw new Error(vscode.l10n.t('This portal is no longer in the list.'));
     return c;
   }
 
@@ -71,8 +72,8 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
 
   protected async save(values: ApplicationValues): Promise<SaveOutcome<ApplicationState>> {
     const state = this.state;
-    if (state?.mode !== 'create') throw new Error('This panel does not create an application.');
-    if (!values.name.trim()) throw inputError([{ field: 'name', message: 'Enter a name.' }]);
+    if (state?.mode !== 'create') throw new Error(vscode.l10n.t('This panel does not create an application.'));
+    if (!values.name.trim()) throw inputError([{ field: 'name', message: vscode.l10n.t('Enter a name.') }]);
     const draft: ApplicationDraft = { name: values.name.trim(), platform: values.platform, deviceType: values.deviceType };
     // Blank optional fields are left out rather than sent as "" (the spec does not say which are required).
     for (const key of ['description', 'deviceModel', 'deviceOs', 'appVersion', 'bundleId'] as const) {
@@ -80,11 +81,11 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
       if (v) draft[key] = v;
     }
     const app = await clientOf(this.ctx).v3.applications.create(draft);
-    if (!app.clientSecret) throw new Error('The portal created the application but returned no client secret.');
+    if (!app.clientSecret) throw new Error(vscode.l10n.t('The portal created the application but returned no client secret.'));
     this.credentials = { clientId: app.clientId, clientSecret: app.clientSecret, reason: 'created', stored: false };
     this.ctx.afterSave();
     this.state = { mode: 'rotate', portalLabel: state.portalLabel, username: state.username, application: summary(app), inUse: false, values: EMPTY };
-    return { message: `Created the application "${app.name}".`, state: this.state };
+    return { message: vscode.l10n.t('Created the application "{0}".', app.name), state: this.state };
   }
 
   protected override afterState(): void {
@@ -128,7 +129,7 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     }
     await this.busy('rotate', async () => {
       const app = await clientOf(this.ctx).v3.applications.update(clientId, { rotateSecret: true });
-      if (!app.clientSecret) throw new Error('The portal did not return a new secret.');
+      if (!app.clientSecret) throw new Error(vscode.l10n.t('The portal did not return a new secret.'));
       this.credentials = { clientId, clientSecret: app.clientSecret, reason: 'rotated', stored: false };
       // Rotating the application this portal signs in with makes the stored secret stale at once: store the
       // new one right away, or the next request would sign the user out.
@@ -142,7 +143,7 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     if (!this.credentials) return this.warn('dropped "useCredentials": there are no credentials to use');
     await this.busy('useCredentials', async () => {
       await this.store();
-      this.post({ type: 'stored', message: `${this.connection().entry.label} now signs in with this application.` });
+      this.post({ type: 'stored', message: vscode.l10n.t('{0} now signs in with this application.', this.connection().entry.label) });
     });
   }
 

@@ -1,4 +1,5 @@
 /** An application row: contextValue `application`, or `application.current` for the one this window signs in with. */
+import * as vscode from 'vscode';
 import { relativeTime } from '../../shared/format';
 import { applicationKey, type TreeKey } from '../../shared/keys';
 import type { ApplicationRef } from '../../shared/refs';
@@ -25,17 +26,21 @@ export class ApplicationNode extends PortalTreeNode {
       label: r.name,
       collapsible: 'none',
       contextValue: this.current ? 'application.current' : 'application',
-      description: `${r.platform || 'unknown platform'} · ${r.lastActivity ? `active ${relativeTime(r.lastActivity)}` : 'never active'}${this.current ? ' · this VS Code' : ''}`,
+      description: [
+        r.platform || vscode.l10n.t('unknown platform'),
+        r.lastActivity ? vscode.l10n.t('active {0}', relativeTime(r.lastActivity)) : vscode.l10n.t('never active'),
+        this.current ? vscode.l10n.t('this VS Code') : '',
+      ].filter(Boolean).join(' · '),
       icon: this.current ? 'vm-active' : 'key',
       tooltip: [
         r.name,
         r.description,
-        `Client id: ${r.clientId}`,
-        `Platform: ${r.platform || 'unknown'} (${r.deviceType || 'unknown device'})`,
-        `Last activity: ${relativeTime(r.lastActivity)}`,
-        this.current ? 'This VS Code window signs in with this application.' : '',
+        vscode.l10n.t('Client id: {0}', r.clientId),
+        vscode.l10n.t('Platform: {0} ({1})', r.platform || vscode.l10n.t('unknown'), r.deviceType || vscode.l10n.t('unknown device')),
+        vscode.l10n.t('Last activity: {0}', relativeTime(r.lastActivity)),
+        this.current ? vscode.l10n.t('This VS Code window signs in with this application.') : '',
       ].filter(Boolean).join('\n'),
-      command: { command: 'portal.application.details', title: 'Show Application Details', arguments: [this] },
+      command: { command: 'portal.application.details', title: vscode.l10n.t('Show Application Details'), arguments: [this] },
     });
   }
 }

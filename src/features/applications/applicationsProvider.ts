@@ -35,8 +35,8 @@ export class ApplicationsProvider extends PagedTreeProvider {
       keyOf: (r) => r.clientId,
       // Compared at render time, so a rotated or replaced session marks the right row.
       toNode: (r) => new ApplicationNode(element, r, this.registry.get(element.portalId)?.clientId === r.clientId),
-      noun: 'applications',
-      emptyText: 'No applications. Signing in registers one for this machine.',
+      noun: vscode.l10n.t('applications'),
+      emptyText: vscode.l10n.t('No applications. Signing in registers one for this machine.'),
     });
   }
 

@@ -1,5 +1,5 @@
 /** Application commands: details, delete, copy the client id. */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { ApplicationRef } from '../../shared/refs';
 import { applicationFor } from '../../targets/resolve';
@@ -19,14 +19,17 @@ async function deleteApplication(deps: ApplicationDeps, ui: Ui, app: Application
   const isCurrent = connection?.clientId === app.clientId;
   const ok = await ui.confirm({
     id: 'application.delete',
-    message: `Delete the application "${app.label}"?`,
-    detail: `Its client id and secret stop working at once, everywhere they are used.${isCurrent ? `\n\nThis VS Code window signs in with it: ${connection?.entry.label ?? 'the portal'} will be signed out.` : ''}`,
-    action: 'Delete Application',
+    message: vscode.l10n.t('Delete the application "{0}"?', app.label),
+    detail: [
+      vscode.l10n.t('Its client id and secret stop working at once, everywhere they are used.'),
+      ...(isCurrent ? [vscode.l10n.t('This VS Code window signs in with it: {0} will be signed out.', connection?.entry.label ?? app.portalId)] : []),
+    ].join('\n\n'),
+    action: vscode.l10n.t('Delete Application'),
   });
   if (!ok) return false;
   await deps.registry.client(app.portalId).v3.applications.delete(app.clientId);
-  if (isCurrent) await deps.registry.signOut(app.portalId, 'The application this window used was deleted.');
-  ui.notify('info', `"${app.label}" was deleted.`);
+  if (isCurrent) await deps.registry.signOut(app.portalId, vscode.l10n.t('The application this window used was deleted.'));
+  ui.notify('info', vscode.l10n.t('"{0}" was deleted.', app.label));
   deps.changed(app.portalId);
   return true;
 }

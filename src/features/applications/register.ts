@@ -31,7 +31,7 @@ export function registerApplications(context: vscode.ExtensionContext, deps: Fea
     ...registerViewCommands(commands, 'applications', provider),
     ...registerApplicationCommands(commands, { registry, records, changed }),
     registerCommand(commands, 'portal.createApplication', async (run) => {
-      const portal = await portalFor(run, registry, 'Create the application on which portal?');
+      const portal = await portalFor(run, registry, vscode.l10n.t('Create the application on which portal?'));
       const ctx = { registry, portalId: portal.portalId, afterSave: () => changed(portal.portalId) };
       return forms.show(formKeys.newApplication(portal.portalId, ++created), (e, key) => new ApplicationForm(e, key, ctx));
     }),

@@ -1,5 +1,5 @@
 /** Organisation and group commands: details, duplicate, move to trash, copy id and name, refresh a row. */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { GroupRef } from '../../shared/refs';
 import { accountFor, groupFor } from '../../targets/resolve';
@@ -20,16 +20,16 @@ export interface ExplorerCommandDeps {
 async function duplicate(deps: ExplorerCommandDeps, ui: Ui, g: GroupRef): Promise<boolean> {
   const name = answered(await ui.input({
     id: 'group.duplicate.name',
-    title: `Duplicate ${g.label}`,
-    prompt: 'Name of the copy',
-    value: `${g.label} (copy)`,
-    validate: (v) => (v.trim() ? undefined : 'Enter a name for the copy.'),
+    title: vscode.l10n.t('Duplicate {0}', g.label),
+    prompt: vscode.l10n.t('Name of the copy'),
+    value: vscode.l10n.t('{0} (copy)', g.label),
+    validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name for the copy.')),
   })).trim();
-  await ui.progress({ id: 'group.duplicate', title: `Asking the portal to copy ${g.label}…`, where: 'notification' }, () =>
+  await ui.progress({ id: 'group.duplicate', title: vscode.l10n.t('Asking the portal to copy {0}…', g.label), where: 'notification' }, () =>
     deps.registry.client(g.account.portalId).v2.groups.duplicate(g.account.accountId, g.groupId, name),
   );
   // 202 Accepted: the portal makes the copy in its own time.
-  ui.notify('info', `The portal accepted the copy "${name}"; it appears once the portal has made it.`);
+  ui.notify('info', vscode.l10n.t('The portal accepted the copy "{0}"; it appears once the portal has made it.', name));
   deps.groupsChanged(g);
   return true;
 }
@@ -37,13 +37,13 @@ async function duplicate(deps: ExplorerCommandDeps, ui: Ui, g: GroupRef): Promis
 async function trash(deps: ExplorerCommandDeps, ui: Ui, g: GroupRef): Promise<boolean> {
   const ok = await ui.confirm({
     id: 'group.trash',
-    message: `Move the group "${g.label}" to the trash?`,
-    detail: 'Its members lose access to it and its content. An organisation administrator can restore it from the trash on the portal.',
-    action: 'Move to Trash',
+    message: vscode.l10n.t('Move the group "{0}" to the trash?', g.label),
+    detail: vscode.l10n.t('Its members lose access to it and its content. An organisation administrator can restore it from the trash on the portal.'),
+    action: vscode.l10n.t('Move to Trash'),
   });
   if (!ok) return false;
   await deps.registry.client(g.account.portalId).v2.groups.delete(g.account.accountId, g.groupId);
-  ui.notify('info', `"${g.label}" is in the trash.`);
+  ui.notify('info', vscode.l10n.t('"{0}" is in the trash.', g.label));
   deps.groupsChanged(g);
   return true;
 }

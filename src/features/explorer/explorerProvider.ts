@@ -38,8 +38,8 @@ export class ExplorerProvider extends PagedTreeProvider {
         fetcher: () => accountsFetcher(this.registry.client(element.portalId)),
         keyOf: (r) => r.accountId,
         toNode: (r) => new AccountNode(element, r),
-        noun: 'accounts',
-        emptyText: 'You belong to no organisation on this portal.',
+        noun: vscode.l10n.t('organisations'),
+        emptyText: vscode.l10n.t('You belong to no organisation on this portal.'),
       });
     }
     if (element instanceof AccountNode) {
@@ -50,8 +50,8 @@ export class ExplorerProvider extends PagedTreeProvider {
         fetcher: () => groupsFetcher(this.registry.client(element.portalId), element.ref.accountId),
         keyOf: (r) => r.groupId,
         toNode: (r) => new GroupNode(element, r),
-        noun: 'groups',
-        emptyText: 'No groups you can see in this organisation.',
+        noun: vscode.l10n.t('groups'),
+        emptyText: vscode.l10n.t('No groups you can see in this organisation.'),
       });
     }
     if (element instanceof GroupNode || (element instanceof FileNode && element.ref.isFolder)) {
@@ -66,7 +66,7 @@ export class ExplorerProvider extends PagedTreeProvider {
         keyOf: (r) => r.id,
         toNode: (r) => new FileNode(element, r),
         noun: words.many.toLowerCase(),
-        emptyText: folderId === undefined ? `No ${words.many.toLowerCase()} in this group.` : 'This folder is empty.',
+        emptyText: folderId === undefined ? vscode.l10n.t('No {0} in this group.', words.many.toLowerCase()) : vscode.l10n.t('This folder is empty.'),
       });
     }
     return [];

@@ -1,4 +1,5 @@
 // Create / edit group: names, enabled components, switches and branding colours.
+import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import { COLOUR, type GroupState, type GroupValues } from './group.protocol';
@@ -8,7 +9,7 @@ import { FormView } from '../../forms/page/form';
 
 /** A colour field with a live swatch; the swatch is painted through CSSOM (allowed by the page's CSP). */
 function colourField(form: FormView<GroupState, GroupValues>, id: string, label: string, value: string): { node: HTMLElement; control: VscodeTextfield } {
-  const f = textField(form, { id, label, value, maxLength: 7, placeholder: '#1e40af', hint: 'A hex colour such as #1e40af; empty keeps the portal\'s default.' });
+  const f = textField(form, { id, label, value, maxLength: 7, placeholder: '#1e40af', hint: l10n.t("A hex colour such as #1e40af; empty keeps the portal's default.") });
   const swatch = el('span', { classes: ['swatch'], attrs: { 'aria-hidden': 'true' } });
   const paint = (): void => {
     const v = f.control.value.trim();
@@ -26,27 +27,27 @@ export function startGroupPage(): void {
     throw new Error('not rendered');
   };
   new FormView<GroupState, GroupValues>({
-    saveLabel: (s) => (s.mode === 'create' ? 'Create group' : 'Save'),
+    saveLabel: (s) => (s.mode === 'create' ? l10n.t('Create group') : l10n.t('Save')),
     draftKey: (s) => `group:${s.accountId}:${s.groupId}`,
     valuesOf: (s) => s.values,
     read: () => read(),
     render(form, state, values) {
-      const name = textField(form, { id: 'name', label: 'Name', value: values.name, required: true, maxLength: 100, hint: 'Unique in the account; used in addresses.' });
-      const friendlyName = textField(form, { id: 'friendlyName', label: 'Friendly name', value: values.friendlyName, required: true, maxLength: 200, hint: 'The name people see.' });
+      const name = textField(form, { id: 'name', label: l10n.t('Name'), value: values.name, required: true, maxLength: 100, hint: l10n.t('Unique in the account; used in addresses.') });
+      const friendlyName = textField(form, { id: 'friendlyName', label: l10n.t('Friendly name'), value: values.friendlyName, required: true, maxLength: 200, hint: l10n.t('The name people see.') });
 
       const componentBoxes = state.components.map((c) => ({ name: c.name, box: el('vscode-checkbox', { id: safeId('component', c.name), label: c.label, checked: values.components.includes(c.name) }) }));
-      const componentsGroup = el('fieldset', { classes: ['plain'] }, el('legend', { textContent: 'Enabled components' }), ...componentBoxes.map((c) => el('div', {}, c.box)));
+      const componentsGroup = el('fieldset', { classes: ['plain'] }, el('legend', { textContent: l10n.t('Enabled components') }), ...componentBoxes.map((c) => el('div', {}, c.box)));
       const componentsError = form.field('components', componentsGroup as HTMLElement & { invalid?: boolean });
 
-      const chat = checkboxField(form, { id: 'chat', label: 'Allow chat', checked: values.chat });
-      const comments = checkboxField(form, { id: 'comments', label: 'Allow comments on content', checked: values.comments });
+      const chat = checkboxField(form, { id: 'chat', label: l10n.t('Allow chat'), checked: values.chat });
+      const comments = checkboxField(form, { id: 'comments', label: l10n.t('Allow comments on content'), checked: values.comments });
       const widgets = checkboxField(form, {
-        id: 'widgets', label: 'Show the home widgets', checked: values.widgets,
-        ...(state.widgetsKnown ? {} : { hint: 'The portal did not report this setting; it is sent only if you change it.' }),
+        id: 'widgets', label: l10n.t('Show the home widgets'), checked: values.widgets,
+        ...(state.widgetsKnown ? {} : { hint: l10n.t('The portal did not report this setting; it is sent only if you change it.') }),
       });
-      const accordion = checkboxField(form, { id: 'accordionWidgets', label: 'Show the Recent, Created by and I follow widgets', checked: values.accordionWidgets });
-      const headerColor = colourField(form, 'headerColor', 'Header colour', values.headerColor);
-      const textColor = colourField(form, 'textColor', 'Text colour', values.textColor);
+      const accordion = checkboxField(form, { id: 'accordionWidgets', label: l10n.t('Show the Recent, Created by and I follow widgets'), checked: values.accordionWidgets });
+      const headerColor = colourField(form, 'headerColor', l10n.t('Header colour'), values.headerColor);
+      const textColor = colourField(form, 'textColor', l10n.t('Text colour'), values.textColor);
 
       const checked = (f: { control: VscodeCheckbox }) => f.control.checked;
       read = () => ({
@@ -64,12 +65,12 @@ export function startGroupPage(): void {
       });
 
       return [
-        el('h1', { textContent: state.mode === 'create' ? 'Create group' : `Edit group ${values.friendlyName}` }),
-        el('p', { classes: ['subtitle'], textContent: `In ${state.accountName}` }),
+        el('h1', { textContent: state.mode === 'create' ? l10n.t('Create group') : l10n.t('Edit group {0}', values.friendlyName) }),
+        el('p', { classes: ['subtitle'], textContent: l10n.t('In {0}', state.accountName) }),
         name.node, friendlyName.node,
-        section('Components', componentsGroup, componentsError),
-        section('Switches', chat.node, comments.node, widgets.node, accordion.node),
-        section('Branding', el('div', { classes: ['row'] }, headerColor.node, textColor.node)),
+        section(l10n.t('Components'), componentsGroup, componentsError),
+        section(l10n.t('Switches'), chat.node, comments.node, widgets.node, accordion.node),
+        section(l10n.t('Branding'), el('div', { classes: ['row'] }, headerColor.node, textColor.node)),
         form.actions(),
       ];
     },

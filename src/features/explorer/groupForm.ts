@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { ownValue, type CustomNames, type Group, type GroupBody } from '../../api';
 import { COLOUR, groupCommands, type ComponentChoice, type GroupCommand, type GroupState, type GroupValues } from './group.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
@@ -37,7 +38,7 @@ function valuesOf(accountId: number, g: Group): GroupValues {
 function label(name: string, custom: CustomNames): string {
   const title = name.charAt(0).toUpperCase() + name.slice(1);
   const own = ownValue(custom, name);
-  return own && own.toLowerCase() !== name ? `${title} (called "${own}" here)` : title;
+  return own && own.toLowerCase() !== name ? vscode.l10n.t('{0} (called "{1}" here)', title, own) : title;
 }
 
 /**
@@ -101,12 +102,12 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
 
   protected async save(values: GroupValues): Promise<SaveOutcome<GroupState>> {
     const state = this.state;
-    if (!state) throw new Error('The form has not loaded yet.');
+    if (!state) throw new Error(vscode.l10n.t('The form has not loaded yet.'));
     const problems = [];
-    if (!values.name.trim()) problems.push({ field: 'name', message: 'Enter a name.' });
-    if (!values.friendlyName.trim()) problems.push({ field: 'friendlyName', message: 'Enter a friendly name.' });
+    if (!values.name.trim()) problems.push({ field: 'name', message: vscode.l10n.t('Enter a name.') });
+    if (!values.friendlyName.trim()) problems.push({ field: 'friendlyName', message: vscode.l10n.t('Enter a friendly name.') });
     for (const key of ['headerColor', 'textColor'] as const) {
-      if (!COLOUR.test(values[key])) problems.push({ field: key, message: 'Use a hex colour such as #1e40af, or leave it empty.' });
+      if (!COLOUR.test(values[key])) problems.push({ field: key, message: vscode.l10n.t('Use a hex colour such as #1e40af, or leave it empty.') });
     }
     if (problems.length > 0) throw inputError(problems);
 
@@ -118,10 +119,10 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
       const created = await client.v2.groups.create(accountId, body);
       // The create answer may carry a null id (spec 4.4): find the new group by its unique name.
       this.groupId = created.id ?? (await client.v2.groups.list(accountId)).find((g) => g.name === body.name)?.id;
-      message = `Created the group "${body.friendlyName ?? body.name ?? ''}".`;
+      message = vscode.l10n.t('Created the group "{0}".', body.friendlyName ?? body.name ?? '');
     } else {
       await client.v2.groups.update(accountId, state.groupId, body);
-      message = 'Saved the group.';
+      message = vscode.l10n.t('Saved the group.');
     }
     this.ctx.afterSave();
     // After a create the panel becomes the new group's edit form.

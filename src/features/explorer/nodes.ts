@@ -13,6 +13,7 @@
  * | file              | a file record                              |
  * | loadMore, range, error, error.signedOut, empty: see views/rows.ts  |
  */
+import * as vscode from 'vscode';
 import { accountKey, fileKey, groupKey, type TreeKey } from '../../shared/keys';
 import { count, humanSize, iconForContentType, shortDate } from '../../shared/format';
 import type { AccountRef, FileRef, GroupRef } from '../../shared/refs';
@@ -37,7 +38,7 @@ export class AccountNode extends PortalTreeNode {
 
   treeItem() {
     const r = this.row;
-    const states = [r.planCode, r.trialExpires !== null ? 'trial' : '', r.paused ? 'paused' : '', r.enabled ? '' : 'disabled'].filter(Boolean);
+    const states = [r.planCode, r.trialExpires !== null ? vscode.l10n.t('trial') : '', r.paused ? vscode.l10n.t('paused') : '', r.enabled ? '' : vscode.l10n.t('disabled')].filter(Boolean);
     // The tooltip is completed on hover (resolveTreeItem) with the subscription, which costs a request.
     return treeItem({
       key: this.key,
@@ -69,7 +70,7 @@ export class GroupNode extends PortalTreeNode {
       label: r.friendlyName,
       collapsible: 'collapsed',
       contextValue: 'group',
-      description: `${count(r.members)} ${r.members === 1 ? 'member' : 'members'}`,
+      description: r.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(r.members)),
       icon: 'project',
     });
   }
@@ -98,7 +99,7 @@ export class FileNode extends PortalTreeNode {
       contextValue: r.isFolder ? 'folder' : 'file',
       icon: r.locked ? 'lock' : iconForContentType(r.contentType, r.name),
       description: r.isFolder ? shortDate(r.lastModified) : `${humanSize(r.size)} · ${shortDate(r.lastModified)}`,
-      ...(r.isFolder ? {} : { command: { command: 'portal.file.openRecord', title: 'Open File Record', arguments: [this] } }),
+      ...(r.isFolder ? {} : { command: { command: 'portal.file.openRecord', title: vscode.l10n.t('Open File Record'), arguments: [this] } }),
     });
   }
 
@@ -106,10 +107,10 @@ export class FileNode extends PortalTreeNode {
     const r = this.row;
     return plainTooltip([
       r.name,
-      r.isFolder ? 'Folder' : `${humanSize(r.size)} · ${r.contentType}`,
-      r.lastModified ? `Modified ${shortDate(r.lastModified)}` : '',
-      r.uploader ? `Uploaded by ${r.uploader}` : '',
-      r.locked ? 'Locked' : '',
+      r.isFolder ? vscode.l10n.t('Folder') : `${humanSize(r.size)} · ${r.contentType}`,
+      r.lastModified ? vscode.l10n.t('Modified {0}', shortDate(r.lastModified)) : '',
+      r.uploader ? vscode.l10n.t('Uploaded by {0}', r.uploader) : '',
+      r.locked ? vscode.l10n.t('Locked') : '',
     ].filter(Boolean).join('\n'));
   }
 }

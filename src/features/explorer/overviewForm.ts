@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { ownValue, type AccountUpdate, type Component, type CustomNames } from '../../api';
 import { overviewCommands, type ComponentView, type OverviewCommand, type OverviewState, type OverviewValues } from './overview.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
@@ -23,7 +24,7 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
 
 
   constructor(env: FormEnv, key: FormKey, private readonly ctx: AccountContext, label: string) {
-    super(env, 'overview', key, `Account: ${label}`, overviewCommands);
+    super(env, 'overview', key, vscode.l10n.t('Account: {0}', label), overviewCommands);
     this.start();
   }
 
@@ -79,7 +80,7 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
 
   protected async save(values: OverviewValues): Promise<SaveOutcome<OverviewState>> {
     const state = this.state;
-    if (!state) throw new Error('The form has not loaded yet.');
+    if (!state) throw new Error(vscode.l10n.t('The form has not loaded yet.'));
     const before = state.values;
     const update: AccountUpdate = {};
     const problems = [];
@@ -87,16 +88,17 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
       const v = values[key].trim();
       if (v === before[key]) continue;
       // Blank means "leave as it is" would surprise; the portal needs a value for each, so say so.
-      if (!v) problems.push({ field: key, message: 'Enter a value.' });
+      if (!v) problems.push({ field: key, message: vscode.l10n.t('Enter a value.') });
       else update[key] = v;
     }
     if (problems.length > 0) throw inputError(problems);
-    if (Object.keys(update).length === 0) return { message: 'Nothing to save: no field was changed.', state };
+    if (Object.keys(update).length === 0) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
     // v3 PATCH names just the changed fields (spec 4.2); v2 has no account update at all.
     await clientOf(this.ctx).v3.accounts.update(this.ctx.accountId, update);
     this.ctx.afterSave();
     const fresh = await this.load().catch(() => ({ ...state, ...update, values: { ...values } }));
-    return { message: `Saved: ${Object.keys(update).map((k) => ({ friendlyName: 'friendly name', name: 'name', locale: 'locale' })[k]).join(', ')}.`, state: fresh };
+    const words: Record<keyof AccountUpdate, string> = { friendlyName: vscode.l10n.t('friendly name'), name: vscode.l10n.t('name'), locale: vscode.l10n.t('locale') };
+    return { message: vscode.l10n.t('Saved: {0}.', (Object.keys(update) as Array<keyof AccountUpdate>).map((k) => words[k]).join(', ')), state: fresh };
   }
 
   protected fieldOf(apiField: string): string | undefined {

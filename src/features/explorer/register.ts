@@ -34,11 +34,11 @@ function registerExplorerForms(env: CommandEnv, forms: FormHost, registry: Porta
     }),
     registerCommand(env, 'portal.createGroup', async (run) => {
       const a = await accountFor(run, registry);
-      return forms.show(formKeys.newGroup(a), (e, key) => new GroupForm(e, key, account(a, reloadGroups(a)), `New Group: ${a.label}`));
+      return forms.show(formKeys.newGroup(a), (e, key) => new GroupForm(e, key, account(a, reloadGroups(a)), vscode.l10n.t('New Group: {0}', a.label)));
     }),
     registerCommand(env, 'portal.editGroup', async (run) => {
       const g = await groupFor(run, registry);
-      return forms.show(formKeys.group(g), (e, key) => new GroupForm(e, key, { ...account(g.account, reloadGroups(g.account)), groupId: g.groupId }, `Group: ${g.label}`));
+      return forms.show(formKeys.group(g), (e, key) => new GroupForm(e, key, { ...account(g.account, reloadGroups(g.account)), groupId: g.groupId }, vscode.l10n.t('Group: {0}', g.label)));
     }),
   ];
 }

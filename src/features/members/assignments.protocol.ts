@@ -1,4 +1,5 @@
 /** Edit member assignments: the member's groups, account permission, tags and flags in one form. */
+import * as l10n from '@vscode/l10n';
 import { COMMON_COMMANDS, MAX_LIST, type Choice } from '../../forms/protocol/common';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../forms/protocol/validate';
 
@@ -9,30 +10,37 @@ export const ACCOUNT_LEVELS = [1, 4, 16] as const;
 export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
 
 /** What each level is called, in the portal's words: the forms' drop-downs and the quick pick use these. */
-export const GROUP_LEVEL_CHOICES: ReadonlyArray<{ readonly value: GroupLevel; readonly label: string; readonly detail: string }> = [
-  { value: 1, label: 'Basic', detail: 'Read only' },
-  { value: 4, label: 'Standard', detail: 'Read and write' },
-  { value: 16, label: 'Group administrator', detail: 'Manages the group and its members' },
-  { value: 0, label: 'None', detail: 'Remove the member from the group' },
-];
+export function groupLevelChoices(): ReadonlyArray<{ readonly value: GroupLevel; readonly label: string; readonly detail: string }> {
+  return [
+    { value: 1, label: l10n.t('Basic'), detail: l10n.t('Read only') },
+    { value: 4, label: l10n.t('Standard'), detail: l10n.t('Read and write') },
+    { value: 16, label: l10n.t('Group administrator'), detail: l10n.t('Manages the group and its members') },
+    { value: 0, label: l10n.t('None'), detail: l10n.t('Remove the member from the group') },
+  ];
+}
 
-export const ACCOUNT_CHOICES: ReadonlyArray<Choice<AccountLevel>> = [
-  { value: 1, label: 'Member' },
-  { value: 4, label: 'Group creator' },
-  { value: 16, label: 'Super administrator' },
-];
+export function accountChoices(): ReadonlyArray<Choice<AccountLevel>> {
+  return [
+    { value: 1, label: l10n.t('Member') },
+    { value: 4, label: l10n.t('Group creator') },
+    { value: 16, label: l10n.t('Super administrator') },
+  ];
+}
 
-/** A member's permission in one group, as a drop-down offers it: "None" first, the read/write levels explained. */
-export const GROUP_CHOICES: ReadonlyArray<Choice<GroupLevel>> = [
-  { value: 0, label: 'None' },
-  ...GROUP_LEVEL_CHOICES.filter((l) => l.value !== 0).map((l) => ({ value: l.value, label: l.value === 16 ? l.label : `${l.label} (${l.detail.toLowerCase()})` })),
-];
+/** A member's permission in one group, as a drop-down offers it. */
+export function groupChoices(): ReadonlyArray<Choice<GroupLevel>> {
+  return [
+    { value: 0, label: l10n.t('None') },
+    { value: 1, label: l10n.t('Basic (read only)') },
+    { value: 4, label: l10n.t('Standard (read and write)') },
+    { value: 16, label: l10n.t('Group administrator') },
+  ];
+}
 
 /** The permission a member gets in groups created from now on; 0 = none. */
-export const NEW_GROUP_CHOICES: ReadonlyArray<Choice<GroupLevel>> = [
-  { value: 0, label: 'Not assigned to new groups' },
-  ...GROUP_CHOICES.slice(1),
-];
+export function newGroupChoices(): ReadonlyArray<Choice<GroupLevel>> {
+  return [{ value: 0, label: l10n.t('Not assigned to new groups') }, ...groupChoices().slice(1)];
+}
 
 /** Limits the host enforces on what the webview sends (the portal documents none; spec 8). */
 export const MAX_TAGS = 200;

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { collect, ownValue, type Group } from '../../api';
 import { assignmentsCommands, type AssignmentsCommand, type AssignmentsState, type AssignmentsValues } from './assignments.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
@@ -20,8 +21,8 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
   private state: AssignmentsState | undefined;
 
 
-  constructor(env: FormEnv, key: FormKey, private readonly ctx: MemberContext, label: string) {
-    super(env, 'assignments', key, `Assignments: ${label}`, assignmentsCommands);
+  constructor(env: FormEnv, key: FormKey, private readonly ctx: MemberContext, title: string) {
+    super(env, 'assignments', key, title, assignmentsCommands);
     this.start();
   }
 
@@ -72,15 +73,15 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
 
   protected async save(values: AssignmentsValues): Promise<SaveOutcome<AssignmentsState>> {
     const state = this.state;
-    if (!state) throw new Error('The form has not loaded yet.');
+    if (!state) throw new Error(vscode.l10n.t('The form has not loaded yet.'));
     const plan = planAssignments(state.values, values);
-    if (!plan.update) return { message: 'Nothing to save: no field was changed.', state };
+    if (!plan.update) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
     await clientOf(this.ctx).v3.members.update(this.ctx.accountId, this.ctx.username, plan.update);
     this.ctx.afterSave();
     // Read back what the portal now holds, so the form shows the truth rather than what we hoped for.
     // A failed read-back does not undo the save: show the values that were sent.
     const fresh = await this.load().catch(() => ({ ...state, values }));
-    return { message: `Saved: ${plan.summary.join(', ')}.`, state: fresh };
+    return { message: vscode.l10n.t('Saved: {0}.', plan.summary.join(', ')), state: fresh };
   }
 
   protected fieldOf(apiField: string): string | undefined {

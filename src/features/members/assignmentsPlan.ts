@@ -9,6 +9,7 @@
  * with groups keyed by *name*: it would overwrite whatever someone else changed since the form loaded, and
  * a group renamed meanwhile would be lost. So this form sends only the diff, and only through v3.
  */
+import * as l10n from '@vscode/l10n';
 import type { MemberUpdate } from '../../api/models/member';
 import type { AssignmentsValues, GroupLevel } from './assignments.protocol';
 
@@ -58,27 +59,27 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
   Object.assign(update, groupUpdate(changes));
   const groupChanges = changes.length;
   if (groupChanges > 0) {
-    summary.push(`${groupChanges} group ${groupChanges === 1 ? 'assignment' : 'assignments'}`);
+    summary.push(groupChanges === 1 ? l10n.t('1 group assignment') : l10n.t('{0} group assignments', groupChanges));
     // The notification is about this save's group assignments, so it is sent only with them.
     update.assignmentNotification = values.notify;
   }
 
   if (values.accountPermission !== baseline.accountPermission) {
     update.permission = values.accountPermission;
-    summary.push('account permission');
+    summary.push(l10n.t('account permission'));
   }
   const tags = normaliseTags(values.tags);
   if (!sameSet(tags, normaliseTags(baseline.tags))) {
     update.tags = tags;
-    summary.push('tags');
+    summary.push(l10n.t('tags'));
   }
   if (values.enabled !== baseline.enabled) {
     update.enabled = values.enabled;
-    summary.push(values.enabled ? 'enabled' : 'disabled');
+    summary.push(values.enabled ? l10n.t('enabled') : l10n.t('disabled'));
   }
   if (values.locked !== baseline.locked) {
     update.lock = values.locked;
-    summary.push(values.locked ? 'locked' : 'unlocked');
+    summary.push(values.locked ? l10n.t('locked') : l10n.t('unlocked'));
   }
   if (values.assignToNewGroups !== baseline.assignToNewGroups) {
     // The PATCH splits the new-groups permission in two (spec 4.3): administrator is a flag, the rest a rights
@@ -90,7 +91,7 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
       if (was === 16) update.assignToNewGroupsAdmin = false;
       update.assignToNewGroupsRights = to;
     }
-    summary.push('permission in new groups');
+    summary.push(l10n.t('permission in new groups'));
   }
   return { update: summary.length > 0 ? update : undefined, summary };
 }

@@ -1,6 +1,6 @@
 import type { AccountLevel, GroupLevel } from './assignments.protocol';
 
-export { GROUP_LEVEL_CHOICES, type GroupLevel } from './assignments.protocol';
+export { groupLevelChoices, type GroupLevel } from './assignments.protocol';
 
 /**
  * Permission masks as the forms offer them. A value the portal sends that is not one of the

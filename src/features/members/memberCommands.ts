@@ -1,8 +1,9 @@
 /** Commands on one member: enable, disable, lock, unlock, remove from the organisation, copy the username. */
-import type * as vscode from 'vscode';
-import { accountPermissionLabel, type MemberUpdate } from '../../api';
+import * as vscode from 'vscode';
+import type { MemberUpdate } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { memberRow } from '../../shared/members';
+import { accountPermissionWords } from '../../shared/permissions';
 import type { MemberRef } from '../../shared/refs';
 import { memberFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
@@ -10,11 +11,11 @@ import { answered, type Ui } from '../../ui/ui';
 import type { MembersProvider } from './membersProvider';
 
 /** The four flag commands: one PATCH each, and the member's new state shown in place. */
-const FLAGS: ReadonlyArray<{ id: string; update: Pick<MemberUpdate, 'enabled' | 'lock'>; done: string }> = [
-  { id: 'portal.member.enable', update: { enabled: true }, done: 'is enabled' },
-  { id: 'portal.member.disable', update: { enabled: false }, done: 'is disabled and cannot sign in' },
-  { id: 'portal.member.lock', update: { lock: true }, done: 'is locked' },
-  { id: 'portal.member.unlock', update: { lock: false }, done: 'is unlocked' },
+const FLAGS: ReadonlyArray<{ id: string; update: Pick<MemberUpdate, 'enabled' | 'lock'>; done: (name: string) => string }> = [
+  { id: 'portal.member.enable', update: { enabled: true }, done: (name) => vscode.l10n.t('{0} is enabled.', name) },
+  { id: 'portal.member.disable', update: { enabled: false }, done: (name) => vscode.l10n.t('{0} is disabled and cannot sign in.', name) },
+  { id: 'portal.member.lock', update: { lock: true }, done: (name) => vscode.l10n.t('{0} is locked.', name) },
+  { id: 'portal.member.unlock', update: { lock: false }, done: (name) => vscode.l10n.t('{0} is unlocked.', name) },
 ];
 
 interface MemberDeps {
@@ -26,7 +27,7 @@ interface MemberDeps {
 async function setFlag(deps: MemberDeps, ui: Ui, m: MemberRef, flag: (typeof FLAGS)[number]): Promise<boolean> {
   const member = await deps.registry.client(m.account.portalId).v3.members.update(m.account.accountId, m.username, flag.update);
   deps.provider.memberChanged(m.account, memberRow(member));
-  ui.status(`${m.name} ${flag.done}.`);
+  ui.status(flag.done(m.name));
   return true;
 }
 
@@ -34,23 +35,23 @@ async function setFlag(deps: MemberDeps, ui: Ui, m: MemberRef, flag: (typeof FLA
 async function confirmRemoval(ui: Ui, m: MemberRef, who: string, permission: number | null, otherAccounts: boolean): Promise<boolean> {
   const ok = await ui.confirm({
     id: 'member.delete.confirm',
-    message: `Remove ${who} from this organisation?`,
+    message: vscode.l10n.t('Remove {0} from this organisation?', who),
     detail: [
-      `They lose access to the organisation and all its groups. Account permission: ${accountPermissionLabel(permission)}.`,
+      vscode.l10n.t('They lose access to the organisation and all its groups. Account permission: {0}.', accountPermissionWords(permission)),
       otherAccounts
-        ? 'They also belong to another organisation, so their user stays on the portal.'
-        : 'They belong to no other organisation, so their user is DELETED FOR GOOD: it cannot be restored.',
-      'You will be asked to type the username to confirm.',
+        ? vscode.l10n.t('They also belong to another organisation, so their user stays on the portal.')
+        : vscode.l10n.t('They belong to no other organisation, so their user is DELETED FOR GOOD: it cannot be restored.'),
+      vscode.l10n.t('You will be asked to type the username to confirm.'),
     ].join('\n\n'),
-    action: 'Continue…',
+    action: vscode.l10n.t('Continue…'),
   });
   if (!ok) return false;
   const typed = answered(await ui.input({
     id: 'member.delete.typeUsername',
-    title: `Remove ${who}`,
-    prompt: `Type the username "${m.username}" to confirm.`,
+    title: vscode.l10n.t('Remove {0}', who),
+    prompt: vscode.l10n.t('Type the username "{0}" to confirm.', m.username),
     placeHolder: m.username,
-    validate: (v) => (v === m.username ? undefined : 'Type the username exactly as shown.'),
+    validate: (v) => (v === m.username ? undefined : vscode.l10n.t('Type the username exactly as shown.')),
   }));
   return typed === m.username;
 }
@@ -58,11 +59,11 @@ async function confirmRemoval(ui: Ui, m: MemberRef, who: string, permission: num
 async function deleteMember(deps: MemberDeps, ui: Ui, m: MemberRef): Promise<boolean> {
   const client = deps.registry.client(m.account.portalId);
   const member = await client.v3.members.get(m.account.accountId, m.username);
-  const who = `${member.user.name || m.username} (${m.username})`;
+  const who = vscode.l10n.t('{0} ({1})', member.user.name || m.username, m.username);
   if (!(await confirmRemoval(ui, m, who, member.permission, member.memberOfMultipleAccounts))) return false;
   await client.v3.members.delete(m.account.accountId, m.username);
   deps.provider.memberRemoved(m.account, m.username);
-  ui.notify('info', `${who} was removed from the organisation.`);
+  ui.notify('info', vscode.l10n.t('{0} was removed from the organisation.', who));
   return true;
 }
 

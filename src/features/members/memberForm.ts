@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { ownValue, type MemberBodyV2, type MemberCreate, type MemberUpdate } from '../../api';
 import { memberCommands, type MemberCommand, type MemberState, type MemberValues } from './member.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
@@ -85,14 +86,15 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
 
   protected async save(values: MemberValues): Promise<SaveOutcome<MemberState>> {
     const state = this.state;
-    if (!state) throw new Error('The form has not loaded yet.');
+    if (!state) throw new Error(vscode.l10n.t('The form has not loaded yet.'));
     return state.mode === 'create' ? this.create(state, values) : this.update(state, values);
   }
 
   private async create(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
     const problems = [];
-    for (const [key, what] of [['username', 'a username'], ['name', 'a name'], ['email', 'an e-mail address']] as const) {
-      if (!v[key].trim()) problems.push({ field: key, message: `Enter ${what}.` });
+    const missing = { username: vscode.l10n.t('Enter a username.'), name: vscode.l10n.t('Enter a name.'), email: vscode.l10n.t('Enter an e-mail address.') };
+    for (const key of ['username', 'name', 'email'] as const) {
+      if (!v[key].trim()) problems.push({ field: key, message: missing[key] });
     }
     if (problems.length > 0) throw inputError(problems);
     const body: MemberCreate = {
@@ -113,15 +115,15 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     this.ctx.afterSave();
     // The panel becomes the new member's edit form.
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
-    return { message: `Added ${body.name} (${body.username}). Assign groups with "Edit Assignments".`, state: fresh };
+    return { message: vscode.l10n.t('Added {0} ({1}). Assign groups with "Edit Assignments".', body.name ?? '', body.username ?? ''), state: fresh };
   }
 
   private async update(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
     const before = state.values;
     const username = before.username;
     const problems = [];
-    if (!v.name.trim()) problems.push({ field: 'name', message: 'Enter a name.' });
-    if (!v.email.trim()) problems.push({ field: 'email', message: 'Enter an e-mail address.' });
+    if (!v.name.trim()) problems.push({ field: 'name', message: vscode.l10n.t('Enter a name.') });
+    if (!v.email.trim()) problems.push({ field: 'email', message: vscode.l10n.t('Enter an e-mail address.') });
     if (problems.length > 0) throw inputError(problems);
 
     const profile: MemberBodyV2['user'] = {};
@@ -134,7 +136,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     if (v.enabled !== before.enabled) patch.enabled = v.enabled;
 
     const changed = [...Object.keys(profile), ...Object.keys(patch)];
-    if (changed.length === 0) return { message: 'Nothing to save: no field was changed.', state };
+    if (changed.length === 0) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
     const client = clientOf(this.ctx);
     if (Object.keys(profile).length > 0) {
       await client.v2.members.update(this.ctx.accountId, username, { user: { username, ...profile } });
@@ -142,7 +144,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     if (Object.keys(patch).length > 0) await client.v3.members.update(this.ctx.accountId, username, patch);
     this.ctx.afterSave();
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
-    return { message: `Saved${patch.password ? ' (the new password is set)' : ''}.`, state: fresh };
+    return { message: patch.password ? vscode.l10n.t('Saved (the new password is set).') : vscode.l10n.t('Saved.'), state: fresh };
   }
 
   protected fieldOf(apiField: string): string | undefined {

@@ -111,8 +111,8 @@ export class MembersProvider extends PagedTreeProvider {
       fetcher: () => membersFetcher(this.registry.client(account.portalId), account.accountId, q),
       keyOf: (r) => r.username,
       toNode: (r) => new MemberNode(account, r, key),
-      noun: 'members',
-      emptyText: isFiltered(q) ? 'No member matches the filter.' : 'This organisation has no members you can see.',
+      noun: vscode.l10n.t('members'),
+      emptyText: isFiltered(q) ? vscode.l10n.t('No member matches the filter.') : vscode.l10n.t('This organisation has no members you can see.'),
     });
     this.noteLoaded(key);
     this.describe();

@@ -3,29 +3,30 @@
  * Member (from the row or picked) → group (with the member's current permission shown) → permission.
  * Sent as a v3 PATCH naming just that group, for the reason given in assignmentsPlan.ts.
  */
-import type * as vscode from 'vscode';
-import { groupPermissionLabel, ownValue, type Group } from '../../api';
+import * as vscode from 'vscode';
+import { ownValue, type Group } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
+import { groupPermissionWords } from '../../shared/permissions';
 import type { MemberRef } from '../../shared/refs';
 import { memberFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../ui/ui';
 import { groupUpdate } from './assignmentsPlan';
-import { GROUP_LEVEL_CHOICES, type GroupLevel } from './levels';
+import { groupLevelChoices, type GroupLevel } from './levels';
 import type { MembersProvider } from './membersProvider';
 
-const levelWords = (level: number): string => (level ? groupPermissionLabel(level) : 'not a member');
+const levelWords = (level: number): string => (level ? groupPermissionWords(level) : vscode.l10n.t('not a member'));
 
 function askGroup(ui: Ui, memberName: string, groups: Group[], current: (g: Group) => number): Promise<Group | undefined> {
   const items = [...groups]
     .sort((a, b) => a.friendlyName.localeCompare(b.friendlyName))
     .map((g): PickItem<Group> => ({ label: g.friendlyName, description: levelWords(current(g)), value: g }));
-  return ui.pick(items, { id: 'permission.group', title: `Change ${memberName}'s permission`, placeHolder: 'In which group?', matchOnDescription: true });
+  return ui.pick(items, { id: 'permission.group', title: vscode.l10n.t("Change {0}'s permission", memberName), placeHolder: vscode.l10n.t('In which group?'), matchOnDescription: true });
 }
 
 function askLevel(ui: Ui, memberName: string, group: Group, was: number): Promise<GroupLevel | undefined> {
-  const items = GROUP_LEVEL_CHOICES.map((l): PickItem<GroupLevel> => ({ label: l.label, detail: l.detail, ...(l.value === was ? { description: '(current)' } : {}), value: l.value }));
-  return ui.pick(items, { id: 'permission.level', title: `${memberName} in ${group.friendlyName}`, placeHolder: `Currently ${levelWords(was)}` });
+  const items = groupLevelChoices().map((l): PickItem<GroupLevel> => ({ label: l.label, detail: l.detail, ...(l.value === was ? { description: vscode.l10n.t('(current)') } : {}), value: l.value }));
+  return ui.pick(items, { id: 'permission.level', title: vscode.l10n.t('{0} in {1}', memberName, group.friendlyName), placeHolder: vscode.l10n.t('Currently {0}', levelWords(was)) });
 }
 
 async function changePermission(registry: PortalRegistry, provider: MembersProvider, ui: Ui, m: MemberRef): Promise<boolean> {
@@ -38,12 +39,14 @@ async function changePermission(registry: PortalRegistry, provider: MembersProvi
   const was = current(group);
   const level = answered(await askLevel(ui, memberName, group, was));
   if (level === was) {
-    ui.notify('info', `${memberName} already has that permission in ${group.friendlyName}.`);
+    ui.notify('info', vscode.l10n.t('{0} already has that permission in {1}.', memberName, group.friendlyName));
     return false;
   }
   await client.v3.members.update(accountId, m.username, groupUpdate([{ id: group.id, to: level }]));
   provider.reloadAccount(m.account);
-  ui.notify('info', level === 0 ? `${memberName} was removed from ${group.friendlyName}.` : `${memberName} is now ${groupPermissionLabel(level)} in ${group.friendlyName}.`);
+  ui.notify('info', level === 0
+    ? vscode.l10n.t('{0} was removed from {1}.', memberName, group.friendlyName)
+    : vscode.l10n.t('{0} is now {1} in {2}.', memberName, groupPermissionWords(level), group.friendlyName));
   return true;
 }
 

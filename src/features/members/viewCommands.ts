@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { count } from '../../shared/format';
-import { MEMBER_ORDERS, parseSearch, searchText } from '../../shared/members';
+import { memberOrders, parseSearch, searchText, type MemberOrderChoice } from '../../shared/members';
 import type { AccountRef } from '../../shared/refs';
 import { accountFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
@@ -13,8 +13,8 @@ async function searchMembers(ui: Ui, provider: MembersProvider, account: Account
   const q = provider.query;
   const value = answered(await ui.input({
     id: 'members.search',
-    title: `Search members of ${account.label}`,
-    prompt: 'Name, username or e-mail contains this text. Start with ^ for "starts with" (e.g. ^ann). Empty clears the search.',
+    title: vscode.l10n.t('Search members of {0}', account.label),
+    prompt: vscode.l10n.t('Name, username or e-mail contains this text. Start with ^ for "starts with" (e.g. ^ann). Empty clears the search.'),
     value: searchText(q),
   }));
   // The tag endpoint takes no search text: a search replaces the tag filter.
@@ -22,16 +22,16 @@ async function searchMembers(ui: Ui, provider: MembersProvider, account: Account
 }
 
 async function askTags(ui: Ui, registry: PortalRegistry, account: AccountRef, active: ReadonlySet<string>): Promise<string[]> {
-  const summary = await ui.progress({ id: 'members.tags.load', title: 'Loading tags…', where: { view: MEMBERS_VIEW } }, () =>
+  const summary = await ui.progress({ id: 'members.tags.load', title: vscode.l10n.t('Loading tags…'), where: { view: MEMBERS_VIEW } }, () =>
     registry.client(account.portalId).v3.memberTags.summary(account.accountId, { orderBy: 'members', ascending: false }));
   if (summary.length === 0) {
-    ui.notify('info', `No member of ${account.label} has a tag.`);
+    ui.notify('info', vscode.l10n.t('No member of {0} has a tag.', account.label));
     return answered<string[]>(undefined);
   }
   const items = summary.map((s): PickItem<string> => ({
-    label: s.name, description: `${count(s.members)} ${s.members === 1 ? 'member' : 'members'}`, picked: active.has(s.name), value: s.name,
+    label: s.name, description: s.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(s.members)), picked: active.has(s.name), value: s.name,
   }));
-  return answered(await ui.pickMany(items, { id: 'members.tags', placeHolder: 'Show members with any of these tags' }));
+  return answered(await ui.pickMany(items, { id: 'members.tags', placeHolder: vscode.l10n.t('Show members with any of these tags') }));
 }
 
 async function filterByTag(ui: Ui, registry: PortalRegistry, provider: MembersProvider, account: AccountRef): Promise<void> {
@@ -42,10 +42,10 @@ async function filterByTag(ui: Ui, registry: PortalRegistry, provider: MembersPr
 
 async function sortMembers(ui: Ui, provider: MembersProvider): Promise<void> {
   const q = provider.query;
-  const current = (o: (typeof MEMBER_ORDERS)[number]) => (q.orderBy ?? 'name') === o.orderBy && (q.ascending !== false) === o.ascending;
+  const current = (o: MemberOrderChoice) => (q.orderBy ?? 'name') === o.orderBy && (q.ascending !== false) === o.ascending;
   const picked = answered(await ui.pick(
-    MEMBER_ORDERS.map((o): PickItem<(typeof MEMBER_ORDERS)[number]> => ({ label: o.label, description: current(o) ? 'current' : '', value: o })),
-    { id: 'members.order', placeHolder: 'Order members by' },
+    memberOrders().map((o): PickItem<MemberOrderChoice> => ({ label: o.label, description: current(o) ? vscode.l10n.t('current') : '', value: o })),
+    { id: 'members.order', placeHolder: vscode.l10n.t('Order members by') },
   ));
   provider.setQuery({ ...q, orderBy: picked.orderBy, ascending: picked.ascending });
 }

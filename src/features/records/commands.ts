@@ -1,5 +1,5 @@
 /** File record commands: open the record, open its content, download it, copy its id. */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { FileRef } from '../../shared/refs';
 import { fileFor } from '../../targets/resolve';
@@ -12,7 +12,7 @@ import { download } from './download';
 /** Streams the file to a folder the user picks; the path written, or undefined when there was nothing to do. */
 export async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promise<string | undefined> {
   if (f.isFolder) {
-    ui.notify('info', `${f.name} is a folder; download its files one by one.`);
+    ui.notify('info', vscode.l10n.t('{0} is a folder; download its files one by one.', f.name));
     return undefined;
   }
   return download(ui, registry.client(f.group.account.portalId), { groupId: f.group.groupId, fileId: f.fileId, name: f.name, size: f.size });
@@ -20,13 +20,13 @@ export async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef)
 
 async function openContent(ui: Ui, registry: PortalRegistry, records: RecordsHandle, f: FileRef): Promise<string | undefined> {
   if (f.isFolder) {
-    ui.notify('info', `${f.name} is a folder; open one of its files.`);
+    ui.notify('info', vscode.l10n.t('{0} is a folder; open one of its files.', f.name));
     return undefined;
   }
   if (f.size !== null && f.size > MAX_EDITOR_BYTES) {
     const choice = await ui.choose({
-      id: 'file.tooLarge', severity: 'warning', modal: false, message: `${f.name} is too large to open in an editor.`,
-      actions: [{ id: 'download', label: 'Download…' }],
+      id: 'file.tooLarge', severity: 'warning', modal: false, message: vscode.l10n.t('{0} is too large to open in an editor.', f.name),
+      actions: [{ id: 'download', label: vscode.l10n.t('Download…') }],
     });
     return choice ? downloadFile(ui, registry, f) : undefined;
   }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { isPortalError, type CustomNames, type PortalClient } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
+import { humanSize } from '../../shared/format';
 import { accountKey, type TreeKey } from '../../shared/keys';
 import { renderAccount, renderApplication, renderFileRecord, renderGroup, text } from './render';
 import type { PortalTarget } from './uri';
@@ -46,7 +47,7 @@ const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
     const mtime = record.lastModified ?? Date.now();
     if (!ctx.needBytes) return { size: record.size, mtime, at: Date.now() };
     if (record.size > MAX_EDITOR_BYTES) {
-      throw vscode.FileSystemError.Unavailable(`${record.name} is ${Math.round(record.size / 1048576)} MB, too large for an editor. Use "Download…" instead.`);
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} is {1}, too large for an editor. Use "Download…" instead.', record.name, humanSize(record.size)));
     }
     const bytes = await downloadBytes(ctx.client, t.groupId, t.fileId, MAX_EDITOR_BYTES);
     return { bytes, size: bytes.length, mtime, at: Date.now() };
@@ -103,16 +104,32 @@ export class Documents {
   }
 }
 
-function renderNotSignedIn(target: PortalTarget, portalLabel: string, known: boolean): string {
-  const what = target.kind === 'record' ? 'file record' : target.kind === 'group' ? 'group' : target.kind === 'account' ? 'organisation' : 'application';
-  return [
-    `# ${text(target.name.replace(/ \((record|group|organisation|application)\)$/, ''))}`,
-    '',
-    known
-      ? `This ${what} is on ${text(portalLabel)}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.`
-      : `This ${what} is on a portal that is no longer in the Portal views (${text(portalLabel)}). Add it again by signing in to it.`,
-    '',
-  ].join('\n');
+/** What a document of a portal that is signed out (or no longer listed) says instead of its data. */
+function notSignedInText(kind: Exclude<PortalTarget['kind'], 'content'>, portalLabel: string, known: boolean): string {
+  const portal = text(portalLabel);
+  switch (kind) {
+    case 'record':
+      return known
+        ? vscode.l10n.t('This file record is on {0}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', portal)
+        : vscode.l10n.t('This file record is on a portal that is no longer in the Portal views ({0}). Add it again by signing in to it.', portal);
+    case 'group':
+      return known
+        ? vscode.l10n.t('This group is on {0}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', portal)
+        : vscode.l10n.t('This group is on a portal that is no longer in the Portal views ({0}). Add it again by signing in to it.', portal);
+    case 'account':
+      return known
+        ? vscode.l10n.t('This organisation is on {0}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', portal)
+        : vscode.l10n.t('This organisation is on a portal that is no longer in the Portal views ({0}). Add it again by signing in to it.', portal);
+    case 'application':
+      return known
+        ? vscode.l10n.t('This application is on {0}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', portal)
+        : vscode.l10n.t('This application is on a portal that is no longer in the Portal views ({0}). Add it again by signing in to it.', portal);
+  }
+}
+
+function renderNotSignedIn(target: Exclude<PortalTarget, { kind: 'content' }>, portalLabel: string, known: boolean): string {
+  // The name in a URI ends in "(record)" and the like, which only keeps editor tabs apart.
+  return [`# ${text(target.name.replace(/ \((record|group|organisation|application)\)$/, ''))}`, '', notSignedInText(target.kind, portalLabel, known), ''].join('\n');
 }
 
 /** Reads a download fully, refusing more than `limit` bytes (the server's size may be stale). */
@@ -126,7 +143,7 @@ async function downloadBytes(client: PortalClient, groupId: number, fileId: numb
       size += chunk.length;
       if (size > limit) {
         controller.abort();
-        throw vscode.FileSystemError.Unavailable('The content is too large for an editor. Use "Download…" instead.');
+        throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The content is too large for an editor. Use "Download…" instead.'));
       }
       chunks.push(chunk);
     }

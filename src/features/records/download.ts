@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import * as vscode from 'vscode';
 import type { PortalClient } from '../../api';
 import { isCancellation } from '../../shared/errors';
+import { humanSize } from '../../shared/format';
 import type { Progress, Ui } from '../../ui/ui';
 import { freeName, localFileName } from './fileNames';
 
@@ -22,19 +23,19 @@ export interface DownloadTarget {
 
 /** Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. */
 export async function download(ui: Ui, client: PortalClient, target: DownloadTarget): Promise<string | undefined> {
-  const dir = await ui.pickFolder({ id: 'download.folder', title: `Download ${target.name}`, openLabel: 'Download here' });
+  const dir = await ui.pickFolder({ id: 'download.folder', title: vscode.l10n.t('Download {0}', target.name), openLabel: vscode.l10n.t('Download here') });
   if (!dir) return undefined;
   // The name is claimed (created exclusively) before anything else, so the file removed after a failure is
   // always the one this download created: never another download's, never one that appeared meanwhile.
   const { file, handle } = await claimFreeName(dir, localFileName(target.name));
   try {
-    await ui.progress({ id: 'download.progress', title: `Downloading ${target.name}`, where: 'notification', cancellable: true }, (progress, signal) =>
+    await ui.progress({ id: 'download.progress', title: vscode.l10n.t('Downloading {0}', target.name), where: 'notification', cancellable: true }, (progress, signal) =>
       streamTo(client, target, handle, progress, signal));
   } catch (error) {
     await handle.close().catch(() => undefined);
     await fs.promises.rm(file, { force: true }).catch(() => undefined);
     if (!isCancellation(error)) throw error;
-    ui.notify('info', `Download of ${target.name} cancelled; nothing was kept.`);
+    ui.notify('info', vscode.l10n.t('Download of {0} cancelled; nothing was kept.', target.name));
     return undefined;
   }
   announce(ui, target.name, file);
@@ -55,10 +56,10 @@ function progressMeter(total: number | undefined, progress: Progress): Transform
       received += chunk.length;
       if (total && total > 0) {
         const pct = Math.min(100, (received / total) * 100);
-        progress.report({ increment: pct - reported, message: `${Math.round(pct)}%` });
+        progress.report({ increment: pct - reported, message: vscode.l10n.t('{0}%', Math.round(pct)) });
         reported = pct;
       } else {
-        progress.report({ message: `${Math.round(received / 1024)} KB` });
+        progress.report({ message: humanSize(received) });
       }
       done(null, chunk);
     },
@@ -69,8 +70,8 @@ function progressMeter(total: number | undefined, progress: Progress): Transform
 function announce(ui: Ui, name: string, file: string): void {
   const uri = vscode.Uri.file(file);
   void ui.choose({
-    id: 'download.done', severity: 'info', modal: false, message: `Downloaded ${name} to ${file}.`,
-    actions: [{ id: 'open', label: 'Open' }, { id: 'reveal', label: 'Reveal in Explorer' }],
+    id: 'download.done', severity: 'info', modal: false, message: vscode.l10n.t('Downloaded {0} to {1}.', name, file),
+    actions: [{ id: 'open', label: vscode.l10n.t('Open') }, { id: 'reveal', label: vscode.l10n.t('Reveal in Explorer') }],
   }).then((choice) => {
     if (choice === 'open') void vscode.commands.executeCommand('vscode.open', uri);
     if (choice === 'reveal') void vscode.commands.executeCommand('revealFileInOS', uri);

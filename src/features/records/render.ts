@@ -5,11 +5,10 @@
  * Every server string goes through `text()`: the punctuation that opens Markdown or HTML mid-line is
  * backslash-escaped, so a name like `<img src=x onerror=…>` stays text even in the Markdown preview.
  */
-import {
-  accountPermissionLabel, contentPermissionLabel, type Account, type Application, type CustomNames, type FileRecord,
-  type Group, type Subscription,
-} from '../../api';
+import * as l10n from '@vscode/l10n';
+import type { Account, Application, CustomNames, FileRecord, Group, Subscription } from '../../api';
 import { count, filesWord, fullDate, humanSize, relativeTime } from '../../shared/format';
+import { accountPermissionWords, contentPermissionWords } from '../../shared/permissions';
 
 /** Escapes Markdown and HTML punctuation in server text; newlines become spaces (one value, one line). */
 export function text(value: string | null | undefined): string {
@@ -21,6 +20,11 @@ export function text(value: string | null | undefined): string {
 function line(label: string, value: string): string {
   return `- **${label}:** ${value}`;
 }
+
+const yesNo = (value: boolean): string => (value ? l10n.t('yes') : l10n.t('no'));
+const onOff = (value: boolean): string => (value ? l10n.t('on') : l10n.t('off'));
+/** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
+const usage = (used: string, allowed: string | null): string => (allowed === null ? l10n.t('{0} (no limit reported)', used) : l10n.t('{0} of {1}', used, allowed));
 
 function lockerName(locker: unknown): string | undefined {
   if (typeof locker !== 'object' || locker === null) return undefined;
@@ -37,47 +41,55 @@ export interface RecordContext {
   readonly customNames?: CustomNames | undefined;
 }
 
+function lockText(f: FileRecord): string {
+  if (!f.locked) return l10n.t('not locked');
+  const by = lockerName(f.locker);
+  if (by && f.dateLocked) return l10n.t('locked by {0} since {1}', text(by), fullDate(f.dateLocked));
+  if (by) return l10n.t('locked by {0}', text(by));
+  return f.dateLocked ? l10n.t('locked since {0}', fullDate(f.dateLocked)) : l10n.t('locked');
+}
+
 export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
   const words = filesWord(ctx.customNames);
-  const kind = f.isFolder ? 'Folder' : words.one;
-  const groupName = f.group?.friendlyName || f.group?.name || `group ${ctx.groupId}`;
+  const groupName = f.group?.friendlyName || f.group?.name || l10n.t('group {0}', ctx.groupId);
   const where = [groupName, ...f.path.map((p) => p.name).filter(Boolean), f.friendlyName || f.name];
-  const lockedBy = lockerName(f.locker);
-  const out = [
+  const portal = text(ctx.portalLabel);
+  return [
     `# ${text(f.friendlyName || f.name)}`,
     '',
-    `${kind} record on ${text(ctx.portalLabel)}. This document is read-only; it shows the portal's data when it was opened.`,
+    f.isFolder
+      ? l10n.t("Folder record on {0}. This document is read-only; it shows the portal's data when it was opened.", portal)
+      : l10n.t("{0} record on {1}. This document is read-only; it shows the portal's data when it was opened.", words.one, portal),
     '',
-    '## Record',
+    `## ${l10n.t('Record')}`,
     '',
-    line('Name', text(f.name)),
-    line('Path', where.map(text).join(' / ')),
-    line('Type', f.isFolder ? 'folder' : text(f.contentType)),
-    ...(f.isFolder ? [] : [line('Size', `${humanSize(f.size)} (${count(f.size)} bytes)`)]),
-    line('Uploaded by', text(f.uploaded?.name || f.uploaded?.user?.name || null)),
-    ...(f.isFolder ? [] : [line('Versions', String(f.versions))]),
-    line('Description', text(f.description)),
-    line('Tags', f.tags.length ? f.tags.map((t) => text(t)).join(', ') : 'none'),
+    line(l10n.t('Name'), text(f.name)),
+    line(l10n.t('Path'), where.map(text).join(' / ')),
+    line(l10n.t('Type'), f.isFolder ? l10n.t('folder') : text(f.contentType)),
+    ...(f.isFolder ? [] : [line(l10n.t('Size'), l10n.t('{0} ({1} bytes)', humanSize(f.size), count(f.size)))]),
+    line(l10n.t('Uploaded by'), text(f.uploaded?.name || f.uploaded?.user?.name || null)),
+    ...(f.isFolder ? [] : [line(l10n.t('Versions'), String(f.versions))]),
+    line(l10n.t('Description'), text(f.description)),
+    line(l10n.t('Tags'), f.tags.length ? f.tags.map((t) => text(t)).join(', ') : l10n.t('none')),
     '',
-    '## Sharing and access',
+    `## ${l10n.t('Sharing and access')}`,
     '',
-    line('Sharing', text(f.sharing)),
-    line('Member permission', f.memberPermission !== null ? contentPermissionLabel(f.memberPermission) : '—'),
-    line('Hidden', f.hidden ? 'yes' : 'no'),
-    line('Lock', f.locked ? `locked${lockedBy ? ` by ${text(lockedBy)}` : ''}${f.dateLocked ? ` since ${fullDate(f.dateLocked)}` : ''}` : 'not locked'),
+    line(l10n.t('Sharing'), text(f.sharing)),
+    line(l10n.t('Member permission'), f.memberPermission !== null ? contentPermissionWords(f.memberPermission) : '—'),
+    line(l10n.t('Hidden'), yesNo(f.hidden)),
+    line(l10n.t('Lock'), lockText(f)),
     '',
-    '## Dates',
+    `## ${l10n.t('Dates')}`,
     '',
-    line('Last modified', fullDate(f.lastModified)),
+    line(l10n.t('Last modified'), fullDate(f.lastModified)),
     '',
-    '## Identifiers',
+    `## ${l10n.t('Identifiers')}`,
     '',
-    line('File record id', String(f.id)),
-    line('Group id', String(ctx.groupId)),
-    line('Account id', String(ctx.accountId)),
+    line(l10n.t('File record id'), String(f.id)),
+    line(l10n.t('Group id'), String(ctx.groupId)),
+    line(l10n.t('Account id'), String(ctx.accountId)),
     '',
-  ];
-  return out.join('\n');
+  ].join('\n');
 }
 
 export function renderGroup(g: Group, ctx: { portalLabel: string; accountId: number; customNames?: CustomNames | undefined }): string {
@@ -86,79 +98,83 @@ export function renderGroup(g: Group, ctx: { portalLabel: string; accountId: num
   return [
     `# ${text(g.friendlyName || g.name)}`,
     '',
-    `Group on ${text(ctx.portalLabel)}. Read-only.`,
+    l10n.t('Group on {0}. Read-only.', text(ctx.portalLabel)),
     '',
-    line('Name', text(g.name)),
-    line('Friendly name', text(g.friendlyName)),
-    line('Members', count(g.members)),
-    line('Storage used', humanSize(g.storageConsumed)),
-    line('Components', components.length ? components.map(text).join(', ') : 'none'),
-    ...(words.many !== 'Files' ? [line('Files are called', text(words.many))] : []),
-    line('Chat', g.disableChat ? 'off' : 'on'),
-    line('Comments', g.disableComments ? 'off' : 'on'),
-    line('Member details hidden', g.hideMemberDetails ? 'yes' : 'no'),
-    line('Watermark', g.watermarkConfiguration?.enableWatermark ? 'on' : 'off'),
-    line('Created by', text(g.user?.name ?? null)),
-    line('Created', fullDate(g.dateCreated)),
-    line('Last modified', fullDate(g.lastModified)),
-    line('Group id', String(g.id)),
-    line('Account id', String(ctx.accountId)),
+    line(l10n.t('Name'), text(g.name)),
+    line(l10n.t('Friendly name'), text(g.friendlyName)),
+    line(l10n.t('Members'), count(g.members)),
+    line(l10n.t('Storage used'), humanSize(g.storageConsumed)),
+    line(l10n.t('Components'), components.length ? components.map(text).join(', ') : l10n.t('none')),
+    ...(words.own ? [line(l10n.t('Files are called'), text(words.many))] : []),
+    line(l10n.t('Chat'), onOff(!g.disableChat)),
+    line(l10n.t('Comments'), onOff(!g.disableComments)),
+    line(l10n.t('Member details hidden'), yesNo(g.hideMemberDetails)),
+    line(l10n.t('Watermark'), onOff(g.watermarkConfiguration?.enableWatermark === true)),
+    line(l10n.t('Created by'), text(g.user?.name ?? null)),
+    line(l10n.t('Created'), fullDate(g.dateCreated)),
+    line(l10n.t('Last modified'), fullDate(g.lastModified)),
+    line(l10n.t('Group id'), String(g.id)),
+    line(l10n.t('Account id'), String(ctx.accountId)),
     '',
   ].join('\n');
 }
 
+function subscriptionLines(sub: Subscription | { forbidden: true } | undefined): string[] {
+  if (!sub) return [l10n.t('Not loaded.')];
+  if ('forbidden' in sub) return [l10n.t('Subscription details need administrator rights in this organisation.')];
+  const p = sub.accountPackage;
+  const paused = p.datePausedAt ? l10n.t('yes (since {0})', fullDate(p.datePausedAt)) : l10n.t('yes');
+  return [
+    line(l10n.t('Plan'), `${text(sub.plan)} (${text(p.code)})`),
+    line(l10n.t('Trial'), p.trialExpires !== null ? l10n.t('until {0}', fullDate(p.trialExpires)) : l10n.t('no')),
+    line(l10n.t('Paused'), p.paused ? paused : l10n.t('no')),
+    line(l10n.t('Suspended'), yesNo(p.suspended)),
+    line(l10n.t('Storage'), usage(humanSize(sub.storageUsed), p.storage !== null ? humanSize(p.storage) : null)),
+    line(l10n.t('Members'), usage(count(sub.membersUsed), p.members !== null ? count(p.members) : null)),
+    line(l10n.t('E-mails today'), usage(count(sub.emailsUsed), p.emailQuota !== null ? count(p.emailQuota) : null)),
+  ];
+}
+
 export function renderAccount(a: Account, sub: Subscription | { forbidden: true } | undefined, ctx: { portalLabel: string; permission?: number | undefined }): string {
-  const out = [
+  const twoFactor = a.twoFactorEnforce ? l10n.t('enforced ({0})', a.twoFactorModes.map(text).join(', ')) : l10n.t('optional');
+  return [
     `# ${text(a.friendlyName || a.name)}`,
     '',
-    `Organisation on ${text(ctx.portalLabel)}. Read-only.`,
+    l10n.t('Organisation on {0}. Read-only.', text(ctx.portalLabel)),
     '',
-    line('Name', text(a.name)),
-    line('Enabled', a.enabled ? 'yes' : 'no'),
-    line('Domain', text(a.domain)),
-    line('Locale', text(a.locale)),
-    line('Two-factor authentication', a.twoFactorEnforce ? `enforced (${a.twoFactorModes.map(text).join(', ')})` : 'optional'),
-    ...(ctx.permission !== undefined ? [line('Your permission', accountPermissionLabel(ctx.permission))] : []),
-    line('Created', fullDate(a.dateCreated)),
-    line('Account id', String(a.id)),
+    line(l10n.t('Name'), text(a.name)),
+    line(l10n.t('Enabled'), yesNo(a.enabled)),
+    line(l10n.t('Domain'), text(a.domain)),
+    line(l10n.t('Locale'), text(a.locale)),
+    line(l10n.t('Two-factor authentication'), twoFactor),
+    ...(ctx.permission !== undefined ? [line(l10n.t('Your permission'), accountPermissionWords(ctx.permission))] : []),
+    line(l10n.t('Created'), fullDate(a.dateCreated)),
+    line(l10n.t('Account id'), String(a.id)),
     '',
-    '## Subscription',
+    `## ${l10n.t('Subscription')}`,
     '',
-  ];
-  if (!sub) out.push('Not loaded.');
-  else if ('forbidden' in sub) out.push('Subscription details need administrator rights in this organisation.');
-  else {
-    const p = sub.accountPackage;
-    out.push(
-      line('Plan', `${text(sub.plan)} (${text(p.code)})`),
-      line('Trial', p.trialExpires !== null ? `until ${fullDate(p.trialExpires)}` : 'no'),
-      line('Paused', p.paused ? `yes${p.datePausedAt ? ` (since ${fullDate(p.datePausedAt)})` : ''}` : 'no'),
-      line('Suspended', p.suspended ? 'yes' : 'no'),
-      line('Storage', `${humanSize(sub.storageUsed)} of ${p.storage !== null ? humanSize(p.storage) : 'unlimited'}`),
-      line('Members', `${count(sub.membersUsed)} of ${p.members !== null ? count(p.members) : 'unlimited'}`),
-      line('E-mails today', `${count(sub.emailsUsed)} of ${p.emailQuota !== null ? count(p.emailQuota) : 'unlimited'}`),
-    );
-  }
-  out.push('');
-  return out.join('\n');
+    ...subscriptionLines(sub),
+    '',
+  ].join('\n');
 }
 
 export function renderApplication(app: Application, ctx: { portalLabel: string; current: boolean; now?: number }): string {
+  const device = [app.deviceType, app.deviceModel, app.deviceOs].filter(Boolean).map((d) => text(d)).join(', ') || text(null);
   return [
     `# ${text(app.name || app.clientId)}`,
     '',
-    `Application on ${text(ctx.portalLabel)}. Read-only. The client secret is never shown here: the portal returns it only when it is created or rotated.`,
-    ...(ctx.current ? ['', '**This VS Code window signs in with this application.** Deleting it or rotating its secret from elsewhere signs this window out.'] : []),
+    l10n.t('Application on {0}. Read-only. The client secret is never shown here: the portal returns it only when it is created or rotated.', text(ctx.portalLabel)),
+    ...(ctx.current ? ['', `**${l10n.t('This VS Code window signs in with this application.')}** ${l10n.t('Deleting it or rotating its secret from elsewhere signs this window out.')}`] : []),
     '',
-    line('Client id', text(app.clientId)),
-    line('Description', text(app.description)),
-    line('Platform', text(app.platform)),
-    line('Device', `${text(app.deviceType)}${app.deviceModel ? `, ${text(app.deviceModel)}` : ''}${app.deviceOs ? `, ${text(app.deviceOs)}` : ''}`),
-    line('App version', text(app.appVersion)),
-    line('Bundle id', text(app.bundleId)),
-    line('Last activity', app.lastActivity !== null ? `${relativeTime(app.lastActivity, ctx.now)} (${fullDate(app.lastActivity)})` : 'never'),
-    line('Created from IP address', text(app.ip)),
-    line('Owner', app.owner ? `${text(app.owner.name)} (${text(app.owner.username)})` : '—'),
+    line(l10n.t('Client id'), text(app.clientId)),
+    line(l10n.t('Description'), text(app.description)),
+    line(l10n.t('Platform'), text(app.platform)),
+    line(l10n.t('Device'), device),
+    line(l10n.t('App version'), text(app.appVersion)),
+    line(l10n.t('Bundle id'), text(app.bundleId)),
+    line(l10n.t('Last activity'), app.lastActivity !== null ? `${relativeTime(app.lastActivity, ctx.now)} (${fullDate(app.lastActivity)})` : l10n.t('never')),
+    line(l10n.t('Created from IP address'), text(app.ip)),
+    line(l10n.t('Owner'), app.owner ? `${text(app.owner.name)} (${text(app.owner.username)})` : '—'),
     '',
   ].join('\n');
 }

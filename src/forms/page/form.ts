@@ -1,5 +1,6 @@
 // The webview half of every form: the handshake, rendering on "init", busy state, errors next to fields,
 // keeping the user's input across failures and reloads, and one Save at a time.
+import * as l10n from '@vscode/l10n';
 import './elements';
 import css from './form.css';
 import type { FieldProblem } from '../protocol/common';
@@ -18,6 +19,20 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 interface FieldSlot {
   control: HTMLElement & { invalid?: boolean };
   error: HTMLElement;
+}
+
+/** The Close button's id: it stays usable while a request runs, and a page can tell a click on it apart. */
+export const CLOSE_ID = 'close';
+
+function closeButton(): HTMLElement {
+  const button = el('vscode-button', { secondary: true, textContent: l10n.t('Close'), on: { click: () => post({ type: 'close' }) } });
+  button.id = CLOSE_ID;
+  return button;
+}
+
+/** Makes l10n.t answer in the language of the bundle the host sent (none: English). */
+function useBundle(bundle: unknown): void {
+  if (typeof bundle === 'object' && bundle !== null) l10n.config({ contents: bundle as Record<string, string> });
 }
 
 export interface FormDefinition<State, Values> {
@@ -45,7 +60,7 @@ export class FormView<State, Values> {
   private readonly banner = el('div', { classes: ['banner'], hidden: true, attrs: { role: 'status', 'aria-live': 'polite' } });
   private readonly fields = new Map<string, FieldSlot>();
   private saveButton: HTMLElement | undefined;
-  private readonly busyRing = el('vscode-progress-ring', { hidden: true, attrs: { 'aria-label': 'Saving' } });
+  private readonly busyRing = el('vscode-progress-ring', { hidden: true });
   private busy = false;
   private state: State | undefined;
   /** Set while a request waits for the host to accept it (its first "busy"). */
@@ -94,7 +109,7 @@ export class FormView<State, Values> {
       this.saveButton.id = 'save';
       append(row, this.saveButton);
     }
-    append(row, ...extra, el('vscode-button', { secondary: true, textContent: 'Close', on: { click: () => post({ type: 'close' }) } }), this.busyRing);
+    append(row, ...extra, closeButton(), this.busyRing);
     return row;
   }
 
@@ -134,7 +149,7 @@ export class FormView<State, Values> {
     window.clearTimeout(this.acceptTimer);
     this.acceptTimer = window.setTimeout(() => {
       this.setBusy(false);
-      this.say('error', 'The request was not accepted. Close the form and open it again.');
+      this.say('error', l10n.t('The request was not accepted. Close the form and open it again.'));
     }, ACCEPT_TIMEOUT_MS);
   }
 
@@ -142,11 +157,13 @@ export class FormView<State, Values> {
     if (m.type !== 'init') window.clearTimeout(this.acceptTimer);
     switch (m.type) {
       case 'init': {
+        // The host sends the strings of the language VS Code runs in; before the first render, so every word is in it.
+        useBundle(m.l10n);
         const state = m.state as State;
         const key = this.def.draftKey(state);
         const kept = (m.draft as Values | undefined) ?? (loadDraft(key) as Values | undefined);
         this.render(state, kept ?? this.def.valuesOf(state));
-        if (kept !== undefined) this.say('warn', 'Your unsaved changes were kept. Save to send them, or close to discard them.');
+        if (kept !== undefined) this.say('warn', l10n.t('Your unsaved changes were kept. Save to send them, or close to discard them.'));
         return;
       }
       case 'loadFailed':
@@ -188,10 +205,10 @@ export class FormView<State, Values> {
       this.root,
       this.banner,
       el('div', { classes: ['actions'] },
-        el('vscode-button', { textContent: 'Try again', on: { click: () => post({ type: 'reload' }) } }),
-        el('vscode-button', { secondary: true, textContent: 'Close', on: { click: () => post({ type: 'close' }) } })),
+        el('vscode-button', { textContent: l10n.t('Try again'), on: { click: () => post({ type: 'reload' }) } }),
+        closeButton()),
     );
-    this.say('error', `The form could not be loaded: ${message}`);
+    this.say('error', l10n.t('The form could not be loaded: {0}', message));
   }
 
   private showFailure(message: string, problems: FieldProblem[]): void {
@@ -224,7 +241,8 @@ export class FormView<State, Values> {
     this.busy = busy;
     this.busyRing.hidden = !busy;
     this.root.setAttribute('aria-busy', String(busy));
-    for (const b of this.root.querySelectorAll('vscode-button')) (b as HTMLElement & { disabled: boolean }).disabled = busy && b.textContent !== 'Close';
+    this.busyRing.setAttribute('aria-label', l10n.t('Saving'));
+    for (const b of this.root.querySelectorAll('vscode-button')) (b as HTMLElement & { disabled: boolean }).disabled = busy && b.id !== CLOSE_ID;
   }
 
   private keepDraft(): void {

@@ -18,7 +18,8 @@ export interface FieldProblem {
 }
 
 export type HostMessage<State, Values> =
-  | { type: 'init'; state: State; draft?: Values }
+  /** `l10n`: the strings of the language VS Code runs in (null: English). */
+  | { type: 'init'; state: State; draft?: Values; l10n: Record<string, string> | null }
   | { type: 'loadFailed'; message: string }
   | { type: 'busy'; busy: boolean }
   | { type: 'failed'; message: string; fieldErrors: FieldProblem[] }

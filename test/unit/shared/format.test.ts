@@ -14,7 +14,7 @@ void test('counts and sizes read the same in views, documents and forms', () => 
   assert.equal(count(20000), '20,000');
   assert.equal(countLabel(50, 20000), '50 of 20,000');
   assert.equal(countLabel(50, undefined), '50 loaded');
-  assert.equal(countLabel(3, 2, 'members'), '3 members loaded', 'a total below what is loaded is not believed');
+  assert.equal(countLabel(3, 2), '3 loaded', 'a total below what is loaded is not believed');
   assert.equal(humanSize(1), '1 byte');
   assert.equal(humanSize(null), 'unknown size');
   assert.equal(humanSize(5 * 1024 ** 5), '5120 TB');
@@ -25,7 +25,7 @@ void test('relative days and the organisation\'s word for files', () => {
   assert.equal(relativeDays(now, now), 'today');
   assert.equal(relativeDays(now + 86_400_000, now), 'in 1 day');
   assert.equal(relativeDays(now - 3 * 86_400_000, now), '3 days ago');
-  assert.deepEqual(filesWord(undefined), { one: 'File', many: 'Files' });
-  assert.deepEqual(filesWord({ file: 'Document', files: 'Documents' }), { one: 'Document', many: 'Documents' });
-  assert.deepEqual(filesWord({ files: '  ' }), { one: 'File', many: 'Files' });
+  assert.deepEqual(filesWord(undefined), { one: 'File', many: 'Files', own: false });
+  assert.deepEqual(filesWord({ file: 'Document', files: 'Documents' }), { one: 'Document', many: 'Documents', own: true });
+  assert.deepEqual(filesWord({ files: '  ' }), { one: 'File', many: 'Files', own: false });
 });

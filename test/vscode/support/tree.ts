@@ -51,6 +51,14 @@ export async function rows(provider: Provider, parent?: unknown): Promise<Row[]>
   return out;
 }
 
+/** A row's tooltip as VS Code shows it on hover (resolveTreeItem fills in what the row left for later). */
+export async function tooltipOf(provider: Provider, r: Row): Promise<string> {
+  const item = await provider.getTreeItem(r.node);
+  const resolved = provider.resolveTreeItem ? await provider.resolveTreeItem(item, r.node, new vscode.CancellationTokenSource().token) : item;
+  const tip = resolved?.tooltip ?? item.tooltip;
+  return typeof tip === 'string' ? tip : tip?.value ?? '';
+}
+
 export function byLabel(list: Row[], label: string): Row {
   const row = list.find((r) => r.label === label);
   if (!row) throw new Error(`no row "${label}" among: ${list.map((r) => r.label).join(', ')}`);

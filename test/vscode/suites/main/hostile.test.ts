@@ -13,20 +13,13 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/
 import { portalApi } from '../../support/extension';
 import { openForm } from '../../support/forms';
 import { portalJson } from '../../support/portalHttp';
-import { features, loadAll, portalRow, rows, type Provider, type Row } from '../../support/tree';
+import { features, loadAll, portalRow, rows, tooltipOf, type Provider, type Row } from '../../support/tree';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../support/ui';
 
 function row(list: Row[], label: string): Row {
   const found = list.find((r) => visible(r.label) === label);
   if (!found) throw new Error(`no row "${label}" among: ${list.map((r) => visible(r.label)).join(' | ')}`);
   return found;
-}
-
-async function tooltipOf(provider: Provider, r: Row): Promise<string> {
-  const item = await provider.getTreeItem(r.node);
-  const resolved = provider.resolveTreeItem ? await provider.resolveTreeItem(item, r.node, new vscode.CancellationTokenSource().token) : item;
-  const tip = resolved?.tooltip ?? item.tooltip;
-  return typeof tip === 'string' ? tip : tip?.value ?? '';
 }
 
 /** Every text a row shows, label, description and tooltip, is plain. */

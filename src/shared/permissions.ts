@@ -1,0 +1,28 @@
+/**
+ * Permission masks in the portal's words, for every view, document and form. Made on each call, so the words
+ * are in the language VS Code runs in. A mask that is not one of the documented levels is named after the highest
+ * level it contains, with the number, so nothing reads "unknown".
+ */
+import * as l10n from '@vscode/l10n';
+
+function named(words: ReadonlyArray<readonly [number, string]>, value: number | null | undefined): string {
+  if (value === null || value === undefined) return l10n.t('None');
+  const exact = words.find(([mask]) => mask === value);
+  if (exact) return exact[1];
+  const highest = [...words].sort((a, b) => b[0] - a[0]).find(([mask]) => (value & mask) === mask);
+  return highest ? l10n.t('{0} ({1})', highest[1], value) : l10n.t('Unknown ({0})', value);
+}
+
+export function accountPermissionWords(value: number | null | undefined): string {
+  return named([[1, l10n.t('Member')], [4, l10n.t('Group creator')], [16, l10n.t('Super administrator')]], value);
+}
+
+export function groupPermissionWords(value: number | null | undefined): string {
+  return named([[1, l10n.t('Basic (read only)')], [4, l10n.t('Standard (read and write)')], [16, l10n.t('Group administrator')]], value);
+}
+
+export function contentPermissionWords(value: number | null | undefined): string {
+  return named([
+    [1, l10n.t('View only')], [2, l10n.t('View, download and share')], [4, l10n.t('View and edit')], [8, l10n.t('View, edit and delete')], [16, l10n.t('Administer')],
+  ], value);
+}
