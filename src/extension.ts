@@ -34,6 +34,7 @@ export interface PortalExtensionApi {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<PortalExtensionApi> {
+  const activatedAt = performance.now();
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   // The pure modules (shared/, record documents, form summaries) translate with @vscode/l10n: same bundle as vscode.l10n.
   l10n.config({ contents: vscode.l10n.bundle ?? {} });
@@ -43,7 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const commands: CommandEnv = { ui: ui.get, log, showSessions: (u) => auth.showSessions(u) };
   const forms = new FormHost(context, { log, ui: ui.get });
   const records = registerRecords(context, { auth, commands });
-  const explorer = registerExplorer(context, { auth, commands, forms, records });
+  const explorer = registerExplorer(context, { auth, commands, forms, records, activatedAt });
   const members = registerMembers(context, { auth, commands, forms });
   const applications = registerApplications(context, { auth, commands, forms, records });
   registerAuthCommands(context, commands, auth);

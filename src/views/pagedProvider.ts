@@ -48,6 +48,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   private readonly standIns = new WeakMap<PagedList<unknown>, PagedList<unknown>>();
   /** Lists whose first page is loading behind their stand-in's rows. */
   private readonly loadingBehind = new WeakSet<PagedList<unknown>>();
+  private firstRows: number | undefined;
 
   constructor(
     /** The view's id, for in-view progress. */
@@ -183,7 +184,13 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
     this.withViewProgress(list.ensureFirstPage()).then(settled, settled);
   }
 
+  /** When (performance.now()) the view first showed rows the portal sent; undefined until then. */
+  get firstRowsAt(): number | undefined {
+    return this.firstRows;
+  }
+
   private rowsOf<T>(spec: ListSpec<T>, list: PagedList<T>): PortalTreeNode[] {
+    if (list.count > 0) this.firstRows ??= performance.now();
     const generic = list as PagedList<unknown>;
     let memo = this.nodes.get(generic);
     if (!memo || memo.version !== list.version) this.nodes.set(generic, (memo = { version: list.version, nodes: [] }));

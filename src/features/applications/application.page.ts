@@ -6,7 +6,7 @@ import {
 } from './application.protocol';
 import { clear, el } from '../../forms/page/dom';
 import { section, selectField, textField } from '../../forms/page/fields';
-import { CLOSE_ID, FormView } from '../../forms/page/form';
+import { CLOSE_ID, FormView, type Rendered } from '../../forms/page/form';
 import { post } from '../../forms/page/host';
 
 /** What each platform is called (made on each call, so in the language the host sent). */
@@ -75,72 +75,77 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
   form.show(box);
 }
 
+type Values = ApplicationValues;
+
+/** An application that exists: its details, and the button that rotates its secret. */
+function renderRotate(form: Form, state: Extract<ApplicationState, { mode: 'rotate' }>, values: Values): Rendered<Values> {
+  const a = state.application;
+  const row = (label: string, value: string) => [el('dt', { textContent: label }), el('dd', { textContent: value || '—' })];
+  const nodes = [
+    el('h1', { textContent: a.name || a.clientId }),
+    el('p', { classes: ['subtitle'], textContent: state.inUse ? l10n.t('Application on {0} (this portal signs in with it)', state.portalLabel) : l10n.t('Application on {0}', state.portalLabel) }),
+    el('dl', { classes: ['kv'] },
+      ...row(l10n.t('Client id'), a.clientId), ...row(l10n.t('Description'), a.description), ...row(l10n.t('Platform'), a.platform),
+      ...row(l10n.t('Device type'), a.deviceType), ...row(l10n.t('Device model'), a.deviceModel), ...row(l10n.t('Operating system'), a.deviceOs),
+      ...row(l10n.t('App version'), a.appVersion), ...row(l10n.t('Bundle id'), a.bundleId)),
+    section(l10n.t('Rotate the client secret'),
+      el('p', { classes: ['hint'], textContent: state.inUse
+        ? l10n.t('The portal issues a new secret and the old one stops working at once. This portal signs in with this application, so the new secret is stored for it automatically.')
+        : l10n.t('The portal issues a new secret and the old one stops working at once: every client using it must be given the new one.') })),
+    form.actions(el('vscode-button', { id: 'rotate', textContent: l10n.t('Rotate secret'), on: { click: () => form.send({ type: 'rotate', clientId: a.clientId }) } })),
+  ];
+  return { nodes, read: () => values };
+}
+
+/** A new application: its name, platform and device. */
+function renderCreate(form: Form, state: ApplicationState, values: Values): Rendered<Values> {
+  const name = textField(form, { id: 'name', label: l10n.t('Name'), value: values.name, required: true, maxLength: 200 });
+  const description = textField(form, { id: 'description', label: l10n.t('Description'), value: values.description, maxLength: 2000 });
+  const platform = selectField(form, { id: 'platform', label: l10n.t('Platform'), value: values.platform, choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformLabels()[p] })) });
+  const deviceType = selectField(form, { id: 'deviceType', label: l10n.t('Device type'), value: values.deviceType, choices: DEVICE_TYPES.map((d) => ({ value: d, label: d })) });
+  const deviceModel = textField(form, { id: 'deviceModel', label: l10n.t('Device model'), value: values.deviceModel, maxLength: 200 });
+  const deviceOs = textField(form, { id: 'deviceOs', label: l10n.t('Operating system'), value: values.deviceOs, maxLength: 200 });
+  const appVersion = textField(form, { id: 'appVersion', label: l10n.t('App version'), value: values.appVersion, maxLength: 200 });
+  const bundleId = textField(form, { id: 'bundleId', label: l10n.t('Bundle id'), value: values.bundleId, maxLength: 200, placeholder: 'com.example.app' });
+  const text = (f: { control: VscodeTextfield }) => f.control.value;
+  const read = (): Values => ({
+    name: text(name), description: text(description), platform: platform.read(), deviceType: deviceType.read(),
+    deviceModel: text(deviceModel), deviceOs: text(deviceOs), appVersion: text(appVersion), bundleId: text(bundleId),
+  });
+  const nodes = [
+    el('h1', { textContent: l10n.t('Create application') }),
+    el('p', { classes: ['subtitle'], textContent: state.username
+      ? l10n.t('An application gives a program its own client id and secret on {0}, owned by {1}.', state.portalLabel, state.username)
+      : l10n.t('An application gives a program its own client id and secret on {0}.', state.portalLabel) }),
+    name.node, description.node,
+    el('div', { classes: ['row'] }, platform.node, deviceType.node),
+    el('div', { classes: ['row'] }, deviceModel.node, deviceOs.node),
+    el('div', { classes: ['row'] }, appVersion.node, bundleId.node),
+    form.actions(),
+  ];
+  return { nodes, read };
+}
+
+/** Messages that follow the state: the credentials, and what became of them. */
+function onCredentialsMessage(credentials: ReturnType<typeof credentialsView>, form: Form, m: { type: string } & Record<string, unknown>): void {
+  const status = document.getElementById('credentials-status');
+  if (m.type === 'credentials') credentials.show(form, m as unknown as CredentialsMessage);
+  else if (m.type === 'copied' && status) status.textContent = m.what === 'clientSecret' ? l10n.t('Secret copied to the clipboard.') : l10n.t('Client id copied to the clipboard.');
+  else if (m.type === 'stored') {
+    if (status) status.textContent = String(m.message);
+    const use = document.getElementById('use-credentials');
+    if (use) use.hidden = true;
+  }
+}
+
 /** Renders this form in the page the host opened; nothing of it runs for another form. */
 export function startApplicationPage(): void {
-  let read: () => ApplicationValues = () => {
-    throw new Error('not rendered');
-  };
   const credentials = credentialsView();
-  new FormView<ApplicationState, ApplicationValues>({
+  new FormView<ApplicationState, Values>({
     saveLabel: (s) => (s.mode === 'create' ? l10n.t('Create') : undefined),
     draftKey: (s) => (s.mode === 'create' ? 'application:new' : `application:${s.application.clientId}`),
     valuesOf: (s) => s.values,
-    read: () => read(),
-    render(form, state, values) {
-      if (state.mode === 'rotate') {
-        const a = state.application;
-        read = () => values;
-        const row = (label: string, value: string) => [el('dt', { textContent: label }), el('dd', { textContent: value || '—' })];
-        return [
-          el('h1', { textContent: a.name || a.clientId }),
-          el('p', { classes: ['subtitle'], textContent: state.inUse ? l10n.t('Application on {0} (this portal signs in with it)', state.portalLabel) : l10n.t('Application on {0}', state.portalLabel) }),
-          el('dl', { classes: ['kv'] },
-            ...row(l10n.t('Client id'), a.clientId), ...row(l10n.t('Description'), a.description), ...row(l10n.t('Platform'), a.platform),
-            ...row(l10n.t('Device type'), a.deviceType), ...row(l10n.t('Device model'), a.deviceModel), ...row(l10n.t('Operating system'), a.deviceOs),
-            ...row(l10n.t('App version'), a.appVersion), ...row(l10n.t('Bundle id'), a.bundleId)),
-          section(l10n.t('Rotate the client secret'),
-            el('p', { classes: ['hint'], textContent: state.inUse
-              ? l10n.t('The portal issues a new secret and the old one stops working at once. This portal signs in with this application, so the new secret is stored for it automatically.')
-              : l10n.t('The portal issues a new secret and the old one stops working at once: every client using it must be given the new one.') })),
-          form.actions(el('vscode-button', { id: 'rotate', textContent: l10n.t('Rotate secret'), on: { click: () => form.send({ type: 'rotate', clientId: a.clientId }) } })),
-        ];
-      }
-      const name = textField(form, { id: 'name', label: l10n.t('Name'), value: values.name, required: true, maxLength: 200 });
-      const description = textField(form, { id: 'description', label: l10n.t('Description'), value: values.description, maxLength: 2000 });
-      const platform = selectField(form, { id: 'platform', label: l10n.t('Platform'), value: values.platform, choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformLabels()[p] })) });
-      const deviceType = selectField(form, { id: 'deviceType', label: l10n.t('Device type'), value: values.deviceType, choices: DEVICE_TYPES.map((d) => ({ value: d, label: d })) });
-      const deviceModel = textField(form, { id: 'deviceModel', label: l10n.t('Device model'), value: values.deviceModel, maxLength: 200 });
-      const deviceOs = textField(form, { id: 'deviceOs', label: l10n.t('Operating system'), value: values.deviceOs, maxLength: 200 });
-      const appVersion = textField(form, { id: 'appVersion', label: l10n.t('App version'), value: values.appVersion, maxLength: 200 });
-      const bundleId = textField(form, { id: 'bundleId', label: l10n.t('Bundle id'), value: values.bundleId, maxLength: 200, placeholder: 'com.example.app' });
-      const text = (f: { control: VscodeTextfield }) => f.control.value;
-      read = () => ({
-        name: text(name), description: text(description), platform: platform.read(), deviceType: deviceType.read(),
-        deviceModel: text(deviceModel), deviceOs: text(deviceOs), appVersion: text(appVersion), bundleId: text(bundleId),
-      });
-      return [
-        el('h1', { textContent: l10n.t('Create application') }),
-        el('p', { classes: ['subtitle'], textContent: state.username
-          ? l10n.t('An application gives a program its own client id and secret on {0}, owned by {1}.', state.portalLabel, state.username)
-          : l10n.t('An application gives a program its own client id and secret on {0}.', state.portalLabel) }),
-        name.node, description.node,
-        el('div', { classes: ['row'] }, platform.node, deviceType.node),
-        el('div', { classes: ['row'] }, deviceModel.node, deviceOs.node),
-        el('div', { classes: ['row'] }, appVersion.node, bundleId.node),
-        form.actions(),
-      ];
-    },
-    onMessage(form, m) {
-      if (m.type === 'credentials') credentials.show(form, m as unknown as CredentialsMessage);
-      else if (m.type === 'copied') {
-        const status = document.getElementById('credentials-status');
-        if (status) status.textContent = m.what === 'clientSecret' ? l10n.t('Secret copied to the clipboard.') : l10n.t('Client id copied to the clipboard.');
-      } else if (m.type === 'stored') {
-        const status = document.getElementById('credentials-status');
-        if (status) status.textContent = String(m.message);
-        const use = document.getElementById('use-credentials');
-        if (use) use.hidden = true;
-      }
-    },
+    render: (form, state, values) => (state.mode === 'rotate' ? renderRotate(form, state, values) : renderCreate(form, state, values)),
+    onMessage: (form, m) => onCredentialsMessage(credentials, form, m),
   });
 }

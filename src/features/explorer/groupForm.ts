@@ -6,7 +6,7 @@ import { clientOf, readOr, type AccountContext } from '../../forms/context';
 import { inputError } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
 
-/** Component names seen in groups (spec 2.8); the account's own list narrows them when it can be read. */
+/** Component names a group can have; the account's own list narrows them when it can be read. */
 const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'];
 
 export type GroupContext = AccountContext & { readonly groupId?: number };
@@ -42,7 +42,7 @@ function label(name: string, custom: CustomNames): string {
 }
 
 /**
- * Create and edit a group. v3 has no group endpoints, so both go through v2 (spec 4.4): create is a POST of
+ * Create and edit a group. v3 has no group endpoints, so both go through v2: create is a POST of
  * the body; update is a POST of the same body on the group's path. An update carries every field this form
  * shows (taken from the group as loaded, plus the user's edits) and the branding fields it does not show, so
  * a portal that treats the body as the whole group keeps them.
@@ -117,7 +117,7 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     let message: string;
     if (state.mode === 'create') {
       const created = await client.v2.groups.create(accountId, body);
-      // The create answer may carry a null id (spec 4.4): find the new group by its unique name.
+      // The create answer may carry a null id: find the new group by its unique name.
       this.groupId = created.id ?? (await client.v2.groups.list(accountId)).find((g) => g.name === body.name)?.id;
       message = vscode.l10n.t('Created the group "{0}".', body.friendlyName ?? body.name ?? '');
     } else {

@@ -5,7 +5,7 @@ import type { OverviewState, OverviewValues, SubscriptionView, Usage } from './o
 import { el, type Child } from '../../forms/page/dom';
 import { section, textField } from '../../forms/page/fields';
 import { calendarDate, count, humanSize, relativeDays } from '../../shared/format';
-import { FormView } from '../../forms/page/form';
+import { FormView, type Rendered } from '../../forms/page/form';
 
 /** A labelled bar: used against allowed, with the numbers in words for screen readers. */
 function meter(label: string, usage: Usage, show: (n: number) => string): HTMLElement {
@@ -60,52 +60,51 @@ function chips(values: readonly string[], empty: string): Child {
   return el('ul', { classes: ['chips'], attrs: { role: 'list' } }, ...values.map((v) => el('li', { classes: ['chip'], textContent: v })));
 }
 
+function renderOverview(form: FormView<OverviewState, OverviewValues>, state: OverviewState, values: OverviewValues): Rendered<OverviewValues> {
+  const s = state.subscription;
+  const friendlyName = textField(form, { id: 'friendlyName', label: l10n.t('Friendly name'), value: values.friendlyName, maxLength: 200, hint: l10n.t('The full name people see.') });
+  const name = textField(form, { id: 'name', label: l10n.t('Name'), value: values.name, maxLength: 63, hint: l10n.t('The short name used in addresses: lower-case letters, digits and dashes.') });
+  const locale = textField(form, { id: 'locale', label: l10n.t('Locale'), value: values.locale, maxLength: 20, placeholder: 'en_GB' });
+  const text = (f: { control: VscodeTextfield }) => f.control.value;
+  const read = (): OverviewValues => ({ accountId: state.accountId, friendlyName: text(friendlyName), name: text(name), locale: text(locale) });
+
+  const subtitle = [state.name, state.domain, state.dateCreated !== null ? l10n.t('created {0}', calendarDate(state.dateCreated)) : null].filter(Boolean).join(' · ');
+  const components = state.components.length === 0
+    ? el('p', { classes: ['hint'], textContent: l10n.t('No components listed.') })
+    : el('table', { classes: ['grid'], attrs: { 'aria-label': l10n.t('Enabled components') } },
+      el('thead', {}, el('tr', {}, ...[l10n.t('Component'), l10n.t('Called here'), l10n.t('Description')].map((h) => el('th', { textContent: h, attrs: { scope: 'col' } })))),
+      el('tbody', {}, ...state.components.map((c) => el('tr', {},
+        el('td', { classes: ['name'] }, c.title, c.beta ? el('span', { classes: ['chip'], textContent: l10n.t('beta') }) : null),
+        el('td', { textContent: c.customName ?? '—' }),
+        el('td', { textContent: c.description })))));
+
+  const nodes = [
+    el('h1', { textContent: state.friendlyName }),
+    el('p', { classes: ['subtitle'], textContent: subtitle }),
+    stateLine(state, s),
+    section(l10n.t('Subscription'),
+      s
+        ? el('div', {},
+          el('p', { textContent: s.code ? l10n.t('Plan {0} ({1})', s.plan || '—', s.code) : l10n.t('Plan {0}', s.plan || '—') }),
+          meter(l10n.t('Storage'), s.storage, humanSize),
+          meter(l10n.t('Members'), s.members, count),
+          meter(l10n.t('E-mails today'), s.emails, count))
+        : el('p', { classes: ['hint'], textContent: l10n.t('The subscription could not be read: {0}', state.subscriptionProblem ?? l10n.t('no answer')) })),
+    section(l10n.t('Components'), components),
+    section(l10n.t('Features'), chips(state.features, l10n.t('No features listed.'))),
+    section(l10n.t('Capabilities'), chips(state.capabilities, l10n.t('No capabilities listed for you in this account.'))),
+    section(l10n.t('Rename the account'), friendlyName.node, name.node, locale.node),
+    form.actions(),
+  ];
+  return { nodes, read };
+}
+
 /** Renders this form in the page the host opened; nothing of it runs for another form. */
 export function startOverviewPage(): void {
-  let read: () => OverviewValues = () => {
-    throw new Error('not rendered');
-  };
   new FormView<OverviewState, OverviewValues>({
     saveLabel: () => l10n.t('Save'),
     draftKey: (s) => `overview:${s.accountId}`,
     valuesOf: (s) => s.values,
-    read: () => read(),
-    render(form, state, values) {
-      const s = state.subscription;
-      const friendlyName = textField(form, { id: 'friendlyName', label: l10n.t('Friendly name'), value: values.friendlyName, maxLength: 200, hint: l10n.t('The full name people see.') });
-      const name = textField(form, { id: 'name', label: l10n.t('Name'), value: values.name, maxLength: 63, hint: l10n.t('The short name used in addresses: lower-case letters, digits and dashes.') });
-      const locale = textField(form, { id: 'locale', label: l10n.t('Locale'), value: values.locale, maxLength: 20, placeholder: 'en_GB' });
-      const text = (f: { control: VscodeTextfield }) => f.control.value;
-      read = () => ({ accountId: state.accountId, friendlyName: text(friendlyName), name: text(name), locale: text(locale) });
-
-      const subtitle = [state.name, state.domain, state.dateCreated !== null ? l10n.t('created {0}', calendarDate(state.dateCreated)) : null].filter(Boolean).join(' · ');
-      const components = state.components.length === 0
-        ? el('p', { classes: ['hint'], textContent: l10n.t('No components listed.') })
-        : el('table', { classes: ['grid'], attrs: { 'aria-label': l10n.t('Enabled components') } },
-          el('thead', {}, el('tr', {}, ...[l10n.t('Component'), l10n.t('Called here'), l10n.t('Description')].map((h) => el('th', { textContent: h, attrs: { scope: 'col' } })))),
-          el('tbody', {}, ...state.components.map((c) => el('tr', {},
-            el('td', { classes: ['name'] }, c.title, c.beta ? el('span', { classes: ['chip'], textContent: l10n.t('beta') }) : null),
-            el('td', { textContent: c.customName ?? '—' }),
-            el('td', { textContent: c.description })))));
-
-      return [
-        el('h1', { textContent: state.friendlyName }),
-        el('p', { classes: ['subtitle'], textContent: subtitle }),
-        stateLine(state, s),
-        section(l10n.t('Subscription'),
-          s
-            ? el('div', {},
-              el('p', { textContent: s.code ? l10n.t('Plan {0} ({1})', s.plan || '—', s.code) : l10n.t('Plan {0}', s.plan || '—') }),
-              meter(l10n.t('Storage'), s.storage, humanSize),
-              meter(l10n.t('Members'), s.members, count),
-              meter(l10n.t('E-mails today'), s.emails, count))
-            : el('p', { classes: ['hint'], textContent: l10n.t('The subscription could not be read: {0}', state.subscriptionProblem ?? l10n.t('no answer')) })),
-        section(l10n.t('Components'), components),
-        section(l10n.t('Features'), chips(state.features, l10n.t('No features listed.'))),
-        section(l10n.t('Capabilities'), chips(state.capabilities, l10n.t('No capabilities listed for you in this account.'))),
-        section(l10n.t('Rename the account'), friendlyName.node, name.node, locale.node),
-        form.actions(),
-      ];
-    },
+    render: renderOverview,
   });
 }

@@ -7,7 +7,7 @@ import { inputError } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
 
 /**
- * Custom names are keyed by the singular and plural of each content type (spec 4.4, field names not shown);
+ * Custom names are keyed by the singular and plural of each content type (the portal does not name the fields);
  * a component named after a content type ("files") takes the plural, as the portal's menus do.
  */
 function customNameOf(component: string, custom: CustomNames): string | null {
@@ -93,7 +93,7 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
     }
     if (problems.length > 0) throw inputError(problems);
     if (Object.keys(update).length === 0) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
-    // v3 PATCH names just the changed fields (spec 4.2); v2 has no account update at all.
+    // v3 PATCH names just the changed fields; v2 has no account update at all.
     await clientOf(this.ctx).v3.accounts.update(this.ctx.accountId, update);
     this.ctx.afterSave();
     const fresh = await this.load().catch(() => ({ ...state, ...update, values: { ...values } }));

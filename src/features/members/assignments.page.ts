@@ -5,70 +5,69 @@ import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-s
 import { accountChoices, groupChoices, newGroupChoices, type AssignmentsState, type AssignmentsValues, type GroupLevel } from './assignments.protocol';
 import { el, safeId } from '../../forms/page/dom';
 import { checkboxField, readChoice, section, select, selectField, tagsField } from '../../forms/page/fields';
-import { FormView } from '../../forms/page/form';
+import { FormView, type Rendered } from '../../forms/page/form';
 
 /** Reads the current controls; set on every render. */
+function renderAssignments(form: FormView<AssignmentsState, AssignmentsValues>, state: AssignmentsState, values: AssignmentsValues): Rendered<AssignmentsValues> {
+  const accountPermission = selectField(form, { id: 'accountPermission', label: l10n.t('Account permission'), value: values.accountPermission, choices: accountChoices() });
+  const newGroups = selectField(form, {
+    id: 'assignToNewGroups', label: l10n.t('Permission in new groups'), value: values.assignToNewGroups, choices: newGroupChoices(),
+    hint: l10n.t('The member joins every group created from now on with this permission.'),
+  });
+  const tags = tagsField(form, { id: 'tags', label: l10n.t('Tags'), value: values.tags, suggestions: state.tagSuggestions, hint: l10n.t("Pick from the account's tags or type a new one.") });
+  const enabled = checkboxField(form, { id: 'enabled', label: l10n.t('Enabled (can sign in)'), checked: values.enabled });
+  const locked = checkboxField(form, { id: 'locked', label: l10n.t('Locked'), checked: values.locked });
+  const notify = checkboxField(form, { id: 'notify', label: l10n.t('Notify the member by e-mail about new group assignments'), checked: values.notify });
+
+  const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
+  const groupSelects: Array<{ id: number; control: VscodeSingleSelect; fallback: GroupLevel }> = [];
+  const rows = state.groups.map((g) => {
+    const id = safeId('group', g.id);
+    const fallback = levelOf.get(g.id) ?? 0;
+    const control = select(id, fallback, groupChoices(), l10n.t('Permission in {0}', g.friendlyName));
+    groupSelects.push({ id: g.id, control, fallback });
+    const error = form.field(id, control);
+    return el('tr', {},
+      el('td', { classes: ['name'] }, el('span', { textContent: g.friendlyName }), el('div', { classes: ['hint'], textContent: g.name })),
+      el('td', {}, control, error));
+  });
+  const table = el('table', { classes: ['grid'], attrs: { 'aria-label': l10n.t('Permission in each group') } },
+    el('thead', {}, el('tr', {}, el('th', { textContent: l10n.t('Group'), attrs: { scope: 'col' } }), el('th', { textContent: l10n.t('Permission'), attrs: { scope: 'col' } }))),
+    el('tbody', {}, ...rows));
+
+  const read = (): AssignmentsValues => ({
+    accountId: state.accountId,
+    username: state.username,
+    groups: groupSelects.map((g) => ({ id: g.id, permission: readChoice(g.control, groupChoices(), g.fallback) })),
+    accountPermission: accountPermission.read(),
+    tags: tags.read(),
+    enabled: (enabled.control as VscodeCheckbox).checked,
+    locked: (locked.control as VscodeCheckbox).checked,
+    assignToNewGroups: newGroups.read(),
+    notify: (notify.control as VscodeCheckbox).checked,
+  });
+
+  const nodes = [
+    el('h1', { textContent: l10n.t('Edit assignments') }),
+    el('p', { classes: ['subtitle'], textContent: state.email
+      ? l10n.t('{0} ({1}, {2}) in {3}', state.memberName, state.username, state.email, state.accountName)
+      : l10n.t('{0} ({1}) in {2}', state.memberName, state.username, state.accountName) }),
+    section(l10n.t('Account'), accountPermission.node, newGroups.node, tags.node, enabled.node, locked.node),
+    section(l10n.t('Groups'),
+      state.groups.length === 0 ? el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') }) : table,
+      state.groupsTruncated ? el('p', { classes: ['hint'], textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length) }) : null,
+      notify.node),
+    form.actions(),
+  ];
+  return { nodes, read };
+}
+
 /** Renders this form in the page the host opened; nothing of it runs for another form. */
 export function startAssignmentsPage(): void {
-  let read: () => AssignmentsValues = () => {
-    throw new Error('not rendered');
-  };
   new FormView<AssignmentsState, AssignmentsValues>({
     saveLabel: () => l10n.t('Save'),
     draftKey: (s) => `assignments:${s.accountId}:${s.username}`,
     valuesOf: (s) => s.values,
-    read: () => read(),
-    render(form, state, values) {
-      const accountPermission = selectField(form, { id: 'accountPermission', label: l10n.t('Account permission'), value: values.accountPermission, choices: accountChoices() });
-      const newGroups = selectField(form, {
-        id: 'assignToNewGroups', label: l10n.t('Permission in new groups'), value: values.assignToNewGroups, choices: newGroupChoices(),
-        hint: l10n.t('The member joins every group created from now on with this permission.'),
-      });
-      const tags = tagsField(form, { id: 'tags', label: l10n.t('Tags'), value: values.tags, suggestions: state.tagSuggestions, hint: l10n.t("Pick from the account's tags or type a new one.") });
-      const enabled = checkboxField(form, { id: 'enabled', label: l10n.t('Enabled (can sign in)'), checked: values.enabled });
-      const locked = checkboxField(form, { id: 'locked', label: l10n.t('Locked'), checked: values.locked });
-      const notify = checkboxField(form, { id: 'notify', label: l10n.t('Notify the member by e-mail about new group assignments'), checked: values.notify });
-
-      const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
-      const groupSelects: Array<{ id: number; control: VscodeSingleSelect; fallback: GroupLevel }> = [];
-      const rows = state.groups.map((g) => {
-        const id = safeId('group', g.id);
-        const fallback = levelOf.get(g.id) ?? 0;
-        const control = select(id, fallback, groupChoices(), l10n.t('Permission in {0}', g.friendlyName));
-        groupSelects.push({ id: g.id, control, fallback });
-        const error = form.field(id, control);
-        return el('tr', {},
-          el('td', { classes: ['name'] }, el('span', { textContent: g.friendlyName }), el('div', { classes: ['hint'], textContent: g.name })),
-          el('td', {}, control, error));
-      });
-      const table = el('table', { classes: ['grid'], attrs: { 'aria-label': l10n.t('Permission in each group') } },
-        el('thead', {}, el('tr', {}, el('th', { textContent: l10n.t('Group'), attrs: { scope: 'col' } }), el('th', { textContent: l10n.t('Permission'), attrs: { scope: 'col' } }))),
-        el('tbody', {}, ...rows));
-
-      read = () => ({
-        accountId: state.accountId,
-        username: state.username,
-        groups: groupSelects.map((g) => ({ id: g.id, permission: readChoice(g.control, groupChoices(), g.fallback) })),
-        accountPermission: accountPermission.read(),
-        tags: tags.read(),
-        enabled: (enabled.control as VscodeCheckbox).checked,
-        locked: (locked.control as VscodeCheckbox).checked,
-        assignToNewGroups: newGroups.read(),
-        notify: (notify.control as VscodeCheckbox).checked,
-      });
-
-      return [
-        el('h1', { textContent: l10n.t('Edit assignments') }),
-        el('p', { classes: ['subtitle'], textContent: state.email
-          ? l10n.t('{0} ({1}, {2}) in {3}', state.memberName, state.username, state.email, state.accountName)
-          : l10n.t('{0} ({1}) in {2}', state.memberName, state.username, state.accountName) }),
-        section(l10n.t('Account'), accountPermission.node, newGroups.node, tags.node, enabled.node, locked.node),
-        section(l10n.t('Groups'),
-          state.groups.length === 0 ? el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') }) : table,
-          state.groupsTruncated ? el('p', { classes: ['hint'], textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length) }) : null,
-          notify.node),
-        form.actions(),
-      ];
-    },
+    render: renderAssignments,
   });
 }

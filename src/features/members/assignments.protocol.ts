@@ -42,7 +42,7 @@ export function newGroupChoices(): ReadonlyArray<Choice<GroupLevel>> {
   return [{ value: 0, label: l10n.t('Not assigned to new groups') }, ...groupChoices().slice(1)];
 }
 
-/** Limits the host enforces on what the webview sends (the portal documents none; spec 8). */
+/** Limits the host enforces on what the webview sends: the portal states none, so these stop a runaway page. */
 export const MAX_TAGS = 200;
 export const MAX_TAG_LENGTH = 500;
 

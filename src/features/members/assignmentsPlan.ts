@@ -2,10 +2,10 @@
  * Turns the assignments form's values into the one request that expresses the change. Pure, so the
  * unit tier tests it without VS Code.
  *
- * Why v3 PATCH and never v2 POST here: PATCH /v3/accounts/{account}/members/{username} (spec 4.3) names
+ * Why v3 PATCH and never v2 POST here: PATCH /v3/accounts/{account}/members/{username} names
  * exactly the fields it changes: groups by id (assignGroupsRights, assignGroupsAdmin, removeGroups), the
  * account permission, tags, enabled, lock, the new-groups permission and assignmentNotification. Every field
- * of this form is among them. POST /v2/.../members/{username} (spec 4.4) instead replaces the whole member,
+ * of this form is among them. POST /v2/.../members/{username} instead replaces the whole member,
  * with groups keyed by *name*: it would overwrite whatever someone else changed since the form loaded, and
  * a group renamed meanwhile would be lost. So this form sends only the diff, and only through v3.
  */
@@ -82,7 +82,7 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
     summary.push(values.locked ? l10n.t('locked') : l10n.t('unlocked'));
   }
   if (values.assignToNewGroups !== baseline.assignToNewGroups) {
-    // The PATCH splits the new-groups permission in two (spec 4.3): administrator is a flag, the rest a rights
+    // The PATCH splits the new-groups permission in two: administrator is a flag, the rest a rights
     // value (0 = not assigned to new groups). Send the flag only when administrator is gained or lost.
     const was = baseline.assignToNewGroups;
     const to = values.assignToNewGroups;
@@ -97,7 +97,7 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
 }
 
 /**
- * The PATCH fields for group changes (spec 4.3): a group administrator goes in assignGroupsAdmin, basic and
+ * The PATCH fields for group changes: a group administrator goes in assignGroupsAdmin, basic and
  * standard in assignGroupsRights (group id → rights), and "none" in removeGroups.
  */
 export function groupUpdate(changes: ReadonlyArray<{ id: number; to: GroupLevel }>): Pick<MemberUpdate, 'assignGroupsRights' | 'assignGroupsAdmin' | 'removeGroups'> {

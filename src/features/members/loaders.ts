@@ -10,7 +10,7 @@ export function membersFetcher(client: PortalClient, accountId: number, q: Membe
   return async ({ page, size, signal }) => {
     const order = { ...(q.orderBy ? { orderBy: q.orderBy } : {}), ...(q.ascending !== undefined ? { ascending: q.ascending } : {}) };
     const p = q.tags && q.tags.length > 0
-      // The tag endpoint takes no name filter (see the report to the API owner); the view keeps the two apart.
+      // The tag endpoint takes no name filter, so a search and a tag filter are never combined.
       ? await client.v3.memberTags.members(accountId, q.tags, { page, size, ...order }, opts(signal))
       : await client.v3.members.page(accountId, {
         page,

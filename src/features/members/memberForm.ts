@@ -18,13 +18,13 @@ function blank(accountId: number): MemberValues {
   };
 }
 
-/** The profile fields only v2 can change (v3's PATCH has none of them, spec 4.3), and their v2 names. */
+/** The profile fields only v2 can change (v3's PATCH has none of them), and their v2 names. */
 const V2_PROFILE = [
   ['name', 'name'], ['email', 'email'], ['phone', 'telephone'], ['jobTitle', 'jobTitle'], ['organisation', 'organisation'], ['address', 'address'],
 ] as const;
 
 /**
- * Create member: one v3 POST with the fields of spec 4.3. Edit member: the password and "enabled" go through
+ * Create member: one v3 POST with every field of a new member. Edit member: the password and "enabled" go through
  * v3 PATCH, which names just those fields; the profile fields (name, e-mail, phone, job title, organisation,
  * address) exist only in v2, whose POST replaces the member, so it carries only `user` with the changed
  * profile fields: no accountPermission and no groups, which a stale copy would overwrite.

@@ -35,16 +35,20 @@ function useBundle(bundle: unknown): void {
   if (typeof bundle === 'object' && bundle !== null) l10n.config({ contents: bundle as Record<string, string> });
 }
 
+/** A form's content, and how to read back what the user entered into it (in the shape of the save message). */
+export interface Rendered<Values> {
+  readonly nodes: Child[];
+  read(): Values;
+}
+
 export interface FormDefinition<State, Values> {
   /** Which record a locally kept draft belongs to; a draft of another record is never applied. */
   draftKey(state: State): string;
   /**
    * Builds the form's content for this state, starting from these values (the user's kept input after a
-   * failure or reload, else the state's own values). Returns the nodes to show above the buttons.
+   * failure or reload, else the state's own values): the nodes to show above the buttons.
    */
-  render(form: FormView<State, Values>, state: State, values: Values): Child[];
-  /** Reads the values the user entered, in the shape of the save message. */
-  read(): Values;
+  render(form: FormView<State, Values>, state: State, values: Values): Rendered<Values>;
   /** What may be kept in the webview's state: the values minus anything secret. Default: all of them. */
   persistable?(values: Values): unknown;
   /** The state's own values, used when there is no draft. */
@@ -63,6 +67,10 @@ export class FormView<State, Values> {
   private readonly busyRing = el('vscode-progress-ring', { hidden: true });
   private busy = false;
   private state: State | undefined;
+  /** Reads what the user entered into the form on screen. */
+  private read: () => Values = () => {
+    throw new Error('the form is not rendered yet');
+  };
   /** Set while a request waits for the host to accept it (its first "busy"). */
   private acceptTimer: number | undefined;
 
@@ -128,7 +136,7 @@ export class FormView<State, Values> {
     this.setBusy(true);
     this.clearErrors();
     this.say('ok', '');
-    post({ type: 'save', values: this.def.read() });
+    post({ type: 'save', values: this.read() });
     this.expectAnswer();
   }
 
@@ -194,7 +202,8 @@ export class FormView<State, Values> {
     clear(this.root);
     this.root.setAttribute('aria-busy', 'false');
     const content = this.def.render(this, state, values);
-    append(this.root, this.banner, ...content);
+    this.read = () => content.read();
+    append(this.root, this.banner, ...content.nodes);
     this.say('ok', '');
   }
 
@@ -247,7 +256,7 @@ export class FormView<State, Values> {
 
   private keepDraft(): void {
     if (!this.state || !this.canSave()) return;
-    const values = this.def.read();
+    const values = this.read();
     saveDraft(this.def.draftKey(this.state), this.def.persistable ? this.def.persistable(values) : values);
   }
 }

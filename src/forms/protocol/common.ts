@@ -34,7 +34,7 @@ export const COMMON_COMMANDS = {
   close: {},
 } as const;
 
-/** The longest a list in any message may be; the portal's page sizes stay far below (api-observations: ≤ 100). */
+/** The longest a list in any message may be; the portal's pages (100 rows at most) stay far below. */
 export const MAX_LIST = 5_000;
 
 /** One option of a drop-down: the value sent back, and the words shown. */

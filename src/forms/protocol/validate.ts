@@ -12,7 +12,7 @@ export type Infer<C> = C extends Check<infer T> ? T : never;
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 const fail = (path: string, what: string): Result<never> => ({ ok: false, error: `${path || 'message'} ${what}` });
 
-/** Longest string any form field accepts; the portal's own limits are not documented (spec 8). */
+/** Longest string any form field accepts: the portal states no limits of its own, so this one bounds a runaway page. */
 export const MAX_TEXT = 10_000;
 
 export function str(rules: { min?: number; max?: number; pattern?: RegExp } = {}): Check<string> {
