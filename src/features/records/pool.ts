@@ -52,3 +52,67 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', done, { once: true });
   });
 }
+
+/** The promise's value, or undefined as soon as the signal aborts (the promise itself runs on). */
+export function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.resolve(undefined);
+  }
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
+    );
+  });
+}
+
+/**
+ * Items handed from producers to one consumer as they come. `next` answers undefined once the queue has ended or
+ * the signal aborted (at once, even while waiting), and throws what `fail` was given.
+ */
+export class HandOff<T> {
+  private readonly items: T[] = [];
+  private wake: (() => void) | undefined;
+  private ended = false;
+  private failure: { error: unknown } | undefined;
+
+  push(item: T): void {
+    this.items.push(item);
+    this.notify();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.notify();
+  }
+
+  fail(error: unknown): void {
+    this.failure ??= { error };
+    this.notify();
+  }
+
+  async next(signal: AbortSignal): Promise<T | undefined> {
+    for (;;) {
+      if (signal.aborted) return undefined;
+      if (this.items.length > 0) return this.items.shift();
+      if (this.failure) throw this.failure.error;
+      if (this.ended) return undefined;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          signal.removeEventListener('abort', done);
+          this.wake = undefined;
+          resolve();
+        };
+        this.wake = done;
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  private notify(): void {
+    this.wake?.();
+  }
+}

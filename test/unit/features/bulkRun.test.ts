@@ -14,7 +14,10 @@ interface Portal { emu: Emulator; client: PortalClient; acme: number }
 
 async function withPortal(run: (p: Portal) => Promise<void>, options: Parameters<typeof emulator>[0] = {}, clientOptions: Parameters<typeof demoClient>[1] = {}): Promise<void> {
   const emu = await emulator(options);
-  const client = await demoClient(emu, clientOptions);
+  const client = await demoClient(emu, clientOptions).catch(async (error: unknown) => {
+    await emu.stop();
+    throw error;
+  });
   try {
     await run({ emu, client, acme: await accountIdOf(client, 'acme') });
   } finally {
