@@ -4,6 +4,7 @@
  * more are held, so a long list is never in memory at once. A list without a page count is walked one page at a time.
  */
 import { MAX_PAGES, type Page } from '../../api';
+import { linkedSignal } from '../records/pool';
 
 export type PageFetch<T> = (page: number, signal: AbortSignal) => Promise<Page<T>>;
 
@@ -16,13 +17,10 @@ export interface OrderedPagesOptions {
 
 export async function* orderedPages<T>(fetch: PageFetch<T>, options: OrderedPagesOptions = {}): AsyncGenerator<Page<T>, void, undefined> {
   const readAhead = Math.max(0, options.readAhead ?? 4);
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  options.signal?.addEventListener('abort', stop, { once: true });
-  if (options.signal?.aborted) controller.abort();
+  const linked = linkedSignal(options.signal, readAhead + 1);
   const pending = new Map<number, Promise<Page<T>>>();
   const ask = (n: number) => {
-    const p = fetch(n, controller.signal);
+    const p = fetch(n, linked.signal);
     // Awaited in order below; a page asked ahead and then not needed must not be an unhandled rejection.
     p.catch(() => undefined);
     pending.set(n, p);
@@ -43,7 +41,6 @@ export async function* orderedPages<T>(fetch: PageFetch<T>, options: OrderedPage
       if (!page.hasNext || page.items.length === 0) return;
     }
   } finally {
-    controller.abort();
-    options.signal?.removeEventListener('abort', stop);
+    linked.dispose();
   }
 }

@@ -9,7 +9,7 @@
  */
 import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type PortalErrorKind, type V2Api } from '../../api';
 import { GroupListCache, type GroupListClient, type SearchGroup } from './groupCache';
-import { HandOff, runPool, unlessAborted } from './pool';
+import { HandOff, linkedSignal, runPool, unlessAborted } from './pool';
 
 export { GroupListCache, type GroupListClient, type SearchGroup } from './groupCache';
 
@@ -112,10 +112,8 @@ export class FileSearch {
 
   private async *run(needle: string, outer: AbortSignal | undefined): AsyncGenerator<FileSearchBatch, void, undefined> {
     if (!needle || outer?.aborted) return;
-    const controller = new AbortController();
-    const signal = controller.signal;
-    const stop = () => controller.abort();
-    outer?.addEventListener('abort', stop, { once: true });
+    const linked = linkedSignal(outer, this.concurrency);
+    const signal = linked.signal;
     try {
       const groups = await unlessAborted(this.options.groups.get(this.client, this.accountId, signal), signal);
       if (!groups) return;
@@ -135,8 +133,7 @@ export class FileSearch {
       }, signal).then(() => out.end(), (error: unknown) => out.fail(error));
       for (let batch = await out.next(signal); batch; batch = await out.next(signal)) yield batch;
     } finally {
-      controller.abort();
-      outer?.removeEventListener('abort', stop);
+      linked.dispose();
     }
   }
 

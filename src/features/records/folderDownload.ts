@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type PortalErrorKind, type V2Api } from '../../api';
 import { exists, LengthMismatchError, writeAtomically } from './atomicFile';
 import type { FolderPlan, PlannedFile } from './folderWalk';
-import { runPool } from './pool';
+import { runPool, withLinkedSignal } from './pool';
 
 /** What a download needs of a PortalClient. */
 export interface FolderDownloadClient {
@@ -125,8 +125,14 @@ function failure(file: PlannedFile, error: unknown): DownloadFailure {
 }
 
 /** Downloads every planned file below `target`. Resolves with what happened to each file; never rejects for one file. */
-export async function downloadPlan(client: FolderDownloadClient, plan: FolderPlan, target: string, options: DownloadOptions): Promise<DownloadSummary> {
-  const { signal } = options;
+export function downloadPlan(client: FolderDownloadClient, plan: FolderPlan, target: string, options: DownloadOptions): Promise<DownloadSummary> {
+  const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
+  return withLinkedSignal(options.signal, concurrency, (signal) => downloadAll(client, plan, target, options, concurrency, signal));
+}
+
+async function downloadAll(
+  client: FolderDownloadClient, plan: FolderPlan, target: string, options: DownloadOptions, concurrency: number, signal: AbortSignal,
+): Promise<DownloadSummary> {
   const folders = new Folders(target);
   const outcome: Array<'written' | 'skipped' | DownloadFailure | undefined> = [];
   const progress = { filesDone: 0, filesTotal: plan.files.length, bytesDone: 0, bytesTotal: plan.bytes };
@@ -134,7 +140,7 @@ export async function downloadPlan(client: FolderDownloadClient, plan: FolderPla
   const replace = options.existing === 'overwrite';
 
   const written: number[] = [];
-  await runPool(plan.files, options.concurrency ?? DEFAULT_MAX_CONCURRENT, async (file, i) => {
+  await runPool(plan.files, concurrency, async (file, i) => {
     let received = 0;
     let body: Readable | undefined;
     try {
@@ -142,7 +148,7 @@ export async function downloadPlan(client: FolderDownloadClient, plan: FolderPla
       const to = localPath(target, file.path);
       let result: 'written' | 'exists' = 'exists';
       if (replace || !(await exists(to))) {
-        const download = await client.v2.files.download(file.groupId, file.fileId, signal ? { signal } : {});
+        const download = await client.v2.files.download(file.groupId, file.fileId, { signal });
         body = download.body;
         result = await writeAtomically(to, body, {
           replace, signal, expectedBytes: download.length,
@@ -156,7 +162,7 @@ export async function downloadPlan(client: FolderDownloadClient, plan: FolderPla
       // An unread body holds one of the client's connections until it is destroyed.
       body?.destroy();
       progress.bytesDone -= received;
-      if (signal?.aborted || isPortalError(error, 'cancelled')) return;
+      if (signal.aborted || isPortalError(error, 'cancelled')) return;
       outcome[i] = failure(file, error);
     }
     progress.filesDone++;

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type V2Api } from '../../api';
 import { localFileName } from '../../records/fileNames';
-import { runPool } from './pool';
+import { runPool, withLinkedSignal } from './pool';
 
 export { downloadPlan, findClashes, type Clashes, type DownloadOptions, type DownloadProgress, type DownloadSummary, type FolderDownloadClient } from './folderDownload';
 
@@ -73,10 +73,10 @@ export function uniqueName(taken: Set<string>, name: string): string {
   return candidate;
 }
 
-async function children(client: FolderWalkClient, accountId: number, groupId: number, folderId: number, maxPages: number, signal: AbortSignal | undefined): Promise<FileRecord[]> {
+async function children(client: FolderWalkClient, accountId: number, groupId: number, folderId: number, maxPages: number, signal: AbortSignal): Promise<FileRecord[]> {
   const out: FileRecord[] = [];
   for (let page = 1; page <= maxPages; page++) {
-    const p = await client.v2.files.children(accountId, groupId, folderId, { page, size: PAGE_SIZE, orderBy: 'name', ascending: true }, { ...(signal ? { signal } : {}) });
+    const p = await client.v2.files.children(accountId, groupId, folderId, { page, size: PAGE_SIZE, orderBy: 'name', ascending: true }, { signal });
     out.push(...p.items);
     if (!p.hasNext || p.items.length === 0) break;
   }
@@ -84,11 +84,15 @@ async function children(client: FolderWalkClient, accountId: number, groupId: nu
 }
 
 /** Lists the folder's tree level by level and plans the local paths. Rejects with the first PortalError. */
-export async function walkFolder(client: FolderWalkClient, accountId: number, folder: FolderRef, options: WalkOptions = {}): Promise<FolderPlan> {
+export function walkFolder(client: FolderWalkClient, accountId: number, folder: FolderRef, options: WalkOptions = {}): Promise<FolderPlan> {
+  const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
+  return withLinkedSignal(options.signal, concurrency, (signal) => walk(client, accountId, folder, options, concurrency, signal));
+}
+
+async function walk(client: FolderWalkClient, accountId: number, folder: FolderRef, options: WalkOptions, concurrency: number, signal: AbortSignal): Promise<FolderPlan> {
   const maxDepth = options.maxDepth ?? 32;
   const maxFiles = options.maxFiles ?? 10_000;
   const maxFolders = options.maxFolders ?? 2_000;
-  const { signal } = options;
   const root = uniqueName(new Set(), localFileName(folder.name));
   const folders: string[] = [root];
   const files: PlannedFile[] = [];
@@ -98,10 +102,10 @@ export async function walkFolder(client: FolderWalkClient, accountId: number, fo
   while (level.length > 0 && !countLimited) {
     const listed: FileRecord[][] = [];
     const maxPages = Math.ceil((maxFiles + maxFolders) / PAGE_SIZE) + 1;
-    await runPool(level, options.concurrency ?? DEFAULT_MAX_CONCURRENT, async (f, i) => {
+    await runPool(level, concurrency, async (f, i) => {
       listed[i] = await children(client, accountId, folder.groupId, f.folderId, maxPages, signal);
     }, signal);
-    if (signal?.aborted) throw new PortalError({ kind: 'cancelled', endpoint: '', message: 'The folder download was cancelled.' });
+    if (signal.aborted) throw new PortalError({ kind: 'cancelled', endpoint: '', message: 'The folder download was cancelled.' });
     const next: Pending[] = [];
     level.forEach((parent, i) => {
       const taken = new Set<string>();

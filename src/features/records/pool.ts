@@ -3,6 +3,7 @@
  * aborts, no worker takes another item; the ones already taken finish (each worker decides whether its own work
  * listens to the signal). No VS Code here.
  */
+import { setMaxListeners } from 'node:events';
 
 export interface PoolResult {
   /** Indexes of the items no worker took (because the signal aborted or a worker threw), in order. */
@@ -114,5 +115,41 @@ export class HandOff<T> {
 
   private notify(): void {
     this.wake?.();
+  }
+}
+
+export interface LinkedSignal {
+  readonly signal: AbortSignal;
+  /** Aborts the linked signal (ending whatever still listens to it) and unhooks it from the outer one. */
+  dispose(): void;
+}
+
+/**
+ * A signal of our own that aborts with `outer`. Each of up to `concurrency` operations in flight listens to the
+ * signal it is given a few times (the request, its wait for a slot, a file write), and Node warns about a leak
+ * beyond ten listeners: this signal is allowed enough that the warning means a real leak.
+ */
+export function linkedSignal(outer: AbortSignal | undefined, concurrency: number): LinkedSignal {
+  const controller = new AbortController();
+  setMaxListeners(Math.max(1, concurrency) * 4 + 8, controller.signal);
+  const stop = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener('abort', stop, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      outer?.removeEventListener('abort', stop);
+      controller.abort();
+    },
+  };
+}
+
+/** Runs `work` with a linked signal (see linkedSignal), disposed of when the work settles. */
+export async function withLinkedSignal<T>(outer: AbortSignal | undefined, concurrency: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const linked = linkedSignal(outer, concurrency);
+  try {
+    return await work(linked.signal);
+  } finally {
+    linked.dispose();
   }
 }
