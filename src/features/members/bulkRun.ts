@@ -8,7 +8,7 @@
  * could not be called back, so cancelling would have to wait for the budget window.
  */
 import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type Budget, type Member, type PortalErrorKind, type V3Api } from '../../api';
-import { pause, runPool } from '../records/pool';
+import { linkedSignal, pause, runPool } from '../records/pool';
 import { answerShowsChange, checkChange, stepFor, type BulkChange, type BulkMember, type SkipReason } from './bulkChange';
 
 export type { BulkChange, BulkMember, GroupLevel, SkipReason } from './bulkChange';
@@ -63,9 +63,12 @@ export interface BulkSummary {
   readonly done: readonly BulkDone[];
   readonly skipped: readonly BulkSkipped[];
   readonly failed: readonly BulkFailed[];
-  /** Members never started because the signal aborted, in the order given. */
+  /** Members never started (cancelled, or the run stopped), in the order given: untouched. */
   readonly notStarted: readonly BulkMember[];
+  /** The caller's signal aborted. */
   readonly cancelled: boolean;
+  /** Set when a failure every later member would meet too (signed out, refused credentials, rate limit) stopped the run. */
+  readonly stoppedBy?: PortalErrorKind;
 }
 
 type Outcome = { kind: 'done'; answer: Member | undefined } | { kind: 'skipped'; reason: SkipReason } | { kind: 'failed'; failure: Omit<BulkFailed, 'member'> };
@@ -90,6 +93,9 @@ async function applyOne(client: BulkClient, accountId: number, change: BulkChang
   }
 }
 
+/** Failures that every later member would meet too: the run stops starting members, as on cancel. */
+const STOPPING: ReadonlySet<PortalErrorKind | 'unexpected'> = new Set<PortalErrorKind | 'unexpected'>(['signed-out', 'auth', 'rate-limited']);
+
 /**
  * Applies `change` to every member. Throws 'invalid-input' (before any request) for a change no member could take;
  * every other failure is per member, in the summary.
@@ -98,28 +104,50 @@ export async function runBulk(
   client: BulkClient, accountId: number, change: BulkChange, members: readonly BulkMember[], options: BulkOptions = {},
 ): Promise<BulkSummary> {
   const checked = checkChange(change);
-  const { signal } = options;
+  const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
   // Outcomes by index, so the summary lists members in the order given whatever order they finished in.
   const outcomes: Array<Outcome | undefined> = new Array<Outcome | undefined>(members.length);
   let finished = 0;
-  await runPool(members, options.concurrency ?? DEFAULT_MAX_CONCURRENT, async (member, index) => {
-    const needsRequest = stepFor(checked, member).kind !== 'skip';
-    // Nothing is awaited between the last look at the budget and the request: with a token at hand the client
-    // takes its budget slot synchronously within the call, so the next worker's look already counts it.
-    while (needsRequest && client.budget.used() >= client.budget.limit) {
-      if (signal?.aborted) return;
-      await pause(options.budgetPollMs ?? 250, signal);
-    }
-    // A worker that waited for the budget and then saw the abort leaves its member untouched.
-    if (signal?.aborted) return;
-    const outcome = await applyOne(client, accountId, checked, member);
-    outcomes[index] = outcome;
-    options.onProgress?.({ done: ++finished, total: members.length, member, outcome: outcome.kind });
-  }, signal);
-  return summarise(checked, members, outcomes);
+  let stoppedBy: PortalErrorKind | undefined;
+  const stop = linkedSignal(options.signal, concurrency);
+  const signal = stop.signal;
+  try {
+    await runPool(members, concurrency, async (member, index) => {
+      const needsRequest = stepFor(checked, member).kind !== 'skip';
+      // Nothing is awaited between the last look at the budget and the request: with a token at hand the client
+      // takes its budget slot synchronously within the call, so the next worker's look already counts it.
+      while (needsRequest && client.budget.used() >= client.budget.limit) {
+        if (signal.aborted) return;
+        await pause(options.budgetPollMs ?? 250, signal);
+      }
+      // A worker that waited for the budget and then saw the abort leaves its member untouched.
+      if (signal.aborted) return;
+      const outcome = await applyOne(client, accountId, checked, member);
+      outcomes[index] = outcome;
+      if (outcome.kind === 'failed' && STOPPING.has(outcome.failure.kind) && !signal.aborted) {
+        stoppedBy = outcome.failure.kind as PortalErrorKind;
+        stop.dispose();
+      }
+      report(options, { done: ++finished, total: members.length, member, outcome: outcome.kind });
+    }, signal);
+  } finally {
+    stop.dispose();
+  }
+  return summarise(checked, members, outcomes, options.signal?.aborted === true, stoppedBy);
 }
 
-function summarise(change: BulkChange, members: readonly BulkMember[], outcomes: ReadonlyArray<Outcome | undefined>): BulkSummary {
+/** A progress listener that throws must not lose the summary of members already changed. */
+function report(options: BulkOptions, progress: BulkProgress): void {
+  try {
+    options.onProgress?.(progress);
+  } catch {
+    // The run goes on; the summary says what happened.
+  }
+}
+
+function summarise(
+  change: BulkChange, members: readonly BulkMember[], outcomes: ReadonlyArray<Outcome | undefined>, cancelled: boolean, stoppedBy: PortalErrorKind | undefined,
+): BulkSummary {
   const done: BulkDone[] = [];
   const skipped: BulkSkipped[] = [];
   const failed: BulkFailed[] = [];
@@ -131,10 +159,15 @@ function summarise(change: BulkChange, members: readonly BulkMember[], outcomes:
     else if (o.kind === 'skipped') skipped.push({ member, reason: o.reason });
     else failed.push({ member, ...o.failure });
   });
-  return { change, total: members.length, done, skipped, failed, notStarted, cancelled: notStarted.length > 0 };
+  return { change, total: members.length, done, skipped, failed, notStarted, cancelled, ...(stoppedBy ? { stoppedBy } : {}) };
 }
 
 /** The members to run again for "retry the failures". */
 export function failedMembers(summary: BulkSummary): BulkMember[] {
   return summary.failed.map((f) => f.member);
+}
+
+/** Failed and never started: every member the change has not reached (for "try the rest again"). */
+export function unfinishedMembers(summary: BulkSummary): BulkMember[] {
+  return [...failedMembers(summary), ...summary.notStarted];
 }

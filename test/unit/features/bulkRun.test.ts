@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collect, ownValue, type Member, type PortalClient } from '../../../src/api';
 import {
-  bulkMemberOf, failedMembers, runBulk, type BulkChange, type BulkMember, type BulkProgress,
+  bulkMemberOf, failedMembers, runBulk, unfinishedMembers, type BulkChange, type BulkMember, type BulkProgress,
 } from '../../../src/features/members/bulkRun';
 import { accountIdOf, apiRequests, demoClient, emulator, groupIdOf, type Emulator } from './helpers';
 
@@ -150,6 +150,40 @@ void describe('bulk member edits', () => {
       assert.deepEqual(retry.done.map((d) => d.member.username), ['bruno.dubois', 'chloe.kowalski']);
       assert.equal(apiRequests(p.emu, MEMBER_ROUTE), 2, 'the member already done is not sent again');
       for (const m of members) assert.equal((await get(p, m.username)).user.enabled, false);
+    });
+  });
+
+  void test('signed out half-way: the run stops starting members, and the rest can be run again later', async () => {
+    await withPortal(async (p) => {
+      const members = (await collect(p.client.v3.members.iterate(p.acme))).filter((m) => m.user.username !== 'demo').slice(0, 10).map(bulkMemberOf);
+      // Signed in through an application, which is deleted on the portal after the third member.
+      const { clientId } = await p.client.enrollApplication({ name: 'bulk test', platform: 'OTHER', deviceType: 'Other' });
+      const summary = await runBulk(p.client, p.acme, { kind: 'addTag', tag: 'late' }, members, {
+        concurrency: 1,
+        onProgress: (e) => { if (e.done === 3) p.emu.revokeApplication(clientId); },
+      });
+      assert.equal(summary.done.length, 3);
+      assert.deepEqual(summary.failed.map((f) => f.kind), ['signed-out']);
+      assert.equal(summary.stoppedBy, 'signed-out');
+      assert.equal(summary.cancelled, false);
+      assert.equal(summary.notStarted.length, 6);
+      assert.deepEqual(unfinishedMembers(summary).map((m) => m.username), members.slice(3).map((m) => m.username));
+
+      const again = await demoClient(p.emu);
+      try {
+        const rest = await runBulk(again, p.acme, summary.change, unfinishedMembers(summary));
+        assert.equal(rest.done.length, 7);
+      } finally {
+        again.close();
+      }
+    });
+  });
+
+  void test('a progress listener that throws loses nothing', async () => {
+    await withPortal(async (p) => {
+      const members = await membersOf(p, ['alice.muller', 'bruno.dubois', 'chloe.kowalski']);
+      const summary = await runBulk(p.client, p.acme, { kind: 'lock' }, members, { onProgress: () => { throw new Error('listener defect'); } });
+      assert.equal(summary.done.length, 3);
     });
   });
 
