@@ -3,7 +3,7 @@
  * order), walked page by page and streamed as CSV lines, so 20,000 members never sit in one string.
  */
 import { Readable } from 'node:stream';
-import { accountPermissionLabel, type Member, type MemberOrder, type Page, type V3Api } from '../../api';
+import { accountPermissionLabel, PortalError, type Member, type MemberOrder, type Page, type V3Api } from '../../api';
 import { writeAtomically } from '../records/atomicFile';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from './memberPages';
@@ -140,6 +140,12 @@ export async function writeMembersCsv(
     }
     if (chunk) yield chunk;
   }
-  await writeAtomically(file, Readable.from(chunks()), { replace: true, ...(options.signal ? { signal: options.signal } : {}) });
+  try {
+    await writeAtomically(file, Readable.from(chunks()), { replace: true, ...(options.signal ? { signal: options.signal } : {}) });
+  } catch (error) {
+    // The abort surfaces as the stream's AbortError or as the request's cancellation, whichever came first.
+    if (options.signal?.aborted) throw new PortalError({ kind: 'cancelled', endpoint: '', message: 'The export was cancelled; no file was written.' });
+    throw error;
+  }
   return { rows };
 }
