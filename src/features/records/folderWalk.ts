@@ -10,12 +10,13 @@ export { downloadPlan, findClashes, type Clashes, type DownloadOptions, type Dow
 
 /** What a walk needs of a PortalClient. */
 export interface FolderWalkClient {
-  readonly v2: { readonly files: Pick<V2Api['files'], 'children'> };
+  readonly v2: { readonly files: Pick<V2Api['files'], 'page' | 'children'> };
 }
 
 /** The folder to download. */
 export interface FolderRef {
   readonly groupId: number;
+  /** 0: the group's whole root. */
   readonly folderId: number;
   readonly name: string;
 }
@@ -76,7 +77,11 @@ export function uniqueName(taken: Set<string>, name: string): string {
 async function children(client: FolderWalkClient, accountId: number, groupId: number, folderId: number, maxPages: number, signal: AbortSignal): Promise<FileRecord[]> {
   const out: FileRecord[] = [];
   for (let page = 1; page <= maxPages; page++) {
-    const p = await client.v2.files.children(accountId, groupId, folderId, { page, size: PAGE_SIZE, orderBy: 'name', ascending: true }, { signal });
+    const query = { page, size: PAGE_SIZE, orderBy: 'name', ascending: true } as const;
+    // The group's root has its own listing; the emulator also takes folder 0, which the spec does not promise.
+    const p = folderId === 0
+      ? await client.v2.files.page(accountId, groupId, query, { signal })
+      : await client.v2.files.children(accountId, groupId, folderId, query, { signal });
     out.push(...p.items);
     if (!p.hasNext || p.items.length === 0) break;
   }
