@@ -7,8 +7,8 @@
  * Limits on what a server can make the client do:
  * - a JSON answer over `maxJsonBytes` (default 32 MiB) fails at once, 'invalid-response' with code
  *   RESPONSE_TOO_LARGE, and is not retried; undici stops reading it, so memory stays bounded;
- * - a JSON call has `deadlineMs` (default 60 s) from sending to its last byte, whatever the pace of the server
- *   ('timeout', code DEADLINE; a GET is retried like other timeouts);
+ * - a JSON call has `deadlineMs` (default 60 s, or the headers timeout if longer) from sending to its last byte,
+ *   whatever the pace of the server ('timeout', code DEADLINE; a GET is retried like other timeouts);
  * - downloads stream: no size limit, and no overall deadline (a large file on a slow line may take long), but
  *   `bodyTimeoutMs` ends one that stalls.
  */
@@ -74,7 +74,10 @@ export interface PortalClientOptions {
   headersTimeoutMs?: number;
   /** Longest silence while a body streams. Default 30 000 ms. */
   bodyTimeoutMs?: number;
-  /** Longest time for one JSON request, from sending to the last byte of the answer. Default 60 000 ms. */
+  /**
+   * Longest time for one JSON request, from sending to the last byte of the answer. Default 60 000 ms, or the
+   * headers timeout when that is longer.
+   */
   deadlineMs?: number;
   /** Largest JSON answer read; a larger one fails 'invalid-response' (RESPONSE_TOO_LARGE). Default 32 MiB. */
   maxJsonBytes?: number;
@@ -260,7 +263,9 @@ export class PortalClient implements ApiContext {
       secrets: this.secrets,
       limits: retryLimits(options.retry),
       maxJsonBytes: this.maxJsonBytes,
-      deadlineMs: Math.max(1, options.deadlineMs ?? DEFAULTS.deadlineMs),
+      // The default never cuts a longer headers timeout short: a user who lets a slow portal think for 90 s
+      // gets 90 s. An explicit deadline wins.
+      deadlineMs: Math.max(1, options.deadlineMs ?? Math.max(DEFAULTS.deadlineMs, options.headersTimeoutMs ?? 0)),
       headersTimeoutMs: options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
       log: options.log,
     });
