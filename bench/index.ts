@@ -4,9 +4,10 @@
 import { apiBenchmarks } from './api';
 import { explorerBenchmarks } from './explorer';
 import { featureBenchmarks } from './features';
+import { limitBenchmarks } from './jsonCap';
 import type { Benchmark, Figure } from './types';
 
-const suites: Benchmark[][] = [apiBenchmarks, explorerBenchmarks, featureBenchmarks];
+const suites: Benchmark[][] = [apiBenchmarks, limitBenchmarks, explorerBenchmarks, featureBenchmarks];
 
 function format(value: Figure['value']): string {
   if (typeof value === 'string') return value;

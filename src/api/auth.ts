@@ -14,7 +14,7 @@
  *   until new credentials are set.
  * - Tokens are renewed shortly before `expires_in` runs out; a 401 is still handled (clocks and servers differ).
  */
-import { PortalError } from './errors';
+import { PortalError, cancelledError, quoteServerText } from './errors';
 import type { SecretRegistry } from './redact';
 
 export type Credentials =
@@ -69,12 +69,23 @@ export const TOKEN_ENDPOINT = 'POST /oauth/token';
 /** Code of the 'signed-out' error raised when no credentials were ever given (not a revocation: no latch). */
 export const NOT_SIGNED_IN = 'not_signed_in';
 const MAX_EARLY_RENEWAL_MS = 30_000;
+/**
+ * The spec leaves the unit of `expires_in` open: its v3 example (7199) reads as seconds, while a portal may mean
+ * minutes (30 for the documented 30-minute token). It is read as seconds. If the portal meant minutes, the token is
+ * renewed sixty times sooner than needed, never later: about one token request per 27 s of use for a 30-minute
+ * token, which the budget absorbs, and no call ever meets an expired token. Reading minutes instead would make a
+ * portal that means seconds answer 401 on every renewal. A token that dies before its planned end anyway (clocks,
+ * revocation) is renewed on the 401, once for every concurrent caller.
+ */
+function plannedLifetimeMs(expiresIn: number): number {
+  return expiresIn * 1000;
+}
 
 function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined, endpoint: string): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(cancelled(endpoint));
+  if (signal.aborted) return Promise.reject(cancelledError(endpoint));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelled(endpoint));
+    const onAbort = () => reject(cancelledError(endpoint));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (v) => {
@@ -89,10 +100,6 @@ function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined, endpoi
   });
 }
 
-function cancelled(endpoint: string): PortalError {
-  return new PortalError({ kind: 'cancelled', endpoint, message: 'The request was cancelled.' });
-}
-
 /** Token-endpoint failures that mean "these credentials no longer work" (as opposed to network trouble). */
 function isCredentialRejection(e: unknown): e is PortalError {
   return e instanceof PortalError &&
@@ -102,8 +109,8 @@ function isCredentialRejection(e: unknown): e is PortalError {
 export class Session {
   private credentials: Credentials | undefined;
   private tokens: TokenSet | undefined;
-  /** Lifetime of the current token, to size the early-renewal margin. */
-  private lifetimeMs: number | undefined;
+  /** When the current token is renewed early (epoch ms): a tenth of its lifetime, at most 30 s, before it ends. */
+  private renewAt: number | undefined;
   private renewal: Promise<TokenSet> | undefined;
   private signedOut: PortalError | undefined;
   /** Bumped whenever credentials change, so a stale renewal cannot overwrite newer state. */
@@ -111,9 +118,19 @@ export class Session {
   private storeLoaded = false;
   private readonly opts: SessionOptions;
 
-  constructor(opts: SessionOptions, credentials?: Credentials) {
+  constructor(opts: SessionOptions, credentials?: Credentials, initialTokens?: TokenSet) {
     this.opts = opts;
     if (credentials) this.setCredentials(credentials);
+    // Tokens another client obtained for these very credentials (see PortalClient.tokens()).
+    if (initialTokens && typeof initialTokens.accessToken === 'string' && initialTokens.clientId === this.expectedClientId()) {
+      this.setTokens({ ...initialTokens });
+    }
+  }
+
+  /** A copy of the current tokens (undefined when there are none or the current one is known dead). */
+  currentTokens(): TokenSet | undefined {
+    const t = this.tokens;
+    return t && t.accessToken !== '' ? { ...t } : undefined;
   }
 
   /** The kind of credentials held, without exposing them. */
@@ -164,14 +181,6 @@ export class Session {
     this.dropUsedCode();
     this.setTokens(tokens);
     return tokens;
-  }
-
-  /** Forgets the password (and code) while keeping the current token; used after enrollment. */
-  forgetPassword(): void {
-    if (this.credentials?.kind === 'password') {
-      this.forgetCredentialSecrets();
-      this.credentials = undefined;
-    }
   }
 
   /** Clears everything (sign out locally). */
@@ -316,7 +325,7 @@ export class Session {
     this.opts.secrets.add(res.refresh_token);
     const tokens: TokenSet = { accessToken: res.access_token, clientId };
     if (res.refresh_token) tokens.refreshToken = res.refresh_token;
-    if (typeof res.expires_in === 'number' && res.expires_in > 0) tokens.expiresAt = Date.now() + res.expires_in * 1000;
+    if (typeof res.expires_in === 'number' && res.expires_in > 0) tokens.expiresAt = Date.now() + plannedLifetimeMs(res.expires_in);
     if (res.scope) tokens.scope = res.scope;
     return tokens;
   }
@@ -325,7 +334,10 @@ export class Session {
     this.tokens = tokens;
     // Tokens in hand make the store's copy irrelevant.
     if (tokens) this.storeLoaded = true;
-    this.lifetimeMs = tokens?.expiresAt !== undefined ? Math.max(0, tokens.expiresAt - Date.now()) : undefined;
+    const expiresAt = tokens?.expiresAt;
+    this.renewAt = expiresAt !== undefined
+      ? expiresAt - Math.min(MAX_EARLY_RENEWAL_MS, Math.max(0, expiresAt - Date.now()) / 10)
+      : undefined;
     if (tokens) {
       this.opts.secrets.add(tokens.accessToken);
       this.opts.secrets.add(tokens.refreshToken);
@@ -351,10 +363,15 @@ export class Session {
     }
     if (!stored || typeof stored.accessToken !== 'string' || generation !== this.generation || this.tokens) return;
     // A token issued to another application than the one configured is not ours to use.
-    const expected = this.credentials?.kind === 'client' ? this.credentials.clientId
-      : this.credentials?.kind === 'password' ? this.opts.staticClientId : undefined;
+    const expected = this.expectedClientId();
     if (expected !== undefined && stored.clientId !== expected) return;
     this.setTokens(stored, false);
+  }
+
+  /** The client id tokens for the current credentials are issued to. */
+  private expectedClientId(): string | undefined {
+    return this.credentials?.kind === 'client' ? this.credentials.clientId
+      : this.credentials?.kind === 'password' ? this.opts.staticClientId : undefined;
   }
 
   private isExpired(t: TokenSet): boolean {
@@ -363,9 +380,7 @@ export class Session {
 
   private isExpiring(t: TokenSet): boolean {
     if (t.accessToken === '') return true;
-    if (t.expiresAt === undefined) return false;
-    const margin = Math.min(MAX_EARLY_RENEWAL_MS, (this.lifetimeMs ?? 0) / 10);
-    return Date.now() >= t.expiresAt - margin;
+    return this.renewAt !== undefined && Date.now() >= this.renewAt;
   }
 
   private latchSignedOut(cause: PortalError, endpoint: string): PortalError {
@@ -378,7 +393,7 @@ export class Session {
             ? cause.message.replace(/\.$/, '')
             // The server's own words say why (e.g. "User is disabled"), which tells the user whom to ask.
             : cause.serverMessage
-              ? `the portal refused the saved credentials ("${cause.serverMessage.replace(/\.$/, '')}")`
+              ? `the portal refused the saved credentials ("${quoteServerText(cause.serverMessage).replace(/\.$/, '')}")`
               : 'the saved credentials were rejected';
       // Masked now, while the secrets are still known: this error outlives them (the UI shows and logs it),
       // and it quotes the server, which could echo a credential.

@@ -1,52 +1,40 @@
 /**
- * PortalClient: the one way the extension talks to a portal.
+ * PortalClient: the one way the extension talks to a portal. Every call goes through the request pipeline
+ * (pipeline.ts: token → rate budget and concurrency cap → undici → retry policy, one redacted log line per
+ * attempt); this module holds the public surface: options, sign-in and enrollment, and the three call shapes
+ * endpoint modules use (JSON, empty, download).
  *
- * Every call goes through `exchange()`: token (single-flight, see auth.ts) → slot in the rate budget and
- * concurrency cap (scheduler.ts) → undici (transport.ts) → retry policy → PortalError mapping → one redacted log
- * line per attempt.
- *
- * Retry policy, in one place:
- * - 401 on an authenticated call: renew the token once (shared by every concurrent caller) and repeat; a second 401
- *   means the portal refuses a fresh token: 'signed-out'.
- * - 429 (any method: the request was not processed) and 503 (GET only): wait Retry-After (the whole client holds
- *   off, not just this call), at most `maxRetryAfterMs`, up to `rateLimitAttempts` tries.
- * - Network errors, timeouts, truncated bodies and other 5xx: jittered exponential backoff, GET only, up to
- *   `attempts` tries. POST, PATCH and DELETE are repeated only when the failure proves nothing left this machine
- *   (connection refused, name lookup failure, connect timeout, TLS handshake failure).
+ * Limits on what a server can make the client do:
+ * - a JSON answer over `maxJsonBytes` (default 32 MiB) fails at once, 'invalid-response' with code
+ *   RESPONSE_TOO_LARGE, and is not retried; undici stops reading it, so memory stays bounded;
+ * - a JSON call has `deadlineMs` (default 60 s, or the headers timeout if longer) from sending to its last byte,
+ *   whatever the pace of the server ('timeout', code DEADLINE; a GET is retried like other timeouts);
+ * - downloads stream: no size limit, and no overall deadline (a large file on a slow line may take long), but
+ *   `bodyTimeoutMs` ends one that stalls.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import type { Dispatcher } from 'undici';
 import { Session, TOKEN_ENDPOINT, type Credentials, type TokenResponse, type TokenSet, type TokenStore } from './auth';
-import { PortalError, type PortalErrorKind } from './errors';
-import {
-  buildQuery, describeContentType, header, httpError, notAnApi, parseContentDisposition, parseRetryAfter, tokenError,
-  type QueryParams,
-} from './http';
+import { Transport, type HttpMethod } from './dispatcher';
+import { ERROR_CODES, PortalError } from './errors';
+import * as http from './http';
+import type { QueryParams } from './http';
 import { asObject, numOrNull, strOrNull } from './models/read';
+import { Pipeline, type Answer, type Exchange, type RequestLogLine } from './pipeline';
+import type { ProxyOptions } from './proxy';
 import { SecretRegistry, secretValuesIn } from './redact';
+import type { RetryLimits } from './retryPolicy';
 import { DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, Scheduler, type RequestBudget } from './scheduler';
-import { classifyFailure, Transport, type HttpMethod, type ProxyOptions } from './transport';
+import type { LookupFunction } from './url';
 import { DEFAULT_USER_AGENT } from './version';
 import { createV3, type V3Api } from './endpoints/v3';
 import { createV2, type V2Api } from './endpoints/v2';
 import type { Application, ApplicationDraft, ApplicationDraftV2, ApplicationV2 } from './models/application';
 
-export interface RequestLogLine {
-  method: string;
-  /** Path with the query redacted (secrets never appear). */
-  path: string;
-  status?: number;
-  /** Time on the wire for this attempt. */
-  ms: number;
-  /** 1 for the first try. */
-  attempt: number;
-  /** Time spent waiting for the rate budget / concurrency cap before this attempt. */
-  queuedMs?: number;
-  /** The failure's message (redacted), when the attempt failed. */
-  error?: string;
-  errorKind?: PortalErrorKind;
-}
+// Bound once, not imported by name: see the note at the top of models/read.ts.
+const { buildQuery, describeContentType, header, notAnApi, parseContentDisposition, tokenError, unsafePath } = http;
+
+export type { RequestLogLine };
 
 export interface RetryOptions {
   /** Tries for GET on network errors and 5xx (and for any method when nothing was sent). Default 3. */
@@ -71,6 +59,11 @@ export interface PortalClientOptions {
   /** Default 'portal-vscode/<version>'. */
   userAgent?: string;
   credentials?: Credentials;
+  /**
+   * Tokens to start with, e.g. the ones another client just obtained for the same credentials (see `tokens()`):
+   * the first call then needs no token request. Ignored unless issued to the credentials' client id.
+   */
+  initialTokens?: TokenSet;
   /** Default 2000 requests per 300 000 ms (the portal's documented limit). */
   requestBudget?: RequestBudget;
   /** Requests in flight at once (and pool connections). Default 8. */
@@ -81,11 +74,20 @@ export interface PortalClientOptions {
   headersTimeoutMs?: number;
   /** Longest silence while a body streams. Default 30 000 ms. */
   bodyTimeoutMs?: number;
+  /**
+   * Longest time for one JSON request, from sending to the last byte of the answer. Default 60 000 ms, or the
+   * headers timeout when that is longer.
+   */
+  deadlineMs?: number;
+  /** Largest JSON answer read; a larger one fails 'invalid-response' (RESPONSE_TOO_LARGE). Default 32 MiB. */
+  maxJsonBytes?: number;
   proxy?: ProxyOptions;
   /** Verify the portal's TLS certificate. Default true. */
   strictSSL?: boolean;
   /** Extra trusted certificate authorities (PEM). */
   ca?: string | string[];
+  /** Name resolution for direct connections (default dns.lookup). */
+  lookup?: LookupFunction;
   /** One call per request attempt; lines are redacted. */
   log?: (line: RequestLogLine) => void;
   /** Called once when the portal stops accepting the credentials (revoked or deleted application). */
@@ -128,6 +130,8 @@ export interface ApiContext {
   json<T>(spec: CallSpec, parse: (json: unknown) => T): Promise<T>;
   empty(spec: CallSpec): Promise<void>;
   download(spec: CallSpec): Promise<Download>;
+  /** A secret the portal handed out (a new client secret): masked in every later log line and error. */
+  keepSecret(value: string | null | undefined): void;
 }
 
 export interface Budget {
@@ -148,32 +152,15 @@ interface ExchangeSpec extends CallSpec {
   auth?: boolean;
   form?: Record<string, string>;
   priority?: boolean;
-  mapError?: (status: number, text: string, endpoint: string) => PortalError | undefined;
-}
-
-interface LogBase {
-  method: string;
-  path: string;
-  attempt: number;
-  queuedMs: number;
-}
-
-interface TextResult {
-  status: number;
-  headers: Dispatcher.ResponseData['headers'];
-  text: string;
-}
-
-interface StreamResult {
-  status: number;
-  headers: Dispatcher.ResponseData['headers'];
-  body: Readable;
+  mapError?: Exchange['mapError'];
 }
 
 const DEFAULTS = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
+  deadlineMs: 60_000,
+  maxJsonBytes: 32 * 1024 * 1024,
   attempts: 3,
   rateLimitAttempts: 4,
   backoffMs: 250,
@@ -181,43 +168,43 @@ const DEFAULTS = {
   maxRetryAfterMs: 60_000,
   defaultRetryAfterMs: 1_000,
 };
-/** Error bodies are read up to this size (they are short JSON); the rest is discarded. */
-const MAX_ERROR_BODY = 64 * 1024;
 
-const identity = (json: unknown): unknown => json;
-
-function cancelled(endpoint: string): PortalError {
-  return new PortalError({ kind: 'cancelled', endpoint, message: 'The request was cancelled.' });
+/**
+ * Answers of the token endpoint to a POST that mean "this server takes GET only" (the spec documents GET): 405 and
+ * 501 always; 400, 404 and 415 when the body is not an OAuth error (an endpoint that understood the request answers
+ * with one, e.g. invalid_grant, and then GET would fail the same way).
+ */
+function refusesPost(e: unknown): boolean {
+  if (!(e instanceof PortalError) || e.status === undefined) return false;
+  if (e.status === 405 || e.status === 501) return true;
+  return (e.status === 400 || e.status === 404 || e.status === 415) && e.code === undefined;
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined, endpoint: string): Promise<void> {
-  if (signal?.aborted) return Promise.reject(cancelled(endpoint));
-  if (ms <= 0) return Promise.resolve();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelled(endpoint));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+function retryLimits(retry: RetryOptions | undefined): RetryLimits {
+  return {
+    attempts: Math.max(1, retry?.attempts ?? DEFAULTS.attempts),
+    rateLimitAttempts: Math.max(1, retry?.rateLimitAttempts ?? DEFAULTS.rateLimitAttempts),
+    backoffMs: Math.max(0, retry?.backoffMs ?? DEFAULTS.backoffMs),
+    maxBackoffMs: Math.max(0, retry?.maxBackoffMs ?? DEFAULTS.maxBackoffMs),
+    maxRetryAfterMs: Math.max(0, retry?.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs),
+    defaultRetryAfterMs: Math.max(0, retry?.defaultRetryAfterMs ?? DEFAULTS.defaultRetryAfterMs),
+  };
 }
 
-async function readText(body: Readable, limit = Number.POSITIVE_INFINITY): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    if (size < limit) chunks.push(chunk);
-    size += chunk.length;
-    if (size >= limit) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
+function parseTokenAnswer(json: unknown, host: string): TokenResponse {
+  const o = asObject(json);
+  const access = o ? strOrNull(o, 'access_token') : null;
+  if (!o || !access) throw notAnApi(host, TOKEN_ENDPOINT, 'the token answer has no access_token');
+  const out: TokenResponse = { access_token: access };
+  const refresh = strOrNull(o, 'refresh_token');
+  if (refresh) out.refresh_token = refresh;
+  const type = strOrNull(o, 'token_type');
+  if (type) out.token_type = type;
+  const expires = numOrNull(o, 'expires_in');
+  if (expires !== null) out.expires_in = expires;
+  const scope = strOrNull(o, 'scope');
+  if (scope) out.scope = scope;
+  return out;
 }
 
 export class PortalClient implements ApiContext {
@@ -229,11 +216,13 @@ export class PortalClient implements ApiContext {
   readonly v2: V2Api;
   private readonly transport: Transport;
   private readonly scheduler: Scheduler;
+  private readonly pipeline: Pipeline;
   private readonly secrets = new SecretRegistry();
   private readonly session: Session;
-  private readonly log: ((line: RequestLogLine) => void) | undefined;
-  private readonly retry: Required<RetryOptions>;
   private readonly host: string;
+  private readonly maxJsonBytes: number;
+  /** Set once the token endpoint refused a POST: later token requests go straight to GET. */
+  private tokenByGet = false;
   private isClosed = false;
   private closing: Promise<void> = Promise.resolve();
 
@@ -241,30 +230,24 @@ export class PortalClient implements ApiContext {
     this.service = (options.service ?? 'portal').trim() || 'portal';
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     const maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
+    this.maxJsonBytes = Math.max(1024, Math.floor(options.maxJsonBytes ?? DEFAULTS.maxJsonBytes));
     this.transport = new Transport({
       baseUrl: options.baseUrl,
       maxConcurrent,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
       headersTimeoutMs: options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
       bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
+      maxJsonBytes: this.maxJsonBytes,
       proxy: options.proxy,
       strictSSL: options.strictSSL,
       ca: options.ca,
+      lookup: options.lookup,
     });
     this.baseUrl = this.transport.base.origin + this.transport.base.basePath;
     this.host = this.transport.base.host;
     this.scheduler = new Scheduler(options.requestBudget ?? DEFAULT_BUDGET, maxConcurrent);
     const scheduler = this.scheduler;
     this.budget = { used: () => scheduler.used(), limit: scheduler.limit, windowMs: scheduler.windowMs };
-    this.log = options.log;
-    this.retry = {
-      attempts: Math.max(1, options.retry?.attempts ?? DEFAULTS.attempts),
-      rateLimitAttempts: Math.max(1, options.retry?.rateLimitAttempts ?? DEFAULTS.rateLimitAttempts),
-      backoffMs: Math.max(0, options.retry?.backoffMs ?? DEFAULTS.backoffMs),
-      maxBackoffMs: Math.max(0, options.retry?.maxBackoffMs ?? DEFAULTS.maxBackoffMs),
-      maxRetryAfterMs: Math.max(0, options.retry?.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs),
-      defaultRetryAfterMs: Math.max(0, options.retry?.defaultRetryAfterMs ?? DEFAULTS.defaultRetryAfterMs),
-    };
     this.session = new Session({
       endpoint: { requestToken: (form, signal) => this.requestToken(form, signal) },
       staticClientId: `${this.service}-mobile`,
@@ -272,7 +255,20 @@ export class PortalClient implements ApiContext {
       host: this.host,
       onSignedOut: options.onSignedOut,
       tokenStore: options.tokenStore,
-    }, options.credentials);
+    }, options.credentials, options.initialTokens);
+    this.pipeline = new Pipeline({
+      transport: this.transport,
+      scheduler: this.scheduler,
+      session: this.session,
+      secrets: this.secrets,
+      limits: retryLimits(options.retry),
+      maxJsonBytes: this.maxJsonBytes,
+      // The default never cuts a longer headers timeout short: a user who lets a slow portal think for 90 s
+      // gets 90 s. An explicit deadline wins.
+      deadlineMs: Math.max(1, options.deadlineMs ?? Math.max(DEFAULTS.deadlineMs, options.headersTimeoutMs ?? 0)),
+      headersTimeoutMs: options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
+      log: options.log,
+    });
     this.v3 = createV3(this);
     this.v2 = createV2(this);
   }
@@ -315,6 +311,14 @@ export class PortalClient implements ApiContext {
 
   get isSignedOut(): boolean {
     return this.session.isSignedOut;
+  }
+
+  /**
+   * A copy of the current tokens, to hand to a new client for the same credentials (`initialTokens`), so that it
+   * starts without a token request. Secret: never log or persist it outside SecretStorage.
+   */
+  tokens(): TokenSet | undefined {
+    return this.session.currentTokens();
   }
 
   /**
@@ -365,6 +369,7 @@ export class PortalClient implements ApiContext {
   close(): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.pipeline.close();
     this.scheduler.close();
     this.closing = this.transport.close().catch(() => undefined);
   }
@@ -376,19 +381,38 @@ export class PortalClient implements ApiContext {
 
   // ---- ApiContext -------------------------------------------------------------------------------------------------
 
-  json<T>(spec: CallSpec, parse: (json: unknown) => T): Promise<T> {
-    return this.call(spec, false, (res, endpoint) => this.decode(res, endpoint, parse));
+  async json<T>(spec: CallSpec, parse: (json: unknown) => T): Promise<T> {
+    const endpoint = `${spec.method} ${spec.path}`;
+    try {
+      const x = this.prepare(spec, endpoint, false);
+      // pipeline.run() spelled out: every JSON call comes this way, and one async frame fewer shows.
+      const first = await this.pipeline.sendOnce(x, 1);
+      return this.decode(first.kind === 'ok' ? first : await this.pipeline.retry(x, first), endpoint, parse);
+    } catch (e) {
+      throw this.scrub(e);
+    }
   }
 
-  empty(spec: CallSpec): Promise<void> {
-    return this.call(spec, false, () => undefined);
+  async empty(spec: CallSpec): Promise<void> {
+    const endpoint = `${spec.method} ${spec.path}`;
+    try {
+      await this.pipeline.run(this.prepare(spec, endpoint, false));
+    } catch (e) {
+      throw this.scrub(e);
+    }
   }
 
   async download(spec: CallSpec): Promise<Download> {
-    const res = await this.call(spec, true, (r) => r as StreamResult);
+    const endpoint = `${spec.method} ${spec.path}`;
+    let res: Answer;
+    try {
+      res = await this.pipeline.run(this.prepare(spec, endpoint, true));
+    } catch (e) {
+      throw this.scrub(e);
+    }
     const lengthHeader = header(res.headers, 'content-length');
     const length = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
-    const body = res.body;
+    const body = res.body ?? Readable.from([]);
     return {
       body,
       contentType: header(res.headers, 'content-type') ?? 'application/octet-stream',
@@ -398,14 +422,54 @@ export class PortalClient implements ApiContext {
     };
   }
 
-  /** Sends any API request (for endpoints this module does not wrap yet); answers parsed JSON or undefined. */
-  raw(spec: CallSpec): Promise<unknown> {
-    return this.call(spec, false, (res, endpoint) => (res.text.trim() === '' ? undefined : this.decode(res, endpoint, identity)));
+  keepSecret(value: string | null | undefined): void {
+    this.secrets.pin(value ?? undefined);
   }
 
   // ---- Internals ----------------------------------------------------------------------------------------------
 
-  private decode<T>(res: TextResult, endpoint: string, parse: (json: unknown) => T): T {
+  /** Builds the request once; every attempt sends the same one (with a fresh token). */
+  private prepare(spec: ExchangeSpec, endpoint: string, stream: boolean): Exchange {
+    if (unsafePath(spec.path)) {
+      throw new PortalError({
+        kind: 'invalid-input',
+        // eslint-disable-next-line no-control-regex
+        endpoint: endpoint.replace(/\u0000/g, ''),
+        code: ERROR_CODES.unsafePathSegment,
+        message: 'The request was not sent: an id or name in it is empty, "." or "..", which would address something else on the portal.',
+      });
+    }
+    const query = buildQuery(spec.query);
+    const auth = spec.auth !== false;
+    const accept = stream ? '*/*' : 'application/json';
+    const headers: Record<string, string> = auth
+      ? { 'user-agent': this.userAgent, accept, authorization: '' }
+      : { 'user-agent': this.userAgent, accept };
+    let body: string | undefined;
+    if (spec.form) {
+      body = new URLSearchParams(spec.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (spec.body !== undefined) {
+      for (const secret of secretValuesIn(spec.body)) this.secrets.add(secret);
+      body = JSON.stringify(spec.body);
+      headers['content-type'] = 'application/json';
+    }
+    return {
+      method: spec.method,
+      endpoint,
+      path: `${this.transport.base.basePath}${spec.path}${query}`,
+      logPath: `${spec.path}${query}`,
+      headers,
+      body,
+      auth,
+      priority: spec.priority === true,
+      stream,
+      signal: spec.signal,
+      mapError: spec.mapError,
+    };
+  }
+
+  private decode<T>(res: Answer, endpoint: string, parse: (json: unknown) => T): T {
     let json: unknown;
     try {
       json = JSON.parse(res.text);
@@ -415,234 +479,49 @@ export class PortalClient implements ApiContext {
         : /json/i.test(describeContentType(res.headers))
           ? 'the JSON it sent is malformed or cut off'
           : `expected JSON, got ${describeContentType(res.headers)}`;
-      throw this.scrub(notAnApi(this.host, endpoint, detail, res.status));
+      throw notAnApi(this.host, endpoint, detail, res.status);
     }
     try {
       return parse(json);
     } catch (e) {
-      if (e instanceof PortalError) throw this.scrub(e.endpoint ? e : e.withEndpoint(endpoint));
-      throw this.scrub(notAnApi(this.host, endpoint, `its answer could not be read: ${e instanceof Error ? e.message : String(e)}`, res.status));
+      if (e instanceof PortalError) throw e.endpoint ? e : e.withEndpoint(endpoint);
+      throw notAnApi(this.host, endpoint, `its answer could not be read: ${e instanceof Error ? e.message : String(e)}`, res.status);
     }
   }
 
+  /**
+   * POST with a form body first: it keeps passwords and secrets out of URLs, which servers and proxies log. The spec
+   * documents GET with query parameters, so a portal that refuses the POST gets that instead, from then on (the
+   * query is redacted in every log line and error like any other).
+   */
   private async requestToken(form: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
-    // POST with a form body rather than the spec's GET with query parameters: both are accepted, and a body keeps
-    // passwords and secrets out of URLs, which servers and proxies log.
-    const res = await this.call({
-      method: 'POST',
+    if (!this.tokenByGet) {
+      try {
+        return await this.tokenExchange(form, 'POST', signal);
+      } catch (e) {
+        if (!refusesPost(e)) throw e;
+        this.tokenByGet = true;
+      }
+    }
+    return this.tokenExchange(form, 'GET', signal);
+  }
+
+  private tokenExchange(form: Record<string, string>, method: 'GET' | 'POST', signal?: AbortSignal): Promise<TokenResponse> {
+    const spec: ExchangeSpec = {
+      method,
       path: '/oauth/token',
-      form,
+      ...(method === 'POST' ? { form } : { query: form }),
       auth: false,
       priority: true,
       signal,
-      mapError: (status, text, endpoint) => tokenError({ status, text, endpoint, host: this.host }),
-    }, false, (r) => r as TextResult);
-    return this.decode(res, TOKEN_ENDPOINT, (json) => {
-      const o = asObject(json);
-      const access = o ? strOrNull(o, 'access_token') : null;
-      if (!o || !access) throw notAnApi(this.host, TOKEN_ENDPOINT, 'the token answer has no access_token');
-      const out: TokenResponse = { access_token: access };
-      const refresh = strOrNull(o, 'refresh_token');
-      if (refresh) out.refresh_token = refresh;
-      const type = strOrNull(o, 'token_type');
-      if (type) out.token_type = type;
-      const expires = numOrNull(o, 'expires_in');
-      if (expires !== null) out.expires_in = expires;
-      const scope = strOrNull(o, 'scope');
-      if (scope) out.scope = scope;
-      return out;
-    });
+      mapError: (status, text, endpoint, headers) => tokenError({ status, text, endpoint, host: this.host, headers }),
+    };
+    return this.json(spec, (json) => parseTokenAnswer(json, this.host));
   }
 
   private scrub(e: unknown): unknown {
     if (e instanceof PortalError) return e.mapTexts((t) => this.secrets.redact(t));
     return e;
-  }
-
-  /** One log line per attempt; nothing is built when nobody listens. */
-  private emit(base: LogBase, started: number, status?: number, error?: PortalError): void {
-    if (!this.log) return;
-    try {
-      const line: RequestLogLine = {
-        method: base.method,
-        path: this.secrets.redact(base.path),
-        attempt: base.attempt,
-        ms: Math.round(performance.now() - started),
-      };
-      if (status !== undefined) line.status = status;
-      if (base.queuedMs > 0) line.queuedMs = base.queuedMs;
-      if (error) {
-        line.error = this.secrets.redact(error.message);
-        line.errorKind = error.kind;
-      }
-      this.log(line);
-    } catch {
-      // Logging must never break a request.
-    }
-  }
-
-  private backoff(n: number): number {
-    const base = Math.min(this.retry.maxBackoffMs, this.retry.backoffMs * 2 ** Math.max(0, n - 1));
-    return Math.round(base * (0.5 + Math.random()));
-  }
-
-  /**
-   * The whole life of one call in a single async frame (this is every request's path): the exchange, then
-   * `finish` (decoding) inside the same try, so every error, parse failures included, leaves through scrub().
-   */
-  private async call<T>(spec: ExchangeSpec, stream: boolean, finish: (res: TextResult & StreamResult, endpoint: string) => T): Promise<T> {
-    const endpoint = `${spec.method} ${spec.path}`;
-    try {
-      // exchange answers a TextResult when !stream and a StreamResult when stream; finish knows which it asked for.
-      return finish(await this.exchange(spec, endpoint, stream) as TextResult & StreamResult, endpoint);
-    } catch (e) {
-      throw this.scrub(e);
-    }
-  }
-
-  private async exchange(spec: ExchangeSpec, endpoint: string, stream: boolean): Promise<TextResult | StreamResult> {
-    const { method, signal } = spec;
-    const auth = spec.auth !== false;
-    if (this.isClosed) throw new PortalError({ kind: 'cancelled', endpoint, message: 'The portal connection was closed.' });
-    const query = buildQuery(spec.query);
-    const fullPath = `${this.transport.base.basePath}${spec.path}${query}`;
-    const logPath = `${spec.path}${query}`;
-    const isGet = method === 'GET';
-    let body: string | undefined;
-    const accept = stream ? '*/*' : 'application/json';
-    const headers: Record<string, string> = auth
-      ? { 'user-agent': this.userAgent, accept, authorization: '' }
-      : { 'user-agent': this.userAgent, accept };
-    if (spec.form) {
-      body = new URLSearchParams(spec.form).toString();
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-    } else if (spec.body !== undefined) {
-      for (const secret of secretValuesIn(spec.body)) this.secrets.add(secret);
-      body = JSON.stringify(spec.body);
-      headers['content-type'] = 'application/json';
-    }
-
-    let attempt = 0;
-    let failures = 0;
-    let rateWaits = 0;
-    let authRenewed = false;
-    const maxLoops = this.retry.attempts + this.retry.rateLimitAttempts + 2;
-    for (let loop = 0; loop < maxLoops; loop++) {
-      attempt++;
-      if (signal?.aborted) throw cancelled(endpoint);
-      let token: string | undefined;
-      if (auth) {
-        token = this.session.peekToken() ?? await this.session.accessToken(endpoint, signal);
-        headers.authorization = `Bearer ${token}`;
-      }
-      if (signal?.aborted) throw cancelled(endpoint);
-      let ticket = spec.priority ? undefined : this.scheduler.tryAcquire();
-      let queuedMs = 0;
-      if (!ticket) {
-        const queuedAt = performance.now();
-        try {
-          ticket = await this.scheduler.acquire(signal, spec.priority);
-        } catch (e) {
-          throw e instanceof PortalError ? e.withEndpoint(endpoint) : e;
-        }
-        queuedMs = Math.round(performance.now() - queuedAt);
-      }
-      const started = performance.now();
-      const base: LogBase = { method, path: logPath, attempt, queuedMs };
-      let res: Dispatcher.ResponseData;
-      try {
-        res = await this.transport.request({ method, path: fullPath, headers, body, signal });
-      } catch (err) {
-        ticket.release();
-        const f = classifyFailure(err, { endpoint, host: this.host, proxyHost: this.transport.proxyHost, signal });
-        this.emit(base, started, undefined, f.error);
-        if (f.error.kind === 'cancelled') throw f.error;
-        if ((isGet ? f.transient : f.neverSent) && failures + 1 < this.retry.attempts) {
-          failures++;
-          await sleep(this.backoff(failures), signal, endpoint);
-          continue;
-        }
-        throw f.error;
-      }
-      ticket.responded();
-      const status = res.statusCode;
-
-      if (status >= 200 && status < 300) {
-        if (stream) {
-          const release = () => ticket.release();
-          res.body.once('end', release);
-          res.body.once('close', release);
-          res.body.once('error', release);
-          this.emit(base, started, status);
-          return { status, headers: res.headers, body: res.body };
-        }
-        let text: string;
-        try {
-          // undici's own consumer: much cheaper than iterating the stream.
-          text = await res.body.text();
-        } catch (err) {
-          ticket.release();
-          const f = classifyFailure(err, { endpoint, host: this.host, proxyHost: this.transport.proxyHost, signal, duringBody: true });
-          this.emit(base, started, status, f.error);
-          if (f.error.kind === 'cancelled') throw f.error;
-          if (isGet && f.transient && failures + 1 < this.retry.attempts) {
-            failures++;
-            await sleep(this.backoff(failures), signal, endpoint);
-            continue;
-          }
-          throw f.error;
-        }
-        ticket.release();
-        this.emit(base, started, status);
-        return { status, headers: res.headers, text };
-      }
-
-      // Not 2xx: read a bounded part of the body for the server's message.
-      let text = '';
-      try {
-        text = await readText(res.body, MAX_ERROR_BODY);
-      } catch {
-        // The status says enough.
-      } finally {
-        ticket.release();
-      }
-      const retryAfterMs = parseRetryAfter(header(res.headers, 'retry-after'));
-
-      if (status === 401 && auth && token !== undefined) {
-        this.emit(base, started, status);
-        if (!authRenewed) {
-          authRenewed = true;
-          await this.session.renewAfter401(token, endpoint, signal);
-          continue;
-        }
-        throw this.session.rejectedAfterRenewal(endpoint);
-      }
-
-      const mapped = spec.mapError?.(status, text, endpoint);
-      const error = mapped ?? httpError({ status, headers: res.headers, text, endpoint, host: this.host, retryAfterMs });
-      this.emit(base, started, status, error);
-
-      if (status === 429 || (status === 503 && isGet)) {
-        const wait = retryAfterMs ?? this.retry.defaultRetryAfterMs * 2 ** rateWaits;
-        if (rateWaits + 1 < this.retry.rateLimitAttempts && wait <= this.retry.maxRetryAfterMs) {
-          rateWaits++;
-          // Everyone holds off, not just this call: the budget is shared.
-          this.scheduler.pause(wait);
-          continue;
-        }
-        if (status === 429) {
-          throw new PortalError({ ...error.toInit(), kind: 'rate-limited', retryAfterMs: wait });
-        }
-        throw error;
-      }
-      if (status >= 500 && isGet && failures + 1 < this.retry.attempts) {
-        failures++;
-        await sleep(this.backoff(failures), signal, endpoint);
-        continue;
-      }
-      throw error;
-    }
-    throw new PortalError({ kind: 'server', endpoint, message: `Gave up on ${endpoint} after ${attempt} attempts. Try again later.` });
   }
 }
 

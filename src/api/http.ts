@@ -1,6 +1,6 @@
 /** Small HTTP helpers shared by the client: query strings, Retry-After, error bodies, Content-Disposition. */
 import type { Dispatcher } from 'undici';
-import { PortalError, type FieldError, type PortalErrorKind } from './errors';
+import { PortalError, quoteServerText, type FieldError, type PortalErrorKind } from './errors';
 import { asObject, objArray, str, strOrNull } from './models/read';
 
 type IncomingHttpHeaders = Dispatcher.ResponseData['headers'];
@@ -25,9 +25,24 @@ export function buildQuery(params: QueryParams | undefined): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** Encodes one path segment (ids, usernames, client ids). */
+/**
+ * Marks a segment that must not be sent: '', '.' or '..' would name another resource than the one meant (a list
+ * instead of one of its rows, or a parent), and encoding cannot make them safe, because servers and proxies decode
+ * %2E back to a dot before they resolve the path. NUL never appears in encodeURIComponent's output, so the mark
+ * cannot be forged by data; the client refuses any path that carries it (see `unsafePath`).
+ */
+const UNSAFE = '\u0000';
+
+/** Encodes one path segment (ids, usernames, client ids) taken from server data or user input. */
 export function seg(value: string | number): string {
-  return encodeURIComponent(String(value));
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  const s = encodeURIComponent(String(value));
+  return s === '' || s === '.' || s === '..' ? `${UNSAFE}${s}` : s;
+}
+
+/** True when an API path has a segment seg() marked unsafe. One scan: this runs on every request. */
+export function unsafePath(path: string): boolean {
+  return path.includes(UNSAFE);
 }
 
 export function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -77,6 +92,29 @@ export function parseErrorBody(text: string): ErrorBody | undefined {
   return out;
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text of an HTML page's <title>, entities decoded; undefined when it has none. */
+function htmlTitle(text: string): string | undefined {
+  const m = /<title[^>]*>([\s\S]{0,2000}?)<\/title>/i.exec(text);
+  if (!m?.[1]) return undefined;
+  return m[1].replace(/<[^>]*>/g, ' ').replace(/&(#\d{1,6}|#x[\da-f]{1,6}|[a-z]+);/gi, (all, e: string) => {
+    if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? all;
+    const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+  });
+}
+
+/**
+ * What a portal said in an error body that is not JSON (the spec leaves error bodies open): the title of an HTML
+ * page, or plain text, as one quotable line. Never the markup itself.
+ */
+export function plainServerText(text: string, headers: IncomingHttpHeaders): string | undefined {
+  const isHtml = /html/i.test(header(headers, 'content-type') ?? '') || /^\s*<(!doctype|html|head|body|title)/i.test(text);
+  const said = quoteServerText(isHtml ? htmlTitle(text) ?? '' : text);
+  return said || undefined;
+}
+
 export function describeContentType(headers: IncomingHttpHeaders): string {
   return (header(headers, 'content-type') ?? 'no content type').split(';')[0]?.trim() || 'no content type';
 }
@@ -95,7 +133,57 @@ export function notAnApi(host: string, endpoint: string, detail: string, status?
   });
 }
 
-/** Maps a non-2xx answer of an API call to a PortalError. */
+function redirectError(status: number, headers: IncomingHttpHeaders, endpoint: string, host: string): PortalError {
+  const location = header(headers, 'location');
+  let where = 'another address';
+  if (location) {
+    try {
+      const u = new URL(location, `http://${host}`);
+      where = u.host === host ? `${u.pathname}` : u.origin;
+    } catch {
+      where = 'an invalid address';
+    }
+  }
+  return notAnApi(host, endpoint, `it redirected (HTTP ${status}) to ${where}; redirects are not followed`, status);
+}
+
+/** Kind and message for a status, with what the portal said (already quoted) after a colon. */
+function describeStatus(status: number, said: string, fieldErrors: FieldError[] | undefined, retryAfterMs: number | undefined): { kind: PortalErrorKind; message: string } {
+  switch (true) {
+    case status === 400 || status === 422: {
+      const fields = fieldErrors?.length ? ` (${fieldErrors.map((f) => `${quoteServerText(f.field, 60)}: ${quoteServerText(f.message, 120)}`).join('; ')})` : '';
+      return { kind: 'invalid-input', message: quoteServerText(`The portal rejected the request${said}${fields}`, 1000) + '.' };
+    }
+    case status === 401:
+      return { kind: 'auth', message: `The portal did not accept the credentials${said}.` };
+    case status === 403:
+      return { kind: 'forbidden', message: `You do not have permission to do this${said}. An administrator of the organisation can grant it.` };
+    case status === 404 || status === 410:
+      return { kind: 'not-found', message: `Not found${said}. It may have been deleted, or you may not have access to it.` };
+    // A portal that keeps to the spec may simply not offer a read the client tried (405/501): the caller treats it
+    // like a missing resource and shows what it could read.
+    case status === 405 || status === 501:
+      return { kind: 'not-found', message: `The portal does not offer this request (HTTP ${status})${said}.` };
+    case status === 409:
+      return { kind: 'conflict', message: `This conflicts with the current state on the portal${said}. It may already exist or have changed; refresh and try again.` };
+    case status === 413:
+      return { kind: 'invalid-input', message: `The request is too large for the portal${said}.` };
+    case status === 429: {
+      const wait = retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.` : ' Try again in a few minutes.';
+      return { kind: 'rate-limited', message: `The portal is limiting requests (too many in a short time).${wait}` };
+    }
+    case status >= 500:
+      return { kind: 'server', message: `The portal had a problem answering (HTTP ${status})${said}. Try again later.` };
+    default:
+      return { kind: 'invalid-input', message: `The portal refused the request (HTTP ${status})${said}.` };
+  }
+}
+
+/**
+ * Maps a non-2xx answer of an API call to a PortalError. The body may be the JSON the emulator sends, or anything
+ * the spec leaves open (empty, plain text, an HTML error page): the status decides the kind either way, and the
+ * portal's words go into `serverMessage` and, quoted and shortened, into `message`.
+ */
 export function httpError(input: {
   status: number;
   headers: IncomingHttpHeaders;
@@ -105,69 +193,12 @@ export function httpError(input: {
   retryAfterMs?: number | undefined;
 }): PortalError {
   const { status, headers, text, endpoint, host } = input;
-  if (status >= 300 && status < 400) {
-    const location = header(headers, 'location');
-    let where = 'another address';
-    if (location) {
-      try {
-        const u = new URL(location, `http://${host}`);
-        where = u.host === host ? `${u.pathname}` : u.origin;
-      } catch {
-        where = 'an invalid address';
-      }
-    }
-    return notAnApi(host, endpoint, `it redirected (HTTP ${status}) to ${where}; redirects are not followed`, status);
-  }
+  if (status >= 300 && status < 400) return redirectError(status, headers, endpoint, host);
   const body = parseErrorBody(text);
-  if (!body && status >= 400 && status < 500 && status !== 429) {
-    return notAnApi(host, endpoint, `HTTP ${status} with ${describeContentType(headers)}, expected JSON`, status);
-  }
-  const serverMessage = body?.message ?? body?.description;
+  const serverMessage = body ? body.message ?? body.description : plainServerText(text, headers);
   const fieldErrors = body?.fieldErrors;
-  const said = serverMessage ? `: ${serverMessage}` : '';
-  let kind: PortalErrorKind;
-  let message: string;
-  switch (true) {
-    case status === 400 || status === 422: {
-      kind = 'invalid-input';
-      const fields = fieldErrors?.length ? ` (${fieldErrors.map((f) => `${f.field}: ${f.message}`).join('; ')})` : '';
-      message = `The portal rejected the request${said}${fields}.`;
-      break;
-    }
-    case status === 401:
-      kind = 'auth';
-      message = `The portal did not accept the credentials${said}.`;
-      break;
-    case status === 403:
-      kind = 'forbidden';
-      message = `You do not have permission to do this${said}. An administrator of the organisation can grant it.`;
-      break;
-    case status === 404:
-      kind = 'not-found';
-      message = `Not found${said}. It may have been deleted, or you may not have access to it.`;
-      break;
-    case status === 409:
-      kind = 'conflict';
-      message = `This conflicts with the current state on the portal${said}. It may already exist or have changed; refresh and try again.`;
-      break;
-    case status === 413:
-      kind = 'invalid-input';
-      message = `The request is too large for the portal${said}.`;
-      break;
-    case status === 429: {
-      kind = 'rate-limited';
-      const wait = input.retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(input.retryAfterMs / 1000))} s.` : ' Try again in a few minutes.';
-      message = `The portal is limiting requests (too many in a short time).${wait}`;
-      break;
-    }
-    case status >= 500:
-      kind = 'server';
-      message = `The portal had a problem answering (HTTP ${status})${said}. Try again later.`;
-      break;
-    default:
-      kind = 'invalid-input';
-      message = `The portal refused the request (HTTP ${status})${said}.`;
-  }
+  const said = serverMessage ? `: ${quoteServerText(serverMessage)}` : '';
+  const { kind, message } = describeStatus(status, said, fieldErrors, input.retryAfterMs);
   return new PortalError({
     kind,
     endpoint,
@@ -183,12 +214,19 @@ export function httpError(input: {
 const TWO_FACTOR_REQUIRED = new Set(['missing_2fa', 'missing_2fa_sms', 'missing_2fa_email', 'missing_2fa_authenticator']);
 const TWO_FACTOR_INVALID = new Set(['invalid_2fa', 'error_2fa_sms', 'error_2fa']);
 
-/** Maps a non-2xx answer of /oauth/token; undefined means "use the generic mapping" (429, 5xx, non-JSON). */
-export function tokenError(input: { status: number; text: string; endpoint: string; host: string }): PortalError | undefined {
+/**
+ * Maps a non-2xx answer of /oauth/token; undefined means "use the generic mapping" (3xx, 429, 5xx). A 4xx without an
+ * OAuth `error` says the address does not lead to the portal's token endpoint: "not a portal API", with the status
+ * kept (the client's fallback from POST to GET looks at it).
+ */
+export function tokenError(input: { status: number; text: string; endpoint: string; host: string; headers: IncomingHttpHeaders }): PortalError | undefined {
   const { status, text, endpoint, host } = input;
-  if (status === 429 || status >= 500) return undefined;
+  if (status < 400 || status === 429 || status >= 500) return undefined;
   const body = parseErrorBody(text);
-  if (!body?.error) return undefined;
+  if (!body?.error) {
+    const what = body ? 'JSON without an OAuth error' : describeContentType(input.headers);
+    return notAnApi(host, endpoint, `the token endpoint answered HTTP ${status} with ${what}`, status);
+  }
   const error = body.error;
   const serverMessage = body.description ?? body.message;
   const base = { endpoint, status, code: error, ...(serverMessage !== undefined ? { serverMessage } : {}) };
@@ -206,7 +244,7 @@ export function tokenError(input: { status: number; text: string; endpoint: stri
         ? 'this user account is locked'
         : d.includes('bad credentials') || d === ''
           ? 'the user name or password is wrong'
-          : serverMessage ?? '';
+          : quoteServerText(serverMessage ?? '');
     return new PortalError({ ...base, kind: 'auth', message: `Sign-in to ${host} failed: ${why}.` });
   }
   if (error === 'invalid_client' || error === 'unauthorized_client') {
@@ -215,7 +253,8 @@ export function tokenError(input: { status: number; text: string; endpoint: stri
   if (error === 'invalid_token') {
     return new PortalError({ ...base, kind: 'auth', message: `${host} did not accept the saved session (the refresh token was rejected).` });
   }
-  return new PortalError({ ...base, kind: 'auth', message: `Sign-in to ${host} failed (${error}${serverMessage ? `: ${serverMessage}` : ''}).` });
+  const said = quoteServerText(`${error}${serverMessage ? `: ${serverMessage}` : ''}`);
+  return new PortalError({ ...base, kind: 'auth', message: `Sign-in to ${host} failed (${said}).` });
 }
 
 /** filename from Content-Disposition (RFC 6266: filename* wins over filename). */

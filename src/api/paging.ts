@@ -2,11 +2,23 @@
  * One page type for the three list shapes the portal uses, and lazy iterators over them.
  * - v3 envelope: { items, currentPage, totalPages, pageSize, totalResults, nextPage, previousPage }
  * - v2 envelope: { page: [...], currentPage, pageSize, nextPage, (members:) totalResults, totalPages, previousPage }
- * - plain arrays (v3 applications/accounts/components/member-tags, v2 accounts/groups): the server returns the
- *   slice when page/size are given, else everything; there is no "next" flag, so a short page ends the walk.
+ * - plain arrays (v3 applications/accounts/components/member-tags, v2 accounts/groups): the spec names no paging
+ *   for them. Some portals slice them by page/size anyway, others send the whole list whatever is asked.
+ *
+ * Rules, so that neither kind of portal can make a list repeat or grow without end:
+ * - An envelope page may hold at most max(size asked, the envelope's own pageSize capped at MAX_PAGE_SIZE) rows.
+ *   A longer one is an 'invalid-response' error (code PAGE_TOO_LONG) saying what the portal sent: rows beyond
+ *   the page cannot be placed in the list without guessing.
+ * - A plain array longer than the size asked for is the whole list: no next page. One exactly as long may have a
+ *   next page (a slicing portal); a short one is the last.
+ * - A plain array over MAX_LIST_ROWS rows (or over the byte cap) fails clearly (see models/read.ts).
+ * - Walks (`pages`, `items`, the endpoints' iterate methods) de-duplicate rows by their key, and a page that adds
+ *   no new row ends the walk: a portal that ignores paging answers every page with the first one.
  */
-import { invalidModel } from './errors';
+import { ERROR_CODES, PortalError, invalidModel } from './errors';
 import { asObject, boolOrNull, numOrNull } from './models/read';
+
+export { MAX_LIST_ROWS } from './models/read';
 
 export interface Page<T> {
   items: T[];
@@ -46,6 +58,20 @@ export function parsePageEnvelope<T>(json: unknown, parse: (item: unknown) => T,
   return parseEnvelope(json, 'page', 'a "page" list', parse, requested);
 }
 
+/** Most rows an envelope page may carry (see the rules above). */
+export function pageRowLimit(requestedSize: number, envelopePageSize: number | null): number {
+  return Math.max(requestedSize, Math.min(envelopePageSize ?? 0, MAX_PAGE_SIZE));
+}
+
+function pageTooLong(rows: number, requestedSize: number): PortalError {
+  return new PortalError({
+    kind: 'invalid-response',
+    endpoint: '',
+    code: ERROR_CODES.pageTooLong,
+    message: `The portal sent ${rows.toLocaleString('en-US')} rows for a page of ${requestedSize}; it does not keep to the page size asked for, so the list cannot be shown reliably.`,
+  });
+}
+
 /** The two envelopes differ only in the name of the list; the counts and flags read the same. */
 function parseEnvelope<T>(
   json: unknown, listKey: 'items' | 'page', expected: string, parse: (item: unknown) => T, requested: { page: number; size: number },
@@ -53,9 +79,12 @@ function parseEnvelope<T>(
   const o = asObject(json);
   const list = o?.[listKey];
   if (!o || !Array.isArray(list)) throw invalidModel('page', expected);
+  const reportedSize = numOrNull(o, 'pageSize');
+  // Checked before a single row is parsed: a hostile page costs nothing but this error.
+  if (list.length > pageRowLimit(requested.size, reportedSize)) throw pageTooLong(list.length, requested.size);
   const items = list.map(parse);
   const page = numOrNull(o, 'currentPage') ?? requested.page;
-  const pageSize = numOrNull(o, 'pageSize') ?? requested.size;
+  const pageSize = reportedSize ?? requested.size;
   const totalPages = numOrNull(o, 'totalPages');
   const next = boolOrNull(o, 'nextPage');
   return {
@@ -68,13 +97,16 @@ function parseEnvelope<T>(
   };
 }
 
-/** A plain-array answer to a paged request: a full page may have a next one, a short page is the last. */
+/**
+ * A plain-array answer to a paged request. Longer than asked: the portal ignored paging and sent the whole list,
+ * so there is no next page. Exactly as long: maybe a next page (a slicing portal). Shorter: the last page.
+ */
 export function pageFromArray<T>(items: T[], requested: { page: number; size: number }): Page<T> {
   return {
     items,
     page: requested.page,
     pageSize: requested.size,
-    hasNext: items.length >= requested.size && items.length > 0,
+    hasNext: items.length === requested.size && items.length > 0,
   };
 }
 
@@ -86,7 +118,7 @@ export function normalisePageQuery(query: PageQuery | undefined, defaultSize = 2
 
 export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;
 
-export interface WalkOptions {
+export interface WalkOptions<T = unknown> {
   /** First page (1-based); default 1. */
   startPage?: number;
   /** Page size; default ITERATE_PAGE_SIZE. */
@@ -94,15 +126,32 @@ export interface WalkOptions {
   signal?: AbortSignal;
   /** Stop after this many pages; default MAX_PAGES. */
   maxPages?: number;
+  /**
+   * A row's identity (an id, a username). With it, rows seen on an earlier page are left out of later ones, and a
+   * page that brings no new row ends the walk.
+   */
+  key?: (item: T) => unknown;
 }
 
 /** Pages, one request each, fetched only when the consumer asks for the next one. */
-export async function* pages<T>(fetch: PageFetcher<T>, options: WalkOptions = {}): AsyncGenerator<Page<T>, void, undefined> {
+export async function* pages<T>(fetch: PageFetcher<T>, options: WalkOptions<T> = {}): AsyncGenerator<Page<T>, void, undefined> {
   const { page: startPage, size } = normalisePageQuery({ page: options.startPage, size: options.size }, ITERATE_PAGE_SIZE);
   const maxPages = options.maxPages ?? MAX_PAGES;
+  const key = options.key;
+  const seen = key ? new Set<unknown>() : undefined;
   let page = startPage;
   for (let n = 0; n < maxPages; n++) {
-    const result = await fetch(page, size, options.signal);
+    let result = await fetch(page, size, options.signal);
+    if (key && seen) {
+      const fresh = result.items.filter((item) => {
+        const k = key(item);
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+      if (fresh.length === 0) return;
+      if (fresh.length !== result.items.length) result = { ...result, items: fresh };
+    }
     yield result;
     if (!result.hasNext || result.items.length === 0) return;
     page = result.page + 1 > page ? result.page + 1 : page + 1;
@@ -110,7 +159,7 @@ export async function* pages<T>(fetch: PageFetcher<T>, options: WalkOptions = {}
 }
 
 /** Items across pages, lazily. */
-export async function* items<T>(fetch: PageFetcher<T>, options: WalkOptions = {}): AsyncGenerator<T, void, undefined> {
+export async function* items<T>(fetch: PageFetcher<T>, options: WalkOptions<T> = {}): AsyncGenerator<T, void, undefined> {
   for await (const p of pages(fetch, options)) yield* p.items;
 }
 
@@ -122,10 +171,12 @@ export function iteratePaged<T>(
   fetchPage: (query: { page: number; size: number }, options?: { signal: AbortSignal }) => Promise<Page<T>>,
   size: number | undefined,
   signal: AbortSignal | undefined,
+  key: (item: T) => unknown,
 ): AsyncIterable<T> {
   return items((page, pageSize, s) => fetchPage({ page, size: pageSize }, s ? { signal: s } : undefined), {
     size: size ?? ITERATE_PAGE_SIZE,
     signal,
+    key,
   });
 }
 

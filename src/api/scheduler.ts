@@ -12,7 +12,7 @@
  * Waiters are served strictly first-in first-out, except `priority` waiters (token requests), which go to the front
  * so a token renewal is never stuck behind requests that will need the token. Aborted waiters leave the queue.
  */
-import { PortalError } from './errors';
+import { cancelledError, type PortalError } from './errors';
 
 export interface RequestBudget {
   count: number;
@@ -81,8 +81,8 @@ export class Scheduler {
   }
 
   /** A ticket now if one is free and nobody is waiting (no promise, no timer); else undefined. */
-  tryAcquire(): Ticket | undefined {
-    if (this.closed || this.queue.length > 0 || !this.canGrant(performance.now())) return undefined;
+  tryAcquire(now = performance.now()): Ticket | undefined {
+    if (this.closed || this.queue.length > 0 || !this.canGrant(now)) return undefined;
     return this.grant();
   }
 
@@ -121,6 +121,8 @@ export class Scheduler {
   private canGrant(now: number): boolean {
     if (this.active >= this.maxConcurrent) return false;
     if (now < this.pausedUntil) return false;
+    // Stamps not yet pruned only overcount: when even they leave room, pruning can wait (every request comes here).
+    if (this.unstamped + this.stamps.length - this.stampHead < this.limit) return true;
     return this.used(now) < this.limit;
   }
 
@@ -155,6 +157,10 @@ export class Scheduler {
 
   private pump(): void {
     if (this.closed) return;
+    if (this.queue.length === 0) {
+      if (this.timer) this.clearTimer();
+      return;
+    }
     let now = performance.now();
     // Bounded: each iteration removes one waiter.
     while (this.queue.length > 0 && this.canGrant(now)) {
@@ -196,12 +202,8 @@ export class Scheduler {
   }
 }
 
-function cancelledError(): PortalError {
-  return new PortalError({ kind: 'cancelled', endpoint: '', message: 'The request was cancelled.' });
-}
-
 function closedError(): PortalError {
-  return new PortalError({ kind: 'cancelled', endpoint: '', message: 'The portal connection was closed.' });
+  return cancelledError('', 'The portal connection was closed.');
 }
 
 /** A granted slot (a class rather than closures: this is on every request's path). */

@@ -3,9 +3,12 @@
  * under plain Node.
  *
  * What users of other portal extensions complain about is a "load more" that duplicates rows. Offset paging
- * shifts when rows are added or removed between two requests, so this list:
- *  - keeps rows in a map by id: a row that reappears on a later page (rows were inserted before it) is
- *    never shown twice;
+ * shifts when rows are added or removed between two requests, and some portals ignore paging altogether (they
+ * answer every page with the whole list), so this list:
+ *  - keeps rows in a map by id: a row that reappears on a later page (rows were inserted before it, or the
+ *    portal sent the same rows again) is never shown twice;
+ *  - ends when a page adds no row it did not already have, whatever the portal says about a next page, so
+ *    "Load more…" cannot go on for ever;
  *  - notices a shift backwards (rows were deleted before the end of what we have) when the server reports a
  *    total that changed, and then asks for the previous page again so the rows that moved onto it are not
  *    skipped. Lists without totals (file records) cannot tell; dedupe still holds there.
@@ -152,7 +155,7 @@ export class PagedList<T> {
     const page = this.nextPage;
     const result = await this.fetchPage({ page, size: this.pageSize, signal });
     const previousTotal = this.totalRows;
-    this.append(result.items);
+    const added = this.append(result.items);
     // A total that shrank between pages means rows moved back onto pages we already passed: take the previous
     // page again so they are not skipped. Bounded: one extra request per "load more".
     if (page > 1 && previousTotal !== undefined && result.total !== undefined && result.total < previousTotal) {
@@ -163,17 +166,21 @@ export class PagedList<T> {
     }
     this.totalRows = result.total;
     this.nextPage = page + 1;
-    // An empty page ends the walk whatever the flag says, so a server that always says "more" cannot loop us.
-    this.more = result.hasMore && result.items.length > 0;
+    // A page with nothing new (empty, or a repeat) ends the walk whatever the flag says, so a server that always
+    // says "more", or answers every page alike, cannot loop us.
+    this.more = result.hasMore && added > 0;
     this.loadedAtMs = this.now();
   }
 
-  private append(items: readonly T[]): void {
+  /** Adds the rows; answers how many were new. */
+  private append(items: readonly T[]): number {
+    const before = this.rows.size;
     for (const row of items) {
       const key = this.keyOf(row);
       // Keep the first position, take the newest data.
       this.rows.set(key, row);
     }
+    return this.rows.size - before;
   }
 }
 

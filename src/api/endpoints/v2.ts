@@ -1,5 +1,6 @@
 /** Typed functions for every v2 row of spec section 4.4 (plus the file download), grouped by resource. */
 import type { ApiContext, CallOptions, Download } from '../client';
+import { keepingSecret } from '../redact';
 import { seg } from '../http';
 import { parseApplicationV2, type ApplicationDraftV2, type ApplicationV2 } from '../models/application';
 import { parseFileRecord, type FileRecord, type FilesQuery } from '../models/file';
@@ -24,16 +25,19 @@ function filesQuery(query: FilesQuery, page: number, size: number) {
   };
 }
 
-export function createV2(api: ApiContext) {
+/** Creating an application through v2. */
+function applicationsV2(api: ApiContext) {
   const service = api.service;
-
-  const applications = {
-    /** POST /v2/applications → 200, with clientId and clientSecret. */
+  return {
+    /** POST /v2/applications → 200, with clientId and clientSecret (masked in later logs and errors). */
     create: (draft: ApplicationDraftV2, o?: CallOptions): Promise<ApplicationV2> =>
-      api.json({ method: 'POST', path: '/v2/applications', body: draft, signal: o?.signal }, (j) => parseApplicationV2(j, service)),
+      api.json({ method: 'POST', path: '/v2/applications', body: draft, signal: o?.signal }, (j) => keepingSecret(api, parseApplicationV2(j, service))),
   };
+}
 
-  const accounts = {
+/** Organisations and their custom component names. */
+function accountsV2(api: ApiContext) {
+  return {
     list: (o?: CallOptions): Promise<Organisation[]> =>
       api.json({ method: 'GET', path: '/v2/accounts', signal: o?.signal }, (j) => parseArray(j, 'organisations', parseOrganisation)),
     get: (accountId: number, o?: CallOptions): Promise<Organisation> =>
@@ -42,7 +46,11 @@ export function createV2(api: ApiContext) {
     custom: (accountId: number, o?: CallOptions): Promise<CustomNames> =>
       api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}/custom`, signal: o?.signal }, parseCustomNames),
   };
+}
 
+/** Groups of an organisation (a plain array). */
+function groupsV2(api: ApiContext) {
+  const service = api.service;
   const groupsPath = (accountId: number) => `/v2/accounts/${seg(accountId)}/groups`;
   const group = (j: unknown) => parseGroup(j, service);
   const groupsList = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Group[]> =>
@@ -55,13 +63,13 @@ export function createV2(api: ApiContext) {
     return pageFromArray(await groupsList(accountId, q, o), q);
   };
 
-  const groups = {
+  return {
     /** Every group of the organisation (or one slice with page/size). */
     list: groupsList,
     /** One slice as a Page (plain-array list: a short page ends it). */
     page: groupsPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Group> =>
-      iteratePaged((p, po) => groupsPage(accountId, p, po), query.size, o?.signal),
+      iteratePaged((p, po) => groupsPage(accountId, p, po), query.size, o?.signal, (g) => g.id),
     get: (accountId: number, groupId: number, o?: CallOptions): Promise<Group> =>
       api.json({ method: 'GET', path: `${groupsPath(accountId)}/${seg(groupId)}`, signal: o?.signal }, group),
     /** The answer's id, dates, user, contextKey and account may be null (spec). */
@@ -82,7 +90,10 @@ export function createV2(api: ApiContext) {
         signal: o?.signal,
       }),
   };
+}
 
+/** Members of an organisation (paged envelope). */
+function membersV2(api: ApiContext) {
   const membersPath = (accountId: number) => `/v2/accounts/${seg(accountId)}/members`;
   const membersPage = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<MemberV2>> => {
     const { page, size } = normalisePageQuery(query);
@@ -92,10 +103,10 @@ export function createV2(api: ApiContext) {
     );
   };
 
-  const members = {
+  return {
     page: membersPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<MemberV2> =>
-      iteratePaged((p, po) => membersPage(accountId, p, po), query.size, o?.signal),
+      iteratePaged((p, po) => membersPage(accountId, p, po), query.size, o?.signal, (m) => m.user.username),
     /** Includes `groups` (group name → permission). */
     get: (accountId: number, username: string, o?: CallOptions): Promise<MemberV2> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMemberV2),
@@ -107,7 +118,11 @@ export function createV2(api: ApiContext) {
     delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }),
   };
+}
 
+/** File records of a group, and their content. */
+function filesV2(api: ApiContext) {
+  const service = api.service;
   const filesPath = (accountId: number, groupId: number) => `/v2/accounts/${seg(accountId)}/groups/${seg(groupId)}/files`;
   const file = (j: unknown) => parseFileRecord(j, service);
   const filesPage = (accountId: number, groupId: number, query: FilesQuery = {}, o?: CallOptions): Promise<Page<FileRecord>> => {
@@ -130,15 +145,15 @@ export function createV2(api: ApiContext) {
     );
   };
 
-  const files = {
+  return {
     /** One page of the group's root level (or, with `recursive`, of every record). */
     page: filesPage,
     iterate: (accountId: number, groupId: number, query: Omit<FilesQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
-      iteratePaged((p, po) => filesPage(accountId, groupId, { ...query, ...p }, po), query.size, o?.signal),
+      iteratePaged((p, po) => filesPage(accountId, groupId, { ...query, ...p }, po), query.size, o?.signal, (f) => f.id),
     /** One page of a folder's children. */
     children: childrenPage,
     iterateChildren: (accountId: number, groupId: number, folderId: number, query: Omit<FilesQuery, 'page' | 'recursive'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
-      iteratePaged((p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po), query.size, o?.signal),
+      iteratePaged((p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po), query.size, o?.signal, (f) => f.id),
     /** A single record (path assumed from the v2 shape: .../files/{file}). */
     get: (accountId: number, groupId: number, fileId: number, o?: CallOptions): Promise<FileRecord> =>
       api.json({ method: 'GET', path: `${filesPath(accountId, groupId)}/${seg(fileId)}`, signal: o?.signal }, file),
@@ -146,8 +161,16 @@ export function createV2(api: ApiContext) {
     download: (groupId: number, fileId: number, o?: CallOptions): Promise<Download> =>
       api.download({ method: 'GET', path: `/v3/groups/${seg(groupId)}/files/${seg(fileId)}/download`, signal: o?.signal }),
   };
+}
 
-  return { applications, accounts, groups, members, files };
+export function createV2(api: ApiContext) {
+  return {
+    applications: applicationsV2(api),
+    accounts: accountsV2(api),
+    groups: groupsV2(api),
+    members: membersV2(api),
+    files: filesV2(api),
+  };
 }
 
 export type V2Api = ReturnType<typeof createV2>;

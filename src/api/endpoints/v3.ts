@@ -1,5 +1,6 @@
 /** Typed functions for every v3 row of spec section 4.2, grouped by resource. */
 import type { ApiContext, CallOptions } from '../client';
+import { keepingSecret } from '../redact';
 import { seg } from '../http';
 import { parseAccount, parseComponent, parseSubscription, type Account, type Component, type Subscription } from '../models/account';
 import { parseApplication, type Application, type ApplicationDraft, type ApplicationUpdate } from '../models/application';
@@ -37,28 +38,30 @@ export interface AccountUpdate {
 }
 
 
-export function createV3(api: ApiContext) {
-  const service = api.service;
-  const app = (j: unknown) => parseApplication(j, service);
-
-  const applications = {
-    /** POST /v3/applications → 201, with clientSecret. */
+/** The signed-in user's applications (client credentials). */
+function applicationsV3(api: ApiContext) {
+  const app = (j: unknown) => parseApplication(j, api.service);
+  return {
+    /** POST /v3/applications → 201, with clientSecret (masked in later logs and errors). */
     create: (draft: ApplicationDraft, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'POST', path: '/v3/applications', body: draft, signal: o?.signal }, app),
+      api.json({ method: 'POST', path: '/v3/applications', body: draft, signal: o?.signal }, (j) => keepingSecret(api, app(j))),
     /** GET /v3/applications (no secrets). */
     list: (o?: CallOptions): Promise<Application[]> =>
       api.json({ method: 'GET', path: '/v3/applications', signal: o?.signal }, (j) => parseArray(j, 'applications', app)),
     get: (clientId: string, o?: CallOptions): Promise<Application> =>
       api.json({ method: 'GET', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }, app),
-    /** PATCH; with rotateSecret the answer carries the new clientSecret. */
+    /** PATCH; with rotateSecret the answer carries the new clientSecret (masked in later logs and errors). */
     update: (clientId: string, update: ApplicationUpdate, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, signal: o?.signal }, app),
+      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, signal: o?.signal }, (j) => keepingSecret(api, app(j))),
     /** Its client credentials stop working at once. */
     delete: (clientId: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }),
   };
+}
 
-  const accounts = {
+/** Organisations, their subscription and components. */
+function accountsV3(api: ApiContext) {
+  return {
     list: (enabledOnly?: boolean, o?: CallOptions): Promise<Account[]> =>
       api.json(
         { method: 'GET', path: '/v3/accounts', query: { enabledOnly }, signal: o?.signal },
@@ -76,7 +79,10 @@ export function createV3(api: ApiContext) {
         (j) => parseArray(j, 'components', parseComponent),
       ),
   };
+}
 
+/** Members of an organisation (paged envelope). */
+function membersV3(api: ApiContext) {
   const membersPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/members`;
   const membersPage = (accountId: number, query: MembersQuery = {}, o?: CallOptions): Promise<Page<Member>> => {
     const { page, size } = normalisePageQuery(query);
@@ -91,7 +97,7 @@ export function createV3(api: ApiContext) {
     );
   };
 
-  const members = {
+  return {
     /** POST → 200, Member. */
     create: (accountId: number, body: MemberCreate, o?: CallOptions): Promise<Member> =>
       api.json({ method: 'POST', path: membersPath(accountId), body, signal: o?.signal }, parseMember),
@@ -99,7 +105,7 @@ export function createV3(api: ApiContext) {
     page: membersPage,
     /** Every member, fetching the next page only when the consumer gets there. */
     iterate: (accountId: number, query: Omit<MembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      iteratePaged((p, po) => membersPage(accountId, { ...query, ...p }, po), query.size, o?.signal),
+      iteratePaged((p, po) => membersPage(accountId, { ...query, ...p }, po), query.size, o?.signal, (m) => m.user.username),
     get: (accountId: number, username: string, o?: CallOptions): Promise<Member> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMember),
     update: (accountId: number, username: string, update: MemberUpdate, o?: CallOptions): Promise<Member> =>
@@ -108,7 +114,10 @@ export function createV3(api: ApiContext) {
     delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }),
   };
+}
 
+/** Member tags: names, counts, and the members carrying them. */
+function memberTagsV3(api: ApiContext) {
   const tagsPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/member-tags`;
   const tagMembersPage = (accountId: number, tags: readonly string[], query: TagMembersQuery = {}, o?: CallOptions): Promise<Page<Member>> => {
     const { page, size } = normalisePageQuery(query);
@@ -152,7 +161,7 @@ export function createV3(api: ApiContext) {
     /** A page of members carrying any of the tags (GET member-tags/{tags}). */
     members: tagMembersPage,
     iterateMembers: (accountId: number, tags: readonly string[], query: Omit<TagMembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      iteratePaged((p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po), query.size, o?.signal),
+      iteratePaged((p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po), query.size, o?.signal, (m) => m.user.username),
     /** One page of tag names as a Page (plain-array list: a short page ends it). */
     page: async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<string>> => {
       const q = normalisePageQuery(query);
@@ -160,15 +169,18 @@ export function createV3(api: ApiContext) {
       return pageFromArray(list, q);
     },
   };
+  return memberTags;
+}
 
+export function createV3(api: ApiContext) {
   return {
     /** GET /v3/userinfo: the signed-in user and their organisations. */
     userinfo: (o?: CallOptions): Promise<UserInfo> =>
-      api.json({ method: 'GET', path: '/v3/userinfo', signal: o?.signal }, (j) => parseUserInfo(j, service)),
-    applications,
-    accounts,
-    members,
-    memberTags,
+      api.json({ method: 'GET', path: '/v3/userinfo', signal: o?.signal }, (j) => parseUserInfo(j, api.service)),
+    applications: applicationsV3(api),
+    accounts: accountsV3(api),
+    members: membersV3(api),
+    memberTags: memberTagsV3(api),
   };
 }
 

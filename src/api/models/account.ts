@@ -1,5 +1,7 @@
 /** Account (2.3), Subscription (2.4) and Component (2.5) of v3. */
-import { asObject, bool, num, numOrNull, requireNum, requireObject, requireStr, str, strArray, strOrNull } from './read';
+import * as read from './read';
+// Bound once, not imported by name: see the note at the top of read.ts.
+const { asObject, bool, num, numOrNull, requireNum, requireObject, requireStr, str, strArray, strOrNull } = read;
 
 export interface Account {
   id: number;

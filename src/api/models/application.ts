@@ -1,8 +1,9 @@
 /** Application (2.6, v3) and Application (2.8, v2): the client-credentials identities. */
 import { parseUserV2, type UserV2 } from './v2';
-import {
-  asObject, bool, numOrNull, objArray, requireObject, requireStr, str, strArray, strOrNull, type JsonObject,
-} from './read';
+import * as read from './read';
+import type { JsonObject } from './read';
+// Bound once, not imported by name: see the note at the top of read.ts.
+const { asObject, bool, numOrNull, objArray, requireObject, requireStr, str, strArray, strOrNull } = read;
 
 export const APPLICATION_PLATFORMS = ['IOS', 'ANDROID', 'SYNC', 'LINUX', 'WINDOWS', 'OTHER'] as const;
 export type ApplicationPlatform = (typeof APPLICATION_PLATFORMS)[number];

@@ -1,6 +1,8 @@
 /** File record (2.8, v2). A folder is a record whose contentType is "@folder". */
 import { parseContextKey, parseGroup, parseUserV2, splitTags, type ContextKey, type Group, type UserV2 } from './v2';
-import { asObject, bool, num, numOrNull, requireNum, requireObject, str, strOrNull } from './read';
+import * as read from './read';
+// Bound once, not imported by name: see the note at the top of read.ts.
+const { asObject, bool, num, numOrNull, requireNum, requireObject, str, strOrNull } = read;
 
 export const FOLDER_CONTENT_TYPE = '@folder';
 

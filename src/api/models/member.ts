@@ -1,7 +1,10 @@
 /** Member (2.7, v3), its request bodies (4.3) and member-tag summaries. */
 import { invalidModel } from '../errors';
 import { parseUser, type User } from './user';
-import { asObject, bool, num, numOrNull, requireObject, requireStr, strArray, type JsonObject } from './read';
+import * as read from './read';
+import type { JsonObject } from './read';
+// Bound once, not imported by name: see the note at the top of read.ts.
+const { asObject, bool, num, numOrNull, requireObject, requireStr, strArray } = read;
 
 export type ActivationMode = 'now' | 'custom';
 

@@ -2,8 +2,12 @@
  * Tolerant readers for JSON coming from the portal. The spec marks many fields nullable, types some ambiguously,
  * and v2 sends blanks as null; these readers never throw: a missing or mistyped field becomes the documented
  * default (null for nullable fields, '' / 0 / false / [] otherwise). Only `requireX` throws, for identity fields.
+ *
+ * The model modules bind these once (`import * as read` then `const { str, … } = read`) instead of importing them
+ * by name: under the CommonJS interop that tests and benchmarks load the sources through (tsx), every call of a
+ * function imported by name costs two getter calls, and these run for every field of every row.
  */
-import { invalidModel } from '../errors';
+import { ERROR_CODES, PortalError, invalidModel } from '../errors';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -143,8 +147,22 @@ export function requireStr(o: JsonObject, key: string, resource: string): string
   return v;
 }
 
-/** Parses every element of an array body with `parse`; a non-array body is invalid. */
+/**
+ * Most rows a plain-array list may have. The spec names no paging for these lists, so a portal may send them whole;
+ * this bounds what one answer can make the client parse and hold (the byte cap bounds it too).
+ */
+export const MAX_LIST_ROWS = 100_000;
+
+/** Parses every element of an array body with `parse`; a non-array body, or one over MAX_LIST_ROWS, is invalid. */
 export function parseArray<T>(json: unknown, resource: string, parse: (item: unknown) => T): T[] {
   if (!Array.isArray(json)) throw invalidModel(`list of ${resource}`, 'an array body');
+  if (json.length > MAX_LIST_ROWS) {
+    throw new PortalError({
+      kind: 'invalid-response',
+      endpoint: '',
+      code: ERROR_CODES.listTooLong,
+      message: `The portal sent ${json.length.toLocaleString('en-US')} ${resource} in one answer; the extension reads at most ${MAX_LIST_ROWS.toLocaleString('en-US')}.`,
+    });
+  }
   return json.map(parse);
 }

@@ -1,9 +1,9 @@
 /** User (2.1) and Userinfo (2.2) of v3. */
 import { parseAccount, type Account } from './account';
-import {
-  asObject, bool, boolOrNull, num, numOrNull, objArray, requireNum, requireObject, str, strArray, strArrayOrNull,
-  strMap, strOrNull, type JsonObject,
-} from './read';
+import * as read from './read';
+import type { JsonObject } from './read';
+// Bound once, not imported by name: see the note at the top of read.ts.
+const { asObject, bool, boolOrNull, num, numOrNull, objArray, requireNum, requireObject, str, strArray, strArrayOrNull, strMap, strOrNull } = read;
 
 export type DateFormat = 'YMD' | 'MDY' | 'DMY';
 

@@ -1,11 +1,11 @@
 /** v2 resources (2.8): User, Organisation, Group, Member, custom names, and the v2 request bodies. */
 import { invalidModel } from '../errors';
-import {
-  asObject, bool, boolOrNull, num, numMap, numOrNull, requireNum, requireObject, str, strArray, strMap,
-  strOrNull, type JsonObject,
-} from './read';
+import * as read from './read';
+import type { JsonObject } from './read';
 import { normaliseActivation, type Activation, type ActivationMode } from './member';
 import { parseUserProfile, type UserProfile } from './user';
+// Bound once, not imported by name: see the note at the top of read.ts.
+const { asObject, bool, boolOrNull, num, numMap, numOrNull, requireNum, requireObject, str, strArray, strMap, strOrNull } = read;
 
 export interface ContextKey {
   id: number | null;
@@ -206,6 +206,40 @@ export interface Group {
 /** The create answer may carry a null id (spec: "id, dates, the service, contextKey and account are null"). */
 export type CreatedGroup = Omit<Group, 'id'> & { id: number | null };
 
+function parseGroupBranding(b: JsonObject): GroupBranding {
+  return {
+    headerColor: strOrNull(b, 'headerColor'),
+    textColor: strOrNull(b, 'textColor'),
+    logo: bool(b, 'logo'),
+    background: bool(b, 'background'),
+    hideBackgroundGradient: bool(b, 'hideBackgroundGradient'),
+    hideLogoBackground: bool(b, 'hideLogoBackground'),
+    hideGroupName: bool(b, 'hideGroupName'),
+    alignment: strOrNull(b, 'alignment'),
+    backgroundPositionX: numOrNull(b, 'backgroundPositionX'),
+    backgroundPositionY: numOrNull(b, 'backgroundPositionY'),
+  };
+}
+
+/** A component as a name (as some answers list them) or as {name, order, configuration}. */
+function parseGroupComponent(c: unknown): GroupComponent[] {
+  if (typeof c === 'string') return [{ name: c, order: null, configuration: {} }];
+  const co = asObject(c);
+  return co ? [{ name: str(co, 'name'), order: numOrNull(co, 'order'), configuration: asObject(co.configuration) ?? {} }] : [];
+}
+
+function parseWatermark(w: JsonObject): WatermarkConfiguration {
+  return {
+    enableWatermark: bool(w, 'enableWatermark'),
+    enableWatermarkIp: bool(w, 'enableWatermarkIp'),
+    enableWatermarkEmail: bool(w, 'enableWatermarkEmail'),
+    enableWatermarkTimestamp: bool(w, 'enableWatermarkTimestamp'),
+    enableWatermarkCustomText: bool(w, 'enableWatermarkCustomText'),
+    watermarkCustomText: strOrNull(w, 'watermarkCustomText'),
+    watermarkStyle: strOrNull(w, 'watermarkStyle'),
+  };
+}
+
 function parseGroupFields(o: JsonObject, service: string): Omit<Group, 'id'> {
   const b = asObject(o.branding);
   const w = asObject(o.watermarkConfiguration);
@@ -220,33 +254,14 @@ function parseGroupFields(o: JsonObject, service: string): Omit<Group, 'id'> {
     name: str(o, 'name'),
     friendlyName: strOrNull(o, 'friendlyName') ?? str(o, 'name'),
     members: num(o, 'members'),
-    branding: b
-      ? {
-        headerColor: strOrNull(b, 'headerColor'),
-        textColor: strOrNull(b, 'textColor'),
-        logo: bool(b, 'logo'),
-        background: bool(b, 'background'),
-        hideBackgroundGradient: bool(b, 'hideBackgroundGradient'),
-        hideLogoBackground: bool(b, 'hideLogoBackground'),
-        hideGroupName: bool(b, 'hideGroupName'),
-        alignment: strOrNull(b, 'alignment'),
-        backgroundPositionX: numOrNull(b, 'backgroundPositionX'),
-        backgroundPositionY: numOrNull(b, 'backgroundPositionY'),
-      }
-      : null,
+    branding: b ? parseGroupBranding(b) : null,
     storageConsumed: num(o, 'storageConsumed'),
     dateCreated: numOrNull(o, 'dateCreated'),
     lastModified: numOrNull(o, 'lastModified'),
     mailKey: strOrNull(o, 'mailKey'),
     order: numOrNull(o, 'order'),
     hash: strOrNull(o, 'hash'),
-    components: Array.isArray(o.components)
-      ? o.components.flatMap((c): GroupComponent[] => {
-        if (typeof c === 'string') return [{ name: c, order: null, configuration: {} }];
-        const co = asObject(c);
-        return co ? [{ name: str(co, 'name'), order: numOrNull(co, 'order'), configuration: asObject(co.configuration) ?? {} }] : [];
-      })
-      : [],
+    components: Array.isArray(o.components) ? o.components.flatMap(parseGroupComponent) : [],
     blind: bool(o, 'blind'),
     duplicate: bool(o, 'duplicate'),
     disableChat: bool(o, 'disableChat'),
@@ -255,17 +270,7 @@ function parseGroupFields(o: JsonObject, service: string): Omit<Group, 'id'> {
     hideMemberDetails: bool(o, 'hideMemberDetails'),
     disableAccordionWidgets: bool(o, 'disableAccordionWidgets'),
     disableWidgets: boolOrNull(o, 'disableWidgets'),
-    watermarkConfiguration: w
-      ? {
-        enableWatermark: bool(w, 'enableWatermark'),
-        enableWatermarkIp: bool(w, 'enableWatermarkIp'),
-        enableWatermarkEmail: bool(w, 'enableWatermarkEmail'),
-        enableWatermarkTimestamp: bool(w, 'enableWatermarkTimestamp'),
-        enableWatermarkCustomText: bool(w, 'enableWatermarkCustomText'),
-        watermarkCustomText: strOrNull(w, 'watermarkCustomText'),
-        watermarkStyle: strOrNull(w, 'watermarkStyle'),
-      }
-      : null,
+    watermarkConfiguration: w ? parseWatermark(w) : null,
     type: strOrNull(o, 'type') ?? 'group',
     account: account && numOrNull(account, 'id') !== null ? parseOrganisation(account) : null,
   };

@@ -1,15 +1,11 @@
 // Every PortalError kind, produced by the real emulator (or a tiny local server for "not a portal API").
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { createServer as createHttpsServer } from 'node:https';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { PortalClient, PortalError } from '../../../src/api';
 import {
-  closedPort, kind, makeClient, passwordClient, plainServer, startEnrolled, stopEnrolled, type Emulator, type TestClient,
+  closedPort, kind, makeClient, passwordClient, plainServer, selfSignedCert, startEnrolled, stopEnrolled, type Emulator, type TestClient,
 } from './helpers';
 
 void describe('error kinds from the portal', () => {
@@ -187,20 +183,15 @@ void describe('error kinds without a portal', () => {
   });
 
   void test('tls: a self-signed certificate is refused, and accepted with strictSSL false', async (t) => {
-    let dir: string | undefined;
-    try {
-      dir = mkdtempSync(join(tmpdir(), 'portal-tls-'));
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '2', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
-    } catch {
-      if (dir) rmSync(dir, { recursive: true, force: true });
+    const pem = selfSignedCert('127.0.0.1');
+    if (!pem) {
       t.skip('openssl is not available to make a certificate');
       return;
     }
-    const server = createHttpsServer({ key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) }, (_req, res) => {
+    const server = createHttpsServer(pem, (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ access_token: 'tls-token-1234' }));
     });
-    rmSync(dir, { recursive: true, force: true });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

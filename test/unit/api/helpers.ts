@@ -1,8 +1,15 @@
 // Shared setup for the API tests: a real emulator in-process, clients with captured log lines.
+import { execFileSync } from 'node:child_process';
+import type { LookupAddress } from 'node:dns';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
-import { PortalClient, PortalError, type PortalClientOptions, type PortalErrorKind, type RequestLogLine } from '../../../src/api';
+import {
+  PortalClient, PortalError, type LookupFunction, type PortalClientOptions, type PortalErrorKind, type RequestLogLine,
+} from '../../../src/api';
 
 export type { Emulator };
 
@@ -114,4 +121,38 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 export function statusesOf(logs: RequestLogLine[], path: string): Array<number | undefined> {
   return logs.filter((l) => l.path.split('?')[0] === path).map((l) => l.status);
+}
+
+/** A self-signed certificate for `name` (PEM), or undefined when openssl is not there to make one. */
+export function selfSignedCert(name: string): { key: Buffer; cert: Buffer } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-tls-'));
+  try {
+    const san = /^[\d.]+$/.test(name) ? `IP:${name}` : `DNS:${name}`;
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'),
+      '-days', '2', '-subj', `/CN=${name}`, '-addext', `subjectAltName=${san}`,
+    ], { stdio: 'ignore' });
+    return { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) };
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Name resolution from a fixed table (what /etc/hosts would say), in both shapes net.connect asks for. */
+export function fixedLookup(table: Record<string, string>): LookupFunction & { asked: string[] } {
+  const asked: string[] = [];
+  const lookup = (hostname: string, options: { all?: boolean }, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+    asked.push(hostname);
+    const address = table[hostname];
+    if (!address) {
+      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }), '');
+      return;
+    }
+    const family = address.includes(':') ? 6 : 4;
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  return Object.assign(lookup as LookupFunction, { asked });
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  PortalClient, PortalError, isLoopbackHost, parseBaseUrl, bypassesProxy, resolveProxy, buildQuery, parseRetryAfter,
+  PortalClient, PortalError, isLoopbackHost, parseBaseUrl, resolveProxy, buildQuery, parseRetryAfter,
   parseContentDisposition,
 } from '../../../src/api';
 
@@ -26,27 +26,21 @@ void test('http is refused except on loopback; credentials in URLs are refused',
   c.close();
 });
 
-void test('NO_PROXY matching', () => {
-  const list = ['localhost', '.corp.example', '*.internal', '10.0.0.0/8', 'svc:8443'];
-  assert.ok(bypassesProxy('localhost', 80, list));
-  assert.ok(bypassesProxy('a.corp.example', 443, list));
-  assert.ok(bypassesProxy('corp.example', 443, list));
-  assert.ok(bypassesProxy('x.internal', 443, list));
-  assert.ok(bypassesProxy('10.2.3.4', 443, list));
-  assert.ok(bypassesProxy('svc', 8443, list));
-  assert.ok(!bypassesProxy('svc', 443, list));
-  assert.ok(!bypassesProxy('example.com', 443, list));
-  assert.ok(!bypassesProxy('127.0.0.1', 80, list));
-  assert.ok(bypassesProxy('anything', 1, ['*']));
-  assert.ok(!bypassesProxy('x', 1, undefined));
-});
-
-void test('resolveProxy: setting first, then environment, honouring NO_PROXY', () => {
+void test('resolveProxy: setting first, then environment; NO_PROXY and http.noProxy passed on for undici to match', () => {
   assert.equal(resolveProxy({ baseUrl: 'https://p.example', httpProxy: 'http://proxy:3128' })?.url, 'http://proxy:3128');
   assert.equal(resolveProxy({ baseUrl: 'https://p.example', env: { https_proxy: 'proxy:8080' } })?.url, 'http://proxy:8080');
-  assert.equal(resolveProxy({ baseUrl: 'https://p.example', env: { HTTPS_PROXY: 'http://proxy:1', NO_PROXY: 'p.example' } }), undefined);
+  assert.deepEqual(
+    resolveProxy({ baseUrl: 'https://p.example', noProxy: ['corp.example'], env: { HTTPS_PROXY: 'http://proxy:1', NO_PROXY: 'p.example, .internal' } })?.noProxy,
+    ['corp.example', 'p.example', '.internal'],
+  );
   assert.equal(resolveProxy({ baseUrl: 'https://p.example', env: {} }), undefined);
   assert.equal(resolveProxy({ baseUrl: 'https://p.example', httpProxy: 'http://x:1', strictSSL: false })?.strictSSL, false);
+});
+
+void test('resolveProxy: a loopback portal never gets a proxy, whatever the settings say', () => {
+  for (const baseUrl of ['http://127.0.0.1:8787', 'http://localhost:1', 'http://[::1]:2', 'http://app.localhost:3']) {
+    assert.equal(resolveProxy({ baseUrl, httpProxy: 'http://proxy:3128', env: { HTTP_PROXY: 'http://proxy:1', ALL_PROXY: 'http://proxy:2' } }), undefined, baseUrl);
+  }
 });
 
 void test('query strings, Retry-After, Content-Disposition', () => {

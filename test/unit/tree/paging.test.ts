@@ -161,3 +161,38 @@ void test('folding: aligned ranges, largest first, few of them', () => {
   for (let i = 1; i < big.length; i++) assert.equal(big[i]?.start, (big[i - 1]?.start ?? 0) + (big[i - 1]?.size ?? 0));
   assert.ok(decompose(0, 49_900).length <= 27);
 });
+
+/** A portal that ignores paging: every page is the whole list. */
+function wholeEveryTime(n: number) {
+  const rows: Row[] = Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
+  const calls: number[] = [];
+  const fetch: PageFetcher<Row> = async ({ page, size }) => {
+    calls.push(page);
+    // What the API layer says of a plain array: longer than asked means no next page; exactly as long, maybe one.
+    return { items: rows, hasMore: rows.length === size };
+  };
+  return { fetch, calls };
+}
+
+void test('a portal that ignores paging: a list longer than the page is loaded once, no "Load more"', async () => {
+  const s = wholeEveryTime(12);
+  const list = new PagedList(s.fetch, (r) => r.id, 5);
+  await walk(list);
+  assert.equal(list.count, 12);
+  assert.equal(list.hasMore, false);
+  assert.deepEqual(s.calls, [1]);
+});
+
+void test('a page that adds no new row ends the list, however the portal answers', async () => {
+  const s = wholeEveryTime(5);
+  const list = new PagedList(s.fetch, (r) => r.id, 5);
+  await walk(list);
+  assert.deepEqual(list.items.map((r) => r.id), [1, 2, 3, 4, 5]);
+  assert.equal(list.hasMore, false);
+  assert.deepEqual(s.calls, [1, 2], 'page 2 repeated page 1: the walk ended there');
+  // A server that always says "more" and always repeats itself.
+  const stubborn = new PagedList<Row>(async () => ({ items: [{ id: 1 }, { id: 2 }], hasMore: true }), (r) => r.id, 2);
+  await walk(stubborn);
+  assert.equal(stubborn.count, 2);
+  assert.equal(stubborn.hasMore, false);
+});

@@ -1,0 +1,56 @@
+// Server text that goes into a message: one short line, no control or direction-changing characters, no markup.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MAX_QUOTED_CHARS, PortalError, cancelledError, errorMessage, quoteServerText } from '../../../src/api';
+import { httpError, plainServerText } from '../../../src/api/http';
+
+void test('quoteServerText: controls and bidi characters go, whitespace collapses, length is capped', () => {
+  assert.equal(quoteServerText('a\u202Egnp.exe\u0000 b\n\n\tc\u2066x\u2069'), 'a gnp.exe b c x');
+  const long = quoteServerText('word '.repeat(2000));
+  assert.equal(long.length, MAX_QUOTED_CHARS);
+  assert.ok(long.endsWith('…'));
+  // A surrogate pair is never cut in half.
+  const emoji = quoteServerText('😀'.repeat(400));
+  assert.ok(!/[\uD800-\uDBFF]…$/.test(emoji));
+});
+
+void test('an HTML error page becomes its title, never markup, never 20 KB', () => {
+  const page = `<!doctype html><html><head><title>503 Service &amp; Unavailable</title></head><body>${'<p>[Click](command:workbench.action.openSettings)</p>'.repeat(400)}</body></html>`;
+  assert.ok(page.length > 20_000);
+  const headers = { 'content-type': 'text/html; charset=utf-8' };
+  assert.equal(plainServerText(page, headers), '503 Service & Unavailable');
+  const error = httpError({ status: 503, headers, text: page, endpoint: 'GET /v3/userinfo', host: 'p.example' });
+  assert.equal(error.kind, 'server');
+  assert.equal(error.message, 'The portal had a problem answering (HTTP 503): 503 Service & Unavailable. Try again later.');
+  assert.equal(error.serverMessage, '503 Service & Unavailable');
+  // A page without a title says nothing rather than its markup.
+  assert.equal(plainServerText('<html><body><h1>x</h1></body></html>', {}), undefined);
+});
+
+void test('plain-text and JSON error bodies: kept as data, quoted short in the message', () => {
+  const text = `Denied\u202E [Fix](command:workbench.action.openSettings) ${'x'.repeat(5000)}`;
+  const plain = httpError({ status: 403, headers: { 'content-type': 'text/plain' }, text, endpoint: 'DELETE /v3/x', host: 'h' });
+  assert.equal(plain.kind, 'forbidden');
+  assert.ok(plain.message.length < MAX_QUOTED_CHARS + 120, plain.message);
+  assert.ok(!plain.message.includes('\u202E'));
+  const json = httpError({ status: 409, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ error: 'conflict', message: `taken\n${'y'.repeat(1000)}` }), endpoint: 'POST /v2/x', host: 'h' });
+  assert.equal(json.kind, 'conflict');
+  assert.equal(json.serverMessage?.length, 1006, 'the whole server message stays available as data');
+  assert.ok(json.message.length < MAX_QUOTED_CHARS + 150);
+  const empty = httpError({ status: 404, headers: {}, text: '', endpoint: 'GET /v3/applications/a', host: 'h' });
+  assert.equal(empty.kind, 'not-found');
+  assert.equal(empty.serverMessage, undefined);
+  const unsupported = httpError({ status: 405, headers: {}, text: '', endpoint: 'GET /v3/applications/a', host: 'h' });
+  assert.equal(unsupported.kind, 'not-found');
+  assert.match(unsupported.message, /does not offer this request \(HTTP 405\)/);
+});
+
+void test('errorMessage and cancelledError: one way to say what went wrong, one cancellation', () => {
+  assert.equal(errorMessage(new PortalError({ kind: 'auth', endpoint: '', message: 'm' })), 'm');
+  assert.equal(errorMessage(new Error('e')), 'e');
+  assert.equal(errorMessage('s'), 's');
+  assert.equal(errorMessage(42), '42');
+  const c = cancelledError('GET /v3/userinfo');
+  assert.equal(c.kind, 'cancelled');
+  assert.equal(c.endpoint, 'GET /v3/userinfo');
+});
