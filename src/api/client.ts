@@ -342,8 +342,14 @@ export class PortalClient implements ApiContext {
     const { clientId, clientSecret } = application;
     if (!clientSecret) throw notAnApi(this.host, endpoint, 'the new application came back without a client secret');
     // signIn replaces the password credentials only once the new ones have worked: if the grant fails, the
-    // password session stays usable and the caller can try again or delete the application.
-    await this.signIn({ kind: 'client', clientId, clientSecret }, options);
+    // password session stays usable, and it deletes the application again: nobody would ever have its secret, so a
+    // retried sign-in must not leave it behind on the portal. A failed clean-up does not hide the first failure.
+    try {
+      await this.signIn({ kind: 'client', clientId, clientSecret }, options);
+    } catch (error) {
+      await this.v3.applications.delete(clientId).catch(() => undefined);
+      throw error;
+    }
     return { application, clientId, clientSecret };
   }
 
