@@ -1,9 +1,15 @@
 import * as vscode from 'vscode';
-import { NOT_SIGNED_IN, parseBaseUrl, PortalClient, PortalError } from '../api';
+import { NOT_SIGNED_IN, parseBaseUrl, PortalClient, PortalError, type Credentials, type TokenSet } from '../api';
 import { CredentialStore, sameCredentials, type IssuedFor, type NewCredentials, type StoredCredentials } from './credentialStore';
 import { readPortalEntries, writePortalEntries, type PortalEntry } from './portalEntry';
 
-export type ClientFactory = (entry: PortalEntry, onSignedOut: (error: PortalError) => void) => PortalClient;
+/**
+ * A client for a portal entry, holding `start.credentials` from the beginning; `start.tokens` are tokens a sign-in just
+ * obtained for those credentials, so the new client makes no grant before its first call.
+ */
+export type ClientFactory = (
+  entry: PortalEntry, onSignedOut: (error: PortalError) => void, start?: { credentials: Credentials; tokens?: TokenSet | undefined },
+) => PortalClient;
 
 /** A portal as this window sees it: its settings entry and, while signed in, a client. */
 export interface PortalConnection {
@@ -98,11 +104,11 @@ export class PortalRegistry implements vscode.Disposable {
    * portal gets a fresh client on the client-credentials grant (the sign-in's own client is discarded
    * with the password it held).
    */
-  async add(entry: PortalEntry, credentials: NewCredentials): Promise<PortalConnection> {
+  async add(entry: PortalEntry, credentials: NewCredentials, tokens?: TokenSet): Promise<PortalConnection> {
     const bound: StoredCredentials = { ...credentials, issuedFor: issuedFor(entry) };
     await this.store.set(entry.id, bound);
     this.connections.get(entry.id)?.client?.close();
-    const connection = await this.connect(entry, bound);
+    const connection = await this.connect(entry, bound, tokens);
     await writePortalEntries([...readPortalEntries().filter((e) => e.id !== entry.id), entry]);
     this.emitter.fire(connection);
     return connection;
@@ -153,7 +159,7 @@ export class PortalRegistry implements vscode.Disposable {
     this.emitter.fire(await this.connect(c.entry, credentials));
   }
 
-  private async connect(entry: PortalEntry, credentials: StoredCredentials | undefined): Promise<PortalConnection> {
+  private async connect(entry: PortalEntry, credentials: StoredCredentials | undefined, tokens?: TokenSet): Promise<PortalConnection> {
     this.inUse.delete(entry.id);
     if (!credentials) return this.setSignedOut(entry, undefined);
     let binding: IssuedFor;
@@ -164,7 +170,8 @@ export class PortalRegistry implements vscode.Disposable {
       if (credentials.issuedFor && !sameIssuer(credentials.issuedFor, binding)) {
         return this.setSignedOut(entry, `The saved sign-in for ${entry.label} was made for ${credentials.issuedFor.origin} (service "${credentials.issuedFor.service}"), but the portal entry now points at ${binding.origin} (service "${binding.service}"). It is not sent there. Sign in again to use this address.`);
       }
-      client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error));
+      const credentialsNow: Credentials = { kind: 'client', clientId: credentials.clientId, clientSecret: credentials.clientSecret };
+      client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error), { credentials: credentialsNow, tokens });
     } catch (error) {
       // Settings the client refuses (an address edited into plain http on a public host, or not a URL at all):
       // the portal shows as signed out with the reason, and its stored credentials stay for when it is fixed.
@@ -173,7 +180,6 @@ export class PortalRegistry implements vscode.Disposable {
     const bound: StoredCredentials = credentials.issuedFor ? credentials : { ...credentials, issuedFor: binding };
     // Credentials saved before they were bound take the binding of the user's own entry, once.
     if (!credentials.issuedFor) await this.store.set(entry.id, bound).catch(() => undefined);
-    client.useClientCredentials(bound.clientId, bound.clientSecret);
     this.inUse.set(entry.id, bound);
     const connection: PortalConnection = {
       entry,

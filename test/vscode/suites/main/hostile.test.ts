@@ -87,6 +87,13 @@ describe('A hostile portal: every server string is an attack', function () {
       const members = await rows(ex.members as unknown as Provider);
       assert.ok(members.length > 3);
       for (const r of members) await assertPlainRow(ex.members as unknown as Provider, r);
+      // The second organisation answers ten times the rows asked for: refused, and said so in one plain row.
+      ex.members.setTarget({ portalId: p.portalId, accountId: 2, accountLabel: 'con' });
+      const refused = await rows(ex.members as unknown as Provider);
+      assert.equal(refused.length, 1, refused.map((r) => r.label).join(' | '));
+      assert.equal(refused[0]?.contextValue, 'error');
+      assert.match(visible(refused[0]?.label ?? ''), /sent \d+ rows for a page of \d+/);
+      await assertPlainRow(ex.members as unknown as Provider, refused[0]!);
     } finally {
       ex.members.setTarget(undefined);
     }
