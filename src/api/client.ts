@@ -372,6 +372,18 @@ export class PortalClient implements ApiContext {
   }
 
   /** Destroys the connection pool; pending and later calls fail 'cancelled'. `closed` settles when sockets are gone. */
+  /**
+   * What `util.inspect`, a debugger's preview, an assertion's diff or JSON.stringify show of a client: its origin
+   * only. The client holds credentials and tokens in its fields; none of them may leave through a dump of it.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `PortalClient(${this.baseUrl})`;
+  }
+
+  toJSON(): { portalClient: string } {
+    return { portalClient: this.baseUrl };
+  }
+
   close(): void {
     if (this.isClosed) return;
     this.isClosed = true;
