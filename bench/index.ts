@@ -3,10 +3,11 @@
 // To add figures: write a module exporting Benchmark[] and list it in `suites` below.
 import { apiBenchmarks } from './api';
 import { explorerBenchmarks } from './explorer';
+import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import type { Benchmark, Figure } from './types';
 
-const suites: Benchmark[][] = [apiBenchmarks, limitBenchmarks, explorerBenchmarks];
+const suites: Benchmark[][] = [apiBenchmarks, limitBenchmarks, explorerBenchmarks, featureBenchmarks];
 
 function format(value: Figure['value']): string {
   if (typeof value === 'string') return value;

@@ -7,8 +7,8 @@
  * Limits on what a server can make the client do:
  * - a JSON answer over `maxJsonBytes` (default 32 MiB) fails at once, 'invalid-response' with code
  *   RESPONSE_TOO_LARGE, and is not retried; undici stops reading it, so memory stays bounded;
- * - a JSON call has `deadlineMs` (default 60 s) from sending to its last byte, whatever the pace of the server
- *   ('timeout', code DEADLINE; a GET is retried like other timeouts);
+ * - a JSON call has `deadlineMs` (default 60 s, or the headers timeout if longer) from sending to its last byte,
+ *   whatever the pace of the server ('timeout', code DEADLINE; a GET is retried like other timeouts);
  * - downloads stream: no size limit, and no overall deadline (a large file on a slow line may take long), but
  *   `bodyTimeoutMs` ends one that stalls.
  */
@@ -74,7 +74,10 @@ export interface PortalClientOptions {
   headersTimeoutMs?: number;
   /** Longest silence while a body streams. Default 30 000 ms. */
   bodyTimeoutMs?: number;
-  /** Longest time for one JSON request, from sending to the last byte of the answer. Default 60 000 ms. */
+  /**
+   * Longest time for one JSON request, from sending to the last byte of the answer. Default 60 000 ms, or the
+   * headers timeout when that is longer.
+   */
   deadlineMs?: number;
   /** Largest JSON answer read; a larger one fails 'invalid-response' (RESPONSE_TOO_LARGE). Default 32 MiB. */
   maxJsonBytes?: number;
@@ -260,7 +263,9 @@ export class PortalClient implements ApiContext {
       secrets: this.secrets,
       limits: retryLimits(options.retry),
       maxJsonBytes: this.maxJsonBytes,
-      deadlineMs: Math.max(1, options.deadlineMs ?? DEFAULTS.deadlineMs),
+      // The default never cuts a longer headers timeout short: a user who lets a slow portal think for 90 s
+      // gets 90 s. An explicit deadline wins.
+      deadlineMs: Math.max(1, options.deadlineMs ?? Math.max(DEFAULTS.deadlineMs, options.headersTimeoutMs ?? 0)),
       headersTimeoutMs: options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
       log: options.log,
     });
@@ -337,8 +342,14 @@ export class PortalClient implements ApiContext {
     const { clientId, clientSecret } = application;
     if (!clientSecret) throw notAnApi(this.host, endpoint, 'the new application came back without a client secret');
     // signIn replaces the password credentials only once the new ones have worked: if the grant fails, the
-    // password session stays usable and the caller can try again or delete the application.
-    await this.signIn({ kind: 'client', clientId, clientSecret }, options);
+    // password session stays usable, and it deletes the application again: nobody would ever have its secret, so a
+    // retried sign-in must not leave it behind on the portal. A failed clean-up does not hide the first failure.
+    try {
+      await this.signIn({ kind: 'client', clientId, clientSecret }, options);
+    } catch (error) {
+      await this.v3.applications.delete(clientId).catch(() => undefined);
+      throw error;
+    }
     return { application, clientId, clientSecret };
   }
 
@@ -361,6 +372,18 @@ export class PortalClient implements ApiContext {
   }
 
   /** Destroys the connection pool; pending and later calls fail 'cancelled'. `closed` settles when sockets are gone. */
+  /**
+   * What `util.inspect`, a debugger's preview, an assertion's diff or JSON.stringify show of a client: its origin
+   * only. The client holds credentials and tokens in its fields; none of them may leave through a dump of it.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `PortalClient(${this.baseUrl})`;
+  }
+
+  toJSON(): { portalClient: string } {
+    return { portalClient: this.baseUrl };
+  }
+
   close(): void {
     if (this.isClosed) return;
     this.isClosed = true;

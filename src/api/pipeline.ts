@@ -69,7 +69,8 @@ export interface Answer {
   readonly body: Readable | undefined;
 }
 
-type Attempt = Answer | Exclude<Outcome, { kind: 'ok' }>;
+/** What sendOnce() gives: the answer, or what went wrong, for the retry policy. */
+export type Attempt = Answer | Exclude<Outcome, { kind: 'ok' }>;
 
 export interface PipelineOptions {
   transport: Transport;
@@ -168,7 +169,8 @@ export class Pipeline {
         case 'signed-out':
           throw this.o.session.rejectedAfterRenewal(x.endpoint);
         case 'renew-token':
-          await this.o.session.renewAfter401((outcome as { token: string }).token, x.endpoint, x.signal);
+          // Only a 401 leads here; the stale token tells the session whether someone already renewed it.
+          if (outcome.kind === 'unauthorized') await this.o.session.renewAfter401(outcome.token, x.endpoint, x.signal);
           break;
         case 'wait-and-retry':
           await sleep(step.ms, x.signal, x.endpoint);

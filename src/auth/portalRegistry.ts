@@ -1,10 +1,16 @@
 import * as vscode from 'vscode';
-import { NOT_SIGNED_IN, parseBaseUrl, PortalClient, PortalError } from '../api';
+import { NOT_SIGNED_IN, parseBaseUrl, PortalClient, PortalError, type Credentials, type TokenSet } from '../api';
 import { CredentialStore, sameCredentials, type IssuedFor, type NewCredentials, type StoredCredentials } from './credentialStore';
 import { errorMessage } from '../shared/errors';
 import { readPortalEntries, writePortalEntries, type PortalEntry } from './portalEntry';
 
-export type ClientFactory = (entry: PortalEntry, onSignedOut: (error: PortalError) => void) => PortalClient;
+/**
+ * A client for a portal entry, holding `start.credentials` from the beginning; `start.tokens` are tokens a sign-in just
+ * obtained for those credentials, so the new client makes no grant before its first call.
+ */
+export type ClientFactory = (
+  entry: PortalEntry, onSignedOut: (error: PortalError) => void, start?: { credentials: Credentials; tokens?: TokenSet | undefined },
+) => PortalClient;
 
 /** A portal as this window sees it: its settings entry and, while signed in, a client. */
 export interface PortalConnection {
@@ -99,11 +105,11 @@ export class PortalRegistry implements vscode.Disposable {
    * portal gets a fresh client on the client-credentials grant (the sign-in's own client is discarded
    * with the password it held).
    */
-  async add(entry: PortalEntry, credentials: NewCredentials): Promise<PortalConnection> {
+  async add(entry: PortalEntry, credentials: NewCredentials, tokens?: TokenSet): Promise<PortalConnection> {
     const bound: StoredCredentials = { ...credentials, issuedFor: issuedFor(entry) };
     await this.store.set(entry.id, bound);
     this.connections.get(entry.id)?.client?.close();
-    const connection = await this.connect(entry, bound);
+    const connection = await this.connect(entry, bound, tokens);
     await writePortalEntries([...readPortalEntries().filter((e) => e.id !== entry.id), entry]);
     this.emitter.fire(connection);
     return connection;
@@ -154,7 +160,7 @@ export class PortalRegistry implements vscode.Disposable {
     this.emitter.fire(await this.connect(c.entry, credentials));
   }
 
-  private async connect(entry: PortalEntry, credentials: StoredCredentials | undefined): Promise<PortalConnection> {
+  private async connect(entry: PortalEntry, credentials: StoredCredentials | undefined, tokens?: TokenSet): Promise<PortalConnection> {
     this.inUse.delete(entry.id);
     if (!credentials) return this.setSignedOut(entry, undefined);
     let binding: IssuedFor;
@@ -165,7 +171,8 @@ export class PortalRegistry implements vscode.Disposable {
       if (credentials.issuedFor && !sameIssuer(credentials.issuedFor, binding)) {
         return this.setSignedOut(entry, vscode.l10n.t('The saved sign-in for {0} was made for {1} (service "{2}"), but the portal entry now points at {3} (service "{4}"). It is not sent there. Sign in again to use this address.', entry.label, credentials.issuedFor.origin, credentials.issuedFor.service, binding.origin, binding.service));
       }
-      client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error));
+      const credentialsNow: Credentials = { kind: 'client', clientId: credentials.clientId, clientSecret: credentials.clientSecret };
+      client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error), { credentials: credentialsNow, tokens });
     } catch (error) {
       // Settings the client refuses (an address edited into plain http on a public host, or not a URL at all):
       // the portal shows as signed out with the reason, and its stored credentials stay for when it is fixed.
@@ -174,7 +181,6 @@ export class PortalRegistry implements vscode.Disposable {
     const bound: StoredCredentials = credentials.issuedFor ? credentials : { ...credentials, issuedFor: binding };
     // Credentials saved before they were bound take the binding of the user's own entry, once.
     if (!credentials.issuedFor) await this.store.set(entry.id, bound).catch(() => undefined);
-    client.useClientCredentials(bound.clientId, bound.clientSecret);
     this.inUse.set(entry.id, bound);
     const connection: PortalConnection = {
       entry,

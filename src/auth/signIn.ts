@@ -72,7 +72,8 @@ export async function signInWithPassword(ctx: SignInContext, ui: Ui, known?: Por
         username: username.trim(),
         applicationCreatedHere: true,
       };
-      return await keepOrDelete(client, credentials, () => ctx.registry.add(entry, credentials));
+      // The token the enrolment just proved goes with the credentials: the portal's first call needs no grant.
+      return await keepOrDelete(client, credentials, () => ctx.registry.add(entry, credentials, client.tokens()));
     } catch (error) {
       if (!(await askRetry(ui, describeSignInError(error, entry)))) return undefined;
     } finally {
@@ -127,7 +128,7 @@ export async function signInWithClientCredentials(ctx: SignInContext, ui: Ui, kn
         await client.signIn({ kind: 'client', clientId, clientSecret });
         return client.v3.userinfo();
       });
-      return await ctx.registry.add(entry, { clientId, clientSecret, username: info.name, applicationCreatedHere: false });
+      return await ctx.registry.add(entry, { clientId, clientSecret, username: info.name, applicationCreatedHere: false }, client.tokens());
     } catch (error) {
       if (!(await askRetry(ui, describeSignInError(error, entry)))) return undefined;
     } finally {

@@ -130,7 +130,7 @@ function applications(store: Store, next: Next, owner: User): void {
   app('__proto__', `${P.script} ${P.icons}`, 'IOS', 'Phone');
 }
 
-function quirks(ids: { main: number }, byName: Map<string, Group>): Quirks {
+function quirks(ids: { main: number; second: number }, byName: Map<string, Group>): Quirks {
   const member = `/accounts/${ids.main}/members/trap.member`;
   const saveGroup = byName.get(P.icons);
   return {
@@ -142,7 +142,8 @@ function quirks(ids: { main: number }, byName: Map<string, Group>): Quirks {
       ...(saveGroup ? [{ method: 'POST', path: `/v2/accounts/${ids.main}/groups/${saveGroup.id}`, code: 'conflict' as const, message: CONFLICT_WITH_LINK }] : []),
       { method: 'PATCH', path: '/v3/applications/__proto__', code: 'forbidden', message: ERROR_WITH_LINK },
     ],
-    oversized: [{ path: `/v3/accounts/${ids.main}/members`, factor: 10 }],
+    // The second organisation, so the first stays usable for the traps: its members list is the oversized answer.
+    oversized: [{ path: `/v3/accounts/${ids.second}/members`, factor: 10 }],
   };
 }
 

@@ -72,6 +72,18 @@ void describe('grants', () => {
     client.close();
   });
 
+  void test('an enrolment whose new credentials fail deletes the application it created: no orphan on the portal', async () => {
+    const { client } = await passwordClient(emu);
+    const before = (await client.v3.applications.list()).map((a) => a.clientId);
+    // The application is created; the grant that proves its secret fails.
+    emu.setFaults([{ kind: 'status', status: 500, path: '/oauth/token', method: 'POST', count: 1 }]);
+    await assert.rejects(client.enrollApplication({ name: 'orphan?', platform: 'OTHER', deviceType: 'Other' }), kind('server'));
+    emu.clearFaults();
+    assert.equal(client.credentialKind, 'password', 'the password session is still usable');
+    assert.deepEqual((await client.v3.applications.list()).map((a) => a.clientId).sort(), before.sort(), 'nothing was left behind');
+    client.close();
+  });
+
   void test('enrollApplication needs a password session', async () => {
     const { client } = makeClient(emu);
     await assert.rejects(client.enrollApplication({ name: 'x' }), kind('auth'));

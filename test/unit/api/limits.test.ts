@@ -54,9 +54,15 @@ void describe('limits on what a server can do', () => {
     emu.setFaults([{ kind: 'drip', path, method: 'POST', delayMs: 20 }]);
     await assert.rejects(t.client.v3.members.create(acme, { name: 'Drip', username: 'drip.test', email: 'drip@acme.example' }), kind('timeout'));
     assert.equal(statusesOf(t.logs, path).length, 1);
-    // Before the headers the deadline holds too: an answer 20 s late (within the 30 s headers timeout) is a timeout.
-    emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 20_000 }]);
-    await assert.rejects(t.client.v3.userinfo(), kind('timeout'));
+  });
+
+  void test('before the headers the deadline holds too: a portal that does not answer frees the slot', { timeout: 30_000 }, async () => {
+    // Answered after 100 s, within a headers timeout of 120 s: only the 400 ms deadline can end this call in time.
+    const slow = await passwordClient(emu, { deadlineMs: 400, headersTimeoutMs: 120_000, retry: { attempts: 1 } });
+    emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 100_000 }]);
+    await assert.rejects(slow.client.v3.userinfo(), kind('timeout'));
+    emu.clearFaults();
+    slow.client.close();
   });
 
   void test('downloads stream: no size cap, and no overall deadline while bytes keep coming', async () => {
@@ -153,5 +159,37 @@ void describe('*.localhost over plain http', () => {
       assert.equal(bad.logs.length, 1, 'refused at once, not retried');
       bad.client.close();
     }
+  });
+});
+
+void describe('the hostile seed', () => {
+  let emu: Emulator;
+  let t: TestClient;
+  before(async () => {
+    emu = await emulator({ seed: 'hostile' });
+    t = await passwordClient(emu);
+  });
+  after(async () => {
+    t.client.close();
+    await emu.stop();
+  });
+
+  void test('a member page ten times longer than asked is refused; the error carries no markup from the portal', async () => {
+    // The hostile seed's second organisation answers ten times the rows asked for.
+    const account = (await t.client.v3.accounts.list())[1]?.id ?? 2;
+    await assert.rejects(t.client.v3.members.page(account, { size: 20 }), kind('invalid-response', (e) => {
+      assert.equal(e.code, ERROR_CODES.pageTooLong);
+      assert.match(e.message, /sent 200 rows for a page of 20/);
+    }));
+  });
+
+  void test('an error message with a command link is kept as data and quoted on one short line', async () => {
+    const account = (await t.client.v3.accounts.list())[0]?.id ?? 1;
+    await assert.rejects(t.client.v3.members.delete(account, 'trap.member'), kind('forbidden', (e) => {
+      assert.match(e.serverMessage ?? '', /command:/, 'the portal\'s words are kept as they were');
+      // eslint-disable-next-line no-control-regex -- control characters are what the message must not hold
+      assert.ok(!/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(e.message));
+      assert.ok(e.message.length < 400);
+    }));
   });
 });

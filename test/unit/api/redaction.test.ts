@@ -105,3 +105,21 @@ void describe('redaction', () => {
     for (const c of clients) c.close();
   });
 });
+
+void test('a client dumped by util.inspect or JSON.stringify shows its origin, never a secret or token', async () => {
+  const emu = await emulator();
+  const { client } = makeClient(emu);
+  try {
+    await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
+    const enrolled = await client.enrollApplication({ name: 'dump', platform: 'OTHER', deviceType: 'Other' });
+    const token = await client.accessToken();
+    for (const dump of [inspect(client, { depth: 10, showHidden: true }), JSON.stringify(client), JSON.stringify({ nested: { client } })]) {
+      assert.ok(!dump.includes(enrolled.clientSecret), 'no client secret in the dump');
+      assert.ok(!dump.includes(token), 'no token in the dump');
+      assert.match(dump, /127\.0\.0\.1/);
+    }
+  } finally {
+    client.close();
+    await emu.stop();
+  }
+});

@@ -43,6 +43,7 @@ describe('Sign-in and secrets', function () {
   });
 
   it('signs in with a password, registers this machine as an application, and keeps only its client credentials', async () => {
+    a.resetStats();
     const script = await signInForTest({ baseUrl: a.url, username, password });
     assert.deepEqual(script.failures, []);
     assert.deepEqual(script.asked, ['signIn.baseUrl', 'signIn.service', 'signIn.username', 'signIn.password'], 'no two-factor question for a user without it');
@@ -50,6 +51,10 @@ describe('Sign-in and secrets', function () {
     const c = api.registry.get(idOf(a));
     assert.ok(c?.client, 'portal A is signed in');
     assert.equal(c.username, username);
+    // The password grant, then the grant that proves the new application's secret; the portal's first call uses
+    // that token rather than asking for a third.
+    assert.equal((await c.client.v3.userinfo()).name, username);
+    assert.equal(a.stats().tokenRequests, 2, 'two token requests for the whole sign-in');
 
     const stored = await api.testing.readStoredCredentials(idOf(a));
     assert.ok(stored, 'client credentials are in SecretStorage');

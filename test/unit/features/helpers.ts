@@ -1,0 +1,41 @@
+// Shared setup for the feature-core tests: a real emulator in-process and a client signed in to it.
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import { PortalClient, type PortalClientOptions } from '../../../src/api';
+
+export type { Emulator };
+
+/** Fast retries so fault tests stay quick. */
+const FAST_RETRY = { backoffMs: 5, maxBackoffMs: 20, defaultRetryAfterMs: 10 } as const;
+
+export async function emulator(options: Partial<EmulatorOptions> = {}): Promise<Emulator> {
+  return startEmulator({ port: 0, seed: 'demo', quiet: true, ...options });
+}
+
+/** A client signed in as `demo` (super administrator of every seeded organisation). */
+export async function demoClient(emu: Emulator, options: Partial<PortalClientOptions> = {}): Promise<PortalClient> {
+  const client = new PortalClient({ baseUrl: emu.url, service: 'portal', retry: FAST_RETRY, ...options });
+  await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
+  return client;
+}
+
+/** API requests the emulator has seen (token requests left out), optionally only those whose route matches. */
+export function apiRequests(emu: Emulator, route?: RegExp): number {
+  let n = 0;
+  for (const [key, count] of Object.entries(emu.stats().byRoute)) {
+    if (key.includes('/oauth/token')) continue;
+    if (!route || route.test(key)) n += count;
+  }
+  return n;
+}
+
+export async function accountIdOf(client: PortalClient, name: string): Promise<number> {
+  const a = (await client.v3.accounts.list()).find((x) => x.name === name);
+  if (!a) throw new Error(`no account ${name}`);
+  return a.id;
+}
+
+export async function groupIdOf(client: PortalClient, account: number, name: string): Promise<number> {
+  const g = (await client.v2.groups.list(account)).find((x) => x.name === name);
+  if (!g) throw new Error(`no group ${name}`);
+  return g.id;
+}
