@@ -6,21 +6,24 @@ import * as vscode from 'vscode';
 import { isPortalError } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { errorMessage } from '../../shared/errors';
-import { Documents, type Loaded } from './documents';
-import { isDirectoryPath, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
+import { ContentRefused, Documents, type Loaded } from './documents';
+import { isDirectoryPath, knownQuery, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
 /** stat and readFile come in pairs: one fetch serves both. */
 const DOCUMENT_TTL_MS = 5_000;
 const MAX_DOCUMENTS = 32;
 
 export function uriOf(target: PortalTarget): vscode.Uri {
-  return vscode.Uri.from({ scheme: PORTAL_SCHEME, authority: target.portalId, path: targetPath(target) });
+  const query = target.kind === 'record' || target.kind === 'content' ? knownQuery(target.known) : '';
+  return vscode.Uri.from({ scheme: PORTAL_SCHEME, authority: target.portalId, path: targetPath(target), query });
 }
 
 export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
   private readonly documents = new Map<string, Promise<Loaded>>();
+  /** Why the last fetch of a URI failed, in the portal's terms (VS Code wraps what it is given in its own words). */
+  private readonly failures = new Map<string, unknown>();
   private readonly loader: Documents;
   private readonly subscription: vscode.Disposable;
 
@@ -79,8 +82,18 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Forgets what was fetched for a URI, so the next open shows current data. */
   forget(uri?: vscode.Uri): void {
-    if (uri) this.documents.delete(uri.toString());
-    else this.documents.clear();
+    if (uri) {
+      this.documents.delete(uri.toString());
+      this.failures.delete(uri.toString());
+    } else {
+      this.documents.clear();
+      this.failures.clear();
+    }
+  }
+
+  /** The error behind the last failed read of a URI, as the extension said it (not as VS Code rewrapped it). */
+  failureOf(uri: vscode.Uri): unknown {
+    return this.failures.get(uri.toString());
   }
 
   dispose(): void {
@@ -90,7 +103,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   private targetOf(uri: vscode.Uri): PortalTarget {
-    const target = parseTarget(uri.authority, uri.path);
+    const target = parseTarget(uri.authority, uri.path, uri.query);
     if (!target) throw vscode.FileSystemError.FileNotFound(uri);
     return target;
   }
@@ -107,8 +120,11 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   private fetch(uri: vscode.Uri, key: string, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
+    this.failures.delete(key);
     const p = this.loader.load(target, needBytes).catch((error: unknown) => {
       this.documents.delete(key);
+      this.failures.set(key, error);
+      while (this.failures.size > MAX_DOCUMENTS) this.failures.delete(this.failures.keys().next().value as string);
       throw toFileSystemError(error, uri);
     });
     this.documents.set(key, p);
@@ -123,6 +139,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
 function toFileSystemError(error: unknown, uri: vscode.Uri): Error {
   if (error instanceof vscode.FileSystemError) return error;
+  if (error instanceof ContentRefused) return error.isFolder ? vscode.FileSystemError.FileIsADirectory(uri) : vscode.FileSystemError.Unavailable(error.message);
   if (isPortalError(error, 'not-found')) return vscode.FileSystemError.FileNotFound(uri);
   if (isPortalError(error, 'forbidden')) return vscode.FileSystemError.NoPermissions(error.message);
   return vscode.FileSystemError.Unavailable(errorMessage(error));
