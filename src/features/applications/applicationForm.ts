@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PortalError, type Application, type ApplicationDraft } from '../../api';
+import { isPortalError, PortalError, type Application, type ApplicationDraft } from '../../api';
 import { readApplication } from '../../shared/applicationRead';
 import {
   applicationCommands, type ApplicationCommand, type ApplicationState, type ApplicationSummary, type ApplicationValues,
@@ -132,9 +132,13 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     // Marked busy before asking, so the page waits for the answer however long the user takes to give it.
     await this.busy('rotate', async () => {
       if (!(await this.confirmRotate(state.application, state.inUse))) return;
-      const app = await clientOf(this.ctx).v3.applications.update(clientId, { rotateSecret: true });
-      if (!app.clientSecret) {
-        throw new PortalError({ kind: 'server', endpoint: '', message: vscode.l10n.t('The portal accepted the request but did not apply it: it issued no new secret, so the old one still works.') });
+      const app = await clientOf(this.ctx).v3.applications.update(clientId, { rotateSecret: true }).catch((err: unknown) => {
+        // A success with no body at all is no new secret either.
+        if (isPortalError(err, 'invalid-response') && err.status === 200) return undefined;
+        throw err;
+      });
+      if (!app?.clientSecret) {
+        throw new PortalError({ kind: 'server', endpoint: '', message: vscode.l10n.t('The portal accepted the request but did not apply it: it returned no new secret. The old secret may still work; check it before you rotate again.') });
       }
       this.credentials = { clientId, clientSecret: app.clientSecret, reason: 'rotated', stored: false };
       // Rotating the application this portal signs in with makes the stored secret stale at once: store the

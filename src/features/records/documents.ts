@@ -96,11 +96,15 @@ const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
     }), record.lastModified ?? Date.now());
   },
   content: async (ctx, t) => {
-    const { record } = await findRecord(ctx.client, t);
-    if (record.isFolder) throw new ContentRefused(vscode.l10n.t('{0} is a folder; open one of its files.', record.name), true);
-    const mtime = record.lastModified ?? Date.now();
-    if (!ctx.needBytes) return { size: record.size ?? 0, mtime, at: Date.now() };
-    if (record.size !== null && record.size > MAX_EDITOR_BYTES) {
+    // The bytes need no record read: without one (or its folder), the download alone says whether the file is there.
+    const record = await findRecord(ctx.client, t).then((f) => f.record, (err: unknown) => {
+      if (isPortalError(err, 'not-found')) return undefined;
+      throw err;
+    });
+    if (record?.isFolder) throw new ContentRefused(vscode.l10n.t('{0} is a folder; open one of its files.', record.name), true);
+    const mtime = record?.lastModified ?? t.known?.lastModified ?? Date.now();
+    if (!ctx.needBytes) return { size: record?.size ?? t.known?.size ?? 0, mtime, at: Date.now() };
+    if (record?.size && record.size > MAX_EDITOR_BYTES) {
       throw new ContentRefused(vscode.l10n.t('{0} is {1}, too large for an editor. Use "Download…" instead.', record.name, humanSize(record.size)));
     }
     const bytes = await downloadBytes(ctx.client, t.groupId, t.fileId, MAX_EDITOR_BYTES);

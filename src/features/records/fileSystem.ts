@@ -18,6 +18,14 @@ export function uriOf(target: PortalTarget): vscode.Uri {
   return vscode.Uri.from({ scheme: PORTAL_SCHEME, authority: target.portalId, path: targetPath(target), query });
 }
 
+/**
+ * One key per document, whichever way its URI is spelt: a URI VS Code hands back may encode its query differently
+ * from the one the extension made, and both must find the same fetch.
+ */
+function keyOf(uri: vscode.Uri): string {
+  return `${uri.authority}${uri.path}?${uri.query}`;
+}
+
 export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
@@ -83,8 +91,8 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** Forgets what was fetched for a URI, so the next open shows current data. */
   forget(uri?: vscode.Uri): void {
     if (uri) {
-      this.documents.delete(uri.toString());
-      this.failures.delete(uri.toString());
+      this.documents.delete(keyOf(uri));
+      this.failures.delete(keyOf(uri));
     } else {
       this.documents.clear();
       this.failures.clear();
@@ -93,7 +101,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** The error behind the last failed read of a URI, as the extension said it (not as VS Code rewrapped it). */
   failureOf(uri: vscode.Uri): unknown {
-    return this.failures.get(uri.toString());
+    return this.failures.get(keyOf(uri));
   }
 
   dispose(): void {
@@ -110,7 +118,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** One fetch per URI for a few seconds; content bytes only when an editor reads them. */
   private load(uri: vscode.Uri, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
-    const key = uri.toString();
+    const key = keyOf(uri);
     const cached = this.documents.get(key);
     if (cached) {
       const fresh = cached.then((d) => (Date.now() - d.at <= DOCUMENT_TTL_MS && (!needBytes || d.bytes) ? d : undefined), () => undefined);
@@ -120,7 +128,8 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   private fetch(uri: vscode.Uri, key: string, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
-    this.failures.delete(key);
+    // A failure stays until the next open (forget): VS Code stats a file again after a failed read, and that stat
+    // must not wipe out why the read failed.
     const p = this.loader.load(target, needBytes).catch((error: unknown) => {
       this.documents.delete(key);
       this.failures.set(key, error);

@@ -6,13 +6,13 @@
 import * as l10n from '@vscode/l10n';
 import type { PortalError } from '../../api';
 import { text } from './render';
-import type { PortalTarget } from './uri';
+import { shownName, type PortalTarget } from './uri';
 
 type TextTarget = Exclude<PortalTarget, { kind: 'content' }>;
 
 /** The heading: the name in the URI, without the "(record)" that only keeps editor tabs apart. */
 function heading(target: TextTarget): string {
-  return `# ${text(target.name.replace(/ \((record|group|organisation|application)\)$/, ''))}`;
+  return `# ${text(shownName(target.name))}`;
 }
 
 /** What a document of a portal that is signed out (or no longer listed) says instead of its data. */

@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { isPortalError, parseFileRecord, PortalError, type FileRecord, type PortalClient } from '../../api';
-import type { KnownRecord } from './uri';
+import { shownName, type KnownRecord } from './uri';
 
 /** Where the details came from: the single read, the folder's listing, or the Explorer's row. */
 export type RecordSource = 'read' | 'listing' | 'row';
@@ -55,7 +55,7 @@ async function inListing(client: PortalClient, t: RecordTarget, parentId: number
 /** A record made of what the Explorer's row knew: name, type, size, date. */
 function fromRow(t: RecordTarget, known: KnownRecord): FileRecord {
   return parseFileRecord({
-    id: t.fileId, name: t.name, contentType: known.contentType ?? '', size: known.size ?? null, lastModified: known.lastModified ?? null,
+    id: t.fileId, name: shownName(t.name), contentType: known.contentType ?? '', size: known.size ?? null, lastModified: known.lastModified ?? null,
   }, '');
 }
 
@@ -72,7 +72,7 @@ export async function findRecord(client: PortalClient, t: RecordTarget): Promise
   if (read) return { record: read, source: 'read' };
   const folders = t.known?.folders;
   if (!folders) {
-    throw gone(l10n.t('The portal did not answer the file record read, and this link does not say which folder holds the record. It may have been deleted or moved; open it again from the Explorer.'));
+    throw gone(l10n.t('The portal did not give this file record, and this link does not say which folder holds it: the record may have been deleted or moved, or the portal offers no single-record read. Open it again from the Explorer.'));
   }
   const listed = await inListing(client, t, folders.at(-1)?.id);
   if (listed.found) {

@@ -47,6 +47,11 @@ export function safeSegment(name: string, fallback = 'untitled'): string {
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback;
 }
 
+/** The name a URI's last segment carries, without the "(record)" that only keeps editor tabs apart. */
+export function shownName(name: string): string {
+  return name.replace(/ \((record|group|organisation|application)\)$/, '');
+}
+
 /** The path of a target (the authority is its portal id). */
 export function targetPath(t: PortalTarget): string {
   switch (t.kind) {
