@@ -179,13 +179,13 @@ for (const profile of PROFILES) describe(`Members view (${profile})`, function (
   });
 });
 
-describe('Members view: a long list', function () {
+for (const profile of PROFILES) describe(`Members view: a long list (${profile})`, function () {
   this.timeout(120_000);
   let emu: Emulator;
   let portalId: string;
 
   before(async () => {
-    emu = await startEmulator({ port: 0, seed: 'large', quiet: true, large: { members: 697, files: 10, groups: 2, folderDepth: 1 } });
+    emu = await startEmulator({ port: 0, seed: 'large', profile, quiet: true, large: { members: 697, files: 10, groups: 2, folderDepth: 1 } });
     portalId = portalIdOf(emu.url, 'portal');
     const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
     assert.deepEqual(script.failures, []);
