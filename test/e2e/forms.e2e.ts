@@ -245,6 +245,12 @@ export async function run(ctx: FlowContext): Promise<void> {
     await contextMenu(page, treeRow(page, 'Applications', 'Release bot'), 'Rotate Client Secret…');
     frame = await formFrame(page, 'Release bot');
     await frame.locator('#rotate').click();
+    // Rotating breaks every client of the old secret, so VS Code asks first, naming the application.
+    const confirm = page.locator('.monaco-dialog-box');
+    await confirm.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const asked = await confirm.innerText();
+    check(asked.includes('Rotate the secret of "Release bot"?') && asked.includes('stops working'), `the confirmation says what rotating does: ${asked}`);
+    await confirm.locator('.monaco-button', { hasText: 'Rotate Secret' }).click();
     const rotated = frame.locator('#client-secret');
     await rotated.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const newSecret = ((await rotated.textContent()) ?? '').trim();
@@ -253,7 +259,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     check(await portal.clientCredentialsWork(clientId, newSecret), 'the new secret does not work');
     check(!(await portal.clientCredentialsWork(clientId, clientSecret)), 'the old secret still works');
     await frame.locator('#use-credentials').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    ctx.log('secret rotated from the context menu; shown with its copy buttons; the old one stopped working');
+    ctx.log('secret rotated from the context menu after a confirmation naming it; shown with its copy buttons; the old one stopped working');
     check(!alerted, 'a dialog opened');
   } catch (err) {
     await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-forms-failure.png')).catch(() => undefined);
