@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { isPortalError, type PortalClient } from '../api';
 import { errorMessage } from '../shared/errors';
 import type { PortalRegistry } from '../auth/portalRegistry';
@@ -19,15 +20,47 @@ export function clientOf(ctx: Pick<AccountContext, 'registry' | 'portalId'>): Po
   return ctx.registry.client(ctx.portalId);
 }
 
+/** A supporting read in words: what was asked ("the organisation read") and what the form lacks without it. */
+export interface GapWords {
+  readonly read: string;
+  /** A clause: "its name is not shown". */
+  readonly lost: string;
+}
+
 /**
- * A read the form can do without (tag suggestions, custom names, a subscription a plain member may not see):
- * a refusal by the portal gives the fallback and says why; being signed out, or a bug, still fails the form.
+ * What a form could not read, collected while it loads. A portal that keeps to the letter of its spec may lack a
+ * read the form only uses to decorate (a display name, suggestions, custom names) or refuse it to this user: the
+ * form then opens with what it has and says, in its notices, what the portal did not answer and what is missing.
  */
-export async function readOr<T>(read: Promise<T>, fallback: T): Promise<[T, string | null]> {
-  try {
-    return [await read, null];
-  } catch (err) {
-    if (isPortalError(err) && err.kind !== 'signed-out') return [fallback, errorMessage(err)];
-    throw err;
+export class Gaps {
+  private readonly said: string[] = [];
+
+  get notices(): string[] {
+    return [...this.said];
+  }
+
+  /**
+   * The read's value; on a refusal or absence (any PortalError but 'signed-out' and 'cancelled'), the fallback
+   * and a notice. Being signed out, or a bug, still fails the form.
+   */
+  async read<T>(read: Promise<T>, fallback: T, words: GapWords): Promise<T> {
+    try {
+      return await read;
+    } catch (err) {
+      if (!isPortalError(err) || err.kind === 'signed-out' || err.kind === 'cancelled') throw err;
+      this.said.push(gapNotice(err.kind, errorMessage(err), words));
+      return fallback;
+    }
+  }
+}
+
+function gapNotice(kind: string, message: string, words: GapWords): string {
+  switch (kind) {
+    case 'not-found':
+      return vscode.l10n.t('The portal did not answer {0}; {1}.', words.read, words.lost);
+    case 'forbidden':
+      return vscode.l10n.t('The portal refused {0} to you; {1}.', words.read, words.lost);
+    default:
+      return vscode.l10n.t('The portal did not answer {0} ({1}); {2}.', words.read, message.replace(/\.$/, ''), words.lost);
   }
 }

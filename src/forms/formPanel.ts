@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isPortalError } from '../api';
 import type { FieldProblem, HostMessage } from './protocol/common';
 import type { Check } from './protocol/validate';
-import { FORM_INPUT } from './inputError';
+import { namesFormFields } from './inputError';
 import { formHtml, panelOptions } from './html';
 import { errorMessage } from '../shared/errors';
 import type { FormKey } from '../shared/keys';
@@ -80,6 +80,13 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   protected abstract valuesOf(command: Command): Values | string;
   /** Maps a field name of the API (e.g. "user.email", "assignGroupsRights.101") to a field id of the form. */
   protected abstract fieldOf(apiField: string): string | undefined;
+  /**
+   * The field a conflict (409) without field errors is about, from the values sent: a portal may answer a taken
+   * name in plain text, and the form still points at the one unique field the save changed. Default: none.
+   */
+  protected conflictField(_values: Values): string | undefined {
+    return undefined;
+  }
   /** Form-specific commands other than ready, reload, close and save. */
   protected onCommand(command: Command): Promise<void> | void {
     this.warn(`no handler for "${command.type}"`);
@@ -215,8 +222,10 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   private failure(err: unknown): { type: 'failed'; message: string; fieldErrors: FieldProblem[] } {
     const fieldErrors: FieldProblem[] = [];
     if (isPortalError(err)) {
-      const own = err.code === FORM_INPUT;
+      const own = namesFormFields(err);
       for (const f of err.fieldErrors ?? []) fieldErrors.push({ field: (own ? f.field : this.fieldOf(f.field)) ?? '', message: f.message });
+      const field = err.kind === 'conflict' && fieldErrors.length === 0 && this.draft !== undefined ? this.conflictField(this.draft) : undefined;
+      if (field) fieldErrors.push({ field, message: vscode.l10n.t('The portal says this is already taken.') });
     }
     if (!isPortalError(err)) this.env.log.error(`[form ${this.kind}] ${errorMessage(err)}`);
     return { type: 'failed', message: errorMessage(err), fieldErrors };

@@ -7,7 +7,7 @@ import type { CustomNames } from '../api/models/v2';
 
 /** 1,536 → "1.5 KB"; binary multiples, because that is how storage quotas are counted. */
 export function humanSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return l10n.t('unknown size');
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return l10n.t('size not reported');
   if (bytes < 1024) return bytes === 1 ? l10n.t('1 byte') : l10n.t('{0} bytes', bytes);
   let value = bytes;
   let unit = 0;

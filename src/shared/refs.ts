@@ -6,6 +6,8 @@
 export interface PortalRef { readonly kind: 'portal'; readonly portalId: string; readonly label: string }
 export interface AccountRef { readonly kind: 'account'; readonly portalId: string; readonly accountId: number; readonly label: string }
 export interface GroupRef { readonly kind: 'group'; readonly account: AccountRef; readonly groupId: number; readonly label: string }
+/** A folder on the way from a group's root to a file record. */
+export interface FolderStep { readonly id: number; readonly name: string }
 export interface FileRef {
   readonly kind: 'file';
   readonly group: GroupRef;
@@ -15,6 +17,13 @@ export interface FileRef {
   /** Null when the portal did not say. */
   readonly size: number | null;
   readonly contentType: string;
+  /**
+   * The folders from the group's root down to the record's parent ([] at the root), as the view that made this ref
+   * walked them; absent when not known (a picker's row). A portal without a single-record read needs them.
+   */
+  readonly folders?: readonly FolderStep[];
+  /** As the listing gave it; absent when not known. */
+  readonly lastModified?: number | null;
 }
 export interface MemberRef { readonly kind: 'member'; readonly account: AccountRef; readonly username: string; readonly name: string }
 export interface ApplicationRef {

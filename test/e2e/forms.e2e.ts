@@ -156,16 +156,27 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('assignments: groups and permission saved (after a kept-input failure)');
     await closeEditors(page);
 
-    // ---- The member named like markup renders as text.
+    // ---- The member named like markup renders as text; a portal that does not answer two of the form's reads (an
+    // HTML 404 page each) still shows the form, says what it lacks, and offers "Unknown" where a permission is unknown.
     const xssName = '<img src=x onerror=alert(1)>';
+    emu.setFaults([
+      { kind: 'error-body', status: 404, shape: 'html', count: 1, path: `/v2/accounts/${acme}/members/xss.tester` },
+      { kind: 'error-body', status: 404, shape: 'html', count: 1, path: `/v3/accounts/${acme}/member-tags` },
+    ]);
     await contextMenu(page, await memberRow(page, xssName), 'Edit Assignments…');
     frame = await formFrame(page, 'Edit assignments');
+    emu.clearFaults();
     const subtitle = (await frame.locator('.subtitle').textContent()) ?? '';
     check(subtitle.includes(xssName), `the name is not shown literally: ${subtitle}`);
     check((await frame.locator('img').count()) === 0, 'an <img> element was created from server text');
     check(!alerted, 'a dialog opened');
     await frame.locator('#tags').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-    ctx.log('the markup-named member renders as text, no element created');
+    const notices = await frame.locator('#notices').innerText();
+    check(notices.includes("did not answer the member's v2 read") && notices.includes('did not answer the tag list'), `the form does not say what it lacks: ${notices}`);
+    check((await frame.locator('#notices a').count()) === 0, 'the notices carry a link');
+    const unknown = await frame.locator(`#group-${groupId('engineering')}`).evaluate((e) => (e as HTMLElement & { value: string }).value);
+    check(unknown === '-1', `a permission the portal did not give shows as ${unknown}, not "Unknown"`);
+    ctx.log('the markup-named member renders as text, no element created; missing reads are named, permissions "Unknown"');
     await closeEditors(page);
 
     // ---- Quick-pick path: change one group permission without a webview.
@@ -245,6 +256,12 @@ export async function run(ctx: FlowContext): Promise<void> {
     await contextMenu(page, treeRow(page, 'Applications', 'Release bot'), 'Rotate Client Secret…');
     frame = await formFrame(page, 'Release bot');
     await frame.locator('#rotate').click();
+    // Rotating breaks every client of the old secret, so VS Code asks first, naming the application.
+    const confirm = page.locator('.monaco-dialog-box');
+    await confirm.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const asked = await confirm.innerText();
+    check(asked.includes('Rotate the secret of "Release bot"?') && asked.includes('stops working'), `the confirmation says what rotating does: ${asked}`);
+    await confirm.locator('.monaco-button', { hasText: 'Rotate Secret' }).click();
     const rotated = frame.locator('#client-secret');
     await rotated.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const newSecret = ((await rotated.textContent()) ?? '').trim();
@@ -253,7 +270,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     check(await portal.clientCredentialsWork(clientId, newSecret), 'the new secret does not work');
     check(!(await portal.clientCredentialsWork(clientId, clientSecret)), 'the old secret still works');
     await frame.locator('#use-credentials').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    ctx.log('secret rotated from the context menu; shown with its copy buttons; the old one stopped working');
+    ctx.log('secret rotated from the context menu after a confirmation naming it; shown with its copy buttons; the old one stopped working');
     check(!alerted, 'a dialog opened');
   } catch (err) {
     await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-forms-failure.png')).catch(() => undefined);

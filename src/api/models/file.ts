@@ -23,7 +23,8 @@ export interface FileRecord {
   contentType: string;
   /** Derived: contentType is "@folder". */
   isFolder: boolean;
-  size: number;
+  /** Bytes; null when the portal did not report it (never read as 0). */
+  size: number | null;
   uploaded: { user: UserV2 | null; name: string } | null;
   versions: number;
   /** NONE in the samples; other values not documented. */
@@ -87,7 +88,7 @@ export function parseFileRecord(json: unknown, service: string): FileRecord {
     watermark: bool(o, 'watermark'),
     contentType,
     isFolder: contentType === FOLDER_CONTENT_TYPE,
-    size: num(o, 'size'),
+    size: numOrNull(o, 'size'),
     uploaded: uploaded
       ? { user: uploader && numOrNull(uploader, 'id') !== null ? parseUserV2(uploader) : null, name: str(uploaded, 'name') }
       : null,

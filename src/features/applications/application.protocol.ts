@@ -1,7 +1,7 @@
 /** Create application (v3) and the one-time display of its client credentials (also after a secret rotation). */
 import { APPLICATION_PLATFORMS, DEVICE_TYPES } from '../../api/models/application';
 import type { ApplicationDetails } from '../../api';
-import { COMMON_COMMANDS } from '../../forms/protocol/common';
+import { COMMON_COMMANDS, type FormStateBase } from '../../forms/protocol/common';
 import { literal, messages, object, oneOf, str, type Infer } from '../../forms/protocol/validate';
 
 export { APPLICATION_PLATFORMS, DEVICE_TYPES };
@@ -37,9 +37,9 @@ export type ApplicationCommand = Infer<typeof applicationCommands>;
 
 export type ApplicationSummary = { clientId: string } & ApplicationDetails;
 
-export type ApplicationState =
+export type ApplicationState = FormStateBase & (
   | { mode: 'create'; portalLabel: string; username: string; values: ApplicationValues }
-  | { mode: 'rotate'; portalLabel: string; username: string; application: ApplicationSummary; inUse: boolean; values: ApplicationValues };
+  | { mode: 'rotate'; portalLabel: string; username: string; application: ApplicationSummary; inUse: boolean; values: ApplicationValues });
 
 /**
  * Host → webview, once per creation or rotation (and again if the webview reloads while the panel is open).

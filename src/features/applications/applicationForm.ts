@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { Application, ApplicationDraft } from '../../api';
+import { isPortalError, PortalError, type Application, type ApplicationDraft } from '../../api';
+import { readApplication } from '../../shared/applicationRead';
 import {
   applicationCommands, type ApplicationCommand, type ApplicationState, type ApplicationSummary, type ApplicationValues,
   type CredentialsMessage,
@@ -56,10 +57,11 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     const c = this.connection();
     const base = { portalLabel: c.entry.label, username: c.username ?? '' };
     if (!this.ctx.clientId) {
-      this.state = { mode: 'create', ...base, values: EMPTY };
+      this.state = { mode: 'create', ...base, values: EMPTY, notices: [] };
     } else {
-      const app = await clientOf(this.ctx).v3.applications.get(this.ctx.clientId);
-      this.state = { mode: 'rotate', ...base, application: summary(app), inUse: c.clientId === app.clientId, values: EMPTY };
+      const { application: app, fromList } = await readApplication(clientOf(this.ctx), this.ctx.clientId);
+      const notices = fromList ? [vscode.l10n.t('The portal did not answer the application read; the details shown come from the application list.')] : [];
+      this.state = { mode: 'rotate', ...base, application: summary(app), inUse: c.clientId === app.clientId, values: EMPTY, notices };
     }
     return this.state;
   }
@@ -84,7 +86,7 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     if (!app.clientSecret) throw new Error(vscode.l10n.t('The portal created the application but returned no client secret.'));
     this.credentials = { clientId: app.clientId, clientSecret: app.clientSecret, reason: 'created', stored: false };
     this.ctx.afterSave();
-    this.state = { mode: 'rotate', portalLabel: state.portalLabel, username: state.username, application: summary(app), inUse: false, values: EMPTY };
+    this.state = { mode: 'rotate', portalLabel: state.portalLabel, username: state.username, application: summary(app), inUse: false, values: EMPTY, notices: [] };
     return { message: vscode.l10n.t('Created the application "{0}".', app.name), state: this.state };
   }
 
@@ -127,15 +129,37 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     if (state?.mode !== 'rotate' || state.application.clientId !== clientId) {
       return this.warn('dropped "rotate": it names another application');
     }
+    // Marked busy before asking, so the page waits for the answer however long the user takes to give it.
     await this.busy('rotate', async () => {
-      const app = await clientOf(this.ctx).v3.applications.update(clientId, { rotateSecret: true });
-      if (!app.clientSecret) throw new Error(vscode.l10n.t('The portal did not return a new secret.'));
+      if (!(await this.confirmRotate(state.application, state.inUse))) return;
+      const app = await clientOf(this.ctx).v3.applications.update(clientId, { rotateSecret: true }).catch((err: unknown) => {
+        // A success with no body at all is no new secret either.
+        if (isPortalError(err, 'invalid-response') && err.status === 200) return undefined;
+        throw err;
+      });
+      if (!app?.clientSecret) {
+        throw new PortalError({ kind: 'server', endpoint: '', message: vscode.l10n.t('The portal accepted the request but did not apply it: it returned no new secret. The old secret may still work; check it before you rotate again.') });
+      }
       this.credentials = { clientId, clientSecret: app.clientSecret, reason: 'rotated', stored: false };
       // Rotating the application this portal signs in with makes the stored secret stale at once: store the
       // new one right away, or the next request would sign the user out.
       if (state.inUse) await this.store();
       this.postCredentials();
       this.ctx.afterSave();
+    });
+  }
+
+  /** Rotating breaks every client that still uses the old secret, so it is asked first, naming the application. */
+  private confirmRotate(app: ApplicationSummary, inUse: boolean): Promise<boolean> {
+    const name = app.name || app.clientId;
+    return this.env.ui().confirm({
+      id: 'application.rotate',
+      message: vscode.l10n.t('Rotate the secret of "{0}"?', name),
+      detail: [
+        vscode.l10n.t('The old secret stops working at once: every client that uses it stops working until it is given the new one.'),
+        ...(inUse ? [vscode.l10n.t('This VS Code window signs in with "{0}"; it is given the new secret automatically.', name)] : []),
+      ].join('\n\n'),
+      action: vscode.l10n.t('Rotate Secret'),
     });
   }
 

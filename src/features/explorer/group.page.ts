@@ -56,7 +56,8 @@ function renderGroup(form: FormView<GroupState, GroupValues>, state: GroupState,
 
   const nodes = [
     el('h1', { textContent: state.mode === 'create' ? l10n.t('Create group') : l10n.t('Edit group {0}', values.friendlyName) }),
-    el('p', { classes: ['subtitle'], textContent: l10n.t('In {0}', state.accountName) }),
+    // Without the organisation read the name is unknown; the notices say so.
+    state.accountName ? el('p', { classes: ['subtitle'], textContent: l10n.t('In {0}', state.accountName) }) : null,
     name.node, friendlyName.node,
     section(l10n.t('Components'), componentsGroup, componentsError),
     section(l10n.t('Switches'), chat.node, comments.node, widgets.node, accordion.node),

@@ -1,5 +1,5 @@
 /** Create / edit group (v2): names, enabled components, chat/comments/widgets switches, branding colours. */
-import { COMMON_COMMANDS } from '../../forms/protocol/common';
+import { COMMON_COMMANDS, type FormStateBase } from '../../forms/protocol/common';
 import { arrayOf, bool, int, messages, object, str, type Infer } from '../../forms/protocol/validate';
 
 /** Empty (not set) or a CSS hex colour. */
@@ -34,9 +34,10 @@ export interface ComponentChoice {
   label: string;
 }
 
-export interface GroupState {
+export interface GroupState extends FormStateBase {
   mode: 'create' | 'edit';
   accountId: number;
+  /** '' when the portal did not answer the organisation read. */
   accountName: string;
   /** 0 when creating. */
   groupId: number;

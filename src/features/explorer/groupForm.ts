@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { ownValue, type CustomNames, type Group, type GroupBody } from '../../api';
 import { COLOUR, groupCommands, type ComponentChoice, type GroupCommand, type GroupState, type GroupValues } from './group.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
-import { clientOf, readOr, type AccountContext } from '../../forms/context';
-import { inputError } from '../../forms/inputError';
+import { clientOf, Gaps, type AccountContext } from '../../forms/context';
+import { checkApplied, inputError, type SentField } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
 
 /** Component names a group can have; the account's own list narrows them when it can be read. */
@@ -41,6 +41,25 @@ function label(name: string, custom: CustomNames): string {
   return own && own.toLowerCase() !== name ? vscode.l10n.t('{0} (called "{1}" here)', title, own) : title;
 }
 
+/** What an update sent, next to what the portal answered with: a portal that ignored it answers the old group. */
+function sentFields(body: GroupBody, answer: Group): SentField[] {
+  const out: SentField[] = [];
+  const add = (field: string, label: string, sent: unknown, now: unknown) => {
+    if (sent !== undefined) out.push({ field, label, sent, now });
+  };
+  add('name', vscode.l10n.t('the name'), body.name, answer.name);
+  add('friendlyName', vscode.l10n.t('the friendly name'), body.friendlyName, answer.friendlyName);
+  add('components', vscode.l10n.t('the components'), body.components && [...body.components].sort(), answer.components.map((c) => c.name).sort());
+  add('chat', vscode.l10n.t('chat'), body.disableChat, answer.disableChat);
+  add('comments', vscode.l10n.t('comments'), body.disableComments, answer.disableComments);
+  add('accordionWidgets', vscode.l10n.t('the Recent, Created by and I follow widgets'), body.disableAccordionWidgets, answer.disableAccordionWidgets);
+  // A portal that does not report the switch cannot show whether it took it.
+  if (answer.disableWidgets !== null) add('widgets', vscode.l10n.t('the home widgets'), body.disableWidgets, answer.disableWidgets);
+  add('headerColor', vscode.l10n.t('the header colour'), body.branding?.headerColor?.toLowerCase(), answer.branding?.headerColor?.toLowerCase() ?? undefined);
+  add('textColor', vscode.l10n.t('the text colour'), body.branding?.textColor?.toLowerCase(), answer.branding?.textColor?.toLowerCase() ?? undefined);
+  return out;
+}
+
 /**
  * Create and edit a group. v3 has no group endpoints, so both go through v2: create is a POST of
  * the body; update is a POST of the same body on the group's path. An update carries every field this form
@@ -63,11 +82,18 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     const client = clientOf(this.ctx);
     const { accountId } = this.ctx;
     const groupId = this.groupId;
-    const [account, group, [available], [custom]] = await Promise.all([
-      client.v2.accounts.get(accountId),
+    const gaps = new Gaps();
+    const [accountName, group, available, custom] = await Promise.all([
+      gaps.read(client.v2.accounts.get(accountId).then((a) => a.friendlyName || a.name), '', {
+        read: vscode.l10n.t('the organisation read'), lost: vscode.l10n.t("the organisation's name is not shown"),
+      }),
       groupId ? client.v2.groups.get(accountId, groupId) : Promise.resolve(undefined),
-      readOr(client.v3.accounts.components(accountId).then((cs) => cs.map((c) => c.name)), GROUP_COMPONENTS),
-      readOr(client.v2.accounts.custom(accountId), {} as CustomNames),
+      gaps.read(client.v3.accounts.components(accountId).then((cs) => cs.map((c) => c.name)), GROUP_COMPONENTS, {
+        read: vscode.l10n.t('the component list'), lost: vscode.l10n.t("every component is offered, whether or not the organisation's package includes it"),
+      }),
+      gaps.read(client.v2.accounts.custom(accountId), {} as CustomNames, {
+        read: vscode.l10n.t('the custom names read'), lost: vscode.l10n.t("the organisation's own names for components are not shown"),
+      }),
     ]);
     this.group = group;
     const values = group ? valuesOf(accountId, group) : blankValues(accountId);
@@ -79,11 +105,12 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     this.state = {
       mode: group ? 'edit' : 'create',
       accountId,
-      accountName: account.friendlyName,
+      accountName,
       groupId: group?.id ?? 0,
       components,
       widgetsKnown: group === undefined || group.disableWidgets !== null,
       values,
+      notices: gaps.notices,
     };
     return this.state;
   }
@@ -115,16 +142,18 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     const client = clientOf(this.ctx);
     const { accountId } = this.ctx;
     let message: string;
+    let answer: Group | undefined;
     if (state.mode === 'create') {
       const created = await client.v2.groups.create(accountId, body);
       // The create answer may carry a null id: find the new group by its unique name.
       this.groupId = created.id ?? (await client.v2.groups.list(accountId)).find((g) => g.name === body.name)?.id;
       message = vscode.l10n.t('Created the group "{0}".', body.friendlyName ?? body.name ?? '');
     } else {
-      await client.v2.groups.update(accountId, state.groupId, body);
+      answer = await client.v2.groups.update(accountId, state.groupId, body);
       message = vscode.l10n.t('Saved the group.');
     }
     this.ctx.afterSave();
+    if (answer) checkApplied(sentFields(body, answer));
     // After a create the panel becomes the new group's edit form.
     const fresh = this.groupId ? await this.load().catch(() => ({ ...state, values })) : { ...state, values: blankValues(accountId) };
     return { message, state: fresh };
@@ -156,6 +185,11 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     if (state.mode === 'create' || v.name.trim() !== state.values.name) body.name = v.name.trim();
     if (state.widgetsKnown || v.widgets !== state.values.widgets) body.disableWidgets = !v.widgets;
     return body;
+  }
+
+  protected override conflictField(values: GroupValues): string | undefined {
+    // Of this form's fields only the name is unique in the organisation.
+    return values.name.trim() !== this.state?.values.name ? 'name' : undefined;
   }
 
   protected fieldOf(apiField: string): string | undefined {

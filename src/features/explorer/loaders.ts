@@ -45,7 +45,8 @@ export interface FileRow {
   readonly name: string;
   readonly contentType: string;
   readonly isFolder: boolean;
-  readonly size: number;
+  /** Null when the portal did not report it. */
+  readonly size: number | null;
   readonly lastModified: number | null;
   readonly locked: boolean;
   readonly uploader: string;

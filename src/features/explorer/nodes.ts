@@ -16,7 +16,7 @@
 import * as vscode from 'vscode';
 import { accountKey, fileKey, groupKey, type TreeKey } from '../../shared/keys';
 import { count, humanSize, iconForContentType, shortDate } from '../../shared/format';
-import type { AccountRef, FileRef, GroupRef } from '../../shared/refs';
+import type { AccountRef, FileRef, FolderStep, GroupRef } from '../../shared/refs';
 import { plainTooltip, treeItem } from '../../views/item';
 import { PortalTreeNode } from '../../views/node';
 import type { PortalNode } from '../../views/portalNode';
@@ -76,16 +76,25 @@ export class GroupNode extends PortalTreeNode {
   }
 }
 
+const AT_ROOT: readonly FolderStep[] = [];
+
 /** A folder or a file: both are file records. */
 export class FileNode extends PortalTreeNode {
   readonly key: TreeKey;
   readonly portalId: string;
   readonly ref: FileRef;
+  /** A folder's way from the group's root to itself, shared by all its children's refs. */
+  readonly inside: readonly FolderStep[] | undefined;
   constructor(readonly parent: GroupNode | FileNode, readonly row: FileRow) {
     super();
     this.portalId = parent.portalId;
     const group = parent instanceof GroupNode ? parent.ref : parent.ref.group;
-    this.ref = { kind: 'file', group, fileId: row.id, name: row.name, isFolder: row.isFolder, size: row.size, contentType: row.contentType };
+    const folders = parent instanceof GroupNode ? AT_ROOT : (parent.inside ?? AT_ROOT);
+    this.inside = row.isFolder ? [...folders, { id: row.id, name: row.name }] : undefined;
+    this.ref = {
+      kind: 'file', group, fileId: row.id, name: row.name, isFolder: row.isFolder, size: row.size, contentType: row.contentType,
+      folders, lastModified: row.lastModified,
+    };
     this.key = fileKey(parent.key, row.id);
   }
 

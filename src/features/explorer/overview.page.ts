@@ -89,7 +89,7 @@ function renderOverview(form: FormView<OverviewState, OverviewValues>, state: Ov
           meter(l10n.t('Storage'), s.storage, humanSize),
           meter(l10n.t('Members'), s.members, count),
           meter(l10n.t('E-mails today'), s.emails, count))
-        : el('p', { classes: ['hint'], textContent: l10n.t('The subscription could not be read: {0}', state.subscriptionProblem ?? l10n.t('no answer')) })),
+        : el('p', { classes: ['hint'], textContent: l10n.t('Not shown: the portal did not answer the subscription read.') })),
     section(l10n.t('Components'), components),
     section(l10n.t('Features'), chips(state.features, l10n.t('No features listed.'))),
     section(l10n.t('Capabilities'), chips(state.capabilities, l10n.t('No capabilities listed for you in this account.'))),

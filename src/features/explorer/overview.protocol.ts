@@ -1,5 +1,5 @@
 /** Account overview: the subscription at a glance, components, features, capabilities, and renaming. */
-import { COMMON_COMMANDS } from '../../forms/protocol/common';
+import { COMMON_COMMANDS, type FormStateBase } from '../../forms/protocol/common';
 import { int, messages, object, str, type Infer } from '../../forms/protocol/validate';
 
 const values = object({
@@ -42,16 +42,15 @@ export interface ComponentView {
   beta: boolean;
 }
 
-export interface OverviewState {
+export interface OverviewState extends FormStateBase {
   accountId: number;
   friendlyName: string;
   name: string;
   enabled: boolean;
   domain: string | null;
   dateCreated: number | null;
-  /** Null when the subscription could not be read (with the reason in subscriptionProblem). */
+  /** Null when the subscription could not be read (the notices say why). */
   subscription: SubscriptionView | null;
-  subscriptionProblem: string | null;
   components: ComponentView[];
   features: string[];
   capabilities: string[];

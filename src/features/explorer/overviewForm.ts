@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { ownValue, type AccountUpdate, type Component, type CustomNames } from '../../api';
-import { overviewCommands, type ComponentView, type OverviewCommand, type OverviewState, type OverviewValues } from './overview.protocol';
+import { ownValue, PortalError, type Account, type AccountMembership, type AccountUpdate, type Component, type CustomNames, type Subscription } from '../../api';
+import { overviewCommands, type ComponentView, type SubscriptionView, type OverviewCommand, type OverviewState, type OverviewValues } from './overview.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
-import { clientOf, readOr, type AccountContext } from '../../forms/context';
-import { inputError } from '../../forms/inputError';
+import { clientOf, Gaps, type AccountContext } from '../../forms/context';
+import { checkApplied, inputError } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
 
 /**
@@ -19,6 +19,32 @@ function componentView(c: Component, custom: CustomNames): ComponentView {
   return { name: c.name, title: c.title || c.name, customName: customNameOf(c.name, custom), description: c.description, beta: c.beta };
 }
 
+function subscriptionView(subscription: Subscription | null): SubscriptionView | null {
+  const p = subscription?.accountPackage;
+  if (!subscription || !p) return null;
+  return {
+    plan: subscription.plan,
+    code: p.code,
+    trialExpires: p.trialExpires,
+    paused: p.paused,
+    pausedBillingCycles: p.pausedBillingCycles,
+    datePausedAt: p.datePausedAt,
+    suspended: p.suspended,
+    storage: { used: subscription.storageUsed, allowed: p.storage },
+    members: { used: subscription.membersUsed, allowed: p.members },
+    emails: { used: subscription.emailsUsed, allowed: p.emailQuota },
+  };
+}
+
+/** The component names sign-in details carry, when the portal has no component list: names only. */
+function componentsOf(membership: AccountMembership | undefined): Component[] {
+  return (membership?.components ?? []).map((name) => ({ name, beta: false, title: name, description: '', iconName: '' }));
+}
+
+const fieldWords = (): Record<keyof AccountUpdate, string> => ({
+  friendlyName: vscode.l10n.t('friendly name'), name: vscode.l10n.t('name'), locale: vscode.l10n.t('locale'),
+});
+
 export class OverviewForm extends FormPanel<OverviewState, OverviewValues, OverviewCommand> {
   private state: OverviewState | undefined;
 
@@ -31,15 +57,27 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
   protected async load(): Promise<OverviewState> {
     const client = clientOf(this.ctx);
     const id = this.ctx.accountId;
-    const [account, info, [subscription, subscriptionProblem], [components], [custom]] = await Promise.all([
-      client.v3.accounts.get(id),
+    const gaps = new Gaps();
+    const [read, info, subscription, listed, custom] = await Promise.all([
+      gaps.read(client.v3.accounts.get(id).then((a): Account | undefined => a), undefined, {
+        read: vscode.l10n.t('the organisation read'), lost: vscode.l10n.t('what is shown comes from your sign-in details'),
+      }),
       client.v3.userinfo(),
-      readOr(client.v3.accounts.subscription(id).then((s) => s as typeof s | null), null),
-      readOr(client.v3.accounts.components(id), [] as Component[]),
-      readOr(client.v2.accounts.custom(id), {} as CustomNames),
+      gaps.read(client.v3.accounts.subscription(id).then((s): Subscription | null => s), null, {
+        read: vscode.l10n.t('the subscription read'), lost: vscode.l10n.t('usage and limits are not shown'),
+      }),
+      gaps.read(client.v3.accounts.components(id).then((cs): Component[] | undefined => cs), undefined, {
+        read: vscode.l10n.t('the component list'), lost: vscode.l10n.t('components are listed by name only, from your sign-in details'),
+      }),
+      gaps.read(client.v2.accounts.custom(id), {} as CustomNames, {
+        read: vscode.l10n.t('the custom names read'), lost: vscode.l10n.t("the organisation's own names for components are not shown"),
+      }),
     ]);
     const membership = info.accounts.find((a) => a.account.id === id);
-    const p = subscription?.accountPackage;
+    const account = read ?? membership?.account;
+    if (!account) {
+      throw new PortalError({ kind: 'not-found', endpoint: '', message: vscode.l10n.t('The portal no longer lists this organisation for you.') });
+    }
     this.state = {
       accountId: id,
       friendlyName: account.friendlyName,
@@ -47,26 +85,13 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
       enabled: account.enabled,
       domain: account.domain,
       dateCreated: account.dateCreated,
-      subscription: subscription && p
-        ? {
-          plan: subscription.plan,
-          code: p.code,
-          trialExpires: p.trialExpires,
-          paused: p.paused,
-          pausedBillingCycles: p.pausedBillingCycles,
-          datePausedAt: p.datePausedAt,
-          suspended: p.suspended,
-          storage: { used: subscription.storageUsed, allowed: p.storage },
-          members: { used: subscription.membersUsed, allowed: p.members },
-          emails: { used: subscription.emailsUsed, allowed: p.emailQuota },
-        }
-        : null,
-      subscriptionProblem,
-      components: components.map((c) => componentView(c, custom)),
+      subscription: subscriptionView(subscription),
+      components: (listed ?? componentsOf(membership)).map((c) => componentView(c, custom)),
       features: membership?.features ?? [],
       capabilities: membership?.capabilities ?? [],
       permission: membership?.permission ?? null,
       values: { accountId: id, friendlyName: account.friendlyName, name: account.name, locale: account.locale ?? '' },
+      notices: gaps.notices,
     };
     return this.state;
   }
@@ -94,11 +119,17 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
     if (problems.length > 0) throw inputError(problems);
     if (Object.keys(update).length === 0) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
     // v3 PATCH names just the changed fields; v2 has no account update at all.
-    await clientOf(this.ctx).v3.accounts.update(this.ctx.accountId, update);
+    const answer = await clientOf(this.ctx).v3.accounts.update(this.ctx.accountId, update);
     this.ctx.afterSave();
+    checkApplied((Object.keys(update) as Array<keyof AccountUpdate>).map((k) => ({ field: k, label: fieldWords()[k], sent: update[k], now: answer[k] })));
     const fresh = await this.load().catch(() => ({ ...state, ...update, values: { ...values } }));
-    const words: Record<keyof AccountUpdate, string> = { friendlyName: vscode.l10n.t('friendly name'), name: vscode.l10n.t('name'), locale: vscode.l10n.t('locale') };
+    const words = fieldWords();
     return { message: vscode.l10n.t('Saved: {0}.', (Object.keys(update) as Array<keyof AccountUpdate>).map((k) => words[k]).join(', ')), state: fresh };
+  }
+
+  protected override conflictField(values: OverviewValues): string | undefined {
+    // The short name is the one unique field here.
+    return values.name.trim() !== this.state?.values.name ? 'name' : undefined;
   }
 
   protected fieldOf(apiField: string): string | undefined {

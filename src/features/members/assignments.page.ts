@@ -2,10 +2,16 @@
 import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
-import { accountChoices, groupChoices, newGroupChoices, type AssignmentsState, type AssignmentsValues, type GroupLevel } from './assignments.protocol';
+import { accountChoices, assignmentChoices, newGroupChoices, type AssignmentLevel, type AssignmentsState, type AssignmentsValues } from './assignments.protocol';
 import { el, safeId } from '../../forms/page/dom';
 import { checkboxField, readChoice, section, select, selectField, tagsField } from '../../forms/page/fields';
 import { FormView, type Rendered } from '../../forms/page/form';
+
+/** "Dana (dana, dana@x) in Acme", without the organisation when its read was not answered. */
+function subtitle(state: AssignmentsState): string {
+  const who = state.email ? l10n.t('{0} ({1}, {2})', state.memberName, state.username, state.email) : l10n.t('{0} ({1})', state.memberName, state.username);
+  return state.accountName ? l10n.t('{0} in {1}', who, state.accountName) : who;
+}
 
 /** Reads the current controls; set on every render. */
 function renderAssignments(form: FormView<AssignmentsState, AssignmentsValues>, state: AssignmentsState, values: AssignmentsValues): Rendered<AssignmentsValues> {
@@ -20,11 +26,12 @@ function renderAssignments(form: FormView<AssignmentsState, AssignmentsValues>, 
   const notify = checkboxField(form, { id: 'notify', label: l10n.t('Notify the member by e-mail about new group assignments'), checked: values.notify });
 
   const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
-  const groupSelects: Array<{ id: number; control: VscodeSingleSelect; fallback: GroupLevel }> = [];
+  const groupSelects: Array<{ id: number; control: VscodeSingleSelect; fallback: AssignmentLevel }> = [];
+  const choices = assignmentChoices(state.groupsKnown);
   const rows = state.groups.map((g) => {
     const id = safeId('group', g.id);
     const fallback = levelOf.get(g.id) ?? 0;
-    const control = select(id, fallback, groupChoices(), l10n.t('Permission in {0}', g.friendlyName));
+    const control = select(id, fallback, choices, l10n.t('Permission in {0}', g.friendlyName));
     groupSelects.push({ id: g.id, control, fallback });
     const error = form.field(id, control);
     return el('tr', {},
@@ -38,7 +45,7 @@ function renderAssignments(form: FormView<AssignmentsState, AssignmentsValues>, 
   const read = (): AssignmentsValues => ({
     accountId: state.accountId,
     username: state.username,
-    groups: groupSelects.map((g) => ({ id: g.id, permission: readChoice(g.control, groupChoices(), g.fallback) })),
+    groups: groupSelects.map((g) => ({ id: g.id, permission: readChoice(g.control, choices, g.fallback) })),
     accountPermission: accountPermission.read(),
     tags: tags.read(),
     enabled: (enabled.control as VscodeCheckbox).checked,
@@ -49,12 +56,11 @@ function renderAssignments(form: FormView<AssignmentsState, AssignmentsValues>, 
 
   const nodes = [
     el('h1', { textContent: l10n.t('Edit assignments') }),
-    el('p', { classes: ['subtitle'], textContent: state.email
-      ? l10n.t('{0} ({1}, {2}) in {3}', state.memberName, state.username, state.email, state.accountName)
-      : l10n.t('{0} ({1}) in {2}', state.memberName, state.username, state.accountName) }),
+    el('p', { classes: ['subtitle'], textContent: subtitle(state) }),
     section(l10n.t('Account'), accountPermission.node, newGroups.node, tags.node, enabled.node, locked.node),
     section(l10n.t('Groups'),
       state.groups.length === 0 ? el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') }) : table,
+      state.groupsKnown ? null : el('p', { classes: ['hint'], id: 'groups-unknown', textContent: l10n.t('The portal did not say which groups the member is in: every group shows "Unknown", and only the groups you change are sent.') }),
       state.groupsTruncated ? el('p', { classes: ['hint'], textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length) }) : null,
       notify.node),
     form.actions(),

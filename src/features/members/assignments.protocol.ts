@@ -1,11 +1,18 @@
 /** Edit member assignments: the member's groups, account permission, tags and flags in one form. */
 import * as l10n from '@vscode/l10n';
-import { COMMON_COMMANDS, MAX_LIST, type Choice } from '../../forms/protocol/common';
+import { COMMON_COMMANDS, MAX_LIST, type Choice, type FormStateBase } from '../../forms/protocol/common';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../forms/protocol/validate';
 
 /** 0 = not in the group; 1, 4, 16 = the portal's group permission masks. */
 export const GROUP_LEVELS = [0, 1, 4, 16] as const;
 export type GroupLevel = (typeof GROUP_LEVELS)[number];
+/**
+ * A member's permission in a group when the portal did not say (it did not answer the member's v2 read, the only
+ * one with the group map): the group is left as it is unless the user picks a level for it.
+ */
+export const UNKNOWN_LEVEL = -1;
+export const ASSIGNMENT_LEVELS = [UNKNOWN_LEVEL, ...GROUP_LEVELS] as const;
+export type AssignmentLevel = (typeof ASSIGNMENT_LEVELS)[number];
 export const ACCOUNT_LEVELS = [1, 4, 16] as const;
 export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
 
@@ -37,6 +44,11 @@ export function groupChoices(): ReadonlyArray<Choice<GroupLevel>> {
   ];
 }
 
+/** A group's drop-down when the member's permission in it is unknown: "unknown" first, then every level. */
+export function assignmentChoices(known: boolean): ReadonlyArray<Choice<AssignmentLevel>> {
+  return known ? groupChoices() : [{ value: UNKNOWN_LEVEL, label: l10n.t('Unknown (left as it is)') }, ...groupChoices()];
+}
+
 /** The permission a member gets in groups created from now on; 0 = none. */
 export function newGroupChoices(): ReadonlyArray<Choice<GroupLevel>> {
   return [{ value: 0, label: l10n.t('Not assigned to new groups') }, ...groupChoices().slice(1)];
@@ -50,7 +62,7 @@ const values = object({
   /** Echo of the account and member the form was opened for; the host refuses any other. */
   accountId: int({ min: 1 }),
   username: str({ min: 1, max: 200 }),
-  groups: arrayOf(object({ id: int({ min: 1 }), permission: oneOf(GROUP_LEVELS) }), { max: MAX_LIST }),
+  groups: arrayOf(object({ id: int({ min: 1 }), permission: oneOf(ASSIGNMENT_LEVELS) }), { max: MAX_LIST }),
   accountPermission: oneOf(ACCOUNT_LEVELS),
   tags: arrayOf(str({ min: 1, max: MAX_TAG_LENGTH }), { max: MAX_TAGS }),
   enabled: bool,
@@ -71,8 +83,9 @@ export interface AssignmentsGroup {
   friendlyName: string;
 }
 
-export interface AssignmentsState {
+export interface AssignmentsState extends FormStateBase {
   accountId: number;
+  /** '' when the portal did not answer the organisation read. */
   accountName: string;
   username: string;
   memberName: string;
@@ -81,6 +94,8 @@ export interface AssignmentsState {
   groups: AssignmentsGroup[];
   /** True when the account has more groups than the form loads. */
   groupsTruncated: boolean;
+  /** False when the member's permission in each group is unknown (every group then starts at UNKNOWN_LEVEL). */
+  groupsKnown: boolean;
   /** The account's tag list, offered as suggestions. */
   tagSuggestions: string[];
   /** The member's current values (the form's starting point and the baseline of the diff). */

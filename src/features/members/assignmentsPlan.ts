@@ -11,7 +11,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { MemberUpdate } from '../../api/models/member';
-import type { AssignmentsValues, GroupLevel } from './assignments.protocol';
+import { UNKNOWN_LEVEL, type AssignmentLevel, type AssignmentsValues, type GroupLevel } from './assignments.protocol';
 
 export interface AssignmentsPlan {
   /** The PATCH body; undefined when nothing changed (no request is sent). */
@@ -51,11 +51,12 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 export function planAssignments(baseline: AssignmentsValues, values: AssignmentsValues): AssignmentsPlan {
   const update: MemberUpdate = {};
   const summary: string[] = [];
-  const before = new Map<number, GroupLevel>(baseline.groups.map((g) => [g.id, g.permission]));
+  const before = new Map<number, AssignmentLevel>(baseline.groups.map((g) => [g.id, g.permission]));
 
+  // A group whose level is unknown is sent only when the user picked a level for it; "unknown" is never sent.
   const changes = values.groups
     .map((g) => ({ id: g.id, from: before.get(g.id) ?? 0, to: g.permission }))
-    .filter((c) => c.from !== c.to);
+    .filter((c): c is { id: number; from: AssignmentLevel; to: GroupLevel } => c.from !== c.to && c.to !== UNKNOWN_LEVEL);
   Object.assign(update, groupUpdate(changes));
   const groupChanges = changes.length;
   if (groupChanges > 0) {

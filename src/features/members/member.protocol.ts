@@ -1,6 +1,6 @@
 /** Create member (v3) and edit member (v3 where it has the field, v2 for the profile fields it lacks). */
 import { ACCOUNT_LEVELS, GROUP_LEVELS, MAX_TAG_LENGTH, MAX_TAGS } from './assignments.protocol';
-import { COMMON_COMMANDS } from '../../forms/protocol/common';
+import { COMMON_COMMANDS, type FormStateBase } from '../../forms/protocol/common';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../forms/protocol/validate';
 
 const line = str({ max: 254 });
@@ -31,10 +31,13 @@ export type MemberValues = Infer<typeof values>;
 export const memberCommands = messages({ ...COMMON_COMMANDS, save: { values } });
 export type MemberCommand = Infer<typeof memberCommands>;
 
-export interface MemberState {
+export interface MemberState extends FormStateBase {
   mode: 'create' | 'edit';
   accountId: number;
+  /** '' when the portal did not answer the organisation read. */
   accountName: string;
+  /** False when the portal did not answer the v2 read: job title, organisation and address start empty. */
+  profileKnown: boolean;
   tagSuggestions: string[];
   /** The password is always '' here. */
   values: MemberValues;

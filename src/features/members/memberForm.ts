@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { ownValue, type MemberBodyV2, type MemberCreate, type MemberUpdate } from '../../api';
+import { ownValue, type MemberBodyV2, type MemberCreate, type MemberUpdate, type MemberV2 } from '../../api';
 import { memberCommands, type MemberCommand, type MemberState, type MemberValues } from './member.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
 import { normaliseTags } from './assignmentsPlan';
-import { clientOf, readOr, type AccountContext } from '../../forms/context';
+import { clientOf, Gaps, type AccountContext } from '../../forms/context';
 import { accountLevel } from './levels';
-import { inputError } from '../../forms/inputError';
+import { checkApplied, inputError, type SentField } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
 
 
@@ -22,6 +22,21 @@ function blank(accountId: number): MemberValues {
 const V2_PROFILE = [
   ['name', 'name'], ['email', 'email'], ['phone', 'telephone'], ['jobTitle', 'jobTitle'], ['organisation', 'organisation'], ['address', 'address'],
 ] as const;
+
+/** The profile fields a v2 update sent, next to what its answer holds (v2 answers a blank field as null). */
+function profileSent(profile: NonNullable<MemberBodyV2['user']>, answer: MemberV2): SentField[] {
+  const out: SentField[] = [];
+  for (const [field, v2Field] of V2_PROFILE) {
+    const sent = profile[v2Field];
+    if (sent !== undefined) out.push({ field, label: profileWords()[field], sent, now: answer.user[v2Field] ?? '' });
+  }
+  return out;
+}
+
+const profileWords = (): Record<(typeof V2_PROFILE)[number][0], string> => ({
+  name: vscode.l10n.t('name'), email: vscode.l10n.t('e-mail'), phone: vscode.l10n.t('phone'),
+  jobTitle: vscode.l10n.t('job title'), organisation: vscode.l10n.t('organisation'), address: vscode.l10n.t('address'),
+});
 
 /**
  * Create member: one v3 POST with every field of a new member. Edit member: the password and "enabled" go through
@@ -45,29 +60,41 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     const client = clientOf(this.ctx);
     const { accountId } = this.ctx;
     const username = this.username;
-    const [account, [tags], v3, v2] = await Promise.all([
-      client.v3.accounts.get(accountId),
-      readOr(client.v3.memberTags.list(accountId), [] as string[]),
+    const gaps = new Gaps();
+    const [accountName, tags, v3, v2] = await Promise.all([
+      gaps.read(client.v3.accounts.get(accountId).then((a) => a.friendlyName || a.name), '', {
+        read: vscode.l10n.t('the organisation read'), lost: vscode.l10n.t("the organisation's name is not shown"),
+      }),
+      gaps.read(client.v3.memberTags.list(accountId), [] as string[], {
+        read: vscode.l10n.t('the tag list'), lost: vscode.l10n.t("the organisation's tags are not suggested"),
+      }),
       username ? client.v3.members.get(accountId, username) : Promise.resolve(undefined),
-      username ? client.v2.members.get(accountId, username) : Promise.resolve(undefined),
+      username
+        ? gaps.read(client.v2.members.get(accountId, username).then((m): MemberV2 | undefined => m), undefined, {
+          read: vscode.l10n.t("the member's v2 read"), lost: vscode.l10n.t('job title, organisation and address are not shown, and are sent only if you fill them in'),
+        })
+        : Promise.resolve(undefined),
     ]);
     const values = blank(accountId);
-    if (v3 && v2 && username) {
+    if (v3 && username) {
       Object.assign(values, {
         username,
         name: v3.user.name,
         email: v3.user.email,
-        phone: v2.user.telephone ?? v3.user.telephone ?? '',
+        phone: v2?.user.telephone ?? v3.user.telephone ?? '',
         realName: v3.user.realName ?? '',
-        jobTitle: v2.user.jobTitle ?? '',
-        organisation: v2.user.organisation ?? '',
-        address: v2.user.address ?? '',
+        jobTitle: v2?.user.jobTitle ?? '',
+        organisation: v2?.user.organisation ?? '',
+        address: v2?.user.address ?? '',
         enabled: v3.user.enabled,
         accountPermission: accountLevel(v3.permission),
         tags: v3.tags,
       });
     }
-    this.state = { mode: username ? 'edit' : 'create', accountId, accountName: account.friendlyName, tagSuggestions: [...new Set(tags)].sort(), values };
+    this.state = {
+      mode: username ? 'edit' : 'create', accountId, accountName, tagSuggestions: [...new Set(tags)].sort(), values,
+      profileKnown: !username || v2 !== undefined, notices: gaps.notices,
+    };
     return this.state;
   }
 
@@ -138,13 +165,26 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     const changed = [...Object.keys(profile), ...Object.keys(patch)];
     if (changed.length === 0) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
     const client = clientOf(this.ctx);
+    const sent: SentField[] = [];
     if (Object.keys(profile).length > 0) {
-      await client.v2.members.update(this.ctx.accountId, username, { user: { username, ...profile } });
+      const answer = await client.v2.members.update(this.ctx.accountId, username, { user: { username, ...profile } });
+      sent.push(...profileSent(profile, answer));
     }
-    if (Object.keys(patch).length > 0) await client.v3.members.update(this.ctx.accountId, username, patch);
+    if (Object.keys(patch).length > 0) {
+      const answer = await client.v3.members.update(this.ctx.accountId, username, patch);
+      if (patch.enabled !== undefined) sent.push({ field: 'enabled', label: vscode.l10n.t('enabled'), sent: patch.enabled, now: answer.user.enabled });
+    }
     this.ctx.afterSave();
+    checkApplied(sent);
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
     return { message: patch.password ? vscode.l10n.t('Saved (the new password is set).') : vscode.l10n.t('Saved.'), state: fresh };
+  }
+
+  protected override conflictField(values: MemberValues): string | undefined {
+    // E-mail addresses are unique across the portal; a new member's conflict may be either of two fields, so none.
+    const before = this.state?.values;
+    if (this.state?.mode !== 'edit' || !before) return undefined;
+    return values.email.trim() !== before.email ? 'email' : undefined;
   }
 
   protected fieldOf(apiField: string): string | undefined {

@@ -1,13 +1,17 @@
 /**
- * What each kind of portal: document shows, fetched and rendered: one loader per kind. A document of a portal
- * that is signed out (or gone) says so, instead of an editor error.
+ * What each kind of portal: document shows, fetched and rendered: one loader per kind. A document says in the
+ * portal's terms what it could not show (a portal signed out, a record gone, a read refused or not offered),
+ * instead of an editor error; a read the portal does not offer is made up from a list where one holds the details.
  */
 import * as vscode from 'vscode';
-import { isPortalError, type CustomNames, type PortalClient } from '../../api';
+import { isPortalError, type Account, type CustomNames, type Group, type PortalClient, type Subscription } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
+import { readApplication } from '../../shared/applicationRead';
 import { humanSize } from '../../shared/format';
 import { accountKey, type TreeKey } from '../../shared/keys';
-import { renderAccount, renderApplication, renderFileRecord, renderGroup, text } from './render';
+import { renderProblem, renderNotSignedIn } from './problems';
+import { findRecord, sourceNotice } from './recordRead';
+import { renderAccount, renderApplication, renderFileRecord, renderGroup } from './render';
 import type { PortalTarget } from './uri';
 
 /** The editor is for reading; larger content is for "Download…". */
@@ -18,6 +22,14 @@ export interface Loaded {
   readonly size: number;
   readonly mtime: number;
   readonly at: number;
+}
+
+/** A content read that cannot be an editor's (a folder, too large): the message says why in the portal's terms. */
+export class ContentRefused extends Error {
+  override readonly name = 'ContentRefused';
+  constructor(message: string, readonly isFolder = false) {
+    super(message);
+  }
 }
 
 interface LoadContext {
@@ -36,41 +48,85 @@ function encode(s: string, mtime = Date.now()): Loaded {
   return { bytes, size: bytes.length, mtime, at: Date.now() };
 }
 
+/** The group; from the organisation's group list when the portal does not answer the single read. */
+async function readGroup(client: PortalClient, accountId: number, groupId: number, notices: string[]): Promise<Group> {
+  try {
+    return await client.v2.groups.get(accountId, groupId);
+  } catch (err) {
+    if (!isPortalError(err, 'not-found')) throw err;
+    const listed = (await client.v2.groups.list(accountId)).find((g) => g.id === groupId);
+    if (!listed) throw err;
+    notices.push(vscode.l10n.t("The portal did not answer the group read: this shows what the organisation's group list gives."));
+    return listed;
+  }
+}
+
+/** The organisation; from the sign-in details (userinfo) when the portal does not answer the organisation read. */
+async function readAccount(client: PortalClient, accountId: number, notices: string[]): Promise<{ account: Account; permission: number | undefined }> {
+  const [info, read] = await Promise.all([
+    client.v3.userinfo().catch(() => undefined),
+    client.v3.accounts.get(accountId).then((account) => ({ account }), (error: unknown) => ({ error })),
+  ]);
+  const membership = info?.accounts.find((a) => a.account.id === accountId);
+  if ('account' in read) return { account: read.account, permission: membership?.permission };
+  if (!isPortalError(read.error, 'not-found') || !membership) throw read.error;
+  notices.push(vscode.l10n.t('The portal did not answer the organisation read: this shows what your sign-in details give.'));
+  return { account: membership.account, permission: membership.permission };
+}
+
+/** The subscription, or why it is not shown: refused (administrators only) or not answered (a notice). */
+async function readSubscription(client: PortalClient, accountId: number, notices: string[]): Promise<Subscription | { forbidden: true } | undefined> {
+  try {
+    return await client.v3.accounts.subscription(accountId);
+  } catch (err) {
+    if (isPortalError(err, 'forbidden')) return { forbidden: true };
+    if (!isPortalError(err, 'not-found')) throw err;
+    notices.push(vscode.l10n.t('The portal did not answer the subscription read; the subscription is not shown.'));
+    return undefined;
+  }
+}
+
 const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
   record: async (ctx, t) => {
-    const [record, customNames] = await Promise.all([ctx.client.v2.files.get(t.accountId, t.groupId, t.fileId), ctx.custom(t.accountId)]);
-    return encode(renderFileRecord(record, { portalLabel: ctx.portalLabel, accountId: t.accountId, groupId: t.groupId, customNames }), record.lastModified ?? Date.now());
+    const [{ record, source }, customNames] = await Promise.all([findRecord(ctx.client, t), ctx.custom(t.accountId)]);
+    const notice = sourceNotice(source);
+    return encode(renderFileRecord(record, {
+      portalLabel: ctx.portalLabel, accountId: t.accountId, groupId: t.groupId, customNames,
+      groupLabel: t.known?.groupLabel, folders: t.known?.folders, lean: source !== 'read', notices: notice ? [notice] : [],
+    }), record.lastModified ?? Date.now());
   },
   content: async (ctx, t) => {
-    const record = await ctx.client.v2.files.get(t.accountId, t.groupId, t.fileId);
-    if (record.isFolder) throw vscode.FileSystemError.FileIsADirectory(record.name);
-    const mtime = record.lastModified ?? Date.now();
-    if (!ctx.needBytes) return { size: record.size, mtime, at: Date.now() };
-    if (record.size > MAX_EDITOR_BYTES) {
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} is {1}, too large for an editor. Use "Download…" instead.', record.name, humanSize(record.size)));
+    // The bytes need no record read: without one (or its folder), the download alone says whether the file is there.
+    const record = await findRecord(ctx.client, t).then((f) => f.record, (err: unknown) => {
+      if (isPortalError(err, 'not-found')) return undefined;
+      throw err;
+    });
+    if (record?.isFolder) throw new ContentRefused(vscode.l10n.t('{0} is a folder; open one of its files.', record.name), true);
+    const mtime = record?.lastModified ?? t.known?.lastModified ?? Date.now();
+    if (!ctx.needBytes) return { size: record?.size ?? t.known?.size ?? 0, mtime, at: Date.now() };
+    if (record?.size && record.size > MAX_EDITOR_BYTES) {
+      throw new ContentRefused(vscode.l10n.t('{0} is {1}, too large for an editor. Use "Download…" instead.', record.name, humanSize(record.size)));
     }
     const bytes = await downloadBytes(ctx.client, t.groupId, t.fileId, MAX_EDITOR_BYTES);
     return { bytes, size: bytes.length, mtime, at: Date.now() };
   },
   group: async (ctx, t) => {
-    const [group, customNames] = await Promise.all([ctx.client.v2.groups.get(t.accountId, t.groupId), ctx.custom(t.accountId)]);
-    return encode(renderGroup(group, { portalLabel: ctx.portalLabel, accountId: t.accountId, customNames }));
+    const notices: string[] = [];
+    const [group, customNames] = await Promise.all([readGroup(ctx.client, t.accountId, t.groupId, notices), ctx.custom(t.accountId)]);
+    return encode(renderGroup(group, { portalLabel: ctx.portalLabel, accountId: t.accountId, customNames, notices }));
   },
   account: async (ctx, t) => {
-    const [account, sub, info] = await Promise.all([
-      ctx.client.v3.accounts.get(t.accountId),
-      ctx.client.v3.accounts.subscription(t.accountId).catch((e: unknown) => {
-        if (isPortalError(e, 'forbidden')) return { forbidden: true as const };
-        throw e;
-      }),
-      ctx.client.v3.userinfo().catch(() => undefined),
+    const notices: string[] = [];
+    const [{ account, permission }, sub] = await Promise.all([
+      readAccount(ctx.client, t.accountId, notices),
+      readSubscription(ctx.client, t.accountId, notices),
     ]);
-    const permission = info?.accounts.find((a) => a.account.id === t.accountId)?.permission;
-    return encode(renderAccount(account, sub, { portalLabel: ctx.portalLabel, permission }));
+    return encode(renderAccount(account, sub, { portalLabel: ctx.portalLabel, permission, notices }));
   },
   application: async (ctx, t) => {
-    const app = await ctx.client.v3.applications.get(t.clientId);
-    return encode(renderApplication(app, { portalLabel: ctx.portalLabel, current: ctx.registry.get(t.portalId)?.clientId === app.clientId }));
+    const { application: app, fromList } = await readApplication(ctx.client, t.clientId);
+    const notices = fromList ? [vscode.l10n.t('The portal did not answer the application read: this shows what its application list gives.')] : [];
+    return encode(renderApplication(app, { portalLabel: ctx.portalLabel, current: ctx.registry.get(t.portalId)?.clientId === app.clientId, notices }));
   },
 };
 
@@ -80,14 +136,27 @@ export class Documents {
 
   constructor(private readonly registry: PortalRegistry) {}
 
+  /**
+   * A text document always renders: its data, or what kept the portal from giving it. Content is a file's bytes, so
+   * its failures are errors (with a message in the portal's terms).
+   */
   async load(target: PortalTarget, needBytes: boolean): Promise<Loaded> {
     const connection = this.registry.get(target.portalId);
     const portalLabel = connection?.entry.label ?? target.portalId;
-    // Content is bytes of a file: no such text there.
-    if (!connection?.client && target.kind !== 'content') return encode(renderNotSignedIn(target, portalLabel, connection !== undefined));
-    const client = this.registry.client(target.portalId);
-    const ctx: LoadContext = { client, portalLabel, registry: this.registry, needBytes, custom: (accountId) => this.custom(client, target.portalId, accountId) };
-    return (LOADERS[target.kind] as Loader<PortalTarget['kind']>)(ctx, target);
+    if (target.kind === 'content') return LOADERS.content(this.context(target.portalId, portalLabel, needBytes), target);
+    if (!connection?.client) return encode(renderNotSignedIn(target, portalLabel, connection !== undefined));
+    try {
+      return await (LOADERS[target.kind] as Loader<PortalTarget['kind']>)(this.context(target.portalId, portalLabel, needBytes), target);
+    } catch (err) {
+      if (isPortalError(err, 'signed-out')) return encode(renderNotSignedIn(target, portalLabel, true));
+      if (isPortalError(err)) return encode(renderProblem(target, err));
+      throw err;
+    }
+  }
+
+  private context(portalId: string, portalLabel: string, needBytes: boolean): LoadContext {
+    const client = this.registry.client(portalId);
+    return { client, portalLabel, registry: this.registry, needBytes, custom: (accountId) => this.custom(client, portalId, accountId) };
   }
 
   private async custom(client: PortalClient, portalId: string, accountId: number): Promise<CustomNames | undefined> {
@@ -104,35 +173,7 @@ export class Documents {
   }
 }
 
-/** What a document of a portal that is signed out (or no longer listed) says instead of its data. */
-function notSignedInText(kind: Exclude<PortalTarget['kind'], 'content'>, portalLabel: string, known: boolean): string {
-  const portal = text(portalLabel);
-  switch (kind) {
-    case 'record':
-      return known
-        ? vscode.l10n.t('This file record is on {0}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', portal)
-        : vscode.l10n.t('This file record is on a portal that is no longer in the Portal views ({0}). Add it again by signing in to it.', portal);
-    case 'group':
-      return known
-        ? vscode.l10n.t('This group is on {0}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', portal)
-        : vscode.l10n.t('This group is on a portal that is no longer in the Portal views ({0}). Add it again by signing in to it.', portal);
-    case 'account':
-      return known
-        ? vscode.l10n.t('This organisation is on {0}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', portal)
-        : vscode.l10n.t('This organisation is on a portal that is no longer in the Portal views ({0}). Add it again by signing in to it.', portal);
-    case 'application':
-      return known
-        ? vscode.l10n.t('This application is on {0}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', portal)
-        : vscode.l10n.t('This application is on a portal that is no longer in the Portal views ({0}). Add it again by signing in to it.', portal);
-  }
-}
-
-function renderNotSignedIn(target: Exclude<PortalTarget, { kind: 'content' }>, portalLabel: string, known: boolean): string {
-  // The name in a URI ends in "(record)" and the like, which only keeps editor tabs apart.
-  return [`# ${text(target.name.replace(/ \((record|group|organisation|application)\)$/, ''))}`, '', notSignedInText(target.kind, portalLabel, known), ''].join('\n');
-}
-
-/** Reads a download fully, refusing more than `limit` bytes (the server's size may be stale). */
+/** Reads a download fully, refusing more than `limit` bytes (the server's size may be stale or missing). */
 async function downloadBytes(client: PortalClient, groupId: number, fileId: number, limit: number): Promise<Uint8Array> {
   const controller = new AbortController();
   const download = await client.v2.files.download(groupId, fileId, { signal: controller.signal });
@@ -143,7 +184,7 @@ async function downloadBytes(client: PortalClient, groupId: number, fileId: numb
       size += chunk.length;
       if (size > limit) {
         controller.abort();
-        throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The content is too large for an editor. Use "Download…" instead.'));
+        throw new ContentRefused(vscode.l10n.t('The content is too large for an editor. Use "Download…" instead.'));
       }
       chunks.push(chunk);
     }

@@ -6,21 +6,32 @@ import * as vscode from 'vscode';
 import { isPortalError } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { errorMessage } from '../../shared/errors';
-import { Documents, type Loaded } from './documents';
-import { isDirectoryPath, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
+import { ContentRefused, Documents, type Loaded } from './documents';
+import { isDirectoryPath, knownQuery, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
 /** stat and readFile come in pairs: one fetch serves both. */
 const DOCUMENT_TTL_MS = 5_000;
 const MAX_DOCUMENTS = 32;
 
 export function uriOf(target: PortalTarget): vscode.Uri {
-  return vscode.Uri.from({ scheme: PORTAL_SCHEME, authority: target.portalId, path: targetPath(target) });
+  const query = target.kind === 'record' || target.kind === 'content' ? knownQuery(target.known) : '';
+  return vscode.Uri.from({ scheme: PORTAL_SCHEME, authority: target.portalId, path: targetPath(target), query });
+}
+
+/**
+ * One key per document, whichever way its URI is spelt: a URI VS Code hands back may encode its query differently
+ * from the one the extension made, and both must find the same fetch.
+ */
+function keyOf(uri: vscode.Uri): string {
+  return `${uri.authority}${uri.path}?${uri.query}`;
 }
 
 export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
   private readonly documents = new Map<string, Promise<Loaded>>();
+  /** Why the last fetch of a URI failed, in the portal's terms (VS Code wraps what it is given in its own words). */
+  private readonly failures = new Map<string, unknown>();
   private readonly loader: Documents;
   private readonly subscription: vscode.Disposable;
 
@@ -79,8 +90,18 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Forgets what was fetched for a URI, so the next open shows current data. */
   forget(uri?: vscode.Uri): void {
-    if (uri) this.documents.delete(uri.toString());
-    else this.documents.clear();
+    if (uri) {
+      this.documents.delete(keyOf(uri));
+      this.failures.delete(keyOf(uri));
+    } else {
+      this.documents.clear();
+      this.failures.clear();
+    }
+  }
+
+  /** The error behind the last failed read of a URI, as the extension said it (not as VS Code rewrapped it). */
+  failureOf(uri: vscode.Uri): unknown {
+    return this.failures.get(keyOf(uri));
   }
 
   dispose(): void {
@@ -90,14 +111,14 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   private targetOf(uri: vscode.Uri): PortalTarget {
-    const target = parseTarget(uri.authority, uri.path);
+    const target = parseTarget(uri.authority, uri.path, uri.query);
     if (!target) throw vscode.FileSystemError.FileNotFound(uri);
     return target;
   }
 
   /** One fetch per URI for a few seconds; content bytes only when an editor reads them. */
   private load(uri: vscode.Uri, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
-    const key = uri.toString();
+    const key = keyOf(uri);
     const cached = this.documents.get(key);
     if (cached) {
       const fresh = cached.then((d) => (Date.now() - d.at <= DOCUMENT_TTL_MS && (!needBytes || d.bytes) ? d : undefined), () => undefined);
@@ -107,8 +128,12 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   private fetch(uri: vscode.Uri, key: string, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
+    // A failure stays until the next open (forget): VS Code stats a file again after a failed read, and that stat
+    // must not wipe out why the read failed.
     const p = this.loader.load(target, needBytes).catch((error: unknown) => {
       this.documents.delete(key);
+      this.failures.set(key, error);
+      while (this.failures.size > MAX_DOCUMENTS) this.failures.delete(this.failures.keys().next().value as string);
       throw toFileSystemError(error, uri);
     });
     this.documents.set(key, p);
@@ -123,6 +148,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
 function toFileSystemError(error: unknown, uri: vscode.Uri): Error {
   if (error instanceof vscode.FileSystemError) return error;
+  if (error instanceof ContentRefused) return error.isFolder ? vscode.FileSystemError.FileIsADirectory(uri) : vscode.FileSystemError.Unavailable(error.message);
   if (isPortalError(error, 'not-found')) return vscode.FileSystemError.FileNotFound(uri);
   if (isPortalError(error, 'forbidden')) return vscode.FileSystemError.NoPermissions(error.message);
   return vscode.FileSystemError.Unavailable(errorMessage(error));

@@ -116,13 +116,14 @@ async function walk(client: FolderWalkClient, accountId: number, folder: FolderR
       const taken = new Set<string>();
       for (const r of listed[i] ?? []) {
         const local = `${parent.path}/${uniqueName(taken, localFileName(r.name))}`;
+        // An unreported size adds nothing to the estimate below; the download counts the bytes that arrive.
         if (r.isFolder && parent.depth + 1 > maxDepth) depthLimited = true;
         else if (r.isFolder && folders.length - 1 >= maxFolders) countLimited = true;
         else if (!r.isFolder && files.length >= maxFiles) countLimited = true;
         else if (r.isFolder) {
           folders.push(local);
           next.push({ folderId: r.id, path: local, depth: parent.depth + 1 });
-        } else files.push({ groupId: folder.groupId, fileId: r.id, name: r.name, path: local, size: r.size });
+        } else files.push({ groupId: folder.groupId, fileId: r.id, name: r.name, path: local, size: r.size ?? 0 });
       }
     });
     level = next;

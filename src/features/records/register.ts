@@ -18,7 +18,12 @@ function targetOf(doc: PortalDocument): PortalTarget {
     case 'record':
     case 'content': {
       const f = doc.file;
-      return { kind: doc.kind, portalId: f.group.account.portalId, accountId: f.group.account.accountId, groupId: f.group.groupId, fileId: f.fileId, name: f.name };
+      // What the row knows travels with the URI: a portal without a single-record read still shows the record.
+      const known = {
+        groupLabel: f.group.label, size: f.size, contentType: f.contentType,
+        ...(f.folders ? { folders: f.folders } : {}), ...(f.lastModified !== undefined ? { lastModified: f.lastModified } : {}),
+      };
+      return { kind: doc.kind, portalId: f.group.account.portalId, accountId: f.group.account.accountId, groupId: f.group.groupId, fileId: f.fileId, name: f.name, known };
     }
     case 'group':
       return { kind: 'group', portalId: doc.group.account.portalId, accountId: doc.group.account.accountId, groupId: doc.group.groupId, name: doc.group.label };
@@ -35,12 +40,17 @@ export function registerRecords(context: vscode.ExtensionContext, deps: { readon
     const uri = uriOf(targetOf(doc));
     // A click means "show me now", not what was fetched a moment ago.
     fileSystem.forget(uri);
-    if (doc.kind === 'content' && !isTextContentType(doc.file.contentType, doc.file.name)) {
-      // Images and other binary types: VS Code picks its editor (image preview, hex, "open anyway").
-      await vscode.commands.executeCommand('vscode.open', uri);
-      return;
+    try {
+      if (doc.kind === 'content' && !isTextContentType(doc.file.contentType, doc.file.name)) {
+        // Images and other binary types: VS Code picks its editor (image preview, hex, "open anyway").
+        await vscode.commands.executeCommand('vscode.open', uri);
+        return;
+      }
+      await vscode.window.showTextDocument(uri, { preview: true });
+    } catch (err) {
+      // VS Code words a failed read as its own file-system error; the user is told what the portal said instead.
+      throw fileSystem.failureOf(uri) ?? err;
     }
-    await vscode.window.showTextDocument(uri, { preview: true });
   };
   const feature: RecordsFeature = { fileSystem, open };
   context.subscriptions.push(

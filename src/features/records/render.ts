@@ -39,6 +39,37 @@ export interface RecordContext {
   readonly groupId: number;
   /** Custom component names of the account, when known. */
   readonly customNames?: CustomNames | undefined;
+  /** The group's name as the view showed it, for a record that does not carry its group. */
+  readonly groupLabel?: string | undefined;
+  /** The folders above the record as the view walked them, for a record that does not carry its path. */
+  readonly folders?: ReadonlyArray<{ readonly name: string }> | undefined;
+  /**
+   * True when the record comes from a folder listing (or the view's row), which leaves out the uploader, versions,
+   * description and tags: those are then "not listed" rather than empty.
+   */
+  readonly lean?: boolean;
+  /** What the portal did not answer, shown above the record. */
+  readonly notices?: readonly string[];
+}
+
+/** Notes above a document's data: what the portal did not answer, and so what is missing below. */
+export function noticeLines(notices: readonly string[] | undefined): string[] {
+  return notices && notices.length > 0 ? [...notices.map((n) => `> ${text(n)}`), ''] : [];
+}
+
+/**
+ * "Engineering / src / utils / format.ts": the group's name and every folder's name. The record's own path when it
+ * names every folder, else the folders the view walked; the group from the record, else the view's name for it.
+ */
+export function recordPath(f: FileRecord, ctx: RecordContext): string[] {
+  const group = f.group?.friendlyName || f.group?.name || ctx.groupLabel || l10n.t('group {0}', ctx.groupId);
+  const own = f.path.map((p) => p.name);
+  const folders = own.length > 0 && own.every(Boolean) ? own : (ctx.folders?.map((p) => p.name) ?? own.filter(Boolean));
+  return [group, ...folders, f.friendlyName || f.name];
+}
+
+function sizeText(size: number | null): string {
+  return size === null ? humanSize(null) : l10n.t('{0} ({1} bytes)', humanSize(size), count(size));
 }
 
 function lockText(f: FileRecord): string {
@@ -51,12 +82,12 @@ function lockText(f: FileRecord): string {
 
 export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
   const words = filesWord(ctx.customNames);
-  const groupName = f.group?.friendlyName || f.group?.name || l10n.t('group {0}', ctx.groupId);
-  const where = [groupName, ...f.path.map((p) => p.name).filter(Boolean), f.friendlyName || f.name];
   const portal = text(ctx.portalLabel);
+  const notListed = ctx.lean ? l10n.t('not in the listing') : undefined;
   return [
     `# ${text(f.friendlyName || f.name)}`,
     '',
+    ...noticeLines(ctx.notices),
     f.isFolder
       ? l10n.t("Folder record on {0}. This document is read-only; it shows the portal's data when it was opened.", portal)
       : l10n.t("{0} record on {1}. This document is read-only; it shows the portal's data when it was opened.", words.one, portal),
@@ -64,13 +95,13 @@ export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
     `## ${l10n.t('Record')}`,
     '',
     line(l10n.t('Name'), text(f.name)),
-    line(l10n.t('Path'), where.map(text).join(' / ')),
+    line(l10n.t('Path'), recordPath(f, ctx).map(text).join(' / ')),
     line(l10n.t('Type'), f.isFolder ? l10n.t('folder') : text(f.contentType)),
-    ...(f.isFolder ? [] : [line(l10n.t('Size'), l10n.t('{0} ({1} bytes)', humanSize(f.size), count(f.size)))]),
-    line(l10n.t('Uploaded by'), text(f.uploaded?.name || f.uploaded?.user?.name || null)),
-    ...(f.isFolder ? [] : [line(l10n.t('Versions'), String(f.versions))]),
-    line(l10n.t('Description'), text(f.description)),
-    line(l10n.t('Tags'), f.tags.length ? f.tags.map((t) => text(t)).join(', ') : l10n.t('none')),
+    ...(f.isFolder ? [] : [line(l10n.t('Size'), sizeText(f.size))]),
+    line(l10n.t('Uploaded by'), notListed ?? text(f.uploaded?.name || f.uploaded?.user?.name || null)),
+    ...(f.isFolder ? [] : [line(l10n.t('Versions'), notListed ?? String(f.versions))]),
+    line(l10n.t('Description'), notListed ?? text(f.description)),
+    line(l10n.t('Tags'), notListed ?? (f.tags.length ? f.tags.map((t) => text(t)).join(', ') : l10n.t('none'))),
     '',
     `## ${l10n.t('Sharing and access')}`,
     '',
@@ -92,12 +123,13 @@ export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
   ].join('\n');
 }
 
-export function renderGroup(g: Group, ctx: { portalLabel: string; accountId: number; customNames?: CustomNames | undefined }): string {
+export function renderGroup(g: Group, ctx: { portalLabel: string; accountId: number; customNames?: CustomNames | undefined; notices?: readonly string[] }): string {
   const words = filesWord(ctx.customNames);
   const components = g.components.map((c) => c.name).filter(Boolean);
   return [
     `# ${text(g.friendlyName || g.name)}`,
     '',
+    ...noticeLines(ctx.notices),
     l10n.t('Group on {0}. Read-only.', text(ctx.portalLabel)),
     '',
     line(l10n.t('Name'), text(g.name)),
@@ -120,7 +152,7 @@ export function renderGroup(g: Group, ctx: { portalLabel: string; accountId: num
 }
 
 function subscriptionLines(sub: Subscription | { forbidden: true } | undefined): string[] {
-  if (!sub) return [l10n.t('Not loaded.')];
+  if (!sub) return [l10n.t('Not shown: the portal did not answer the subscription read.')];
   if ('forbidden' in sub) return [l10n.t('Subscription details need administrator rights in this organisation.')];
   const p = sub.accountPackage;
   const paused = p.datePausedAt ? l10n.t('yes (since {0})', fullDate(p.datePausedAt)) : l10n.t('yes');
@@ -135,11 +167,14 @@ function subscriptionLines(sub: Subscription | { forbidden: true } | undefined):
   ];
 }
 
-export function renderAccount(a: Account, sub: Subscription | { forbidden: true } | undefined, ctx: { portalLabel: string; permission?: number | undefined }): string {
+export function renderAccount(
+  a: Account, sub: Subscription | { forbidden: true } | undefined, ctx: { portalLabel: string; permission?: number | undefined; notices?: readonly string[] },
+): string {
   const twoFactor = a.twoFactorEnforce ? l10n.t('enforced ({0})', a.twoFactorModes.map(text).join(', ')) : l10n.t('optional');
   return [
     `# ${text(a.friendlyName || a.name)}`,
     '',
+    ...noticeLines(ctx.notices),
     l10n.t('Organisation on {0}. Read-only.', text(ctx.portalLabel)),
     '',
     line(l10n.t('Name'), text(a.name)),
@@ -158,11 +193,12 @@ export function renderAccount(a: Account, sub: Subscription | { forbidden: true 
   ].join('\n');
 }
 
-export function renderApplication(app: Application, ctx: { portalLabel: string; current: boolean; now?: number }): string {
+export function renderApplication(app: Application, ctx: { portalLabel: string; current: boolean; now?: number; notices?: readonly string[] }): string {
   const device = [app.deviceType, app.deviceModel, app.deviceOs].filter(Boolean).map((d) => text(d)).join(', ') || text(null);
   return [
     `# ${text(app.name || app.clientId)}`,
     '',
+    ...noticeLines(ctx.notices),
     l10n.t('Application on {0}. Read-only. The client secret is never shown here: the portal returns it only when it is created or rotated.', text(ctx.portalLabel)),
     ...(ctx.current ? ['', `**${l10n.t('This VS Code window signs in with this application.')}** ${l10n.t('Deleting it or rotating its secret from elsewhere signs this window out.')}`] : []),
     '',

@@ -11,11 +11,30 @@
  *
  * The trailing name only makes the editor tab readable ("README.md (record).md") and picks the language by its
  * extension; the ids decide what is shown, so any name parses.
+ *
+ * A record or content URI may carry what the row it was opened from knew, in its query (see KnownRecord): a portal
+ * that offers no single-record read is then still able to show the record, and its path by name.
  */
 
+/** A folder on the way from the group's root to a record. */
+export interface KnownFolder {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** What the Explorer's row knew of a record when it was opened: every part is optional. */
+export interface KnownRecord {
+  readonly groupLabel?: string;
+  /** From the group's root down to the record's parent; [] at the root. */
+  readonly folders?: readonly KnownFolder[];
+  readonly size?: number | null;
+  readonly lastModified?: number | null;
+  readonly contentType?: string;
+}
+
 export type PortalTarget =
-  | { kind: 'record'; portalId: string; accountId: number; groupId: number; fileId: number; name: string }
-  | { kind: 'content'; portalId: string; accountId: number; groupId: number; fileId: number; name: string }
+  | { kind: 'record'; portalId: string; accountId: number; groupId: number; fileId: number; name: string; known?: KnownRecord }
+  | { kind: 'content'; portalId: string; accountId: number; groupId: number; fileId: number; name: string; known?: KnownRecord }
   | { kind: 'group'; portalId: string; accountId: number; groupId: number; name: string }
   | { kind: 'account'; portalId: string; accountId: number; name: string }
   | { kind: 'application'; portalId: string; clientId: string; name: string };
@@ -26,6 +45,11 @@ export const PORTAL_SCHEME = 'portal';
 export function safeSegment(name: string, fallback = 'untitled'): string {
   const cleaned = name.replace(/[\\/]/g, '∕').replace(/\p{Cc}/gu, '').trim();
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback;
+}
+
+/** The name a URI's last segment carries, without the "(record)" that only keeps editor tabs apart. */
+export function shownName(name: string): string {
+  return name.replace(/ \((record|group|organisation|application)\)$/, '');
 }
 
 /** The path of a target (the authority is its portal id). */
@@ -44,13 +68,63 @@ export function targetPath(t: PortalTarget): string {
   }
 }
 
+/**
+ * The query of a record URI: g = group name, f = "id:name" per folder (root first; "f=" alone: at the root),
+ * s = size, m = modified, t = content type.
+ */
+export function knownQuery(k: KnownRecord | undefined): string {
+  if (!k) return '';
+  const q = new URLSearchParams();
+  if (k.groupLabel) q.append('g', k.groupLabel);
+  if (k.folders) {
+    if (k.folders.length === 0) q.append('f', '');
+    for (const f of k.folders) q.append('f', `${f.id}:${f.name}`);
+  }
+  if (typeof k.size === 'number') q.append('s', String(k.size));
+  if (typeof k.lastModified === 'number') q.append('m', String(k.lastModified));
+  if (k.contentType) q.append('t', k.contentType);
+  return q.toString();
+}
+
+const wholeNumber = (v: string | null): number | undefined => (v !== null && /^\d{1,16}$/.test(v) ? Number(v) : undefined);
+
+/** The folders a query names, or undefined when it names none or any step is malformed (never half a path). */
+function parseFolders(steps: readonly string[]): KnownFolder[] | undefined {
+  if (steps.length === 0) return undefined;
+  if (steps.length === 1 && steps[0] === '') return [];
+  const folders: KnownFolder[] = [];
+  for (const step of steps) {
+    const m = /^(\d{1,15}):(.*)$/s.exec(step);
+    if (!m) return undefined;
+    folders.push({ id: Number(m[1]), name: m[2] ?? '' });
+  }
+  return folders;
+}
+
+/** What a record URI's query says; anything malformed is left out, never guessed. */
+export function parseKnown(query: string): KnownRecord | undefined {
+  if (!query) return undefined;
+  const q = new URLSearchParams(query);
+  const folders = parseFolders(q.getAll('f'));
+  const size = wholeNumber(q.get('s'));
+  const lastModified = wholeNumber(q.get('m'));
+  return {
+    ...(q.get('g') ? { groupLabel: q.get('g') ?? '' } : {}),
+    ...(folders ? { folders } : {}),
+    ...(size !== undefined ? { size } : {}),
+    ...(lastModified !== undefined ? { lastModified } : {}),
+    ...(q.get('t') ? { contentType: q.get('t') ?? '' } : {}),
+  };
+}
+
 const ID = '(\\d{1,15})';
-const patterns: Array<[RegExp, (m: RegExpExecArray, portalId: string) => PortalTarget]> = [
-  [new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/content/([^/]+)$`), (m, portalId) => ({
-    kind: 'content', portalId, accountId: Number(m[1]), groupId: Number(m[2]), fileId: Number(m[3]), name: m[4] ?? '',
+const withKnown = (known: KnownRecord | undefined) => (known ? { known } : {});
+const patterns: Array<[RegExp, (m: RegExpExecArray, portalId: string, known: KnownRecord | undefined) => PortalTarget]> = [
+  [new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/content/([^/]+)$`), (m, portalId, known) => ({
+    kind: 'content', portalId, accountId: Number(m[1]), groupId: Number(m[2]), fileId: Number(m[3]), name: m[4] ?? '', ...withKnown(known),
   })],
-  [new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/([^/]+)\\.md$`), (m, portalId) => ({
-    kind: 'record', portalId, accountId: Number(m[1]), groupId: Number(m[2]), fileId: Number(m[3]), name: m[4] ?? '',
+  [new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/([^/]+)\\.md$`), (m, portalId, known) => ({
+    kind: 'record', portalId, accountId: Number(m[1]), groupId: Number(m[2]), fileId: Number(m[3]), name: m[4] ?? '', ...withKnown(known),
   })],
   [new RegExp(`^/accounts/${ID}/groups/${ID}/details/([^/]+)\\.md$`), (m, portalId) => ({
     kind: 'group', portalId, accountId: Number(m[1]), groupId: Number(m[2]), name: m[3] ?? '',
@@ -64,13 +138,13 @@ const patterns: Array<[RegExp, (m: RegExpExecArray, portalId: string) => PortalT
 ];
 
 /** The target a URI names, or undefined when it names nothing we serve. */
-export function parseTarget(authority: string, path: string): PortalTarget | undefined {
+export function parseTarget(authority: string, path: string, query = ''): PortalTarget | undefined {
   if (!authority) return undefined;
   for (const [re, make] of patterns) {
     const m = re.exec(path);
     if (m) {
       try {
-        return make(m, authority);
+        return make(m, authority, parseKnown(query));
       } catch {
         return undefined; // a malformed %-escape in a client id
       }

@@ -4,11 +4,11 @@ import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-check
 import type { VscodeMultiSelect } from '@vscode-elements/elements/dist/vscode-multi-select/vscode-multi-select.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
-import type { Choice } from '../protocol/common';
+import type { Choice, FormStateBase } from '../protocol/common';
 import { el, type Child } from './dom';
 import type { FormView } from './form';
 
-type AnyForm = FormView<never, never> | FormView<unknown, unknown>;
+type AnyForm = FormView<never, never> | FormView<FormStateBase, unknown>;
 
 interface Common {
   id: string;
@@ -17,7 +17,7 @@ interface Common {
 }
 
 function group(form: AnyForm, spec: Common, control: HTMLElement & { invalid?: boolean }): HTMLElement {
-  const error = (form as FormView<unknown, unknown>).field(spec.id, control);
+  const error = (form as FormView<FormStateBase, unknown>).field(spec.id, control);
   return el('vscode-form-group', { variant: 'vertical' },
     el('vscode-label', { htmlFor: spec.id, textContent: spec.label }),
     control,
@@ -59,7 +59,7 @@ export function readChoice<T extends string | number>(control: VscodeSingleSelec
 
 export function checkboxField(form: AnyForm, spec: Common & { checked: boolean }): { node: HTMLElement; control: VscodeCheckbox } {
   const control = el('vscode-checkbox', { id: spec.id, checked: spec.checked, label: spec.label });
-  const error = (form as FormView<unknown, unknown>).field(spec.id, control);
+  const error = (form as FormView<FormStateBase, unknown>).field(spec.id, control);
   const node = el('vscode-form-group', { variant: 'vertical' },
     control,
     spec.hint ? el('vscode-form-helper', {}, el('span', { classes: ['hint'], textContent: spec.hint })) : null,

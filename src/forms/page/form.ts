@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import './elements';
 import css from './form.css';
-import type { FieldProblem } from '../protocol/common';
+import type { FieldProblem, FormStateBase } from '../protocol/common';
 import { append, clear, el, type Child } from './dom';
 import { clearDraft, loadDraft, onHostMessage, post, saveDraft } from './host';
 
@@ -41,7 +41,7 @@ export interface Rendered<Values> {
   read(): Values;
 }
 
-export interface FormDefinition<State, Values> {
+export interface FormDefinition<State extends FormStateBase, Values> {
   /** Which record a locally kept draft belongs to; a draft of another record is never applied. */
   draftKey(state: State): string;
   /**
@@ -59,9 +59,11 @@ export interface FormDefinition<State, Values> {
   onMessage?(form: FormView<State, Values>, message: { type: string } & Record<string, unknown>): void;
 }
 
-export class FormView<State, Values> {
+export class FormView<State extends FormStateBase, Values> {
   private readonly root: HTMLElement;
   private readonly banner = el('div', { classes: ['banner'], hidden: true, attrs: { role: 'status', 'aria-live': 'polite' } });
+  /** What the portal did not answer: stays while the state says so, whatever the banner shows after a save. */
+  private readonly notices = el('div', { classes: ['banner', 'warn', 'notices'], id: 'notices', hidden: true, attrs: { role: 'note' } });
   private readonly fields = new Map<string, FieldSlot>();
   private saveButton: HTMLElement | undefined;
   private readonly busyRing = el('vscode-progress-ring', { hidden: true });
@@ -203,7 +205,10 @@ export class FormView<State, Values> {
     this.root.setAttribute('aria-busy', 'false');
     const content = this.def.render(this, state, values);
     this.read = () => content.read();
-    append(this.root, this.banner, ...content.nodes);
+    clear(this.notices);
+    append(this.notices, ...state.notices.map((n) => el('p', { textContent: n })));
+    this.notices.hidden = state.notices.length === 0;
+    append(this.root, this.notices, this.banner, ...content.nodes);
     this.say('ok', '');
   }
 

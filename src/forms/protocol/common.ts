@@ -11,6 +11,15 @@
  *   host → webview  { type: 'saved', message, state }  the request succeeded; the form shows the new state
  */
 
+/**
+ * What every form's state carries besides its own fields: the reads the portal did not answer, in words ("The
+ * portal did not answer the organisation read; its name is not shown."). The form shows them above its fields
+ * and still works with what it could read.
+ */
+export interface FormStateBase {
+  readonly notices: readonly string[];
+}
+
 export interface FieldProblem {
   /** A field id of the form (not the API's field name); '' when the problem is not about one field. */
   field: string;

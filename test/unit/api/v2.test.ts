@@ -129,7 +129,7 @@ void describe('v2 endpoints', () => {
   void test('files: download gives bytes, type, name and length; abortable', async () => {
     const { client } = t;
     const all = await collect(client.v2.files.iterate(acme, engineering, { recursive: true }));
-    const file = all.find((f) => !f.isFolder && f.size > 0);
+    const file = all.find((f) => !f.isFolder && (f.size ?? 0) > 0);
     assert.ok(file);
     const d = await client.v2.files.download(engineering, file.id);
     const chunks: Buffer[] = [];

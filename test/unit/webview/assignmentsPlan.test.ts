@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { foreignReference, planAssignments } from '../../../src/features/members/assignmentsPlan';
-import type { AssignmentsValues } from '../../../src/features/members/assignments.protocol';
+import { UNKNOWN_LEVEL, type AssignmentsValues } from '../../../src/features/members/assignments.protocol';
 
 const baseline: AssignmentsValues = {
   accountId: 1, username: 'member',
@@ -47,4 +47,13 @@ void test('ids of another account, member or unknown group are caught', () => {
   assert.match(foreignReference(state, { ...baseline, username: 'demo' }) ?? '', /another member/);
   assert.match(foreignReference(state, { ...baseline, groups: [{ id: 999, permission: 1 }] }) ?? '', /not in this account/);
   assert.match(foreignReference(state, { ...baseline, groups: [{ id: 101, permission: 1 }, { id: 101, permission: 4 }] }) ?? '', /twice/);
+});
+
+void test('groups whose permission the portal did not say are sent only when the user picked a level; "unknown" is never sent', () => {
+  const unknown: AssignmentsValues = { ...baseline, groups: baseline.groups.map((g) => ({ id: g.id, permission: UNKNOWN_LEVEL })) };
+  assert.equal(planAssignments(unknown, unknown).update, undefined, 'nothing picked, nothing sent');
+  const picked = planAssignments(unknown, { ...unknown, groups: [{ id: 101, permission: 16 }, { id: 102, permission: UNKNOWN_LEVEL }, { id: 103, permission: 0 }, { id: 104, permission: UNKNOWN_LEVEL }] });
+  assert.deepEqual(picked.update, { assignGroupsAdmin: [101], removeGroups: [103], assignmentNotification: false });
+  // A known group set to "unknown" (only a forged message can) is no change either.
+  assert.equal(planAssignments(baseline, { ...baseline, groups: [{ id: 101, permission: UNKNOWN_LEVEL }] }).update, undefined);
 });

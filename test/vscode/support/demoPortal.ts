@@ -1,7 +1,7 @@
 // An emulator with the demo seed, signed in as the demo super administrator through the extension, plus a
 // token of the same user for direct reads: the common start of the suites that work on the demo portal.
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import { PROFILES, startEmulator, type Emulator, type EmulatorOptions, type Profile } from '../../emulator';
 import { portalIdOf } from '../../../src/auth/portalEntry';
 import { portalApi, signInForTest } from './extension';
 import { passwordToken } from './portalHttp';
@@ -15,6 +15,16 @@ export interface DemoPortal {
 
 /** Seed and profile of the portal a suite starts (default: the demo seed, default profile). */
 export type PortalKind = Partial<Pick<EmulatorOptions, 'seed' | 'profile' | 'missingReads' | 'large'>>;
+
+/**
+ * The profiles a suite runs against, each as its own describe: `for (const profile of PROFILES) describe(`… (${profile})`,
+ * …)` with startDemoPortal({ profile }). The default profile takes the liberties the spec leaves open; `literal`
+ * keeps to its letter (plain arrays unpaged, no single application or file record read, bare error bodies).
+ */
+export { PROFILES, type Profile };
+
+/** True for a portal that keeps to the letter of the spec: a test asserts the literal behaviour there. */
+export const isLiteral = (profile: Profile | undefined): boolean => profile === 'literal';
 
 export async function startDemoPortal(kind: PortalKind = {}): Promise<DemoPortal> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, ...kind });

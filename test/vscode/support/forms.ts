@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../emulator';
 import type { FormPanel } from '../../../src/forms/formPanel';
-import { startDemoPortal, stopDemoPortal, type DemoPortal } from './demoPortal';
+import { startDemoPortal, stopDemoPortal, type DemoPortal, type PortalKind } from './demoPortal';
 import { portalApi } from './extension';
 import { portalJson } from './portalHttp';
 
@@ -15,8 +15,8 @@ export interface FormsFixture extends DemoPortal {
   get<T>(path: string): Promise<T>;
 }
 
-export async function formsFixture(): Promise<FormsFixture> {
-  const demo = await startDemoPortal();
+export async function formsFixture(kind: PortalKind = {}): Promise<FormsFixture> {
+  const demo = await startDemoPortal(kind);
   const { emu, token } = demo;
   const get = async <T>(path: string): Promise<T> => {
     const r = await portalJson<T>(emu.url, token, 'GET', path);
@@ -43,12 +43,12 @@ export async function closeFixture(f: FormsFixture | undefined): Promise<void> {
 
 /**
  * Mocha hooks for a form suite: one emulator and sign-in for the suite, no fault and no open panel left
- * after each test. `use` receives the fixture once it is ready.
+ * after each test. `use` receives the fixture once it is ready; `kind` picks the portal's profile or missing reads.
  */
-export function useFormsFixture(use: (f: FormsFixture) => void): void {
+export function useFormsFixture(use: (f: FormsFixture) => void, kind: PortalKind = {}): void {
   let f: FormsFixture | undefined;
   before(async () => {
-    f = await formsFixture();
+    f = await formsFixture(kind);
     use(f);
   });
   after(async () => closeFixture(f));

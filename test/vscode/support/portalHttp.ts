@@ -17,7 +17,9 @@ export async function portalJson<T = unknown>(baseUrl: string, token: string, me
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  // A portal that keeps to the letter of the spec answers errors as plain text or HTML: those bodies stay text.
+  const json = (res.headers.get('content-type') ?? '').includes('json');
+  return { status: res.status, body: (text ? (json ? JSON.parse(text) : text) : undefined) as T };
 }
 
 export async function control(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../emulator';
-import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
+import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
 import { byLabel, features, loadAll, portalRow, rows, setPageSize, walk, type Provider } from '../../support/tree';
@@ -15,14 +15,16 @@ function apiRequests(emu: Emulator): Record<string, number> {
 
 const total = (byRoute: Record<string, number>) => Object.values(byRoute).reduce((a, b) => a + b, 0);
 
-describe('Explorer: portal → accounts → groups → folders → files', function () {
+for (const profile of PROFILES) describe(`Explorer: portal → accounts → groups → folders → files (${profile})`, function () {
   this.timeout(60_000);
   let emu: Emulator;
   let portalId: string;
   let explorer: Provider & { refresh(node?: unknown): void };
+  // A portal that keeps to the spec answers the plain-array group list whole, whatever page size is asked.
+  const literal = isLiteral(profile);
 
   before(async () => {
-    ({ emu, portalId } = await startDemoPortal());
+    ({ emu, portalId } = await startDemoPortal({ profile }));
     explorer = (await features()).explorer.provider as unknown as Provider & { refresh(node?: unknown): void };
   });
 
@@ -126,7 +128,15 @@ describe('Explorer: portal → accounts → groups → folders → files', funct
     await setPageSize(5);
     const acme = await walk(explorer, portalId, ['Acme Corporation']);
     explorer.refresh(acme.node);
+    emu.resetStats();
     const first = await rows(explorer, acme.node);
+    if (literal) {
+      // Longer than the page asked for: the whole list, so no "Load more…" ever.
+      assert.deepEqual(first.map((r) => r.label), all.body.map((g) => g.friendlyName));
+      assert.deepEqual(apiRequests(emu), { 'GET /v2/accounts/:account/groups': 1 });
+      await setPageSize(undefined);
+      return;
+    }
     assert.equal(first.length, 6, '5 groups and "Load more…"');
     const more = first[5];
     assert.equal(more?.contextValue, 'loadMore');
@@ -169,6 +179,13 @@ describe('Explorer: portal → accounts → groups → folders → files', funct
     explorer.refresh(acme.node);
     const first = await rows(explorer, acme.node);
     const more = first.find((r) => r.contextValue === 'loadMore');
+    if (literal) {
+      // The whole list came in the first answer: there is no later page to fail.
+      assert.equal(more, undefined);
+      assert.equal(first.filter((r) => r.contextValue === 'group').length, 13);
+      await setPageSize(undefined);
+      return;
+    }
     emu.setFaults([{ kind: 'status', status: 500, count: 10, path: '/v2/accounts' }]);
     try {
       await vscode.commands.executeCommand('portal.explorer.loadMore', more?.node);

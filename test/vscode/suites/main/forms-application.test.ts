@@ -5,7 +5,9 @@ import { portalKey } from '../../../../src/shared/keys';
 import { portalApi } from '../../support/extension';
 import { lastPosted, openForm, posted, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { recordSecret } from '../../support/leaks';
+import { PROFILES } from '../../support/demoPortal';
 import { byLabel, features, nodeOf, rows } from '../../support/tree';
+import { withUi } from '../../support/ui';
 
 /** Everything a panel holds, as text, so a test can look for a secret in it (cycles and functions left out). */
 function held(panel: object): string {
@@ -29,7 +31,7 @@ const VALUES: ApplicationValues = {
   deviceModel: 'ci-runner', deviceOs: 'Debian 12', appVersion: '1.0.0', bundleId: 'com.example.build',
 };
 
-describe('Forms: create application and rotate its secret', function () {
+for (const profile of PROFILES) describe(`Forms: create application and rotate its secret (${profile})`, function () {
   this.timeout(60_000);
   let f: FormsFixture;
 
@@ -44,7 +46,7 @@ describe('Forms: create application and rotate its secret', function () {
     return c;
   };
 
-  useFormsFixture((x) => (f = x));
+  useFormsFixture((x) => (f = x), { profile });
 
   it('creates the application, shows its credentials once, and they work', async () => {
     const panel = await createPanel();
@@ -118,8 +120,15 @@ describe('Forms: create application and rotate its secret', function () {
     const state = await panel.whenLoaded();
     assert.equal(state.mode === 'rotate' && state.application.clientId, clientId);
     assert.equal(state.mode === 'rotate' && state.inUse, false);
+    // The literal portal has no single-application read: the details come from the list, and the form says so.
+    assert.deepEqual(state.notices.map((n) => /did not answer the application read/.test(n)), profile === 'literal' ? [true] : []);
 
-    await panel.handleMessage({ type: 'rotate', clientId });
+    await withUi({ 'application.rotate': true }, async (ui) => {
+      await panel.handleMessage({ type: 'rotate', clientId });
+      const asked = ui.asked.find((q) => q.id === 'application.rotate');
+      assert.match(asked?.texts[0] ?? '', /Rotate the secret of "Portal Sync \(laptop\)"\?/);
+      assert.match(asked?.texts[1] ?? '', /every client that uses it stops working/);
+    });
     const creds = credentialsOf(panel);
     assert.ok(creds, postedTypes(panel).join());
     assert.equal(credentialsPosted(panel), 1, 'the new secret is shown once');
@@ -146,7 +155,7 @@ describe('Forms: create application and rotate its secret', function () {
     await panel.handleMessage({ type: 'rotate', clientId: 'someone-elses-app' });
     assert.equal(requestCount(f.emu), requests, 'a rotate naming another application is dropped');
 
-    await panel.handleMessage({ type: 'rotate', clientId: inUse });
+    await withUi({ 'application.rotate': true }, () => panel.handleMessage({ type: 'rotate', clientId: inUse }));
     const creds = credentialsOf(panel);
     assert.ok(creds, postedTypes(panel).join());
     assert.equal(creds.reason, 'rotated');
@@ -158,6 +167,30 @@ describe('Forms: create application and rotate its secret', function () {
     assert.ok(api.registry.get(f.portalId)?.client, 'rotating this window\'s own secret keeps it signed in');
     const info = await api.registry.client(f.portalId).v3.userinfo();
     assert.equal(info.name, 'demo', 'the new secret from SecretStorage signs in');
+  });
+
+  it('asks before rotating; declined, nothing is sent and the form is usable again', async () => {
+    const apps = await f.get<AppJson[]>('/v3/applications');
+    const other = apps.find((a) => a.name === 'Portal for iPhone');
+    assert.ok(other);
+    const panel = await openForm<FormPanel<ApplicationState, ApplicationValues>>('portal.rotateApplicationSecret', await nodeOf({ kind: 'application', portalId: f.portalId, clientId: other.clientId }));
+    const requests = requestCount(f.emu);
+    const from = posted(panel).length;
+    await withUi({ 'application.rotate': false }, () => panel.handleMessage({ type: 'rotate', clientId: other.clientId }));
+    assert.equal(requestCount(f.emu), requests, 'no request without a yes');
+    assert.deepEqual(postedTypes(panel, from), ['busy', 'busy'], 'the page is told the request ended');
+    assert.equal(lastPosted(panel, 'credentials'), undefined);
+  });
+
+  it('a rotation the portal accepts but does not apply says so, and shows no secret', async () => {
+    const apps = await f.get<AppJson[]>('/v3/applications');
+    const other = apps.find((a) => a.name === 'Portal for iPhone');
+    assert.ok(other);
+    const panel = await openForm<FormPanel<ApplicationState, ApplicationValues>>('portal.rotateApplicationSecret', await nodeOf({ kind: 'application', portalId: f.portalId, clientId: other.clientId }));
+    f.emu.setFaults([{ kind: 'ignore-writes', path: '/v3/applications', count: 1 }]);
+    await withUi({ 'application.rotate': true }, () => panel.handleMessage({ type: 'rotate', clientId: other.clientId }));
+    assert.match(lastPosted<{ message: string }>(panel, 'failed')?.message ?? '', /accepted the request but did not apply it/);
+    assert.equal(lastPosted(panel, 'credentials'), undefined);
   });
 
   it('keeps the input when the portal fails, and checks the name before sending', async () => {

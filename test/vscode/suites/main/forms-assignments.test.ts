@@ -3,13 +3,14 @@ import * as vscode from 'vscode';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/assignments.protocol';
 import { lastPosted, openForm, posted, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
+import { PROFILES } from '../../support/demoPortal';
 import { nodeOf } from '../../support/tree';
 import { DISMISS, withUi, type Answers } from '../../support/ui';
 
 interface MemberV2Json { groups: Record<string, number>; accountPermission: number }
 interface MemberV3Json { permission: number; tags: string[]; user: { locked: boolean; enabled: boolean }; assignToNewGroupsPermission: number }
 
-describe('Forms: edit member assignments', function () {
+for (const profile of PROFILES) describe(`Forms: edit member assignments (${profile})`, function () {
   this.timeout(60_000);
   let f: FormsFixture;
   const node = (username: string) => nodeOf({ kind: 'member', portalId: f.portalId, accountId: f.acme, username });
@@ -27,7 +28,7 @@ describe('Forms: edit member assignments', function () {
     groups: values.groups.map((g) => (g.id === groupId ? { ...g, permission } : g)),
   });
 
-  useFormsFixture((x) => (f = x));
+  useFormsFixture((x) => (f = x), { profile });
 
   it('loads every group of the account with the member\'s permission in it', async () => {
     const { state } = await open('member');
@@ -94,6 +95,19 @@ describe('Forms: edit member assignments', function () {
     assert.deepEqual(lastPosted<{ draft: unknown }>(panel, 'init')?.draft, values);
     const v3 = await f.get<MemberV3Json>(`/v3/accounts/${f.acme}/members/member`);
     assert.equal(v3.user.locked, false, 'nothing changed on the portal');
+  });
+
+  it('a save the portal answers with the old member says it was not applied, naming each field and group', async () => {
+    const { panel, state } = await open('member');
+    f.emu.setFaults([{ kind: 'ignore-writes', path: `/v3/accounts/${f.acme}/members/member`, count: 1 }]);
+    const values = { ...withGroup(state.values, f.groups.marketing, 4), locked: true, tags: [...state.values.tags, 'ops'] };
+    const from = posted(panel).length;
+    await panel.handleMessage({ type: 'save', values });
+    assert.deepEqual(postedTypes(panel, from), ['busy', 'failed', 'busy'], 'never "saved"');
+    const failed = lastPosted<{ message: string; fieldErrors: Array<{ field: string }> }>(panel, 'failed');
+    assert.match(failed?.message ?? '', /^The portal accepted the request but did not apply tags, locked, the permission in Marketing\./);
+    assert.deepEqual(failed?.fieldErrors.map((e) => e.field).sort(), [`group-${f.groups.marketing}`, 'locked', 'tags']);
+    assert.deepEqual(panel.draft, values, 'the input is kept');
   });
 
   it('shows the portal\'s field errors next to the fields', async () => {

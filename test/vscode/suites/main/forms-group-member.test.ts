@@ -3,6 +3,7 @@ import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { GroupState, GroupValues } from '../../../../src/features/explorer/group.protocol';
 import type { MemberState, MemberValues } from '../../../../src/features/members/member.protocol';
 import { lastPosted, openForm, posted, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
+import { PROFILES } from '../../support/demoPortal';
 import { nodeOf } from '../../support/tree';
 import { passwordToken } from '../../support/portalHttp';
 import { recordSecret } from '../../support/leaks';
@@ -14,11 +15,11 @@ interface GroupJson {
 interface MemberV2Json { user: { name: string; email: string; jobTitle: string | null; telephone: string | null; enabled: boolean }; groups: Record<string, number>; accountPermission: number }
 interface MemberV3Json { permission: number; tags: string[]; user: { enabled: boolean; name: string } }
 
-describe('Forms: create / edit group and member', function () {
+for (const profile of PROFILES) describe(`Forms: create / edit group and member (${profile})`, function () {
   this.timeout(60_000);
   let f: FormsFixture;
 
-  useFormsFixture((x) => (f = x));
+  useFormsFixture((x) => (f = x), { profile });
 
   const acme = () => ({ portalId: f.portalId, accountId: f.acme });
   /** Edit Group on a group's row, or New Group on the organisation's row. */
@@ -64,6 +65,21 @@ describe('Forms: create / edit group and member', function () {
     assert.equal(g.disableComments, true);
     assert.equal(g.name, 'engineering');
     assert.equal(g.branding.alignment, before.branding.alignment);
+  });
+
+  it('a group save the portal answers with the old group says it was not applied, names the fields, and keeps the input', async () => {
+    const panel = await groupForm({ groupId: f.groups.marketing });
+    const state = await panel.whenLoaded();
+    f.emu.setFaults([{ kind: 'ignore-writes', path: `/v2/accounts/${f.acme}/groups/${f.groups.marketing}`, count: 1 }]);
+    const values = { ...state.values, friendlyName: 'Marketing & Sales', chat: !state.values.chat };
+    const from = posted(panel).length;
+    await panel.handleMessage({ type: 'save', values });
+    assert.deepEqual(postedTypes(panel, from), ['busy', 'failed', 'busy'], 'never "saved"');
+    const failed = lastPosted<{ message: string; fieldErrors: Array<{ field: string }> }>(panel, 'failed');
+    assert.match(failed?.message ?? '', /^The portal accepted the request but did not apply the friendly name, chat\./);
+    assert.deepEqual(failed?.fieldErrors.map((e) => e.field).sort(), ['chat', 'friendlyName']);
+    assert.deepEqual(panel.draft, values, 'the input is kept');
+    assert.equal((await f.get<GroupJson>(`/v2/accounts/${f.acme}/groups/${f.groups.marketing}`)).friendlyName, 'Marketing');
   });
 
   it('refuses a bad colour before sending, and keeps the input on a name conflict', async () => {
@@ -126,6 +142,19 @@ describe('Forms: create / edit group and member', function () {
     assert.equal(v2.user.telephone, '+44 20 7946 0999');
     assert.equal(v2.user.enabled, true);
     assert.deepEqual(v2.groups, groupsBefore);
+  });
+
+  it('a member save the portal answers with the old member says it was not applied, for each request', async () => {
+    const panel = await memberForm({ username: 'member' });
+    const state = await panel.whenLoaded();
+    f.emu.setFaults([{ kind: 'ignore-writes', path: `/v2/accounts/${f.acme}/members/member`, count: 1 }, { kind: 'ignore-writes', path: `/v3/accounts/${f.acme}/members/member`, count: 1 }]);
+    const values = { ...state.values, jobTitle: 'Editor in chief', enabled: !state.values.enabled };
+    await panel.handleMessage({ type: 'save', values });
+    assert.equal(lastPosted(panel, 'saved'), undefined, 'never "Saved"');
+    const failed = lastPosted<{ message: string; fieldErrors: Array<{ field: string }> }>(panel, 'failed');
+    assert.match(failed?.message ?? '', /accepted the request but did not apply job title, enabled\./);
+    assert.deepEqual(failed?.fieldErrors.map((e) => e.field).sort(), ['enabled', 'jobTitle']);
+    assert.equal(panel.draft?.jobTitle, 'Editor in chief');
   });
 
   it('keeps the input on failure but never echoes the password, and drops another member\'s save', async () => {

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { OverviewState, OverviewValues } from '../../../../src/features/explorer/overview.protocol';
 import { lastPosted, openForm, posted, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
+import { PROFILES } from '../../support/demoPortal';
 import { nodeOf } from '../../support/tree';
 
 interface AccountJson { friendlyName: string; name: string; locale: string | null }
 
-describe('Forms: account overview', function () {
+for (const profile of PROFILES) describe(`Forms: account overview (${profile})`, function () {
   this.timeout(60_000);
   let f: FormsFixture;
   const open = async (accountId: number) => {
@@ -14,12 +15,12 @@ describe('Forms: account overview', function () {
     return { panel, state: await panel.whenLoaded() };
   };
 
-  useFormsFixture((x) => (f = x));
+  useFormsFixture((x) => (f = x), { profile });
 
   it('shows usage against the package, the trial, and the enabled components', async () => {
     const { state } = await open(f.acme);
     const s = state.subscription;
-    assert.ok(s, state.subscriptionProblem ?? '');
+    assert.ok(s, state.notices.join(' '));
     assert.ok(s.trialExpires !== null, 'acme is on a trial');
     assert.equal(s.paused, false);
     assert.ok(s.members.used > 0 && s.members.allowed !== null);
@@ -64,6 +65,19 @@ describe('Forms: account overview', function () {
     assert.deepEqual(failed?.fieldErrors.map((e) => e.field), ['name']);
     assert.deepEqual(panel.draft, taken);
     assert.equal((await f.get<AccountJson>(`/v3/accounts/${f.acme}`)).friendlyName, 'Acme Corporation', 'nothing changed');
+  });
+
+  it('a rename the portal answers with the old organisation says it was not applied, and keeps the input', async () => {
+    const { panel, state } = await open(f.acme);
+    f.emu.setFaults([{ kind: 'ignore-writes', path: `/v3/accounts/${f.acme}`, count: 1 }]);
+    const values = { ...state.values, friendlyName: 'Acme Holdings', locale: 'de_DE' };
+    const from = posted(panel).length;
+    await panel.handleMessage({ type: 'save', values });
+    assert.deepEqual(postedTypes(panel, from), ['busy', 'failed', 'busy']);
+    const failed = lastPosted<{ message: string; fieldErrors: Array<{ field: string }> }>(panel, 'failed');
+    assert.match(failed?.message ?? '', /^The portal accepted the request but did not apply friendly name, locale\./);
+    assert.deepEqual(failed?.fieldErrors.map((e) => e.field), ['friendlyName', 'locale']);
+    assert.deepEqual(panel.draft, values);
   });
 
   it('drops a rename that names another account', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
-import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
+import { PROFILES, startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi, signInForTest } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
 import { byLabel, features, loadAll, rows, setPageSize, walk, type Provider } from '../../support/tree';
@@ -16,7 +16,7 @@ const search = (text: string) => withUi({ 'members.search': text }, () => vscode
 const clearFilter = () => vscode.commands.executeCommand('portal.members.clearFilter');
 const description = async () => (await features()).members.view.description ?? '';
 
-describe('Members view', function () {
+for (const profile of PROFILES) describe(`Members view (${profile})`, function () {
   this.timeout(60_000);
   let emu: Emulator;
   let portalId: string;
@@ -32,7 +32,7 @@ describe('Members view', function () {
   };
 
   before(async () => {
-    ({ emu, portalId, token } = await startDemoPortal());
+    ({ emu, portalId, token } = await startDemoPortal({ profile }));
     all = await allMembers();
     members = (await features()).members.provider as unknown as Provider;
     await setPageSize(5);
@@ -179,13 +179,13 @@ describe('Members view', function () {
   });
 });
 
-describe('Members view: a long list', function () {
+for (const profile of PROFILES) describe(`Members view: a long list (${profile})`, function () {
   this.timeout(120_000);
   let emu: Emulator;
   let portalId: string;
 
   before(async () => {
-    emu = await startEmulator({ port: 0, seed: 'large', quiet: true, large: { members: 697, files: 10, groups: 2, folderDepth: 1 } });
+    emu = await startEmulator({ port: 0, seed: 'large', profile, quiet: true, large: { members: 697, files: 10, groups: 2, folderDepth: 1 } });
     portalId = portalIdOf(emu.url, 'portal');
     const script = await signInForTest({ baseUrl: emu.url, username: 'demo', password: 'demo' });
     assert.deepEqual(script.failures, []);

@@ -4,11 +4,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../emulator';
-import { startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
-import { features, walk, type Provider } from '../../support/tree';
+import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
+import { byLabel, features, rows, walk, type Provider } from '../../support/tree';
 import { withUi } from '../../support/ui';
 
-describe('File records: the portal: file system, open and download', function () {
+for (const profile of PROFILES) describe(`File records: the portal: file system, open and download (${profile})`, function () {
   this.timeout(60_000);
   let emu: Emulator;
   let portalId: string;
@@ -22,8 +22,11 @@ describe('File records: the portal: file system, open and download', function ()
     return Buffer.from(await res.arrayBuffer());
   };
 
+  const literal = isLiteral(profile);
+  const documentText = async (uri: vscode.Uri) => (await vscode.workspace.openTextDocument(uri)).getText();
+
   before(async () => {
-    ({ emu, portalId, token } = await startDemoPortal());
+    ({ emu, portalId, token } = await startDemoPortal({ profile }));
     explorer = (await features()).explorer.provider as unknown as Provider;
   });
 
@@ -47,9 +50,18 @@ describe('File records: the portal: file system, open and download', function ()
     assert.match(text, /^# README\.md$/m);
     assert.match(text, /\*\*Path:\*\* Engineering \/ README\.md/);
     assert.match(text, /\*\*Size:\*\* \d+(\.\d)? (bytes|KB) \([\d,]+ bytes\)/);
-    assert.match(text, /\*\*Uploaded by:\*\* Dana Demo/);
-    assert.match(text, /\*\*Versions:\*\* 3/);
-    assert.match(text, /\*\*Tags:\*\* docs, onboarding/);
+    if (literal) {
+      // No single-record read: the folder's listing gives the record, and the document says what that leaves out.
+      assert.match(text, /^> The portal offers no read of a single file record: this shows what its folder's listing gives/m);
+      assert.match(text, /\*\*Uploaded by:\*\* not in the listing/);
+      assert.match(text, /\*\*Versions:\*\* not in the listing/);
+      assert.match(text, /\*\*Tags:\*\* not in the listing/);
+    } else {
+      assert.doesNotMatch(text, /^> /m, 'nothing is missing');
+      assert.match(text, /\*\*Uploaded by:\*\* Dana Demo/);
+      assert.match(text, /\*\*Versions:\*\* 3/);
+      assert.match(text, /\*\*Tags:\*\* docs, onboarding/);
+    }
     assert.match(text, /\*\*Sharing:\*\* NONE/);
     assert.match(text, /\*\*Lock:\*\* not locked/);
     assert.match(text, /\*\*Last modified:\*\* \d{4}-\d\d-\d\dT[\d:.]+Z \(local: /);
@@ -62,7 +74,8 @@ describe('File records: the portal: file system, open and download', function ()
     await vscode.commands.executeCommand('portal.file.openRecord', format.node);
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.match(text, /\*\*Path:\*\* Engineering \/ src \/ utils \/ format\.ts/);
-    assert.match(text, /\*\*Lock:\*\* locked by Dana Demo since /);
+    // A listing says that a record is locked, not by whom.
+    assert.match(text, literal ? /\*\*Lock:\*\* locked$/m : /\*\*Lock:\*\* locked by Dana Demo since /);
   });
 
   it('"Open content" shows a text file\'s bytes, read-only, exactly as downloaded', async () => {
@@ -82,6 +95,9 @@ describe('File records: the portal: file system, open and download', function ()
     const uri = vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/notes.txt.md`);
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.match(doc.getText(), /^# notes\.txt$/m);
+    // Without the Explorer's folders in the URI, a portal without a record read cannot find the record: it says so.
+    if (literal) assert.match(doc.getText(), /this link does not say which folder holds it/);
+    else assert.match(doc.getText(), /\*\*Path:\*\* Marketing \/ notes\.txt/);
     const content = await vscode.workspace.openTextDocument(vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/content/notes.txt`));
     assert.equal(content.getText(), (await download(102, fileId)).toString('utf8'));
     const stat = await vscode.workspace.fs.stat(uri);
@@ -89,9 +105,64 @@ describe('File records: the portal: file system, open and download', function ()
     assert.equal(stat.permissions, vscode.FilePermission.Readonly);
   });
 
-  it('a URI of a record that does not exist is "not found", not a blank editor', async () => {
-    const uri = vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/101/files/999999/missing.md`);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri)), /EntryNotFound|not found|FileNotFound/i);
+  it('a record that does not exist opens a document that says so in the portal\'s terms, not an editor error', async () => {
+    const bare = await documentText(vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/101/files/999999/missing.md`));
+    assert.match(bare, /^# missing$/m);
+    assert.match(bare, /The portal did not give this file record: it may have been deleted or moved/);
+    assert.doesNotMatch(bare, /Unable to|nonexistent file/);
+    // With the folders the Explorer walked, the folder's listing proves the record is gone.
+    const walked = await documentText(vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/101/files/999999/gone.md?f=`));
+    assert.match(walked, literal ? /no longer in its folder/ : /did not give this file record/);
+  });
+
+  it('"Open content" of a file the portal no longer gives says what the portal said, never VS Code\'s file-system words', async () => {
+    // A file not opened before: VS Code serves an open document from memory without asking again.
+    const csv = await walk(explorer, portalId, ['Acme Corporation', 'Engineering', 'config.json']);
+    emu.setFaults([{ kind: 'error-body', status: 404, shape: 'html', count: 4, path: '/v3/groups/101' }, { kind: 'error-body', status: 404, shape: 'html', count: 4, path: '/v2/accounts/1/groups/101/files' }]);
+    try {
+      await withUi({}, async (ui) => {
+        await vscode.commands.executeCommand('portal.file.openContent', csv.node);
+        const errors = ui.told.filter((t) => t.severity === 'error').map((t) => t.text);
+        assert.equal(errors.length, 1, JSON.stringify(ui.told));
+        assert.match(errors[0] ?? '', /^Not found/);
+        assert.doesNotMatch(errors[0] ?? '', /Unable to|nonexistent|portal:\/\//);
+      });
+    } finally {
+      emu.clearFaults();
+    }
+  });
+
+  it('a refused or failing read becomes a document that says what the portal did', async () => {
+    emu.setFaults([{ kind: 'error-body', status: 403, shape: 'text', count: 2, path: '/v2/accounts/1/groups/102' }]);
+    const refused = await documentText(vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/details/Marketing (group).md`));
+    emu.clearFaults();
+    assert.match(refused, /^# Marketing$/m);
+    assert.match(refused, /The portal refused to show this group to you\./);
+    emu.setFaults([{ kind: 'error-body', status: 500, shape: 'empty', count: 10, path: '/v3/accounts/2' }]);
+    const failing = await documentText(vscode.Uri.parse(`portal://${portalId}/accounts/2/details/Globex (organisation).md`));
+    emu.clearFaults();
+    assert.match(failing, /The portal could not be asked for this organisation\./);
+  });
+
+  it('"Show Application Details" renders from the application list when the portal has no single-application read', async () => {
+    const applications = (await features()).applications.provider as unknown as Provider;
+    const portal = (await rows(applications)).find((r) => (r.node as { ref?: { portalId?: string } }).ref?.portalId === portalId);
+    assert.ok(portal);
+    const sync = byLabel(await rows(applications, portal.node), 'Portal Sync (laptop)');
+    emu.resetStats();
+    await vscode.commands.executeCommand('portal.application.details', sync.node);
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(text, /^# Portal Sync \(laptop\)$/m);
+    assert.match(text, /\*\*Client id:\*\* /);
+    const byRoute = emu.stats().byRoute;
+    if (literal) {
+      assert.match(text, /^> The portal did not answer the application read: this shows what its application list gives\.$/m);
+      assert.equal(byRoute['GET /v3/applications'], 1, 'one request for the list');
+    } else {
+      assert.doesNotMatch(text, /^> /m);
+      assert.equal(byRoute['GET /v3/applications/:application'], 1);
+      assert.equal(byRoute['GET /v3/applications'], undefined);
+    }
   });
 
   it('a record of a portal that is signed out (or gone) says so, instead of an editor error', async () => {
