@@ -7,6 +7,7 @@ import type { MemberState, MemberValues } from './member.protocol';
 import { el } from '../../forms/page/dom';
 import { checkboxField, section, selectField, tagsField, textField } from '../../forms/page/fields';
 import { FormView, type Rendered } from '../../forms/page/form';
+import { memberExtras } from './memberExtras.page';
 
 function renderMember(form: FormView<MemberState, MemberValues>, state: MemberState, values: MemberValues): Rendered<MemberValues> {
   const creating = state.mode === 'create';
@@ -28,6 +29,7 @@ function renderMember(form: FormView<MemberState, MemberValues>, state: MemberSt
   const permission = creating ? selectField(form, { id: 'accountPermission', label: l10n.t('Account permission'), value: values.accountPermission, choices: accountChoices() }) : undefined;
   const newGroups = creating ? selectField(form, { id: 'assignToNewGroups', label: l10n.t('Permission in new groups'), value: values.assignToNewGroups, choices: newGroupChoices() }) : undefined;
   const tags = creating ? tagsField(form, { id: 'tags', label: l10n.t('Tags'), value: values.tags, suggestions: state.tagSuggestions }) : undefined;
+  const extras = memberExtras(form, state, values);
 
   const text = (f: { control: VscodeTextfield } | undefined, fallback: string) => (f ? f.control.value : fallback);
   const read = (): MemberValues => ({
@@ -45,14 +47,16 @@ function renderMember(form: FormView<MemberState, MemberValues>, state: MemberSt
     accountPermission: permission?.read() ?? values.accountPermission,
     assignToNewGroups: newGroups?.read() ?? values.assignToNewGroups,
     tags: tags?.read() ?? values.tags,
+    ...extras.read(),
   });
 
   const nodes = [
     el('h1', { textContent: creating ? l10n.t('Add member') : l10n.t('Edit member {0}', values.name || values.username) }),
     el('p', { classes: ['subtitle'], textContent: creating ? l10n.t('To {0}', state.accountName) : l10n.t('{0} in {1}', values.username, state.accountName) }),
     section(l10n.t('Profile'), username?.node, name.node, email.node, el('div', { classes: ['row'] }, phone.node, jobTitle?.node), organisation?.node, address?.node, realName?.node),
-    section(l10n.t('Sign-in'), password.node, enabled.node),
+    section(l10n.t('Sign-in'), password.node, enabled.node, extras.signIn),
     creating ? section(l10n.t('In this account'), permission?.node, newGroups?.node, tags?.node) : el('p', { classes: ['hint'], textContent: l10n.t('Account permission, tags and groups are changed with "Edit Assignments".') }),
+    ...extras.sections,
     form.actions(),
   ];
   return { nodes, read };
