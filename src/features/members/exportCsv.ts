@@ -3,12 +3,13 @@
  * the rows loaded, written through a temporary file so a cancelled or failed export leaves nothing behind.
  */
 import * as vscode from 'vscode';
+import type { PortalRegistry } from '../../auth/portalRegistry';
 import { isCancellation } from '../../shared/errors';
 import { count } from '../../shared/format';
 import { describeQuery, type MemberQuery } from '../../shared/members';
 import type { AccountRef } from '../../shared/refs';
 import type { Ui } from '../../ui/ui';
-import type { BulkDeps } from './bulk';
+
 import { writeMembersCsv, type MemberColumn } from './membersCsv';
 
 function headers(): Record<MemberColumn, string> {
@@ -27,12 +28,12 @@ function defaultName(account: AccountRef): string {
 }
 
 /** Writes the CSV; returns the number of members written, or undefined when the user cancelled. */
-export async function exportMembers(deps: Pick<BulkDeps, 'registry'>, ui: Ui, account: AccountRef, query: MemberQuery): Promise<number | undefined> {
+export async function exportMembers(registry: PortalRegistry, ui: Ui, account: AccountRef, query: MemberQuery): Promise<number | undefined> {
   const file = await ui.saveFile({ id: 'members.export.file', title: vscode.l10n.t('Export the members of {0}', account.label), defaultName: defaultName(account), filters: { [vscode.l10n.t('CSV files')]: ['csv'] } });
   if (!file) return undefined;
   const filter = describeQuery(query);
   const title = filter ? vscode.l10n.t('Exporting members of {0} ({1})…', account.label, filter) : vscode.l10n.t('Exporting members of {0}…', account.label);
-  const client = deps.registry.client(account.portalId);
+  const client = registry.client(account.portalId);
   try {
     const { rows } = await ui.progress({ id: 'members.export.progress', title, where: 'notification', cancellable: true }, (progress, signal) => {
       let reported = 0;

@@ -20,11 +20,11 @@ import type { MembersProvider } from './membersProvider';
 /** -1: not known (several members at once). */
 const levelWords = (level: number): string => (level < 0 ? '' : level ? groupPermissionWords(level) : vscode.l10n.t('not a member'));
 
-function askGroup(ui: Ui, memberName: string, groups: Group[], current: (g: Group) => number): Promise<Group | undefined> {
+function askGroup(ui: Ui, title: string, groups: Group[], current: (g: Group) => number): Promise<Group | undefined> {
   const items = [...groups]
     .sort((a, b) => a.friendlyName.localeCompare(b.friendlyName))
     .map((g): PickItem<Group> => ({ label: g.friendlyName, description: levelWords(current(g)), value: g }));
-  return ui.pick(items, { id: 'permission.group', title: vscode.l10n.t("Change {0}'s permission", memberName), placeHolder: vscode.l10n.t('In which group?'), matchOnDescription: true });
+  return ui.pick(items, { id: 'permission.group', title, placeHolder: vscode.l10n.t('In which group?'), matchOnDescription: true });
 }
 
 function askLevel(ui: Ui, memberName: string, group: Group, was: number): Promise<GroupLevel | undefined> {
@@ -41,7 +41,7 @@ async function changePermission(registry: PortalRegistry, provider: MembersProvi
   const [detail, groups] = await Promise.all([client.v2.members.get(accountId, m.username), client.v2.groups.list(accountId)]);
   const current = (g: { name: string; friendlyName: string }): number => ownValue(detail.groups, g.name) ?? ownValue(detail.groups, g.friendlyName) ?? 0;
   const memberName = detail.user.name || m.username;
-  const group = answered(await askGroup(ui, memberName, groups, current));
+  const group = answered(await askGroup(ui, vscode.l10n.t("Change {0}'s permission", memberName), groups, current));
   const was = current(group);
   const level = answered(await askLevel(ui, memberName, group, was));
   if (level === was) {
@@ -61,7 +61,7 @@ async function changePermissions(deps: BulkDeps, ui: Ui, members: readonly Membe
   const client = deps.registry.client(account.portalId);
   const groups = await client.v2.groups.list(account.accountId);
   const who = vscode.l10n.t('{0} members', count(members.length));
-  const group = answered(await askGroup(ui, who, groups, () => -1));
+  const group = answered(await askGroup(ui, vscode.l10n.t('Change the permission of {0}', who), groups, () => -1));
   const level = answered(await askLevel(ui, who, group, -1));
   return bulkEdit(deps, ui, account, members, { kind: 'setGroupPermission', groupId: group.id, permission: level }, group.friendlyName);
 }

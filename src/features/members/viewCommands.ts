@@ -54,6 +54,6 @@ export function registerMembersViewCommands(env: CommandEnv, registry: PortalReg
       await sortMembers(run.ui, provider);
     }),
     registerCommand(env, 'portal.members.clearFilter', () => provider.setQuery({})),
-    registerCommand(env, 'portal.members.exportCsv', async (run) => exportMembers({ registry }, run.ui, await shown(run), provider.query)),
+    registerCommand(env, 'portal.members.exportCsv', async (run) => exportMembers(registry, run.ui, await shown(run), provider.query)),
   ];
 }
