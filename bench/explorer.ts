@@ -1,5 +1,5 @@
-// Figures of the Explorer's loading logic (src/tree/loaders.ts + paging.ts: exactly what the tree providers run
-// on each expand, without VS Code) against the emulator's `large` seed with 50 ms latency.
+// Figures of the Explorer's loading logic (the features' loaders.ts + src/views/paging.ts: exactly what the tree
+// providers run on each expand, without VS Code) against the emulator's `large` seed with 50 ms latency.
 //
 //   expand_overhead_ms   median over expands of every node kind of (time to children − the emulator's latency)
 //   requests_per_expand  API requests (token requests excluded) per expand, from the emulator's stats

@@ -21,11 +21,23 @@ export class ExplorerProvider extends PagedTreeProvider {
   private readonly extras = new Map<string, { client: PortalClient; extras: AccountExtras }>();
   private readonly clients = new Map<string, PortalClient | undefined>();
   private readonly subscription: vscode.Disposable;
+  private readonly answered = new vscode.EventEmitter<void>();
+  /** getChildren answered VS Code; by the time this fires, the extension host knows the rows it answered with. */
+  readonly onDidAnswer = this.answered.event;
 
   constructor(private readonly registry: PortalRegistry, ui: () => Ui) {
     super(EXPLORER_VIEW, { loadMore: 'portal.explorer.loadMore', retry: 'portal.explorer.retry' }, ui);
     this.subscription = registry.onDidChange(() => this.onRegistryChanged());
     for (const c of registry.list()) this.clients.set(c.entry.id, c.client);
+  }
+
+  override async getChildren(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
+    try {
+      return await super.getChildren(element);
+    } finally {
+      // A macrotask: the extension host records the answered rows in the microtasks that follow this answer.
+      setTimeout(() => this.answered.fire(), 0);
+    }
   }
 
   protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
@@ -133,6 +145,7 @@ export class ExplorerProvider extends PagedTreeProvider {
 
   override dispose(): void {
     this.subscription.dispose();
+    this.answered.dispose();
     super.dispose();
   }
 }

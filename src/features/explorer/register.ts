@@ -54,17 +54,30 @@ export function registerExplorer(
   const provider = new ExplorerProvider(registry, commands.ui);
   const view = vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: provider, showCollapseAll: true });
   const selected = new vscode.EventEmitter<AccountRef>();
+  let unresolved = false;
+  const follow = (node: PortalTreeNode | undefined): void => {
+    if (!node) return;
+    auth.statusBar.setActive(node.portalId);
+    const account = accountOf(node.ref);
+    if (account) selected.fire(account);
+  };
   context.subscriptions.push(
     provider,
     view,
     selected,
     // Anything under an organisation selects it for the Members view; the row's portal becomes the active one.
     view.onDidChangeSelection((e) => {
-      const node = e.selection[0];
-      if (!node) return;
-      auth.statusBar.setActive(node.portalId);
-      const account = accountOf(node.ref);
-      if (account) selected.fire(account);
+      unresolved = e.selection.length === 0;
+      follow(e.selection[0]);
+    }),
+    // A click that lands while the view redraws (as after a save's reload) arrives as an empty selection: the
+    // extension host has forgotten the rows it is asking for again, and it never reports that row once it knows
+    // it again. So after an empty selection, the selection is read again whenever the view has its rows back.
+    provider.onDidAnswer(() => {
+      if (unresolved && view.selection[0]) {
+        unresolved = false;
+        follow(view.selection[0]);
+      }
     }),
     ...registerViewCommands(commands, 'explorer', provider),
     ...registerExplorerCommands(commands, { registry, records, provider, groupsChanged: (g) => provider.reload(accountKey(g.account)) }),

@@ -3,24 +3,16 @@
  * order), walked page by page and streamed as CSV lines, so 20,000 members never sit in one string.
  */
 import { Readable } from 'node:stream';
-import { accountPermissionLabel, PortalError, type Member, type MemberOrder, type Page, type V3Api } from '../../api';
+import { accountPermissionLabel, PortalError, type Member, type Page, type V3Api } from '../../api';
 import { writeAtomically } from '../../node/atomicFile';
+import type { MemberQuery } from '../../shared/members';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from './memberPages';
 
 export { csvCell, csvLine, UTF8_BOM } from './csv';
 
-/** The Members view's query (the same shape as its own). */
-export interface MemberExportQuery {
-  /** Name, username or e-mail contains this (case-insensitive). */
-  readonly search?: string | undefined;
-  /** With `search`: name or e-mail starts with it instead. */
-  readonly startsWith?: boolean | undefined;
-  /** Members carrying any of these tags. */
-  readonly tags?: readonly string[] | undefined;
-  readonly orderBy?: MemberOrder | undefined;
-  readonly ascending?: boolean | undefined;
-}
+/** The Members view's query: an export lists what the view lists. */
+export type MemberExportQuery = MemberQuery;
 
 /** What an export needs of a PortalClient. */
 export interface MembersCsvClient {
