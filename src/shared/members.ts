@@ -17,6 +17,16 @@ export interface MemberRow {
   readonly pendingUnlock: boolean;
   readonly tags: readonly string[];
   readonly lastActive: number | null;
+  /** The user belongs to another organisation too, so removing them here leaves their user on the portal. */
+  readonly multipleAccounts: boolean;
+  readonly twoFactor: boolean;
+  /** An activation e-mail still to be sent: 'now', or at `activationDate`; null when none is pending. */
+  readonly activation: 'now' | 'custom' | null;
+  readonly activationDate: number | null;
+  readonly verifiedEmail: boolean;
+  /** Null: the portal did not say. */
+  readonly jobTitle: string | null;
+  readonly telephone: string | null;
 }
 
 export function memberRow(m: Member): MemberRow {
@@ -30,6 +40,13 @@ export function memberRow(m: Member): MemberRow {
     pendingUnlock: m.pendingUnlock,
     tags: m.tags,
     lastActive: m.user.lastActive,
+    multipleAccounts: m.memberOfMultipleAccounts,
+    twoFactor: m.twoFactorAuthentication,
+    activation: m.activation.mode,
+    activationDate: m.activation.date,
+    verifiedEmail: m.user.verifiedEmail,
+    jobTitle: m.user.jobTitle,
+    telephone: m.user.telephone,
   };
 }
 

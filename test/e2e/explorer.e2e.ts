@@ -2,24 +2,12 @@
 // boxes, expanded portal → account → group → folder → file, the file record opened by a click.
 // Screenshots: explorer-*.png in the run's images folder (docs/images/ with --update-docs; the README shows them).
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { startEmulator } from '../emulator';
 import { answer, expand, openViewContainer, openWorkbench, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { setPaneExpanded } from './ui';
+import { setPaneExpanded, widenSidebar } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
-
-/** Drags the sidebar's edge so labels and descriptions fit. */
-async function widenSidebar(page: Page, width: number): Promise<void> {
-  const box = await page.locator('.part.sidebar').boundingBox();
-  if (!box) return;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width - 1, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, y, { steps: 5 });
-  await page.mouse.up();
-}
 
 export async function run(ctx: FlowContext): Promise<void> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });

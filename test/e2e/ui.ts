@@ -110,3 +110,14 @@ export async function setPaneExpanded(page: Page, title: string, expanded: boole
   await header.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   if (((await header.getAttribute('aria-expanded')) === 'true') !== expanded) await header.click({ position: { x: 30, y: 10 } });
 }
+
+/** Drags the side bar's edge to `width` pixels, so labels and descriptions fit. */
+export async function widenSidebar(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box) return;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width - 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 5 });
+  await page.mouse.up();
+}

@@ -7,6 +7,7 @@ import type { MemberState, MemberValues } from './member.protocol';
 import { el } from '../../forms/page/dom';
 import { checkboxField, section, selectField, tagsField, textField } from '../../forms/page/fields';
 import { FormView, type Rendered } from '../../forms/page/form';
+import { memberExtras } from './memberExtras.page';
 
 /** "To Acme", "dana in Acme"; without the organisation's name (the portal did not answer its read), less. */
 function subtitle(state: MemberState, values: MemberValues): string {
@@ -36,6 +37,7 @@ function renderMember(form: FormView<MemberState, MemberValues>, state: MemberSt
   const permission = creating ? selectField(form, { id: 'accountPermission', label: l10n.t('Account permission'), value: values.accountPermission, choices: accountChoices() }) : undefined;
   const newGroups = creating ? selectField(form, { id: 'assignToNewGroups', label: l10n.t('Permission in new groups'), value: values.assignToNewGroups, choices: newGroupChoices() }) : undefined;
   const tags = creating ? tagsField(form, { id: 'tags', label: l10n.t('Tags'), value: values.tags, suggestions: state.tagSuggestions }) : undefined;
+  const extras = memberExtras(form, state, values);
 
   const text = (f: { control: VscodeTextfield } | undefined, fallback: string) => (f ? f.control.value : fallback);
   const read = (): MemberValues => ({
@@ -53,14 +55,16 @@ function renderMember(form: FormView<MemberState, MemberValues>, state: MemberSt
     accountPermission: permission?.read() ?? values.accountPermission,
     assignToNewGroups: newGroups?.read() ?? values.assignToNewGroups,
     tags: tags?.read() ?? values.tags,
+    ...extras.read(),
   });
 
   const nodes = [
     el('h1', { textContent: creating ? l10n.t('Add member') : l10n.t('Edit member {0}', values.name || values.username) }),
     el('p', { classes: ['subtitle'], textContent: subtitle(state, values) }),
     section(l10n.t('Profile'), username?.node, name.node, email.node, el('div', { classes: ['row'] }, phone.node, jobTitle?.node), organisation?.node, address?.node, realName?.node),
-    section(l10n.t('Sign-in'), password.node, enabled.node),
+    section(l10n.t('Sign-in'), password.node, enabled.node, extras.signIn),
     creating ? section(l10n.t('In this account'), permission?.node, newGroups?.node, tags?.node) : el('p', { classes: ['hint'], textContent: l10n.t('Account permission, tags and groups are changed with "Edit Assignments".') }),
+    ...extras.sections,
     form.actions(),
   ];
   return { nodes, read };

@@ -1,6 +1,7 @@
 /** Create member (v3) and edit member (v3 where it has the field, v2 for the profile fields it lacks). */
 import { ACCOUNT_LEVELS, GROUP_LEVELS, MAX_TAG_LENGTH, MAX_TAGS } from './assignments.protocol';
 import { COMMON_COMMANDS, type FormStateBase } from '../../forms/protocol/common';
+import { memberExtraFields, type MemberExtraState } from './memberExtras.protocol';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../forms/protocol/validate';
 
 const line = str({ max: 254 });
@@ -25,13 +26,14 @@ const values = object({
   accountPermission: oneOf(ACCOUNT_LEVELS),
   assignToNewGroups: oneOf(GROUP_LEVELS),
   tags: arrayOf(str({ min: 1, max: MAX_TAG_LENGTH }), { max: MAX_TAGS }),
+  ...memberExtraFields,
 });
 export type MemberValues = Infer<typeof values>;
 
 export const memberCommands = messages({ ...COMMON_COMMANDS, save: { values } });
 export type MemberCommand = Infer<typeof memberCommands>;
 
-export interface MemberState extends FormStateBase {
+export interface MemberState extends FormStateBase, MemberExtraState {
   mode: 'create' | 'edit';
   accountId: number;
   /** '' when the portal did not answer the organisation read. */

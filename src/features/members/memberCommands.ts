@@ -1,27 +1,25 @@
 /** Commands on one member: enable, disable, lock, unlock, remove from the organisation, copy the username. */
 import * as vscode from 'vscode';
 import type { MemberUpdate } from '../../api';
-import type { PortalRegistry } from '../../auth/portalRegistry';
 import { memberRow } from '../../shared/members';
 import { accountPermissionWords } from '../../shared/permissions';
 import type { MemberRef } from '../../shared/refs';
 import { memberFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
 import { answered, type Ui } from '../../ui/ui';
-import type { MembersProvider } from './membersProvider';
+import { bulkEdit, selectedMembers, type BulkDeps } from './bulk';
+import type { BulkChange } from './bulkRun';
+import { registerTagCommands } from './tagCommands';
 
 /** The four flag commands: one PATCH each, and the member's new state shown in place. */
-const FLAGS: ReadonlyArray<{ id: string; update: Pick<MemberUpdate, 'enabled' | 'lock'>; done: (name: string) => string }> = [
-  { id: 'portal.member.enable', update: { enabled: true }, done: (name) => vscode.l10n.t('{0} is enabled.', name) },
-  { id: 'portal.member.disable', update: { enabled: false }, done: (name) => vscode.l10n.t('{0} is disabled and cannot sign in.', name) },
-  { id: 'portal.member.lock', update: { lock: true }, done: (name) => vscode.l10n.t('{0} is locked.', name) },
-  { id: 'portal.member.unlock', update: { lock: false }, done: (name) => vscode.l10n.t('{0} is unlocked.', name) },
+const FLAGS: ReadonlyArray<{ id: string; kind: 'enable' | 'disable' | 'lock' | 'unlock'; update: Pick<MemberUpdate, 'enabled' | 'lock'>; done: (name: string) => string }> = [
+  { id: 'portal.member.enable', kind: 'enable', update: { enabled: true }, done: (name) => vscode.l10n.t('{0} is enabled.', name) },
+  { id: 'portal.member.disable', kind: 'disable', update: { enabled: false }, done: (name) => vscode.l10n.t('{0} is disabled and cannot sign in.', name) },
+  { id: 'portal.member.lock', kind: 'lock', update: { lock: true }, done: (name) => vscode.l10n.t('{0} is locked.', name) },
+  { id: 'portal.member.unlock', kind: 'unlock', update: { lock: false }, done: (name) => vscode.l10n.t('{0} is unlocked.', name) },
 ];
 
-interface MemberDeps {
-  readonly registry: PortalRegistry;
-  readonly provider: MembersProvider;
-}
+type MemberDeps = BulkDeps;
 
 /** PATCH one flag and show the member's new state in every loaded list. */
 async function setFlag(deps: MemberDeps, ui: Ui, m: MemberRef, flag: (typeof FLAGS)[number]): Promise<boolean> {
@@ -68,11 +66,16 @@ async function deleteMember(deps: MemberDeps, ui: Ui, m: MemberRef): Promise<boo
 }
 
 export function registerMemberCommands(env: CommandEnv, deps: MemberDeps): vscode.Disposable[] {
-  const withMember = (then: (ui: Ui, m: MemberRef) => Promise<unknown>) => async (run: Run) =>
-    then(run.ui, await memberFor(run, deps.registry, deps.provider.account));
+  /** One row: the single-member command. Several selected rows: the same change as one bulk edit. */
+  const withMember = (then: (ui: Ui, m: MemberRef) => Promise<unknown>, bulk?: BulkChange) => async (run: Run) => {
+    const many = bulk ? selectedMembers(run) : undefined;
+    if (bulk && many?.[0]) return bulkEdit(deps, run.ui, many[0].account, many, bulk);
+    return then(run.ui, await memberFor(run, deps.registry, deps.provider.account));
+  };
   return [
-    ...FLAGS.map((flag) => registerCommand(env, flag.id, withMember((ui, m) => setFlag(deps, ui, m, flag)))),
-    registerCommand(env, 'portal.member.delete', withMember((ui, m) => deleteMember(deps, ui, m))),
+    ...FLAGS.map((flag) => registerCommand(env, flag.id, withMember((ui, m) => setFlag(deps, ui, m, flag), { kind: flag.kind }))),
+    registerCommand(env, 'portal.member.delete', withMember((ui, m) => deleteMember(deps, ui, m), { kind: 'delete' })),
     registerCommand(env, 'portal.member.copyUsername', withMember((ui, m) => ui.copy(m.username))),
+    ...registerTagCommands(env, deps),
   ];
 }

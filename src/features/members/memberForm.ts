@@ -6,6 +6,8 @@ import { normaliseTags } from './assignmentsPlan';
 import { clientOf, Gaps, type AccountContext } from '../../forms/context';
 import { accountLevel } from './levels';
 import { checkApplied, inputError, type SentField } from '../../forms/inputError';
+import { NO_EXTRAS } from './memberExtras.protocol';
+import { checkActivation, foreignGroup, groupFields, groupsToJoin, scheduleActivation, twoFactorUpdate } from './memberExtras';
 import type { FormKey } from '../../shared/keys';
 
 
@@ -14,7 +16,7 @@ export type MemberFormContext = AccountContext & { readonly username?: string };
 function blank(accountId: number): MemberValues {
   return {
     accountId, username: '', name: '', email: '', phone: '', password: '', realName: '', jobTitle: '', organisation: '',
-    address: '', enabled: true, accountPermission: 1, assignToNewGroups: 0, tags: [],
+    address: '', enabled: true, accountPermission: 1, assignToNewGroups: 0, tags: [], ...NO_EXTRAS,
   };
 }
 
@@ -61,7 +63,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     const { accountId } = this.ctx;
     const username = this.username;
     const gaps = new Gaps();
-    const [accountName, tags, v3, v2] = await Promise.all([
+    const [accountName, tags, v3, v2, joinable] = await Promise.all([
       gaps.read(client.v3.accounts.get(accountId).then((a) => a.friendlyName || a.name), '', {
         read: vscode.l10n.t('the organisation read'), lost: vscode.l10n.t("the organisation's name is not shown"),
       }),
@@ -74,6 +76,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
           read: vscode.l10n.t("the member's v2 read"), lost: vscode.l10n.t('job title, organisation and address are not shown, and are sent only if you fill them in'),
         })
         : Promise.resolve(undefined),
+      username ? Promise.resolve({ groups: [], groupsTruncated: false }) : groupsToJoin(client, accountId),
     ]);
     const values = blank(accountId);
     if (v3 && username) {
@@ -94,6 +97,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     this.state = {
       mode: username ? 'edit' : 'create', accountId, accountName, tagSuggestions: [...new Set(tags)].sort(), values,
       profileKnown: !username || v2 !== undefined, notices: gaps.notices,
+      ...joinable, twoFactor: v3?.twoFactorAuthentication ?? false,
     };
     return this.state;
   }
@@ -108,7 +112,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     if (!state) return 'the form has not loaded yet';
     if (command.values.accountId !== state.accountId) return 'it names another account';
     if (state.mode === 'edit' && command.values.username !== state.values.username) return 'it names another member';
-    return command.values;
+    return (state.mode === 'create' ? foreignGroup(state, command.values) : undefined) ?? command.values;
   }
 
   protected async save(values: MemberValues): Promise<SaveOutcome<MemberState>> {
@@ -124,6 +128,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
       if (!v[key].trim()) problems.push({ field: key, message: missing[key] });
     }
     if (problems.length > 0) throw inputError(problems);
+    checkActivation(v);
     const body: MemberCreate = {
       username: v.username.trim(),
       name: v.name.trim(),
@@ -136,13 +141,16 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
       ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
       ...(v.realName.trim() ? { realName: v.realName.trim() } : {}),
       ...(v.password ? { password: v.password } : {}),
+      ...groupFields(v),
     };
-    const created = await clientOf(this.ctx).v3.members.create(this.ctx.accountId, body);
+    const client = clientOf(this.ctx);
+    const created = await client.v3.members.create(this.ctx.accountId, body);
     this.username = created.user.username || body.username;
+    const activation = await scheduleActivation(client, this.ctx.accountId, this.username, v);
     this.ctx.afterSave();
     // The panel becomes the new member's edit form.
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
-    return { message: vscode.l10n.t('Added {0} ({1}). Assign groups with "Edit Assignments".', body.name ?? '', body.username ?? ''), state: fresh };
+    return { message: [vscode.l10n.t('Added {0} ({1}).', body.name ?? '', body.username ?? ''), activation].filter(Boolean).join(' '), state: fresh };
   }
 
   private async update(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
@@ -161,6 +169,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     const patch: MemberUpdate = {};
     if (v.password) patch.password = v.password;
     if (v.enabled !== before.enabled) patch.enabled = v.enabled;
+    Object.assign(patch, await twoFactorUpdate(this.env.ui(), state, v));
 
     const changed = [...Object.keys(profile), ...Object.keys(patch)];
     if (changed.length === 0) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
@@ -177,7 +186,8 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     this.ctx.afterSave();
     checkApplied(sent);
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
-    return { message: patch.password ? vscode.l10n.t('Saved (the new password is set).') : vscode.l10n.t('Saved.'), state: fresh };
+    const saved = patch.password ? vscode.l10n.t('Saved (the new password is set).') : vscode.l10n.t('Saved.');
+    return { message: patch.disableTwoFactorAuthentication ? `${saved} ${vscode.l10n.t('Two-factor authentication is off.')}` : saved, state: fresh };
   }
 
   protected override conflictField(values: MemberValues): string | undefined {
@@ -188,11 +198,14 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
   }
 
   protected fieldOf(apiField: string): string | undefined {
+    const group = /^(?:assignGroups|assignGroupsRights|assignGroupsAdmin)\.(\d+)$/.exec(apiField);
+    if (group) return `group-${group[1]}`;
     const map: Record<string, string> = {
       username: 'username', name: 'name', email: 'email', phone: 'phone', password: 'password', realName: 'realName',
       enabled: 'enabled', rights: 'accountPermission', admin: 'accountPermission', tags: 'tags', assignToNewGroupsPermission: 'assignToNewGroups',
       'user.username': 'username', 'user.name': 'name', 'user.email': 'email', 'user.telephone': 'phone', 'user.jobTitle': 'jobTitle',
       'user.organisation': 'organisation', 'user.address': 'address', 'user.password': 'password',
+      assignToAllGroupsWithRights: 'allGroupsLevel', assignToAllGroupsWithAdmin: 'allGroupsLevel',
     };
     return ownValue(map, apiField);
   }

@@ -3,13 +3,14 @@
  * (menus match `viewItem =~ /^member\./`).
  */
 import * as vscode from 'vscode';
-import { relativeTime } from '../../shared/format';
+import { relativeTime, shortDate } from '../../shared/format';
 import { memberKey, type TreeKey } from '../../shared/keys';
 import type { MemberRow } from '../../shared/members';
 import { accountPermissionWords } from '../../shared/permissions';
 import type { AccountRef, MemberRef } from '../../shared/refs';
 import { plainTooltip, treeItem } from '../../views/item';
 import { PortalTreeNode } from '../../views/node';
+import type { MemberDetail } from './memberDetails';
 
 export class MemberNode extends PortalTreeNode {
   readonly key: TreeKey;
@@ -41,17 +42,41 @@ export class MemberNode extends PortalTreeNode {
     });
   }
 
-  /** Built on hover only. */
-  tooltip(): string {
+  /** Built on hover only; `detail` is what v2's member detail adds (undefined: not read, or refused). */
+  tooltip(detail?: MemberDetail): string {
     const r = this.row;
+    const notGiven = vscode.l10n.t('not given');
     return plainTooltip([
       `${r.name} (${r.username})`,
-      r.email,
+      r.email ? (r.verifiedEmail ? vscode.l10n.t('{0} (verified)', r.email) : vscode.l10n.t('{0} (not verified)', r.email)) : '',
+      vscode.l10n.t('Job title: {0}', r.jobTitle || notGiven),
+      vscode.l10n.t('Telephone: {0}', r.telephone || notGiven),
       vscode.l10n.t('Account permission: {0}', accountPermissionWords(r.permission)),
       r.enabled ? vscode.l10n.t('Enabled') : vscode.l10n.t('Disabled: cannot sign in'),
       r.locked ? (r.pendingUnlock ? vscode.l10n.t('Locked (unlocks automatically)') : vscode.l10n.t('Locked')) : '',
+      activationLine(r),
+      twoFactorLine(r.twoFactor, detail),
       r.tags.length ? vscode.l10n.t('Tags: {0}', r.tags.join(', ')) : vscode.l10n.t('No tags'),
-      vscode.l10n.t('Last active: {0}', relativeTime(r.lastActive)),
+      vscode.l10n.t('Last active: {0}', r.lastActive === null ? notGiven : relativeTime(r.lastActive)),
+      detail ? vscode.l10n.t('Last signed in: {0}', detail.lastLogin === null ? notGiven : relativeTime(detail.lastLogin)) : '',
     ].filter(Boolean).join('\n'));
   }
+}
+
+/**
+ * Only an activation e-mail at a later date is still waiting: the portal sends a 'now' one when the member is
+ * added, so every member it has activated reads 'now' too.
+ */
+function activationLine(r: MemberRow): string {
+  if (r.activation !== 'custom') return '';
+  return r.activationDate === null
+    ? vscode.l10n.t('Activation pending (date not given)')
+    : vscode.l10n.t('Activation pending: the e-mail goes out {0}', shortDate(r.activationDate));
+}
+
+function twoFactorLine(on: boolean, detail: MemberDetail | undefined): string {
+  if (!(on || detail?.twoFactor)) return vscode.l10n.t('Two-factor authentication: off');
+  return detail?.twoFactorMode
+    ? vscode.l10n.t('Two-factor authentication: on ({0})', detail.twoFactorMode)
+    : vscode.l10n.t('Two-factor authentication: on');
 }

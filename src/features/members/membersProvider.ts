@@ -13,6 +13,7 @@ import type { PortalTreeNode } from '../../views/node';
 import { PagedTreeProvider } from '../../views/pagedProvider';
 import type { PagedList } from '../../views/paging';
 import { membersFetcher } from './loaders';
+import { MemberDetails } from './memberDetails';
 import { MemberNode } from './memberNode';
 
 export const MEMBERS_VIEW = 'portal.members';
@@ -40,6 +41,8 @@ export class MembersProvider extends PagedTreeProvider {
   /** The view's description ("Acme · 50 of 20,000 · matches "ann""); the view's owner shows it. */
   readonly onDidChangeDescription = this.descriptionEmitter.event;
   private readonly subscription: vscode.Disposable;
+  /** v2's member detail for tooltips, read on hover. */
+  private readonly details = new MemberDetails();
 
   constructor(private readonly registry: PortalRegistry, ui: () => Ui) {
     super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' }, ui);
@@ -84,19 +87,34 @@ export class MembersProvider extends PagedTreeProvider {
 
   /** Every member list of the view's account is asked again; the rows stay until the new ones arrive. */
   reloadAccount(account: Pick<AccountRef, 'portalId' | 'accountId'>): void {
+    this.details.clear();
     this.reload(memberListsKey(account));
   }
 
-  /** A member changed by a command: every loaded list of that account shows the new state in place. */
-  memberChanged(account: Pick<AccountRef, 'portalId' | 'accountId'>, row: MemberRow): void {
-    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey(account))) list.update(row);
+  /** Members changed by a command: every loaded list of that account shows their new state in place, in one redraw. */
+  memberChanged(account: Pick<AccountRef, 'portalId' | 'accountId'>, ...rows: MemberRow[]): void {
+    const lists = this.cache.listsUnder<MemberRow>(memberListsKey(account));
+    for (const row of rows) {
+      this.details.forget(account, row.username);
+      for (const list of lists) list.update(row);
+    }
     this.changed.fire(undefined);
   }
 
-  memberRemoved(account: Pick<AccountRef, 'portalId' | 'accountId'>, username: string): void {
-    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey(account))) list.remove(username);
+  memberRemoved(account: Pick<AccountRef, 'portalId' | 'accountId'>, ...usernames: string[]): void {
+    const lists = this.cache.listsUnder<MemberRow>(memberListsKey(account));
+    for (const username of usernames) for (const list of lists) list.remove(username);
     this.changed.fire(undefined);
     this.describe();
+  }
+
+  /** The row a loaded list of the account holds for this member (what a bulk change plans from). */
+  rowOf(account: Pick<AccountRef, 'portalId' | 'accountId'>, username: string): MemberRow | undefined {
+    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey(account))) {
+      const row = list.find(username);
+      if (row) return row;
+    }
+    return undefined;
   }
 
   protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
@@ -119,9 +137,19 @@ export class MembersProvider extends PagedTreeProvider {
     return nodes;
   }
 
-  resolveTreeItem(item: vscode.TreeItem, element: PortalTreeNode): vscode.TreeItem {
-    if (element instanceof MemberNode) item.tooltip = element.tooltip();
+  /** On hover: what the row knows, and what v2's detail adds (one request per member, kept). */
+  async resolveTreeItem(item: vscode.TreeItem, element: PortalTreeNode): Promise<vscode.TreeItem> {
+    if (!(element instanceof MemberNode)) return item;
+    const { account, username } = element.ref;
+    const client = this.registry.get(account.portalId)?.client;
+    const detail = client ? await this.details.get(client, account, username) : undefined;
+    item.tooltip = element.tooltip(detail);
     return item;
+  }
+
+  override refresh(node?: PortalTreeNode): void {
+    this.details.clear();
+    super.refresh(node);
   }
 
   override dispose(): void {

@@ -52,15 +52,17 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   const { auth, commands, forms } = deps;
   const { registry } = auth;
   const provider = new MembersProvider(registry, commands.ui);
-  const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider });
+  // Several rows at once: the member commands then run as one bulk edit on all of them.
+  const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
+  const bulkDeps = { registry, provider, log: commands.log };
   context.subscriptions.push(
     provider,
     view,
     provider.onDidChangeDescription((d) => (view.description = d === undefined ? undefined : plain(d))),
     ...registerViewCommands(commands, 'members', provider),
     ...registerMembersViewCommands(commands, registry, provider),
-    ...registerMemberCommands(commands, { registry, provider }),
-    registerPermissionCommand(commands, registry, provider),
+    ...registerMemberCommands(commands, bulkDeps),
+    registerPermissionCommand(commands, bulkDeps),
     ...registerMemberForms(commands, forms, registry, provider),
   );
   return {

@@ -1,12 +1,13 @@
-/** The Members view's own commands: choose the organisation, search, filter by tag, order, clear. */
+/** The Members view's own commands: choose the organisation, search, filter by tag, order, clear, export to CSV. */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
-import { count } from '../../shared/format';
 import { memberOrders, parseSearch, searchText, type MemberOrderChoice } from '../../shared/members';
 import type { AccountRef } from '../../shared/refs';
 import { accountFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../ui/ui';
+import { exportMembers } from './exportCsv';
+import { TagFilter } from './tagFilter';
 import { MEMBERS_VIEW, type MembersProvider } from './membersProvider';
 
 async function searchMembers(ui: Ui, provider: MembersProvider, account: AccountRef): Promise<void> {
@@ -19,25 +20,6 @@ async function searchMembers(ui: Ui, provider: MembersProvider, account: Account
   }));
   // The tag endpoint takes no search text: a search replaces the tag filter.
   provider.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...parseSearch(value) });
-}
-
-async function askTags(ui: Ui, registry: PortalRegistry, account: AccountRef, active: ReadonlySet<string>): Promise<string[]> {
-  const summary = await ui.progress({ id: 'members.tags.load', title: vscode.l10n.t('Loading tags…'), where: { view: MEMBERS_VIEW } }, () =>
-    registry.client(account.portalId).v3.memberTags.summary(account.accountId, { orderBy: 'members', ascending: false }));
-  if (summary.length === 0) {
-    ui.notify('info', vscode.l10n.t('No member of {0} has a tag.', account.label));
-    return answered<string[]>(undefined);
-  }
-  const items = summary.map((s): PickItem<string> => ({
-    label: s.name, description: s.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(s.members)), picked: active.has(s.name), value: s.name,
-  }));
-  return answered(await ui.pickMany(items, { id: 'members.tags', placeHolder: vscode.l10n.t('Show members with any of these tags') }));
-}
-
-async function filterByTag(ui: Ui, registry: PortalRegistry, provider: MembersProvider, account: AccountRef): Promise<void> {
-  const q = provider.query;
-  const tags = await askTags(ui, registry, account, new Set(q.tags ?? []));
-  provider.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...(tags.length ? { tags } : {}) });
 }
 
 async function sortMembers(ui: Ui, provider: MembersProvider): Promise<void> {
@@ -56,17 +38,22 @@ export function registerMembersViewCommands(env: CommandEnv, registry: PortalReg
     if (!provider.account) provider.show(await accountFor(run, registry));
     return provider.account ?? (await accountFor(run, registry));
   };
+  const tags = new TagFilter(registry);
   return [
     registerCommand(env, 'portal.members.chooseAccount', async (run) => {
       provider.show(await accountFor(run, registry));
       await vscode.commands.executeCommand(`${MEMBERS_VIEW}.focus`);
     }),
     registerCommand(env, 'portal.members.search', async (run) => searchMembers(run.ui, provider, await shown(run))),
-    registerCommand(env, 'portal.members.filterByTag', async (run) => filterByTag(run.ui, registry, provider, await shown(run))),
+    registerCommand(env, 'portal.members.filterByTag', async (run) => {
+      const account = await shown(run);
+      provider.setQuery(await tags.ask(run.ui, account, provider.query));
+    }),
     registerCommand(env, 'portal.members.sort', async (run) => {
       await shown(run);
       await sortMembers(run.ui, provider);
     }),
     registerCommand(env, 'portal.members.clearFilter', () => provider.setQuery({})),
+    registerCommand(env, 'portal.members.exportCsv', async (run) => exportMembers(registry, run.ui, await shown(run), provider.query)),
   ];
 }

@@ -39,6 +39,8 @@ async function serverText(url: string): Promise<string[]> {
     strings(groups, out);
     for (const path of ['members?page=1&size=100', 'member-tags', 'subscription', 'components']) strings(await read(`/v3/accounts/${id}/${path}`), out);
     strings(await read(`/v2/accounts/${id}/custom`), out);
+    // v2's users carry what v3's do not (the two-factor mode a member tooltip shows).
+    strings(await read(`/v2/accounts/${id}/members?page=1&size=100`), out);
     for (const g of groups) {
       const files = (await read(`/v2/accounts/${id}/groups/${g.id}/files?page=1&size=100&recursive=true`)) as unknown;
       strings(files, out);
@@ -118,7 +120,7 @@ describe('pseudo locale: a tour of the extension', function () {
     const readme = (await rows((await features()).explorer.provider as unknown as Provider, file)).find((r) => r.label === 'README.md');
     const member = await nodeOf({ kind: 'member', portalId, accountId: 1, username: 'member' });
     const answers: Answers = {
-      'members.search': 'a', 'members.tags': (tag: string) => tag === 'support', 'members.order': 1,
+      'members.search': 'a', 'members.tags': (tag: { name?: string }) => tag.name === 'support', 'members.order': 1,
       'member.delete.confirm': false, 'group.trash': false, 'download.folder': DISMISS,
     };
     const ui = await withUi(answers, async (scripted) => {

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { PROFILES, startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
 import { portalApi, signInForTest } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
-import { byLabel, features, loadAll, rows, setPageSize, walk, type Provider } from '../../support/tree';
-import { withUi } from '../../support/ui';
+import { byLabel, features, loadAll, rows, setPageSize, tooltipOf, walk, type Provider } from '../../support/tree';
+import { readManifest } from '../../support/manifest';
+import { visible, withUi, type ScriptedUi } from '../../support/ui';
 
 interface MemberJson { user: { username: string; name: string; enabled: boolean; locked: boolean }; tags: string[] }
 interface Envelope { items: MemberJson[]; totalResults: number }
@@ -125,10 +129,35 @@ for (const profile of PROFILES) describe(`Members view (${profile})`, function (
   it('filters by tag on the portal (members not loaded yet included)', async () => {
     const tagged = all.filter((m) => m.tags.includes('support'));
     assert.ok(tagged.length > 0);
-    await withUi({ 'members.tags': (tag: string) => tag === 'support' }, () => vscode.commands.executeCommand('portal.members.filterByTag'));
+    await withUi({ 'members.tags': (tag: { name?: string }) => tag.name === 'support' }, () => vscode.commands.executeCommand('portal.members.filterByTag'));
     const list = await loadAll(members, undefined, 'portal.members.loadMore');
     assert.deepEqual(list.map((r) => r.label).sort(), tagged.map((m) => m.user.name).sort());
     assert.match(await description(), /tagged #support/);
+    await vscode.commands.executeCommand('portal.members.clearFilter');
+  });
+
+  it('searches the tag summary on the portal by name and by prefix, in the order chosen', async () => {
+    const counts = new Map<string, number>();
+    for (const m of all) for (const t of m.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+    /** The tags offered by one search (the first row is the order). */
+    const offered = (ui: ScriptedUi, n: number): string[] => (ui.asked.filter((q) => q.id === 'members.tags')[n]?.items ?? []).slice(1).map(visible);
+    const byMembers = (a: string, b: string) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0);
+    emu.resetStats();
+    await withUi({
+      'members.tags': [{ search: 'e', pick: 0 }, { search: '^s', pick: 0 }, { search: '^s', pick: (t: { name?: string }) => t.name === 'sales' }],
+      'members.tags.order': ['Name (Z → A)', 'Name (A → Z)'],
+    }, async (ui) => {
+      await vscode.commands.executeCommand('portal.members.filterByTag');
+      const contains = offered(ui, 0);
+      assert.deepEqual(new Set(contains), new Set([...counts.keys()].filter((t) => t.toLowerCase().includes('e'))), 'every tag with an "e", from the portal');
+      assert.deepEqual(contains.map((t) => counts.get(t)), [...contains].sort(byMembers).map((t) => counts.get(t)), 'most members first, to start with');
+      assert.match(visible(ui.asked.find((q) => q.id === 'members.tags')?.items?.[0] ?? ''), /^Order: Most members first/);
+      const prefixed = offered(ui, 1);
+      assert.deepEqual(prefixed, [...counts.keys()].filter((t) => t.startsWith('s')).sort().reverse(), 'starting with "s", Z → A');
+      assert.deepEqual(offered(ui, 2), [...prefixed].reverse(), 'then A → Z');
+    });
+    assert.equal(emu.stats().byRoute['GET /v3/accounts/:account/member-tags'], 3, 'one summary request per search');
+    assert.match(await description(), /tagged #sales/);
     await vscode.commands.executeCommand('portal.members.clearFilter');
   });
 
@@ -138,6 +167,101 @@ for (const profile of PROFILES) describe(`Members view (${profile})`, function (
     const expected = (await allMembers('&orderBy=email')).slice(0, 5).map((m) => m.user.name);
     assert.deepEqual(firstPage.map((r) => r.label), expected);
     await vscode.commands.executeCommand('portal.members.clearFilter');
+  });
+
+  it('shows in the tooltip what the portal says of a member, and v2\'s last sign-in and two-factor mode from one request', async () => {
+    (await features()).members.show(acme());
+    await search('demo');
+    const list = await rows(members);
+    const tip = (label: string) => tooltipOf(members, byLabel(list, label));
+    emu.resetStats();
+    const dana = await tip('Dana Demo');
+    for (const line of ['demo@acme.example (verified)', 'Job title: Portal administrator', 'Telephone: +44 20 7946 0000', 'Two-factor authentication: off']) {
+      assert.ok(dana.split('\n').includes(line), `"${line}" in:\n${dana}`);
+    }
+    assert.match(dana, /^Last active: .+ ago$/m);
+    assert.match(dana, /^Last signed in: .+ ago$/m);
+    const tomas = await tip('Tomás Twofactor');
+    assert.match(tomas, /^Two-factor authentication: on \(Authenticator\)$/m);
+    assert.match(tomas, /^Job title: not given$/m, 'null is "not given"');
+    assert.match(tomas, /^Last signed in: not given$/m, 'null is "not given", not "never"');
+    await tip('Dana Demo');
+    await tip('Tomás Twofactor');
+    assert.equal(emu.stats().byRoute['GET /v2/accounts/:account/members/:username'], 2, 'one request per member, however often it is hovered');
+
+    await search('goran.kowalski');
+    const goran = await tooltipOf(members, (await rows(members))[0] as never);
+    assert.match(goran, /^Activation pending: the e-mail goes out \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m);
+    await clearFilter();
+  });
+
+  it('exports the view to CSV with its search and order, or its tag filter: every matching member, not only the rows loaded', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-csv-'));
+    const file = path.join(dir, 'acme.csv');
+    const usernamesIn = (text: string): string[] => text.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1).map((l) => l.split(',')[0] ?? '');
+    try {
+      await search('an');
+      await withUi({ 'members.order': 'E-mail' }, () => vscode.commands.executeCommand('portal.members.sort'));
+      assert.equal((await rows(members)).filter((r) => r.contextValue.startsWith('member.')).length, 5, 'the view has loaded one page of 5');
+      await withUi({ 'members.export.file': file }, async (ui) => {
+        await vscode.commands.executeCommand('portal.members.exportCsv');
+        const expected = await allMembers('&name=an&orderBy=email');
+        assert.ok(expected.length > 5);
+        assert.deepEqual(ui.told.map((t) => t.text), [`Exported ${expected.length} members to ${file}.`]);
+        const text = fs.readFileSync(file, 'utf8');
+        assert.ok(text.startsWith('\uFEFFUsername,Name,E-mail,Enabled,Locked,Account permission,Tags,Two-factor,Member since,Last active,Job title\r\n'));
+        assert.deepEqual(usernamesIn(text), expected.map((m) => m.user.username), 'the same members in the same order');
+        assert.ok(ui.asked.some((q) => q.id === 'members.export.progress' && /matches "an" · by e-mail/.test(q.texts[0] ?? '')));
+      });
+      await withUi({ 'members.tags': (t: { name?: string }) => t.name === 'support' }, () => vscode.commands.executeCommand('portal.members.filterByTag'));
+      await withUi({ 'members.export.file': file }, () => vscode.commands.executeCommand('portal.members.exportCsv'));
+      assert.deepEqual(usernamesIn(fs.readFileSync(file, 'utf8')).sort(), all.filter((m) => m.tags.includes('support')).map((m) => m.user.username).sort());
+      assert.deepEqual(fs.readdirSync(dir), ['acme.csv'], 'no temporary file left');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await clearFilter();
+    }
+  });
+
+  it('"Choose Organisation for Members…" shows the organisation picked; "Refresh" asks the portal again; "Retry" after a failed load', async () => {
+    const t = await features();
+    await withUi({ 'pick.portal': (id: string) => id === portalId, 'pick.account': 'Globex Research' }, () => vscode.commands.executeCommand('portal.members.chooseAccount'), { allUsed: false });
+    assert.equal(t.members.snapshot().account?.label, 'Globex Research');
+    t.members.show(acme());
+    await rows(members);
+
+    // Renamed on the portal: the view shows the old name until refreshed.
+    await search('mia');
+    assert.equal((await rows(members))[0]?.label, 'Mia Member');
+    const renamed = await portalJson(emu.url, token, 'POST', '/v2/accounts/1/members/member', { user: { name: 'Mia Renamed' } });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+    assert.equal((await rows(members))[0]?.label, 'Mia Member', 'from the cache');
+    await vscode.commands.executeCommand('portal.members.refresh');
+    assert.equal((await rows(members))[0]?.label, 'Mia Renamed');
+
+    emu.setFaults([{ kind: 'status', status: 500, path: '/v3/accounts/1/members', method: 'GET' }]);
+    await vscode.commands.executeCommand('portal.members.refresh');
+    const failed = await rows(members);
+    assert.deepEqual(failed.map((r) => r.contextValue), ['error']);
+    emu.clearFaults();
+    await vscode.commands.executeCommand('portal.members.retry', failed[0]?.node);
+    assert.equal((await rows(members))[0]?.label, 'Mia Renamed');
+    await portalJson(emu.url, token, 'POST', '/v2/accounts/1/members/member', { user: { name: 'Mia Member' } });
+    await clearFilter();
+    t.members.refresh();
+  });
+
+  it('searches with a key of its own while the Members view has focus, one VS Code does not already use', async () => {
+    const binding = (readManifest() as { contributes?: { keybindings?: Array<{ command: string; key: string; when?: string }> } }).contributes?.keybindings
+      ?.find((k) => k.command === 'portal.members.search');
+    assert.deepEqual(binding && { key: binding.key, when: binding.when }, { key: 'ctrl+alt+m', when: 'focusedView == portal.members' });
+    // The default keybindings as VS Code lists them (ours among them: those are left out).
+    await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile');
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    const entries = [...text.matchAll(/"key":\s*"([^"]+)",\s*"command":\s*"([^"]+)"/g)].map(([, key, command]) => ({ key, command }));
+    assert.ok(entries.some((e) => e.key === 'ctrl+shift+f'), 'the defaults were read');
+    assert.deepEqual(entries.filter((e) => e.key === binding?.key && !e.command?.startsWith('portal.')), [], `${binding?.key} is not one of VS Code's own keys`);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('disables, enables, locks and unlocks a member in place', async () => {
@@ -215,5 +339,23 @@ for (const profile of PROFILES) describe(`Members view: a long list (${profile})
     const token = await passwordToken(emu.url, 'demo', 'demo');
     const res = await portalJson<{ items: Array<{ user: { username: string } }> }>(emu.url, token, 'GET', '/v3/accounts/1/members?page=1&size=100&orderBy=name');
     assert.deepEqual(usernames.slice(0, 100), res.body.items.map((m) => m.user.username), 'the first range holds the first page, in order');
+  });
+
+  it('a cancelled CSV export leaves no file behind, and an earlier export at the same path as it was', async () => {
+    const t = await features();
+    t.members.show({ kind: 'account', portalId, accountId: 1, label: 'BigCorp International' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-csv-'));
+    const file = path.join(dir, 'bigcorp.csv');
+    fs.writeFileSync(file, 'an earlier export\r\n');
+    try {
+      await withUi({ 'members.export.file': file, 'members.export.progress': { cancelAfterReports: 2 } }, async (ui) => {
+        await vscode.commands.executeCommand('portal.members.exportCsv');
+        assert.deepEqual(ui.told.map((x) => x.text), ['The export was cancelled; no file was written.']);
+      });
+      assert.equal(fs.readFileSync(file, 'utf8'), 'an earlier export\r\n');
+      assert.deepEqual(fs.readdirSync(dir), ['bigcorp.csv'], 'no temporary file left');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

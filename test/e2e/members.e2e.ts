@@ -1,0 +1,231 @@
+// The Members view through the real workbench, in one launch: search with the view's own key, the tag filter's
+// search and the sort from the view's title bar; enable, lock and remove from a row's context menu; a bulk edit on
+// 25 members selected with Shift- and Ctrl-click, with its summary and "Retry Failures"; New Member with groups and
+// a later activation. Every change is checked on the emulator over HTTP. Screenshot: members-bulk-edit.png.
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { startEmulator, type Emulator } from '../emulator';
+import { answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
+import type { FlowContext } from './run';
+import { banner, check, choose, contextMenu, fillAll, formFrame, palette, pick, save, setPaneExpanded, widenSidebar } from './ui';
+
+const PORTAL_LABEL = 'Demo portal';
+const ACME = 1;
+
+interface MemberJson { user: { enabled: boolean; locked: boolean }; tags: string[]; activationType: string | number }
+
+/** Reads the portal as the demo user, not through the extension. */
+class Portal {
+  private token: string | undefined;
+  constructor(private readonly emu: Emulator) {}
+
+  async get<T>(p: string): Promise<{ status: number; body: T }> {
+    this.token ??= await this.passwordToken();
+    const res = await fetch(`${this.emu.url}${p}`, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } });
+    return { status: res.status, body: (res.ok ? await res.json() : undefined) as T };
+  }
+
+  async member(username: string): Promise<MemberJson> {
+    const res = await this.get<MemberJson>(`/v3/accounts/${ACME}/members/${username}`);
+    check(res.status === 200, `GET ${username}: ${res.status}`);
+    return res.body;
+  }
+
+  private async passwordToken(): Promise<string> {
+    const q = new URLSearchParams({ grant_type: 'password', client_id: 'portal-mobile', username: 'demo', password: 'demo' });
+    const body = (await (await fetch(`${this.emu.url}/oauth/token?${q}`)).json()) as { access_token?: string };
+    check(body.access_token, 'no token for demo');
+    return body.access_token;
+  }
+}
+
+const membersPane = (page: Page): Locator => page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
+const row = (page: Page, label: string): Locator => treeRow(page, 'Members', label);
+
+/** Waits until the Members view's description (in its header) reads `text`. */
+async function description(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.pane-header', { hasText: 'Members' }).locator('.description', { hasText: text }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+/** The labels of the rows the Members view shows, top to bottom. */
+async function labels(page: Page): Promise<string[]> {
+  return membersPane(page).locator('.monaco-list-row .label-name').allInnerTexts();
+}
+
+/** Waits (bounded) until the Members view shows exactly these rows, in this order. */
+async function rowsRead(page: Page, expected: readonly string[], what: string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  let shown = await labels(page);
+  while (shown.join('\n') !== expected.join('\n') && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    shown = await labels(page);
+  }
+  check(shown.join('\n') === expected.join('\n'), `${what}: ${shown.join(', ')}`);
+}
+
+/** A button of the Members view's title bar, by its title. */
+async function titleAction(page: Page, title: string): Promise<void> {
+  const header = page.locator('.pane-header', { hasText: 'Members' });
+  await header.hover();
+  await header.locator(`.action-item a[aria-label="${title}"]`).click({ timeout: UI_TIMEOUT_MS });
+}
+
+/** A modal dialog's button, once the dialog says `message`. */
+async function dialog(page: Page, message: string | RegExp, button: string): Promise<Locator> {
+  const box = page.locator('.monaco-dialog-box', { hasText: message });
+  await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return box.locator('.monaco-button', { hasText: button }).first();
+}
+
+async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.notification-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+async function searchTagAndSort(page: Page, ctx: FlowContext): Promise<void> {
+  // The view's own key, with the focus in the view.
+  await row(page, 'Alice Andersen').click();
+  await page.keyboard.press('Control+Alt+m');
+  await answer(page, 'andersen', 'Search members of Acme Corporation');
+  await description(page, 'matches "andersen"');
+  await rowsRead(page, ['Alice Andersen', 'Quentin Andersen'], 'search');
+  ctx.log('searched with Ctrl+Alt+M');
+
+  await titleAction(page, 'Filter Members by Tag…');
+  const q = await quickInput(page);
+  await q.input.fill('^su');
+  // The portal answers "^su" with the tags that start with "su": "sales" leaves the list once that answer is in.
+  await q.rows.filter({ hasText: 'sales' }).first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+  await q.rows.filter({ hasText: 'support' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await pick(page, 'support');
+  await description(page, 'tagged #support');
+  await titleAction(page, 'Sort Members…');
+  await pick(page, 'Name (Z → A)');
+  await description(page, /tagged #support · by name, descending/);
+  await rowsRead(page, ['Lena Locke', 'Jonas Petrov', 'Jonas López', 'Alice Andersen'], 'tag filter and order');
+  ctx.log('filtered by the tag "support" (searched with ^su), sorted Z → A');
+  await titleAction(page, 'Clear Member Search and Filter');
+  await row(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+async function enableLockRemove(page: Page, portal: Portal, ctx: FlowContext): Promise<void> {
+  await contextMenu(page, row(page, 'Victor Hale'), 'Enable Member');
+  await membersPane(page).locator('.monaco-list-row', { hasText: 'victor.hale' }).filter({ hasNotText: '[disabled]' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  check((await portal.member('victor.hale')).user.enabled, 'Victor Hale is not enabled on the portal');
+  await contextMenu(page, row(page, 'Bruno Hughes'), 'Lock Member');
+  await membersPane(page).locator('.monaco-list-row', { hasText: 'bruno.hughes' }).filter({ hasText: '[locked]' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  check((await portal.member('bruno.hughes')).user.locked, 'Bruno Hughes is not locked on the portal');
+  await contextMenu(page, row(page, 'Sven Okafor'), 'Remove Member from Organisation…');
+  await (await dialog(page, 'Remove Sven Okafor (sven.okafor) from this organisation?', 'Continue…')).click();
+  await answer(page, 'sven.okafor', 'Remove Sven Okafor');
+  await row(page, 'Sven Okafor').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+  check((await portal.get(`/v3/accounts/${ACME}/members/sven.okafor`)).status === 404, 'Sven Okafor is still a member');
+  ctx.log('enabled, locked and removed from the context menu');
+}
+
+/** 25 rows: Shift-click from Alice Andersen to Jonas López (20), then Ctrl-click five more. */
+async function select25(page: Page): Promise<string[]> {
+  const all = await labels(page);
+  const from = all.indexOf('Alice Andersen');
+  const to = all.indexOf('Jonas López');
+  const more = ['Keiko García', 'Lena Locke', 'Luca Nakamura', 'Maya Evans', 'Mia Member'];
+  check(from >= 0 && to - from === 19, `rows: ${all.join()}`);
+  await row(page, 'Alice Andersen').click();
+  await row(page, 'Jonas López').click({ modifiers: ['Shift'] });
+  for (const label of more) await row(page, label).click({ modifiers: ['Control'] });
+  const selected = await membersPane(page).locator('.monaco-list-row.selected .label-name').allInnerTexts();
+  check(selected.length === 25, `${selected.length} rows selected: ${selected.join()}`);
+  return selected;
+}
+
+async function bulkEdit(wb: E2EWorkbench, emu: Emulator, portal: Portal, ctx: FlowContext): Promise<void> {
+  const page = wb.page;
+  await palette(page, 'Notifications: Clear All Notifications');
+  const selected = await select25(page);
+  // The portal answers two of the changes (Dana Demo's, Mia Member's) without applying them, once: the summary must say so.
+  emu.setFaults([
+    { kind: 'ignore-writes', method: 'PATCH', path: `/v3/accounts/${ACME}/members/demo`, count: 1 },
+    { kind: 'ignore-writes', method: 'PATCH', path: `/v3/accounts/${ACME}/members/member`, count: 1 },
+  ]);
+  await contextMenu(page, row(page, 'Dana Demo'), 'Add Tag…');
+  await pick(page, 'New tag…');
+  await answer(page, 'onboarding', 'Tag 25 members');
+  await (await dialog(page, 'Add the tag "onboarding" to 25 members of Acme Corporation?', 'Add to 25 Members')).click();
+  const retry = await dialog(page, /Tagged 23 of 25 members "onboarding"\. Failed: 2\./, 'Retry Failures');
+  await page.locator('.monaco-dialog-box', { hasText: 'demo: The portal answered but did not apply the change' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  // The finished run's progress notification fades out before the picture is taken.
+  await page.locator('.notification-toast', { hasText: 'Adding the tag' }).waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  const file = path.join(ctx.imagesDir, 'members-bulk-edit.png');
+  await wb.screenshot(file);
+  ctx.log(`screenshot ${path.relative(process.cwd(), file)}`);
+  await retry.click();
+  await toast(page, 'Tagged 2 of 2 members "onboarding".');
+  const usernames = await membersPane(page).locator('.monaco-list-row.selected .label-description').allInnerTexts();
+  for (const d of usernames) {
+    const username = d.split(' · ')[0] ?? '';
+    check((await portal.member(username)).tags.includes('onboarding'), `${username} is not tagged on the portal`);
+  }
+  check(usernames.length === selected.length, `${usernames.length} of ${selected.length} rows still selected`);
+  await membersPane(page).locator('.monaco-list-row.selected', { hasText: '#onboarding' }).nth(24).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  ctx.log('bulk edit on 25 members: 2 failures listed with their reason, retried, all 25 tagged on the portal and in the view');
+}
+
+async function newMember(page: Page, portal: Portal, engineering: number, ctx: FlowContext): Promise<void> {
+  await setPaneExpanded(page, 'Explorer', true);
+  await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'New Member…');
+  const frame = await formFrame(page, 'Add member');
+  await fillAll(frame, { username: 'nina.later', name: 'Nina Later', email: 'nina.later@acme.example' });
+  await choose(frame, 'groupsMode', 'The groups chosen below');
+  await choose(frame, `group-${engineering}`, 'Standard (read and write)');
+  await choose(frame, 'activation', 'At a date and time');
+  await frame.locator('#activationDate input').fill('2031-03-01T09:00');
+  await fillAll(frame, { activationMessage: 'Welcome to Acme' });
+  await save(frame);
+  const saved = await banner(frame, 'ok');
+  check(/The activation e-mail goes out 2031-03-01 09:00/.test(saved), `saved: ${saved}`);
+  const v2 = await portal.get<{ groups: Record<string, number> }>(`/v2/accounts/${ACME}/members/nina.later`);
+  check(JSON.stringify(v2.body.groups) === '{"engineering":4}', `groups: ${JSON.stringify(v2.body.groups)}`);
+  check((await portal.member('nina.later')).activationType === new Date('2031-03-01T09:00').getTime(), 'the activation date is not on the portal');
+  ctx.log('New Member: joined Engineering as standard, activation e-mail on 2031-03-01 09:00');
+}
+
+export async function run(flow: FlowContext): Promise<void> {
+  const started = Date.now();
+  const ctx: FlowContext = { ...flow, log: (line) => flow.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`) };
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+  const portal = new Portal(emu);
+  let wb: E2EWorkbench | undefined;
+  try {
+    wb = await openWorkbench({
+      settings: { 'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }], 'portal.pageSize': 100 },
+    });
+    const page = wb.page;
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await openViewContainer(page, 'Portal');
+    await widenSidebar(page, 560);
+    await setPaneExpanded(page, 'Applications', false);
+    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
+    await treeRow(page, 'Explorer', 'Sign in…').click();
+    await answer(page, 'demo', '(3/4)');
+    await answer(page, 'demo', '(4/4)');
+    await treeRow(page, 'Explorer', 'Acme Corporation').click();
+    await row(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    // The Members view gets the side bar's height: 36 rows fit.
+    await setPaneExpanded(page, 'Explorer', false);
+    ctx.log('signed in; the Members view shows Acme Corporation');
+
+    await searchTagAndSort(page, ctx);
+    await enableLockRemove(page, portal, ctx);
+    await bulkEdit(wb, emu, portal, ctx);
+    const groups = await portal.get<Array<{ id: number; name: string }>>(`/v2/accounts/${ACME}/groups`);
+    const engineering = groups.body.find((g) => g.name === 'engineering')?.id;
+    check(engineering, 'no engineering group');
+    await newMember(page, portal, engineering, ctx);
+  } catch (err) {
+    await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-members-failure.png')).catch(() => undefined);
+    const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+  } finally {
+    await wb?.dispose();
+    await emu.stop();
+  }
+}
