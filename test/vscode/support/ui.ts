@@ -36,6 +36,8 @@ export interface Asked {
   readonly texts: string[];
   /** The labels offered, for picks. */
   items?: readonly string[];
+  /** The text an input box started with. */
+  readonly value?: string;
 }
 
 export class NotScripted extends Error {
@@ -96,7 +98,7 @@ export class ScriptedUi implements Ui {
   }
 
   async input(o: InputOptions): Promise<string | undefined> {
-    const q = this.ask(o.id, 'input', defined(o.title, o.prompt, o.placeHolder));
+    const q = this.ask(o.id, 'input', defined(o.title, o.prompt, o.placeHolder), o.value);
     const a = this.answer(q);
     const value = typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a;
     if (typeof value !== 'string') return this.unless(undefined, undefined);
@@ -180,8 +182,8 @@ export class ScriptedUi implements Ui {
     return value;
   }
 
-  private ask(id: string, kind: Asked['kind'], texts: string[]): Asked {
-    const q: Asked = { id, kind, texts };
+  private ask(id: string, kind: Asked['kind'], texts: string[], value?: string): Asked {
+    const q: Asked = { id, kind, texts, ...(value !== undefined ? { value } : {}) };
     this.asked.push(q);
     return q;
   }
