@@ -79,7 +79,7 @@ describe('Walkthrough: Get Started with Portal', () => {
       const nls = JSON.parse(fs.readFileSync(path.join(extensionRoot(), 'package.nls.json'), 'utf8')) as Record<string, string>;
       return [...(nls[s.description.slice(1, -1)] ?? '').matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1] ?? '');
     });
-    assert.deepEqual(links, ['portal.signIn', 'portal.signInWithClientCredentials', 'portal.explorer.focus', 'portal.editMemberAssignments']);
+    assert.deepEqual(links, ['portal.signIn', 'portal.signInWithClientCredentials', 'portal.explorer.focus', 'portal.members.focus']);
     for (const command of links) assert.ok(registered.has(command), `${command} is registered`);
   });
 
