@@ -61,8 +61,22 @@ export async function createAuth(context: vscode.ExtensionContext, deps: AuthDep
     statusBar,
     authProvider,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Portal', authProvider, { supportsMultipleAccounts: true }),
+    signedInContext(registry),
   );
   return handle;
+}
+
+/** The context key `portal.signedIn`: true while any portal is signed in (the walkthrough's first step waits for it). */
+function signedInContext(registry: PortalRegistry): vscode.Disposable {
+  let last: boolean | undefined;
+  const update = (): void => {
+    const signedIn = registry.list().some((c) => c.client !== undefined);
+    if (signedIn === last) return;
+    last = signedIn;
+    void vscode.commands.executeCommand('setContext', 'portal.signedIn', signedIn);
+  };
+  update();
+  return registry.onDidChange(update);
 }
 
 /** The portal signed this window out (credentials refused): say so once, and offer to sign in again. */

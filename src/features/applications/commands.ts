@@ -1,4 +1,4 @@
-/** Application commands: details, delete, copy the client id. */
+/** Application commands: details, rename, edit the description, delete, copy the client id. */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { ApplicationRef } from '../../shared/refs';
@@ -6,6 +6,7 @@ import { applicationFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { Ui } from '../../ui/ui';
 import type { RecordsHandle } from '../contracts';
+import { editApplicationField } from './edit';
 
 interface ApplicationDeps {
   readonly registry: PortalRegistry;
@@ -38,6 +39,8 @@ export function registerApplicationCommands(env: CommandEnv, deps: ApplicationDe
   const { registry, records } = deps;
   return [
     registerCommand(env, 'portal.application.details', async (run) => records.open({ kind: 'application', application: await applicationFor(run, registry) })),
+    registerCommand(env, 'portal.application.rename', async (run) => editApplicationField(deps, run.ui, await applicationFor(run, registry), 'name')),
+    registerCommand(env, 'portal.application.editDescription', async (run) => editApplicationField(deps, run.ui, await applicationFor(run, registry), 'description')),
     registerCommand(env, 'portal.application.delete', async (run) => deleteApplication(deps, run.ui, await applicationFor(run, registry))),
     registerCommand(env, 'portal.application.copyClientId', async (run) => run.ui.copy((await applicationFor(run, registry)).clientId)),
   ];

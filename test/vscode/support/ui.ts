@@ -7,6 +7,7 @@ import type {
   ChooseOptions, ConfirmOptions, FolderOptions, InputOptions, PickItem, PickOptions, Progress, ProgressOptions, SaveOptions, SearchOptions,
   SearchSource, Severity, Ui,
 } from '../../../src/ui/ui';
+import { observeUi } from './commandAudit';
 import { portalApi } from './extension';
 
 /** The answer "Escape": the question is dismissed. */
@@ -35,6 +36,8 @@ export interface Asked {
   readonly texts: string[];
   /** The labels offered, for picks. */
   items?: readonly string[];
+  /** The text an input box started with. */
+  readonly value?: string;
 }
 
 export class NotScripted extends Error {
@@ -53,6 +56,8 @@ export class ScriptedUi implements Ui {
   readonly refused: Array<{ id: string; value: string; problem: string }> = [];
   /** Questions that had no answer (each also threw NotScripted into the extension). */
   readonly unanswered: string[] = [];
+  /** Answers that ended a question without a choice: dismissed, declined, refused, cancelled (the command audit reads it). */
+  withheld = 0;
   private readonly script = new Map<string, Answer | readonly Answer[]>();
   private readonly used = new Map<string, number>();
 
@@ -79,7 +84,7 @@ export class ScriptedUi implements Ui {
   async confirm(o: ConfirmOptions): Promise<boolean> {
     const q = this.ask(o.id, 'confirm', defined(o.message, o.detail, o.action));
     const a = this.answer(q);
-    return (typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a) === true;
+    return this.unless((typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a) === true, false);
   }
 
   async choose<A extends string>(o: ChooseOptions<A>): Promise<A | undefined> {
@@ -87,19 +92,21 @@ export class ScriptedUi implements Ui {
     // Nobody clicks a notification's button unless the script says so.
     const a = o.modal || this.script.has(o.id) ? this.answer(q) : DISMISS;
     const id = typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a;
-    return o.actions.find((x) => x.id === id)?.id;
+    const chosen = o.actions.find((x) => x.id === id)?.id;
+    // An ignored notification is not a withheld answer: nobody has to click it.
+    return o.modal || this.script.has(o.id) ? this.unless(chosen, undefined) : chosen;
   }
 
   async input(o: InputOptions): Promise<string | undefined> {
-    const q = this.ask(o.id, 'input', defined(o.title, o.prompt, o.placeHolder));
+    const q = this.ask(o.id, 'input', defined(o.title, o.prompt, o.placeHolder), o.value);
     const a = this.answer(q);
     const value = typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a;
-    if (typeof value !== 'string') return undefined;
+    if (typeof value !== 'string') return this.unless(undefined, undefined);
     const problem = o.validate?.(value);
     if (problem) {
       q.texts.push(problem);
       this.refused.push({ id: o.id, value, problem });
-      return undefined;
+      return this.unless(undefined, undefined);
     }
     return value;
   }
@@ -107,26 +114,26 @@ export class ScriptedUi implements Ui {
   async pick<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T | undefined> {
     const list = await items;
     const q = this.askPick(o, 'pick', list);
-    return this.choice(this.answer(q), list)[0]?.value;
+    return this.unless(this.choice(this.answer(q), list)[0]?.value, undefined);
   }
 
   async pickMany<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T[] | undefined> {
     const list = await items;
     const q = this.askPick(o, 'pickMany', list);
     const a = this.answer(q);
-    return a === DISMISS ? undefined : this.choice(a, list).map((i) => i.value);
+    return this.unless(a === DISMISS ? undefined : this.choice(a, list).map((i) => i.value), undefined);
   }
 
   async search<T>(source: SearchSource<T>, o: SearchOptions): Promise<T | undefined> {
     const q = this.ask(o.id, 'search', defined(o.title, o.placeHolder));
     const a = this.answer(q);
-    if (a === DISMISS) return undefined;
+    if (a === DISMISS) return this.unless(undefined, undefined);
     const scripted = typeof a === 'object' && a !== null && 'search' in a ? a : { search: '', pick: a };
     const list: PickItem<T>[] = [];
     for await (const batch of source(scripted.search, new AbortController().signal)) list.push(...batch);
     q.items = list.map((i) => i.label);
     q.texts.push(...list.flatMap((i) => defined(i.label, i.description, i.detail)));
-    return this.choice(scripted.pick as Answer, list)[0]?.value;
+    return this.unless(this.choice(scripted.pick as Answer, list)[0]?.value, undefined);
   }
 
   async progress<R>(o: ProgressOptions, task: (progress: Progress, signal: AbortSignal) => Promise<R>): Promise<R> {
@@ -139,19 +146,22 @@ export class ScriptedUi implements Ui {
       report: (step) => {
         if (step.message) q.texts.push(step.message);
         reports++;
-        if (cancelAfter !== undefined && reports >= cancelAfter) controller.abort();
+        if (cancelAfter !== undefined && reports >= cancelAfter && !controller.signal.aborted) {
+          this.withheld++;
+          controller.abort();
+        }
       },
     }, controller.signal);
   }
 
   async pickFolder(o: FolderOptions): Promise<string | undefined> {
     const a = this.answer(this.ask(o.id, 'folder', defined(o.title, o.openLabel)));
-    return typeof a === 'string' ? a : undefined;
+    return this.unless(typeof a === 'string' ? a : undefined, undefined);
   }
 
   async saveFile(o: SaveOptions): Promise<string | undefined> {
     const a = this.answer(this.ask(o.id, 'save', defined(o.title, o.defaultName)));
-    return typeof a === 'string' ? a : undefined;
+    return this.unless(typeof a === 'string' ? a : undefined, undefined);
   }
 
   notify(severity: Severity, message: string): void {
@@ -166,8 +176,14 @@ export class ScriptedUi implements Ui {
     this.copied.push(text);
   }
 
-  private ask(id: string, kind: Asked['kind'], texts: string[]): Asked {
-    const q: Asked = { id, kind, texts };
+  /** The answer, counting it as withheld when it is the "no choice" value. */
+  private unless<V>(value: V, none: V): V {
+    if (value === none) this.withheld++;
+    return value;
+  }
+
+  private ask(id: string, kind: Asked['kind'], texts: string[], value?: string): Asked {
+    const q: Asked = { id, kind, texts, ...(value !== undefined ? { value } : {}) };
     this.asked.push(q);
     return q;
   }
@@ -205,11 +221,13 @@ export async function withUi<T>(answers: Answers, body: (ui: ScriptedUi) => Prom
   const api = await portalApi();
   const ui = new ScriptedUi(answers);
   api.testing.useUi(ui);
+  observeUi(ui);
   try {
     const result = await body(ui);
     ui.assertDone(options.allUsed !== false);
     return result;
   } finally {
+    observeUi(undefined);
     api.testing.useUi(undefined);
   }
 }

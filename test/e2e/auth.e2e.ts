@@ -1,0 +1,164 @@
+// Getting started and signing out, through the real workbench in one launch: the walkthrough's buttons sign in
+// (password, through the input boxes), open the Portal view and edit a member's assignments, and each step ticks;
+// "Sign Out…" with the modal's "delete the application" button, after which the deleted application's credentials
+// are refused by the portal; then a sign-in with an application's client id and secret through the input boxes.
+// Screenshot: walkthrough.png in the run's images folder (docs/images/ with --update-docs; the README shows it).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { startEmulator, type Emulator } from '../emulator';
+import { passwordToken, portalJson } from '../vscode/support/portalHttp';
+import { answer, expand, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
+import type { FlowContext } from './run';
+import { check, contextMenu, memberRow, palette, pick, setPaneExpanded } from './ui';
+
+const PORTAL_LABEL = 'Demo portal';
+const WALKTHROUGH = 'Get Started with Portal';
+
+interface AppJson { clientId: string; clientSecret?: string; name: string }
+
+/** The id the extension gives a portal (src/auth/portalEntry.ts portalIdOf), so the settings entry is the one it signs in to. */
+const portalIdOf = (baseUrl: string, service: string): string => {
+  const url = new URL(baseUrl);
+  return `${url.protocol.replace(':', '')}-${url.host}-${service}`.toLowerCase().replace(/[^a-z0-9.-]+/g, '-');
+};
+
+/** A walkthrough step's row on the walkthrough page, by its title. */
+const step = (page: Page, title: string): Locator => page.locator('.getting-started-step', { hasText: title }).first();
+
+async function ticked(page: Page, title: string): Promise<void> {
+  await step(page, title).locator('.codicon.complete').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+}
+
+async function openWalkthrough(page: Page): Promise<void> {
+  await palette(page, 'Welcome: Open Walkthrough');
+  const q = await quickInput(page, UI_TIMEOUT_MS);
+  await q.input.fill(WALKTHROUGH);
+  await pick(page, WALKTHROUGH);
+  await page.locator('.gettingStartedContainer h2, .gettingStartedContainer .category-title', { hasText: WALKTHROUGH }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+/** A step's button ("Sign In", a link in its text): the step is selected first, so its text is on screen. */
+async function stepButton(page: Page, title: string, label: string): Promise<void> {
+  await step(page, title).click();
+  const button = step(page, title).locator('a, .button-link, vscode-button, button', { hasText: label }).first();
+  await button.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await button.click();
+}
+
+/** The client-credentials grant, as any program holding these credentials would ask for a token: its status. */
+async function grant(url: string, clientId: string, clientSecret: string): Promise<number> {
+  const q = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'read write' });
+  return (await fetch(`${url}/oauth/token?${q}`)).status;
+}
+
+/** The application the extension registered at sign-in, with its secret, read from the portal's saved state. */
+async function registeredApplication(dataFile: string): Promise<Required<Pick<AppJson, 'clientId' | 'clientSecret'>>> {
+  for (let i = 0; i < 100; i++) {
+    if (fs.existsSync(dataFile)) {
+      const state = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as { data?: { applications?: AppJson[] } };
+      const app = state.data?.applications?.find((a) => a.name.startsWith('Portal for VS Code on '));
+      if (app?.clientSecret) return { clientId: app.clientId, clientSecret: app.clientSecret };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no application registered by the extension in ${dataFile}`);
+}
+
+async function signInThroughWalkthrough(page: Page, emu: Emulator, ctx: FlowContext): Promise<void> {
+  await openWalkthrough(page);
+  check(await step(page, 'Sign in to a portal').locator('.codicon.complete').count() === 0, 'a fresh window has not signed in');
+  await stepButton(page, 'Sign in to a portal', 'Sign In');
+  await answer(page, emu.url, '(1/4)');
+  await answer(page, 'portal', '(2/4)');
+  await answer(page, 'demo', '(3/4)');
+  await answer(page, 'demo', '(4/4)');
+  await ticked(page, 'Sign in to a portal');
+  ctx.log('the walkthrough\'s Sign In button signed in; its step ticked');
+}
+
+async function browseAndEdit(page: Page, wb: E2EWorkbench, ctx: FlowContext): Promise<void> {
+  await stepButton(page, 'Browse organisations and groups', 'Open the Portal View');
+  await setPaneExpanded(page, 'Applications', false);
+  await expand(page, 'Explorer', PORTAL_LABEL, 'Acme Corporation');
+  await expand(page, 'Explorer', 'Acme Corporation', 'Engineering');
+  await expand(page, 'Explorer', 'Engineering', 'README.md');
+  await ticked(page, 'Browse organisations and groups');
+  ctx.log('the Portal view opened from the walkthrough; its step ticked');
+
+  await step(page, 'Edit a member\'s assignments').click();
+  await page.waitForTimeout(800);
+  await wb.screenshot(path.join(ctx.imagesDir, 'walkthrough.png'));
+
+  // The step's button shows the Members view (Acme's: it was expanded in the Explorer); the member's own menu entry
+  // opens the form. (A quick pick opened from a walkthrough button closes at once: the page takes the focus back.)
+  await stepButton(page, 'Edit a member\'s assignments', 'Open the Members View');
+  await contextMenu(page, await memberRow(page, 'Mia Member'), 'Edit Assignments…');
+  await page.locator('.tabs-container .tab', { hasText: 'Assignments: Mia Member' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page.locator('.tabs-container .tab', { hasText: 'Walkthrough' }).first().click();
+  await ticked(page, 'Edit a member\'s assignments');
+  ctx.log('Edit Assignments on Mia Member\'s row opened her form; the walkthrough\'s step ticked');
+}
+
+/** "Sign Out…" from the palette, then the modal's button that deletes the application too. */
+async function signOutAndDelete(page: Page, emu: Emulator, dataFile: string, token: string, ctx: FlowContext): Promise<void> {
+  const app = await registeredApplication(dataFile);
+  check(await grant(emu.url, app.clientId, app.clientSecret) === 200, 'the credentials work while signed in');
+  await palette(page, 'Portal: Sign Out…');
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await dialog.locator('.monaco-button', { hasText: 'Sign out and delete the application' }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+  await treeRow(page, 'Explorer', 'Sign in…').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const apps = await portalJson<AppJson[]>(emu.url, token, 'GET', '/v3/applications');
+  check(!apps.body.some((a) => a.clientId === app.clientId), 'the application is gone from the portal');
+  check(await grant(emu.url, app.clientId, app.clientSecret) === 401, 'the deleted application\'s credentials are refused');
+  ctx.log('signed out with the modal\'s delete button; the portal refuses the old credentials');
+}
+
+/** An application made elsewhere (here, by direct HTTP): its client id and secret typed into the input boxes. */
+async function signInWithClientCredentials(page: Page, emu: Emulator, token: string, ctx: FlowContext): Promise<void> {
+  const made = await portalJson<AppJson>(emu.url, token, 'POST', '/v3/applications', { name: 'Build server', platform: 'LINUX', deviceType: 'Other' });
+  check(made.status === 201 && made.body.clientSecret, `an application to sign in with (${made.status})`);
+  await openWalkthrough(page);
+  await stepButton(page, 'Sign in to a portal', 'Sign in with a client id and secret');
+  await answer(page, emu.url, '(1/4)');
+  await answer(page, 'portal', '(2/4)');
+  await answer(page, made.body.clientId, '(1/2)');
+  await answer(page, made.body.clientSecret ?? '', '(2/2)');
+  await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  // The Applications view marks the application this window signs in with.
+  await setPaneExpanded(page, 'Applications', true);
+  await expand(page, 'Applications', PORTAL_LABEL, 'Build server');
+  const row = treeRow(page, 'Applications', 'Build server');
+  await row.locator('.label-description', { hasText: 'this VS Code' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  ctx.log('signed in with a client id and secret typed into the input boxes; the Applications view marks that application');
+}
+
+export async function run(ctx: FlowContext): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-auth-'));
+  const dataFile = path.join(dataDir, 'portal.json');
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, dataFile });
+  let wb: E2EWorkbench | undefined;
+  try {
+    const token = await passwordToken(emu.url, 'demo', 'demo');
+    wb = await openWorkbench({
+      settings: { 'portal.portals': [{ id: portalIdOf(emu.url, 'portal'), label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] },
+    });
+    const page = wb.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInThroughWalkthrough(page, emu, ctx);
+    await browseAndEdit(page, wb, ctx);
+    await signOutAndDelete(page, emu, dataFile, token, ctx);
+    await signInWithClientCredentials(page, emu, token, ctx);
+  } catch (err) {
+    await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-auth-failure.png')).catch(() => undefined);
+    const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+  } finally {
+    await wb?.dispose();
+    await emu.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
