@@ -66,7 +66,7 @@ export async function createAuth(context: vscode.ExtensionContext, deps: AuthDep
   return handle;
 }
 
-/** The context key `portal.signedIn`: true while any portal is signed in (the walkthrough's first step waits for it). */
+/** The context key `portal.signedIn`: true while any portal is signed in (the walkthrough's first step waits for it; Go to File Record's key needs a portal to search). */
 function signedInContext(registry: PortalRegistry): vscode.Disposable {
   let last: boolean | undefined;
   const update = (): void => {

@@ -19,6 +19,8 @@ export type PortalDocument =
 export interface RecordsHandle {
   /** Opens the document with current data (what was fetched a moment ago is forgotten first). */
   open(doc: PortalDocument): Promise<void>;
+  /** "Go to File Record…" opened this record; the Explorer shows its row when that costs nothing. */
+  readonly onDidGoTo: vscode.Event<FileRef>;
 }
 
 export interface ExplorerHandle {

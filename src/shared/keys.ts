@@ -68,6 +68,11 @@ export function emptyKey(list: TreeKey): TreeKey {
   return join(list, '#empty');
 }
 
+/** A row above a list's rows that says something about all of them (e.g. an order the portal ignored). */
+export function noticeKey(list: TreeKey): TreeKey {
+  return join(list, '#notice');
+}
+
 export function rangeKey(list: TreeKey, start: number, size: number): TreeKey {
   return join(list, `#range:${start}:${size}`);
 }

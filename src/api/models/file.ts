@@ -2,7 +2,7 @@
 import { parseContextKey, parseGroup, parseUserV2, splitTags, type ContextKey, type Group, type UserV2 } from './v2';
 import * as read from './read';
 // Bound once, not imported by name: see the note at the top of read.ts.
-const { asObject, bool, num, numOrNull, requireNum, requireObject, str, strOrNull } = read;
+const { asObject, bool, boolOrNull, num, numOrNull, requireNum, requireObject, str, strOrNull } = read;
 
 export const FOLDER_CONTENT_TYPE = '@folder';
 
@@ -19,14 +19,16 @@ export interface FileRecord {
   name: string;
   friendlyName: string;
   description: string | null;
-  watermark: boolean;
+  /** Null when the portal did not say (lists may leave it out). */
+  watermark: boolean | null;
   contentType: string;
   /** Derived: contentType is "@folder". */
   isFolder: boolean;
   /** Bytes; null when the portal did not report it (never read as 0). */
   size: number | null;
   uploaded: { user: UserV2 | null; name: string } | null;
-  versions: number;
+  /** Null when the portal did not say: list answers carry null, the single record the count. */
+  versions: number | null;
   /** NONE in the samples; other values not documented. */
   sharing: string | null;
   memberPermission: number | null;
@@ -40,7 +42,8 @@ export interface FileRecord {
   lastModified: number | null;
   /** Ancestors from the root, as far as the server says. */
   path: FilePathEntry[];
-  available: boolean;
+  /** Null when the portal did not say. */
+  available: boolean | null;
   type: string;
   /** Parent folder id; null at the group root or when not given. */
   parentId: number | null;
@@ -85,14 +88,14 @@ export function parseFileRecord(json: unknown, service: string): FileRecord {
     name: str(o, 'name'),
     friendlyName: strOrNull(o, 'friendlyName') ?? str(o, 'name'),
     description: strOrNull(o, 'description'),
-    watermark: bool(o, 'watermark'),
+    watermark: boolOrNull(o, 'watermark'),
     contentType,
     isFolder: contentType === FOLDER_CONTENT_TYPE,
     size: numOrNull(o, 'size'),
     uploaded: uploaded
       ? { user: uploader && numOrNull(uploader, 'id') !== null ? parseUserV2(uploader) : null, name: str(uploaded, 'name') }
       : null,
-    versions: num(o, 'versions'),
+    versions: numOrNull(o, 'versions'),
     sharing: strOrNull(o, 'sharing'),
     memberPermission: numOrNull(o, 'memberPermission'),
     hidden: bool(o, 'hidden'),
@@ -102,7 +105,7 @@ export function parseFileRecord(json: unknown, service: string): FileRecord {
     dateLocked: numOrNull(o, 'dateLocked'),
     lastModified: numOrNull(o, 'lastModified'),
     path: pathEntries(o.path),
-    available: bool(o, 'available'),
+    available: boolOrNull(o, 'available'),
     type: strOrNull(o, 'type') ?? 'file',
     parentId: idOf(o.parent),
     groupId: group?.id ?? idOf(o.group),

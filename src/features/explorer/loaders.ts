@@ -14,6 +14,7 @@
  */
 import type { AccountMembership, FileRecord, Group, PortalClient } from '../../api';
 import { requestOptions as opts, whole, type PageFetcher } from '../../views/paging';
+import { DEFAULT_FILE_VIEW, filesQueryOf, type FileListView } from './fileListView';
 
 export interface AccountRow {
   readonly accountId: number;
@@ -50,6 +51,10 @@ export interface FileRow {
   readonly lastModified: number | null;
   readonly locked: boolean;
   readonly uploader: string;
+  /** Null when the portal did not say (its lists do not). */
+  readonly versions: number | null;
+  readonly watermark: boolean | null;
+  readonly available: boolean | null;
 }
 
 export function accountRow(m: AccountMembership): AccountRow {
@@ -89,6 +94,9 @@ export function fileRow(f: FileRecord): FileRow {
     lastModified: f.lastModified,
     locked: f.locked,
     uploader: f.uploaded?.name || f.uploaded?.user?.name || '',
+    versions: f.versions,
+    watermark: f.watermark,
+    available: f.available,
   };
 }
 
@@ -103,13 +111,21 @@ export function groupsFetcher(client: PortalClient, accountId: number): PageFetc
   };
 }
 
-/** A group's root level (folderId undefined) or a folder's children. */
-export function filesFetcher(client: PortalClient, accountId: number, groupId: number, folderId: number | undefined): PageFetcher<FileRow> {
+/**
+ * A group's root level (folderId undefined) or a folder's children, in the group's order and filters. `onPage`
+ * sees each page's rows (the Explorer checks them against what it asked for).
+ */
+export function filesFetcher(
+  client: PortalClient, accountId: number, groupId: number, folderId: number | undefined,
+  view: FileListView = DEFAULT_FILE_VIEW, onPage?: (rows: readonly FileRow[]) => void,
+): PageFetcher<FileRow> {
   return async ({ page, size, signal }) => {
-    const query = { page, size, orderBy: 'name' as const, ascending: true };
+    const query = { page, size, ...filesQueryOf(view) };
     const p = folderId === undefined
       ? await client.v2.files.page(accountId, groupId, query, opts(signal))
       : await client.v2.files.children(accountId, groupId, folderId, query, opts(signal));
-    return { items: p.items.map(fileRow), hasMore: p.hasNext, total: p.totalResults };
+    const items = p.items.map(fileRow);
+    onPage?.(items);
+    return { items, hasMore: p.hasNext, total: p.totalResults };
   };
 }

@@ -56,7 +56,12 @@ export class GroupNode extends PortalTreeNode {
   readonly key: TreeKey;
   readonly portalId: string;
   readonly ref: GroupRef;
-  constructor(readonly parent: AccountNode, readonly row: GroupRow) {
+  constructor(
+    readonly parent: AccountNode,
+    readonly row: GroupRow,
+    /** The order and filters its file records are listed in, as words (none for the defaults). */
+    private readonly fileView: (node: GroupNode) => readonly string[] = () => [],
+  ) {
     super();
     this.portalId = parent.portalId;
     this.ref = { kind: 'group', account: parent.ref, groupId: row.groupId, label: row.friendlyName };
@@ -70,7 +75,7 @@ export class GroupNode extends PortalTreeNode {
       label: r.friendlyName,
       collapsible: 'collapsed',
       contextValue: 'group',
-      description: r.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(r.members)),
+      description: [r.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(r.members)), ...this.fileView(this)].join(' · '),
       icon: 'project',
     });
   }
@@ -120,6 +125,26 @@ export class FileNode extends PortalTreeNode {
       r.lastModified ? vscode.l10n.t('Modified {0}', shortDate(r.lastModified)) : '',
       r.uploader ? vscode.l10n.t('Uploaded by {0}', r.uploader) : '',
       r.locked ? vscode.l10n.t('Locked') : '',
+      ...recordFacts(r),
     ].filter(Boolean).join('\n'));
   }
+}
+
+/** The group a row of its file records lies in. */
+export function groupNodeOf(node: GroupNode | FileNode): GroupNode {
+  let n: GroupNode | FileNode = node;
+  while (n instanceof FileNode) n = n.parent;
+  return n;
+}
+
+/** Versions, watermark and availability as the listing gave them; null reads "not given", never a default. */
+function recordFacts(r: FileRow): string[] {
+  const notGiven = vscode.l10n.t('not given');
+  const onOff = (v: boolean) => (v ? vscode.l10n.t('on') : vscode.l10n.t('off'));
+  const yesNo = (v: boolean) => (v ? vscode.l10n.t('yes') : vscode.l10n.t('no'));
+  return [
+    ...(r.isFolder ? [] : [vscode.l10n.t('Versions: {0}', r.versions === null ? notGiven : count(r.versions))]),
+    ...(r.isFolder ? [] : [vscode.l10n.t('Watermark: {0}', r.watermark === null ? notGiven : onOff(r.watermark))]),
+    vscode.l10n.t('Available: {0}', r.available === null ? notGiven : yesNo(r.available)),
+  ];
 }

@@ -12,7 +12,7 @@ function meter(label: string, usage: Usage, show: (n: number) => string): HTMLEl
   const { used, allowed } = usage;
   const share = allowed && allowed > 0 ? used / allowed : null;
   const words = allowed === null
-    ? l10n.t('{0} used (no limit given)', show(used))
+    ? l10n.t('{0} used, limit not reported', show(used))
     : share !== null ? l10n.t('{0} of {1} ({2}%)', show(used), show(allowed), Math.round(share * 100)) : l10n.t('{0} of {1}', show(used), show(allowed));
   const bar = el('vscode-progress-bar', { ariaLabel: l10n.t('{0}: {1}', label, words) });
   bar.max = allowed && allowed > 0 ? allowed : Math.max(used, 1);

@@ -6,13 +6,15 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { FormHost } from '../../forms/formHost';
 import { accountKey, formKeys, portalKey } from '../../shared/keys';
-import { accountOf, type AccountRef } from '../../shared/refs';
+import { accountOf, type AccountRef, type FileRef } from '../../shared/refs';
 import { accountFor, groupFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
 import { registerViewCommands } from '../../views/viewCommands';
 import type { ExplorerHandle, FeatureDeps, RecordsHandle } from '../contracts';
 import { registerExplorerCommands } from './commands';
+import { ExplorerState } from './explorerState';
+import { registerFileViewCommands, syncDisabledHidden } from './fileViewCommands';
 import { EXPLORER_VIEW, ExplorerProvider } from './explorerProvider';
 import { GroupForm } from './groupForm';
 import { OverviewForm } from './overviewForm';
@@ -45,14 +47,24 @@ function registerExplorerForms(env: CommandEnv, forms: FormHost, registry: Porta
   ];
 }
 
+/** Selects a file record's row when the view has every level on the way loaded; never asks the portal for it. */
+function revealLoaded(provider: ExplorerProvider, view: vscode.TreeView<PortalTreeNode>, file: FileRef): void {
+  if (!view.visible) return;
+  const row = provider.loadedRowOf(file);
+  // A row the view dropped meanwhile cannot be revealed; the record is open anyway.
+  if (row) void Promise.resolve(view.reveal(row, { select: true, focus: false, expand: false })).catch(() => undefined);
+}
+
 export function registerExplorer(
   context: vscode.ExtensionContext,
   deps: FeatureDeps & { readonly records: RecordsHandle; /** performance.now() when activate() started. */ readonly activatedAt: number },
 ): ExplorerFeature {
   const { auth, commands, forms, records } = deps;
   const { registry } = auth;
-  const provider = new ExplorerProvider(registry, commands.ui);
+  const state = new ExplorerState(context.globalState);
+  const provider = new ExplorerProvider(registry, commands.ui, state);
   const view = vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: provider, showCollapseAll: true });
+  void syncDisabledHidden(state, view);
   const selected = new vscode.EventEmitter<AccountRef>();
   let unresolved = false;
   const follow = (node: PortalTreeNode | undefined): void => {
@@ -82,6 +94,9 @@ export function registerExplorer(
     ...registerViewCommands(commands, 'explorer', provider),
     ...registerExplorerCommands(commands, { registry, records, provider, groupsChanged: (g) => provider.reload(accountKey(g.account)) }),
     ...registerExplorerForms(commands, forms, registry, provider),
+    ...registerFileViewCommands(commands, { registry, state, provider, view }),
+    // "Go to File Record…" chose a record: it is shown in the Explorer too when the view has its rows already.
+    records.onDidGoTo((file) => revealLoaded(provider, view, file)),
   );
   const activationMs = (): number | undefined => (provider.firstRowsAt === undefined ? undefined : provider.firstRowsAt - deps.activatedAt);
   return { provider, view, onDidSelectAccount: selected.event, refresh: () => provider.refresh(), activationMs };

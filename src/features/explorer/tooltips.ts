@@ -7,6 +7,7 @@ import { errorMessage } from '../../shared/errors';
 import { count, filesWord, fullDate, humanSize, shortDate } from '../../shared/format';
 import { accountPermissionWords } from '../../shared/permissions';
 import type { AccountExtras } from './accountExtras';
+import { describeFileView, isDefaultView, unappliedWords, type FileListView, type Unapplied } from './fileListView';
 import type { AccountRow, GroupRow } from './loaders';
 
 export async function accountTooltip(r: AccountRow, extras: AccountExtras | undefined, cancelled: () => boolean): Promise<string> {
@@ -30,10 +31,10 @@ export async function accountTooltip(r: AccountRow, extras: AccountExtras | unde
       lines.push(p.suspended ? vscode.l10n.t('Subscription: {0} (suspended)', s.plan || p.code) : vscode.l10n.t('Subscription: {0}', s.plan || p.code));
       lines.push(p.storage !== null
         ? vscode.l10n.t('Storage: {0} of {1}', humanSize(s.storageUsed), humanSize(p.storage))
-        : vscode.l10n.t('Storage: {0} (no limit reported)', humanSize(s.storageUsed)));
+        : vscode.l10n.t('Storage: {0} used, limit not reported', humanSize(s.storageUsed)));
       lines.push(p.members !== null
         ? vscode.l10n.t('Members: {0} of {1}', count(s.membersUsed), count(p.members))
-        : vscode.l10n.t('Members: {0} (no limit reported)', count(s.membersUsed)));
+        : vscode.l10n.t('Members: {0}, limit not reported', count(s.membersUsed)));
       if (p.paused && p.datePausedAt !== null) lines.push(vscode.l10n.t('Paused since {0}', fullDate(p.datePausedAt)));
     }
   } catch (error) {
@@ -56,4 +57,13 @@ export async function groupTooltip(r: GroupRow, extras: AccountExtras | undefine
     // Custom names only decorate the tooltip.
   }
   return lines.join('\n');
+}
+
+/** The group's order and filters of its file records, and what the portal was seen to ignore of them. */
+export function fileViewTooltip(view: FileListView, ignored: ReadonlySet<Unapplied>): string[] {
+  if (isDefaultView(view)) return [];
+  const lines = [vscode.l10n.t('Files listed: {0}', describeFileView(view, new Set()).join(' · '))];
+  const words = unappliedWords(view, ignored);
+  if (words) lines.push(vscode.l10n.t('This portal ignored {0}: the rows are as it listed them.', words));
+  return lines;
 }

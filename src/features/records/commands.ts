@@ -1,13 +1,19 @@
-/** File record commands: open the record, open its content, download it, copy its id. */
+/**
+ * File record commands: open the record, open its content, download it, copy its id; download a folder with its
+ * subfolders; Go to File Record….
+ */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { FileRef } from '../../shared/refs';
-import { fileFor } from '../../targets/resolve';
-import { registerCommand, type CommandEnv } from '../../ui/commands';
-import type { Ui } from '../../ui/ui';
+import { accountFor, fileFor } from '../../targets/resolve';
+import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
+import { answered, type Ui } from '../../ui/ui';
 import type { RecordsHandle } from '../contracts';
 import { MAX_EDITOR_BYTES } from './documents';
 import { download } from './download';
+import { downloadFolder, folderFor } from './downloadFolder';
+import type { GroupListCache } from './fileSearch';
+import { pickFileRecord } from './goToFile';
 
 /** Streams the file to a folder the user picks; the path written, or undefined when there was nothing to do. */
 export async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promise<string | undefined> {
@@ -43,5 +49,32 @@ export function registerFileCommands(env: CommandEnv, registry: PortalRegistry, 
       return file === undefined ? undefined : toUri(file);
     }),
     registerCommand(env, 'portal.file.copyId', async (run) => run.ui.copy(String((await fileFor(run, registry, false)).fileId))),
+  ];
+}
+
+export interface FinderDeps {
+  readonly registry: PortalRegistry;
+  readonly records: RecordsHandle;
+  /** The organisations' group lists, kept across searches. */
+  readonly groups: GroupListCache;
+  /** A record "Go to File Record…" opened. */
+  readonly wentTo: (file: FileRef) => void;
+}
+
+export function registerFinderCommands(env: CommandEnv, deps: FinderDeps): vscode.Disposable[] {
+  const { registry, records } = deps;
+  const downloadTree = async (run: Run) => {
+    const target = await folderFor(run, registry);
+    return downloadFolder(run.ui, registry.client(target.group.account.portalId), env.log, target);
+  };
+  return [
+    registerCommand(env, 'portal.goToFileRecord', async (run) => {
+      const file = answered(await pickFileRecord(run.ui, registry, deps.groups, await accountFor(run, registry)));
+      await records.open({ kind: 'record', file });
+      deps.wentTo(file);
+      return file;
+    }),
+    registerCommand(env, 'portal.folder.download', downloadTree),
+    registerCommand(env, 'portal.group.download', downloadTree),
   ];
 }

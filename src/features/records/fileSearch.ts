@@ -25,6 +25,7 @@ export interface FileHit {
   readonly fileId: number;
   readonly name: string;
   readonly isFolder: boolean;
+  readonly contentType: string;
   /** Bytes; null for a folder. */
   readonly size: number | null;
   /** Parent folder id; null at the group's root or when the portal does not say. */
@@ -82,6 +83,7 @@ function hitOf(group: SearchGroup, r: FileRecord): FileHit {
     fileId: r.id,
     name: r.name,
     isFolder: r.isFolder,
+    contentType: r.contentType,
     size: r.isFolder ? null : r.size,
     parentId: r.parentId,
     path: r.path.length > 0 ? r.path.map((p) => p.name).join('/') : null,

@@ -3,10 +3,12 @@ import * as vscode from 'vscode';
 import type { CommandEnv } from '../../ui/commands';
 import type { AuthHandle } from '../../auth/register';
 import type { PortalDocument, RecordsHandle } from '../contracts';
-import { registerFileCommands } from './commands';
+import { registerFileCommands, registerFinderCommands } from './commands';
+import { GroupListCache } from './fileSearch';
 import { PortalFileSystem, uriOf } from './fileSystem';
 import { isTextContentType } from '../../shared/format';
 import type { PortalTarget } from './uri';
+import type { FileRef } from '../../shared/refs';
 
 export interface RecordsFeature extends RecordsHandle {
   readonly fileSystem: PortalFileSystem;
@@ -52,9 +54,12 @@ export function registerRecords(context: vscode.ExtensionContext, deps: { readon
       throw fileSystem.failureOf(uri) ?? err;
     }
   };
-  const feature: RecordsFeature = { fileSystem, open };
+  const wentTo = new vscode.EventEmitter<FileRef>();
+  const feature: RecordsFeature = { fileSystem, open, onDidGoTo: wentTo.event };
   context.subscriptions.push(
     fileSystem,
+    wentTo,
+    ...registerFinderCommands(deps.commands, { registry: deps.auth.registry, records: feature, groups: new GroupListCache(), wentTo: (f) => wentTo.fire(f) }),
     vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: true, isCaseSensitive: true }),
     ...registerFileCommands(deps.commands, deps.auth.registry, feature, (path) => vscode.Uri.file(path)),
   );

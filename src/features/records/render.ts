@@ -23,8 +23,10 @@ function line(label: string, value: string): string {
 
 const yesNo = (value: boolean): string => (value ? l10n.t('yes') : l10n.t('no'));
 const onOff = (value: boolean): string => (value ? l10n.t('on') : l10n.t('off'));
+/** A field the portal may leave out: null reads "not given", never a default. */
+const given = <T>(value: T | null, show: (v: T) => string): string => (value === null ? l10n.t('not given') : show(value));
 /** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
-const usage = (used: string, allowed: string | null): string => (allowed === null ? l10n.t('{0} (no limit reported)', used) : l10n.t('{0} of {1}', used, allowed));
+const usage = (used: string, allowed: string | null): string => (allowed === null ? l10n.t('{0} used, limit not reported', used) : l10n.t('{0} of {1}', used, allowed));
 
 function lockerName(locker: unknown): string | undefined {
   if (typeof locker !== 'object' || locker === null) return undefined;
@@ -99,7 +101,7 @@ export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
     line(l10n.t('Type'), f.isFolder ? l10n.t('folder') : text(f.contentType)),
     ...(f.isFolder ? [] : [line(l10n.t('Size'), sizeText(f.size))]),
     line(l10n.t('Uploaded by'), notListed ?? text(f.uploaded?.name || f.uploaded?.user?.name || null)),
-    ...(f.isFolder ? [] : [line(l10n.t('Versions'), notListed ?? String(f.versions))]),
+    ...(f.isFolder ? [] : [line(l10n.t('Versions'), notListed ?? given(f.versions, String))]),
     line(l10n.t('Description'), notListed ?? text(f.description)),
     line(l10n.t('Tags'), notListed ?? (f.tags.length ? f.tags.map((t) => text(t)).join(', ') : l10n.t('none'))),
     '',
@@ -108,6 +110,8 @@ export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
     line(l10n.t('Sharing'), text(f.sharing)),
     line(l10n.t('Member permission'), f.memberPermission !== null ? contentPermissionWords(f.memberPermission) : '—'),
     line(l10n.t('Hidden'), yesNo(f.hidden)),
+    line(l10n.t('Watermark'), given(f.watermark, onOff)),
+    line(l10n.t('Available'), given(f.available, yesNo)),
     line(l10n.t('Lock'), lockText(f)),
     '',
     `## ${l10n.t('Dates')}`,

@@ -16,7 +16,8 @@ export const DISMISS: unique symbol = Symbol('dismiss');
 /**
  * - confirm: true / false; choose: an action id; input, folder, save: the text or path;
  * - pick, pickMany, search: a label, an index, or a predicate on the item's value (pickMany: every match);
- * - search: also `{ search, pick }`, the text typed first;
+ * - search: also `{ search, pick }`, the text typed first; `{ search, closeAfterBatches }`, the user closes the pick after
+ *   that many batches of rows have arrived (the search's signal aborts);
  * - progress: `{ cancelAfterReports }`, the user cancels after that many reports;
  * - a function (confirm, choose, input): computes the answer from the question;
  * - DISMISS for any of them.
@@ -25,6 +26,7 @@ export type Answer =
   | string | number | boolean | typeof DISMISS
   | ((question: never) => unknown)
   | { readonly search: string; readonly pick: string | number | ((value: never) => boolean) }
+  | { readonly search: string; readonly closeAfterBatches: number }
   | { readonly cancelAfterReports: number };
 
 export type Answers = Readonly<Record<string, Answer | readonly Answer[]>>;
@@ -38,6 +40,8 @@ export interface Asked {
   items?: readonly string[];
   /** The text an input box started with. */
   readonly value?: string;
+  /** search: the rows of each batch as it arrived. */
+  batches?: number[];
 }
 
 export class NotScripted extends Error {
@@ -129,11 +133,21 @@ export class ScriptedUi implements Ui {
     const a = this.answer(q);
     if (a === DISMISS) return this.unless(undefined, undefined);
     const scripted = typeof a === 'object' && a !== null && 'search' in a ? a : { search: '', pick: a };
+    const closeAfter = 'closeAfterBatches' in scripted ? scripted.closeAfterBatches : undefined;
     const list: PickItem<T>[] = [];
-    for await (const batch of source(scripted.search, new AbortController().signal)) list.push(...batch);
+    const closed = new AbortController();
+    q.batches = [];
+    for await (const batch of source(scripted.search, closed.signal)) {
+      list.push(...batch);
+      q.batches.push(batch.length);
+      if (closeAfter !== undefined && q.batches.length >= closeAfter) break;
+    }
+    // Closing the pick aborts its search, as VS Code's quick pick does.
+    closed.abort();
     q.items = list.map((i) => i.label);
+    if (closeAfter !== undefined) return undefined;
     q.texts.push(...list.flatMap((i) => defined(i.label, i.description, i.detail)));
-    return this.unless(this.choice(scripted.pick as Answer, list)[0]?.value, undefined);
+    return this.unless(this.choice((scripted as { pick: Answer }).pick, list)[0]?.value, undefined);
   }
 
   async progress<R>(o: ProgressOptions, task: (progress: Progress, signal: AbortSignal) => Promise<R>): Promise<R> {
