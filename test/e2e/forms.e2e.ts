@@ -160,7 +160,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     // HTML 404 page each) still shows the form, says what it lacks, and offers "Unknown" where a permission is unknown.
     const xssName = '<img src=x onerror=alert(1)>';
     emu.setFaults([
-      { kind: 'error-body', status: 404, shape: 'html', count: 1, path: `/v2/accounts/${acme}/members/xss.tester` },
+      // Not once only: hovering the row on the way to its menu may read the tooltip's v2 record first.
+      { kind: 'error-body', status: 404, shape: 'html', count: 5, path: `/v2/accounts/${acme}/members/xss.tester` },
       { kind: 'error-body', status: 404, shape: 'html', count: 1, path: `/v3/accounts/${acme}/member-tags` },
     ]);
     await contextMenu(page, await memberRow(page, xssName), 'Edit Assignments…');
