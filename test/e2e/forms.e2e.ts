@@ -6,8 +6,7 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import {
-  answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench,
-} from './fixture';
+  answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
 import { banner, check, choose, contextMenu, fill, fillAll, formFrame, memberRow, palette, pick, save } from './ui';
 import type { FlowContext } from './run';
 
@@ -274,9 +273,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('secret rotated from the context menu after a confirmation naming it; shown with its copy buttons; the old one stopped working');
     check(!alerted, 'a dialog opened');
   } catch (err) {
-    await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-forms-failure.png')).catch(() => undefined);
-    const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+    throw await flowFailure(wb, ctx.resultsDir, 'forms', err);
   } finally {
     await wb?.dispose();
     await emu.stop();

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { PROFILES, startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
-import { portalApi, signInForTest } from '../../support/extension';
+import { signInForTest } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
 import { byLabel, features, loadAll, rows, setPageSize, tooltipOf, walk, type Provider } from '../../support/tree';
 import { readManifest } from '../../support/manifest';
@@ -320,9 +320,7 @@ for (const profile of PROFILES) describe(`Members view: a long list (${profile})
 
   after(async () => {
     await setPageSize(undefined);
-    const api = await portalApi();
-    if (api.registry.get(portalId)) await api.registry.remove(portalId);
-    await emu.stop();
+    await stopDemoPortal({ emu, portalId });
   });
 
   it('folds earlier rows into ranges past 500, so each "Load more…" redraws few rows, and still lists everyone once', async () => {
