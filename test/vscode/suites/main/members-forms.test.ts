@@ -2,13 +2,16 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { MemberState, MemberValues } from '../../../../src/features/members/member.protocol';
+import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/assignments.protocol';
+import { groupLevel } from '../../../../src/features/members/levels';
+import { passwordToken } from '../../support/portalHttp';
 import { PROFILES } from '../../support/demoPortal';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { nodeOf } from '../../support/tree';
 import { visible, withUi } from '../../support/ui';
 
 interface MemberV2Json { groups: Record<string, number> }
-interface MemberV3Json { activationType: string | number; twoFactorAuthentication: boolean }
+interface MemberV3Json { activationType: string | number; twoFactorAuthentication: boolean; assignToNewGroupsPermission: number | null }
 const DAY = 24 * 60 * 60 * 1000;
 
 for (const profile of PROFILES) describe(`Forms: New Member with groups and activation, Edit Member's two-factor switch (${profile})`, function () {
@@ -62,6 +65,35 @@ for (const profile of PROFILES) describe(`Forms: New Member with groups and acti
     assert.deepEqual(failed?.fieldErrors, [{ field: 'activationDate', message: 'Choose a date and time in the future.' }]);
     await panel.handleMessage({ type: 'save', values: { ...state.values, ...person('foreign.person'), groupsMode: 'chosen', groups: [{ id: f.groups.research as number, permission: 1 }] } });
     assert.equal(requestCount(f.emu), requests, 'nothing was sent');
+  });
+
+  it('gives a new member a permission in groups made later, and changes it from Edit Assignments', async () => {
+    const panel = await newMember();
+    const state = await panel.whenLoaded();
+    await panel.handleMessage({ type: 'save', values: { ...state.values, ...person('later.person'), assignToNewGroups: 16 } });
+    assert.ok(lastPosted(panel, 'saved'), postedTypes(panel).join());
+    const created = await f.get<MemberV3Json>(`/v3/accounts/${f.acme}/members/later.person`);
+    assert.equal(groupLevel(created.assignToNewGroupsPermission), 16, 'administrator in new groups');
+
+    const assignments = await openForm<FormPanel<AssignmentsState, AssignmentsValues>>(
+      'portal.editMemberAssignments', await nodeOf({ kind: 'member', ...acme(), username: 'later.person' }));
+    const loaded = await assignments.whenLoaded();
+    assert.equal(loaded.values.assignToNewGroups, 16, 'the form starts from the portal\'s level');
+    await assignments.handleMessage({ type: 'save', values: { ...loaded.values, assignToNewGroups: 4 } });
+    assert.ok(lastPosted(assignments, 'saved'), postedTypes(assignments).join());
+    const changed = await f.get<MemberV3Json>(`/v3/accounts/${f.acme}/members/later.person`);
+    assert.equal(groupLevel(changed.assignToNewGroupsPermission), 4);
+  });
+
+  it('sets a member\'s new password: the member signs in with it, not with the old one', async () => {
+    const panel = await editMember('member');
+    const state = await panel.whenLoaded();
+    const fresh = 'Fresh-Passw0rd-2026!';
+    await panel.handleMessage({ type: 'save', values: { ...state.values, password: fresh } });
+    assert.equal(lastPosted<{ message: string }>(panel, 'saved')?.message, 'Saved (the new password is set).');
+    assert.ok(await passwordToken(f.emu.url, 'member', fresh));
+    await assert.rejects(passwordToken(f.emu.url, 'member', 'demo'), /failed/);
+    assert.equal((await panel.whenLoaded()).values.password, '', 'the form does not keep the password');
   });
 
   it('disables a member\'s two-factor authentication only after a confirmation', async () => {
