@@ -15,6 +15,8 @@ import { check, contextMenu, memberRow, palette, pick, setPaneExpanded } from '.
 
 const PORTAL_LABEL = 'Demo portal';
 const WALKTHROUGH = 'Get Started with Portal';
+/** The walkthrough editor's resource (its tab's data-resource-name), whatever its tab says. */
+const WALKTHROUGH_RESOURCE = 'vscode_getting_started_page';
 
 interface AppJson { clientId: string; clientSecret?: string; name: string }
 
@@ -31,6 +33,12 @@ async function ticked(page: Page, title: string): Promise<void> {
   await step(page, title).locator('.codicon.complete').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
 }
 
+/** The step is not ticked yet: what ticks it next is what the flow does next. */
+async function notTicked(page: Page, title: string, why: string): Promise<void> {
+  await step(page, title).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+  check(await step(page, title).locator('.codicon.complete').count() === 0, `"${title}" is ticked already, but ${why}`);
+}
+
 async function openWalkthrough(page: Page): Promise<void> {
   await palette(page, 'Welcome: Open Walkthrough');
   const q = await quickInput(page, UI_TIMEOUT_MS);
@@ -39,9 +47,40 @@ async function openWalkthrough(page: Page): Promise<void> {
   await page.locator('.gettingStartedContainer h2, .gettingStartedContainer .category-title', { hasText: WALKTHROUGH }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
-/** A step's button ("Sign In", a link in its text): the step is selected first, so its text is on screen. */
+/**
+ * Opens a step (unless it is open already) and waits for the page to focus it. The page focuses a step it opens
+ * after its expand animation, on a timer: a move made before that (a button's quick input, typing in a view the
+ * button showed) loses the focus to the step a moment later.
+ */
+async function selectStep(page: Page, title: string): Promise<void> {
+  const row = step(page, title);
+  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await page.locator('.getting-started-step.expanded', { hasText: title }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const handle = await row.elementHandle({ timeout: UI_TIMEOUT_MS });
+  await page.waitForFunction((el) => document.activeElement === el, handle, { timeout: UI_TIMEOUT_MS });
+}
+
+/**
+ * The step's picture is drawn: the workbench renders an SVG step's media in a webview of its own, so it is there
+ * once a webview frame shows an SVG with `mediaText` in it.
+ */
+async function stepPicture(page: Page, title: string, mediaText: string): Promise<void> {
+  await page.locator('.getting-started-media').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  for (let i = 0; i < 200 && Date.now() < deadline; i++) {
+    for (const frame of page.frames()) {
+      if (!frame.url().includes('/webview/')) continue;
+      if (await frame.locator('svg text', { hasText: mediaText }).first().isVisible().catch(() => false)) return;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the step "${title}" did not show its picture (an SVG with "${mediaText}")`);
+}
+
+/** A step's button ("Sign In", a link in its text): the step is opened first, so its text is on screen. */
 async function stepButton(page: Page, title: string, label: string): Promise<void> {
-  await step(page, title).click();
+  await selectStep(page, title);
   const button = step(page, title).locator('a, .button-link, vscode-button, button', { hasText: label }).first();
   await button.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await button.click();
@@ -68,13 +107,16 @@ async function registeredApplication(dataFile: string): Promise<Required<Pick<Ap
 
 async function signInThroughWalkthrough(page: Page, emu: Emulator, ctx: FlowContext): Promise<void> {
   await openWalkthrough(page);
-  check(await step(page, 'Sign in to a portal').locator('.codicon.complete').count() === 0, 'a fresh window has not signed in');
+  await notTicked(page, 'Sign in to a portal', 'a fresh window has not signed in');
+  await notTicked(page, 'Browse organisations and groups', 'a fresh window has not shown the Portal view');
+  await notTicked(page, 'Edit a member\'s assignments', 'a fresh window has not edited assignments');
   await stepButton(page, 'Sign in to a portal', 'Sign In');
   await answer(page, emu.url, '(1/4)');
   await answer(page, 'portal', '(2/4)');
   await answer(page, 'demo', '(3/4)');
   await answer(page, 'demo', '(4/4)');
   await ticked(page, 'Sign in to a portal');
+  await notTicked(page, 'Browse organisations and groups', 'signing in does not show the Portal view');
   ctx.log('the walkthrough\'s Sign In button signed in; its step ticked');
 }
 
@@ -87,16 +129,23 @@ async function browseAndEdit(page: Page, wb: E2EWorkbench, ctx: FlowContext): Pr
   await ticked(page, 'Browse organisations and groups');
   ctx.log('the Portal view opened from the walkthrough; its step ticked');
 
-  await step(page, 'Edit a member\'s assignments').click();
-  await page.waitForTimeout(800);
+  // The picture: the walkthrough with two steps ticked and the third open, beside the expanded Portal view.
+  await setPaneExpanded(page, 'Members', false);
+  await selectStep(page, 'Edit a member\'s assignments');
+  await stepPicture(page, 'Edit a member\'s assignments', 'Mia Member');
   await wb.screenshot(path.join(ctx.imagesDir, 'walkthrough.png'));
 
   // The step's button shows the Members view (Acme's: it was expanded in the Explorer); the member's own menu entry
-  // opens the form. (A quick pick opened from a walkthrough button closes at once: the page takes the focus back.)
+  // opens the form.
   await stepButton(page, 'Edit a member\'s assignments', 'Open the Members View');
+  await page.locator('.pane-header[aria-expanded="true"]', { hasText: 'Members' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await treeRow(page, 'Members', 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await notTicked(page, 'Edit a member\'s assignments', 'no assignments were opened yet');
   await contextMenu(page, await memberRow(page, 'Mia Member'), 'Edit Assignments…');
   await page.locator('.tabs-container .tab', { hasText: 'Assignments: Mia Member' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await page.locator('.tabs-container .tab', { hasText: 'Walkthrough' }).first().click();
+  // Back to the walkthrough by its tab, found by what it shows: its label turns from "Walkthrough: …" to "Welcome"
+  // while another editor is in front.
+  await page.locator(`.tabs-container .tab[data-resource-name="${WALKTHROUGH_RESOURCE}"]`).first().click();
   await ticked(page, 'Edit a member\'s assignments');
   ctx.log('Edit Assignments on Mia Member\'s row opened her form; the walkthrough\'s step ticked');
 }
@@ -136,7 +185,9 @@ async function signInWithClientCredentials(page: Page, emu: Emulator, token: str
   ctx.log('signed in with a client id and secret typed into the input boxes; the Applications view marks that application');
 }
 
-export async function run(ctx: FlowContext): Promise<void> {
+export async function run(flow: FlowContext): Promise<void> {
+  const started = Date.now();
+  const ctx: FlowContext = { ...flow, log: (line) => flow.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`) };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-auth-'));
   const dataFile = path.join(dataDir, 'portal.json');
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, dataFile });
@@ -147,7 +198,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       settings: { 'portal.portals': [{ id: portalIdOf(emu.url, 'portal'), label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] },
     });
     const page = wb.page;
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width: 1280, height: 960 });
     await signInThroughWalkthrough(page, emu, ctx);
     await browseAndEdit(page, wb, ctx);
     await signOutAndDelete(page, emu, dataFile, token, ctx);
