@@ -34,6 +34,14 @@ describe('A literal portal with 500 groups (large seed)', function () {
     await stopDemoPortal(p);
   });
 
+  it('signed in although the token endpoint refuses POST: one POST, then GET from then on', async () => {
+    const stats = p.emu.stats().byRoute;
+    assert.equal(stats['POST /oauth/token'], 1, 'the refused POST is not tried again');
+    // The sign-in's two grants by GET, and the suite's own token.
+    assert.equal(stats['GET /oauth/token'], 3);
+    assert.ok(vscode.extensions.all.length > 0 && (await portalApi()).registry.get(p.portalId)?.client, 'the portal is signed in');
+  });
+
   it('the Explorer lists every group exactly once, in one request, with no "Load more…" after the last', async () => {
     const portalGroups = await get<GroupJson[]>('/v2/accounts/1/groups?page=1&size=50');
     assert.equal(portalGroups.length, 500, 'the literal portal answers the whole list whatever the page size');

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
-import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/demoPortal';
-import { portalApi, signInForTest } from '../../support/extension';
+import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/demoPortal';
+import { signInForTest } from '../../support/extension';
 import { portalJson } from '../../support/portalHttp';
 import { features, loadAll, setPageSize, type Provider, type Row } from '../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../support/ui';
@@ -22,7 +22,7 @@ function onSelection(command: string, rows: readonly Row[]): Thenable<unknown> {
   return vscode.commands.executeCommand(command, rows[0]?.node, rows.map((r) => r.node));
 }
 
-describe('Members: bulk edits on a selection', function () {
+for (const profile of PROFILES) describe(`Members: bulk edits on a selection (${profile})`, function () {
   this.timeout(60_000);
   let p: DemoPortal;
   let members: Provider;
@@ -43,7 +43,7 @@ describe('Members: bulk edits on a selection', function () {
   };
 
   before(async () => {
-    p = await startDemoPortal();
+    p = await startDemoPortal({ profile });
     await setPageSize(100);
     const t = await features();
     members = t.members.provider as unknown as Provider;
@@ -241,9 +241,7 @@ describe('Members: a bulk edit within the request budget', function () {
     await config.update('requestBudget.count', undefined, vscode.ConfigurationTarget.Global);
     await config.update('requestBudget.windowSeconds', undefined, vscode.ConfigurationTarget.Global);
     await setPageSize(undefined);
-    const api = await portalApi();
-    if (api.registry.get(portalId)) await api.registry.remove(portalId);
-    await emu.stop();
+    await stopDemoPortal({ emu, portalId });
   });
 
   it('tags all 36 members of Acme without one 429', async () => {

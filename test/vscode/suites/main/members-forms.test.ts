@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { MemberState, MemberValues } from '../../../../src/features/members/member.protocol';
+import { PROFILES } from '../../support/demoPortal';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { nodeOf } from '../../support/tree';
 import { visible, withUi } from '../../support/ui';
@@ -10,10 +11,10 @@ interface MemberV2Json { groups: Record<string, number> }
 interface MemberV3Json { activationType: string | number; twoFactorAuthentication: boolean }
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('Forms: New Member with groups and activation, Edit Member\'s two-factor switch', function () {
+for (const profile of PROFILES) describe(`Forms: New Member with groups and activation, Edit Member's two-factor switch (${profile})`, function () {
   this.timeout(60_000);
   let f: FormsFixture;
-  useFormsFixture((x) => (f = x));
+  useFormsFixture((x) => (f = x), { profile });
 
   const acme = () => ({ portalId: f.portalId, accountId: f.acme });
   const newMember = async () => openForm<FormPanel<MemberState, MemberValues>>('portal.createMember', await nodeOf({ kind: 'account', ...acme() }));

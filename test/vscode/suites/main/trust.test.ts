@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
+import { setting } from '../../../../src/auth/settings';
 import { portalApi, signInForTest } from '../../support/extension';
 import { recordSecret } from '../../support/leaks';
 import { passwordToken, portalJson } from '../../support/portalHttp';
@@ -204,6 +205,8 @@ describe('Trust boundaries', function () {
       const client = api.registry.client(idOf(evil));
       assert.equal(client.budget.limit, 10, 'the budget is at least 10 requests');
       assert.equal(client.budget.windowMs, 1000, 'the window is at least 1 s');
+      assert.equal(setting('maxConcurrentRequests'), 1, 'at least one request at a time');
+      assert.equal(setting('requestTimeoutSeconds'), 300, 'a timeout of 1e9 s is held to 5 minutes');
       const [a, b] = await Promise.all([client.v3.userinfo(), client.v3.accounts.list()]);
       assert.equal(a.name, 'demo', 'requests still flow with a concurrency of "0"');
       assert.ok(b.length > 0);
