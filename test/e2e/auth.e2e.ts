@@ -9,12 +9,14 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import { answer, expand, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
+import { answer, expand, flowFailure, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, memberRow, palette, pick, setPaneExpanded } from './ui';
+import { check, contextMenu, memberRow, palette, setPaneExpanded } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const WALKTHROUGH = 'Get Started with Portal';
+/** The walkthrough editor's resource (its tab's data-resource-name), whatever its tab says. */
+const WALKTHROUGH_RESOURCE = 'vscode_getting_started_page';
 
 interface AppJson { clientId: string; clientSecret?: string; name: string }
 
@@ -31,17 +33,70 @@ async function ticked(page: Page, title: string): Promise<void> {
   await step(page, title).locator('.codicon.complete').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
 }
 
+/** The step is not ticked yet: what ticks it next is what the flow does next. */
+async function notTicked(page: Page, title: string, why: string): Promise<void> {
+  await step(page, title).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+  check(await step(page, title).locator('.codicon.complete').count() === 0, `"${title}" is ticked already, but ${why}`);
+}
+
 async function openWalkthrough(page: Page): Promise<void> {
   await palette(page, 'Welcome: Open Walkthrough');
   const q = await quickInput(page, UI_TIMEOUT_MS);
   await q.input.fill(WALKTHROUGH);
-  await pick(page, WALKTHROUGH);
+  // By keyboard, as the list filters: Enter on the row the filter put first. (A click waited for the row to hold
+  // still, and once under load it never did within the click's time.)
+  await q.widget.locator('.quick-input-list .monaco-list-row.focused', { hasText: WALKTHROUGH }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.input.press('Enter');
   await page.locator('.gettingStartedContainer h2, .gettingStartedContainer .category-title', { hasText: WALKTHROUGH }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  // The page opens a step and focuses it on a timer (see selectStep): once it has, no focus is still to come.
+  await page.waitForFunction(() => document.activeElement?.matches('.getting-started-step.expanded') === true, undefined, { timeout: UI_TIMEOUT_MS });
 }
 
-/** A step's button ("Sign In", a link in its text): the step is selected first, so its text is on screen. */
-async function stepButton(page: Page, title: string, label: string): Promise<void> {
+/**
+ * Opens a step (unless it is open already) and waits until it has the focus. The page also focuses a step it opens
+ * on a timer: 250 ms later while it animates, taking the focus back from whatever the step's button opened (typing
+ * meant for the Members view went to the page, and its Escape left the walkthrough for the list of walkthroughs).
+ * This flow's settings reduce motion, so the timer runs at once.
+ */
+async function selectStep(page: Page, title: string): Promise<void> {
+  const row = step(page, title);
+  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await stepFocused(page, title);
+}
+
+/** Clicks a step that is open already, as a person looking at it does; the page focuses it again. */
+async function clickStep(page: Page, title: string): Promise<void> {
   await step(page, title).click();
+  await stepFocused(page, title);
+}
+
+async function stepFocused(page: Page, title: string): Promise<void> {
+  await page.locator('.getting-started-step.expanded', { hasText: title }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const handle = await step(page, title).elementHandle({ timeout: UI_TIMEOUT_MS });
+  await page.waitForFunction((el) => document.activeElement === el, handle, { timeout: UI_TIMEOUT_MS });
+}
+
+/**
+ * The step's picture is drawn: the workbench renders an SVG step's media in a webview of its own, so it is there
+ * once a webview frame shows an SVG with `mediaText` in it.
+ */
+async function stepPicture(page: Page, title: string, mediaText: string): Promise<void> {
+  await page.locator('.getting-started-media').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  for (let i = 0; i < 200 && Date.now() < deadline; i++) {
+    for (const frame of page.frames()) {
+      if (!frame.url().includes('/webview/')) continue;
+      if (await frame.locator('svg text', { hasText: mediaText }).first().isVisible().catch(() => false)) return;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the step "${title}" did not show its picture (an SVG with "${mediaText}")`);
+}
+
+/** A step's button ("Sign In", a link in its text): the step is opened first, so its text is on screen. */
+async function stepButton(page: Page, title: string, label: string): Promise<void> {
+  await selectStep(page, title);
   const button = step(page, title).locator('a, .button-link, vscode-button, button', { hasText: label }).first();
   await button.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await button.click();
@@ -68,13 +123,16 @@ async function registeredApplication(dataFile: string): Promise<Required<Pick<Ap
 
 async function signInThroughWalkthrough(page: Page, emu: Emulator, ctx: FlowContext): Promise<void> {
   await openWalkthrough(page);
-  check(await step(page, 'Sign in to a portal').locator('.codicon.complete').count() === 0, 'a fresh window has not signed in');
+  await notTicked(page, 'Sign in to a portal', 'a fresh window has not signed in');
+  await notTicked(page, 'Browse organisations and groups', 'a fresh window has not shown the Portal view');
+  await notTicked(page, 'Edit a member\'s assignments', 'a fresh window has not edited assignments');
   await stepButton(page, 'Sign in to a portal', 'Sign In');
   await answer(page, emu.url, '(1/4)');
   await answer(page, 'portal', '(2/4)');
   await answer(page, 'demo', '(3/4)');
   await answer(page, 'demo', '(4/4)');
   await ticked(page, 'Sign in to a portal');
+  await notTicked(page, 'Browse organisations and groups', 'signing in does not show the Portal view');
   ctx.log('the walkthrough\'s Sign In button signed in; its step ticked');
 }
 
@@ -87,18 +145,27 @@ async function browseAndEdit(page: Page, wb: E2EWorkbench, ctx: FlowContext): Pr
   await ticked(page, 'Browse organisations and groups');
   ctx.log('the Portal view opened from the walkthrough; its step ticked');
 
-  await step(page, 'Edit a member\'s assignments').click();
-  await page.waitForTimeout(800);
-  await wb.screenshot(path.join(ctx.imagesDir, 'walkthrough.png'));
-
-  // The step's button shows the Members view (Acme's: it was expanded in the Explorer); the member's own menu entry
-  // opens the form. (A quick pick opened from a walkthrough button closes at once: the page takes the focus back.)
+  // The step's button shows the Members view (collapsed here, and Acme's: Acme was expanded in the Explorer); the
+  // member's own menu entry opens the form.
+  await setPaneExpanded(page, 'Members', false);
   await stepButton(page, 'Edit a member\'s assignments', 'Open the Members View');
+  await page.locator('.pane-header[aria-expanded="true"]', { hasText: 'Members' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await treeRow(page, 'Members', 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await notTicked(page, 'Edit a member\'s assignments', 'no assignments were opened yet');
   await contextMenu(page, await memberRow(page, 'Mia Member'), 'Edit Assignments…');
   await page.locator('.tabs-container .tab', { hasText: 'Assignments: Mia Member' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await page.locator('.tabs-container .tab', { hasText: 'Walkthrough' }).first().click();
+  // Back to the walkthrough by its tab, found by what it shows (its label says "Welcome" when the page lists every
+  // walkthrough instead of this one, and the step check below then says which step is missing).
+  await page.locator(`.tabs-container .tab[data-resource-name="${WALKTHROUGH_RESOURCE}"]`).first().click();
   await ticked(page, 'Edit a member\'s assignments');
   ctx.log('Edit Assignments on Mia Member\'s row opened her form; the walkthrough\'s step ticked');
+
+  // The picture: every step ticked, the last one open with its picture, beside the expanded Portal view and the
+  // form's tab.
+  await setPaneExpanded(page, 'Members', false);
+  await clickStep(page, 'Edit a member\'s assignments');
+  await stepPicture(page, 'Edit a member\'s assignments', 'Mia Member');
+  await wb.screenshot(path.join(ctx.imagesDir, 'walkthrough.png'));
 }
 
 /** "Sign Out…" from the palette, then the modal's button that deletes the application too. */
@@ -136,7 +203,9 @@ async function signInWithClientCredentials(page: Page, emu: Emulator, token: str
   ctx.log('signed in with a client id and secret typed into the input boxes; the Applications view marks that application');
 }
 
-export async function run(ctx: FlowContext): Promise<void> {
+export async function run(flow: FlowContext): Promise<void> {
+  const started = Date.now();
+  const ctx: FlowContext = { ...flow, log: (line) => flow.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`) };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-auth-'));
   const dataFile = path.join(dataDir, 'portal.json');
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, dataFile });
@@ -144,18 +213,21 @@ export async function run(ctx: FlowContext): Promise<void> {
   try {
     const token = await passwordToken(emu.url, 'demo', 'demo');
     wb = await openWorkbench({
-      settings: { 'portal.portals': [{ id: portalIdOf(emu.url, 'portal'), label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] },
+      settings: {
+        'portal.portals': [{ id: portalIdOf(emu.url, 'portal'), label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        // The walkthrough page focuses the step it opens 250 ms later when it animates: it would take the focus back
+        // from whatever a step's button opened in the meantime (a quick input, the Members view being typed in).
+        'workbench.welcomePage.preferReducedMotion': true,
+      },
     });
     const page = wb.page;
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width: 1280, height: 960 });
     await signInThroughWalkthrough(page, emu, ctx);
     await browseAndEdit(page, wb, ctx);
     await signOutAndDelete(page, emu, dataFile, token, ctx);
     await signInWithClientCredentials(page, emu, token, ctx);
   } catch (err) {
-    await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-auth-failure.png')).catch(() => undefined);
-    const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+    throw await flowFailure(wb, ctx.resultsDir, 'auth', err);
   } finally {
     await wb?.dispose();
     await emu.stop();
