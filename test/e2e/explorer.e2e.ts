@@ -3,7 +3,7 @@
 // Screenshots: explorer-*.png in the run's images folder (docs/images/ with --update-docs; the README shows them).
 import * as path from 'node:path';
 import { startEmulator } from '../emulator';
-import { answer, expand, openViewContainer, openWorkbench, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
+import { answer, expand, openViewContainer, openWorkbench, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
 import { setPaneExpanded, widenSidebar } from './ui';
 
@@ -62,9 +62,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('the Members view follows the selected account');
     await wb.screenshot(path.join(ctx.imagesDir, 'explorer-members.png'));
   } catch (err) {
-    await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-explorer-failure.png')).catch(() => undefined);
-    const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+    throw await flowFailure(wb, ctx.resultsDir, 'explorer', err);
   } finally {
     await wb?.dispose();
     await emu.stop();

@@ -181,3 +181,13 @@ export async function answer(page: Page, value: string, titlePart: string, timeo
   await q.input.fill(value);
   await q.input.press('Enter');
 }
+
+/**
+ * What a flow throws when a step fails: the step's message, a screenshot of the moment in the results folder
+ * (`e2e-<flow>-failure.png`), and the workbench's last log lines, which usually say why.
+ */
+export async function flowFailure(wb: E2EWorkbench | undefined, resultsDir: string, flow: string, err: unknown): Promise<Error> {
+  await wb?.screenshot(path.join(resultsDir, `e2e-${flow}-failure.png`)).catch(() => undefined);
+  const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
+  return new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+}

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator } from '../emulator';
-import { answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame, type E2EWorkbench } from './fixture';
+import { answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame, flowFailure, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
 import { check, contextMenu, palette } from './ui';
 
@@ -118,9 +118,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     check(dialogs.length === 0, `no dialog fired: ${dialogs.join(', ')}`);
     check(await page.locator('.terminal-outer-container, .integrated-terminal').count() === 0, 'no terminal was opened by a payload');
   } catch (err) {
-    await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-hostile-failure.png')).catch(() => undefined);
-    const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+    throw await flowFailure(wb, ctx.resultsDir, 'hostile', err);
   } finally {
     await wb?.dispose();
     await emu.stop();

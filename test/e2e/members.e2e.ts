@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
-import { answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
+import { answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
 import { banner, check, choose, contextMenu, fillAll, formFrame, palette, pick, save, setPaneExpanded, widenSidebar } from './ui';
 
@@ -221,9 +221,7 @@ export async function run(flow: FlowContext): Promise<void> {
     check(engineering, 'no engineering group');
     await newMember(page, portal, engineering, ctx);
   } catch (err) {
-    await wb?.screenshot(path.join(ctx.resultsDir, 'e2e-members-failure.png')).catch(() => undefined);
-    const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+    throw await flowFailure(wb, ctx.resultsDir, 'members', err);
   } finally {
     await wb?.dispose();
     await emu.stop();

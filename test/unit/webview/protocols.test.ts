@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { applicationCommands } from '../../../src/features/applications/application.protocol';
 import { groupCommands } from '../../../src/features/explorer/group.protocol';
 import { memberCommands } from '../../../src/features/members/member.protocol';
+import { NO_EXTRAS } from '../../../src/features/members/memberExtras.protocol';
 import { overviewCommands } from '../../../src/features/explorer/overview.protocol';
 import type { Check } from '../../../src/forms/protocol/validate';
 
@@ -16,7 +17,7 @@ const forms: Array<[string, Check<unknown>, unknown]> = [
   }],
   ['member', memberCommands, {
     accountId: 1, username: 'u', name: 'U', email: 'u@x.example', phone: '', password: '', realName: '', jobTitle: '', organisation: '',
-    address: '', enabled: true, accountPermission: 1, assignToNewGroups: 0, tags: [],
+    address: '', enabled: true, accountPermission: 1, assignToNewGroups: 0, tags: [], ...NO_EXTRAS,
   }],
   ['overview', overviewCommands, { accountId: 1, friendlyName: 'A', name: 'a', locale: 'en' }],
 ];

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/demoPortal';
-import { portalApi, signInForTest } from '../../support/extension';
+import { signInForTest } from '../../support/extension';
 import { portalJson } from '../../support/portalHttp';
 import { features, loadAll, setPageSize, type Provider, type Row } from '../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../support/ui';
@@ -241,9 +241,7 @@ describe('Members: a bulk edit within the request budget', function () {
     await config.update('requestBudget.count', undefined, vscode.ConfigurationTarget.Global);
     await config.update('requestBudget.windowSeconds', undefined, vscode.ConfigurationTarget.Global);
     await setPageSize(undefined);
-    const api = await portalApi();
-    if (api.registry.get(portalId)) await api.registry.remove(portalId);
-    await emu.stop();
+    await stopDemoPortal({ emu, portalId });
   });
 
   it('tags all 36 members of Acme without one 429', async () => {

@@ -6,11 +6,11 @@ import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { PROFILES, startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
-import { portalApi, signInForTest } from '../../support/extension';
+import { signInForTest } from '../../support/extension';
 import { passwordToken, portalJson } from '../../support/portalHttp';
 import { byLabel, features, loadAll, rows, setPageSize, tooltipOf, walk, type Provider } from '../../support/tree';
 import { readManifest } from '../../support/manifest';
-import { visible, withUi, type ScriptedUi } from '../../support/ui';
+import { DISMISS, visible, withUi, type ScriptedUi } from '../../support/ui';
 
 interface MemberJson { user: { username: string; name: string; enabled: boolean; locked: boolean }; tags: string[] }
 interface Envelope { items: MemberJson[]; totalResults: number }
@@ -159,6 +159,8 @@ for (const profile of PROFILES) describe(`Members view (${profile})`, function (
     assert.equal(emu.stats().byRoute['GET /v3/accounts/:account/member-tags'], 3, 'one summary request per search');
     assert.match(await description(), /tagged #sales/);
     await vscode.commands.executeCommand('portal.members.clearFilter');
+    // The order chosen stays for the session: put back the first one, so the next profile's run starts as a new window does.
+    await withUi({ 'members.tags': [0, DISMISS], 'members.tags.order': 'Most members first' }, () => vscode.commands.executeCommand('portal.members.filterByTag'));
   });
 
   it('sorts on the portal', async () => {
@@ -318,9 +320,7 @@ for (const profile of PROFILES) describe(`Members view: a long list (${profile})
 
   after(async () => {
     await setPageSize(undefined);
-    const api = await portalApi();
-    if (api.registry.get(portalId)) await api.registry.remove(portalId);
-    await emu.stop();
+    await stopDemoPortal({ emu, portalId });
   });
 
   it('folds earlier rows into ranges past 500, so each "Load more…" redraws few rows, and still lists everyone once', async () => {
