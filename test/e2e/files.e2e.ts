@@ -54,6 +54,9 @@ async function sameBytes(portal: Portal, local: string, groupId: number, fileId:
   check(fs.readFileSync(local).equals(await portal.bytes(groupId, fileId)), `${local} does not hold the portal's bytes`);
 }
 
+/** A folder inside the download folder, so the folder dialog shows when it lists the download folder. */
+const MARKER = 'downloads-go-here';
+
 /**
  * Answers the workbench's own folder dialog (the simple file dialog of a remote window): the folder's path typed
  * into its box, then its OK button, which carries the command's label.
@@ -61,9 +64,15 @@ async function sameBytes(portal: Portal, local: string, groupId: number, fileId:
 async function chooseFolder(page: Page, title: string, dir: string, okLabel: string): Promise<void> {
   const q = await quickInput(page);
   await q.widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await q.input.fill(`${dir}/`);
-  // The dialog lists the folder typed once it has read it; OK then takes that folder.
+  // The dialog starts by filling in the workspace folder; a path typed before that would be overwritten.
   await q.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const marker = q.rows.filter({ hasText: MARKER }).first();
+  for (let attempt = 1; ; attempt++) {
+    await q.input.fill(`${dir}/`);
+    const listed = await marker.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    if (listed && (await q.input.inputValue()) === `${dir}/`) break;
+    check(attempt < 3, `the folder dialog did not go to ${dir} (it shows ${await q.input.inputValue()})`);
+  }
   await q.widget.locator('.monaco-button', { hasText: okLabel }).first().click();
   await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
@@ -141,6 +150,7 @@ export async function run(flow: FlowContext): Promise<void> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
   const portal = new Portal(emu);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-files-'));
+  fs.mkdirSync(path.join(out, MARKER));
   let wb: E2EWorkbench | undefined;
   try {
     wb = await openWorkbench({ settings: { 'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] } });
