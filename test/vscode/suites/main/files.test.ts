@@ -91,6 +91,8 @@ for (const profile of PROFILES) describe(`Files: order and filters, disabled org
   before(async () => {
     ({ emu, portalId, token } = await startDemoPortal({ profile }));
     explorer = (await features()).explorer.provider as unknown as Provider;
+    // Only the default profile's run proves the search stops: the literal one would prove it again on the same path.
+    if (literal) return;
     for (let i = 1; i <= QUIET_GROUPS; i++) {
       const name = `zz-quiet-${String(i).padStart(2, '0')}`;
       const created = await portalJson(emu.url, token, 'POST', `/v2/accounts/${ACME}/groups`, { name, friendlyName: name });
@@ -221,7 +223,7 @@ for (const profile of PROFILES) describe(`Files: order and filters, disabled org
     assert.match(doc?.getText() ?? '', /\*\*Path:\*\* Social Club \/ events\.csv/);
   });
 
-  it('Go to File Record asks the portal nothing more once the pick is closed', async () => {
+  if (!literal) it('Go to File Record asks the portal nothing more once the pick is closed', async () => {
     const acme = await walk(explorer, portalId, ['Acme Corporation']);
     const fileLists = () => emu.stats().byRoute['GET /v2/accounts/:account/groups/:group/files'] ?? 0;
     // The quiet groups answer slowly: when the first match is in, the search is still waiting on them.
