@@ -1,7 +1,7 @@
 // UI moves the Playwright flows share: context menus, quick picks, the palette, form fields and banners,
 // each done as a person would (clicks and keystrokes), each bounded by UI_TIMEOUT_MS.
 import type { Frame, Locator, Page } from 'playwright-core';
-import { quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame } from './fixture';
+import { answer, expand, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame } from './fixture';
 
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
@@ -120,4 +120,15 @@ export async function widenSidebar(page: Page, width: number): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(box.x + width, y, { steps: 5 });
   await page.mouse.up();
+}
+
+/**
+ * Signs in to a portal listed in settings as a person does on first use: expands the portal's row in the Explorer,
+ * clicks its "Sign in…" row and types the username and password into the input boxes.
+ */
+export async function signInFromExplorer(page: Page, portalLabel: string, username = 'demo', password = 'demo'): Promise<void> {
+  await expand(page, 'Explorer', portalLabel, 'Sign in…');
+  await treeRow(page, 'Explorer', 'Sign in…').click();
+  await answer(page, username, '(3/4)');
+  await answer(page, password, '(4/4)');
 }

@@ -22,6 +22,9 @@ export function fileRefOf(account: AccountRef, hit: FileHit): FileRef {
     isFolder: hit.isFolder,
     size: hit.size,
     contentType: hit.contentType,
+    // A record listed without a parent is at the group's root (a portal that ignores `recursive` lists only the
+    // root): saying so lets a portal without a single-record read show it from the root's listing.
+    ...(hit.parentId === null ? { folders: [] } : {}),
   };
 }
 
