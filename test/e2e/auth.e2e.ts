@@ -203,9 +203,7 @@ async function signInWithClientCredentials(page: Page, emu: Emulator, token: str
   ctx.log('signed in with a client id and secret typed into the input boxes; the Applications view marks that application');
 }
 
-export async function run(flow: FlowContext): Promise<void> {
-  const started = Date.now();
-  const ctx: FlowContext = { ...flow, log: (line) => flow.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`) };
+export async function run(ctx: FlowContext): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-auth-'));
   const dataFile = path.join(dataDir, 'portal.json');
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, dataFile });

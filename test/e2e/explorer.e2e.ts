@@ -3,9 +3,9 @@
 // Screenshots: explorer-*.png in the run's images folder (docs/images/ with --update-docs; the README shows them).
 import * as path from 'node:path';
 import { startEmulator } from '../emulator';
-import { answer, expand, openViewContainer, openWorkbench, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+import { answer, expand, openWorkbench, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { setPaneExpanded, widenSidebar } from './ui';
+import { portalSidebar, setPaneExpanded } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 
@@ -19,12 +19,8 @@ export async function run(ctx: FlowContext): Promise<void> {
       },
     });
     const page = wb.page;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await openViewContainer(page, 'Portal');
-    await widenSidebar(page, 420);
     // The Explorer gets the whole sidebar for the walk down the tree.
-    await setPaneExpanded(page, 'Members', false);
-    await setPaneExpanded(page, 'Applications', false);
+    await portalSidebar(page, { width: 420 });
 
     // Signed out: the portal's only child says so and signs in when clicked.
     await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');

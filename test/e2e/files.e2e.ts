@@ -9,9 +9,9 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import { expand, flowFailure, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
+import { expand, flowFailure, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, palette, pick, setPaneExpanded, signInFromExplorer, widenSidebar } from './ui';
+import { check, contextMenu, palette, pick, portalSidebar, signInFromExplorer } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -144,9 +144,7 @@ async function goToFileRecord(wb: E2EWorkbench, emu: Emulator, ctx: FlowContext)
   ctx.log('picked q1-plan.md: its record is open');
 }
 
-export async function run(flow: FlowContext): Promise<void> {
-  const started = Date.now();
-  const ctx: FlowContext = { ...flow, log: (line) => flow.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`) };
+export async function run(ctx: FlowContext): Promise<void> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
   const portal = new Portal(emu);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-files-'));
@@ -155,11 +153,7 @@ export async function run(flow: FlowContext): Promise<void> {
   try {
     wb = await openWorkbench({ settings: { 'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] } });
     const page = wb.page;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await openViewContainer(page, 'Portal');
-    await widenSidebar(page, 480);
-    await setPaneExpanded(page, 'Members', false);
-    await setPaneExpanded(page, 'Applications', false);
+    await portalSidebar(page, { width: 480 });
     await signInFromExplorer(page, PORTAL_LABEL);
     await expand(page, 'Explorer', 'Acme Corporation', 'Engineering');
     await expand(page, 'Explorer', 'Engineering', 'README.md');

@@ -5,9 +5,9 @@
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
-import { answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+import { answer, expand, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { banner, check, choose, contextMenu, fillAll, formFrame, palette, pick, save, setPaneExpanded, widenSidebar } from './ui';
+import { banner, check, choose, contextMenu, fillAll, formFrame, palette, pick, portalSidebar, save, setPaneExpanded } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -188,9 +188,7 @@ async function newMember(page: Page, portal: Portal, engineering: number, ctx: F
   ctx.log('New Member: joined Engineering as standard, activation e-mail on 2031-03-01 09:00');
 }
 
-export async function run(flow: FlowContext): Promise<void> {
-  const started = Date.now();
-  const ctx: FlowContext = { ...flow, log: (line) => flow.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`) };
+export async function run(ctx: FlowContext): Promise<void> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
   const portal = new Portal(emu);
   let wb: E2EWorkbench | undefined;
@@ -199,10 +197,7 @@ export async function run(flow: FlowContext): Promise<void> {
       settings: { 'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }], 'portal.pageSize': 100 },
     });
     const page = wb.page;
-    await page.setViewportSize({ width: 1280, height: 1000 });
-    await openViewContainer(page, 'Portal');
-    await widenSidebar(page, 560);
-    await setPaneExpanded(page, 'Applications', false);
+    await portalSidebar(page, { width: 560, height: 1000, keep: ['Members'] });
     await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
     await treeRow(page, 'Explorer', 'Sign in…').click();
     await answer(page, 'demo', '(3/4)');

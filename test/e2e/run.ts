@@ -45,10 +45,12 @@ async function main(): Promise<number> {
   const imagesDir = updateDocs ? path.join(REPO_ROOT, 'docs', 'images') : path.join(RESULTS_DIR, 'screenshots');
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   fs.mkdirSync(imagesDir, { recursive: true });
+  // Each line says when, in seconds since its flow started: where a flow spends its time, or stalls, reads off the log.
+  let flowStarted = Date.now();
   const ctx: FlowContext = {
     imagesDir,
     resultsDir: RESULTS_DIR,
-    log: (line) => console.log(`    ${line}`),
+    log: (line) => console.log(`    ${((Date.now() - flowStarted) / 1000).toFixed(1)} s: ${line}`),
   };
   let passed = 0;
   let failed = 0;
@@ -56,6 +58,7 @@ async function main(): Promise<number> {
   console.log(`e2e flows: ${files.length}; screenshots to ${path.relative(REPO_ROOT, imagesDir)}/`);
   for (const file of files) {
     const started = Date.now();
+    flowStarted = started;
     try {
       const flow = (await import(path.join(dir, file))) as Partial<Flow>;
       if (typeof flow.run !== 'function') throw new Error(`${file} exports no run(ctx)`);

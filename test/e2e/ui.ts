@@ -1,7 +1,7 @@
 // UI moves the Playwright flows share: context menus, quick picks, the palette, form fields and banners,
 // each done as a person would (clicks and keystrokes), each bounded by UI_TIMEOUT_MS.
 import type { Frame, Locator, Page } from 'playwright-core';
-import { answer, expand, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame } from './fixture';
+import { answer, expand, openViewContainer, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame } from './fixture';
 
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
@@ -131,4 +131,17 @@ export async function signInFromExplorer(page: Page, portalLabel: string, userna
   await treeRow(page, 'Explorer', 'Sign in…').click();
   await answer(page, username, '(3/4)');
   await answer(page, password, '(4/4)');
+}
+
+/**
+ * The Portal side bar set out for a flow: the window at `size`, the side bar `width` wide, and of the Members and
+ * Applications panes only those named in `keep` left open (the Explorer always is), so rows are on screen.
+ */
+export async function portalSidebar(page: Page, o: { width: number; height?: number; keep?: ReadonlyArray<'Members' | 'Applications'> }): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: o.height ?? 800 });
+  await openViewContainer(page, 'Portal');
+  await widenSidebar(page, o.width);
+  for (const pane of ['Members', 'Applications'] as const) {
+    if (!o.keep?.includes(pane)) await setPaneExpanded(page, pane, false);
+  }
 }

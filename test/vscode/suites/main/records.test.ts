@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../emulator';
 import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
-import { byLabel, features, rows, walk, type Provider } from '../../support/tree';
+import { byLabel, features, rows, tooltipOf, walk, type Provider } from '../../support/tree';
 import { withUi } from '../../support/ui';
 
 for (const profile of PROFILES) describe(`File records: the portal: file system, open and download (${profile})`, function () {
@@ -62,6 +62,13 @@ for (const profile of PROFILES) describe(`File records: the portal: file system,
       assert.match(text, /\*\*Versions:\*\* 3/);
       assert.match(text, /\*\*Tags:\*\* docs, onboarding/);
     }
+    assert.match(text, /\*\*Watermark:\*\* (on|off|not given)$/m);
+    assert.match(text, /\*\*Available:\*\* (yes|no|not given)$/m);
+    // The row's tooltip shows what the listing gave of versions, watermark and availability; null is "not given".
+    const tip = await tooltipOf(explorer, readme);
+    assert.match(tip, /Versions: (\d+|not given)/);
+    assert.match(tip, /Watermark: (on|off|not given)/);
+    assert.match(tip, /Available: (yes|no|not given)/);
     assert.match(text, /\*\*Sharing:\*\* NONE/);
     assert.match(text, /\*\*Lock:\*\* not locked/);
     assert.match(text, /\*\*Last modified:\*\* \d{4}-\d\d-\d\dT[\d:.]+Z \(local: /);
