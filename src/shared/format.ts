@@ -138,3 +138,8 @@ export function filesWord(names: CustomNames | undefined): { one: string; many: 
   const one = names?.file?.trim() || names?.filesSingular?.trim();
   return { one: one || l10n.t('File'), many: many || l10n.t('Files'), own: Boolean(many) };
 }
+
+export const yesNo = (value: boolean): string => (value ? l10n.t('yes') : l10n.t('no'));
+export const onOff = (value: boolean): string => (value ? l10n.t('on') : l10n.t('off'));
+/** A field the portal may leave out: null reads "not given", never a default. */
+export const given = <T>(value: T | null, show: (v: T) => string): string => (value === null ? l10n.t('not given') : show(value));

@@ -15,7 +15,7 @@
  */
 import * as vscode from 'vscode';
 import { accountKey, fileKey, groupKey, type TreeKey } from '../../shared/keys';
-import { count, humanSize, iconForContentType, shortDate } from '../../shared/format';
+import { count, given, humanSize, iconForContentType, onOff, shortDate, yesNo } from '../../shared/format';
 import type { AccountRef, FileRef, FolderStep, GroupRef } from '../../shared/refs';
 import { plainTooltip, treeItem } from '../../views/item';
 import { PortalTreeNode } from '../../views/node';
@@ -139,12 +139,9 @@ export function groupNodeOf(node: GroupNode | FileNode): GroupNode {
 
 /** Versions, watermark and availability as the listing gave them; null reads "not given", never a default. */
 function recordFacts(r: FileRow): string[] {
-  const notGiven = vscode.l10n.t('not given');
-  const onOff = (v: boolean) => (v ? vscode.l10n.t('on') : vscode.l10n.t('off'));
-  const yesNo = (v: boolean) => (v ? vscode.l10n.t('yes') : vscode.l10n.t('no'));
   return [
-    ...(r.isFolder ? [] : [vscode.l10n.t('Versions: {0}', r.versions === null ? notGiven : count(r.versions))]),
-    ...(r.isFolder ? [] : [vscode.l10n.t('Watermark: {0}', r.watermark === null ? notGiven : onOff(r.watermark))]),
-    vscode.l10n.t('Available: {0}', r.available === null ? notGiven : yesNo(r.available)),
+    ...(r.isFolder ? [] : [vscode.l10n.t('Versions: {0}', given(r.versions, count))]),
+    ...(r.isFolder ? [] : [vscode.l10n.t('Watermark: {0}', given(r.watermark, onOff))]),
+    vscode.l10n.t('Available: {0}', given(r.available, yesNo)),
   ];
 }

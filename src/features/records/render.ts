@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Account, Application, CustomNames, FileRecord, Group, Subscription } from '../../api';
-import { count, filesWord, fullDate, humanSize, relativeTime } from '../../shared/format';
+import { count, filesWord, fullDate, given, humanSize, onOff, relativeTime, yesNo } from '../../shared/format';
 import { accountPermissionWords, contentPermissionWords } from '../../shared/permissions';
 
 /** Escapes Markdown and HTML punctuation in server text; newlines become spaces (one value, one line). */
@@ -21,10 +21,6 @@ function line(label: string, value: string): string {
   return `- **${label}:** ${value}`;
 }
 
-const yesNo = (value: boolean): string => (value ? l10n.t('yes') : l10n.t('no'));
-const onOff = (value: boolean): string => (value ? l10n.t('on') : l10n.t('off'));
-/** A field the portal may leave out: null reads "not given", never a default. */
-const given = <T>(value: T | null, show: (v: T) => string): string => (value === null ? l10n.t('not given') : show(value));
 /** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
 const usage = (used: string, allowed: string | null): string => (allowed === null ? l10n.t('{0} used, limit not reported', used) : l10n.t('{0} of {1}', used, allowed));
 
