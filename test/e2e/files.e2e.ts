@@ -77,8 +77,14 @@ async function chooseFolder(page: Page, title: string, dir: string, okLabel: str
   await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
 
+/** A notification with `text`: as a toast, or in the notification centre, which keeps a toast that has hidden itself. */
 async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.notification-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const shown = await page.locator('.notification-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS })
+    .then(() => true, () => false);
+  if (shown) return;
+  await palette(page, 'Notifications: Show Notifications');
+  await page.locator('.notifications-center .notification-list-item', { hasText: text }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await palette(page, 'Notifications: Clear All Notifications');
 }
 
 async function downloads(page: Page, portal: Portal, out: string, ctx: FlowContext): Promise<void> {
