@@ -17,7 +17,7 @@ const ABOVE = {
 const ORDER = 'api ← shared ← node ← ui ← auth ← views | forms | targets ← features ← extension.ts';
 const FEATURES = ['explorer', 'members', 'applications', 'records'];
 /** Code that runs in a webview: the bundle entry, the page library, protocol files and each form's page. */
-const BROWSER = ['./src/webview.ts', './src/forms/page/**', './src/forms/protocol/**', './src/features/*/*.page.ts', './src/features/*/*.protocol.ts'];
+const BROWSER = ['./src/webview.ts', './src/forms/page/**', './src/forms/protocol/**', './src/features/**/*.page.ts', './src/features/**/*.protocol.ts'];
 const BROWSER_MESSAGE = 'Webview code may import only protocol files, src/forms/page, src/shared and pure API models.';
 /** VS Code's ways of asking and telling the user. */
 const WINDOW_UI = /^(show(QuickPick|InputBox|OpenDialog|SaveDialog|InformationMessage|WarningMessage|ErrorMessage)|create(QuickPick|InputBox)|withProgress|setStatusBarMessage)$/;
@@ -67,7 +67,7 @@ export default tseslint.config(
         })),
         // Globs and plain paths may not be mixed in one `from`, hence two zones.
         { target: BROWSER, message: BROWSER_MESSAGE,
-          from: ['./src/node/**', './src/ui/**', './src/auth/**', './src/views/**', './src/targets/**', './src/forms/*.ts', './src/features/*/!(*.page|*.protocol).ts'] },
+          from: ['./src/node/**', './src/ui/**', './src/auth/**', './src/views/**', './src/targets/**', './src/forms/*.ts', './src/features/**/!(*.page|*.protocol).ts'] },
         { target: BROWSER, from: ['./src/features/contracts.ts', './src/extension.ts'], message: BROWSER_MESSAGE },
         { target: './src/features', from: ['./src/extension.ts', './src/webview.ts'], message: 'Entry points are imported by nobody.' },
       ] }],
@@ -84,7 +84,7 @@ export default tseslint.config(
   },
   {
     // Pure code: the extension host, the webview bundle and the unit tier all load it.
-    files: ['src/shared/**/*.ts', 'src/webview.ts', 'src/forms/page/**/*.ts', 'src/forms/protocol/**/*.ts', 'src/features/*/*.page.ts', 'src/features/*/*.protocol.ts'],
+    files: ['src/shared/**/*.ts', 'src/webview.ts', 'src/forms/page/**/*.ts', 'src/forms/protocol/**/*.ts', 'src/features/**/*.page.ts', 'src/features/**/*.protocol.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: ['vscode', 'undici'], patterns: ['node:*'] }] },
   },
   {

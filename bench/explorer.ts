@@ -7,7 +7,7 @@ import { PortalClient } from '../src/api';
 import { ListCache } from '../src/views/listCache';
 import type { MemberQuery } from '../src/shared/members';
 import { accountsFetcher, filesFetcher, groupsFetcher } from '../src/features/explorer/loaders';
-import { membersFetcher } from '../src/features/members/loaders';
+import { membersFetcher } from '../src/features/members/view/loaders';
 import { PagedList, type PageFetcher } from '../src/views/paging';
 import { startEmulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';

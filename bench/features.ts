@@ -14,10 +14,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect, PortalClient } from '../src/api';
-import { bulkMemberOf, runBulk } from '../src/features/members/bulkRun';
-import { writeMembersCsv } from '../src/features/members/membersCsv';
-import { FileSearch, GroupListCache, type FileSearchBatch } from '../src/features/records/fileSearch';
-import { downloadPlan, walkFolder } from '../src/features/records/folderWalk';
+import { bulkMemberOf, runBulk } from '../src/features/members/bulk/bulkRun';
+import { writeMembersCsv } from '../src/features/members/csv/membersCsv';
+import { FileSearch, GroupListCache, type FileSearchBatch } from '../src/features/records/search/fileSearch';
+import { downloadPlan, walkFolder } from '../src/features/records/download/folderPlan';
 import { startEmulator, type Emulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 

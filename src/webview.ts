@@ -3,8 +3,8 @@
 import { startApplicationPage } from './features/applications/application.page';
 import { startGroupPage } from './features/explorer/group.page';
 import { startOverviewPage } from './features/explorer/overview.page';
-import { startAssignmentsPage } from './features/members/assignments.page';
-import { startMemberPage } from './features/members/member.page';
+import { startAssignmentsPage } from './features/members/forms/assignments.page';
+import { startMemberPage } from './features/members/forms/member.page';
 
 const PAGES: ReadonlyMap<string, () => void> = new Map([
   ['application', startApplicationPage],

@@ -13,12 +13,12 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
 import { registerViewCommands } from '../../views/viewCommands';
 import type { FeatureDeps, MembersHandle } from '../contracts';
-import { AssignmentsForm } from './assignmentsForm';
-import { registerMemberCommands } from './memberCommands';
-import { MemberForm } from './memberForm';
-import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './membersProvider';
-import { registerPermissionCommand } from './permission';
-import { registerMembersViewCommands } from './viewCommands';
+import { AssignmentsForm } from './forms/assignmentsForm';
+import { registerMemberCommands } from './edit/memberCommands';
+import { MemberForm } from './forms/memberForm';
+import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/membersProvider';
+import { registerPermissionCommand } from './edit/permission';
+import { registerMembersViewCommands } from './view/viewCommands';
 
 export interface MembersFeature extends MembersHandle {
   readonly provider: MembersProvider;

@@ -9,11 +9,11 @@ import { accountFor, fileFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
 import { answered, type Ui } from '../../ui/ui';
 import type { RecordsHandle } from '../contracts';
-import { MAX_EDITOR_BYTES } from './documents';
-import { download } from './download';
-import { downloadFolder, folderFor } from './downloadFolder';
-import type { GroupListCache } from './fileSearch';
-import { pickFileRecord } from './goToFile';
+import { MAX_EDITOR_BYTES } from './documents/documents';
+import { download } from './download/fileDownload';
+import { downloadFolder, folderFor } from './download/folderDownloadCommand';
+import type { GroupListCache } from './search/fileSearch';
+import { pickFileRecord } from './search/goToFile';
 
 /** Streams the file to a folder the user picks; the path written, or undefined when there was nothing to do. */
 export async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promise<string | undefined> {

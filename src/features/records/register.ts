@@ -4,10 +4,10 @@ import type { CommandEnv } from '../../ui/commands';
 import type { AuthHandle } from '../../auth/register';
 import type { PortalDocument, RecordsHandle } from '../contracts';
 import { registerFileCommands, registerFinderCommands } from './commands';
-import { GroupListCache } from './fileSearch';
-import { PortalFileSystem, uriOf } from './fileSystem';
+import { GroupListCache } from './search/fileSearch';
+import { PortalFileSystem, uriOf } from './documents/fileSystem';
 import { isTextContentType } from '../../shared/format';
-import type { PortalTarget } from './uri';
+import type { PortalTarget } from './documents/uri';
 import type { FileRef } from '../../shared/refs';
 
 export interface RecordsFeature extends RecordsHandle {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { collect, ownValue, type Member, type PortalClient } from '../../../src/api';
 import {
   bulkMemberOf, failedMembers, runBulk, unfinishedMembers, type BulkChange, type BulkMember, type BulkProgress,
-} from '../../../src/features/members/bulkRun';
+} from '../../../src/features/members/bulk/bulkRun';
 import { accountIdOf, apiRequests, demoClient, emulator, groupIdOf, type Emulator } from './helpers';
 
 const MEMBER_ROUTE = /^(PATCH|DELETE) \/v3\/accounts\/:account\/members\/:/;

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PortalClient, RequestLogLine } from '../../../src/api';
-import { FileSearch, GroupListCache, type FileHit, type FileSearchBatch, type FileSearchOptions } from '../../../src/features/records/fileSearch';
+import { FileSearch, GroupListCache, type FileHit, type FileSearchBatch, type FileSearchOptions } from '../../../src/features/records/search/fileSearch';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from './helpers';
 
 const FILES_ROUTE = /^GET \/v2\/accounts\/:account\/groups\/:group\/files$/;

@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PortalClient } from '../../../src/api';
-import { localFileName } from '../../../src/features/records/fileNames';
+import { localFileName } from '../../../src/features/records/download/fileNames';
 import { TEMP_PREFIX } from '../../../src/node/atomicFile';
-import { downloadPlan, findClashes, walkFolder, type DownloadProgress, type FolderPlan } from '../../../src/features/records/folderWalk';
+import { downloadPlan, findClashes, walkFolder, type DownloadProgress, type FolderPlan } from '../../../src/features/records/download/folderPlan';
 import { accountIdOf, apiRequests, demoClient, emulator, groupIdOf, type Emulator } from './helpers';
 
 const DOWNLOAD_ROUTE = /^GET \/v3\/groups\/:group\/files\/:file\/download$/;

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isDirectoryPath, knownQuery, parseKnown, parseTarget, safeSegment, targetPath, type KnownRecord, type PortalTarget } from '../../../src/features/records/uri';
-import { recordPath, renderFileRecord, text } from '../../../src/features/records/render';
+import { isDirectoryPath, knownQuery, parseKnown, parseTarget, safeSegment, targetPath, type KnownRecord, type PortalTarget } from '../../../src/features/records/documents/uri';
+import { recordPath, renderFileRecord, text } from '../../../src/features/records/documents/render';
 import { parseFileRecord } from '../../../src/api';
 import { humanSize, iconForContentType, isTextContentType } from '../../../src/shared/format';
-import { freeName, localFileName } from '../../../src/features/records/fileNames';
+import { freeName, localFileName } from '../../../src/features/records/download/fileNames';
 
 void test('every portal: target survives a round trip through its URI path', () => {
   const targets: PortalTarget[] = [

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isPlain, plain } from '../../../src/shared/plainText';
-import { localFileName, MAX_NAME_BYTES, truncateBytes } from '../../../src/features/records/fileNames';
+import { localFileName, MAX_NAME_BYTES, truncateBytes } from '../../../src/features/records/download/fileNames';
 
 void test('plain(): a command link in server text is no link any more, and reads the same', () => {
   const out = plain('Denied [Fix](command:workbench.action.openSettings)');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignReference, planAssignments } from '../../../src/features/members/assignmentsPlan';
-import { UNKNOWN_LEVEL, type AssignmentsValues } from '../../../src/features/members/assignments.protocol';
+import { foreignReference, planAssignments } from '../../../src/features/members/forms/assignmentsPlan';
+import { UNKNOWN_LEVEL, type AssignmentsValues } from '../../../src/features/members/forms/assignments.protocol';
 
 const baseline: AssignmentsValues = {
   accountId: 1, username: 'member',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FormPanel } from '../../../../src/forms/formPanel';
-import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/assignments.protocol';
+import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/forms/assignments.protocol';
 import { lastPosted, openForm, posted, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { PROFILES } from '../../support/demoPortal';
 import { nodeOf } from '../../support/tree';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { GroupState, GroupValues } from '../../../../src/features/explorer/group.protocol';
-import type { MemberState, MemberValues } from '../../../../src/features/members/member.protocol';
+import type { MemberState, MemberValues } from '../../../../src/features/members/forms/member.protocol';
 import { lastPosted, openForm, posted, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { PROFILES } from '../../support/demoPortal';
 import { nodeOf } from '../../support/tree';

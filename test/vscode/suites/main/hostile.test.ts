@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isPlain } from '../../../../src/shared/plainText';
 import type { FormPanel } from '../../../../src/forms/formPanel';
-import type { AssignmentsState } from '../../../../src/features/members/assignments.protocol';
+import type { AssignmentsState } from '../../../../src/features/members/forms/assignments.protocol';
 import { LONG_NAME } from '../../../emulator/seeds/hostile-payloads';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/demoPortal';
 import { portalApi } from '../../support/extension';

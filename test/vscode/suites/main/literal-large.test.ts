@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FormPanel } from '../../../../src/forms/formPanel';
-import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/assignments.protocol';
+import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/forms/assignments.protocol';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/demoPortal';
 import { lastPosted, openForm, postedTypes } from '../../support/forms';
 import { portalApi } from '../../support/extension';

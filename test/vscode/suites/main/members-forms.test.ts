@@ -1,9 +1,9 @@
 // New Member's groups and activation, and Edit Member's two-factor switch: each save checked on the portal over HTTP.
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
-import type { MemberState, MemberValues } from '../../../../src/features/members/member.protocol';
-import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/assignments.protocol';
-import { groupLevel } from '../../../../src/features/members/levels';
+import type { MemberState, MemberValues } from '../../../../src/features/members/forms/member.protocol';
+import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/forms/assignments.protocol';
+import { groupLevel } from '../../../../src/features/members/forms/levels';
 import { passwordToken } from '../../support/portalHttp';
 import { PROFILES } from '../../support/demoPortal';
 import { lastPosted, openForm, postedTypes, requestCount, useFormsFixture, type FormsFixture } from '../../support/forms';

@@ -1,0 +1,82 @@
+/**
+ * A member row of the Members view. contextValue: member.enabled, member.disabled, and either with `.locked`
+ * (menus match `viewItem =~ /^member\./`).
+ */
+import * as vscode from 'vscode';
+import { relativeTime, shortDate } from '../../../shared/format';
+import { memberKey, type TreeKey } from '../../../shared/keys';
+import type { MemberRow } from '../../../shared/members';
+import { accountPermissionWords } from '../../../shared/permissions';
+import type { AccountRef, MemberRef } from '../../../shared/refs';
+import { plainTooltip, treeItem } from '../../../views/item';
+import { PortalTreeNode } from '../../../views/node';
+import type { MemberDetail } from './memberDetails';
+
+export class MemberNode extends PortalTreeNode {
+  readonly key: TreeKey;
+  readonly parent = undefined;
+  readonly portalId: string;
+  readonly ref: MemberRef;
+  constructor(account: AccountRef, readonly row: MemberRow, listKey: TreeKey) {
+    super();
+    this.portalId = account.portalId;
+    this.ref = { kind: 'member', account, username: row.username, name: row.name };
+    this.key = memberKey(listKey, row.username);
+  }
+
+  treeItem() {
+    const r = this.row;
+    const badges = [r.enabled ? '' : vscode.l10n.t('disabled'), r.locked ? vscode.l10n.t('locked') : ''].filter(Boolean);
+    return treeItem({
+      key: this.key,
+      label: r.name,
+      collapsible: 'none',
+      contextValue: `member.${r.enabled ? 'enabled' : 'disabled'}${r.locked ? '.locked' : ''}`,
+      description: [
+        `${r.username} · ${accountPermissionWords(r.permission)}`,
+        ...badges.map((b) => `[${b}]`),
+        r.tags.length ? r.tags.map((t) => `#${t}`).join(' ') : '',
+      ].filter(Boolean).join(' '),
+      icon: r.locked ? 'lock' : r.enabled ? 'person' : 'circle-slash',
+      ...(r.enabled ? {} : { iconColor: 'disabledForeground' }),
+    });
+  }
+
+  /** Built on hover only; `detail` is what v2's member detail adds (undefined: not read, or refused). */
+  tooltip(detail?: MemberDetail): string {
+    const r = this.row;
+    const notGiven = vscode.l10n.t('not given');
+    return plainTooltip([
+      `${r.name} (${r.username})`,
+      r.email ? (r.verifiedEmail ? vscode.l10n.t('{0} (verified)', r.email) : vscode.l10n.t('{0} (not verified)', r.email)) : '',
+      vscode.l10n.t('Job title: {0}', r.jobTitle || notGiven),
+      vscode.l10n.t('Telephone: {0}', r.telephone || notGiven),
+      vscode.l10n.t('Account permission: {0}', accountPermissionWords(r.permission)),
+      r.enabled ? vscode.l10n.t('Enabled') : vscode.l10n.t('Disabled: cannot sign in'),
+      r.locked ? (r.pendingUnlock ? vscode.l10n.t('Locked (unlocks automatically)') : vscode.l10n.t('Locked')) : '',
+      activationLine(r),
+      twoFactorLine(r.twoFactor, detail),
+      r.tags.length ? vscode.l10n.t('Tags: {0}', r.tags.join(', ')) : vscode.l10n.t('No tags'),
+      vscode.l10n.t('Last active: {0}', r.lastActive === null ? notGiven : relativeTime(r.lastActive)),
+      detail ? vscode.l10n.t('Last signed in: {0}', detail.lastLogin === null ? notGiven : relativeTime(detail.lastLogin)) : '',
+    ].filter(Boolean).join('\n'));
+  }
+}
+
+/**
+ * Only an activation e-mail at a later date is still waiting: the portal sends a 'now' one when the member is
+ * added, so every member it has activated reads 'now' too.
+ */
+function activationLine(r: MemberRow): string {
+  if (r.activation !== 'custom') return '';
+  return r.activationDate === null
+    ? vscode.l10n.t('Activation pending (date not given)')
+    : vscode.l10n.t('Activation pending: the e-mail goes out {0}', shortDate(r.activationDate));
+}
+
+function twoFactorLine(on: boolean, detail: MemberDetail | undefined): string {
+  if (!(on || detail?.twoFactor)) return vscode.l10n.t('Two-factor authentication: off');
+  return detail?.twoFactorMode
+    ? vscode.l10n.t('Two-factor authentication: on ({0})', detail.twoFactorMode)
+    : vscode.l10n.t('Two-factor authentication: on');
+}

@@ -1,0 +1,188 @@
+/**
+ * The Members view: the members of one account (the Explorer's selection, or one chosen with a quick pick).
+ * Search, tag filter and order are query parameters: the portal filters, so a filter sees rows not loaded yet.
+ */
+import * as vscode from 'vscode';
+import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { countLabel } from '../../../shared/format';
+import { memberListKey, memberListsKey, type TreeKey } from '../../../shared/keys';
+import { describeQuery, isFiltered, type MemberQuery, type MemberRow } from '../../../shared/members';
+import type { AccountRef } from '../../../shared/refs';
+import type { Ui } from '../../../ui/ui';
+import type { PortalTreeNode } from '../../../views/node';
+import { PagedTreeProvider } from '../../../views/pagedProvider';
+import type { PagedList } from '../../../views/paging';
+import { membersFetcher } from './loaders';
+import { MemberDetails } from './memberDetails';
+import { MemberNode } from './memberNode';
+
+export const MEMBERS_VIEW = 'portal.members';
+
+/** The view's account, query and counts: what its description, a CSV export and the tests read. */
+export interface MembersSnapshot {
+  readonly account: AccountRef | undefined;
+  readonly query: MemberQuery;
+  /** Rows shown, and the total when the portal reported one. */
+  readonly shown: number;
+  readonly total: number | undefined;
+  /** Goes up each time a fresh first page replaces the rows (after a refresh or a reload). */
+  readonly generation: number;
+}
+
+const sameAccount = (a: AccountRef | undefined, b: AccountRef | undefined): boolean =>
+  a?.portalId === b?.portalId && a?.accountId === b?.accountId;
+
+export class MembersProvider extends PagedTreeProvider {
+  private current: AccountRef | undefined;
+  private q: MemberQuery = {};
+  private generation = 0;
+  private lastLoaded: PagedList<MemberRow> | undefined;
+  private readonly descriptionEmitter = new vscode.EventEmitter<string | undefined>();
+  /** The view's description ("Acme · 50 of 20,000 · matches "ann""); the view's owner shows it. */
+  readonly onDidChangeDescription = this.descriptionEmitter.event;
+  private readonly subscription: vscode.Disposable;
+  /** v2's member detail for tooltips, read on hover. */
+  private readonly details = new MemberDetails();
+
+  constructor(private readonly registry: PortalRegistry, ui: () => Ui) {
+    super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' }, ui);
+    // Signed out of the portal whose members we show: start over with its next session.
+    this.subscription = registry.onDidChange((c) => {
+      if (this.current && (!c || c.entry.id === this.current.portalId)) {
+        if (!registry.get(this.current.portalId)) this.current = undefined;
+        this.refresh();
+      }
+    });
+  }
+
+  get account(): AccountRef | undefined {
+    return this.current;
+  }
+
+  get query(): MemberQuery {
+    return this.q;
+  }
+
+  /** Shows this account's members; another account starts without search, filter or order. */
+  show(account: AccountRef | undefined): void {
+    if (sameAccount(account, this.current)) return;
+    this.current = account;
+    this.q = {};
+    this.changed.fire(undefined);
+    this.describe();
+  }
+
+  setQuery(query: MemberQuery): void {
+    this.q = query;
+    this.changed.fire(undefined);
+    this.describe();
+  }
+
+  snapshot(): MembersSnapshot {
+    const key = this.listKey();
+    this.noteLoaded(key);
+    const list = key ? this.shownList<MemberRow>(key) : undefined;
+    return { account: this.current, query: this.q, shown: list?.count ?? 0, total: list?.total, generation: this.generation };
+  }
+
+  /** Every member list of the view's account is asked again; the rows stay until the new ones arrive. */
+  reloadAccount(account: Pick<AccountRef, 'portalId' | 'accountId'>): void {
+    this.details.clear();
+    this.reload(memberListsKey(account));
+  }
+
+  /** Members changed by a command: every loaded list of that account shows their new state in place, in one redraw. */
+  memberChanged(account: Pick<AccountRef, 'portalId' | 'accountId'>, ...rows: MemberRow[]): void {
+    const lists = this.cache.listsUnder<MemberRow>(memberListsKey(account));
+    for (const row of rows) {
+      this.details.forget(account, row.username);
+      for (const list of lists) list.update(row);
+    }
+    this.changed.fire(undefined);
+  }
+
+  memberRemoved(account: Pick<AccountRef, 'portalId' | 'accountId'>, ...usernames: string[]): void {
+    const lists = this.cache.listsUnder<MemberRow>(memberListsKey(account));
+    for (const username of usernames) for (const list of lists) list.remove(username);
+    this.changed.fire(undefined);
+    this.describe();
+  }
+
+  /** The row a loaded list of the account holds for this member (what a bulk change plans from). */
+  rowOf(account: Pick<AccountRef, 'portalId' | 'accountId'>, username: string): MemberRow | undefined {
+    for (const list of this.cache.listsUnder<MemberRow>(memberListsKey(account))) {
+      const row = list.find(username);
+      if (row) return row;
+    }
+    return undefined;
+  }
+
+  protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
+    const account = this.current;
+    const key = this.listKey();
+    if (element || !account || !key) return [];
+    const q = this.q;
+    const nodes = await this.listChildren<MemberRow>({
+      portalId: account.portalId,
+      parent: undefined,
+      key,
+      fetcher: () => membersFetcher(this.registry.client(account.portalId), account.accountId, q),
+      keyOf: (r) => r.username,
+      toNode: (r) => new MemberNode(account, r, key),
+      noun: vscode.l10n.t('members'),
+      emptyText: isFiltered(q) ? vscode.l10n.t('No member matches the filter.') : vscode.l10n.t('This organisation has no members you can see.'),
+    });
+    this.noteLoaded(key);
+    this.describe();
+    return nodes;
+  }
+
+  /** On hover: what the row knows, and what v2's detail adds (one request per member, kept). */
+  async resolveTreeItem(item: vscode.TreeItem, element: PortalTreeNode): Promise<vscode.TreeItem> {
+    if (!(element instanceof MemberNode)) return item;
+    const { account, username } = element.ref;
+    const client = this.registry.get(account.portalId)?.client;
+    const detail = client ? await this.details.get(client, account, username) : undefined;
+    item.tooltip = element.tooltip(detail);
+    return item;
+  }
+
+  override refresh(node?: PortalTreeNode): void {
+    this.details.clear();
+    super.refresh(node);
+  }
+
+  override dispose(): void {
+    this.subscription.dispose();
+    this.descriptionEmitter.dispose();
+    super.dispose();
+  }
+
+  /** The cache key of the list the view shows now. */
+  private listKey(): TreeKey | undefined {
+    return this.current ? memberListKey(this.current, this.q) : undefined;
+  }
+
+  /** Counts a first page that replaced the rows: a new list object, loaded. */
+  private noteLoaded(key: TreeKey | undefined): void {
+    const list = key ? this.cache.peek<MemberRow>(key) : undefined;
+    if (!list?.loaded || list === this.lastLoaded) return;
+    this.lastLoaded = list;
+    this.generation++;
+  }
+
+  private describe(): void {
+    const account = this.current;
+    if (!account) {
+      this.descriptionEmitter.fire(undefined);
+      return;
+    }
+    const key = this.listKey();
+    const list = key ? this.shownList<MemberRow>(key) : undefined;
+    const parts = [account.label];
+    if (list?.loaded) parts.push(countLabel(list.count, list.total));
+    const filter = describeQuery(this.q);
+    if (filter) parts.push(filter);
+    this.descriptionEmitter.fire(parts.join(' · '));
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The read-only `portal:` file system. Each URI carries the ids of what it shows (see uri.ts), so an editor
+ * restored after a restart asks again here and gets current data, or a clear error when signed out.
+ */
+import * as vscode from 'vscode';
+import { isPortalError } from '../../../api/index';
+import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { errorMessage } from '../../../shared/errors';
+import { ContentRefused, Documents, type Loaded } from './documents';
+import { isDirectoryPath, knownQuery, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
+
+/** stat and readFile come in pairs: one fetch serves both. */
+const DOCUMENT_TTL_MS = 5_000;
+const MAX_DOCUMENTS = 32;
+
+export function uriOf(target: PortalTarget): vscode.Uri {
+  const query = target.kind === 'record' || target.kind === 'content' ? knownQuery(target.known) : '';
+  return vscode.Uri.from({ scheme: PORTAL_SCHEME, authority: target.portalId, path: targetPath(target), query });
+}
+
+/**
+ * One key per document, whichever way its URI is spelt: a URI VS Code hands back may encode its query differently
+ * from the one the extension made, and both must find the same fetch.
+ */
+function keyOf(uri: vscode.Uri): string {
+  return `${uri.authority}${uri.path}?${uri.query}`;
+}
+
+export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.emitter.event;
+  private readonly documents = new Map<string, Promise<Loaded>>();
+  /** Why the last fetch of a URI failed, in the portal's terms (VS Code wraps what it is given in its own words). */
+  private readonly failures = new Map<string, unknown>();
+  private readonly loader: Documents;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(registry: PortalRegistry) {
+    this.loader = new Documents(registry);
+    // Signing in (or out) changes what every open portal: document of that portal shows: reload them.
+    this.subscription = registry.onDidChange(() => this.reloadOpenDocuments());
+  }
+
+  private reloadOpenDocuments(): void {
+    this.documents.clear();
+    const changed: vscode.FileChangeEvent[] = [];
+    for (const doc of vscode.workspace.textDocuments) {
+      if (doc.uri.scheme === PORTAL_SCHEME) changed.push({ type: vscode.FileChangeType.Changed, uri: doc.uri });
+    }
+    if (changed.length > 0) this.emitter.fire(changed);
+  }
+
+  watch(): vscode.Disposable {
+    // Nothing pushes changes from the portal; "Refresh" in the views and reopening show new data.
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (isDirectoryPath(uri.path)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+    const target = this.targetOf(uri);
+    const doc = await this.load(uri, target, false);
+    return { type: vscode.FileType.File, ctime: doc.mtime, mtime: doc.mtime, size: doc.size, permissions: vscode.FilePermission.Readonly };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const target = this.targetOf(uri);
+    const doc = await this.load(uri, target, true);
+    return doc.bytes ?? new Uint8Array();
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  /** Forgets what was fetched for a URI, so the next open shows current data. */
+  forget(uri?: vscode.Uri): void {
+    if (uri) {
+      this.documents.delete(keyOf(uri));
+      this.failures.delete(keyOf(uri));
+    } else {
+      this.documents.clear();
+      this.failures.clear();
+    }
+  }
+
+  /** The error behind the last failed read of a URI, as the extension said it (not as VS Code rewrapped it). */
+  failureOf(uri: vscode.Uri): unknown {
+    return this.failures.get(keyOf(uri));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.documents.clear();
+    this.emitter.dispose();
+  }
+
+  private targetOf(uri: vscode.Uri): PortalTarget {
+    const target = parseTarget(uri.authority, uri.path, uri.query);
+    if (!target) throw vscode.FileSystemError.FileNotFound(uri);
+    return target;
+  }
+
+  /** One fetch per URI for a few seconds; content bytes only when an editor reads them. */
+  private load(uri: vscode.Uri, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
+    const key = keyOf(uri);
+    const cached = this.documents.get(key);
+    if (cached) {
+      const fresh = cached.then((d) => (Date.now() - d.at <= DOCUMENT_TTL_MS && (!needBytes || d.bytes) ? d : undefined), () => undefined);
+      return fresh.then((d) => d ?? this.fetch(uri, key, target, needBytes));
+    }
+    return this.fetch(uri, key, target, needBytes);
+  }
+
+  private fetch(uri: vscode.Uri, key: string, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
+    // A failure stays until the next open (forget): VS Code stats a file again after a failed read, and that stat
+    // must not wipe out why the read failed.
+    const p = this.loader.load(target, needBytes).catch((error: unknown) => {
+      this.documents.delete(key);
+      this.failures.set(key, error);
+      while (this.failures.size > MAX_DOCUMENTS) this.failures.delete(this.failures.keys().next().value as string);
+      throw toFileSystemError(error, uri);
+    });
+    this.documents.set(key, p);
+    while (this.documents.size > MAX_DOCUMENTS) {
+      const oldest = this.documents.keys().next().value;
+      if (oldest === undefined) break;
+      this.documents.delete(oldest);
+    }
+    return p;
+  }
+}
+
+function toFileSystemError(error: unknown, uri: vscode.Uri): Error {
+  if (error instanceof vscode.FileSystemError) return error;
+  if (error instanceof ContentRefused) return error.isFolder ? vscode.FileSystemError.FileIsADirectory(uri) : vscode.FileSystemError.Unavailable(error.message);
+  if (isPortalError(error, 'not-found')) return vscode.FileSystemError.FileNotFound(uri);
+  if (isPortalError(error, 'forbidden')) return vscode.FileSystemError.NoPermissions(error.message);
+  return vscode.FileSystemError.Unavailable(errorMessage(error));
+}

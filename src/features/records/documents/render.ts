@@ -1,0 +1,216 @@
+/**
+ * The read-only documents behind `portal:` URIs: a file record, a group, an account, an application, as
+ * Markdown a person reads as plain text too. No VS Code here.
+ *
+ * Every server string goes through `text()`: the punctuation that opens Markdown or HTML mid-line is
+ * backslash-escaped, so a name like `<img src=x onerror=…>` stays text even in the Markdown preview.
+ */
+import * as l10n from '@vscode/l10n';
+import type { Account, Application, CustomNames, FileRecord, Group, Subscription } from '../../../api/index';
+import { count, filesWord, fullDate, given, humanSize, onOff, relativeTime, yesNo } from '../../../shared/format';
+import { accountPermissionWords, contentPermissionWords } from '../../../shared/permissions';
+
+/** Escapes Markdown and HTML punctuation in server text; newlines become spaces (one value, one line). */
+export function text(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  // Only what can open markup mid-line; dots and dashes stay readable ("README.md", not "README\.md").
+  return value.replace(/[\r\n\t]+/g, ' ').replace(/[\\`*[\]<>|~&]|(?<!\w)_|_(?!\w)/g, (c) => `\\${c}`);
+}
+
+function line(label: string, value: string): string {
+  return `- **${label}:** ${value}`;
+}
+
+/** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
+const usage = (used: string, allowed: string | null): string => (allowed === null ? l10n.t('{0} used, limit not reported', used) : l10n.t('{0} of {1}', used, allowed));
+
+function lockerName(locker: unknown): string | undefined {
+  if (typeof locker !== 'object' || locker === null) return undefined;
+  const o = locker as Record<string, unknown>;
+  const name = typeof o.name === 'string' ? o.name : typeof o.username === 'string' ? o.username : undefined;
+  return name || undefined;
+}
+
+export interface RecordContext {
+  readonly portalLabel: string;
+  readonly accountId: number;
+  readonly groupId: number;
+  /** Custom component names of the account, when known. */
+  readonly customNames?: CustomNames | undefined;
+  /** The group's name as the view showed it, for a record that does not carry its group. */
+  readonly groupLabel?: string | undefined;
+  /** The folders above the record as the view walked them, for a record that does not carry its path. */
+  readonly folders?: ReadonlyArray<{ readonly name: string }> | undefined;
+  /**
+   * True when the record comes from a folder listing (or the view's row), which leaves out the uploader, versions,
+   * description and tags: those are then "not listed" rather than empty.
+   */
+  readonly lean?: boolean;
+  /** What the portal did not answer, shown above the record. */
+  readonly notices?: readonly string[];
+}
+
+/** Notes above a document's data: what the portal did not answer, and so what is missing below. */
+export function noticeLines(notices: readonly string[] | undefined): string[] {
+  return notices && notices.length > 0 ? [...notices.map((n) => `> ${text(n)}`), ''] : [];
+}
+
+/**
+ * "Engineering / src / utils / format.ts": the group's name and every folder's name. The record's own path when it
+ * names every folder, else the folders the view walked; the group from the record, else the view's name for it.
+ */
+export function recordPath(f: FileRecord, ctx: RecordContext): string[] {
+  const group = f.group?.friendlyName || f.group?.name || ctx.groupLabel || l10n.t('group {0}', ctx.groupId);
+  const own = f.path.map((p) => p.name);
+  const folders = own.length > 0 && own.every(Boolean) ? own : (ctx.folders?.map((p) => p.name) ?? own.filter(Boolean));
+  return [group, ...folders, f.friendlyName || f.name];
+}
+
+function sizeText(size: number | null): string {
+  return size === null ? humanSize(null) : l10n.t('{0} ({1} bytes)', humanSize(size), count(size));
+}
+
+function lockText(f: FileRecord): string {
+  if (!f.locked) return l10n.t('not locked');
+  const by = lockerName(f.locker);
+  if (by && f.dateLocked) return l10n.t('locked by {0} since {1}', text(by), fullDate(f.dateLocked));
+  if (by) return l10n.t('locked by {0}', text(by));
+  return f.dateLocked ? l10n.t('locked since {0}', fullDate(f.dateLocked)) : l10n.t('locked');
+}
+
+export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
+  const words = filesWord(ctx.customNames);
+  const portal = text(ctx.portalLabel);
+  const notListed = ctx.lean ? l10n.t('not in the listing') : undefined;
+  return [
+    `# ${text(f.friendlyName || f.name)}`,
+    '',
+    ...noticeLines(ctx.notices),
+    f.isFolder
+      ? l10n.t("Folder record on {0}. This document is read-only; it shows the portal's data when it was opened.", portal)
+      : l10n.t("{0} record on {1}. This document is read-only; it shows the portal's data when it was opened.", words.one, portal),
+    '',
+    `## ${l10n.t('Record')}`,
+    '',
+    line(l10n.t('Name'), text(f.name)),
+    line(l10n.t('Path'), recordPath(f, ctx).map(text).join(' / ')),
+    line(l10n.t('Type'), f.isFolder ? l10n.t('folder') : text(f.contentType)),
+    ...(f.isFolder ? [] : [line(l10n.t('Size'), sizeText(f.size))]),
+    line(l10n.t('Uploaded by'), notListed ?? text(f.uploaded?.name || f.uploaded?.user?.name || null)),
+    ...(f.isFolder ? [] : [line(l10n.t('Versions'), notListed ?? given(f.versions, String))]),
+    line(l10n.t('Description'), notListed ?? text(f.description)),
+    line(l10n.t('Tags'), notListed ?? (f.tags.length ? f.tags.map((t) => text(t)).join(', ') : l10n.t('none'))),
+    '',
+    `## ${l10n.t('Sharing and access')}`,
+    '',
+    line(l10n.t('Sharing'), text(f.sharing)),
+    line(l10n.t('Member permission'), f.memberPermission !== null ? contentPermissionWords(f.memberPermission) : '—'),
+    line(l10n.t('Hidden'), yesNo(f.hidden)),
+    line(l10n.t('Watermark'), given(f.watermark, onOff)),
+    line(l10n.t('Available'), given(f.available, yesNo)),
+    line(l10n.t('Lock'), lockText(f)),
+    '',
+    `## ${l10n.t('Dates')}`,
+    '',
+    line(l10n.t('Last modified'), fullDate(f.lastModified)),
+    '',
+    `## ${l10n.t('Identifiers')}`,
+    '',
+    line(l10n.t('File record id'), String(f.id)),
+    line(l10n.t('Group id'), String(ctx.groupId)),
+    line(l10n.t('Account id'), String(ctx.accountId)),
+    '',
+  ].join('\n');
+}
+
+export function renderGroup(g: Group, ctx: { portalLabel: string; accountId: number; customNames?: CustomNames | undefined; notices?: readonly string[] }): string {
+  const words = filesWord(ctx.customNames);
+  const components = g.components.map((c) => c.name).filter(Boolean);
+  return [
+    `# ${text(g.friendlyName || g.name)}`,
+    '',
+    ...noticeLines(ctx.notices),
+    l10n.t('Group on {0}. Read-only.', text(ctx.portalLabel)),
+    '',
+    line(l10n.t('Name'), text(g.name)),
+    line(l10n.t('Friendly name'), text(g.friendlyName)),
+    line(l10n.t('Members'), count(g.members)),
+    line(l10n.t('Storage used'), humanSize(g.storageConsumed)),
+    line(l10n.t('Components'), components.length ? components.map(text).join(', ') : l10n.t('none')),
+    ...(words.own ? [line(l10n.t('Files are called'), text(words.many))] : []),
+    line(l10n.t('Chat'), onOff(!g.disableChat)),
+    line(l10n.t('Comments'), onOff(!g.disableComments)),
+    line(l10n.t('Member details hidden'), yesNo(g.hideMemberDetails)),
+    line(l10n.t('Watermark'), onOff(g.watermarkConfiguration?.enableWatermark === true)),
+    line(l10n.t('Created by'), text(g.user?.name ?? null)),
+    line(l10n.t('Created'), fullDate(g.dateCreated)),
+    line(l10n.t('Last modified'), fullDate(g.lastModified)),
+    line(l10n.t('Group id'), String(g.id)),
+    line(l10n.t('Account id'), String(ctx.accountId)),
+    '',
+  ].join('\n');
+}
+
+function subscriptionLines(sub: Subscription | { forbidden: true } | undefined): string[] {
+  if (!sub) return [l10n.t('Not shown: the portal did not answer the subscription read.')];
+  if ('forbidden' in sub) return [l10n.t('Subscription details need administrator rights in this organisation.')];
+  const p = sub.accountPackage;
+  const paused = p.datePausedAt ? l10n.t('yes (since {0})', fullDate(p.datePausedAt)) : l10n.t('yes');
+  return [
+    line(l10n.t('Plan'), `${text(sub.plan)} (${text(p.code)})`),
+    line(l10n.t('Trial'), p.trialExpires !== null ? l10n.t('until {0}', fullDate(p.trialExpires)) : l10n.t('no')),
+    line(l10n.t('Paused'), p.paused ? paused : l10n.t('no')),
+    line(l10n.t('Suspended'), yesNo(p.suspended)),
+    line(l10n.t('Storage'), usage(humanSize(sub.storageUsed), p.storage !== null ? humanSize(p.storage) : null)),
+    line(l10n.t('Members'), usage(count(sub.membersUsed), p.members !== null ? count(p.members) : null)),
+    line(l10n.t('E-mails today'), usage(count(sub.emailsUsed), p.emailQuota !== null ? count(p.emailQuota) : null)),
+  ];
+}
+
+export function renderAccount(
+  a: Account, sub: Subscription | { forbidden: true } | undefined, ctx: { portalLabel: string; permission?: number | undefined; notices?: readonly string[] },
+): string {
+  const twoFactor = a.twoFactorEnforce ? l10n.t('enforced ({0})', a.twoFactorModes.map(text).join(', ')) : l10n.t('optional');
+  return [
+    `# ${text(a.friendlyName || a.name)}`,
+    '',
+    ...noticeLines(ctx.notices),
+    l10n.t('Organisation on {0}. Read-only.', text(ctx.portalLabel)),
+    '',
+    line(l10n.t('Name'), text(a.name)),
+    line(l10n.t('Enabled'), yesNo(a.enabled)),
+    line(l10n.t('Domain'), text(a.domain)),
+    line(l10n.t('Locale'), text(a.locale)),
+    line(l10n.t('Two-factor authentication'), twoFactor),
+    ...(ctx.permission !== undefined ? [line(l10n.t('Your permission'), accountPermissionWords(ctx.permission))] : []),
+    line(l10n.t('Created'), fullDate(a.dateCreated)),
+    line(l10n.t('Account id'), String(a.id)),
+    '',
+    `## ${l10n.t('Subscription')}`,
+    '',
+    ...subscriptionLines(sub),
+    '',
+  ].join('\n');
+}
+
+export function renderApplication(app: Application, ctx: { portalLabel: string; current: boolean; now?: number; notices?: readonly string[] }): string {
+  const device = [app.deviceType, app.deviceModel, app.deviceOs].filter(Boolean).map((d) => text(d)).join(', ') || text(null);
+  return [
+    `# ${text(app.name || app.clientId)}`,
+    '',
+    ...noticeLines(ctx.notices),
+    l10n.t('Application on {0}. Read-only. The client secret is never shown here: the portal returns it only when it is created or rotated.', text(ctx.portalLabel)),
+    ...(ctx.current ? ['', `**${l10n.t('This VS Code window signs in with this application.')}** ${l10n.t('Deleting it or rotating its secret from elsewhere signs this window out.')}`] : []),
+    '',
+    line(l10n.t('Client id'), text(app.clientId)),
+    line(l10n.t('Description'), text(app.description)),
+    line(l10n.t('Platform'), text(app.platform)),
+    line(l10n.t('Device'), device),
+    line(l10n.t('App version'), text(app.appVersion)),
+    line(l10n.t('Bundle id'), text(app.bundleId)),
+    line(l10n.t('Last activity'), app.lastActivity !== null ? `${relativeTime(app.lastActivity, ctx.now)} (${fullDate(app.lastActivity)})` : l10n.t('never')),
+    line(l10n.t('Created from IP address'), text(app.ip)),
+    line(l10n.t('Owner'), app.owner ? `${text(app.owner.name)} (${text(app.owner.username)})` : '—'),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,94 @@
+/**
+ * "Download…": streams a file record's content to a folder the user picks, with progress and cancel. A
+ * cancelled or failed download leaves no partial file behind.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as vscode from 'vscode';
+import type { PortalClient } from '../../../api/index';
+import { isCancellation } from '../../../shared/errors';
+import { humanSize } from '../../../shared/format';
+import type { Progress, Ui } from '../../../ui/ui';
+import { freeName, localFileName } from './fileNames';
+
+export interface DownloadTarget {
+  readonly groupId: number;
+  readonly fileId: number;
+  readonly name: string;
+  /** From the record, when known: progress in percent rather than only bytes. */
+  readonly size?: number | null | undefined;
+}
+
+/** Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. */
+export async function download(ui: Ui, client: PortalClient, target: DownloadTarget): Promise<string | undefined> {
+  const dir = await ui.pickFolder({ id: 'download.folder', title: vscode.l10n.t('Download {0}', target.name), openLabel: vscode.l10n.t('Download here') });
+  if (!dir) return undefined;
+  // The name is claimed (created exclusively) before anything else, so the file removed after a failure is
+  // always the one this download created: never another download's, never one that appeared meanwhile.
+  const { file, handle } = await claimFreeName(dir, localFileName(target.name));
+  try {
+    await ui.progress({ id: 'download.progress', title: vscode.l10n.t('Downloading {0}', target.name), where: 'notification', cancellable: true }, (progress, signal) =>
+      streamTo(client, target, handle, progress, signal));
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.promises.rm(file, { force: true }).catch(() => undefined);
+    if (!isCancellation(error)) throw error;
+    ui.notify('info', vscode.l10n.t('Download of {0} cancelled; nothing was kept.', target.name));
+    return undefined;
+  }
+  announce(ui, target.name, file);
+  return file;
+}
+
+async function streamTo(client: PortalClient, target: DownloadTarget, handle: fs.promises.FileHandle, progress: Progress, signal: AbortSignal): Promise<void> {
+  const body = await client.v2.files.download(target.groupId, target.fileId, { signal });
+  await pipeline(body.body, progressMeter(body.length ?? target.size ?? undefined, progress), handle.createWriteStream(), { signal });
+}
+
+/** Passes the bytes through and reports how far: in percent when the size is known, else in KB. */
+function progressMeter(total: number | undefined, progress: Progress): Transform {
+  let received = 0;
+  let reported = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      received += chunk.length;
+      if (total && total > 0) {
+        const pct = Math.min(100, (received / total) * 100);
+        progress.report({ increment: pct - reported, message: vscode.l10n.t('{0}%', Math.round(pct)) });
+        reported = pct;
+      } else {
+        progress.report({ message: humanSize(received) });
+      }
+      done(null, chunk);
+    },
+  });
+}
+
+/** Says where the file went and offers to open it; nobody has to answer. */
+function announce(ui: Ui, name: string, file: string): void {
+  const uri = vscode.Uri.file(file);
+  void ui.choose({
+    id: 'download.done', severity: 'info', modal: false, message: vscode.l10n.t('Downloaded {0} to {1}.', name, file),
+    actions: [{ id: 'open', label: vscode.l10n.t('Open') }, { id: 'reveal', label: vscode.l10n.t('Reveal in Explorer') }],
+  }).then((choice) => {
+    if (choice === 'open') void vscode.commands.executeCommand('vscode.open', uri);
+    if (choice === 'reveal') void vscode.commands.executeCommand('revealFileInOS', uri);
+  });
+}
+
+/** Bounds the retries when other downloads keep taking the free name first. */
+const MAX_CLAIMS = 20;
+
+/** Creates the first free "name", "name (1)"… in `dir` exclusively ('wx'), so concurrent downloads never share one. */
+async function claimFreeName(dir: string, name: string): Promise<{ file: string; handle: fs.promises.FileHandle }> {
+  for (let i = 0; ; i++) {
+    const file = path.join(dir, freeName(dir, name));
+    try {
+      return { file, handle: await fs.promises.open(file, 'wx') };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || i + 1 >= MAX_CLAIMS) throw error;
+    }
+  }
+}

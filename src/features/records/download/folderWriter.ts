@@ -1,0 +1,183 @@
+/**
+ * Downloads a planned folder (folderPlan.ts) into a local folder: bounded concurrency, progress in files and
+ * bytes, an existing file skipped or overwritten as the caller chose, and no partial file ever left behind (each
+ * file is written through atomicFile.ts). Cancelling aborts the downloads in flight: reading is safe to abort.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Readable } from 'node:stream';
+import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type PortalErrorKind, type V2Api } from '../../../api/index';
+import { exists, LengthMismatchError, writeAtomically } from '../../../node/atomicFile';
+import type { FolderPlan, PlannedFile } from './folderPlan';
+import { runPool, withLinkedSignal } from '../../../node/pool';
+
+/** What a download needs of a PortalClient. */
+export interface FolderDownloadClient {
+  readonly v2: { readonly files: Pick<V2Api['files'], 'download'> };
+}
+
+export interface Clashes {
+  /** Planned files whose local path is already taken by a file (or a link): skip or overwrite them. */
+  readonly existing: readonly PlannedFile[];
+  /** Local paths in the way that neither choice can use: a folder where a file goes, or a file or link where a folder goes. */
+  readonly blocked: readonly string[];
+}
+
+export interface DownloadProgress {
+  readonly filesDone: number;
+  readonly filesTotal: number;
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
+}
+
+export interface DownloadOptions {
+  /** What to do with a file already at a planned path. */
+  readonly existing: 'skip' | 'overwrite';
+  /** Files downloaded at once; default the client's default concurrency. */
+  readonly concurrency?: number;
+  /** Stops starting files and aborts the ones in flight (their temporary files are removed). */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface DownloadFailure {
+  readonly file: PlannedFile;
+  readonly kind: PortalErrorKind | 'file-system';
+  readonly message: string;
+}
+
+export interface DownloadSummary {
+  readonly written: readonly PlannedFile[];
+  /** Already there and kept (the caller chose skip). */
+  readonly skipped: readonly PlannedFile[];
+  readonly failed: readonly DownloadFailure[];
+  /** Not downloaded because of the abort: never started, or stopped and removed. */
+  readonly cancelled: readonly PlannedFile[];
+  /** Bytes of the files written. */
+  readonly bytes: number;
+}
+
+const localPath = (target: string, relative: string) => path.join(target, ...relative.split('/'));
+
+async function lstatOrUndefined(p: string): Promise<fs.Stats | undefined> {
+  try {
+    return await fs.promises.lstat(p);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/** What is already at the plan's paths below `target`, for the one question the UI asks before downloading. */
+export async function findClashes(plan: FolderPlan, target: string): Promise<Clashes> {
+  const blocked: string[] = [];
+  for (const folder of plan.folders) {
+    const s = await lstatOrUndefined(localPath(target, folder));
+    if (s && !s.isDirectory()) blocked.push(folder);
+  }
+  const existing: PlannedFile[] = [];
+  for (const file of plan.files) {
+    const s = await lstatOrUndefined(localPath(target, file.path));
+    if (s?.isDirectory()) blocked.push(file.path);
+    else if (s) existing.push(file);
+  }
+  return { existing, blocked };
+}
+
+/**
+ * Creates the plan's folders one segment at a time. A segment that exists must be a real folder: a link to a
+ * folder elsewhere would let the download write outside the target.
+ */
+class Folders {
+  private readonly made = new Map<string, Promise<void>>();
+  constructor(private readonly target: string) {}
+
+  ensure(relative: string): Promise<void> {
+    let done = this.made.get(relative);
+    if (!done) {
+      const parent = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '';
+      done = (parent ? this.ensure(parent) : Promise.resolve()).then(() => this.makeOne(relative));
+      this.made.set(relative, done);
+    }
+    return done;
+  }
+
+  private async makeOne(relative: string): Promise<void> {
+    const p = localPath(this.target, relative);
+    try {
+      await fs.promises.mkdir(p);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const s = await fs.promises.lstat(p);
+      if (!s.isDirectory()) throw new Error(`${p} is in the way: it is not a folder (links are not followed).`);
+    }
+  }
+}
+
+function failure(file: PlannedFile, error: unknown): DownloadFailure {
+  if (error instanceof PortalError) return { file, kind: error.kind, message: error.message };
+  if (error instanceof LengthMismatchError) {
+    return { file, kind: 'network', message: `The download of ${file.name} ended early (${error.message}). Try again.` };
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return { file, kind: 'file-system', message: `Could not write ${file.path}: ${text}` };
+}
+
+/** Downloads every planned file below `target`. Resolves with what happened to each file; never rejects for one file. */
+export function downloadPlan(client: FolderDownloadClient, plan: FolderPlan, target: string, options: DownloadOptions): Promise<DownloadSummary> {
+  const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
+  return withLinkedSignal(options.signal, concurrency, (signal) => downloadAll(client, plan, target, options, concurrency, signal));
+}
+
+async function downloadAll(
+  client: FolderDownloadClient, plan: FolderPlan, target: string, options: DownloadOptions, concurrency: number, signal: AbortSignal,
+): Promise<DownloadSummary> {
+  const folders = new Folders(target);
+  const outcome: Array<'written' | 'skipped' | DownloadFailure | undefined> = [];
+  const progress = { filesDone: 0, filesTotal: plan.files.length, bytesDone: 0, bytesTotal: plan.bytes };
+  const report = () => options.onProgress?.({ ...progress });
+  const replace = options.existing === 'overwrite';
+
+  const written: number[] = [];
+  await runPool(plan.files, concurrency, async (file, i) => {
+    let received = 0;
+    let body: Readable | undefined;
+    try {
+      await folders.ensure(file.path.slice(0, file.path.lastIndexOf('/')));
+      const to = localPath(target, file.path);
+      let result: 'written' | 'exists' = 'exists';
+      if (replace || !(await exists(to))) {
+        const download = await client.v2.files.download(file.groupId, file.fileId, { signal });
+        body = download.body;
+        result = await writeAtomically(to, body, {
+          replace, signal, expectedBytes: download.length,
+          onBytes: (n) => { received += n; progress.bytesDone += n; report(); },
+        });
+      }
+      outcome[i] = result === 'written' ? 'written' : 'skipped';
+      if (result === 'written') written[i] = received;
+      else progress.bytesDone += file.size - received;
+    } catch (error) {
+      // An unread body holds one of the client's connections until it is destroyed.
+      body?.destroy();
+      progress.bytesDone -= received;
+      if (signal.aborted || isPortalError(error, 'cancelled')) return;
+      outcome[i] = failure(file, error);
+    }
+    progress.filesDone++;
+    report();
+  }, signal);
+
+  const summary = { written: [] as PlannedFile[], skipped: [] as PlannedFile[], failed: [] as DownloadFailure[], cancelled: [] as PlannedFile[], bytes: 0 };
+  plan.files.forEach((file, i) => {
+    const o = outcome[i];
+    if (o === 'written') {
+      summary.written.push(file);
+      summary.bytes += written[i] ?? 0;
+    } else if (o === 'skipped') summary.skipped.push(file);
+    else if (o) summary.failed.push(o);
+    else summary.cancelled.push(file);
+  });
+  return summary;
+}
