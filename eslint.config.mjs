@@ -1,4 +1,4 @@
-// Lint rules that guard the architecture, not style: formatting is left to the editor.
+// Lint rules that guard the architecture, not style: formatting is Prettier's (.prettierrc.json, checked by npm run check).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
@@ -17,22 +17,47 @@ const ABOVE = {
 const ORDER = 'api ← shared ← node ← ui ← auth ← views | forms | targets ← features ← extension.ts';
 const FEATURES = ['explorer', 'members', 'applications', 'records'];
 /** Code that runs in a webview: the bundle entry, the page library, protocol files and each form's page. */
-const BROWSER = ['./src/webview.ts', './src/forms/page/**', './src/forms/protocol/**', './src/features/**/*.page.ts', './src/features/**/*.protocol.ts'];
+const BROWSER = [
+  './src/webview.ts',
+  './src/forms/page/**',
+  './src/forms/protocol/**',
+  './src/features/**/*.page.ts',
+  './src/features/**/*.protocol.ts',
+];
 const BROWSER_MESSAGE = 'Webview code may import only protocol files, src/forms/page, src/shared and pure API models.';
 /** VS Code's ways of asking and telling the user. */
-const WINDOW_UI = /^(show(QuickPick|InputBox|OpenDialog|SaveDialog|InformationMessage|WarningMessage|ErrorMessage)|create(QuickPick|InputBox)|withProgress|setStatusBarMessage)$/;
+const WINDOW_UI =
+  /^(show(QuickPick|InputBox|OpenDialog|SaveDialog|InformationMessage|WarningMessage|ErrorMessage)|create(QuickPick|InputBox)|withProgress|setStatusBarMessage)$/;
 // Every question and message goes through the Ui (src/ui/ui.ts): it shows server text as plain text, and the tests
 // can answer it. Every command goes through registerCommand (src/ui/commands.ts), which owns provenance, errors and
 // cancellation. A feature reaches another through its handle: a command id would skip the types and the wrapper.
-const ASK_THROUGH_UI = { selector: `MemberExpression[property.name=${WINDOW_UI}]`, message: 'Ask and tell the user through the Ui (src/ui/ui.ts).' };
-const REGISTER_THROUGH_WRAPPER = { selector: "MemberExpression[property.name='registerCommand']", message: 'Register commands with registerCommand() from src/ui/commands.ts.' };
+const ASK_THROUGH_UI = {
+  selector: `MemberExpression[property.name=${WINDOW_UI}]`,
+  message: 'Ask and tell the user through the Ui (src/ui/ui.ts).',
+};
+const REGISTER_THROUGH_WRAPPER = {
+  selector: "MemberExpression[property.name='registerCommand']",
+  message: 'Register commands with registerCommand() from src/ui/commands.ts.',
+};
 const NO_OWN_COMMAND_CALLS = {
   selector: "CallExpression[callee.property.name='executeCommand'][arguments.0.value=/^portal\\.(?!.*\\.focus$)/]",
   message: 'Call the feature through its handle, not by command id.',
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'test-results/**', '.vscode-test/**', '.demo/**', 'node_modules/**', 'esbuild.js', 'scripts/*.mjs', 'eslint.config.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'test-results/**',
+      '.vscode-test/**',
+      '.demo/**',
+      'node_modules/**',
+      'esbuild.js',
+      'scripts/*.mjs',
+      'eslint.config.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,44 +77,86 @@ export default tseslint.config(
     // layers too: a type names what a layer may know about.
     files: ['src/**/*.ts'],
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } }, 'import/parsers': { '@typescript-eslint/parser': ['.ts'] } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
-      'import/no-restricted-paths': ['error', { zones: [
-        ...Object.entries(ABOVE).map(([layer, above]) => ({
-          target: `./src/${layer}`,
-          from: [...above.map((f) => `./src/${f}`), './src/extension.ts', './src/webview.ts'],
-          message: `src/${layer} may import only the layers below it: ${ORDER}.`,
-        })),
-        ...FEATURES.map((f) => ({
-          target: `./src/features/${f}`, from: './src/features', except: [`./${f}`, './contracts.ts'],
-          message: 'A feature talks to another only through the handles in src/features/contracts.ts.',
-        })),
-        // Globs and plain paths may not be mixed in one `from`, hence two zones.
-        { target: BROWSER, message: BROWSER_MESSAGE,
-          from: ['./src/node/**', './src/ui/**', './src/auth/**', './src/views/**', './src/targets/**', './src/forms/*.ts', './src/features/**/!(*.page|*.protocol).ts'] },
-        { target: BROWSER, from: ['./src/features/contracts.ts', './src/extension.ts'], message: BROWSER_MESSAGE },
-        { target: './src/features', from: ['./src/extension.ts', './src/webview.ts'], message: 'Entry points are imported by nobody.' },
-      ] }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...Object.entries(ABOVE).map(([layer, above]) => ({
+              target: `./src/${layer}`,
+              from: [...above.map((f) => `./src/${f}`), './src/extension.ts', './src/webview.ts'],
+              message: `src/${layer} may import only the layers below it: ${ORDER}.`,
+            })),
+            ...FEATURES.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`, './contracts.ts'],
+              message: 'A feature talks to another only through the handles in src/features/contracts.ts.',
+            })),
+            // Globs and plain paths may not be mixed in one `from`, hence two zones.
+            {
+              target: BROWSER,
+              message: BROWSER_MESSAGE,
+              from: [
+                './src/node/**',
+                './src/ui/**',
+                './src/auth/**',
+                './src/views/**',
+                './src/targets/**',
+                './src/forms/*.ts',
+                './src/features/**/!(*.page|*.protocol).ts',
+              ],
+            },
+            { target: BROWSER, from: ['./src/features/contracts.ts', './src/extension.ts'], message: BROWSER_MESSAGE },
+            {
+              target: './src/features',
+              from: ['./src/extension.ts', './src/webview.ts'],
+              message: 'Entry points are imported by nobody.',
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': ['error', ASK_THROUGH_UI, REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS],
     },
   },
   // VS Code's own Ui is the one place that calls VS Code's dialogs; the wrapper the one that registers commands.
-  { files: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'], rules: { 'no-restricted-syntax': ['error', REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS] } },
+  {
+    files: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'],
+    rules: { 'no-restricted-syntax': ['error', REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS] },
+  },
   { files: ['src/ui/commands.ts'], rules: { 'no-restricted-syntax': ['error', ASK_THROUGH_UI, NO_OWN_COMMAND_CALLS] } },
   {
     // The API layer runs in unit tests, benchmarks and the emulator's tests.
     files: ['src/api/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api must not import vscode.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api must not import vscode.' }] }],
+    },
   },
   {
     // Pure code: the extension host, the webview bundle and the unit tier all load it.
-    files: ['src/shared/**/*.ts', 'src/webview.ts', 'src/forms/page/**/*.ts', 'src/forms/protocol/**/*.ts', 'src/features/**/*.page.ts', 'src/features/**/*.protocol.ts'],
+    files: [
+      'src/shared/**/*.ts',
+      'src/webview.ts',
+      'src/forms/page/**/*.ts',
+      'src/forms/protocol/**/*.ts',
+      'src/features/**/*.page.ts',
+      'src/features/**/*.protocol.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { paths: ['vscode', 'undici'], patterns: ['node:*'] }] },
   },
   {
     // The emulator is a stand-in for the server; it must not borrow client code.
     files: ['test/emulator/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../../src/*', '../../src/**'], message: 'The emulator is independent of src/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../src/*', '../../src/**'], message: 'The emulator is independent of src/.' }] },
+      ],
+    },
   },
 );

@@ -8,7 +8,10 @@ async function emulator(options: Partial<EmulatorOptions>): Promise<Emulator> {
   return startEmulator({ port: 0, seed: 'demo', quiet: true, ...options });
 }
 
-async function enrolled(emu: Emulator, options: Partial<PortalClientOptions> = {}): Promise<{ client: PortalClient; clientId: string }> {
+async function enrolled(
+  emu: Emulator,
+  options: Partial<PortalClientOptions> = {},
+): Promise<{ client: PortalClient; clientId: string }> {
   const client = new PortalClient({ baseUrl: emu.url, service: 'portal', ...options });
   await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
   const { clientId } = await client.enrollApplication({ name: 'bench', platform: 'OTHER', deviceType: 'Other' });
@@ -40,7 +43,11 @@ async function overhead(): Promise<Figure[]> {
       bodyTimeout: settings.bodyTimeoutMs,
       keepAliveTimeout: 10_000,
     });
-    const headers = { authorization: `Bearer ${await client.accessToken()}`, accept: 'application/json', 'user-agent': client.userAgent };
+    const headers = {
+      authorization: `Bearer ${await client.accessToken()}`,
+      accept: 'application/json',
+      'user-agent': client.userAgent,
+    };
     const raw = async () => {
       const res = await pool.request({ path, method: 'GET', headers });
       await res.body.json();
@@ -86,7 +93,9 @@ async function walk(): Promise<Figure[]> {
   const emu = await emulator({ seed: 'large' });
   const { client } = await enrolled(emu);
   let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   try {
     const accountId = (await client.v3.accounts.list())[0]?.id ?? 1;
     const bulk = (await client.v2.groups.page(accountId, { page: 1, size: 100 })).items.find((g) => g.name === 'bulk');

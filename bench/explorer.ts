@@ -25,10 +25,18 @@ function median(xs: number[]): number {
 
 async function explorer(): Promise<Figure[]> {
   const emu = await startEmulator({
-    port: 0, seed: 'large', latencyMs: LATENCY_MS, quiet: true,
-    rateLimit: { count: 0, windowSeconds: 300 }, tokenLifetimeSeconds: 24 * 3600,
+    port: 0,
+    seed: 'large',
+    latencyMs: LATENCY_MS,
+    quiet: true,
+    rateLimit: { count: 0, windowSeconds: 300 },
+    tokenLifetimeSeconds: 24 * 3600,
   });
-  const client = new PortalClient({ baseUrl: emu.url, service: 'portal', requestBudget: { count: 100_000, windowMs: 300_000 } });
+  const client = new PortalClient({
+    baseUrl: emu.url,
+    service: 'portal',
+    requestBudget: { count: 100_000, windowMs: 300_000 },
+  });
   try {
     await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
     const info = await client.v3.userinfo();
@@ -45,7 +53,10 @@ async function explorer(): Promise<Figure[]> {
       ['group (50,000 file records)', () => filesFetcher(client, accountId, bulk, undefined) as PageFetcher<unknown>],
       ['folder', () => filesFetcher(client, accountId, bulk, folder) as PageFetcher<unknown>],
       ['members (20,000)', () => membersFetcher(client, accountId, {}) as PageFetcher<unknown>],
-      ['members search', () => membersFetcher(client, accountId, { search: 'ada' } satisfies MemberQuery) as PageFetcher<unknown>],
+      [
+        'members search',
+        () => membersFetcher(client, accountId, { search: 'ada' } satisfies MemberQuery) as PageFetcher<unknown>,
+      ],
       ['members tag filter', () => membersFetcher(client, accountId, { tags: ['lead'] }) as PageFetcher<unknown>],
     ];
 

@@ -23,8 +23,16 @@ import type { Benchmark, Figure } from './types';
 
 const LATENCY_MS = 50;
 
-async function withLarge(run: (emu: Emulator, client: PortalClient, accountId: number) => Promise<Figure[]>): Promise<Figure[]> {
-  const emu = await startEmulator({ port: 0, seed: 'large', latencyMs: LATENCY_MS, quiet: true, tokenLifetimeSeconds: 24 * 3600 });
+async function withLarge(
+  run: (emu: Emulator, client: PortalClient, accountId: number) => Promise<Figure[]>,
+): Promise<Figure[]> {
+  const emu = await startEmulator({
+    port: 0,
+    seed: 'large',
+    latencyMs: LATENCY_MS,
+    quiet: true,
+    tokenLifetimeSeconds: 24 * 3600,
+  });
   const client = new PortalClient({ baseUrl: emu.url, service: 'portal' });
   try {
     await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
@@ -52,7 +60,8 @@ function bulk(): Promise<Figure[]> {
     const started = performance.now();
     const summary = await runBulk(client, accountId, { kind: 'addTag', tag: 'bulk-bench' }, members);
     const elapsed = seconds(started);
-    if (summary.done.length !== 200) throw new Error(`bulk: ${summary.done.length} of 200 done, ${summary.failed[0]?.message ?? ''}`);
+    if (summary.done.length !== 200)
+      throw new Error(`bulk: ${summary.done.length} of 200 done, ${summary.failed[0]?.message ?? ''}`);
     return [
       { name: 'bulk_edit_200_requests', value: apiRequests(emu) },
       { name: 'bulk_edit_200_429s', value: emu.stats().rateLimited },
@@ -62,7 +71,11 @@ function bulk(): Promise<Figure[]> {
 }
 
 /** One search to the end: time to the first batch with a hit, requests, groups. */
-async function timedSearch(emu: Emulator, search: FileSearch, text: string): Promise<{ firstMs: number; totalMs: number; requests: number; groups: number; hits: number }> {
+async function timedSearch(
+  emu: Emulator,
+  search: FileSearch,
+  text: string,
+): Promise<{ firstMs: number; totalMs: number; requests: number; groups: number; hits: number }> {
   emu.resetStats();
   const started = performance.now();
   let firstMs = Number.NaN;
@@ -107,10 +120,15 @@ function folderDownload(): Promise<Figure[]> {
     try {
       emu.resetStats();
       const started = performance.now();
-      const plan = await walkFolder(client, accountId, { groupId: bulkGroup.id, folderId: folder.id, name: folder.name });
+      const plan = await walkFolder(client, accountId, {
+        groupId: bulkGroup.id,
+        folderId: folder.id,
+        name: folder.name,
+      });
       const summary = await downloadPlan(client, plan, target, { existing: 'overwrite' });
       const elapsed = seconds(started);
-      if (summary.written.length !== plan.files.length) throw new Error(`folder: ${summary.failed[0]?.message ?? 'not every file was written'}`);
+      if (summary.written.length !== plan.files.length)
+        throw new Error(`folder: ${summary.failed[0]?.message ?? 'not every file was written'}`);
       return [
         { name: 'folder_download_files_s', value: elapsed },
         { name: 'folder_download_files', value: summary.written.length },

@@ -18,15 +18,20 @@ function format(value: Figure['value']): string {
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
   const all = suites.flat();
-  const selected = all.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f) || b.figures.some((n) => n.includes(f))));
+  const selected = all.filter(
+    (b) => filters.length === 0 || filters.some((f) => b.name.includes(f) || b.figures.some((n) => n.includes(f))),
+  );
   if (selected.length === 0) {
-    console.error(`No benchmark matches ${filters.join(', ')}. Known: ${all.map((b) => `${b.name} (${b.figures.join(', ')})`).join('; ')}`);
+    console.error(
+      `No benchmark matches ${filters.join(', ')}. Known: ${all.map((b) => `${b.name} (${b.figures.join(', ')})`).join('; ')}`,
+    );
     process.exit(1);
   }
   for (const b of selected) {
     const figures = await b.run();
     for (const f of figures) {
-      if (filters.length === 0 || filters.some((x) => b.name.includes(x) || f.name.includes(x))) console.log(`${f.name}: ${format(f.value)}`);
+      if (filters.length === 0 || filters.some((x) => b.name.includes(x) || f.name.includes(x)))
+        console.log(`${f.name}: ${format(f.value)}`);
     }
   }
 }
@@ -34,7 +39,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);
   },
 );

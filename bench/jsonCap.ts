@@ -18,7 +18,12 @@ import type { Benchmark, Figure } from './types';
 
 const GIB = 1024 * 1024 * 1024;
 
-interface ChildReport { peakRssMb: number; baselineRssMb: number; attempts: number; error: string }
+interface ChildReport {
+  peakRssMb: number;
+  baselineRssMb: number;
+  attempts: number;
+  error: string;
+}
 
 /**
  * bench/jsonCapClient.ts bundled with the client, as dist/extension.js bundles it: run under tsx, the process
@@ -28,7 +33,12 @@ async function bundleClient(dir: string): Promise<string> {
   const outfile = join(dir, 'jsonCapClient.cjs');
   await build({
     entryPoints: [join(import.meta.dirname, 'jsonCapClient.ts')],
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'warning',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
   });
   return outfile;
 }
@@ -38,7 +48,9 @@ function runClient(script: string, url: string): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, url], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       try {
@@ -75,7 +87,13 @@ async function jsonCap(): Promise<Figure[]> {
 }
 
 async function literalWalk(): Promise<Figure[]> {
-  const emu = await startEmulator({ port: 0, seed: 'large', profile: 'literal', quiet: true, rateLimit: { count: 0, windowSeconds: 300 } });
+  const emu = await startEmulator({
+    port: 0,
+    seed: 'large',
+    profile: 'literal',
+    quiet: true,
+    rateLimit: { count: 0, windowSeconds: 300 },
+  });
   const client = new PortalClient({ baseUrl: emu.url, service: 'portal' });
   try {
     await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });

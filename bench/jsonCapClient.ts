@@ -6,12 +6,20 @@ async function main(): Promise<void> {
   const url = process.argv[2] ?? '';
   const mb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
   const attempts: string[] = [];
-  const client = new PortalClient({ baseUrl: url, service: 'portal', log: (l) => { if (l.path === '/v3/userinfo') attempts.push(String(l.status ?? l.errorKind)); } });
+  const client = new PortalClient({
+    baseUrl: url,
+    service: 'portal',
+    log: (l) => {
+      if (l.path === '/v3/userinfo') attempts.push(String(l.status ?? l.errorKind));
+    },
+  });
   await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
   let error = 'none: the call succeeded';
   try {
     await client.v3.userinfo();
@@ -21,10 +29,15 @@ async function main(): Promise<void> {
   peak = Math.max(peak, process.memoryUsage().rss);
   clearInterval(sampler);
   client.close();
-  process.stdout.write(JSON.stringify({ peakRssMb: mb(peak), baselineRssMb: mb(baseline), attempts: attempts.length, error }));
+  process.stdout.write(
+    JSON.stringify({ peakRssMb: mb(peak), baselineRssMb: mb(baseline), attempts: attempts.length, error }),
+  );
 }
 
-main().then(() => process.exit(0), (e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

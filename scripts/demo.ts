@@ -32,7 +32,14 @@ function say(line: string): void {
 
 /** Each child runs in its own process group, so stopping it stops everything it started too. */
 function start(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; echo?: boolean } = {}): ChildProcess {
-  const child = track(spawn(command, args, { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
+  const child = track(
+    spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    }),
+  );
   if (opts.echo) {
     child.stdout?.on('data', (d: Buffer) => process.stdout.write(d));
     child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
@@ -55,7 +62,10 @@ function stopAll(signal: NodeJS.Signals = 'SIGTERM'): void {
 function waitForLine(child: ChildProcess, re: RegExp, what: string): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`${what} did not start within ${READY_TIMEOUT_MS / 1000} s`)),
+      READY_TIMEOUT_MS,
+    );
     const onData = (d: Buffer) => {
       buffered += d.toString();
       const m = re.exec(buffered);
@@ -79,7 +89,9 @@ function waitForLine(child: ChildProcess, re: RegExp, what: string): Promise<Reg
 /** Settings of the demo profile: ours merged over what is there, so the user's own changes stay. */
 function writeSettings(baseUrl: string): void {
   updateUserSettings(USER_DATA, (existing) => {
-    const others = (Array.isArray(existing['portal.portals']) ? existing['portal.portals'] as Array<{ id?: unknown }> : []).filter((p) => p?.id !== PORTAL_ID);
+    const others = (
+      Array.isArray(existing['portal.portals']) ? (existing['portal.portals'] as Array<{ id?: unknown }>) : []
+    ).filter((p) => p?.id !== PORTAL_ID);
     return {
       'security.workspace.trust.enabled': false,
       'workbench.startupEditor': 'none',
@@ -106,7 +118,9 @@ function printCredentials(): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8787' }, web: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '8787' }, web: { type: 'boolean', default: false } },
+  });
   fs.mkdirSync(WORKSPACE, { recursive: true });
   fs.mkdirSync(EXTENSIONS, { recursive: true });
 
@@ -115,7 +129,17 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error('the build failed');
 
   const port = await firstFreePort(Number(values.port), PORT_ATTEMPTS);
-  const emulator = start(process.execPath, ['--import', 'tsx', path.join('test', 'emulator', 'cli.ts'), '--port', String(port), '--seed', 'demo', '--data', STATE_FILE]);
+  const emulator = start(process.execPath, [
+    '--import',
+    'tsx',
+    path.join('test', 'emulator', 'cli.ts'),
+    '--port',
+    String(port),
+    '--seed',
+    'demo',
+    '--data',
+    STATE_FILE,
+  ]);
   const listening = await waitForLine(emulator, /listening on (http:\/\/127\.0\.0\.1:\d+)/, 'the portal emulator');
   const baseUrl = listening[1] ?? `http://127.0.0.1:${port}`;
   emulator.stdout?.on('data', (d: Buffer) => process.stdout.write(d));
@@ -125,9 +149,18 @@ async function main(): Promise<void> {
 
   if (!values.web && onPath('code')) {
     say('opening desktop VS Code with the extension loaded');
-    const code = start('code', [
-      '--wait', '--new-window', `--extensionDevelopmentPath=${ROOT}`, `--user-data-dir=${USER_DATA}`, `--extensions-dir=${EXTENSIONS}`, WORKSPACE,
-    ], { echo: true });
+    const code = start(
+      'code',
+      [
+        '--wait',
+        '--new-window',
+        `--extensionDevelopmentPath=${ROOT}`,
+        `--user-data-dir=${USER_DATA}`,
+        `--extensions-dir=${EXTENSIONS}`,
+        WORKSPACE,
+      ],
+      { echo: true },
+    );
     printCredentials();
     say('close the VS Code window or press Ctrl-C to stop');
     await new Promise<void>((resolve) => code.once('exit', () => resolve()));
@@ -139,7 +172,15 @@ async function main(): Promise<void> {
   const { workbenchUrl } = await import('../test/host/workbench');
   const host = await ensureTestHost();
   const webPort = await firstFreePort(port + 1, PORT_ATTEMPTS);
-  const server = track(spawnCodeServer({ bin: host.codeServerBin, port: webPort, userDataDir: USER_DATA, extensionsDir: EXTENSIONS, workspace: WORKSPACE }));
+  const server = track(
+    spawnCodeServer({
+      bin: host.codeServerBin,
+      port: webPort,
+      userDataDir: USER_DATA,
+      extensionsDir: EXTENSIONS,
+      workspace: WORKSPACE,
+    }),
+  );
   await waitForHttp(webPort, server);
   const url = workbenchUrl(webPort, { workspace: WORKSPACE, extensionDevelopmentPath: ROOT });
   say(`VS Code (code-server ${host.vscodeVersion}) with the extension loaded:`);

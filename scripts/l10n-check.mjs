@@ -27,7 +27,8 @@ function exportBundle() {
   const out = mkdtempSync(join(tmpdir(), 'portal-l10n-'));
   try {
     const r = spawnSync(process.execPath, [cli, 'export', '--outDir', out, './src'], { cwd: root, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`vscode-l10n-dev export failed (${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+    if (r.status !== 0)
+      throw new Error(`vscode-l10n-dev export failed (${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
     try {
       return readJson(join(out, 'bundle.l10n.json'));
     } catch (err) {
@@ -51,15 +52,21 @@ function checkBundle(exported, problems) {
   const stale = Object.keys(committed).filter((k) => !(k in exported));
   const changed = Object.keys(exported).filter((k) => k in committed && !isDeepStrictEqual(exported[k], committed[k]));
   const list = (keys) => keys.map((k) => `\n    ${JSON.stringify(k)}`).join('');
-  if (missing.length) problems.push(`strings in src/ missing from ${relative(root, BUNDLE)} (run npm run l10n:export):${list(missing)}`);
-  if (stale.length) problems.push(`strings in ${relative(root, BUNDLE)} that src/ no longer has (run npm run l10n:export):${list(stale)}`);
+  if (missing.length)
+    problems.push(`strings in src/ missing from ${relative(root, BUNDLE)} (run npm run l10n:export):${list(missing)}`);
+  if (stale.length)
+    problems.push(
+      `strings in ${relative(root, BUNDLE)} that src/ no longer has (run npm run l10n:export):${list(stale)}`,
+    );
   if (changed.length) problems.push(`strings whose entry changed (run npm run l10n:export):${list(changed)}`);
 }
 
 function checkManifest(manifest, nls, problems) {
-  if (manifest.l10n !== L10N_DIR) problems.push(`package.json "l10n" is ${JSON.stringify(manifest.l10n)}, not "${L10N_DIR}"`);
+  if (manifest.l10n !== L10N_DIR)
+    problems.push(`package.json "l10n" is ${JSON.stringify(manifest.l10n)}, not "${L10N_DIR}"`);
   for (const { path, value } of visibleTexts(manifest)) {
-    if (!nlsKey(value)) problems.push(`package.json ${path} is shown to people but is not a %key%: ${JSON.stringify(value)}`);
+    if (!nlsKey(value))
+      problems.push(`package.json ${path} is shown to people but is not a %key%: ${JSON.stringify(value)}`);
   }
   const used = new Set();
   const collect = (node, path) => {
@@ -68,7 +75,8 @@ function checkManifest(manifest, nls, problems) {
       used.add(key);
       if (!(key in nls)) problems.push(`package.json ${path} uses %${key}%, which package.nls.json lacks`);
     } else if (typeof node === 'object' && node !== null) {
-      for (const [k, v] of Object.entries(node)) collect(v, Array.isArray(node) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
+      for (const [k, v] of Object.entries(node))
+        collect(v, Array.isArray(node) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
     }
   };
   collect(manifest, '');
@@ -96,7 +104,9 @@ function main() {
     console.error(`l10n check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     return 1;
   }
-  console.log(`l10n: ${keys} manifest keys, ${Object.keys(exported).length} bundle strings, in step (${Date.now() - started} ms)`);
+  console.log(
+    `l10n: ${keys} manifest keys, ${Object.keys(exported).length} bundle strings, in step (${Date.now() - started} ms)`,
+  );
   return 0;
 }
 

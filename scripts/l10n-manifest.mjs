@@ -3,9 +3,22 @@
 
 /** Keys whose string value VS Code shows: titles, names, descriptions, welcome text, labels. */
 const VISIBLE_KEYS = new Set([
-  'title', 'shortTitle', 'category', 'name', 'contextualTitle', 'contents', 'label', 'displayName',
-  'description', 'markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions', 'enumItemLabels',
-  'deprecationMessage', 'markdownDeprecationMessage', 'altText',
+  'title',
+  'shortTitle',
+  'category',
+  'name',
+  'contextualTitle',
+  'contents',
+  'label',
+  'displayName',
+  'description',
+  'markdownDescription',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'enumItemLabels',
+  'deprecationMessage',
+  'markdownDeprecationMessage',
+  'altText',
 ]);
 
 /** Subtrees that hold data or wiring, never text for people: setting defaults and enums, menu entries. */

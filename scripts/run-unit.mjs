@@ -18,12 +18,19 @@ if (files.length === 0) {
   process.exit(1);
 }
 mkdirSync(join(root, 'test-results'), { recursive: true });
-const result = spawnSync(process.execPath, [
-  '--import', 'tsx',
-  '--test',
-  '--test-concurrency=2',
-  '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=tap', `--test-reporter-destination=${relative(root, join(root, 'test-results', 'unit.tap'))}`,
-  ...files,
-], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${relative(root, join(root, 'test-results', 'unit.tap'))}`,
+    ...files,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

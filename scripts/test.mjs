@@ -22,7 +22,8 @@ function run(label, command, args) {
 /** Runs one tier; a tier that failed without reporting counts as one failure, never as zero tests. */
 function tier(name, script) {
   const ok = run(name, npm, ['run', '--silent', script]);
-  if (!ok && !existsSync(join(results, `${name}.json`))) writeFileSync(join(results, `${name}.json`), JSON.stringify({ passed: 0, failed: 1 }));
+  if (!ok && !existsSync(join(results, `${name}.json`)))
+    writeFileSync(join(results, `${name}.json`), JSON.stringify({ passed: 0, failed: 1 }));
   return ok;
 }
 

@@ -62,7 +62,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
     useUi: (u: Ui | undefined) => ui.use(u),
     readStoredCredentials: (portalId: string) => auth.store.get(portalId),
     storeCredentials: (portalId: string, credentials: StoredCredentials) => auth.store.set(portalId, credentials),
-    explorer, members, applications, records, forms,
+    explorer,
+    members,
+    applications,
+    records,
+    forms,
   };
   return { registry: auth.registry, ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing } : {}) };
 }

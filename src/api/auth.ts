@@ -102,8 +102,13 @@ function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined, endpoi
 
 /** Token-endpoint failures that mean "these credentials no longer work" (as opposed to network trouble). */
 function isCredentialRejection(e: unknown): e is PortalError {
-  return e instanceof PortalError &&
-    (e.kind === 'auth' || e.kind === 'two-factor-required' || e.kind === 'two-factor-invalid' || e.kind === 'signed-out');
+  return (
+    e instanceof PortalError &&
+    (e.kind === 'auth' ||
+      e.kind === 'two-factor-required' ||
+      e.kind === 'two-factor-invalid' ||
+      e.kind === 'signed-out')
+  );
 }
 
 export class Session {
@@ -122,7 +127,11 @@ export class Session {
     this.opts = opts;
     if (credentials) this.setCredentials(credentials);
     // Tokens another client obtained for these very credentials (see PortalClient.tokens()).
-    if (initialTokens && typeof initialTokens.accessToken === 'string' && initialTokens.clientId === this.expectedClientId()) {
+    if (
+      initialTokens &&
+      typeof initialTokens.accessToken === 'string' &&
+      initialTokens.clientId === this.expectedClientId()
+    ) {
       this.setTokens({ ...initialTokens });
     }
   }
@@ -206,7 +215,8 @@ export class Session {
       try {
         return (await waitFor(this.renew(), signal, endpoint)).accessToken;
       } catch (e) {
-        if (isCredentialRejection(e) || (e instanceof PortalError && e.kind === 'cancelled')) throw this.retag(e, endpoint);
+        if (isCredentialRejection(e) || (e instanceof PortalError && e.kind === 'cancelled'))
+          throw this.retag(e, endpoint);
         return t.accessToken;
       }
     }
@@ -239,12 +249,15 @@ export class Session {
 
   /** A freshly issued token was refused too: the portal does not accept us. */
   rejectedAfterRenewal(endpoint: string): PortalError {
-    return this.latchSignedOut(new PortalError({
-      kind: 'signed-out',
+    return this.latchSignedOut(
+      new PortalError({
+        kind: 'signed-out',
+        endpoint,
+        status: 401,
+        message: `You are signed out of ${this.opts.host}: the portal refused a freshly issued token. Sign in again.`,
+      }),
       endpoint,
-      status: 401,
-      message: `You are signed out of ${this.opts.host}: the portal refused a freshly issued token. Sign in again.`,
-    }), endpoint);
+    );
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -252,18 +265,21 @@ export class Session {
   private renew(): Promise<TokenSet> {
     if (this.renewal) return this.renewal;
     const generation = this.generation;
-    const p = this.doRenew().then(
-      (tokens) => {
-        if (generation === this.generation) this.setTokens(tokens);
-        return tokens;
-      },
-      (e: unknown) => {
-        if (generation === this.generation && isCredentialRejection(e) && e.code !== NOT_SIGNED_IN) this.latchSignedOut(e, TOKEN_ENDPOINT);
-        throw e;
-      },
-    ).finally(() => {
-      if (this.renewal === p) this.renewal = undefined;
-    });
+    const p = this.doRenew()
+      .then(
+        (tokens) => {
+          if (generation === this.generation) this.setTokens(tokens);
+          return tokens;
+        },
+        (e: unknown) => {
+          if (generation === this.generation && isCredentialRejection(e) && e.code !== NOT_SIGNED_IN)
+            this.latchSignedOut(e, TOKEN_ENDPOINT);
+          throw e;
+        },
+      )
+      .finally(() => {
+        if (this.renewal === p) this.renewal = undefined;
+      });
     this.renewal = p;
     return p;
   }
@@ -314,7 +330,11 @@ export class Session {
   }
 
   private async refreshGrant(refreshToken: string, clientId: string): Promise<TokenSet> {
-    const res = await this.opts.endpoint.requestToken({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
+    const res = await this.opts.endpoint.requestToken({
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: refreshToken,
+    });
     const tokens = this.toTokenSet(res, clientId);
     // Some servers do not rotate the refresh token: keep the old one.
     return tokens.refreshToken ? tokens : { ...tokens, refreshToken };
@@ -325,7 +345,8 @@ export class Session {
     this.opts.secrets.add(res.refresh_token);
     const tokens: TokenSet = { accessToken: res.access_token, clientId };
     if (res.refresh_token) tokens.refreshToken = res.refresh_token;
-    if (typeof res.expires_in === 'number' && res.expires_in > 0) tokens.expiresAt = Date.now() + plannedLifetimeMs(res.expires_in);
+    if (typeof res.expires_in === 'number' && res.expires_in > 0)
+      tokens.expiresAt = Date.now() + plannedLifetimeMs(res.expires_in);
     if (res.scope) tokens.scope = res.scope;
     return tokens;
   }
@@ -335,9 +356,10 @@ export class Session {
     // Tokens in hand make the store's copy irrelevant.
     if (tokens) this.storeLoaded = true;
     const expiresAt = tokens?.expiresAt;
-    this.renewAt = expiresAt !== undefined
-      ? expiresAt - Math.min(MAX_EARLY_RENEWAL_MS, Math.max(0, expiresAt - Date.now()) / 10)
-      : undefined;
+    this.renewAt =
+      expiresAt !== undefined
+        ? expiresAt - Math.min(MAX_EARLY_RENEWAL_MS, Math.max(0, expiresAt - Date.now()) / 10)
+        : undefined;
     if (tokens) {
       this.opts.secrets.add(tokens.accessToken);
       this.opts.secrets.add(tokens.refreshToken);
@@ -370,8 +392,11 @@ export class Session {
 
   /** The client id tokens for the current credentials are issued to. */
   private expectedClientId(): string | undefined {
-    return this.credentials?.kind === 'client' ? this.credentials.clientId
-      : this.credentials?.kind === 'password' ? this.opts.staticClientId : undefined;
+    return this.credentials?.kind === 'client'
+      ? this.credentials.clientId
+      : this.credentials?.kind === 'password'
+        ? this.opts.staticClientId
+        : undefined;
   }
 
   private isExpired(t: TokenSet): boolean {
@@ -385,16 +410,17 @@ export class Session {
 
   private latchSignedOut(cause: PortalError, endpoint: string): PortalError {
     if (!this.signedOut) {
-      const what = cause.code === 'invalid_client'
-        ? 'the application was revoked or deleted'
-        : cause.kind === 'two-factor-required' || cause.kind === 'two-factor-invalid'
-          ? 'a new two-factor code is needed'
-          : cause.kind === 'signed-out'
-            ? cause.message.replace(/\.$/, '')
-            // The server's own words say why (e.g. "User is disabled"), which tells the user whom to ask.
-            : cause.serverMessage
-              ? `the portal refused the saved credentials ("${quoteServerText(cause.serverMessage).replace(/\.$/, '')}")`
-              : 'the saved credentials were rejected';
+      const what =
+        cause.code === 'invalid_client'
+          ? 'the application was revoked or deleted'
+          : cause.kind === 'two-factor-required' || cause.kind === 'two-factor-invalid'
+            ? 'a new two-factor code is needed'
+            : cause.kind === 'signed-out'
+              ? cause.message.replace(/\.$/, '')
+              : // The server's own words say why (e.g. "User is disabled"), which tells the user whom to ask.
+                cause.serverMessage
+                ? `the portal refused the saved credentials ("${quoteServerText(cause.serverMessage).replace(/\.$/, '')}")`
+                : 'the saved credentials were rejected';
       // Masked now, while the secrets are still known: this error outlives them (the UI shows and logs it),
       // and it quotes the server, which could echo a credential.
       this.signedOut = new PortalError({
@@ -403,9 +429,10 @@ export class Session {
         ...(cause.status !== undefined ? { status: cause.status } : {}),
         ...(cause.serverMessage !== undefined ? { serverMessage: cause.serverMessage } : {}),
         ...(cause.code !== undefined ? { code: cause.code } : {}),
-        message: cause.kind === 'signed-out' && cause.message.startsWith('You are')
-          ? cause.message
-          : `You are signed out of ${this.opts.host}: ${what}. Sign in again.`,
+        message:
+          cause.kind === 'signed-out' && cause.message.startsWith('You are')
+            ? cause.message
+            : `You are signed out of ${this.opts.host}: ${what}. Sign in again.`,
       }).mapTexts((text) => this.opts.secrets.redact(text));
       this.tokens = undefined;
       this.forgetCredentialSecrets();
@@ -430,7 +457,12 @@ export class Session {
 
   private signedOutFor(endpoint: string): PortalError {
     const s = this.signedOut;
-    if (!s) return new PortalError({ kind: 'signed-out', endpoint, message: `You are signed out of ${this.opts.host}. Sign in again.` });
+    if (!s)
+      return new PortalError({
+        kind: 'signed-out',
+        endpoint,
+        message: `You are signed out of ${this.opts.host}. Sign in again.`,
+      });
     return s.endpoint === endpoint ? s : s.withEndpoint(endpoint);
   }
 

@@ -248,14 +248,18 @@ export class PortalClient implements ApiContext {
     this.scheduler = new Scheduler(options.requestBudget ?? DEFAULT_BUDGET, maxConcurrent);
     const scheduler = this.scheduler;
     this.budget = { used: () => scheduler.used(), limit: scheduler.limit, windowMs: scheduler.windowMs };
-    this.session = new Session({
-      endpoint: { requestToken: (form, signal) => this.requestToken(form, signal) },
-      staticClientId: `${this.service}-mobile`,
-      secrets: this.secrets,
-      host: this.host,
-      onSignedOut: options.onSignedOut,
-      tokenStore: options.tokenStore,
-    }, options.credentials, options.initialTokens);
+    this.session = new Session(
+      {
+        endpoint: { requestToken: (form, signal) => this.requestToken(form, signal) },
+        staticClientId: `${this.service}-mobile`,
+        secrets: this.secrets,
+        host: this.host,
+        onSignedOut: options.onSignedOut,
+        tokenStore: options.tokenStore,
+      },
+      options.credentials,
+      options.initialTokens,
+    );
     this.pipeline = new Pipeline({
       transport: this.transport,
       scheduler: this.scheduler,
@@ -330,12 +334,17 @@ export class PortalClient implements ApiContext {
   }
 
   /** enrollApplication through v2 (POST /v2/applications). */
-  async enrollApplicationV2(draft: ApplicationDraftV2, options: CallOptions = {}): Promise<EnrollResult<ApplicationV2>> {
+  async enrollApplicationV2(
+    draft: ApplicationDraftV2,
+    options: CallOptions = {},
+  ): Promise<EnrollResult<ApplicationV2>> {
     return this.enroll('POST /v2/applications', () => this.v2.applications.create(draft, options), options);
   }
 
   private async enroll<A extends { clientId: string; clientSecret?: string | null }>(
-    endpoint: string, create: () => Promise<A>, options: CallOptions,
+    endpoint: string,
+    create: () => Promise<A>,
+    options: CallOptions,
   ): Promise<EnrollResult<A>> {
     this.requirePasswordSession(endpoint);
     const application = await create();
@@ -355,7 +364,11 @@ export class PortalClient implements ApiContext {
 
   private requirePasswordSession(endpoint: string): void {
     if (this.session.credentialKind !== 'password' && !this.session.hasToken) {
-      throw new PortalError({ kind: 'auth', endpoint, message: 'Sign in with a user name and password before creating an application.' });
+      throw new PortalError({
+        kind: 'auth',
+        endpoint,
+        message: 'Sign in with a user name and password before creating an application.',
+      });
     }
   }
 
@@ -454,7 +467,8 @@ export class PortalClient implements ApiContext {
         // eslint-disable-next-line no-control-regex
         endpoint: endpoint.replace(/\u0000/g, ''),
         code: ERROR_CODES.unsafePathSegment,
-        message: 'The request was not sent: an id or name in it is empty, "." or "..", which would address something else on the portal.',
+        message:
+          'The request was not sent: an id or name in it is empty, "." or "..", which would address something else on the portal.',
       });
     }
     const query = buildQuery(spec.query);
@@ -492,18 +506,24 @@ export class PortalClient implements ApiContext {
     try {
       json = JSON.parse(res.text);
     } catch {
-      const detail = res.text.trim() === ''
-        ? `an empty answer (HTTP ${res.status}), expected JSON`
-        : /json/i.test(describeContentType(res.headers))
-          ? 'the JSON it sent is malformed or cut off'
-          : `expected JSON, got ${describeContentType(res.headers)}`;
+      const detail =
+        res.text.trim() === ''
+          ? `an empty answer (HTTP ${res.status}), expected JSON`
+          : /json/i.test(describeContentType(res.headers))
+            ? 'the JSON it sent is malformed or cut off'
+            : `expected JSON, got ${describeContentType(res.headers)}`;
       throw notAnApi(this.host, endpoint, detail, res.status);
     }
     try {
       return parse(json);
     } catch (e) {
       if (e instanceof PortalError) throw e.endpoint ? e : e.withEndpoint(endpoint);
-      throw notAnApi(this.host, endpoint, `its answer could not be read: ${e instanceof Error ? e.message : String(e)}`, res.status);
+      throw notAnApi(
+        this.host,
+        endpoint,
+        `its answer could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        res.status,
+      );
     }
   }
 
@@ -524,7 +544,11 @@ export class PortalClient implements ApiContext {
     return this.tokenExchange(form, 'GET', signal);
   }
 
-  private tokenExchange(form: Record<string, string>, method: 'GET' | 'POST', signal?: AbortSignal): Promise<TokenResponse> {
+  private tokenExchange(
+    form: Record<string, string>,
+    method: 'GET' | 'POST',
+    signal?: AbortSignal,
+  ): Promise<TokenResponse> {
     const spec: ExchangeSpec = {
       method,
       path: '/oauth/token',

@@ -15,7 +15,14 @@
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { PortalError } from './errors';
 import type { ProxyOptions } from './proxy';
-import { isLoopbackHost, isLoopbackName, loopbackOnlyLookup, parseBaseUrl, type LookupFunction, type ParsedBase } from './url';
+import {
+  isLoopbackHost,
+  isLoopbackName,
+  loopbackOnlyLookup,
+  parseBaseUrl,
+  type LookupFunction,
+  type ParsedBase,
+} from './url';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -101,7 +108,8 @@ export class Transport {
     const o = this.options;
     const strict = o.strictSSL ?? true;
     const tls = { rejectUnauthorized: strict, ...(o.ca ? { ca: o.ca } : {}) };
-    const lookup = this.base.protocol === 'http:' && isLoopbackName(this.base.hostname) ? loopbackOnlyLookup(o.lookup) : o.lookup;
+    const lookup =
+      this.base.protocol === 'http:' && isLoopbackName(this.base.hostname) ? loopbackOnlyLookup(o.lookup) : o.lookup;
     const common = {
       connections: o.maxConcurrent,
       connectTimeout: o.connectTimeoutMs,

@@ -110,8 +110,9 @@ function htmlTitle(text: string): string | undefined {
  * page, or plain text, as one quotable line. Never the markup itself.
  */
 export function plainServerText(text: string, headers: IncomingHttpHeaders): string | undefined {
-  const isHtml = /html/i.test(header(headers, 'content-type') ?? '') || /^\s*<(!doctype|html|head|body|title)/i.test(text);
-  const said = quoteServerText(isHtml ? htmlTitle(text) ?? '' : text);
+  const isHtml =
+    /html/i.test(header(headers, 'content-type') ?? '') || /^\s*<(!doctype|html|head|body|title)/i.test(text);
+  const said = quoteServerText(isHtml ? (htmlTitle(text) ?? '') : text);
   return said || undefined;
 }
 
@@ -148,32 +149,57 @@ function redirectError(status: number, headers: IncomingHttpHeaders, endpoint: s
 }
 
 /** Kind and message for a status, with what the portal said (already quoted) after a colon. */
-function describeStatus(status: number, said: string, fieldErrors: FieldError[] | undefined, retryAfterMs: number | undefined): { kind: PortalErrorKind; message: string } {
+function describeStatus(
+  status: number,
+  said: string,
+  fieldErrors: FieldError[] | undefined,
+  retryAfterMs: number | undefined,
+): { kind: PortalErrorKind; message: string } {
   switch (true) {
     case status === 400 || status === 422: {
-      const fields = fieldErrors?.length ? ` (${fieldErrors.map((f) => `${quoteServerText(f.field, 60)}: ${quoteServerText(f.message, 120)}`).join('; ')})` : '';
-      return { kind: 'invalid-input', message: quoteServerText(`The portal rejected the request${said}${fields}`, 1000) + '.' };
+      const fields = fieldErrors?.length
+        ? ` (${fieldErrors.map((f) => `${quoteServerText(f.field, 60)}: ${quoteServerText(f.message, 120)}`).join('; ')})`
+        : '';
+      return {
+        kind: 'invalid-input',
+        message: quoteServerText(`The portal rejected the request${said}${fields}`, 1000) + '.',
+      };
     }
     case status === 401:
       return { kind: 'auth', message: `The portal did not accept the credentials${said}.` };
     case status === 403:
-      return { kind: 'forbidden', message: `You do not have permission to do this${said}. An administrator of the organisation can grant it.` };
+      return {
+        kind: 'forbidden',
+        message: `You do not have permission to do this${said}. An administrator of the organisation can grant it.`,
+      };
     case status === 404 || status === 410:
-      return { kind: 'not-found', message: `Not found${said}. It may have been deleted, or you may not have access to it.` };
+      return {
+        kind: 'not-found',
+        message: `Not found${said}. It may have been deleted, or you may not have access to it.`,
+      };
     // A portal that keeps to the spec may simply not offer a read the client tried (405/501): the caller treats it
     // like a missing resource and shows what it could read.
     case status === 405 || status === 501:
       return { kind: 'not-found', message: `The portal does not offer this request (HTTP ${status})${said}.` };
     case status === 409:
-      return { kind: 'conflict', message: `This conflicts with the current state on the portal${said}. It may already exist or have changed; refresh and try again.` };
+      return {
+        kind: 'conflict',
+        message: `This conflicts with the current state on the portal${said}. It may already exist or have changed; refresh and try again.`,
+      };
     case status === 413:
       return { kind: 'invalid-input', message: `The request is too large for the portal${said}.` };
     case status === 429: {
-      const wait = retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.` : ' Try again in a few minutes.';
+      const wait =
+        retryAfterMs !== undefined
+          ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`
+          : ' Try again in a few minutes.';
       return { kind: 'rate-limited', message: `The portal is limiting requests (too many in a short time).${wait}` };
     }
     case status >= 500:
-      return { kind: 'server', message: `The portal had a problem answering (HTTP ${status})${said}. Try again later.` };
+      return {
+        kind: 'server',
+        message: `The portal had a problem answering (HTTP ${status})${said}. Try again later.`,
+      };
     default:
       return { kind: 'invalid-input', message: `The portal refused the request (HTTP ${status})${said}.` };
   }
@@ -195,7 +221,7 @@ export function httpError(input: {
   const { status, headers, text, endpoint, host } = input;
   if (status >= 300 && status < 400) return redirectError(status, headers, endpoint, host);
   const body = parseErrorBody(text);
-  const serverMessage = body ? body.message ?? body.description : plainServerText(text, headers);
+  const serverMessage = body ? (body.message ?? body.description) : plainServerText(text, headers);
   const fieldErrors = body?.fieldErrors;
   const said = serverMessage ? `: ${quoteServerText(serverMessage)}` : '';
   const { kind, message } = describeStatus(status, said, fieldErrors, input.retryAfterMs);
@@ -211,7 +237,12 @@ export function httpError(input: {
   });
 }
 
-const TWO_FACTOR_REQUIRED = new Set(['missing_2fa', 'missing_2fa_sms', 'missing_2fa_email', 'missing_2fa_authenticator']);
+const TWO_FACTOR_REQUIRED = new Set([
+  'missing_2fa',
+  'missing_2fa_sms',
+  'missing_2fa_email',
+  'missing_2fa_authenticator',
+]);
 const TWO_FACTOR_INVALID = new Set(['invalid_2fa', 'error_2fa_sms', 'error_2fa']);
 
 /**
@@ -219,7 +250,13 @@ const TWO_FACTOR_INVALID = new Set(['invalid_2fa', 'error_2fa_sms', 'error_2fa']
  * OAuth `error` says the address does not lead to the portal's token endpoint: "not a portal API", with the status
  * kept (the client's fallback from POST to GET looks at it).
  */
-export function tokenError(input: { status: number; text: string; endpoint: string; host: string; headers: IncomingHttpHeaders }): PortalError | undefined {
+export function tokenError(input: {
+  status: number;
+  text: string;
+  endpoint: string;
+  host: string;
+  headers: IncomingHttpHeaders;
+}): PortalError | undefined {
   const { status, text, endpoint, host } = input;
   if (status < 400 || status === 429 || status >= 500) return undefined;
   const body = parseErrorBody(text);
@@ -231,10 +268,19 @@ export function tokenError(input: { status: number; text: string; endpoint: stri
   const serverMessage = body.description ?? body.message;
   const base = { endpoint, status, code: error, ...(serverMessage !== undefined ? { serverMessage } : {}) };
   if (TWO_FACTOR_REQUIRED.has(error) || error.startsWith('missing_2fa')) {
-    return new PortalError({ ...base, kind: 'two-factor-required', message: 'This account needs a two-factor code. Enter the code from your authenticator app, text message or e-mail.' });
+    return new PortalError({
+      ...base,
+      kind: 'two-factor-required',
+      message:
+        'This account needs a two-factor code. Enter the code from your authenticator app, text message or e-mail.',
+    });
   }
   if (TWO_FACTOR_INVALID.has(error) || /2fa/.test(error)) {
-    return new PortalError({ ...base, kind: 'two-factor-invalid', message: 'The two-factor code was not accepted. Check it and try again (codes expire quickly).' });
+    return new PortalError({
+      ...base,
+      kind: 'two-factor-invalid',
+      message: 'The two-factor code was not accepted. Check it and try again (codes expire quickly).',
+    });
   }
   if (error === 'invalid_grant') {
     const d = (serverMessage ?? '').toLowerCase();
@@ -248,10 +294,18 @@ export function tokenError(input: { status: number; text: string; endpoint: stri
     return new PortalError({ ...base, kind: 'auth', message: `Sign-in to ${host} failed: ${why}.` });
   }
   if (error === 'invalid_client' || error === 'unauthorized_client') {
-    return new PortalError({ ...base, kind: 'auth', message: `${host} did not accept the application's client id or secret; the application may have been deleted or revoked.` });
+    return new PortalError({
+      ...base,
+      kind: 'auth',
+      message: `${host} did not accept the application's client id or secret; the application may have been deleted or revoked.`,
+    });
   }
   if (error === 'invalid_token') {
-    return new PortalError({ ...base, kind: 'auth', message: `${host} did not accept the saved session (the refresh token was rejected).` });
+    return new PortalError({
+      ...base,
+      kind: 'auth',
+      message: `${host} did not accept the saved session (the refresh token was rejected).`,
+    });
   }
   const said = quoteServerText(`${error}${serverMessage ? `: ${serverMessage}` : ''}`);
   return new PortalError({ ...base, kind: 'auth', message: `Sign-in to ${host} failed (${said}).` });

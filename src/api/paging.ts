@@ -43,18 +43,29 @@ export const ITERATE_PAGE_SIZE = 100;
 /** Hard stop for any walk (a server that always says "next" must not loop forever). */
 export const MAX_PAGES = 100_000;
 
-function optionalCount(o: Record<string, unknown>, key: string): Partial<Record<'totalResults' | 'totalPages', number>> {
+function optionalCount(
+  o: Record<string, unknown>,
+  key: string,
+): Partial<Record<'totalResults' | 'totalPages', number>> {
   const v = numOrNull(o, key);
   return v === null ? {} : { [key]: v };
 }
 
 /** v3 envelope (`items`). */
-export function parseItemsEnvelope<T>(json: unknown, parse: (item: unknown) => T, requested: { page: number; size: number }): Page<T> {
+export function parseItemsEnvelope<T>(
+  json: unknown,
+  parse: (item: unknown) => T,
+  requested: { page: number; size: number },
+): Page<T> {
   return parseEnvelope(json, 'items', 'an "items" list', parse, requested);
 }
 
 /** v2 envelope (`page`). */
-export function parsePageEnvelope<T>(json: unknown, parse: (item: unknown) => T, requested: { page: number; size: number }): Page<T> {
+export function parsePageEnvelope<T>(
+  json: unknown,
+  parse: (item: unknown) => T,
+  requested: { page: number; size: number },
+): Page<T> {
   return parseEnvelope(json, 'page', 'a "page" list', parse, requested);
 }
 
@@ -74,7 +85,11 @@ function pageTooLong(rows: number, requestedSize: number): PortalError {
 
 /** The two envelopes differ only in the name of the list; the counts and flags read the same. */
 function parseEnvelope<T>(
-  json: unknown, listKey: 'items' | 'page', expected: string, parse: (item: unknown) => T, requested: { page: number; size: number },
+  json: unknown,
+  listKey: 'items' | 'page',
+  expected: string,
+  parse: (item: unknown) => T,
+  requested: { page: number; size: number },
 ): Page<T> {
   const o = asObject(json);
   const list = o?.[listKey];
@@ -134,8 +149,14 @@ export interface WalkOptions<T = unknown> {
 }
 
 /** Pages, one request each, fetched only when the consumer asks for the next one. */
-export async function* pages<T>(fetch: PageFetcher<T>, options: WalkOptions<T> = {}): AsyncGenerator<Page<T>, void, undefined> {
-  const { page: startPage, size } = normalisePageQuery({ page: options.startPage, size: options.size }, ITERATE_PAGE_SIZE);
+export async function* pages<T>(
+  fetch: PageFetcher<T>,
+  options: WalkOptions<T> = {},
+): AsyncGenerator<Page<T>, void, undefined> {
+  const { page: startPage, size } = normalisePageQuery(
+    { page: options.startPage, size: options.size },
+    ITERATE_PAGE_SIZE,
+  );
   const maxPages = options.maxPages ?? MAX_PAGES;
   const key = options.key;
   const seen = key ? new Set<unknown>() : undefined;
@@ -159,7 +180,10 @@ export async function* pages<T>(fetch: PageFetcher<T>, options: WalkOptions<T> =
 }
 
 /** Items across pages, lazily. */
-export async function* items<T>(fetch: PageFetcher<T>, options: WalkOptions<T> = {}): AsyncGenerator<T, void, undefined> {
+export async function* items<T>(
+  fetch: PageFetcher<T>,
+  options: WalkOptions<T> = {},
+): AsyncGenerator<T, void, undefined> {
   for await (const p of pages(fetch, options)) yield* p.items;
 }
 

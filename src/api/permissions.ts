@@ -46,7 +46,9 @@ function label(table: Record<number, string>, value: number | null | undefined):
   const exact = table[value];
   if (exact) return exact;
   // Treat an unknown value as a mask: name the highest known level it contains.
-  const levels = Object.keys(table).map(Number).sort((a, b) => b - a);
+  const levels = Object.keys(table)
+    .map(Number)
+    .sort((a, b) => b - a);
   for (const level of levels) {
     if ((value & level) === level) return `${table[level] ?? ''} (${value})`;
   }

@@ -56,7 +56,14 @@ export interface Exchange {
   /** Hand the body over as a stream (downloads): no size cap, no overall deadline. */
   readonly stream: boolean;
   readonly signal: AbortSignal | undefined;
-  readonly mapError: ((status: number, text: string, endpoint: string, headers: Dispatcher.ResponseData['headers']) => PortalError | undefined) | undefined;
+  readonly mapError:
+    | ((
+        status: number,
+        text: string,
+        endpoint: string,
+        headers: Dispatcher.ResponseData['headers'],
+      ) => PortalError | undefined)
+    | undefined;
 }
 
 export interface Answer {
@@ -190,7 +197,7 @@ export class Pipeline {
     if (x.signal?.aborted) throw cancelledError(x.endpoint);
     let token: string | undefined;
     if (x.auth) {
-      token = this.o.session.peekToken() ?? await this.o.session.accessToken(x.endpoint, x.signal);
+      token = this.o.session.peekToken() ?? (await this.o.session.accessToken(x.endpoint, x.signal));
       if (token !== this.bearerFor) {
         this.bearerFor = token;
         this.bearer = `Bearer ${token}`;
@@ -254,7 +261,12 @@ export class Pipeline {
   }
 
   /** A non-2xx answer: its error, from a bounded read of the body. */
-  private async refused(x: Exchange, res: Dispatcher.ResponseData, token: string | undefined, at: Try): Promise<Attempt> {
+  private async refused(
+    x: Exchange,
+    res: Dispatcher.ResponseData,
+    token: string | undefined,
+    at: Try,
+  ): Promise<Attempt> {
     let text = '';
     try {
       text = await readText(res.body, MAX_ERROR_BODY);
@@ -268,7 +280,8 @@ export class Pipeline {
       return { kind: 'unauthorized', token };
     }
     const retryAfterMs = parseRetryAfter(header(res.headers, 'retry-after'));
-    const error = x.mapError?.(status, text, x.endpoint, res.headers) ??
+    const error =
+      x.mapError?.(status, text, x.endpoint, res.headers) ??
       httpError({ status, headers: res.headers, text, endpoint: x.endpoint, host: this.host, retryAfterMs });
     this.emit(x, at, status, error);
     return { kind: 'http', status, retryAfterMs, error };
@@ -328,5 +341,8 @@ class Try implements Watched {
   prev: Watched | undefined = undefined;
   next: Watched | undefined = undefined;
   watched = false;
-  constructor(readonly n: number, public ticket: Ticket | undefined) {}
+  constructor(
+    readonly n: number,
+    public ticket: Ticket | undefined,
+  ) {}
 }

@@ -53,12 +53,18 @@ export function resolveProxy(input: ProxyInput): ProxyOptions | undefined {
   }
   if (isLoopbackHost(target.hostname)) return undefined;
   const env = input.env ?? {};
-  const url = input.httpProxy?.trim() ||
-    (target.protocol === 'https:' ? pick(env, 'HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY') : pick(env, 'HTTP_PROXY', 'ALL_PROXY'));
+  const url =
+    input.httpProxy?.trim() ||
+    (target.protocol === 'https:'
+      ? pick(env, 'HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY')
+      : pick(env, 'HTTP_PROXY', 'ALL_PROXY'));
   if (!url) return undefined;
-  const noProxy = [
-    ...(input.noProxy ?? []),
-    ...(pick(env, 'NO_PROXY') ?? '').split(','),
-  ].map((s) => s.trim()).filter(Boolean);
-  return { url: /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`, strictSSL: input.strictSSL ?? true, noProxy };
+  const noProxy = [...(input.noProxy ?? []), ...(pick(env, 'NO_PROXY') ?? '').split(',')]
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    url: /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`,
+    strictSSL: input.strictSSL ?? true,
+    noProxy,
+  };
 }

@@ -8,8 +8,16 @@ export const MASK = '***';
 
 /** Parameter and field names whose values are always secret. */
 export const SECRET_NAMES = [
-  'password', 'client_secret', 'code', 'refresh_token', 'access_token',
-  'clientSecret', 'accessToken', 'refreshToken', 'secret', 'token',
+  'password',
+  'client_secret',
+  'code',
+  'refresh_token',
+  'access_token',
+  'clientSecret',
+  'accessToken',
+  'refreshToken',
+  'secret',
+  'token',
 ] as const;
 
 const names = SECRET_NAMES.join('|');
@@ -102,12 +110,14 @@ export function secretValuesIn(value: unknown, depth = 4, out: string[] = []): s
   return out;
 }
 
-
 /**
  * Registers the client secret an answer carries (an application created, or its secret rotated) with the client's
  * redaction, and passes the answer on: a later log line or error that echoes the secret shows it masked.
  */
-export function keepingSecret<A extends { clientSecret?: string | null }>(api: { keepSecret(value: string | null | undefined): void }, application: A): A {
+export function keepingSecret<A extends { clientSecret?: string | null }>(
+  api: { keepSecret(value: string | null | undefined): void },
+  application: A,
+): A {
   api.keepSecret(application.clientSecret);
   return application;
 }

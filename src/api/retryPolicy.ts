@@ -23,7 +23,12 @@ export type Outcome =
   /** 401 to a request that carried `token`. */
   | { readonly kind: 'unauthorized'; readonly token: string }
   /** Any other non-2xx answer, already mapped to the error the caller would see. */
-  | { readonly kind: 'http'; readonly status: number; readonly retryAfterMs: number | undefined; readonly error: PortalError }
+  | {
+      readonly kind: 'http';
+      readonly status: number;
+      readonly retryAfterMs: number | undefined;
+      readonly error: PortalError;
+    }
   /** No usable answer: network, TLS, timeout, body cut off or too large, cancellation. */
   | { readonly kind: 'failure'; readonly error: PortalError; readonly transient: boolean; readonly neverSent: boolean };
 
@@ -90,7 +95,9 @@ function afterStatus(outcome: Extract<Outcome, { kind: 'http' }>, state: RetrySt
     if (state.rateWaits + 1 < limits.rateLimitAttempts && wait <= limits.maxRetryAfterMs) {
       return { action: 'pause-all-and-retry', ms: wait, state: { ...state, rateWaits: state.rateWaits + 1 } };
     }
-    return fail(status === 429 ? new PortalError({ ...error.toInit(), kind: 'rate-limited', retryAfterMs: wait }) : error);
+    return fail(
+      status === 429 ? new PortalError({ ...error.toInit(), kind: 'rate-limited', retryAfterMs: wait }) : error,
+    );
   }
   if (status >= 500 && state.idempotent) return backoff(state, error, random);
   return fail(error);

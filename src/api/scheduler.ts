@@ -56,7 +56,8 @@ export class Scheduler {
   private closed = false;
 
   constructor(budget: RequestBudget = DEFAULT_BUDGET, maxConcurrent = DEFAULT_MAX_CONCURRENT) {
-    if (!(budget.count >= 1) || !(budget.windowMs > 0)) throw new RangeError('requestBudget needs count >= 1 and windowMs > 0');
+    if (!(budget.count >= 1) || !(budget.windowMs > 0))
+      throw new RangeError('requestBudget needs count >= 1 and windowMs > 0');
     if (!(maxConcurrent >= 1)) throw new RangeError('maxConcurrent must be at least 1');
     this.limit = Math.floor(budget.count);
     this.windowMs = budget.windowMs;
@@ -190,10 +191,13 @@ export class Scheduler {
     if (this.timer && this.timerAt <= at) return;
     this.clearTimer();
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pump();
-    }, Math.ceil(at - now));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.pump();
+      },
+      Math.ceil(at - now),
+    );
   }
 
   private clearTimer(): void {

@@ -69,7 +69,9 @@ export function parseBaseUrl(baseUrl: string): ParsedBase {
     throw configError(`The portal URL must start with https:// (got ${url.protocol}//).`);
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw configError(`The portal URL must use https://. Plain http:// is only allowed for this computer (localhost, 127.0.0.1, ::1), not for ${url.host}.`);
+    throw configError(
+      `The portal URL must use https://. Plain http:// is only allowed for this computer (localhost, 127.0.0.1, ::1), not for ${url.host}.`,
+    );
   }
   if (url.username || url.password) {
     throw configError('The portal URL must not contain a user name or password; sign in instead.');
@@ -87,7 +89,10 @@ export function parseBaseUrl(baseUrl: string): ParsedBase {
 /** The error a connection attempt fails with when a loopback name resolved elsewhere. */
 export class NotLoopbackError extends Error {
   readonly code = ERROR_CODES.notLoopback;
-  constructor(readonly hostname: string, readonly addresses: readonly string[]) {
+  constructor(
+    readonly hostname: string,
+    readonly addresses: readonly string[],
+  ) {
     super(`${hostname} resolved to ${addresses.join(', ')}, not to this computer`);
     this.name = 'NotLoopbackError';
   }

@@ -54,16 +54,24 @@ export class PortalAuthenticationProvider implements vscode.AuthenticationProvid
 
   private snapshot(): Map<string, string> {
     const m = new Map<string, string>();
-    for (const c of this.registry.list()) if (c.client && c.username) m.set(c.entry.id, `${c.username}|${c.clientId ?? ''}`);
+    for (const c of this.registry.list())
+      if (c.client && c.username) m.set(c.entry.id, `${c.username}|${c.clientId ?? ''}`);
     return m;
   }
 
   private fireChanges(): void {
     const next = this.snapshot();
-    const stub = (id: string): vscode.AuthenticationSession => ({ id, accessToken: '', account: { id, label: id }, scopes: [] });
+    const stub = (id: string): vscode.AuthenticationSession => ({
+      id,
+      accessToken: '',
+      account: { id, label: id },
+      scopes: [],
+    });
     const added = [...next.keys()].filter((id) => !this.known.has(id)).map(stub);
     const removed = [...this.known.keys()].filter((id) => !next.has(id)).map(stub);
-    const changed = [...next.keys()].filter((id) => this.known.has(id) && this.known.get(id) !== next.get(id)).map(stub);
+    const changed = [...next.keys()]
+      .filter((id) => this.known.has(id) && this.known.get(id) !== next.get(id))
+      .map(stub);
     this.known = next;
     if (added.length + removed.length + changed.length > 0) this.emitter.fire({ added, removed, changed });
   }

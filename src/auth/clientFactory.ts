@@ -11,7 +11,11 @@ export function formatRequestLine(line: RequestLogLine): string {
 }
 
 /** Builds each portal's client from the user's settings; the client never sees VS Code itself. */
-export function createClientFactory(log: vscode.LogOutputChannel, version: string, onRequest: () => void): ClientFactory {
+export function createClientFactory(
+  log: vscode.LogOutputChannel,
+  version: string,
+  onRequest: () => void,
+): ClientFactory {
   return (entry: PortalEntry, onSignedOut, start) => {
     const network = networkSettings();
     // VS Code's own proxy settings first, then the usual environment variables (resolved in src/api).

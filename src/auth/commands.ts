@@ -12,7 +12,12 @@ export function knownEntry(registry: PortalRegistry, run: Run): PortalEntry | un
   return run.target ? registry.get(refPortalId(run.target))?.entry : undefined;
 }
 
-async function portalOf(registry: PortalRegistry, run: Run, placeHolder: string, filter: 'signed-in' | 'any'): Promise<string | undefined> {
+async function portalOf(
+  registry: PortalRegistry,
+  run: Run,
+  placeHolder: string,
+  filter: 'signed-in' | 'any',
+): Promise<string | undefined> {
   return knownEntry(registry, run)?.id ?? (await pickPortal(run.ui, registry, placeHolder, filter));
 }
 
@@ -29,7 +34,9 @@ export async function removePortal(registry: PortalRegistry, run: Run): Promise<
   const ok = await run.ui.confirm({
     id: 'portal.remove',
     message: vscode.l10n.t('Remove {0} from the Portal views?', c.entry.label),
-    detail: vscode.l10n.t('Its entry and any stored credentials are removed from this machine. Nothing changes on the portal.'),
+    detail: vscode.l10n.t(
+      'Its entry and any stored credentials are removed from this machine. Nothing changes on the portal.',
+    ),
     action: vscode.l10n.t('Remove'),
   });
   if (ok) await registry.remove(c.entry.id);

@@ -31,7 +31,9 @@ function key(portalId: string): string {
 function parseIssuedFor(v: unknown): IssuedFor | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const o = v as Record<string, unknown>;
-  return typeof o.origin === 'string' && typeof o.service === 'string' ? { origin: o.origin, service: o.service } : undefined;
+  return typeof o.origin === 'string' && typeof o.service === 'string'
+    ? { origin: o.origin, service: o.service }
+    : undefined;
 }
 
 function parse(raw: string | undefined): StoredCredentials | undefined {
@@ -54,9 +56,14 @@ function parse(raw: string | undefined): StoredCredentials | undefined {
 /** Two copies hold the same credentials: every field counts, the secret included (a rotation keeps the id). */
 export function sameCredentials(a: StoredCredentials | undefined, b: StoredCredentials | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.clientId === b.clientId && a.clientSecret === b.clientSecret && a.username === b.username &&
+  return (
+    a.clientId === b.clientId &&
+    a.clientSecret === b.clientSecret &&
+    a.username === b.username &&
     a.applicationCreatedHere === b.applicationCreatedHere &&
-    a.issuedFor?.origin === b.issuedFor?.origin && a.issuedFor?.service === b.issuedFor?.service;
+    a.issuedFor?.origin === b.issuedFor?.origin &&
+    a.issuedFor?.service === b.issuedFor?.service
+  );
 }
 
 export class CredentialStore {

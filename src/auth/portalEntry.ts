@@ -59,7 +59,9 @@ function hostOf(baseUrl: string): string {
 
 /** Writes the user's list; built from readPortalEntries(), so a workspace's entries are never copied into it. */
 export async function writePortalEntries(entries: readonly PortalEntry[]): Promise<void> {
-  await vscode.workspace
-    .getConfiguration(SECTION)
-    .update(KEY, entries.map((e) => ({ id: e.id, label: e.label, baseUrl: e.baseUrl, service: e.service })), vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration(SECTION).update(
+    KEY,
+    entries.map((e) => ({ id: e.id, label: e.label, baseUrl: e.baseUrl, service: e.service })),
+    vscode.ConfigurationTarget.Global,
+  );
 }

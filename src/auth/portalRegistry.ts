@@ -1,6 +1,12 @@
 import * as vscode from 'vscode';
 import { NOT_SIGNED_IN, parseBaseUrl, PortalClient, PortalError, type Credentials, type TokenSet } from '../api';
-import { CredentialStore, sameCredentials, type IssuedFor, type NewCredentials, type StoredCredentials } from './credentialStore';
+import {
+  CredentialStore,
+  sameCredentials,
+  type IssuedFor,
+  type NewCredentials,
+  type StoredCredentials,
+} from './credentialStore';
 import { errorMessage } from '../shared/errors';
 import { readPortalEntries, writePortalEntries, type PortalEntry } from './portalEntry';
 
@@ -9,7 +15,9 @@ import { readPortalEntries, writePortalEntries, type PortalEntry } from './porta
  * obtained for those credentials, so the new client makes no grant before its first call.
  */
 export type ClientFactory = (
-  entry: PortalEntry, onSignedOut: (error: PortalError) => void, start?: { credentials: Credentials; tokens?: TokenSet | undefined },
+  entry: PortalEntry,
+  onSignedOut: (error: PortalError) => void,
+  start?: { credentials: Credentials; tokens?: TokenSet | undefined },
 ) => PortalClient;
 
 /** A portal as this window sees it: its settings entry and, while signed in, a client. */
@@ -93,9 +101,18 @@ export class PortalRegistry implements vscode.Disposable {
     const c = this.connections.get(portalId);
     if (!c?.client) {
       // The portal signing us out (a reason is kept) reads differently from never having signed in.
-      throw new PortalError(c?.signedOutReason
-        ? { kind: 'signed-out', endpoint: '', message: c.signedOutReason }
-        : { kind: 'signed-out', endpoint: '', code: NOT_SIGNED_IN, message: c ? vscode.l10n.t('You are not signed in to {0}.', c.entry.label) : vscode.l10n.t('You are not signed in to this portal.') });
+      throw new PortalError(
+        c?.signedOutReason
+          ? { kind: 'signed-out', endpoint: '', message: c.signedOutReason }
+          : {
+              kind: 'signed-out',
+              endpoint: '',
+              code: NOT_SIGNED_IN,
+              message: c
+                ? vscode.l10n.t('You are not signed in to {0}.', c.entry.label)
+                : vscode.l10n.t('You are not signed in to this portal.'),
+            },
+      );
     }
     return c.client;
   }
@@ -160,7 +177,11 @@ export class PortalRegistry implements vscode.Disposable {
     this.emitter.fire(await this.connect(c.entry, credentials));
   }
 
-  private async connect(entry: PortalEntry, credentials: StoredCredentials | undefined, tokens?: TokenSet): Promise<PortalConnection> {
+  private async connect(
+    entry: PortalEntry,
+    credentials: StoredCredentials | undefined,
+    tokens?: TokenSet,
+  ): Promise<PortalConnection> {
     this.inUse.delete(entry.id);
     if (!credentials) return this.setSignedOut(entry, undefined);
     let binding: IssuedFor;
@@ -169,10 +190,27 @@ export class PortalRegistry implements vscode.Disposable {
       binding = issuedFor(entry);
       // A secret goes only to the origin and service it was issued for, whatever the settings say now.
       if (credentials.issuedFor && !sameIssuer(credentials.issuedFor, binding)) {
-        return this.setSignedOut(entry, vscode.l10n.t('The saved sign-in for {0} was made for {1} (service "{2}"), but the portal entry now points at {3} (service "{4}"). It is not sent there. Sign in again to use this address.', entry.label, credentials.issuedFor.origin, credentials.issuedFor.service, binding.origin, binding.service));
+        return this.setSignedOut(
+          entry,
+          vscode.l10n.t(
+            'The saved sign-in for {0} was made for {1} (service "{2}"), but the portal entry now points at {3} (service "{4}"). It is not sent there. Sign in again to use this address.',
+            entry.label,
+            credentials.issuedFor.origin,
+            credentials.issuedFor.service,
+            binding.origin,
+            binding.service,
+          ),
+        );
       }
-      const credentialsNow: Credentials = { kind: 'client', clientId: credentials.clientId, clientSecret: credentials.clientSecret };
-      client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error), { credentials: credentialsNow, tokens });
+      const credentialsNow: Credentials = {
+        kind: 'client',
+        clientId: credentials.clientId,
+        clientSecret: credentials.clientSecret,
+      };
+      client = this.createClient(entry, (error) => void this.onPortalSignedOut(entry.id, client, error), {
+        credentials: credentialsNow,
+        tokens,
+      });
     } catch (error) {
       // Settings the client refuses (an address edited into plain http on a public host, or not a URL at all):
       // the portal shows as signed out with the reason, and its stored credentials stay for when it is fixed.
@@ -235,5 +273,12 @@ function sameEntry(a: PortalEntry, b: PortalEntry): boolean {
 }
 
 function signedOut(entry: PortalEntry): PortalConnection {
-  return { entry, client: undefined, username: undefined, clientId: undefined, applicationCreatedHere: false, signedOutReason: undefined };
+  return {
+    entry,
+    client: undefined,
+    username: undefined,
+    clientId: undefined,
+    applicationCreatedHere: false,
+    signedOutReason: undefined,
+  };
 }

@@ -6,7 +6,10 @@ import type { Ui } from '../ui/ui';
 import { baseUrlProblem } from './baseUrl';
 
 /** A check that the answer is not blank, saying what to enter. */
-const notEmpty = (problem: string) => (v: string): string | undefined => (v.trim() ? undefined : problem);
+const notEmpty =
+  (problem: string) =>
+  (v: string): string | undefined =>
+    v.trim() ? undefined : problem;
 
 export function askBaseUrl(ui: Ui): Promise<string | undefined> {
   return ui.input({
@@ -25,7 +28,8 @@ export function askService(ui: Ui, initial: string): Promise<string | undefined>
     title: vscode.l10n.t('Sign in to a portal (2/4)'),
     prompt: vscode.l10n.t('Service name (the password sign-in uses the client id "<service>-mobile")'),
     value: initial,
-    validate: (v) => (/^[a-z0-9][a-z0-9-]*$/i.test(v.trim()) ? undefined : vscode.l10n.t('Letters, digits and dashes only.')),
+    validate: (v) =>
+      /^[a-z0-9][a-z0-9-]*$/i.test(v.trim()) ? undefined : vscode.l10n.t('Letters, digits and dashes only.'),
   });
 }
 
@@ -43,7 +47,10 @@ export function askPassword(ui: Ui, username: string, portalLabel: string): Prom
   return ui.input({
     id: 'signIn.password',
     title: vscode.l10n.t('Sign in to {0} (4/4)', portalLabel),
-    prompt: vscode.l10n.t('Password for {0}. It is used once to create an application for this machine, then forgotten.', username),
+    prompt: vscode.l10n.t(
+      'Password for {0}. It is used once to create an application for this machine, then forgotten.',
+      username,
+    ),
     password: true,
     validate: notEmpty(vscode.l10n.t('Enter the password.')),
   });
@@ -53,7 +60,9 @@ export function askCode(ui: Ui, portalLabel: string, previousWasWrong: boolean):
   return ui.input({
     id: 'signIn.code',
     title: vscode.l10n.t('Two-factor code for {0}', portalLabel),
-    prompt: previousWasWrong ? vscode.l10n.t('That code was not accepted. Enter the current code.') : vscode.l10n.t('This account uses two-factor authentication. Enter the current code.'),
+    prompt: previousWasWrong
+      ? vscode.l10n.t('That code was not accepted. Enter the current code.')
+      : vscode.l10n.t('This account uses two-factor authentication. Enter the current code.'),
     password: true,
     validate: (v) => (/^\s*\d{4,10}\s*$/.test(v) ? undefined : vscode.l10n.t('Digits only.')),
   });
@@ -80,24 +89,42 @@ export function askClientSecret(ui: Ui, portalLabel: string): Promise<string | u
 
 /** Shows a failed sign-in; true when the user wants to try again. */
 export async function askRetry(ui: Ui, message: string): Promise<boolean> {
-  return (await ui.choose({ id: 'signIn.failed', severity: 'error', modal: false, message, actions: [{ id: 'retry', label: vscode.l10n.t('Try again') }] })) === 'retry';
+  return (
+    (await ui.choose({
+      id: 'signIn.failed',
+      severity: 'error',
+      modal: false,
+      message,
+      actions: [{ id: 'retry', label: vscode.l10n.t('Try again') }],
+    })) === 'retry'
+  );
 }
 
 export type SignOutChoice = 'signOut' | 'signOutAndDelete';
 
 /** Confirms sign-out; offers deleting the application only when this machine created it. */
-export function askSignOut(ui: Ui, portalLabel: string, canDeleteApplication: boolean): Promise<SignOutChoice | undefined> {
+export function askSignOut(
+  ui: Ui,
+  portalLabel: string,
+  canDeleteApplication: boolean,
+): Promise<SignOutChoice | undefined> {
   return ui.choose<SignOutChoice>({
     id: 'signOut.choice',
     severity: 'warning',
     modal: true,
     message: vscode.l10n.t('Sign out of {0}?', portalLabel),
     detail: canDeleteApplication
-      ? vscode.l10n.t('The client id and secret this machine uses will be removed from secret storage. You can also delete the application on the portal, so those credentials stop working everywhere.')
-      : vscode.l10n.t('The client id and secret will be removed from secret storage. The application itself stays on the portal.'),
+      ? vscode.l10n.t(
+          'The client id and secret this machine uses will be removed from secret storage. You can also delete the application on the portal, so those credentials stop working everywhere.',
+        )
+      : vscode.l10n.t(
+          'The client id and secret will be removed from secret storage. The application itself stays on the portal.',
+        ),
     actions: [
       { id: 'signOut', label: vscode.l10n.t('Sign out') },
-      ...(canDeleteApplication ? [{ id: 'signOutAndDelete' as const, label: vscode.l10n.t('Sign out and delete the application') }] : []),
+      ...(canDeleteApplication
+        ? [{ id: 'signOutAndDelete' as const, label: vscode.l10n.t('Sign out and delete the application') }]
+        : []),
     ],
   });
 }

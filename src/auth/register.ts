@@ -44,10 +44,14 @@ export async function createAuth(context: vscode.ExtensionContext, deps: AuthDep
   const statusBar = new PortalStatusBar(registry);
   const signIn: SignInContext = { registry, createClient, extensionVersion: deps.version };
   const handle: AuthHandle = {
-    registry, store, statusBar, log,
+    registry,
+    store,
+    statusBar,
+    log,
     signIn: (u, known) => signInWithPassword(signIn, u, known),
     signInWithClientCredentials: (u, known) => signInWithClientCredentials(signIn, u, known),
-    showSessions: (u) => showSessions(u, { registry, statusBar, signIn: (v, known) => signInWithPassword(signIn, v, known) }),
+    showSessions: (u) =>
+      showSessions(u, { registry, statusBar, signIn: (v, known) => signInWithPassword(signIn, v, known) }),
   };
   const authProvider = new PortalAuthenticationProvider(
     registry,
@@ -60,7 +64,9 @@ export async function createAuth(context: vscode.ExtensionContext, deps: AuthDep
     registry,
     statusBar,
     authProvider,
-    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Portal', authProvider, { supportsMultipleAccounts: true }),
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Portal', authProvider, {
+      supportsMultipleAccounts: true,
+    }),
     signedInContext(registry),
   );
   return handle;
@@ -82,20 +88,26 @@ function signedInContext(registry: PortalRegistry): vscode.Disposable {
 /** The portal signed this window out (credentials refused): say so once, and offer to sign in again. */
 function signedOutNotice(auth: AuthHandle, ui: () => Ui, c: PortalConnection): void {
   auth.log.warn(`Signed out of ${c.entry.label}: ${c.signedOutReason ?? 'credentials refused'}`);
-  void ui().choose({
-    id: 'session.signedOut', severity: 'warning', modal: false,
-    message: c.signedOutReason
-      ? vscode.l10n.t('Signed out of {0}. {1} Sign in again to continue.', c.entry.label, c.signedOutReason)
-      : vscode.l10n.t('Signed out of {0}. Sign in again to continue.', c.entry.label),
-    actions: [{ id: 'signIn', label: vscode.l10n.t('Sign in again') }],
-  }).then((choice) => (choice ? auth.signIn(ui(), c.entry) : undefined));
+  void ui()
+    .choose({
+      id: 'session.signedOut',
+      severity: 'warning',
+      modal: false,
+      message: c.signedOutReason
+        ? vscode.l10n.t('Signed out of {0}. {1} Sign in again to continue.', c.entry.label, c.signedOutReason)
+        : vscode.l10n.t('Signed out of {0}. Sign in again to continue.', c.entry.label),
+      actions: [{ id: 'signIn', label: vscode.l10n.t('Sign in again') }],
+    })
+    .then((choice) => (choice ? auth.signIn(ui(), c.entry) : undefined));
 }
 
 export function registerAuthCommands(context: vscode.ExtensionContext, commands: CommandEnv, auth: AuthHandle): void {
   const { registry } = auth;
   context.subscriptions.push(
     registerCommand(commands, 'portal.signIn', (run) => auth.signIn(run.ui, knownEntry(registry, run))),
-    registerCommand(commands, 'portal.signInWithClientCredentials', (run) => auth.signInWithClientCredentials(run.ui, knownEntry(registry, run))),
+    registerCommand(commands, 'portal.signInWithClientCredentials', (run) =>
+      auth.signInWithClientCredentials(run.ui, knownEntry(registry, run)),
+    ),
     registerCommand(commands, 'portal.signOut', (run) => signOutCommand(registry, run)),
     registerCommand(commands, 'portal.removePortal', (run) => removePortal(registry, run)),
     registerCommand(commands, 'portal.showSessions', (run) => auth.showSessions(run.ui)),

@@ -17,13 +17,33 @@ export async function showSessions(ui: Ui, s: SessionActions): Promise<void> {
   for (const c of s.registry.list()) {
     const id = c.entry.id;
     if (c.client) {
-      items.push({ icon: 'account', label: `${c.username ?? ''} @ ${c.entry.label}`, description: c.entry.baseUrl, detail: vscode.l10n.t('Make this the active portal'), value: async () => s.statusBar.setActive(id) });
-      items.push({ icon: 'sign-out', label: vscode.l10n.t('Sign out of {0}', c.entry.label), value: () => signOut(s.registry, ui, id, true) });
+      items.push({
+        icon: 'account',
+        label: `${c.username ?? ''} @ ${c.entry.label}`,
+        description: c.entry.baseUrl,
+        detail: vscode.l10n.t('Make this the active portal'),
+        value: async () => s.statusBar.setActive(id),
+      });
+      items.push({
+        icon: 'sign-out',
+        label: vscode.l10n.t('Sign out of {0}', c.entry.label),
+        value: () => signOut(s.registry, ui, id, true),
+      });
     } else {
-      items.push({ icon: 'sign-in', label: vscode.l10n.t('Sign in again to {0}', c.entry.label), description: c.entry.baseUrl, detail: c.signedOutReason ?? '', value: () => s.signIn(ui, c.entry) });
+      items.push({
+        icon: 'sign-in',
+        label: vscode.l10n.t('Sign in again to {0}', c.entry.label),
+        description: c.entry.baseUrl,
+        detail: c.signedOutReason ?? '',
+        value: () => s.signIn(ui, c.entry),
+      });
     }
   }
   items.push({ icon: 'add', label: vscode.l10n.t('Sign in to another portal…'), value: () => s.signIn(ui) });
-  const picked = await ui.pick(items, { id: 'sessions.pick', placeHolder: vscode.l10n.t('Portal sessions'), matchOnDescription: true });
+  const picked = await ui.pick(items, {
+    id: 'sessions.pick',
+    placeHolder: vscode.l10n.t('Portal sessions'),
+    matchOnDescription: true,
+  });
   await picked?.();
 }

@@ -5,7 +5,16 @@ import type { Ui } from '../ui/ui';
 import type { NewCredentials } from './credentialStore';
 import { normaliseBaseUrl, portalIdOf, type PortalEntry } from './portalEntry';
 import type { PortalConnection, PortalRegistry, ClientFactory } from './portalRegistry';
-import { askBaseUrl, askClientId, askClientSecret, askCode, askPassword, askRetry, askService, askUsername } from './questions';
+import {
+  askBaseUrl,
+  askClientId,
+  askClientSecret,
+  askCode,
+  askPassword,
+  askRetry,
+  askService,
+  askUsername,
+} from './questions';
 import { describeSignInError } from './signInErrors';
 
 export interface SignInContext {
@@ -49,7 +58,11 @@ async function askPortal(ctx: SignInContext, ui: Ui, known?: PortalEntry): Promi
  * Password sign-in: grant with the user's password (and a two-factor code when asked), create an
  * application for this machine, keep only its client id and secret. The password never leaves this function.
  */
-export async function signInWithPassword(ctx: SignInContext, ui: Ui, known?: PortalEntry): Promise<PortalConnection | undefined> {
+export async function signInWithPassword(
+  ctx: SignInContext,
+  ui: Ui,
+  known?: PortalEntry,
+): Promise<PortalConnection | undefined> {
   const entry = await askPortal(ctx, ui, known);
   if (!entry) return undefined;
   let username: string | undefined = ctx.registry.get(entry.id)?.username;
@@ -61,10 +74,15 @@ export async function signInWithPassword(ctx: SignInContext, ui: Ui, known?: Por
     const client = ctx.createClient(entry, () => undefined);
     try {
       const who = username.trim();
-      const signedIn = await progress(ui, 'signIn.progress', vscode.l10n.t('Signing in to {0}…', entry.label), () => grantWithCode(ui, client, entry, who, password));
+      const signedIn = await progress(ui, 'signIn.progress', vscode.l10n.t('Signing in to {0}…', entry.label), () =>
+        grantWithCode(ui, client, entry, who, password),
+      );
       if (!signedIn) return undefined;
-      const enrolled = await progress(ui, 'signIn.register', vscode.l10n.t('Registering this machine with {0}…', entry.label), () =>
-        client.enrollApplication(applicationDraftForThisMachine(ctx.extensionVersion)),
+      const enrolled = await progress(
+        ui,
+        'signIn.register',
+        vscode.l10n.t('Registering this machine with {0}…', entry.label),
+        () => client.enrollApplication(applicationDraftForThisMachine(ctx.extensionVersion)),
       );
       const credentials: NewCredentials = {
         clientId: enrolled.clientId,
@@ -97,14 +115,24 @@ async function keepOrDelete<T>(client: PortalClient, created: NewCredentials, ke
 }
 
 /** Runs the password grant, asking for a two-factor code only when the portal asks for one. */
-async function grantWithCode(ui: Ui, client: PortalClient, entry: PortalEntry, username: string, password: string): Promise<boolean> {
+async function grantWithCode(
+  ui: Ui,
+  client: PortalClient,
+  entry: PortalEntry,
+  username: string,
+  password: string,
+): Promise<boolean> {
   let code: string | undefined;
   for (let attempt = 0; attempt <= MAX_CODE_ATTEMPTS; attempt++) {
     try {
       await client.signIn({ kind: 'password', username, password, ...(code ? { code } : {}) });
       return true;
     } catch (error) {
-      if (!(error instanceof PortalError) || (error.kind !== 'two-factor-required' && error.kind !== 'two-factor-invalid')) throw error;
+      if (
+        !(error instanceof PortalError) ||
+        (error.kind !== 'two-factor-required' && error.kind !== 'two-factor-invalid')
+      )
+        throw error;
       if (attempt === MAX_CODE_ATTEMPTS) throw error;
       code = (await askCode(ui, entry.label, error.kind === 'two-factor-invalid'))?.trim();
       if (code === undefined) return false;
@@ -114,7 +142,11 @@ async function grantWithCode(ui: Ui, client: PortalClient, entry: PortalEntry, u
 }
 
 /** The second way in: an application the user already has. */
-export async function signInWithClientCredentials(ctx: SignInContext, ui: Ui, known?: PortalEntry): Promise<PortalConnection | undefined> {
+export async function signInWithClientCredentials(
+  ctx: SignInContext,
+  ui: Ui,
+  known?: PortalEntry,
+): Promise<PortalConnection | undefined> {
   const entry = await askPortal(ctx, ui, known);
   if (!entry) return undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -128,7 +160,11 @@ export async function signInWithClientCredentials(ctx: SignInContext, ui: Ui, kn
         await client.signIn({ kind: 'client', clientId, clientSecret });
         return client.v3.userinfo();
       });
-      return await ctx.registry.add(entry, { clientId, clientSecret, username: info.name, applicationCreatedHere: false }, client.tokens());
+      return await ctx.registry.add(
+        entry,
+        { clientId, clientSecret, username: info.name, applicationCreatedHere: false },
+        client.tokens(),
+      );
     } catch (error) {
       if (!(await askRetry(ui, describeSignInError(error, entry)))) return undefined;
     } finally {
@@ -138,6 +174,11 @@ export async function signInWithClientCredentials(ctx: SignInContext, ui: Ui, kn
   return undefined;
 }
 
-function progress<T>(ui: Ui, id: 'signIn.progress' | 'signIn.register', title: string, task: () => Promise<T>): Promise<T> {
+function progress<T>(
+  ui: Ui,
+  id: 'signIn.progress' | 'signIn.register',
+  title: string,
+  task: () => Promise<T>,
+): Promise<T> {
   return ui.progress({ id, title, where: 'notification' }, task);
 }

@@ -18,7 +18,10 @@ export async function signOut(registry: PortalRegistry, ui: Ui, portalId: string
     try {
       await c.client.v3.applications.delete(c.clientId);
     } catch (error) {
-      ui.notify('warning', vscode.l10n.t('Signed out, but the application could not be deleted on the portal: {0}', errorMessage(error)));
+      ui.notify(
+        'warning',
+        vscode.l10n.t('Signed out, but the application could not be deleted on the portal: {0}', errorMessage(error)),
+      );
     }
   }
   await registry.signOut(portalId);

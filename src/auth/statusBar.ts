@@ -50,13 +50,30 @@ export class PortalStatusBar implements vscode.Disposable {
     }
     if (!c.client) {
       this.item.text = `$(account) ${plain(vscode.l10n.t('{0}: signed out', c.entry.label))}`;
-      this.item.tooltip = plain(vscode.l10n.t('{0} ({1}) is signed out. Click to sign in again or switch portal.', c.entry.label, c.entry.baseUrl));
+      this.item.tooltip = plain(
+        vscode.l10n.t(
+          '{0} ({1}) is signed out. Click to sign in again or switch portal.',
+          c.entry.label,
+          c.entry.baseUrl,
+        ),
+      );
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
       const { used, limit, windowMs } = budgetOf(c);
       const share = limit > 0 ? Math.round((used / limit) * 100) : 0;
       this.item.text = `$(account) ${plain(c.username)} @ ${plain(c.entry.label)} · ${share}%`;
-      this.item.tooltip = plain(vscode.l10n.t("Signed in to {0} ({1}) as {2}.\nRequests in the last {3} minutes: {4} of {5}.\nClick to see the portals' sessions.", c.entry.label, c.entry.baseUrl, c.username ?? '', Math.round(windowMs / 60000), used, limit), { multiline: true });
+      this.item.tooltip = plain(
+        vscode.l10n.t(
+          "Signed in to {0} ({1}) as {2}.\nRequests in the last {3} minutes: {4} of {5}.\nClick to see the portals' sessions.",
+          c.entry.label,
+          c.entry.baseUrl,
+          c.username ?? '',
+          Math.round(windowMs / 60000),
+          used,
+          limit,
+        ),
+        { multiline: true },
+      );
       this.item.backgroundColor = share >= 80 ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     }
     this.item.show();

@@ -61,6 +61,11 @@ function gapNotice(kind: string, message: string, words: GapWords): string {
     case 'forbidden':
       return vscode.l10n.t('The portal refused {0} to you; {1}.', words.read, words.lost);
     default:
-      return vscode.l10n.t('The portal did not answer {0} ({1}); {2}.', words.read, message.replace(/\.$/, ''), words.lost);
+      return vscode.l10n.t(
+        'The portal did not answer {0} ({1}); {2}.',
+        words.read,
+        message.replace(/\.$/, ''),
+        words.lost,
+      );
   }
 }

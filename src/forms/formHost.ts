@@ -8,7 +8,10 @@ export class FormHost implements vscode.Disposable {
   private readonly open = new Map<FormKey, FormPanel>();
   readonly env: FormEnv;
 
-  constructor(context: vscode.ExtensionContext, deps: { readonly log: vscode.LogOutputChannel; readonly ui: () => Ui }) {
+  constructor(
+    context: vscode.ExtensionContext,
+    deps: { readonly log: vscode.LogOutputChannel; readonly ui: () => Ui },
+  ) {
     this.env = {
       extensionUri: context.extensionUri,
       log: deps.log,

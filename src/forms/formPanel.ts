@@ -40,7 +40,9 @@ export interface SaveOutcome<State> {
  * - single flight: while a save runs, another save is dropped, so a double click sends one request,
  * - failures: the values the user sent are kept as a draft and sent back with the state after a reload.
  */
-export abstract class FormPanel<State = unknown, Values = unknown, Command extends BaseCommand = BaseCommand> implements vscode.Disposable {
+export abstract class FormPanel<State = unknown, Values = unknown, Command extends BaseCommand = BaseCommand>
+  implements vscode.Disposable
+{
   readonly panel: vscode.WebviewPanel;
   private readonly posted = new vscode.EventEmitter<unknown>();
   /** Every message posted to the webview, as it is posted. */
@@ -62,11 +64,18 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     title: string,
     private readonly validator: Check<Command>,
   ) {
-    this.panel = vscode.window.createWebviewPanel(`portal.form.${kind}`, plain(title), vscode.ViewColumn.Active, panelOptions(env.extensionUri));
+    this.panel = vscode.window.createWebviewPanel(
+      `portal.form.${kind}`,
+      plain(title),
+      vscode.ViewColumn.Active,
+      panelOptions(env.extensionUri),
+    );
     this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, kind, title);
     this.disposables.push(
       // A handler that throws outside busy()/save (a clipboard that refuses, say) is still said in the form.
-      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m).catch((err: unknown) => this.post(this.failure(err)))),
+      this.panel.webview.onDidReceiveMessage(
+        (m: unknown) => void this.handleMessage(m).catch((err: unknown) => this.post(this.failure(err))),
+      ),
       this.panel.onDidDispose(() => this.dispose()),
     );
     env.onOpen(this);
@@ -212,7 +221,11 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     try {
       const state = await this.whenLoaded();
       const l10n = vscode.l10n.bundle ?? null;
-      this.post(this.draft === undefined ? { type: 'init', state, l10n } : { type: 'init', state, l10n, draft: this.draftForWebview(this.draft) });
+      this.post(
+        this.draft === undefined
+          ? { type: 'init', state, l10n }
+          : { type: 'init', state, l10n, draft: this.draftForWebview(this.draft) },
+      );
       this.afterState();
     } catch (err) {
       this.post({ type: 'loadFailed', message: errorMessage(err) });
@@ -223,8 +236,12 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     const fieldErrors: FieldProblem[] = [];
     if (isPortalError(err)) {
       const own = namesFormFields(err);
-      for (const f of err.fieldErrors ?? []) fieldErrors.push({ field: (own ? f.field : this.fieldOf(f.field)) ?? '', message: f.message });
-      const field = err.kind === 'conflict' && fieldErrors.length === 0 && this.draft !== undefined ? this.conflictField(this.draft) : undefined;
+      for (const f of err.fieldErrors ?? [])
+        fieldErrors.push({ field: (own ? f.field : this.fieldOf(f.field)) ?? '', message: f.message });
+      const field =
+        err.kind === 'conflict' && fieldErrors.length === 0 && this.draft !== undefined
+          ? this.conflictField(this.draft)
+          : undefined;
       if (field) fieldErrors.push({ field, message: vscode.l10n.t('The portal says this is already taken.') });
     }
     if (!isPortalError(err)) this.env.log.error(`[form ${this.kind}] ${errorMessage(err)}`);

@@ -53,8 +53,14 @@ export function notAppliedError(fields: readonly SentField[]): PortalError {
     kind: 'server',
     code: NOT_APPLIED,
     endpoint: '',
-    message: vscode.l10n.t('The portal accepted the request but did not apply {0}. Your input is kept: check the portal, then save again.', fields.map((f) => f.label).join(', ')),
-    fieldErrors: fields.map((f) => ({ field: f.field, message: vscode.l10n.t('The portal did not apply this change.') })),
+    message: vscode.l10n.t(
+      'The portal accepted the request but did not apply {0}. Your input is kept: check the portal, then save again.',
+      fields.map((f) => f.label).join(', '),
+    ),
+    fieldErrors: fields.map((f) => ({
+      field: f.field,
+      message: vscode.l10n.t('The portal did not apply this change.'),
+    })),
   });
 }
 

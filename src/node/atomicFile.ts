@@ -22,7 +22,10 @@ export interface AtomicWriteOptions {
 /** The source ended with another length than announced. */
 export class LengthMismatchError extends Error {
   override readonly name = 'LengthMismatchError';
-  constructor(readonly received: number, readonly expected: number) {
+  constructor(
+    readonly received: number,
+    readonly expected: number,
+  ) {
     super(`received ${received} of ${expected} bytes`);
   }
 }
@@ -83,7 +86,9 @@ export async function exists(file: string): Promise<boolean> {
 
 /** Writes `source` to `target` atomically. Rejects with the source's, the file system's or the abort's error. */
 export async function writeAtomically(
-  target: string, source: Readable | AsyncIterable<string | Uint8Array>, options: AtomicWriteOptions,
+  target: string,
+  source: Readable | AsyncIterable<string | Uint8Array>,
+  options: AtomicWriteOptions,
 ): Promise<'written' | 'exists'> {
   const temp = tempPath(target);
   const handle = await fs.promises.open(temp, 'wx');

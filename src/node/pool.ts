@@ -64,8 +64,14 @@ export function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Prom
     const onAbort = () => resolve(undefined);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
     );
   });
 }
@@ -145,7 +151,11 @@ export function linkedSignal(outer: AbortSignal | undefined, concurrency: number
 }
 
 /** Runs `work` with a linked signal (see linkedSignal), disposed of when the work settles. */
-export async function withLinkedSignal<T>(outer: AbortSignal | undefined, concurrency: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withLinkedSignal<T>(
+  outer: AbortSignal | undefined,
+  concurrency: number,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const linked = linkedSignal(outer, concurrency);
   try {
     return await work(linked.signal);

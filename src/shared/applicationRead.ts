@@ -22,7 +22,8 @@ export async function readApplication(client: PortalClient, clientId: string): P
   const application = (await client.v3.applications.list()).find((a) => a.clientId === clientId);
   if (!application) {
     throw new PortalError({
-      kind: 'not-found', endpoint: 'GET /v3/applications',
+      kind: 'not-found',
+      endpoint: 'GET /v3/applications',
       message: l10n.t('The portal does not list this application for you any more; it may have been deleted.'),
     });
   }

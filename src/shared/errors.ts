@@ -20,5 +20,9 @@ export class Cancelled extends Error {
  * 'cancelled' error), or an aborted stream (undici and Node streams throw AbortError).
  */
 export function isCancellation(error: unknown): boolean {
-  return error instanceof Cancelled || isPortalError(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError');
+  return (
+    error instanceof Cancelled ||
+    isPortalError(error, 'cancelled') ||
+    (error instanceof Error && error.name === 'AbortError')
+  );
 }

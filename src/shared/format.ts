@@ -96,7 +96,13 @@ export function relativeTime(ms: number | null | undefined, now = Date.now()): s
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return l10n.t('never');
   const s = Math.round((now - ms) / 1000);
   if (s < 0) return shortDate(ms);
-  const steps: Array<[number, Unit]> = [[60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month']];
+  const steps: Array<[number, Unit]> = [
+    [60, 'second'],
+    [60, 'minute'],
+    [24, 'hour'],
+    [30, 'day'],
+    [12, 'month'],
+  ];
   let value = s;
   for (const [size, unit] of steps) {
     if (value < size) return ago(value, unit);
@@ -113,10 +119,23 @@ export function iconForContentType(contentType: string, name = ''): string {
   if (type.startsWith('image/')) return 'file-media';
   if (type.startsWith('video/') || type.startsWith('audio/')) return 'file-media';
   if (type === 'application/pdf') return 'file-pdf';
-  if (type.includes('zip') || type.includes('compressed') || type.includes('tar') || ['zip', 'gz', 'tgz', '7z'].includes(ext)) return 'file-zip';
-  if (type.includes('spreadsheet') || type.includes('excel') || type === 'text/csv' || ['xlsx', 'xls', 'csv'].includes(ext)) return 'table';
+  if (
+    type.includes('zip') ||
+    type.includes('compressed') ||
+    type.includes('tar') ||
+    ['zip', 'gz', 'tgz', '7z'].includes(ext)
+  )
+    return 'file-zip';
+  if (
+    type.includes('spreadsheet') ||
+    type.includes('excel') ||
+    type === 'text/csv' ||
+    ['xlsx', 'xls', 'csv'].includes(ext)
+  )
+    return 'table';
   if (type.includes('presentation') || type.includes('powerpoint') || ['pptx', 'ppt'].includes(ext)) return 'preview';
-  if (type.includes('json') || type.includes('xml') || type.includes('javascript') || type.includes('typescript')) return 'file-code';
+  if (type.includes('json') || type.includes('xml') || type.includes('javascript') || type.includes('typescript'))
+    return 'file-code';
   if (type.startsWith('text/') || type.includes('word') || type.includes('document')) return 'file-text';
   return 'file';
 }
@@ -142,4 +161,5 @@ export function filesWord(names: CustomNames | undefined): { one: string; many: 
 export const yesNo = (value: boolean): string => (value ? l10n.t('yes') : l10n.t('no'));
 export const onOff = (value: boolean): string => (value ? l10n.t('on') : l10n.t('off'));
 /** A field the portal may leave out: null reads "not given", never a default. */
-export const given = <T>(value: T | null, show: (v: T) => string): string => (value === null ? l10n.t('not given') : show(value));
+export const given = <T>(value: T | null, show: (v: T) => string): string =>
+  value === null ? l10n.t('not given') : show(value);

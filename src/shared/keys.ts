@@ -84,7 +84,13 @@ export function isWithin(key: string, prefix: TreeKey): boolean {
 
 /** The same query always gives the same key, whatever the order its tags were chosen in. */
 function queryKey(q: MemberQuery): string {
-  return JSON.stringify([q.search ?? '', q.startsWith === true, [...(q.tags ?? [])].sort(), q.orderBy ?? 'name', q.ascending !== false]);
+  return JSON.stringify([
+    q.search ?? '',
+    q.startsWith === true,
+    [...(q.tags ?? [])].sort(),
+    q.orderBy ?? 'name',
+    q.ascending !== false,
+  ]);
 }
 
 const formKey = (...parts: Array<string | number>): FormKey => parts.map(seg).join(':') as FormKey;

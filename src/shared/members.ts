@@ -78,9 +78,19 @@ export function memberOrders(): readonly MemberOrderChoice[] {
     { label: l10n.t('Name (Z → A)'), words: l10n.t('by name, descending'), orderBy: 'name', ascending: false },
     { label: l10n.t('Username'), words: l10n.t('by username'), orderBy: 'username', ascending: true },
     { label: l10n.t('E-mail'), words: l10n.t('by e-mail'), orderBy: 'email', ascending: true },
-    { label: l10n.t('Newest members first'), words: l10n.t('by date joined, newest first'), orderBy: 'dateCreated', ascending: false },
+    {
+      label: l10n.t('Newest members first'),
+      words: l10n.t('by date joined, newest first'),
+      orderBy: 'dateCreated',
+      ascending: false,
+    },
     { label: l10n.t('Oldest members first'), words: l10n.t('by date joined'), orderBy: 'dateCreated', ascending: true },
-    { label: l10n.t('Recently active first'), words: l10n.t('by last activity, most recent first'), orderBy: 'lastActive', ascending: false },
+    {
+      label: l10n.t('Recently active first'),
+      words: l10n.t('by last activity, most recent first'),
+      orderBy: 'lastActive',
+      ascending: false,
+    },
   ];
 }
 
@@ -114,7 +124,9 @@ export function describeQuery(q: MemberQuery): string {
   if (q.search) parts.push(q.startsWith ? l10n.t('starts with "{0}"', q.search) : l10n.t('matches "{0}"', q.search));
   if (q.tags?.length) parts.push(l10n.t('tagged {0}', q.tags.map((t) => `#${t}`).join(', ')));
   if (!isDefaultOrder(q)) {
-    const order = memberOrders().find((o) => o.orderBy === (q.orderBy ?? 'name') && o.ascending === (q.ascending !== false));
+    const order = memberOrders().find(
+      (o) => o.orderBy === (q.orderBy ?? 'name') && o.ascending === (q.ascending !== false),
+    );
     parts.push(order?.words ?? String(q.orderBy));
   }
   return parts.join(' · ');

@@ -14,15 +14,36 @@ function named(words: ReadonlyArray<readonly [number, string]>, value: number | 
 }
 
 export function accountPermissionWords(value: number | null | undefined): string {
-  return named([[1, l10n.t('Member')], [4, l10n.t('Group creator')], [16, l10n.t('Super administrator')]], value);
+  return named(
+    [
+      [1, l10n.t('Member')],
+      [4, l10n.t('Group creator')],
+      [16, l10n.t('Super administrator')],
+    ],
+    value,
+  );
 }
 
 export function groupPermissionWords(value: number | null | undefined): string {
-  return named([[1, l10n.t('Basic (read only)')], [4, l10n.t('Standard (read and write)')], [16, l10n.t('Group administrator')]], value);
+  return named(
+    [
+      [1, l10n.t('Basic (read only)')],
+      [4, l10n.t('Standard (read and write)')],
+      [16, l10n.t('Group administrator')],
+    ],
+    value,
+  );
 }
 
 export function contentPermissionWords(value: number | null | undefined): string {
-  return named([
-    [1, l10n.t('View only')], [2, l10n.t('View, download and share')], [4, l10n.t('View and edit')], [8, l10n.t('View, edit and delete')], [16, l10n.t('Administer')],
-  ], value);
+  return named(
+    [
+      [1, l10n.t('View only')],
+      [2, l10n.t('View, download and share')],
+      [4, l10n.t('View and edit')],
+      [8, l10n.t('View, edit and delete')],
+      [16, l10n.t('Administer')],
+    ],
+    value,
+  );
 }

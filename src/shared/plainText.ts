@@ -27,7 +27,10 @@ export function plain(value: string | number | null | undefined, options: PlainO
   const maxLength = options.maxLength ?? MAX_PLAIN_LENGTH;
   let text = String(value).replace(BIDI, '');
   text = options.multiline
-    ? text.split(/\r\n|\n/).map((line) => line.replace(CONTROL, ' ')).join('\n')
+    ? text
+        .split(/\r\n|\n/)
+        .map((line) => line.replace(CONTROL, ' '))
+        .join('\n')
     : text.replace(CONTROL, ' ');
   // `](` starts a link's target and `$(` an icon; a zero-width space between the two characters defuses both.
   text = text.replace(/\]\(/g, `]${BREAK}(`).replace(/\$\(/g, `$${BREAK}(`);

@@ -3,11 +3,28 @@
  * every picker returns one, and features name each other's things with them. Pure data: no VS Code here.
  */
 
-export interface PortalRef { readonly kind: 'portal'; readonly portalId: string; readonly label: string }
-export interface AccountRef { readonly kind: 'account'; readonly portalId: string; readonly accountId: number; readonly label: string }
-export interface GroupRef { readonly kind: 'group'; readonly account: AccountRef; readonly groupId: number; readonly label: string }
+export interface PortalRef {
+  readonly kind: 'portal';
+  readonly portalId: string;
+  readonly label: string;
+}
+export interface AccountRef {
+  readonly kind: 'account';
+  readonly portalId: string;
+  readonly accountId: number;
+  readonly label: string;
+}
+export interface GroupRef {
+  readonly kind: 'group';
+  readonly account: AccountRef;
+  readonly groupId: number;
+  readonly label: string;
+}
 /** A folder on the way from a group's root to a file record. */
-export interface FolderStep { readonly id: number; readonly name: string }
+export interface FolderStep {
+  readonly id: number;
+  readonly name: string;
+}
 export interface FileRef {
   readonly kind: 'file';
   readonly group: GroupRef;
@@ -25,7 +42,12 @@ export interface FileRef {
   /** As the listing gave it; absent when not known. */
   readonly lastModified?: number | null;
 }
-export interface MemberRef { readonly kind: 'member'; readonly account: AccountRef; readonly username: string; readonly name: string }
+export interface MemberRef {
+  readonly kind: 'member';
+  readonly account: AccountRef;
+  readonly username: string;
+  readonly name: string;
+}
 export interface ApplicationRef {
   readonly kind: 'application';
   readonly portalId: string;

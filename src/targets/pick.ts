@@ -12,7 +12,11 @@ import type { PickItem, Ui } from '../ui/ui';
 /** Rows shown per quick pick: one page, the largest the portal serves. */
 const PICK_PAGE = 100;
 
-export async function pickSignedInPortal(ui: Ui, registry: PortalRegistry, placeHolder: string): Promise<PortalRef | undefined> {
+export async function pickSignedInPortal(
+  ui: Ui,
+  registry: PortalRegistry,
+  placeHolder: string,
+): Promise<PortalRef | undefined> {
   const portalId = await pickPortal(ui, registry, placeHolder, 'signed-in');
   const entry = portalId ? registry.get(portalId)?.entry : undefined;
   if (!entry) {
@@ -22,71 +26,146 @@ export async function pickSignedInPortal(ui: Ui, registry: PortalRegistry, place
   return { kind: 'portal', portalId: entry.id, label: entry.label };
 }
 
-export async function pickAccount(ui: Ui, registry: PortalRegistry, portal: PortalRef): Promise<AccountRef | undefined> {
-  const info = await busy(ui, vscode.l10n.t('Loading organisations…'), () => registry.client(portal.portalId).v3.userinfo());
+export async function pickAccount(
+  ui: Ui,
+  registry: PortalRegistry,
+  portal: PortalRef,
+): Promise<AccountRef | undefined> {
+  const info = await busy(ui, vscode.l10n.t('Loading organisations…'), () =>
+    registry.client(portal.portalId).v3.userinfo(),
+  );
   const items = info.accounts.map((a): PickItem<AccountRef> => {
     const label = a.account.friendlyName || a.account.name;
-    return { label, description: a.account.name, detail: a.subscription.code, value: { kind: 'account', portalId: portal.portalId, accountId: a.account.id, label } };
+    return {
+      label,
+      description: a.account.name,
+      detail: a.subscription.code,
+      value: { kind: 'account', portalId: portal.portalId, accountId: a.account.id, label },
+    };
   });
   if (items.length === 0) {
     ui.notify('info', vscode.l10n.t('You belong to no organisation on this portal.'));
     return undefined;
   }
-  return items.length === 1 ? items[0]?.value : ui.pick(items, { id: 'pick.account', placeHolder: vscode.l10n.t('Which organisation?') });
+  return items.length === 1
+    ? items[0]?.value
+    : ui.pick(items, { id: 'pick.account', placeHolder: vscode.l10n.t('Which organisation?') });
 }
 
 export async function pickGroup(ui: Ui, registry: PortalRegistry, account: AccountRef): Promise<GroupRef | undefined> {
-  const page = await busy(ui, vscode.l10n.t('Loading groups…'), () => registry.client(account.portalId).v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }));
+  const page = await busy(ui, vscode.l10n.t('Loading groups…'), () =>
+    registry.client(account.portalId).v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }),
+  );
   const items = page.items.map((g): PickItem<GroupRef> => {
     const label = g.friendlyName || g.name;
-    return { label, description: g.name, detail: g.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(g.members)), value: { kind: 'group', account, groupId: g.id, label } };
+    return {
+      label,
+      description: g.name,
+      detail: g.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(g.members)),
+      value: { kind: 'group', account, groupId: g.id, label },
+    };
   });
   return ui.pick(items, {
     id: 'pick.group',
-    placeHolder: page.hasNext ? vscode.l10n.t('Which group? (first {0}; the Explorer lists them all)', PICK_PAGE) : vscode.l10n.t('Which group?'),
+    placeHolder: page.hasNext
+      ? vscode.l10n.t('Which group? (first {0}; the Explorer lists them all)', PICK_PAGE)
+      : vscode.l10n.t('Which group?'),
     matchOnDescription: true,
   });
 }
 
 /** A file (or folder) of a group, searched by name across the group's folders on the portal. */
-export function pickFile(ui: Ui, registry: PortalRegistry, group: GroupRef, filesOnly: boolean): Promise<FileRef | undefined> {
+export function pickFile(
+  ui: Ui,
+  registry: PortalRegistry,
+  group: GroupRef,
+  filesOnly: boolean,
+): Promise<FileRef | undefined> {
   const client = registry.client(group.account.portalId);
-  return ui.search(async function* files(search, signal) {
-    const page = await client.v2.files.page(group.account.accountId, group.groupId, {
-      page: 1, size: PICK_PAGE, recursive: true, orderBy: 'name', ...(search ? { name: search } : {}),
-    }, { signal });
-    yield page.items
-      .filter((f) => !filesOnly || !f.isFolder)
-      .map((f): PickItem<FileRef> => ({
-        label: f.friendlyName || f.name,
-        description: f.isFolder ? vscode.l10n.t('folder') : humanSize(f.size),
-        value: { kind: 'file', group, fileId: f.id, name: f.friendlyName || f.name, isFolder: f.isFolder, size: f.size, contentType: f.contentType },
-      }));
-  }, { id: 'pick.file', placeHolder: vscode.l10n.t('{0}: type to search file records by name', group.label) });
+  return ui.search(
+    async function* files(search, signal) {
+      const page = await client.v2.files.page(
+        group.account.accountId,
+        group.groupId,
+        {
+          page: 1,
+          size: PICK_PAGE,
+          recursive: true,
+          orderBy: 'name',
+          ...(search ? { name: search } : {}),
+        },
+        { signal },
+      );
+      yield page.items
+        .filter((f) => !filesOnly || !f.isFolder)
+        .map((f): PickItem<FileRef> => ({
+          label: f.friendlyName || f.name,
+          description: f.isFolder ? vscode.l10n.t('folder') : humanSize(f.size),
+          value: {
+            kind: 'file',
+            group,
+            fileId: f.id,
+            name: f.friendlyName || f.name,
+            isFolder: f.isFolder,
+            size: f.size,
+            contentType: f.contentType,
+          },
+        }));
+    },
+    { id: 'pick.file', placeHolder: vscode.l10n.t('{0}: type to search file records by name', group.label) },
+  );
 }
 
 export function pickMember(ui: Ui, registry: PortalRegistry, account: AccountRef): Promise<MemberRef | undefined> {
   const client = registry.client(account.portalId);
-  return ui.search(async function* members(search, signal) {
-    const page = await client.v3.members.page(account.accountId, { page: 1, size: PICK_PAGE, ...(search ? { name: search } : {}) }, { signal });
-    yield page.items.map((m): PickItem<MemberRef> => ({
-      label: m.user.name || m.user.username,
-      description: [m.user.username, m.user.enabled ? '' : vscode.l10n.t('disabled'), m.user.locked ? vscode.l10n.t('locked') : ''].filter(Boolean).join(' · '),
-      detail: m.user.email,
-      value: { kind: 'member', account, username: m.user.username, name: m.user.name || m.user.username },
-    }));
-  }, { id: 'pick.member', placeHolder: vscode.l10n.t('{0}: type to search members by name, username or e-mail', account.label) });
+  return ui.search(
+    async function* members(search, signal) {
+      const page = await client.v3.members.page(
+        account.accountId,
+        { page: 1, size: PICK_PAGE, ...(search ? { name: search } : {}) },
+        { signal },
+      );
+      yield page.items.map((m): PickItem<MemberRef> => ({
+        label: m.user.name || m.user.username,
+        description: [
+          m.user.username,
+          m.user.enabled ? '' : vscode.l10n.t('disabled'),
+          m.user.locked ? vscode.l10n.t('locked') : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        detail: m.user.email,
+        value: { kind: 'member', account, username: m.user.username, name: m.user.name || m.user.username },
+      }));
+    },
+    {
+      id: 'pick.member',
+      placeHolder: vscode.l10n.t('{0}: type to search members by name, username or e-mail', account.label),
+    },
+  );
 }
 
-export async function pickApplication(ui: Ui, registry: PortalRegistry, portal: PortalRef): Promise<ApplicationRef | undefined> {
+export async function pickApplication(
+  ui: Ui,
+  registry: PortalRegistry,
+  portal: PortalRef,
+): Promise<ApplicationRef | undefined> {
   const current = registry.get(portal.portalId)?.clientId;
-  const apps = await busy(ui, vscode.l10n.t('Loading applications…'), () => registry.client(portal.portalId).v3.applications.list());
+  const apps = await busy(ui, vscode.l10n.t('Loading applications…'), () =>
+    registry.client(portal.portalId).v3.applications.list(),
+  );
   return ui.pick(
     apps.map((a): PickItem<ApplicationRef> => ({
       label: a.name || a.clientId,
       description: a.clientId === current ? vscode.l10n.t('{0} · this VS Code', a.platform) : a.platform,
       detail: a.clientId,
-      value: { kind: 'application', portalId: portal.portalId, clientId: a.clientId, label: a.name || a.clientId, current: a.clientId === current },
+      value: {
+        kind: 'application',
+        portalId: portal.portalId,
+        clientId: a.clientId,
+        label: a.name || a.clientId,
+        current: a.clientId === current,
+      },
     })),
     { id: 'pick.application', placeHolder: vscode.l10n.t('Which application?'), matchOnDetail: true },
   );

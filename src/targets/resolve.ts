@@ -5,15 +5,29 @@
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import {
-  accountOf, applicationOf, fileOf, groupOf, memberOf, refPortalId, type AccountRef, type ApplicationRef, type FileRef, type GroupRef,
-  type MemberRef, type PortalRef,
+  accountOf,
+  applicationOf,
+  fileOf,
+  groupOf,
+  memberOf,
+  refPortalId,
+  type AccountRef,
+  type ApplicationRef,
+  type FileRef,
+  type GroupRef,
+  type MemberRef,
+  type PortalRef,
 } from '../shared/refs';
 import type { Run } from '../ui/commands';
 import { answered } from '../ui/ui';
 import { pickAccount, pickApplication, pickFile, pickGroup, pickMember, pickSignedInPortal } from './pick';
 
 /** The signed-in portal the row lies in, else one the user picks. */
-export async function portalFor(run: Run, registry: PortalRegistry, placeHolder = vscode.l10n.t('Which portal?')): Promise<PortalRef> {
+export async function portalFor(
+  run: Run,
+  registry: PortalRegistry,
+  placeHolder = vscode.l10n.t('Which portal?'),
+): Promise<PortalRef> {
   const id = run.target ? refPortalId(run.target) : undefined;
   const entry = id ? registry.get(id)?.entry : undefined;
   if (entry) return { kind: 'portal', portalId: entry.id, label: entry.label };

@@ -34,7 +34,8 @@ export function registerCommand(env: CommandEnv, id: string, handler: (run: Run)
     const ui = env.ui();
     const [first, second] = args;
     const node = Vouched.is(first) ? first : undefined;
-    const selected = Array.isArray(second) && second.length > 0 && second.every((n) => Vouched.is(n)) ? (second as Vouched[]) : [];
+    const selected =
+      Array.isArray(second) && second.length > 0 && second.every((n) => Vouched.is(n)) ? (second as Vouched[]) : [];
     const ignored = args.filter((a) => a !== undefined).length - (node ? 1 : 0) - (selected.length > 0 ? 1 : 0);
     if (ignored > 0) env.log.info(`${id}: ignored ${ignored} argument(s) that did not come from this extension`);
     try {
@@ -58,6 +59,13 @@ function report(env: CommandEnv, ui: Ui, id: string, error: unknown): void {
     ui.notify('error', message);
     return;
   }
-  void ui.choose({ id: 'error.signedOut', severity: 'error', modal: false, message, actions: [{ id: 'sessions', label: vscode.l10n.t('Show sessions') }] })
+  void ui
+    .choose({
+      id: 'error.signedOut',
+      severity: 'error',
+      modal: false,
+      message,
+      actions: [{ id: 'sessions', label: vscode.l10n.t('Show sessions') }],
+    })
     .then((choice) => (choice ? env.showSessions(ui) : undefined));
 }

@@ -8,7 +8,8 @@
 import { plain } from '../shared/plainText';
 import type { PickItem, Progress, SearchSource, Ui } from './ui';
 
-const detail = (text: string | undefined): string | undefined => (text === undefined ? undefined : plain(text, { multiline: true, maxLength: 4000 }));
+const detail = (text: string | undefined): string | undefined =>
+  text === undefined ? undefined : plain(text, { multiline: true, maxLength: 4000 });
 const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : plain(text));
 
 function item<T>(i: PickItem<T>): PickItem<T> {
@@ -20,8 +21,12 @@ function item<T>(i: PickItem<T>): PickItem<T> {
   };
 }
 
-function items<T>(list: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>): readonly PickItem<T>[] | Promise<readonly PickItem<T>[]> {
-  return Array.isArray(list) ? (list as readonly PickItem<T>[]).map(item) : Promise.resolve(list).then((l) => l.map(item));
+function items<T>(
+  list: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>,
+): readonly PickItem<T>[] | Promise<readonly PickItem<T>[]> {
+  return Array.isArray(list)
+    ? (list as readonly PickItem<T>[]).map(item)
+    : Promise.resolve(list).then((l) => l.map(item));
 }
 
 function source<T>(inner: SearchSource<T>): SearchSource<T> {
@@ -37,18 +42,24 @@ function progress(p: Progress): Progress {
 export function plainUi(ui: Ui): Ui {
   return {
     confirm: (o) => ui.confirm({ ...o, message: plain(o.message), detail: detail(o.detail), action: plain(o.action) }),
-    choose: (o) => ui.choose({
-      ...o, message: plain(o.message), detail: detail(o.detail), actions: o.actions.map((a) => ({ id: a.id, label: plain(a.label) })),
-    }),
-    input: (o) => ui.input({
-      ...o,
-      title: plain(o.title),
-      prompt: plain(o.prompt),
-      placeHolder: optional(o.placeHolder),
-      ...(o.validate ? { validate: (v: string) => optional(o.validate?.(v)) } : {}),
-    }),
+    choose: (o) =>
+      ui.choose({
+        ...o,
+        message: plain(o.message),
+        detail: detail(o.detail),
+        actions: o.actions.map((a) => ({ id: a.id, label: plain(a.label) })),
+      }),
+    input: (o) =>
+      ui.input({
+        ...o,
+        title: plain(o.title),
+        prompt: plain(o.prompt),
+        placeHolder: optional(o.placeHolder),
+        ...(o.validate ? { validate: (v: string) => optional(o.validate?.(v)) } : {}),
+      }),
     pick: (list, o) => ui.pick(items(list), { ...o, title: optional(o.title), placeHolder: plain(o.placeHolder) }),
-    pickMany: (list, o) => ui.pickMany(items(list), { ...o, title: optional(o.title), placeHolder: plain(o.placeHolder) }),
+    pickMany: (list, o) =>
+      ui.pickMany(items(list), { ...o, title: optional(o.title), placeHolder: plain(o.placeHolder) }),
     search: (src, o) => ui.search(source(src), { ...o, title: optional(o.title), placeHolder: plain(o.placeHolder) }),
     progress: (o, task) => ui.progress({ ...o, title: plain(o.title) }, (p, signal) => task(progress(p), signal)),
     pickFolder: (o) => ui.pickFolder({ ...o, title: plain(o.title), openLabel: plain(o.openLabel) }),

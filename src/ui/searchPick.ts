@@ -12,7 +12,11 @@ const DEFAULT_DEBOUNCE_MS = 300;
 
 type Shown<T> = vscode.QuickPickItem & { readonly value: T };
 
-export function searchPick<T>(source: SearchSource<T>, o: SearchOptions, toItem: (i: PickItem<T>) => Shown<T>): Promise<T | undefined> {
+export function searchPick<T>(
+  source: SearchSource<T>,
+  o: SearchOptions,
+  toItem: (i: PickItem<T>) => Shown<T>,
+): Promise<T | undefined> {
   return new Promise<T | undefined>((resolve) => {
     const qp = vscode.window.createQuickPick<Shown<T>>();
     qp.placeholder = o.placeHolder;

@@ -78,7 +78,11 @@ export interface Progress {
   report(step: { readonly message?: string; readonly increment?: number }): void;
 }
 
-export interface FolderOptions { readonly id: QuestionId; readonly title: string; readonly openLabel: string }
+export interface FolderOptions {
+  readonly id: QuestionId;
+  readonly title: string;
+  readonly openLabel: string;
+}
 
 export interface SaveOptions {
   readonly id: QuestionId;
@@ -95,7 +99,10 @@ export interface Ui {
   choose<A extends string>(o: ChooseOptions<A>): Promise<A | undefined>;
   input(o: InputOptions): Promise<string | undefined>;
   pick<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T | undefined>;
-  pickMany<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T[] | undefined>;
+  pickMany<T>(
+    items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>,
+    o: PickOptions,
+  ): Promise<T[] | undefined>;
   /** A pick whose rows come from the portal as the user types. */
   search<T>(source: SearchSource<T>, o: SearchOptions): Promise<T | undefined>;
   /** Runs the task; with `cancellable`, the signal aborts when the user cancels, and the task must stop and clean up. */
@@ -115,7 +122,10 @@ export interface Ui {
 export class UiSlot {
   private current: Ui;
 
-  constructor(private readonly real: Ui, private readonly wrap: (ui: Ui) => Ui = (ui) => ui) {
+  constructor(
+    private readonly real: Ui,
+    private readonly wrap: (ui: Ui) => Ui = (ui) => ui,
+  ) {
     this.current = wrap(real);
   }
 

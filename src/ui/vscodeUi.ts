@@ -8,8 +8,19 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { searchPick } from './searchPick';
 import type {
-  ChooseOptions, ConfirmOptions, FolderOptions, InputOptions, PickItem, PickOptions, ProgressOptions, Progress, SaveOptions, SearchOptions,
-  SearchSource, Severity, Ui,
+  ChooseOptions,
+  ConfirmOptions,
+  FolderOptions,
+  InputOptions,
+  PickItem,
+  PickOptions,
+  ProgressOptions,
+  Progress,
+  SaveOptions,
+  SearchOptions,
+  SearchSource,
+  Severity,
+  Ui,
 } from './ui';
 
 type Shown = vscode.QuickPickItem & { readonly value: unknown };
@@ -24,7 +35,12 @@ function quickPickItem<T>(i: PickItem<T>): vscode.QuickPickItem & { readonly val
   };
 }
 
-function show(severity: Severity, message: string, options: vscode.MessageOptions, items: vscode.MessageItem[]): Thenable<vscode.MessageItem | undefined> {
+function show(
+  severity: Severity,
+  message: string,
+  options: vscode.MessageOptions,
+  items: vscode.MessageItem[],
+): Thenable<vscode.MessageItem | undefined> {
   switch (severity) {
     case 'info':
       return vscode.window.showInformationMessage(message, options, ...items);
@@ -44,13 +60,22 @@ function location(where: ProgressOptions['where']): vscode.ProgressLocation | { 
 export class VscodeUi implements Ui {
   async confirm(o: ConfirmOptions): Promise<boolean> {
     const yes: vscode.MessageItem = { title: o.action };
-    const choice = await vscode.window.showWarningMessage(o.message, { modal: true, ...(o.detail ? { detail: o.detail } : {}) }, yes);
+    const choice = await vscode.window.showWarningMessage(
+      o.message,
+      { modal: true, ...(o.detail ? { detail: o.detail } : {}) },
+      yes,
+    );
     return choice === yes;
   }
 
   async choose<A extends string>(o: ChooseOptions<A>): Promise<A | undefined> {
     const buttons = o.actions.map((a) => ({ title: a.label, id: a.id }));
-    const choice = await show(o.severity, o.message, { modal: o.modal, ...(o.detail ? { detail: o.detail } : {}) }, buttons);
+    const choice = await show(
+      o.severity,
+      o.message,
+      { modal: o.modal, ...(o.detail ? { detail: o.detail } : {}) },
+      buttons,
+    );
     return buttons.find((b) => b === choice)?.id;
   }
 
@@ -67,13 +92,19 @@ export class VscodeUi implements Ui {
     });
   }
 
-  async pick<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T | undefined> {
+  async pick<T>(
+    items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>,
+    o: PickOptions,
+  ): Promise<T | undefined> {
     const shown = Promise.resolve(items).then((list) => list.map(quickPickItem));
     const picked = await vscode.window.showQuickPick<Shown>(shown, pickOptions(o));
     return picked?.value as T | undefined;
   }
 
-  async pickMany<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T[] | undefined> {
+  async pickMany<T>(
+    items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>,
+    o: PickOptions,
+  ): Promise<T[] | undefined> {
     const shown = Promise.resolve(items).then((list) => list.map(quickPickItem));
     const picked = await vscode.window.showQuickPick<Shown>(shown, { ...pickOptions(o), canPickMany: true });
     return picked?.map((p) => p.value as T);
@@ -84,19 +115,30 @@ export class VscodeUi implements Ui {
   }
 
   async progress<R>(o: ProgressOptions, task: (progress: Progress, signal: AbortSignal) => Promise<R>): Promise<R> {
-    return vscode.window.withProgress({ location: location(o.where), title: o.title, cancellable: o.cancellable === true }, async (p, token) => {
-      const controller = new AbortController();
-      const onCancel = token.onCancellationRequested(() => controller.abort());
-      try {
-        return await task(p, controller.signal);
-      } finally {
-        onCancel.dispose();
-      }
-    });
+    return vscode.window.withProgress(
+      { location: location(o.where), title: o.title, cancellable: o.cancellable === true },
+      async (p, token) => {
+        const controller = new AbortController();
+        const onCancel = token.onCancellationRequested(() => controller.abort());
+        try {
+          return await task(p, controller.signal);
+        } finally {
+          onCancel.dispose();
+        }
+      },
+    );
   }
 
   async pickFolder(o: FolderOptions): Promise<string | undefined> {
-    const chosen = (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, canSelectMany: false, openLabel: o.openLabel, title: o.title }))?.[0];
+    const chosen = (
+      await vscode.window.showOpenDialog({
+        canSelectFiles: false,
+        canSelectFolders: true,
+        canSelectMany: false,
+        openLabel: o.openLabel,
+        title: o.title,
+      })
+    )?.[0];
     if (!chosen) return undefined;
     if (chosen.scheme !== 'file') {
       this.notify('error', vscode.l10n.t('Pick a folder on this computer: files are written to a local folder.'));

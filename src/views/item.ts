@@ -23,7 +23,8 @@ export interface ItemSpec {
 }
 
 export function treeItem(spec: ItemSpec): vscode.TreeItem {
-  const state = spec.collapsible === 'collapsed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+  const state =
+    spec.collapsible === 'collapsed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
   const item = new vscode.TreeItem(plain(spec.label), state);
   item.id = spec.key;
   item.contextValue = spec.contextValue;

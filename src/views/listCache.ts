@@ -26,7 +26,11 @@ export class ListCache {
   get<T>(key: string, create: () => PagedList<T>): PagedList<T> {
     const existing = this.lists.get(key) as PagedList<T> | undefined;
     const current = existing && !this.expired.has(existing as PagedList<unknown>);
-    if (existing && current && (existing.loading || !existing.loaded || this.now() - existing.loadedAt <= this.ttlMs())) {
+    if (
+      existing &&
+      current &&
+      (existing.loading || !existing.loaded || this.now() - existing.loadedAt <= this.ttlMs())
+    ) {
       // Re-insert: the Map's order doubles as the LRU order.
       this.lists.delete(key);
       this.lists.set(key, existing as PagedList<unknown>);

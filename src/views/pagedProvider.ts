@@ -218,7 +218,9 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
     if (made.length <= FLAT_LIMIT) return made.slice();
     const folded = Math.floor((made.length - 1) / RANGE_BASE) * RANGE_BASE;
     return [
-      ...decompose(0, folded).map((r) => new RangeNode(spec.portalId, spec.parent, spec.key, list, r.start, r.size, spec.noun)),
+      ...decompose(0, folded).map(
+        (r) => new RangeNode(spec.portalId, spec.parent, spec.key, list, r.start, r.size, spec.noun),
+      ),
       ...made.slice(folded),
     ];
   }
@@ -228,11 +230,18 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
     const made = this.nodes.get(range.list)?.nodes ?? [];
     if (range.size <= RANGE_BASE) return made.slice(range.start, range.start + range.size);
     const step = range.size / 10;
-    return Array.from({ length: 10 }, (_, i) => new RangeNode(range.portalId, range, range.listKey, range.list, range.start + i * step, step, range.noun));
+    return Array.from(
+      { length: 10 },
+      (_, i) =>
+        new RangeNode(range.portalId, range, range.listKey, range.list, range.start + i * step, step, range.noun),
+    );
   }
 
   protected withViewProgress<T>(task: Promise<T>): Promise<T> {
-    return this.ui().progress({ id: 'view.load', title: vscode.l10n.t('Loading…'), where: { view: this.viewId } }, () => task);
+    return this.ui().progress(
+      { id: 'view.load', title: vscode.l10n.t('Loading…'), where: { view: this.viewId } },
+      () => task,
+    );
   }
 
   dispose(): void {

@@ -106,16 +106,18 @@ export class PagedList<T> {
     if (this.loaded && !this.more) return Promise.resolve();
     const controller = new AbortController();
     this.controller = controller;
-    const run = this.fetchNext(controller.signal).then(
-      () => void (this.lastError = undefined),
-      (error: unknown) => {
-        this.lastError = error;
-        throw error;
-      },
-    ).finally(() => {
-      if (this.inFlight === run) this.inFlight = undefined;
-      if (this.controller === controller) this.controller = undefined;
-    });
+    const run = this.fetchNext(controller.signal)
+      .then(
+        () => void (this.lastError = undefined),
+        (error: unknown) => {
+          this.lastError = error;
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (this.inFlight === run) this.inFlight = undefined;
+        if (this.controller === controller) this.controller = undefined;
+      });
     this.inFlight = run;
     return run;
   }

@@ -12,7 +12,10 @@ export class PortalNode extends PortalTreeNode {
   readonly portalId: string;
   readonly ref: PortalRef;
 
-  constructor(readonly connection: PortalConnection, readonly view: ViewName) {
+  constructor(
+    readonly connection: PortalConnection,
+    readonly view: ViewName,
+  ) {
     super();
     this.portalId = connection.entry.id;
     this.key = portalKey(view, this.portalId);
@@ -30,14 +33,16 @@ export class PortalNode extends PortalTreeNode {
       label: c.entry.label,
       collapsible: 'collapsed',
       contextValue: this.signedIn ? 'portal.signedIn' : 'portal.signedOut',
-      description: this.signedIn ? c.username ?? '' : vscode.l10n.t('signed out'),
+      description: this.signedIn ? (c.username ?? '') : vscode.l10n.t('signed out'),
       icon: this.signedIn ? 'globe' : 'debug-disconnect',
       tooltip: [
         c.entry.label,
         c.entry.baseUrl,
         this.signedIn
           ? vscode.l10n.t('Signed in as {0}', c.username ?? '')
-          : c.signedOutReason ? vscode.l10n.t('Signed out: {0}', c.signedOutReason) : vscode.l10n.t('Signed out'),
+          : c.signedOutReason
+            ? vscode.l10n.t('Signed out: {0}', c.signedOutReason)
+            : vscode.l10n.t('Signed out'),
       ].join('\n'),
     });
   }

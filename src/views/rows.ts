@@ -74,7 +74,12 @@ export class RangeNode extends PortalTreeNode {
       contextValue: 'range',
       description: this.noun,
       icon: 'list-unordered',
-      tooltip: vscode.l10n.t('{0} {1} to {2}, already loaded. The earlier rows of a long list are grouped so the view stays fast.', this.noun, first, last),
+      tooltip: vscode.l10n.t(
+        '{0} {1} to {2}, already loaded. The earlier rows of a long list are grouped so the view stays fast.',
+        this.noun,
+        first,
+        last,
+      ),
     });
   }
 }
@@ -136,7 +141,13 @@ export class ErrorNode extends PortalTreeNode {
 /** A row that says why a list is empty, so a view is never blank without a reason. */
 export class MessageNode extends PortalTreeNode {
   readonly ref = undefined;
-  constructor(readonly portalId: string, readonly parent: PortalTreeNode | undefined, readonly key: TreeKey, private readonly text: string, private readonly icon = 'info') {
+  constructor(
+    readonly portalId: string,
+    readonly parent: PortalTreeNode | undefined,
+    readonly key: TreeKey,
+    private readonly text: string,
+    private readonly icon = 'info',
+  ) {
     super();
   }
 

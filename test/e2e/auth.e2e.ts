@@ -9,7 +9,16 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import { answer, expand, flowFailure, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
+import {
+  answer,
+  expand,
+  flowFailure,
+  openWorkbench,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  type E2EWorkbench,
+} from './fixture';
 import type { FlowContext } from './run';
 import { check, contextMenu, memberRow, palette, setPaneExpanded } from './ui';
 
@@ -18,7 +27,11 @@ const WALKTHROUGH = 'Get Started with Portal';
 /** The walkthrough editor's resource (its tab's data-resource-name), whatever its tab says. */
 const WALKTHROUGH_RESOURCE = 'vscode_getting_started_page';
 
-interface AppJson { clientId: string; clientSecret?: string; name: string }
+interface AppJson {
+  clientId: string;
+  clientSecret?: string;
+  name: string;
+}
 
 /** The id the extension gives a portal (src/auth/portalEntry.ts portalIdOf), so the settings entry is the one it signs in to. */
 const portalIdOf = (baseUrl: string, service: string): string => {
@@ -36,7 +49,10 @@ async function ticked(page: Page, title: string): Promise<void> {
 /** The step is not ticked yet: what ticks it next is what the flow does next. */
 async function notTicked(page: Page, title: string, why: string): Promise<void> {
   await step(page, title).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-  check(await step(page, title).locator('.codicon.complete').count() === 0, `"${title}" is ticked already, but ${why}`);
+  check(
+    (await step(page, title).locator('.codicon.complete').count()) === 0,
+    `"${title}" is ticked already, but ${why}`,
+  );
 }
 
 async function openWalkthrough(page: Page): Promise<void> {
@@ -45,11 +61,20 @@ async function openWalkthrough(page: Page): Promise<void> {
   await q.input.fill(WALKTHROUGH);
   // By keyboard, as the list filters: Enter on the row the filter put first. (A click waited for the row to hold
   // still, and once under load it never did within the click's time.)
-  await q.widget.locator('.quick-input-list .monaco-list-row.focused', { hasText: WALKTHROUGH }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.widget
+    .locator('.quick-input-list .monaco-list-row.focused', { hasText: WALKTHROUGH })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await q.input.press('Enter');
-  await page.locator('.gettingStartedContainer h2, .gettingStartedContainer .category-title', { hasText: WALKTHROUGH }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.gettingStartedContainer h2, .gettingStartedContainer .category-title', { hasText: WALKTHROUGH })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   // The page opens a step and focuses it on a timer (see selectStep): once it has, no focus is still to come.
-  await page.waitForFunction(() => document.activeElement?.matches('.getting-started-step.expanded') === true, undefined, { timeout: UI_TIMEOUT_MS });
+  await page.waitForFunction(
+    () => document.activeElement?.matches('.getting-started-step.expanded') === true,
+    undefined,
+    { timeout: UI_TIMEOUT_MS },
+  );
 }
 
 /**
@@ -72,7 +97,9 @@ async function clickStep(page: Page, title: string): Promise<void> {
 }
 
 async function stepFocused(page: Page, title: string): Promise<void> {
-  await page.locator('.getting-started-step.expanded', { hasText: title }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.getting-started-step.expanded', { hasText: title })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const handle = await step(page, title).elementHandle({ timeout: UI_TIMEOUT_MS });
   await page.waitForFunction((el) => document.activeElement === el, handle, { timeout: UI_TIMEOUT_MS });
 }
@@ -87,7 +114,14 @@ async function stepPicture(page: Page, title: string, mediaText: string): Promis
   for (let i = 0; i < 200 && Date.now() < deadline; i++) {
     for (const frame of page.frames()) {
       if (!frame.url().includes('/webview/')) continue;
-      if (await frame.locator('svg text', { hasText: mediaText }).first().isVisible().catch(() => false)) return;
+      if (
+        await frame
+          .locator('svg text', { hasText: mediaText })
+          .first()
+          .isVisible()
+          .catch(() => false)
+      )
+        return;
     }
     await page.waitForTimeout(100);
   }
@@ -104,7 +138,12 @@ async function stepButton(page: Page, title: string, label: string): Promise<voi
 
 /** The client-credentials grant, as any program holding these credentials would ask for a token: its status. */
 async function grant(url: string, clientId: string, clientSecret: string): Promise<number> {
-  const q = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'read write' });
+  const q = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: clientSecret,
+    scope: 'read write',
+  });
   return (await fetch(`${url}/oauth/token?${q}`)).status;
 }
 
@@ -125,7 +164,7 @@ async function signInThroughWalkthrough(page: Page, emu: Emulator, ctx: FlowCont
   await openWalkthrough(page);
   await notTicked(page, 'Sign in to a portal', 'a fresh window has not signed in');
   await notTicked(page, 'Browse organisations and groups', 'a fresh window has not shown the Portal view');
-  await notTicked(page, 'Edit a member\'s assignments', 'a fresh window has not edited assignments');
+  await notTicked(page, "Edit a member's assignments", 'a fresh window has not edited assignments');
   await stepButton(page, 'Sign in to a portal', 'Sign In');
   await answer(page, emu.url, '(1/4)');
   await answer(page, 'portal', '(2/4)');
@@ -133,7 +172,7 @@ async function signInThroughWalkthrough(page: Page, emu: Emulator, ctx: FlowCont
   await answer(page, 'demo', '(4/4)');
   await ticked(page, 'Sign in to a portal');
   await notTicked(page, 'Browse organisations and groups', 'signing in does not show the Portal view');
-  ctx.log('the walkthrough\'s Sign In button signed in; its step ticked');
+  ctx.log("the walkthrough's Sign In button signed in; its step ticked");
 }
 
 async function browseAndEdit(page: Page, wb: E2EWorkbench, ctx: FlowContext): Promise<void> {
@@ -148,30 +187,41 @@ async function browseAndEdit(page: Page, wb: E2EWorkbench, ctx: FlowContext): Pr
   // The step's button shows the Members view (collapsed here, and Acme's: Acme was expanded in the Explorer); the
   // member's own menu entry opens the form.
   await setPaneExpanded(page, 'Members', false);
-  await stepButton(page, 'Edit a member\'s assignments', 'Open the Members View');
-  await page.locator('.pane-header[aria-expanded="true"]', { hasText: 'Members' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await stepButton(page, "Edit a member's assignments", 'Open the Members View');
+  await page
+    .locator('.pane-header[aria-expanded="true"]', { hasText: 'Members' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await treeRow(page, 'Members', 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await notTicked(page, 'Edit a member\'s assignments', 'no assignments were opened yet');
+  await notTicked(page, "Edit a member's assignments", 'no assignments were opened yet');
   await contextMenu(page, await memberRow(page, 'Mia Member'), 'Edit Assignments…');
-  await page.locator('.tabs-container .tab', { hasText: 'Assignments: Mia Member' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.tabs-container .tab', { hasText: 'Assignments: Mia Member' })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   // Back to the walkthrough by its tab, found by what it shows (its label says "Welcome" when the page lists every
   // walkthrough instead of this one, and the step check below then says which step is missing).
   await page.locator(`.tabs-container .tab[data-resource-name="${WALKTHROUGH_RESOURCE}"]`).first().click();
-  await ticked(page, 'Edit a member\'s assignments');
-  ctx.log('Edit Assignments on Mia Member\'s row opened her form; the walkthrough\'s step ticked');
+  await ticked(page, "Edit a member's assignments");
+  ctx.log("Edit Assignments on Mia Member's row opened her form; the walkthrough's step ticked");
 
   // The picture: every step ticked, the last one open with its picture, beside the expanded Portal view and the
   // form's tab.
   await setPaneExpanded(page, 'Members', false);
-  await clickStep(page, 'Edit a member\'s assignments');
-  await stepPicture(page, 'Edit a member\'s assignments', 'Mia Member');
+  await clickStep(page, "Edit a member's assignments");
+  await stepPicture(page, "Edit a member's assignments", 'Mia Member');
   await wb.screenshot(path.join(ctx.imagesDir, 'walkthrough.png'));
 }
 
 /** "Sign Out…" from the palette, then the modal's button that deletes the application too. */
-async function signOutAndDelete(page: Page, emu: Emulator, dataFile: string, token: string, ctx: FlowContext): Promise<void> {
+async function signOutAndDelete(
+  page: Page,
+  emu: Emulator,
+  dataFile: string,
+  token: string,
+  ctx: FlowContext,
+): Promise<void> {
   const app = await registeredApplication(dataFile);
-  check(await grant(emu.url, app.clientId, app.clientSecret) === 200, 'the credentials work while signed in');
+  check((await grant(emu.url, app.clientId, app.clientSecret)) === 200, 'the credentials work while signed in');
   await palette(page, 'Portal: Sign Out…');
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -180,13 +230,20 @@ async function signOutAndDelete(page: Page, emu: Emulator, dataFile: string, tok
   await treeRow(page, 'Explorer', 'Sign in…').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const apps = await portalJson<AppJson[]>(emu.url, token, 'GET', '/v3/applications');
   check(!apps.body.some((a) => a.clientId === app.clientId), 'the application is gone from the portal');
-  check(await grant(emu.url, app.clientId, app.clientSecret) === 401, 'the deleted application\'s credentials are refused');
-  ctx.log('signed out with the modal\'s delete button; the portal refuses the old credentials');
+  check(
+    (await grant(emu.url, app.clientId, app.clientSecret)) === 401,
+    "the deleted application's credentials are refused",
+  );
+  ctx.log("signed out with the modal's delete button; the portal refuses the old credentials");
 }
 
 /** An application made elsewhere (here, by direct HTTP): its client id and secret typed into the input boxes. */
 async function signInWithClientCredentials(page: Page, emu: Emulator, token: string, ctx: FlowContext): Promise<void> {
-  const made = await portalJson<AppJson>(emu.url, token, 'POST', '/v3/applications', { name: 'Build server', platform: 'LINUX', deviceType: 'Other' });
+  const made = await portalJson<AppJson>(emu.url, token, 'POST', '/v3/applications', {
+    name: 'Build server',
+    platform: 'LINUX',
+    deviceType: 'Other',
+  });
   check(made.status === 201 && made.body.clientSecret, `an application to sign in with (${made.status})`);
   await openWalkthrough(page);
   await stepButton(page, 'Sign in to a portal', 'Sign in with a client id and secret');
@@ -199,8 +256,12 @@ async function signInWithClientCredentials(page: Page, emu: Emulator, token: str
   await setPaneExpanded(page, 'Applications', true);
   await expand(page, 'Applications', PORTAL_LABEL, 'Build server');
   const row = treeRow(page, 'Applications', 'Build server');
-  await row.locator('.label-description', { hasText: 'this VS Code' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  ctx.log('signed in with a client id and secret typed into the input boxes; the Applications view marks that application');
+  await row
+    .locator('.label-description', { hasText: 'this VS Code' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  ctx.log(
+    'signed in with a client id and secret typed into the input boxes; the Applications view marks that application',
+  );
 }
 
 export async function run(ctx: FlowContext): Promise<void> {
@@ -212,7 +273,9 @@ export async function run(ctx: FlowContext): Promise<void> {
     const token = await passwordToken(emu.url, 'demo', 'demo');
     wb = await openWorkbench({
       settings: {
-        'portal.portals': [{ id: portalIdOf(emu.url, 'portal'), label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        'portal.portals': [
+          { id: portalIdOf(emu.url, 'portal'), label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' },
+        ],
         // The walkthrough page focuses the step it opens 250 ms later when it animates: it would take the focus back
         // from whatever a step's button opened in the meantime (a quick input, the Members view being typed in).
         'workbench.welcomePage.preferReducedMotion': true,

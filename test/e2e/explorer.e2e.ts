@@ -42,7 +42,13 @@ export async function run(ctx: FlowContext): Promise<void> {
     await treeRow(page, 'Explorer', 'architecture.md').click();
     const editor = page.locator('.editor-instance .view-lines');
     await editor.locator('text=Path:').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    for (const text of ['# architecture.md', 'Engineering / docs / architecture.md', 'Uploaded by:', 'Dana Demo', 'Last modified:']) {
+    for (const text of [
+      '# architecture.md',
+      'Engineering / docs / architecture.md',
+      'Uploaded by:',
+      'Dana Demo',
+      'Last modified:',
+    ]) {
       await editor.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     }
     const tab = page.locator('.tabs-container .tab', { hasText: 'architecture.md (record).md' }).first();
@@ -54,7 +60,10 @@ export async function run(ctx: FlowContext): Promise<void> {
     await setPaneExpanded(page, 'Members', true);
     await treeRow(page, 'Explorer', 'Acme Corporation').click();
     await treeRow(page, 'Members', 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await page.locator('.pane-header', { hasText: 'Members' }).locator('.description', { hasText: 'Acme Corporation' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await page
+      .locator('.pane-header', { hasText: 'Members' })
+      .locator('.description', { hasText: 'Acme Corporation' })
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     ctx.log('the Members view follows the selected account');
     await wb.screenshot(path.join(ctx.imagesDir, 'explorer-members.png'));
   } catch (err) {

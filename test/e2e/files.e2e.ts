@@ -18,7 +18,11 @@ const ACME = 1;
 const ENGINEERING = 101;
 const SOCIAL = 104;
 
-interface Listed { id: number; name: string; contentType: string }
+interface Listed {
+  id: number;
+  name: string;
+  contentType: string;
+}
 
 /** Reads the portal as the demo user, not through the extension. */
 class Portal {
@@ -28,7 +32,10 @@ class Portal {
   /** A folder's records (0: the group's root), by name. */
   async list(groupId: number, folderId: number): Promise<Map<string, Listed>> {
     this.token ??= await passwordToken(this.emu.url, 'demo', 'demo');
-    const at = folderId === 0 ? `/v2/accounts/${ACME}/groups/${groupId}/files` : `/v2/accounts/${ACME}/groups/${groupId}/files/${folderId}/children`;
+    const at =
+      folderId === 0
+        ? `/v2/accounts/${ACME}/groups/${groupId}/files`
+        : `/v2/accounts/${ACME}/groups/${groupId}/files/${folderId}/children`;
     const res = await portalJson<{ page: Listed[] }>(this.emu.url, this.token, 'GET', at);
     check(res.status === 200, `GET ${at}: ${res.status}`);
     return new Map(res.body.page.map((f) => [f.name, f]));
@@ -36,7 +43,9 @@ class Portal {
 
   async bytes(groupId: number, fileId: number): Promise<Buffer> {
     this.token ??= await passwordToken(this.emu.url, 'demo', 'demo');
-    const res = await fetch(`${this.emu.url}/v3/groups/${groupId}/files/${fileId}/download`, { headers: { authorization: `Bearer ${this.token}` } });
+    const res = await fetch(`${this.emu.url}/v3/groups/${groupId}/files/${fileId}/download`, {
+      headers: { authorization: `Bearer ${this.token}` },
+    });
     check(res.status === 200, `download ${fileId}: ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
   }
@@ -51,7 +60,10 @@ function record(list: Map<string, Listed>, name: string): Listed {
 /** The local file holds exactly the portal's bytes. */
 async function sameBytes(portal: Portal, local: string, groupId: number, fileId: number): Promise<void> {
   check(fs.existsSync(local), `${local} was not written`);
-  check(fs.readFileSync(local).equals(await portal.bytes(groupId, fileId)), `${local} does not hold the portal's bytes`);
+  check(
+    fs.readFileSync(local).equals(await portal.bytes(groupId, fileId)),
+    `${local} does not hold the portal's bytes`,
+  );
 }
 
 /** A folder inside the download folder, so the folder dialog shows when it lists the download folder. */
@@ -63,13 +75,18 @@ const MARKER = 'downloads-go-here';
  */
 async function chooseFolder(page: Page, title: string, dir: string, okLabel: string): Promise<void> {
   const q = await quickInput(page);
-  await q.widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.widget
+    .locator('.quick-input-title', { hasText: title })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   // The dialog starts by filling in the workspace folder; a path typed before that would be overwritten.
   await q.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const marker = q.rows.filter({ hasText: MARKER }).first();
   for (let attempt = 1; ; attempt++) {
     await q.input.fill(`${dir}/`);
-    const listed = await marker.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    const listed = await marker.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
     if (listed && (await q.input.inputValue()) === `${dir}/`) break;
     check(attempt < 3, `the folder dialog did not go to ${dir} (it shows ${await q.input.inputValue()})`);
   }
@@ -79,11 +96,20 @@ async function chooseFolder(page: Page, title: string, dir: string, okLabel: str
 
 /** A notification with `text`: as a toast, or in the notification centre, which keeps a toast that has hidden itself. */
 async function toast(page: Page, text: string | RegExp): Promise<void> {
-  const shown = await page.locator('.notification-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS })
-    .then(() => true, () => false);
+  const shown = await page
+    .locator('.notification-toast', { hasText: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS })
+    .then(
+      () => true,
+      () => false,
+    );
   if (shown) return;
   await palette(page, 'Notifications: Show Notifications');
-  await page.locator('.notifications-center .notification-list-item', { hasText: text }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.notifications-center .notification-list-item', { hasText: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await palette(page, 'Notifications: Clear All Notifications');
 }
 
@@ -128,25 +154,41 @@ async function goToFileRecord(wb: E2EWorkbench, emu: Emulator, ctx: FlowContext)
   await pick(page, 'Acme Corporation');
   const q = await quickInput(page);
   await q.input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await page.locator('.quick-input-widget input[placeholder^="Type part of a file name"]').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.quick-input-widget input[placeholder^="Type part of a file name"]')
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await q.input.pressSequentially('.md', { delay: 60 });
-  const row = (name: string, group: string) => q.rows.filter({ hasText: name }).filter({ hasText: `${group} · ` }).first();
-  for (const [name, group] of [['README.md', 'Engineering'], ['welcome.md', 'Employee Handbook'], ['q1-plan.md', 'Marketing']] as const) {
+  const row = (name: string, group: string) =>
+    q.rows
+      .filter({ hasText: name })
+      .filter({ hasText: `${group} · ` })
+      .first();
+  for (const [name, group] of [
+    ['README.md', 'Engineering'],
+    ['welcome.md', 'Employee Handbook'],
+    ['q1-plan.md', 'Marketing'],
+  ] as const) {
     await row(name, group).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   }
   // The pick's progress bar runs while a group is still out (VS Code shows it once the pick has been busy a moment).
   await q.widget.locator('.quick-input-progress.infinite').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  check(await q.rows.filter({ hasText: 'Social Club' }).count() === 0, 'Social Club answered, though it never does');
+  check((await q.rows.filter({ hasText: 'Social Club' }).count()) === 0, 'Social Club answered, though it never does');
   const file = path.join(ctx.imagesDir, 'goto-file-record.png');
   await wb.screenshot(file);
-  ctx.log(`Go to File Record (Ctrl+Alt+F): matches from three groups while Social Club is still out; screenshot ${path.relative(process.cwd(), file)}`);
+  ctx.log(
+    `Go to File Record (Ctrl+Alt+F): matches from three groups while Social Club is still out; screenshot ${path.relative(process.cwd(), file)}`,
+  );
 
   await row('q1-plan.md', 'Marketing').click();
   await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
   emu.clearFaults();
-  await page.locator('.tabs-container .tab', { hasText: 'q1-plan.md (record).md' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.tabs-container .tab', { hasText: 'q1-plan.md (record).md' })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const editor = page.locator('.editor-instance .view-lines');
-  for (const text of ['# q1-plan.md', 'Marketing / campaigns / 2025 / q1-plan.md']) await editor.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  for (const text of ['# q1-plan.md', 'Marketing / campaigns / 2025 / q1-plan.md'])
+    await editor.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   ctx.log('picked q1-plan.md: its record is open');
 }
 
@@ -157,7 +199,9 @@ export async function run(ctx: FlowContext): Promise<void> {
   fs.mkdirSync(path.join(out, MARKER));
   let wb: E2EWorkbench | undefined;
   try {
-    wb = await openWorkbench({ settings: { 'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] } });
+    wb = await openWorkbench({
+      settings: { 'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] },
+    });
     const page = wb.page;
     await portalSidebar(page, { width: 480 });
     await signInFromExplorer(page, PORTAL_LABEL);

@@ -163,11 +163,21 @@ export function escapeRegExp(s: string): string {
 /** A row of one of our tree views (by the view's title, e.g. "Explorer"), by its exact label. */
 export function treeRow(page: Page, viewTitle: string, label: string): Locator {
   const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) });
-  return pane.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+  return pane
+    .locator('.monaco-list-row', {
+      has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
+    })
+    .first();
 }
 
 /** Clicks a row of a tree view (expanding it, unless it already is) and waits for `child` to appear. */
-export async function expand(page: Page, viewTitle: string, label: string, child: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
+export async function expand(
+  page: Page,
+  viewTitle: string,
+  label: string,
+  child: string,
+  timeoutMs = UI_TIMEOUT_MS,
+): Promise<void> {
   const row = treeRow(page, viewTitle, label);
   await row.waitFor({ state: 'visible', timeout: timeoutMs });
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
@@ -177,7 +187,9 @@ export async function expand(page: Page, viewTitle: string, label: string, child
 /** Answers the input box whose title contains `titlePart` (e.g. "(3/4)" of the sign-in steps) with `value`. */
 export async function answer(page: Page, value: string, titlePart: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
   const q = await quickInput(page, timeoutMs);
-  await q.widget.locator('.quick-input-title', { hasText: titlePart }).waitFor({ state: 'visible', timeout: timeoutMs });
+  await q.widget
+    .locator('.quick-input-title', { hasText: titlePart })
+    .waitFor({ state: 'visible', timeout: timeoutMs });
   await q.input.fill(value);
   await q.input.press('Enter');
 }
@@ -186,7 +198,12 @@ export async function answer(page: Page, value: string, titlePart: string, timeo
  * What a flow throws when a step fails: the step's message, a screenshot of the moment in the results folder
  * (`e2e-<flow>-failure.png`), and the workbench's last log lines, which usually say why.
  */
-export async function flowFailure(wb: E2EWorkbench | undefined, resultsDir: string, flow: string, err: unknown): Promise<Error> {
+export async function flowFailure(
+  wb: E2EWorkbench | undefined,
+  resultsDir: string,
+  flow: string,
+  err: unknown,
+): Promise<Error> {
   await wb?.screenshot(path.join(resultsDir, `e2e-${flow}-failure.png`)).catch(() => undefined);
   const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
   return new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);

@@ -6,7 +6,16 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import {
-  answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+  answer,
+  expand,
+  openViewContainer,
+  openWorkbench,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  flowFailure,
+  type E2EWorkbench,
+} from './fixture';
 import { banner, check, choose, contextMenu, fill, fillAll, formFrame, memberRow, palette, pick, save } from './ui';
 import type { FlowContext } from './run';
 
@@ -21,18 +30,30 @@ class PortalState {
 
   async get<T>(p: string): Promise<T> {
     this.token ??= await this.passwordToken();
-    const res = await fetch(`${this.emu.url}${p}`, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } });
+    const res = await fetch(`${this.emu.url}${p}`, {
+      headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+    });
     check(res.ok, `GET ${p}: ${res.status}`);
     return (await res.json()) as T;
   }
 
   async clientCredentialsWork(clientId: string, clientSecret: string): Promise<boolean> {
-    const q = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'read write' });
+    const q = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      scope: 'read write',
+    });
     return (await fetch(`${this.emu.url}/oauth/token?${q}`)).ok;
   }
 
   private async passwordToken(): Promise<string> {
-    const q = new URLSearchParams({ grant_type: 'password', client_id: 'portal-mobile', username: 'demo', password: 'demo' });
+    const q = new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'portal-mobile',
+      username: 'demo',
+      password: 'demo',
+    });
     const body = (await (await fetch(`${this.emu.url}/oauth/token?${q}`)).json()) as { access_token?: string };
     check(body.access_token, 'no token for demo');
     return body.access_token;
@@ -40,13 +61,17 @@ class PortalState {
 }
 
 class Screens {
-  constructor(private readonly wb: E2EWorkbench, private readonly dir: string, private readonly log: (l: string) => void) {}
+  constructor(
+    private readonly wb: E2EWorkbench,
+    private readonly dir: string,
+    private readonly log: (l: string) => void,
+  ) {}
 
   /** Switches the colour theme with "Preferences: Color Theme", as a person would. */
   async theme(theme: Theme): Promise<void> {
     const page = this.wb.page;
     const cls = theme === 'light' ? '.monaco-workbench.vs:not(.vs-dark)' : '.monaco-workbench.vs-dark';
-    if (await page.locator(cls).count() > 0) return;
+    if ((await page.locator(cls).count()) > 0) return;
     await palette(page, 'Preferences: Color Theme');
     const q = await quickInput(page, UI_TIMEOUT_MS);
     await q.input.fill(THEMES[theme]);
@@ -143,12 +168,16 @@ export async function run(ctx: FlowContext): Promise<void> {
     await save(frame);
     const error = await banner(frame, 'error');
     ctx.log(`failed save says: ${error}`);
-    const kept = await frame.locator(`#group-${groupId('engineering')}`).evaluate((e) => (e as HTMLElement & { value: string }).value);
+    const kept = await frame
+      .locator(`#group-${groupId('engineering')}`)
+      .evaluate((e) => (e as HTMLElement & { value: string }).value);
     check(kept === '16', `the engineering choice was lost after the failure (${kept})`);
     emu.clearFaults();
     await save(frame);
     await banner(frame, 'ok');
-    const mia = await portal.get<{ groups: Record<string, number>; accountPermission: number }>(`/v2/accounts/${acme}/members/member`);
+    const mia = await portal.get<{ groups: Record<string, number>; accountPermission: number }>(
+      `/v2/accounts/${acme}/members/member`,
+    );
     check(mia.groups.engineering === 16, `engineering is ${mia.groups.engineering}`);
     check(mia.groups.marketing === undefined, 'still in marketing');
     check(mia.accountPermission === 4, `account permission is ${mia.accountPermission}`);
@@ -172,11 +201,18 @@ export async function run(ctx: FlowContext): Promise<void> {
     check(!alerted, 'a dialog opened');
     await frame.locator('#tags').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
     const notices = await frame.locator('#notices').innerText();
-    check(notices.includes("did not answer the member's v2 read") && notices.includes('did not answer the tag list'), `the form does not say what it lacks: ${notices}`);
+    check(
+      notices.includes("did not answer the member's v2 read") && notices.includes('did not answer the tag list'),
+      `the form does not say what it lacks: ${notices}`,
+    );
     check((await frame.locator('#notices a').count()) === 0, 'the notices carry a link');
-    const unknown = await frame.locator(`#group-${groupId('engineering')}`).evaluate((e) => (e as HTMLElement & { value: string }).value);
+    const unknown = await frame
+      .locator(`#group-${groupId('engineering')}`)
+      .evaluate((e) => (e as HTMLElement & { value: string }).value);
     check(unknown === '-1', `a permission the portal did not give shows as ${unknown}, not "Unknown"`);
-    ctx.log('the markup-named member renders as text, no element created; missing reads are named, permissions "Unknown"');
+    ctx.log(
+      'the markup-named member renders as text, no element created; missing reads are named, permissions "Unknown"',
+    );
     await closeEditors(page);
 
     // ---- Quick-pick path: change one group permission without a webview.
@@ -198,9 +234,19 @@ export async function run(ctx: FlowContext): Promise<void> {
     await screens.both('group', frame);
     await save(frame);
     await banner(frame, 'ok');
-    const created = (await portal.get<Array<{ name: string; friendlyName: string; disableChat: boolean; components: Array<{ name: string }> }>>(`/v2/accounts/${acme}/groups`)).find((g) => g.name === 'design-team');
-    check(created && created.friendlyName === 'Design Team' && created.disableChat, 'the group was not created as entered');
-    check(created.components.some((c) => c.name === 'tasks'), 'tasks is not enabled');
+    const created = (
+      await portal.get<
+        Array<{ name: string; friendlyName: string; disableChat: boolean; components: Array<{ name: string }> }>
+      >(`/v2/accounts/${acme}/groups`)
+    ).find((g) => g.name === 'design-team');
+    check(
+      created && created.friendlyName === 'Design Team' && created.disableChat,
+      'the group was not created as entered',
+    );
+    check(
+      created.components.some((c) => c.name === 'tasks'),
+      'tasks is not enabled',
+    );
     ctx.log('group created');
     await closeEditors(page);
 
@@ -219,12 +265,19 @@ export async function run(ctx: FlowContext): Promise<void> {
     // ---- New member (account context menu).
     await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'New Member…');
     frame = await formFrame(page, 'Add member');
-    await fillAll(frame, { username: 'nora.new', name: 'Nora New', email: 'nora.new@acme.example', password: 'Nora-pass-123' });
+    await fillAll(frame, {
+      username: 'nora.new',
+      name: 'Nora New',
+      email: 'nora.new@acme.example',
+      password: 'Nora-pass-123',
+    });
     await choose(frame, 'accountPermission', 'Group creator');
     await screens.both('member', frame);
     await save(frame);
     await banner(frame, 'ok');
-    const nora = await portal.get<{ permission: number; user: { name: string } }>(`/v3/accounts/${acme}/members/nora.new`);
+    const nora = await portal.get<{ permission: number; user: { name: string } }>(
+      `/v3/accounts/${acme}/members/nora.new`,
+    );
     check(nora.user.name === 'Nora New' && nora.permission === 4, 'the member was not created as entered');
     check((await frame.locator('#password input').inputValue()) === '', 'the password field was filled back in');
     ctx.log('member created');
@@ -233,7 +286,13 @@ export async function run(ctx: FlowContext): Promise<void> {
     // ---- Create application (portal context menu in the Applications view).
     await contextMenu(page, treeRow(page, 'Applications', PORTAL_LABEL), 'Create Application…');
     frame = await formFrame(page, 'Create application');
-    await fillAll(frame, { name: 'Release bot', description: 'Posts release notes', deviceOs: 'Debian 12', appVersion: '1.0', bundleId: 'com.example.release-bot' });
+    await fillAll(frame, {
+      name: 'Release bot',
+      description: 'Posts release notes',
+      deviceOs: 'Debian 12',
+      appVersion: '1.0',
+      bundleId: 'com.example.release-bot',
+    });
     await choose(frame, 'platform', 'Linux');
     await screens.both('application', frame);
     await save(frame);
@@ -242,7 +301,10 @@ export async function run(ctx: FlowContext): Promise<void> {
     const clientId = ((await frame.locator('#client-id').textContent()) ?? '').trim();
     const clientSecret = ((await secret.textContent()) ?? '').trim();
     const apps = await portal.get<Array<{ clientId: string; name: string; platform: string }>>('/v3/applications');
-    check(apps.some((a) => a.clientId === clientId && a.name === 'Release bot' && a.platform === 'LINUX'), 'the application is not on the portal');
+    check(
+      apps.some((a) => a.clientId === clientId && a.name === 'Release bot' && a.platform === 'LINUX'),
+      'the application is not on the portal',
+    );
     check(await portal.clientCredentialsWork(clientId, clientSecret), 'the shown credentials do not work');
     await screens.both('application-credentials', frame);
     // Done hides the secret: it leaves the page.
@@ -260,17 +322,25 @@ export async function run(ctx: FlowContext): Promise<void> {
     const confirm = page.locator('.monaco-dialog-box');
     await confirm.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const asked = await confirm.innerText();
-    check(asked.includes('Rotate the secret of "Release bot"?') && asked.includes('stops working'), `the confirmation says what rotating does: ${asked}`);
+    check(
+      asked.includes('Rotate the secret of "Release bot"?') && asked.includes('stops working'),
+      `the confirmation says what rotating does: ${asked}`,
+    );
     await confirm.locator('.monaco-button', { hasText: 'Rotate Secret' }).click();
     const rotated = frame.locator('#client-secret');
     await rotated.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const newSecret = ((await rotated.textContent()) ?? '').trim();
-    check(((await frame.locator('#client-id').textContent()) ?? '').trim() === clientId, 'the rotated credentials name another application');
+    check(
+      ((await frame.locator('#client-id').textContent()) ?? '').trim() === clientId,
+      'the rotated credentials name another application',
+    );
     check(newSecret !== clientSecret, 'the secret did not change');
     check(await portal.clientCredentialsWork(clientId, newSecret), 'the new secret does not work');
     check(!(await portal.clientCredentialsWork(clientId, clientSecret)), 'the old secret still works');
     await frame.locator('#use-credentials').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    ctx.log('secret rotated from the context menu after a confirmation naming it; shown with its copy buttons; the old one stopped working');
+    ctx.log(
+      'secret rotated from the context menu after a confirmation naming it; shown with its copy buttons; the old one stopped working',
+    );
     check(!alerted, 'a dialog opened');
   } catch (err) {
     throw await flowFailure(wb, ctx.resultsDir, 'forms', err);

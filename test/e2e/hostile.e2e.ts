@@ -4,7 +4,18 @@
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator } from '../emulator';
-import { answer, expand, openViewContainer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame, flowFailure, type E2EWorkbench } from './fixture';
+import {
+  answer,
+  expand,
+  openViewContainer,
+  openWorkbench,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  webviewFrame,
+  flowFailure,
+  type E2EWorkbench,
+} from './fixture';
 import type { FlowContext } from './run';
 import { check, contextMenu, palette } from './ui';
 
@@ -24,7 +35,10 @@ async function expandFirstAt(page: Page, view: string, level: number): Promise<v
   const row = pane(page, view).locator(`.monaco-list-row[aria-level="${level}"][aria-expanded="false"]`).first();
   await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await row.click();
-  await pane(page, view).locator(`.monaco-list-row[aria-level="${level + 1}"]`).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await pane(page, view)
+    .locator(`.monaco-list-row[aria-level="${level + 1}"]`)
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
 export async function run(ctx: FlowContext): Promise<void> {
@@ -32,7 +46,9 @@ export async function run(ctx: FlowContext): Promise<void> {
   let wb: E2EWorkbench | undefined;
   const dialogs: string[] = [];
   try {
-    wb = await openWorkbench({ settings: { 'portal.portals': [{ id: 'hostile', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] } });
+    wb = await openWorkbench({
+      settings: { 'portal.portals': [{ id: 'hostile', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] },
+    });
     const page = wb.page;
     // A script that a payload managed to run would show itself here first (alert(1), alert(2)).
     page.on('dialog', (d) => {
@@ -51,14 +67,21 @@ export async function run(ctx: FlowContext): Promise<void> {
     await expandFirstAt(page, 'Explorer', 2);
     const explorer = pane(page, 'Explorer');
     // Groups until one holds a folder (bounded), then that folder.
-    for (let i = 0; i < 6 && (await explorer.locator('.monaco-list-row[aria-level="4"][aria-expanded="false"]').count()) === 0; i++) {
+    for (
+      let i = 0;
+      i < 6 && (await explorer.locator('.monaco-list-row[aria-level="4"][aria-expanded="false"]').count()) === 0;
+      i++
+    ) {
       await expandFirstAt(page, 'Explorer', 3);
     }
     await expandFirstAt(page, 'Explorer', 4);
     // What a person reads: the invisible breaks that defuse links and icons are not part of it.
     const shown = (await explorer.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\u200b/g, ''));
-    check(shown.some((t) => t.includes('$(alert)')) && shown.some((t) => t.includes('](command:')), `the payloads are shown as text: ${shown.join(' | ')}`);
-    check(await iconsInText(explorer).count() === 0, 'no icon is rendered from a name in the Explorer');
+    check(
+      shown.some((t) => t.includes('$(alert)')) && shown.some((t) => t.includes('](command:')),
+      `the payloads are shown as text: ${shown.join(' | ')}`,
+    );
+    check((await iconsInText(explorer).count()) === 0, 'no icon is rendered from a name in the Explorer');
     ctx.log(`the Explorer shows ${shown.length} hostile rows as text`);
     await wb.screenshot(path.join(ctx.resultsDir, 'e2e-hostile-explorer.png'));
 
@@ -68,12 +91,18 @@ export async function run(ctx: FlowContext): Promise<void> {
     // The hostile portal has two organisations: the question comes first, its rows are payloads too.
     await q.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     if ((await q.input.getAttribute('placeholder')) === 'Which organisation?') {
-      check(await iconsInText(q.widget).count() === 0, 'no icon is rendered from an organisation name in the quick pick');
-      await q.rows.filter({ has: page.locator('.label-description', { hasText: /^constructor$/ }) }).first().click();
+      check(
+        (await iconsInText(q.widget).count()) === 0,
+        'no icon is rendered from an organisation name in the quick pick',
+      );
+      await q.rows
+        .filter({ has: page.locator('.label-description', { hasText: /^constructor$/ }) })
+        .first()
+        .click();
       q = await quickInput(page);
     }
     await q.rows.filter({ hasText: '$(alert)' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    check(await iconsInText(q.widget).count() === 0, 'no icon is rendered from a group name in the quick pick');
+    check((await iconsInText(q.widget).count()) === 0, 'no icon is rendered from a group name in the quick pick');
     await page.keyboard.press('Escape');
     ctx.log('the group quick pick shows "$(alert)" as text');
 
@@ -87,16 +116,25 @@ export async function run(ctx: FlowContext): Promise<void> {
     await contextMenu(page, trap, 'Remove Member from Organisation…');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    check(await dialog.locator('.dialog-message-text a, .dialog-message-detail a').count() === 0, 'the confirmation carries no link');
+    check(
+      (await dialog.locator('.dialog-message-text a, .dialog-message-detail a').count()) === 0,
+      'the confirmation carries no link',
+    );
     await dialog.locator('.monaco-button', { hasText: 'Continue…' }).click();
     await answer(page, 'trap.member', 'Remove');
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Denied' }).first();
     await toast.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const message = await toast.locator('.notification-list-item-message').innerText();
-    check(message.replace(/\u200b/g, '').includes('[Fix](command:workbench.action.openSettings)'), `the server's words are shown: ${message}`);
-    check(await toast.locator('.notification-list-item-message a').count() === 0, `the notification carries no link: ${message}`);
+    check(
+      message.replace(/\u200b/g, '').includes('[Fix](command:workbench.action.openSettings)'),
+      `the server's words are shown: ${message}`,
+    );
+    check(
+      (await toast.locator('.notification-list-item-message a').count()) === 0,
+      `the notification carries no link: ${message}`,
+    );
     const toasts = page.locator('.notifications-toasts .notification-list-item-message');
-    check(await toasts.locator('a').count() === 0, 'no notification on screen carries a link');
+    check((await toasts.locator('a').count()) === 0, 'no notification on screen carries a link');
     ctx.log('the error notification shows the command link as text');
     await wb.screenshot(path.join(ctx.resultsDir, 'e2e-hostile-notification.png'));
 
@@ -107,16 +145,24 @@ export async function run(ctx: FlowContext): Promise<void> {
     const html = pane(page, 'Members').locator('.monaco-list-row', { hasText: 'payload.htmlimg' }).first();
     await contextMenu(page, html, 'Edit Assignments…');
     const frame = await webviewFrame(page, 'h1');
-    await frame.getByText('<img src=x onerror=alert(1)>', { exact: false }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await frame
+      .getByText('<img src=x onerror=alert(1)>', { exact: false })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const formText = await frame.locator('body').innerText();
     check(!/[\u202a-\u202e\u2066-\u2069]/.test(formText), 'no bidi control reorders text in the form');
-    const made = await frame.locator('img, #app script').evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)));
+    const made = await frame
+      .locator('img, #app script')
+      .evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)));
     check(made.length === 0, `no element was made from server text in the form: ${made.join(' | ')}`);
     ctx.log('the form shows the markup as text');
     await wb.screenshot(path.join(ctx.resultsDir, 'e2e-hostile-form.png'));
 
     check(dialogs.length === 0, `no dialog fired: ${dialogs.join(', ')}`);
-    check(await page.locator('.terminal-outer-container, .integrated-terminal').count() === 0, 'no terminal was opened by a payload');
+    check(
+      (await page.locator('.terminal-outer-container, .integrated-terminal').count()) === 0,
+      'no terminal was opened by a payload',
+    );
   } catch (err) {
     throw await flowFailure(wb, ctx.resultsDir, 'hostile', err);
   } finally {

@@ -5,14 +5,39 @@
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
-import { answer, expand, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+import {
+  answer,
+  expand,
+  openWorkbench,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  flowFailure,
+  type E2EWorkbench,
+} from './fixture';
 import type { FlowContext } from './run';
-import { banner, check, choose, contextMenu, fillAll, formFrame, palette, pick, portalSidebar, save, setPaneExpanded } from './ui';
+import {
+  banner,
+  check,
+  choose,
+  contextMenu,
+  fillAll,
+  formFrame,
+  palette,
+  pick,
+  portalSidebar,
+  save,
+  setPaneExpanded,
+} from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
 
-interface MemberJson { user: { enabled: boolean; locked: boolean }; tags: string[]; activationType: string | number }
+interface MemberJson {
+  user: { enabled: boolean; locked: boolean };
+  tags: string[];
+  activationType: string | number;
+}
 
 /** Reads the portal as the demo user, not through the extension. */
 class Portal {
@@ -21,7 +46,9 @@ class Portal {
 
   async get<T>(p: string): Promise<{ status: number; body: T }> {
     this.token ??= await this.passwordToken();
-    const res = await fetch(`${this.emu.url}${p}`, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } });
+    const res = await fetch(`${this.emu.url}${p}`, {
+      headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+    });
     return { status: res.status, body: (res.ok ? await res.json() : undefined) as T };
   }
 
@@ -32,19 +59,28 @@ class Portal {
   }
 
   private async passwordToken(): Promise<string> {
-    const q = new URLSearchParams({ grant_type: 'password', client_id: 'portal-mobile', username: 'demo', password: 'demo' });
+    const q = new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'portal-mobile',
+      username: 'demo',
+      password: 'demo',
+    });
     const body = (await (await fetch(`${this.emu.url}/oauth/token?${q}`)).json()) as { access_token?: string };
     check(body.access_token, 'no token for demo');
     return body.access_token;
   }
 }
 
-const membersPane = (page: Page): Locator => page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
+const membersPane = (page: Page): Locator =>
+  page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
 const row = (page: Page, label: string): Locator => treeRow(page, 'Members', label);
 
 /** Waits until the Members view's description (in its header) reads `text`. */
 async function description(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.pane-header', { hasText: 'Members' }).locator('.description', { hasText: text }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.pane-header', { hasText: 'Members' })
+    .locator('.description', { hasText: text })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
 /** The labels of the rows the Members view shows, top to bottom. */
@@ -78,7 +114,10 @@ async function dialog(page: Page, message: string | RegExp, button: string): Pro
 }
 
 async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.notification-toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.notification-toast', { hasText: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
 async function searchTagAndSort(page: Page, ctx: FlowContext): Promise<void> {
@@ -109,10 +148,16 @@ async function searchTagAndSort(page: Page, ctx: FlowContext): Promise<void> {
 
 async function enableLockRemove(page: Page, portal: Portal, ctx: FlowContext): Promise<void> {
   await contextMenu(page, row(page, 'Victor Hale'), 'Enable Member');
-  await membersPane(page).locator('.monaco-list-row', { hasText: 'victor.hale' }).filter({ hasNotText: '[disabled]' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await membersPane(page)
+    .locator('.monaco-list-row', { hasText: 'victor.hale' })
+    .filter({ hasNotText: '[disabled]' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   check((await portal.member('victor.hale')).user.enabled, 'Victor Hale is not enabled on the portal');
   await contextMenu(page, row(page, 'Bruno Hughes'), 'Lock Member');
-  await membersPane(page).locator('.monaco-list-row', { hasText: 'bruno.hughes' }).filter({ hasText: '[locked]' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await membersPane(page)
+    .locator('.monaco-list-row', { hasText: 'bruno.hughes' })
+    .filter({ hasText: '[locked]' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   check((await portal.member('bruno.hughes')).user.locked, 'Bruno Hughes is not locked on the portal');
   await contextMenu(page, row(page, 'Sven Okafor'), 'Remove Member from Organisation…');
   await (await dialog(page, 'Remove Sven Okafor (sven.okafor) from this organisation?', 'Continue…')).click();
@@ -149,11 +194,18 @@ async function bulkEdit(wb: E2EWorkbench, emu: Emulator, portal: Portal, ctx: Fl
   await contextMenu(page, row(page, 'Dana Demo'), 'Add Tag…');
   await pick(page, 'New tag…');
   await answer(page, 'onboarding', 'Tag 25 members');
-  await (await dialog(page, 'Add the tag "onboarding" to 25 members of Acme Corporation?', 'Add to 25 Members')).click();
+  await (
+    await dialog(page, 'Add the tag "onboarding" to 25 members of Acme Corporation?', 'Add to 25 Members')
+  ).click();
   const retry = await dialog(page, /Tagged 23 of 25 members "onboarding"\. Failed: 2\./, 'Retry Failures');
-  await page.locator('.monaco-dialog-box', { hasText: 'demo: The portal answered but did not apply the change' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.monaco-dialog-box', { hasText: 'demo: The portal answered but did not apply the change' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   // The finished run's progress notification fades out before the picture is taken.
-  await page.locator('.notification-toast', { hasText: 'Adding the tag' }).waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .locator('.notification-toast', { hasText: 'Adding the tag' })
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
   const file = path.join(ctx.imagesDir, 'members-bulk-edit.png');
   await wb.screenshot(file);
   ctx.log(`screenshot ${path.relative(process.cwd(), file)}`);
@@ -165,8 +217,13 @@ async function bulkEdit(wb: E2EWorkbench, emu: Emulator, portal: Portal, ctx: Fl
     check((await portal.member(username)).tags.includes('onboarding'), `${username} is not tagged on the portal`);
   }
   check(usernames.length === selected.length, `${usernames.length} of ${selected.length} rows still selected`);
-  await membersPane(page).locator('.monaco-list-row.selected', { hasText: '#onboarding' }).nth(24).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  ctx.log('bulk edit on 25 members: 2 failures listed with their reason, retried, all 25 tagged on the portal and in the view');
+  await membersPane(page)
+    .locator('.monaco-list-row.selected', { hasText: '#onboarding' })
+    .nth(24)
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  ctx.log(
+    'bulk edit on 25 members: 2 failures listed with their reason, retried, all 25 tagged on the portal and in the view',
+  );
 }
 
 async function newMember(page: Page, portal: Portal, engineering: number, ctx: FlowContext): Promise<void> {
@@ -184,7 +241,10 @@ async function newMember(page: Page, portal: Portal, engineering: number, ctx: F
   check(/The activation e-mail goes out 2031-03-01 09:00/.test(saved), `saved: ${saved}`);
   const v2 = await portal.get<{ groups: Record<string, number> }>(`/v2/accounts/${ACME}/members/nina.later`);
   check(JSON.stringify(v2.body.groups) === '{"engineering":4}', `groups: ${JSON.stringify(v2.body.groups)}`);
-  check((await portal.member('nina.later')).activationType === new Date('2031-03-01T09:00').getTime(), 'the activation date is not on the portal');
+  check(
+    (await portal.member('nina.later')).activationType === new Date('2031-03-01T09:00').getTime(),
+    'the activation date is not on the portal',
+  );
   ctx.log('New Member: joined Engineering as standard, activation e-mail on 2031-03-01 09:00');
 }
 
@@ -194,7 +254,10 @@ export async function run(ctx: FlowContext): Promise<void> {
   let wb: E2EWorkbench | undefined;
   try {
     wb = await openWorkbench({
-      settings: { 'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }], 'portal.pageSize': 100 },
+      settings: {
+        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        'portal.pageSize': 100,
+      },
     });
     const page = wb.page;
     await portalSidebar(page, { width: 560, height: 1000, keep: ['Members'] });

@@ -38,7 +38,8 @@ async function main(): Promise<number> {
   const updateDocs = args.includes(UPDATE_DOCS_FLAG);
   const filters = args.filter((a) => !a.startsWith('--'));
   const dir = __dirname;
-  const files = fs.readdirSync(dir)
+  const files = fs
+    .readdirSync(dir)
     .filter((f) => f.endsWith('.e2e.ts'))
     .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
     .sort();
@@ -67,9 +68,14 @@ async function main(): Promise<number> {
       console.log(`  ✔ ${file} (${formatDuration(Date.now() - started)})`);
     } catch (err) {
       failed++;
-      const error = err instanceof Error ? err.stack ?? err.message : String(err);
+      const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
       failures.push({ title: file, error });
-      console.log(`  ✗ ${file} (${formatDuration(Date.now() - started)})\n${error.split('\n').map((l) => `      ${l}`).join('\n')}`);
+      console.log(
+        `  ✗ ${file} (${formatDuration(Date.now() - started)})\n${error
+          .split('\n')
+          .map((l) => `      ${l}`)
+          .join('\n')}`,
+      );
     }
   }
   if (files.length === 0) {

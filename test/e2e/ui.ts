@@ -23,10 +23,16 @@ export async function contextMenu(page: Page, row: Locator, entry: string): Prom
   // after a click that worked) Enter runs the hovered entry.
   await page.waitForTimeout(400);
   await item.click();
-  const closed = await item.waitFor({ state: 'hidden', timeout: 1_500 }).then(() => true, () => false);
+  const closed = await item.waitFor({ state: 'hidden', timeout: 1_500 }).then(
+    () => true,
+    () => false,
+  );
   if (!closed) await page.keyboard.press('Enter');
   const input = page.locator('.quick-input-widget input').first();
-  const asked = await input.waitFor({ state: 'visible', timeout: 1_500 }).then(() => input.getAttribute('placeholder'), () => null);
+  const asked = await input.waitFor({ state: 'visible', timeout: 1_500 }).then(
+    () => input.getAttribute('placeholder'),
+    () => null,
+  );
   check(!asked || !ASKS_FOR_TARGET.test(asked), `"${entry}" ran without its tree row and asked "${asked}"`);
 }
 
@@ -103,12 +109,12 @@ export async function palette(page: Page, label: string): Promise<void> {
   await q.rows.filter({ hasText: label }).first().click();
 }
 
-
 /** Expands or collapses one of the side bar's panes (by its title, e.g. "Members"). */
 export async function setPaneExpanded(page: Page, title: string, expanded: boolean): Promise<void> {
   const header = page.locator('.pane-header', { hasText: title }).first();
   await header.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  if (((await header.getAttribute('aria-expanded')) === 'true') !== expanded) await header.click({ position: { x: 30, y: 10 } });
+  if (((await header.getAttribute('aria-expanded')) === 'true') !== expanded)
+    await header.click({ position: { x: 30, y: 10 } });
 }
 
 /** Drags the side bar's edge to `width` pixels, so labels and descriptions fit. */
@@ -126,7 +132,12 @@ export async function widenSidebar(page: Page, width: number): Promise<void> {
  * Signs in to a portal listed in settings as a person does on first use: expands the portal's row in the Explorer,
  * clicks its "Sign in…" row and types the username and password into the input boxes.
  */
-export async function signInFromExplorer(page: Page, portalLabel: string, username = 'demo', password = 'demo'): Promise<void> {
+export async function signInFromExplorer(
+  page: Page,
+  portalLabel: string,
+  username = 'demo',
+  password = 'demo',
+): Promise<void> {
   await expand(page, 'Explorer', portalLabel, 'Sign in…');
   await treeRow(page, 'Explorer', 'Sign in…').click();
   await answer(page, username, '(3/4)');
@@ -137,7 +148,10 @@ export async function signInFromExplorer(page: Page, portalLabel: string, userna
  * The Portal side bar set out for a flow: the window at `size`, the side bar `width` wide, and of the Members and
  * Applications panes only those named in `keep` left open (the Explorer always is), so rows are on screen.
  */
-export async function portalSidebar(page: Page, o: { width: number; height?: number; keep?: ReadonlyArray<'Members' | 'Applications'> }): Promise<void> {
+export async function portalSidebar(
+  page: Page,
+  o: { width: number; height?: number; keep?: ReadonlyArray<'Members' | 'Applications'> },
+): Promise<void> {
   await page.setViewportSize({ width: 1280, height: o.height ?? 800 });
   await openViewContainer(page, 'Portal');
   await widenSidebar(page, o.width);

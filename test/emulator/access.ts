@@ -5,7 +5,10 @@ import { memberByUsername } from './member-query';
 import type { Account, Group, Membership, User } from './model';
 import type { World } from './world';
 
-export interface AccountAccess { account: Account; membership: Membership }
+export interface AccountAccess {
+  account: Account;
+  membership: Membership;
+}
 
 export function accountAccess(req: ApiRequest, w: World, paramName = 'account'): AccountAccess {
   const { user } = callerOf(req);
@@ -17,12 +20,17 @@ export function accountAccess(req: ApiRequest, w: World, paramName = 'account'):
 }
 
 export function requireSuperAdmin(access: AccountAccess, action: string): void {
-  if (access.membership.permission !== 16) throw forbidden(`Only a super administrator of ${access.account.name} may ${action}`);
+  if (access.membership.permission !== 16)
+    throw forbidden(`Only a super administrator of ${access.account.name} may ${action}`);
 }
 
 /** Super administrators see every live group of the account; everyone else only their own. */
 export function canSeeGroup(access: AccountAccess, g: Group): boolean {
-  return !g.trashed && g.accountId === access.account.id && (access.membership.permission === 16 || g.members.has(access.membership.userId));
+  return (
+    !g.trashed &&
+    g.accountId === access.account.id &&
+    (access.membership.permission === 16 || g.members.has(access.membership.userId))
+  );
 }
 
 export function visibleGroups(w: World, access: AccountAccess): Group[] {

@@ -9,7 +9,10 @@ export interface TokenRecord {
   expiresAt: number;
 }
 
-export interface TokenData { access: TokenRecord[]; refresh: TokenRecord[] }
+export interface TokenData {
+  access: TokenRecord[];
+  refresh: TokenRecord[];
+}
 
 export interface IssuedToken {
   access_token: string;
@@ -31,7 +34,10 @@ export class TokenStore {
   /** Bumped on every change, for persistence. */
   revision = 0;
 
-  constructor(private readonly lifetimeSeconds: number, data?: TokenData) {
+  constructor(
+    private readonly lifetimeSeconds: number,
+    data?: TokenData,
+  ) {
     for (const t of data?.access ?? []) this.access.set(t.token, t);
     for (const t of data?.refresh ?? []) this.refresh.set(t.token, t);
   }
@@ -55,7 +61,13 @@ export class TokenStore {
       this.refresh.set(refresh.token, refresh);
     }
     this.revision++;
-    return { access_token: access.token, refresh_token: refresh.token, token_type: 'bearer', expires_in: this.lifetimeSeconds, scope };
+    return {
+      access_token: access.token,
+      refresh_token: refresh.token,
+      token_type: 'bearer',
+      expires_in: this.lifetimeSeconds,
+      scope,
+    };
   }
 
   checkAccess(token: string, now: number): TokenRecord | undefined {

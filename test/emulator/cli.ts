@@ -2,7 +2,16 @@
 //   [--missing-reads ROUTE_ID,...] [--latency MS] [--jitter MS] [--rate-limit COUNT/SECONDS] [--token-lifetime SECONDS] [--data FILE] [--service NAME]
 //   [--fault-status-share SHARE] [--fault-status 500|503] [--members N] [--files N] [--groups N] [--folder-depth N] [--quiet]
 import { parseArgs } from 'node:util';
-import { PROFILES, ROUTE_IDS, SEEDS, startEmulator, type EmulatorOptions, type FaultRule, type LargeSeedOptions, type RouteId } from './index';
+import {
+  PROFILES,
+  ROUTE_IDS,
+  SEEDS,
+  startEmulator,
+  type EmulatorOptions,
+  type FaultRule,
+  type LargeSeedOptions,
+  type RouteId,
+} from './index';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}`);
@@ -16,8 +25,15 @@ function int(raw: string | undefined, flag: string, min = 0): number | undefined
 }
 
 function routeIds(raw: string): RouteId[] {
-  return raw.split(',').map((s) => s.trim()).filter((s) => s !== '').map((id) =>
-    ROUTE_IDS.find((known) => known === id) ?? fail(`--missing-reads: unknown route id ${id}; known: ${ROUTE_IDS.join(', ')}`));
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map(
+      (id) =>
+        ROUTE_IDS.find((known) => known === id) ??
+        fail(`--missing-reads: unknown route id ${id}; known: ${ROUTE_IDS.join(', ')}`),
+    );
 }
 
 async function main(): Promise<void> {
@@ -43,8 +59,11 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const seed = SEEDS.find((s) => s === values.seed) ?? fail(`--seed must be one of ${SEEDS.join(', ')}, got ${values.seed}`);
-  const profile = PROFILES.find((p) => p === values.profile) ?? fail(`--profile must be one of ${PROFILES.join(', ')}, got ${values.profile}`);
+  const seed =
+    SEEDS.find((s) => s === values.seed) ?? fail(`--seed must be one of ${SEEDS.join(', ')}, got ${values.seed}`);
+  const profile =
+    PROFILES.find((p) => p === values.profile) ??
+    fail(`--profile must be one of ${PROFILES.join(', ')}, got ${values.profile}`);
   const options: Partial<EmulatorOptions> = { port: int(values.port, 'port'), seed, profile, quiet: values.quiet };
   if (values['missing-reads'] !== undefined) options.missingReads = routeIds(values['missing-reads']);
   options.latencyMs = int(values.latency, 'latency');
@@ -58,8 +77,10 @@ async function main(): Promise<void> {
   if (values.data) options.dataFile = values.data;
   if (values.service) options.service = values.service;
   const large: LargeSeedOptions = {
-    members: int(values.members, 'members'), files: int(values.files, 'files'),
-    groups: int(values.groups, 'groups', 1), folderDepth: int(values['folder-depth'], 'folder-depth'),
+    members: int(values.members, 'members'),
+    files: int(values.files, 'files'),
+    groups: int(values.groups, 'groups', 1),
+    folderDepth: int(values['folder-depth'], 'folder-depth'),
   };
   options.large = Object.fromEntries(Object.entries(large).filter(([, v]) => v !== undefined));
   for (const k of Object.keys(options) as Array<keyof EmulatorOptions>) if (options[k] === undefined) delete options[k];
@@ -79,10 +100,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`Portal emulator stopping (${signal})`);
-    emulator.stop().then(() => process.exit(0), (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    });
+    emulator.stop().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -8,7 +8,8 @@ const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-const PDF_HEAD = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n';
+const PDF_HEAD =
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n';
 const PDF_TAIL = '\n%%EOF\n';
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -24,7 +25,9 @@ export const CONTENT_TYPES: Record<string, string> = {
 export function contentTypeOf(fileName: string): string {
   const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
   // hasOwn: a file named `constructor` or `__proto__` must not find Object.prototype's members.
-  return Object.hasOwn(CONTENT_TYPES, ext) ? CONTENT_TYPES[ext] ?? 'application/octet-stream' : 'application/octet-stream';
+  return Object.hasOwn(CONTENT_TYPES, ext)
+    ? (CONTENT_TYPES[ext] ?? 'application/octet-stream')
+    : 'application/octet-stream';
 }
 
 /** The smallest size a generated file of this type can have. */
@@ -49,7 +52,10 @@ function generatedText(f: FileRecord, size: number): Buffer {
   const lines: string[] = [];
   let length = 0;
   for (let n = 1; length < size; n++) {
-    const line = f.contentType === 'text/csv' ? `${n},${f.name},${(f.id * 31 + n) % 997}\n` : `Line ${n} of ${f.name} (record ${f.id})\n`;
+    const line =
+      f.contentType === 'text/csv'
+        ? `${n},${f.name},${(f.id * 31 + n) % 997}\n`
+        : `Line ${n} of ${f.name} (record ${f.id})\n`;
     lines.push(line);
     length += line.length;
   }

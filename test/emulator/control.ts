@@ -47,7 +47,8 @@ export function control(target: ControlTarget, req: ApiRequest): Reply {
       return empty();
     case 'POST /__emulator/revoke': {
       const { clientId } = jsonObject(req);
-      if (typeof clientId !== 'string' || clientId === '') throw badRequest('clientId is required', [{ field: 'clientId', message: 'is required' }]);
+      if (typeof clientId !== 'string' || clientId === '')
+        throw badRequest('clientId is required', [{ field: 'clientId', message: 'is required' }]);
       if (!target.revokeApplication(clientId)) throw notFound(`Application ${clientId} not found`);
       return empty();
     }
@@ -60,7 +61,10 @@ export function control(target: ControlTarget, req: ApiRequest): Reply {
       return empty();
     case 'POST /__emulator/reset': {
       const { seed } = jsonObject(req);
-      if (seed !== undefined && !SEEDS.includes(seed as SeedName)) throw badRequest(`seed must be one of ${SEEDS.join(', ')}`, [{ field: 'seed', message: `must be one of ${SEEDS.join(', ')}` }]);
+      if (seed !== undefined && !SEEDS.includes(seed as SeedName))
+        throw badRequest(`seed must be one of ${SEEDS.join(', ')}`, [
+          { field: 'seed', message: `must be one of ${SEEDS.join(', ')}` },
+        ]);
       target.reset(seed as SeedName | undefined);
       return empty();
     }

@@ -17,18 +17,34 @@ export function reasonOf(status: number): string {
   return STATUS_CODES[status] ?? 'Error';
 }
 
-export function shapedError(status: number, shape: ErrorShape, message = reasonOf(status), headers: Record<string, string> = {}): Reply {
+export function shapedError(
+  status: number,
+  shape: ErrorShape,
+  message = reasonOf(status),
+  headers: Record<string, string> = {},
+): Reply {
   const reason = reasonOf(status);
   switch (shape) {
     case 'empty':
       return { kind: 'empty', status, headers };
     case 'text':
-      return { kind: 'bytes', status, bytes: Buffer.from(`${status} ${reason}: ${message}\n`, 'utf8'), headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } };
+      return {
+        kind: 'bytes',
+        status,
+        bytes: Buffer.from(`${status} ${reason}: ${message}\n`, 'utf8'),
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers },
+      };
     case 'html': {
-      const page = `<!DOCTYPE html>\n<html><head><title>${status} ${escapeHtml(reason)}</title></head>\n`
-        + `<body><h1>${escapeHtml(reason)}</h1><p>${escapeHtml(message)}</p>\n`
-        + `<p>Need help? ${HTML_COMMAND_LINK}</p><hr><address>portal-frontend</address></body></html>\n`;
-      return { kind: 'bytes', status, bytes: Buffer.from(page, 'utf8'), headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } };
+      const page =
+        `<!DOCTYPE html>\n<html><head><title>${status} ${escapeHtml(reason)}</title></head>\n` +
+        `<body><h1>${escapeHtml(reason)}</h1><p>${escapeHtml(message)}</p>\n` +
+        `<p>Need help? ${HTML_COMMAND_LINK}</p><hr><address>portal-frontend</address></body></html>\n`;
+      return {
+        kind: 'bytes',
+        status,
+        bytes: Buffer.from(page, 'utf8'),
+        headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers },
+      };
     }
   }
 }

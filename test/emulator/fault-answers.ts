@@ -18,7 +18,12 @@ export function terminalAnswer(t: FaultRule, profile: Profile): Reply {
   const retryAfter = { 'Retry-After': String(t.retryAfterSeconds ?? 1) };
   switch (t.kind) {
     case 'rate-limit':
-      return apiErrorReply(profile, 429, { error: 'rate_limited', message: `Too many requests; retry in ${t.retryAfterSeconds ?? 1} s` }, retryAfter);
+      return apiErrorReply(
+        profile,
+        429,
+        { error: 'rate_limited', message: `Too many requests; retry in ${t.retryAfterSeconds ?? 1} s` },
+        retryAfter,
+      );
     case 'huge-body': {
       const bytes = t.bytes ?? 0;
       const headers: Record<string, string> = { 'Content-Type': JSON_TYPE };
@@ -26,10 +31,20 @@ export function terminalAnswer(t: FaultRule, profile: Profile): Reply {
       return { kind: 'stream', status: 200, headers, write: (res) => streamHugeBody(res, bytes) };
     }
     case 'error-body':
-      return shapedError(t.status ?? 500, t.shape ?? 'html', undefined, t.retryAfterSeconds === undefined ? {} : retryAfter);
+      return shapedError(
+        t.status ?? 500,
+        t.shape ?? 'html',
+        undefined,
+        t.retryAfterSeconds === undefined ? {} : retryAfter,
+      );
     default:
       return t.status === 503
-        ? apiErrorReply(profile, 503, { error: 'service_unavailable', message: 'Service temporarily unavailable' }, retryAfter)
+        ? apiErrorReply(
+            profile,
+            503,
+            { error: 'service_unavailable', message: 'Service temporarily unavailable' },
+            retryAfter,
+          )
         : apiErrorReply(profile, 500, { error: 'internal_error', message: 'Internal server error (injected fault)' });
   }
 }

@@ -65,7 +65,14 @@ export async function streamHugeBody(res: ServerResponse, bytes: number): Promis
  * A server that never finishes: headers at once (chunked, no Content-Length), then one byte per
  * delay, the real body first and spaces after it, until the client goes away or the emulator stops.
  */
-export async function drip(res: ServerResponse, status: number, headers: Record<string, string>, bytes: Buffer, delayMs: number, timers: Timers): Promise<void> {
+export async function drip(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  bytes: Buffer,
+  delayMs: number,
+  timers: Timers,
+): Promise<void> {
   res.writeHead(status, headers);
   res.flushHeaders();
   const space = Buffer.from(' ');

@@ -10,8 +10,18 @@ import type { FaultKind, FaultRule } from './types';
 import { isPlainObject } from './validate';
 
 const KINDS: readonly FaultKind[] = [
-  'status', 'rate-limit', 'truncated-json', 'malformed-json', 'reset', 'slow-body', 'latency',
-  'huge-body', 'drip', 'oversized-page', 'error-body', 'ignore-writes',
+  'status',
+  'rate-limit',
+  'truncated-json',
+  'malformed-json',
+  'reset',
+  'slow-body',
+  'latency',
+  'huge-body',
+  'drip',
+  'oversized-page',
+  'error-body',
+  'ignore-writes',
 ];
 const TERMINAL: readonly FaultKind[] = ['status', 'rate-limit', 'reset', 'huge-body', 'error-body', 'ignore-writes'];
 const MAX_DELAY_MS = 120_000;
@@ -22,7 +32,10 @@ export interface FaultDecision {
   body?: FaultRule;
 }
 
-interface ActiveRule { rule: FaultRule; remaining: number | undefined }
+interface ActiveRule {
+  rule: FaultRule;
+  remaining: number | undefined;
+}
 
 /** Same seed every time rules are set, so a share of 0.3 fails the same requests on every run. */
 const FAULT_SEED = 0xfa017;
@@ -67,7 +80,8 @@ export class Faults {
 
 /** Checks a rules array from the control endpoint; throws a 400 listing every problem. */
 export function parseRules(input: unknown): FaultRule[] {
-  if (!Array.isArray(input)) throw badRequest('rules must be an array', [{ field: 'rules', message: 'must be an array' }]);
+  if (!Array.isArray(input))
+    throw badRequest('rules must be an array', [{ field: 'rules', message: 'must be an array' }]);
   const errors: FieldError[] = [];
   const rules = input.map((raw, i): FaultRule => {
     const at = (f: string): string => `rules[${i}].${f}`;
@@ -78,7 +92,12 @@ export function parseRules(input: unknown): FaultRule[] {
     const kind = KINDS.find((k) => k === raw.kind);
     if (!kind) errors.push({ field: at('kind'), message: `must be one of ${KINDS.join(', ')}` });
     const rule: FaultRule = { kind: kind ?? 'latency' };
-    const num = (name: 'retryAfterSeconds' | 'share' | 'count' | 'delayMs' | 'jitterMs' | 'bytes' | 'factor', min: number, max: number, integer: boolean): void => {
+    const num = (
+      name: 'retryAfterSeconds' | 'share' | 'count' | 'delayMs' | 'jitterMs' | 'bytes' | 'factor',
+      min: number,
+      max: number,
+      integer: boolean,
+    ): void => {
       const v = raw[name];
       if (v === undefined) return;
       if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v))) {
@@ -93,7 +112,8 @@ export function parseRules(input: unknown): FaultRule[] {
     num('bytes', 0, MAX_HUGE_BODY_BYTES, true);
     num('factor', 2, 1000, true);
     readStatus(raw.status, kind, at('status'), rule, errors);
-    if (kind === 'huge-body' && rule.bytes === undefined && raw.bytes === undefined) errors.push({ field: at('bytes'), message: 'is required for huge-body' });
+    if (kind === 'huge-body' && rule.bytes === undefined && raw.bytes === undefined)
+      errors.push({ field: at('bytes'), message: 'is required for huge-body' });
     if (raw.contentLength !== undefined) {
       if (typeof raw.contentLength === 'boolean') rule.contentLength = raw.contentLength;
       else errors.push({ field: at('contentLength'), message: 'must be true or false' });
@@ -116,7 +136,13 @@ export function parseRules(input: unknown): FaultRule[] {
 }
 
 /** `status` answers 500 or 503 (JSON, with the spec's own error codes); `error-body` any 4xx or 5xx. */
-function readStatus(raw: unknown, kind: FaultKind | undefined, field: string, rule: FaultRule, errors: FieldError[]): void {
+function readStatus(
+  raw: unknown,
+  kind: FaultKind | undefined,
+  field: string,
+  rule: FaultRule,
+  errors: FieldError[],
+): void {
   if (raw === undefined) return;
   if (kind === 'error-body') {
     if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 400 && raw <= 599) rule.status = raw;

@@ -31,7 +31,10 @@ function childrenIndex(store: Store, groupId: number): Map<number, FileRecord[]>
   });
 }
 
-export interface FileListing { total: number; items: FileRecord[] }
+export interface FileListing {
+  total: number;
+  items: FileRecord[];
+}
 
 export function listFiles(store: Store, group: Group, scope: Scope, query: URLSearchParams, p: Paging): FileListing {
   const order = oneOf(query, 'orderBy', FILE_ORDER, 'name');
@@ -43,16 +46,22 @@ export function listFiles(store: Store, group: Group, scope: Scope, query: URLSe
   const effective: Scope = recursive ? 'all' : scope;
 
   const sorted = store.cached(`files:${group.id}:${effective}:${order}`, () => {
-    const base = effective === 'all' ? store.filesOf(group.id) : childrenIndex(store, group.id).get(effective) ?? [];
+    const base = effective === 'all' ? store.filesOf(group.id) : (childrenIndex(store, group.id).get(effective) ?? []);
     return [...base].sort(COMPARE[order]);
   });
-  const filtered = name === undefined && modifiedAfter === undefined && !foldersOnly
-    ? sorted
-    : store.cached(`files:${group.id}:${effective}:${order}:${name ?? ''}:${modifiedAfter ?? ''}:${foldersOnly}`, () =>
-      sorted.filter((f) =>
-        (name === undefined || f.name.toLowerCase().includes(name)) &&
-        (modifiedAfter === undefined || f.lastModified > modifiedAfter) &&
-        (!foldersOnly || f.contentType === FOLDER)));
+  const filtered =
+    name === undefined && modifiedAfter === undefined && !foldersOnly
+      ? sorted
+      : store.cached(
+          `files:${group.id}:${effective}:${order}:${name ?? ''}:${modifiedAfter ?? ''}:${foldersOnly}`,
+          () =>
+            sorted.filter(
+              (f) =>
+                (name === undefined || f.name.toLowerCase().includes(name)) &&
+                (modifiedAfter === undefined || f.lastModified > modifiedAfter) &&
+                (!foldersOnly || f.contentType === FOLDER),
+            ),
+        );
 
   const total = filtered.length;
   const start = (p.page - 1) * p.size;

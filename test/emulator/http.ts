@@ -2,15 +2,32 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { User } from './model';
 
-export interface FieldError { field: string; message: string }
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 export type ErrorCode =
-  | 'invalid_input' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict'
-  | 'payload_too_large' | 'rate_limited' | 'internal_error' | 'service_unavailable';
+  | 'invalid_input'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'service_unavailable';
 
 const STATUS_OF: Record<ErrorCode, number> = {
-  invalid_input: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409,
-  payload_too_large: 413, rate_limited: 429, internal_error: 500, service_unavailable: 503,
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
 };
 
 export class ApiError extends Error {
@@ -32,10 +49,12 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: FieldError[]): ApiError => new ApiError('invalid_input', message, fieldErrors);
+export const badRequest = (message: string, fieldErrors?: FieldError[]): ApiError =>
+  new ApiError('invalid_input', message, fieldErrors);
 export const notFound = (message: string): ApiError => new ApiError('not_found', message);
 export const forbidden = (message: string): ApiError => new ApiError('forbidden', message);
-export const conflict = (message: string, fieldErrors?: FieldError[]): ApiError => new ApiError('conflict', message, fieldErrors);
+export const conflict = (message: string, fieldErrors?: FieldError[]): ApiError =>
+  new ApiError('conflict', message, fieldErrors);
 
 export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }

@@ -8,10 +8,34 @@ import { buildRouter } from './routes';
 import { buildSeed } from './seeds';
 import { EmulatorServer } from './server';
 import { Store } from './store';
-import { DEFAULT_OPTIONS, LITERAL_MISSING_READS, PROFILES, ROUTE_IDS, SEEDS, type Emulator, type EmulatorOptions, type EmulatorStats, type FaultRule, type Profile, type RouteId, type SeedName } from './types';
+import {
+  DEFAULT_OPTIONS,
+  LITERAL_MISSING_READS,
+  PROFILES,
+  ROUTE_IDS,
+  SEEDS,
+  type Emulator,
+  type EmulatorOptions,
+  type EmulatorStats,
+  type FaultRule,
+  type Profile,
+  type RouteId,
+  type SeedName,
+} from './types';
 import type { World } from './world';
 
-export type { Emulator, EmulatorOptions, EmulatorStats, ErrorShape, FaultRule, FaultKind, LargeSeedOptions, Profile, RouteId, SeedName } from './types';
+export type {
+  Emulator,
+  EmulatorOptions,
+  EmulatorStats,
+  ErrorShape,
+  FaultRule,
+  FaultKind,
+  LargeSeedOptions,
+  Profile,
+  RouteId,
+  SeedName,
+} from './types';
 export { DEFAULT_OPTIONS, DEFAULT_LARGE, LITERAL_MISSING_READS, PROFILES, ROUTE_IDS, SEEDS } from './types';
 
 const emptyStats = (): EmulatorStats => ({ requests: 0, tokenRequests: 0, rateLimited: 0, byRoute: {} });
@@ -29,7 +53,10 @@ class EmulatorInstance implements Emulator {
   readonly profile: Profile;
   readonly missingReads: readonly RouteId[];
 
-  constructor(private readonly options: EmulatorOptions, state: State | undefined) {
+  constructor(
+    private readonly options: EmulatorOptions,
+    state: State | undefined,
+  ) {
     this.profile = options.profile;
     const missing = new Set([...options.missingReads, ...(options.profile === 'literal' ? LITERAL_MISSING_READS : [])]);
     this.missingReads = ROUTE_IDS.filter((id) => missing.has(id));
@@ -37,8 +64,12 @@ class EmulatorInstance implements Emulator {
     this.limiter = new RateLimiter(options.rateLimit.count, options.rateLimit.windowSeconds);
     const log = options.quiet ? (): void => undefined : (line: string): void => console.error(`[emulator] ${line}`);
     this.persistence = options.dataFile
-      ? new Persistence(options.dataFile, () => ({ data: this.world.store.snapshot(), tokens: this.world.tokens.snapshot() }),
-        () => `${this.generation}:${this.world.store.revision}:${this.world.tokens.revision}`, log)
+      ? new Persistence(
+          options.dataFile,
+          () => ({ data: this.world.store.snapshot(), tokens: this.world.tokens.snapshot() }),
+          () => `${this.generation}:${this.world.store.revision}:${this.world.tokens.revision}`,
+          log,
+        )
       : undefined;
     this.server = new EmulatorServer({
       router: buildRouter(missing),
@@ -48,18 +79,29 @@ class EmulatorInstance implements Emulator {
       faults: this.faults,
       stats: this.statsData,
       latency: { ms: options.latencyMs, jitterMs: options.jitterMs },
-      control: (req) => control({
-        setFaults: (r) => this.setFaults(r), clearFaults: () => this.clearFaults(), faultRules: () => this.faults.rules(),
-        expireAllTokens: () => this.expireAllTokens(), revokeApplication: (id) => this.revoke(id),
-        stats: () => this.stats(), resetStats: () => this.resetStats(), reset: (seed) => this.reset(seed),
-        describe: () => ({ profile: this.profile, missingReads: [...this.missingReads], seed: this.options.seed }),
-      }, req),
+      control: (req) =>
+        control(
+          {
+            setFaults: (r) => this.setFaults(r),
+            clearFaults: () => this.clearFaults(),
+            faultRules: () => this.faults.rules(),
+            expireAllTokens: () => this.expireAllTokens(),
+            revokeApplication: (id) => this.revoke(id),
+            stats: () => this.stats(),
+            resetStats: () => this.resetStats(),
+            reset: (seed) => this.reset(seed),
+            describe: () => ({ profile: this.profile, missingReads: [...this.missingReads], seed: this.options.seed }),
+          },
+          req,
+        ),
       afterRequest: () => this.persistence?.changed(),
       log,
     });
   }
 
-  get url(): string { return `http://${this.options.host}:${this.port}`; }
+  get url(): string {
+    return `http://${this.options.host}:${this.port}`;
+  }
 
   async start(): Promise<void> {
     this.port = await this.server.listen(this.options.port, this.options.host);
@@ -73,14 +115,20 @@ class EmulatorInstance implements Emulator {
   }
 
   /** Checked like the control endpoint's rules, so a bad rule throws rather than doing nothing. */
-  setFaults(rules: FaultRule[]): void { this.faults.set(parseRules(rules)); }
-  clearFaults(): void { this.faults.clear(); }
+  setFaults(rules: FaultRule[]): void {
+    this.faults.set(parseRules(rules));
+  }
+  clearFaults(): void {
+    this.faults.clear();
+  }
   expireAllTokens(): void {
     this.world.tokens.expireAll();
     this.persistence?.changed();
   }
 
-  revokeApplication(clientId: string): void { this.revoke(clientId); }
+  revokeApplication(clientId: string): void {
+    this.revoke(clientId);
+  }
 
   stats(): EmulatorStats {
     return { ...this.statsData, byRoute: { ...this.statsData.byRoute } };
@@ -115,23 +163,36 @@ class EmulatorInstance implements Emulator {
 
   private makeWorld(store: Store, state?: State): World {
     const { service, tokenLifetimeSeconds } = this.options;
-    return { store, tokens: new TokenStore(tokenLifetimeSeconds, state?.tokens), service, mobileClientId: `${service}-mobile`, profile: this.options.profile };
+    return {
+      store,
+      tokens: new TokenStore(tokenLifetimeSeconds, state?.tokens),
+      service,
+      mobileClientId: `${service}-mobile`,
+      profile: this.options.profile,
+    };
   }
 }
 
 function resolveOptions(partial: Partial<EmulatorOptions>): EmulatorOptions {
   const o: EmulatorOptions = {
-    ...DEFAULT_OPTIONS, ...partial, rateLimit: { ...DEFAULT_OPTIONS.rateLimit, ...partial.rateLimit }, host: '127.0.0.1',
+    ...DEFAULT_OPTIONS,
+    ...partial,
+    rateLimit: { ...DEFAULT_OPTIONS.rateLimit, ...partial.rateLimit },
+    host: '127.0.0.1',
     missingReads: [...(partial.missingReads ?? [])],
   };
-  if (!SEEDS.includes(o.seed)) throw new Error(`seed must be one of ${SEEDS.join(', ')}, got ${JSON.stringify(o.seed)}`);
-  if (!PROFILES.includes(o.profile)) throw new Error(`profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(o.profile)}`);
+  if (!SEEDS.includes(o.seed))
+    throw new Error(`seed must be one of ${SEEDS.join(', ')}, got ${JSON.stringify(o.seed)}`);
+  if (!PROFILES.includes(o.profile))
+    throw new Error(`profile must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(o.profile)}`);
   const unknownRoutes = o.missingReads.filter((id) => !(ROUTE_IDS as readonly string[]).includes(id));
   if (unknownRoutes.length > 0) throw new Error(`missingReads names unknown route ids: ${unknownRoutes.join(', ')}`);
-  if (!/^[a-z][a-z0-9-]{0,39}$/.test(o.service)) throw new Error(`service must be a lower-case name, got ${JSON.stringify(o.service)}`);
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(o.service))
+    throw new Error(`service must be a lower-case name, got ${JSON.stringify(o.service)}`);
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error(`port must be 0-65535, got ${o.port}`);
   if (!(o.tokenLifetimeSeconds > 0)) throw new Error('tokenLifetimeSeconds must be positive');
-  if (!(o.rateLimit.count >= 0) || !(o.rateLimit.windowSeconds > 0)) throw new Error('rateLimit needs count >= 0 and windowSeconds > 0');
+  if (!(o.rateLimit.count >= 0) || !(o.rateLimit.windowSeconds > 0))
+    throw new Error('rateLimit needs count >= 0 and windowSeconds > 0');
   if (!(o.latencyMs >= 0) || !(o.jitterMs >= 0)) throw new Error('latencyMs and jitterMs must not be negative');
   return o;
 }

@@ -5,10 +5,15 @@ import { parseArgs } from 'node:util';
 import { buildSeed } from './seeds';
 import { startEmulator } from './index';
 
-interface FilePage { page: Array<{ id: number }>; nextPage: boolean }
+interface FilePage {
+  page: Array<{ id: number }>;
+  nextPage: boolean;
+}
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { members: { type: 'string' }, files: { type: 'string' }, groups: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { members: { type: 'string' }, files: { type: 'string' }, groups: { type: 'string' } },
+  });
   const large = {
     ...(values.members ? { members: Number(values.members) } : {}),
     ...(values.files ? { files: Number(values.files) } : {}),
@@ -27,10 +32,15 @@ async function main(): Promise<void> {
   const emu = await startEmulator({ seed: 'large', large, quiet: true, rateLimit: { count: 0, windowSeconds: 300 } });
   console.log(`start_ms: ${(performance.now() - t1).toFixed(0)}`);
   try {
-    const tokenRes = await fetch(`${emu.url}/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo`);
+    const tokenRes = await fetch(
+      `${emu.url}/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo`,
+    );
     const { access_token: token } = (await tokenRes.json()) as { access_token: string };
     const headers = { Authorization: `Bearer ${token}` };
-    const groups = (await (await fetch(`${emu.url}/v2/accounts/1/groups?size=1`, { headers })).json()) as Array<{ id: number; name: string }>;
+    const groups = (await (await fetch(`${emu.url}/v2/accounts/1/groups?size=1`, { headers })).json()) as Array<{
+      id: number;
+      name: string;
+    }>;
     const bulk = groups.find((g) => g.name === 'bulk') ?? groups[0];
     if (!bulk) throw new Error('no bulk group');
 

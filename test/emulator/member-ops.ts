@@ -25,7 +25,8 @@ export interface NewMember {
 
 /** 400 for a reserved username, 409 for a taken username or e-mail. */
 export function checkIdentity(w: World, username: string | undefined, email: string | undefined, self?: User): void {
-  if (username !== undefined && isReserved(username)) throw badRequest(`The username ${username} is reserved`, [{ field: 'username', message: 'is reserved' }]);
+  if (username !== undefined && isReserved(username))
+    throw badRequest(`The username ${username} is reserved`, [{ field: 'username', message: 'is reserved' }]);
   const errors: FieldError[] = [];
   const byName = username === undefined ? undefined : w.store.userByUsername(username);
   if (byName && byName !== self) errors.push({ field: 'username', message: 'is already taken' });
@@ -34,21 +35,53 @@ export function checkIdentity(w: World, username: string | undefined, email: str
   if (errors.length > 0) throw conflict(`${errors.map((e) => e.field).join(' and ')} already taken`, errors);
 }
 
-export function createMember(w: World, accountId: number, nm: NewMember, groups: Map<number, GroupPermission | 0>, now: number): Membership {
+export function createMember(
+  w: World,
+  accountId: number,
+  nm: NewMember,
+  groups: Map<number, GroupPermission | 0>,
+  now: number,
+): Membership {
   const id = w.store.newId('user');
   const user: User = {
-    id, username: nm.username, passwordHash: nm.password === undefined ? null : hashPassword(id, nm.password),
-    name: nm.name, realName: nm.realName ?? null, email: nm.email, jobTitle: nm.jobTitle ?? null,
-    organisation: nm.organisation ?? null, address: nm.address ?? null, telephone: nm.telephone ?? null, other: null,
-    logo: false, timeZone: null, timeZoneOffset: 0, locale: null, verifiedEmail: false, dateFormat: null,
-    twentyFourHourTimeFormat: true, twoFactorCode: null, twoFactorMode: null, enabled: nm.enabled, locked: false,
-    pendingUnlock: false, dateCreated: now, dateActivated: nm.activationType === 'now' ? now : null, lastModified: now,
-    lastLogin: null, lastActive: null,
+    id,
+    username: nm.username,
+    passwordHash: nm.password === undefined ? null : hashPassword(id, nm.password),
+    name: nm.name,
+    realName: nm.realName ?? null,
+    email: nm.email,
+    jobTitle: nm.jobTitle ?? null,
+    organisation: nm.organisation ?? null,
+    address: nm.address ?? null,
+    telephone: nm.telephone ?? null,
+    other: null,
+    logo: false,
+    timeZone: null,
+    timeZoneOffset: 0,
+    locale: null,
+    verifiedEmail: false,
+    dateFormat: null,
+    twentyFourHourTimeFormat: true,
+    twoFactorCode: null,
+    twoFactorMode: null,
+    enabled: nm.enabled,
+    locked: false,
+    pendingUnlock: false,
+    dateCreated: now,
+    dateActivated: nm.activationType === 'now' ? now : null,
+    lastModified: now,
+    lastLogin: null,
+    lastActive: null,
   };
   w.store.addUser(user);
   const m: Membership = {
-    accountId, userId: id, permission: nm.permission, assignToNewGroupsPermission: nm.assignToNewGroupsPermission,
-    tags: nm.tags, dateCreated: now, activationType: nm.activationType,
+    accountId,
+    userId: id,
+    permission: nm.permission,
+    assignToNewGroupsPermission: nm.assignToNewGroupsPermission,
+    tags: nm.tags,
+    dateCreated: now,
+    activationType: nm.activationType,
   };
   w.store.addMembership(m);
   applyGroups(w, id, groups);

@@ -52,9 +52,19 @@ export interface Subscription {
   emailsUsed: number;
   components: string[];
   billing: {
-    firstName: string; lastName: string; email: string; address1: string; address2: string;
-    city: string; state: string; zip: string; country: string;
-    cardType: string; cardLastFour: string; expirationMonth: number; expirationYear: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    address1: string;
+    address2: string;
+    city: string;
+    state: string;
+    zip: string;
+    country: string;
+    cardType: string;
+    cardLastFour: string;
+    expirationMonth: number;
+    expirationYear: number;
   };
 }
 
@@ -191,4 +201,19 @@ export const PLATFORMS = ['IOS', 'ANDROID', 'SYNC', 'LINUX', 'WINDOWS', 'OTHER']
 export const DEVICE_TYPES = ['Phone', 'Tablet', 'Watch', 'Browser', 'Other'] as const;
 export const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'] as const;
 /** Names no group, organisation or user may take. The spec says such a list exists but does not give it. */
-export const RESERVED_NAMES = ['admin', 'api', 'www', 'settings', 'trash', 'new', 'oauth', 'login', 'logout', 'static', 'help', 'support', 'system', 'root'] as const;
+export const RESERVED_NAMES = [
+  'admin',
+  'api',
+  'www',
+  'settings',
+  'trash',
+  'new',
+  'oauth',
+  'login',
+  'logout',
+  'static',
+  'help',
+  'support',
+  'system',
+  'root',
+] as const;

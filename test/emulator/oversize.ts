@@ -19,7 +19,8 @@ function renamed(row: Json, copy: number, nextId: () => number): Json {
   if (typeof out.clientId === 'string') out.clientId = `${out.clientId}-copy${copy}`;
   if (isPlainObject(out.user)) out.user = renamed(out.user, copy, nextId);
   if (typeof out.username === 'string') out.username = `${out.username}.copy${copy}`;
-  if (out.id === undefined && out.clientId === undefined && out.user === undefined && typeof out.name === 'string') out.name = `${out.name}-copy${copy}`;
+  if (out.id === undefined && out.clientId === undefined && out.user === undefined && typeof out.name === 'string')
+    out.name = `${out.name}-copy${copy}`;
   return out;
 }
 
@@ -27,7 +28,8 @@ function grow(rows: readonly Json[], target: number): Json[] {
   if (rows.length === 0) return [];
   let id = COPY_ID_BASE;
   const out: Json[] = [...rows];
-  for (let i = rows.length; i < target; i++) out.push(renamed(rows[i % rows.length], Math.floor(i / rows.length), () => id++));
+  for (let i = rows.length; i < target; i++)
+    out.push(renamed(rows[i % rows.length], Math.floor(i / rows.length), () => id++));
   return out;
 }
 
@@ -46,7 +48,8 @@ export function oversize(reply: Reply, query: URLSearchParams, factor = DEFAULT_
   if (!isPlainObject(body)) return reply;
   for (const key of ['items', 'page'] as const) {
     const rows = body[key];
-    if (Array.isArray(rows)) return { ...reply, body: { ...body, [key]: grow(rows, factor * asked(query, body.pageSize, rows.length)) } };
+    if (Array.isArray(rows))
+      return { ...reply, body: { ...body, [key]: grow(rows, factor * asked(query, body.pageSize, rows.length)) } };
   }
   return reply;
 }

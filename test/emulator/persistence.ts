@@ -20,7 +20,10 @@ interface PersistedFile {
   tokens: TokenData;
 }
 
-export interface State { data: StoreData; tokens: TokenData }
+export interface State {
+  data: StoreData;
+  tokens: TokenData;
+}
 
 export function loadState(file: string): State | undefined {
   if (!existsSync(file)) return undefined;
@@ -31,7 +34,14 @@ export function loadState(file: string): State | undefined {
     throw new Error(`Emulator data file ${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   const p = parsed as Partial<PersistedFile> | null;
-  if (!p || p.format !== FORMAT || p.version !== VERSION || !p.data || !Array.isArray(p.data.users) || !Array.isArray(p.data.groups)) {
+  if (
+    !p ||
+    p.format !== FORMAT ||
+    p.version !== VERSION ||
+    !p.data ||
+    !Array.isArray(p.data.users) ||
+    !Array.isArray(p.data.groups)
+  ) {
     throw new Error(`Emulator data file ${file} is not a ${FORMAT} version ${VERSION} file`);
   }
   const groups = p.data.groups.map((g): Group => ({ ...g, members: new Map(g.members) }));
@@ -40,7 +50,8 @@ export function loadState(file: string): State | undefined {
 
 export function writeStateAtomically(file: string, state: State): void {
   const body: PersistedFile = {
-    format: FORMAT, version: VERSION,
+    format: FORMAT,
+    version: VERSION,
     data: { ...state.data, groups: state.data.groups.map((g) => ({ ...g, members: [...g.members] })) },
     tokens: state.tokens,
   };

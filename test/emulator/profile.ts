@@ -15,7 +15,16 @@ import type { World } from './world';
  * `error` to ask for a two-factor code).
  */
 const LITERAL_SHAPES: Readonly<Record<number, ErrorShape | 'json'>> = {
-  400: 'json', 401: 'empty', 403: 'text', 404: 'html', 405: 'empty', 409: 'text', 413: 'html', 429: 'text', 500: 'empty', 503: 'html',
+  400: 'json',
+  401: 'empty',
+  403: 'text',
+  404: 'html',
+  405: 'empty',
+  409: 'text',
+  413: 'html',
+  429: 'text',
+  500: 'empty',
+  503: 'html',
 };
 
 export function literalShapeOf(status: number): ErrorShape | 'json' {
@@ -23,7 +32,12 @@ export function literalShapeOf(status: number): ErrorShape | 'json' {
 }
 
 /** An API error (not the token endpoint's) as the profile answers it. */
-export function apiErrorReply(profile: Profile, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Reply {
+export function apiErrorReply(
+  profile: Profile,
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Reply {
   const shape = profile === 'literal' ? literalShapeOf(status) : 'json';
   if (shape === 'json') return errorReply(status, body, headers);
   return shapedError(status, shape, typeof body.message === 'string' ? body.message : undefined, headers);

@@ -4,13 +4,18 @@ import { badRequest } from './http';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-export interface Paging { page: number; size: number }
+export interface Paging {
+  page: number;
+  size: number;
+}
 
 function positiveInt(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
   if (raw === null) return undefined;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-    throw badRequest(`Query parameter ${name} must be a whole number of at least 1`, [{ field: name, message: 'must be a whole number of at least 1' }]);
+    throw badRequest(`Query parameter ${name} must be a whole number of at least 1`, [
+      { field: name, message: 'must be a whole number of at least 1' },
+    ]);
   }
   return Number(raw);
 }
@@ -39,14 +44,19 @@ export function bool(query: URLSearchParams, name: string, fallback: boolean): b
   const v = raw.toLowerCase();
   if (v === '' || v === 'true') return true;
   if (v === 'false') return false;
-  throw badRequest(`Query parameter ${name} must be true or false`, [{ field: name, message: 'must be true or false' }]);
+  throw badRequest(`Query parameter ${name} must be true or false`, [
+    { field: name, message: 'must be true or false' },
+  ]);
 }
 
 export function oneOf<T extends string>(query: URLSearchParams, name: string, values: readonly T[], fallback: T): T {
   const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
   const found = values.find((v) => v.toLowerCase() === raw.toLowerCase());
-  if (!found) throw badRequest(`Query parameter ${name} must be one of ${values.join(', ')}`, [{ field: name, message: `must be one of ${values.join(', ')}` }]);
+  if (!found)
+    throw badRequest(`Query parameter ${name} must be one of ${values.join(', ')}`, [
+      { field: name, message: `must be one of ${values.join(', ')}` },
+    ]);
   return found;
 }
 
@@ -58,11 +68,19 @@ export function text(query: URLSearchParams, name: string): string | undefined {
 export function epochMs(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
-  if (!/^-?\d{1,15}$/.test(raw)) throw badRequest(`Query parameter ${name} must be a timestamp in milliseconds`, [{ field: name, message: 'must be a timestamp in milliseconds' }]);
+  if (!/^-?\d{1,15}$/.test(raw))
+    throw badRequest(`Query parameter ${name} must be a timestamp in milliseconds`, [
+      { field: name, message: 'must be a timestamp in milliseconds' },
+    ]);
   return Number(raw);
 }
 
-export interface Window<T> { items: T[]; total: number; page: number; size: number }
+export interface Window<T> {
+  items: T[];
+  total: number;
+  page: number;
+  size: number;
+}
 
 export function windowOf<T>(all: readonly T[], p: Paging): Window<T> {
   const start = (p.page - 1) * p.size;

@@ -5,10 +5,16 @@ class TimeQueue {
   private items: number[] = [];
   private head = 0;
 
-  get length(): number { return this.items.length - this.head; }
-  get oldest(): number | undefined { return this.items[this.head]; }
+  get length(): number {
+    return this.items.length - this.head;
+  }
+  get oldest(): number | undefined {
+    return this.items[this.head];
+  }
 
-  push(t: number): void { this.items.push(t); }
+  push(t: number): void {
+    this.items.push(t);
+  }
 
   dropOlderThan(limit: number): void {
     while (this.head < this.items.length && (this.items[this.head] ?? Infinity) <= limit) this.head++;
@@ -25,7 +31,10 @@ export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number
 export class RateLimiter {
   private readonly queues = new Map<string, TimeQueue>();
 
-  constructor(private readonly count: number, private readonly windowSeconds: number) {}
+  constructor(
+    private readonly count: number,
+    private readonly windowSeconds: number,
+  ) {}
 
   /** Refused requests are not recorded, so a blocked client is let in again once its old requests age out. */
   check(address: string, now: number): RateDecision {

@@ -15,7 +15,10 @@ const DEFAULT_DRIP_MS = 1000;
 function encode(reply: Exclude<Reply, { kind: 'stream' }>): { bytes: Buffer; headers: Record<string, string> } {
   switch (reply.kind) {
     case 'json':
-      return { bytes: Buffer.from(JSON.stringify(reply.body), 'utf8'), headers: { 'Content-Type': JSON_TYPE, ...reply.headers } };
+      return {
+        bytes: Buffer.from(JSON.stringify(reply.body), 'utf8'),
+        headers: { 'Content-Type': JSON_TYPE, ...reply.headers },
+      };
     case 'empty':
       return { bytes: Buffer.alloc(0), headers: { ...reply.headers } };
     case 'bytes':
@@ -32,7 +35,14 @@ export async function writeReply(res: ServerResponse, reply: Reply, timers: Time
   }
   const encoded = encode(reply);
   if (fault?.kind === 'drip') {
-    await drip(res, reply.status, encoded.headers, encoded.bytes, Math.max(1, fault.delayMs ?? DEFAULT_DRIP_MS), timers);
+    await drip(
+      res,
+      reply.status,
+      encoded.headers,
+      encoded.bytes,
+      Math.max(1, fault.delayMs ?? DEFAULT_DRIP_MS),
+      timers,
+    );
     return;
   }
   const headers = encoded.headers;

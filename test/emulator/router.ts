@@ -17,9 +17,17 @@ export interface RouteDef {
   jsonBody?: boolean;
 }
 
-export interface Match { route: RouteDef; params: Record<string, string>; key: string }
+export interface Match {
+  route: RouteDef;
+  params: Record<string, string>;
+  key: string;
+}
 
-interface Compiled { def: RouteDef; parts: string[]; literals: number }
+interface Compiled {
+  def: RouteDef;
+  parts: string[];
+  literals: number;
+}
 
 function decode(segment: string): string {
   try {

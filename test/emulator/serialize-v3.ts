@@ -3,7 +3,10 @@ import { COMPONENTS, PACKAGE_COMPONENTS, capabilitiesFor, type ComponentInfo } f
 import type { Account, Application, Membership, User } from './model';
 import type { Store } from './store';
 
-export interface Shapes { store: Store; service: string }
+export interface Shapes {
+  store: Store;
+  service: string;
+}
 
 export function userV3(u: User): Record<string, unknown> {
   return {
@@ -35,16 +38,29 @@ export function userV3(u: User): Record<string, unknown> {
 export function applicationUser(u: User | undefined): Record<string, unknown> | null {
   if (!u) return null;
   return {
-    id: u.id, name: u.name, username: u.username, logo: u.logo, jobTitle: u.jobTitle,
-    lastModified: u.lastModified, twoFactorAuthentication: u.twoFactorCode !== null,
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    logo: u.logo,
+    jobTitle: u.jobTitle,
+    lastModified: u.lastModified,
+    twoFactorAuthentication: u.twoFactorCode !== null,
   };
 }
 
 export function accountV3(a: Account): Record<string, unknown> {
   return {
-    id: a.id, name: a.name, friendlyName: a.friendlyName, enabled: a.enabled, hash: a.hash, domain: a.domain,
-    locale: a.locale, dateCreated: a.dateCreated, lastModified: a.lastModified,
-    twoFactorModes: [...a.twoFactorModes], twoFactorEnforce: a.twoFactorEnforce,
+    id: a.id,
+    name: a.name,
+    friendlyName: a.friendlyName,
+    enabled: a.enabled,
+    hash: a.hash,
+    domain: a.domain,
+    locale: a.locale,
+    dateCreated: a.dateCreated,
+    lastModified: a.lastModified,
+    twoFactorModes: [...a.twoFactorModes],
+    twoFactorEnforce: a.twoFactorEnforce,
   };
 }
 
@@ -53,9 +69,16 @@ export function applicationV3(s: Shapes, app: Application, withSecret: boolean):
   if (withSecret) out.clientSecret = app.clientSecret;
   Object.assign(out, {
     [s.service]: applicationUser(s.store.users.get(app.ownerId)),
-    name: app.name, description: app.description, platform: app.platform, deviceType: app.deviceType,
-    deviceModel: app.deviceModel, deviceOs: app.deviceOs, appVersion: app.appVersion, bundleId: app.bundleId,
-    lastActivity: app.lastActivity, ip: app.ip,
+    name: app.name,
+    description: app.description,
+    platform: app.platform,
+    deviceType: app.deviceType,
+    deviceModel: app.deviceModel,
+    deviceOs: app.deviceOs,
+    appVersion: app.appVersion,
+    bundleId: app.bundleId,
+    lastActivity: app.lastActivity,
+    ip: app.ip,
   });
   return out;
 }
@@ -68,7 +91,13 @@ export function memberV3(s: Shapes, m: Membership): Record<string, unknown> {
     user: userV3(u),
     permission: m.permission,
     assignToNewGroupsPermission: m.assignToNewGroupsPermission,
-    notAssigned: m.assignToNewGroupsPermission === 0 ? [] : s.store.groupsOf(m.accountId).filter((g) => !assigned.has(g.id)).map((g) => g.id),
+    notAssigned:
+      m.assignToNewGroupsPermission === 0
+        ? []
+        : s.store
+            .groupsOf(m.accountId)
+            .filter((g) => !assigned.has(g.id))
+            .map((g) => g.id),
     assigningToGroups: false,
     dateCreated: m.dateCreated,
     memberOfMultipleAccounts: s.store.accountsOf(u.id).length > 1,
@@ -81,7 +110,10 @@ export function memberV3(s: Shapes, m: Membership): Record<string, unknown> {
 
 export function componentsOf(a: Account): ComponentInfo[] {
   const names = new Set(a.subscription.components.length > 0 ? a.subscription.components : PACKAGE_COMPONENTS.basic);
-  return COMPONENTS.filter((c) => names.has(c.name)).map((c) => ({ ...c, ...(a.componentText && Object.hasOwn(a.componentText, c.name) ? a.componentText[c.name] : {}) }));
+  return COMPONENTS.filter((c) => names.has(c.name)).map((c) => ({
+    ...c,
+    ...(a.componentText && Object.hasOwn(a.componentText, c.name) ? a.componentText[c.name] : {}),
+  }));
 }
 
 export function subscriptionV3(s: Shapes, a: Account): Record<string, unknown> {
@@ -90,21 +122,39 @@ export function subscriptionV3(s: Shapes, a: Account): Record<string, unknown> {
   const storageUsed = s.store.groupsOf(a.id).reduce((sum, g) => sum + s.store.storageOf(g.id), 0);
   return {
     accountPackage: {
-      code: sub.code, trialExpires: sub.trialExpires, paused: sub.paused, pausedBillingCycles: sub.pausedBillingCycles,
-      datePausedAt: sub.datePausedAt, planDetails: { interval: sub.interval, currency: sub.currency },
-      members: sub.membersLimit, storage: sub.storage, emailQuota: sub.emailQuota, suspended: sub.suspended,
+      code: sub.code,
+      trialExpires: sub.trialExpires,
+      paused: sub.paused,
+      pausedBillingCycles: sub.pausedBillingCycles,
+      datePausedAt: sub.datePausedAt,
+      planDetails: { interval: sub.interval, currency: sub.currency },
+      members: sub.membersLimit,
+      storage: sub.storage,
+      emailQuota: sub.emailQuota,
+      suspended: sub.suspended,
     },
     plan: sub.plan,
     storageUsed,
     membersUsed: s.store.memberCount(a.id),
     emailsUsed: sub.emailsUsed,
     billingDetails: {
-      firstName: b.firstName, lastName: b.lastName, email: b.email, address1: b.address1, address2: b.address2,
-      city: b.city, state: b.state, zip: b.zip, country: b.country,
+      firstName: b.firstName,
+      lastName: b.lastName,
+      email: b.email,
+      address1: b.address1,
+      address2: b.address2,
+      city: b.city,
+      state: b.state,
+      zip: b.zip,
+      country: b.country,
       card: {
         // Only the last four digits ever leave the server.
-        number: `************${b.cardLastFour}`, type: b.cardType, lastFour: b.cardLastFour, verificationValue: '***',
-        expirationMonth: b.expirationMonth, expirationYear: b.expirationYear,
+        number: `************${b.cardLastFour}`,
+        type: b.cardType,
+        lastFour: b.cardLastFour,
+        verificationValue: '***',
+        expirationMonth: b.expirationMonth,
+        expirationYear: b.expirationYear,
       },
     },
   };
@@ -115,20 +165,26 @@ export function userinfoV3(s: Shapes, u: User): Record<string, unknown> {
     const a = s.store.accounts.get(m.accountId);
     if (!a) return [];
     const groups = s.store.groupsOf(a.id);
-    return [{
-      account: accountV3(a),
-      subscription: { code: a.subscription.code, trialExpires: a.subscription.trialExpires, paused: a.subscription.paused },
-      permission: m.permission,
-      memberOfSpaces: s.store.groupIdsOf(a.id, u.id).size,
-      adminInSpaces: groups.filter((g) => g.members.get(u.id) === 16).length,
-      features: [...a.features],
-      components: a.enabled ? componentsOf(a).map((c) => c.name) : null,
-      capabilities: capabilitiesFor(m.permission),
-      mailDomain: a.mailDomain,
-      twoFactorAuthentication: a.twoFactorModes.length > 0,
-      metadata: { ...a.metadata },
-      admin: m.permission === 16,
-    }];
+    return [
+      {
+        account: accountV3(a),
+        subscription: {
+          code: a.subscription.code,
+          trialExpires: a.subscription.trialExpires,
+          paused: a.subscription.paused,
+        },
+        permission: m.permission,
+        memberOfSpaces: s.store.groupIdsOf(a.id, u.id).size,
+        adminInSpaces: groups.filter((g) => g.members.get(u.id) === 16).length,
+        features: [...a.features],
+        components: a.enabled ? componentsOf(a).map((c) => c.name) : null,
+        capabilities: capabilitiesFor(m.permission),
+        mailDomain: a.mailDomain,
+        twoFactorAuthentication: a.twoFactorModes.length > 0,
+        metadata: { ...a.metadata },
+        admin: m.permission === 16,
+      },
+    ];
   });
   return { name: u.username, [s.service]: userV3(u), authorities: ['ROLE_USER'], accounts };
 }

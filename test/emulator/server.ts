@@ -35,7 +35,12 @@ export interface PipelineDeps {
   log: (line: string) => void;
 }
 
-interface Body { bytes: Buffer; tooLarge: boolean; aborted: boolean; cutOff: boolean }
+interface Body {
+  bytes: Buffer;
+  tooLarge: boolean;
+  aborted: boolean;
+  cutOff: boolean;
+}
 
 function readBody(req: IncomingMessage): Promise<Body> {
   return new Promise((resolve) => {
@@ -83,7 +88,7 @@ export class EmulatorServer {
   constructor(private readonly deps: PipelineDeps) {
     this.server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
       this.handle(req, res).catch((e: unknown) => {
-        this.deps.log(`request failed outside the handler: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        this.deps.log(`request failed outside the handler: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         if (!res.headersSent && !res.destroyed) {
           res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
           res.end(JSON.stringify({ error: 'internal_error', message: 'Internal error' }));
@@ -91,7 +96,10 @@ export class EmulatorServer {
       });
     });
     this.server.on('clientError', (_err, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n{"error":"invalid_input","message":"Bad HTTP request"}');
+      if (socket.writable)
+        socket.end(
+          'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n{"error":"invalid_input","message":"Bad HTTP request"}',
+        );
       else socket.destroy();
     });
   }
@@ -128,7 +136,15 @@ export class EmulatorServer {
     const body = await readBody(req);
     if (body.aborted) return;
     const request: ApiRequest = {
-      method, path, query: url.searchParams, params: {}, headers: req.headers, rawBody: body.bytes, body: {}, remoteAddress, now: Date.now(),
+      method,
+      path,
+      query: url.searchParams,
+      params: {},
+      headers: req.headers,
+      rawBody: body.bytes,
+      body: {},
+      remoteAddress,
+      now: Date.now(),
     };
 
     if (path.startsWith(CONTROL_PREFIX)) {
@@ -144,7 +160,16 @@ export class EmulatorServer {
     const limit = this.deps.limiter().check(remoteAddress, Date.now());
     if (!limit.ok) {
       this.deps.stats.rateLimited++;
-      await this.finish(req, res, body, this.apiError(429, { error: 'rate_limited', message: `Too many requests; retry in ${limit.retryAfterSeconds} s` }, { 'Retry-After': String(limit.retryAfterSeconds) }));
+      await this.finish(
+        req,
+        res,
+        body,
+        this.apiError(
+          429,
+          { error: 'rate_limited', message: `Too many requests; retry in ${limit.retryAfterSeconds} s` },
+          { 'Retry-After': String(limit.retryAfterSeconds) },
+        ),
+      );
       return;
     }
 
@@ -178,18 +203,27 @@ export class EmulatorServer {
 
   private answer(request: ApiRequest, body: Body, match: Match | undefined, ignoreWrite: boolean): Reply {
     const { method, path } = request;
-    if (body.tooLarge) return this.apiError(413, { error: 'payload_too_large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes` });
+    if (body.tooLarge)
+      return this.apiError(413, {
+        error: 'payload_too_large',
+        message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes`,
+      });
     if (!match) return this.apiError(404, { error: 'not_found', message: `No endpoint for ${method} ${path}` });
-    return this.run(() => {
-      const w = this.deps.world();
-      request.params = match.params;
-      const authorization = request.headers.authorization;
-      if (match.route.auth !== false) request.caller = authenticate(typeof authorization === 'string' ? authorization : undefined, w, request.now);
-      if (match.route.jsonBody ?? (method === 'POST' || method === 'PATCH')) request.body = parseJsonBody(body.bytes);
-      springTrap(w.store, method, path);
-      const reply = ignoreWrite ? this.oldObject(request, w) : match.route.handler(request, w);
-      return oversizedByQuirk(w.store, request, reply);
-    }, `${method} ${path}`, true);
+    return this.run(
+      () => {
+        const w = this.deps.world();
+        request.params = match.params;
+        const authorization = request.headers.authorization;
+        if (match.route.auth !== false)
+          request.caller = authenticate(typeof authorization === 'string' ? authorization : undefined, w, request.now);
+        if (match.route.jsonBody ?? (method === 'POST' || method === 'PATCH')) request.body = parseJsonBody(body.bytes);
+        springTrap(w.store, method, path);
+        const reply = ignoreWrite ? this.oldObject(request, w) : match.route.handler(request, w);
+        return oversizedByQuirk(w.store, request, reply);
+      },
+      `${method} ${path}`,
+      true,
+    );
   }
 
   /** `ignore-writes`: what a GET of the same path answers, and no change; 200 empty without one. */
@@ -203,23 +237,30 @@ export class EmulatorServer {
     return apiErrorReply(this.deps.profile, status, body, headers);
   }
 
-  private async finish(req: IncomingMessage, res: ServerResponse, body: Body, reply: Reply, fault?: Parameters<typeof writeReply>[3]): Promise<void> {
+  private async finish(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Body,
+    reply: Reply,
+    fault?: Parameters<typeof writeReply>[3],
+  ): Promise<void> {
     await writeReply(res, reply, this.timers, fault);
     // Closing at once (or answering with Connection: close), with upload bytes still unread, makes the
     // kernel send a reset that can wipe the 413 before the client reads it; so the socket keeps
     // draining for a grace period and is closed only then.
-    if (body.cutOff) res.once('finish', () => void this.timers.sleep(CUT_OFF_GRACE_MS).then(() => req.socket.destroy()));
+    if (body.cutOff)
+      res.once('finish', () => void this.timers.sleep(CUT_OFF_GRACE_MS).then(() => req.socket.destroy()));
   }
 
   /** API errors take the profile's shapes; the control endpoint's stay JSON. */
   private run(fn: () => Reply, what = 'control', api = false): Reply {
     const error = (status: number, body: Record<string, unknown>, headers?: Record<string, string>): Reply =>
-      (api ? this.apiError(status, body, headers) : errorReply(status, body, headers));
+      api ? this.apiError(status, body, headers) : errorReply(status, body, headers);
     try {
       return fn();
     } catch (e) {
       if (e instanceof ApiError) return error(e.status, e.body(), e.headers);
-      this.deps.log(`500 on ${what}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      this.deps.log(`500 on ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return error(500, { error: 'internal_error', message: 'Internal server error' });
     }
   }

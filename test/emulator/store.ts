@@ -2,7 +2,12 @@
 // these methods, so a failed request never leaves a half-written change behind.
 import type { Account, Application, FileRecord, Group, GroupPermission, Membership, Quirks, User } from './model';
 
-export interface NextIds { account: number; user: number; group: number; file: number }
+export interface NextIds {
+  account: number;
+  user: number;
+  group: number;
+  file: number;
+}
 
 export interface StoreData {
   users: User[];
@@ -62,7 +67,9 @@ export class Store {
     };
   }
 
-  bump(): void { this.revision++; }
+  bump(): void {
+    this.revision++;
+  }
 
   cached<T>(key: string, compute: () => T): T {
     if (this.cacheRevision !== this.revision || this.cache.size > MAX_CACHED) {
@@ -202,7 +209,8 @@ export class Store {
   /** Live (not trashed) groups of an account, by id. */
   groupsOf(accountId: number): Group[] {
     return this.cached(`groups:${accountId}`, () =>
-      [...this.groups.values()].filter((g) => g.accountId === accountId && !g.trashed));
+      [...this.groups.values()].filter((g) => g.accountId === accountId && !g.trashed),
+    );
   }
 
   /** Live groups of the account that the user belongs to, from an index built once per revision. */
@@ -282,7 +290,9 @@ export class Store {
   // ---- applications
 
   applicationsOf(userId: number): Application[] {
-    return [...this.applications.values()].filter((a) => a.ownerId === userId).sort((a, b) => a.dateCreated - b.dateCreated || a.clientId.localeCompare(b.clientId));
+    return [...this.applications.values()]
+      .filter((a) => a.ownerId === userId)
+      .sort((a, b) => a.dateCreated - b.dateCreated || a.clientId.localeCompare(b.clientId));
   }
 
   addApplication(a: Application): void {

@@ -13,15 +13,45 @@ export const PROFILES: readonly Profile[] = ['default', 'literal'];
 
 /** Every route's id: `<version>.<resource>.<action>`. `missingReads` takes these. */
 export const ROUTE_IDS = [
-  'oauth.token', 'oauth.token.post',
-  'v3.userinfo', 'v3.accounts.list', 'v3.account.get', 'v3.account.update', 'v3.subscription.get', 'v3.components.list',
-  'v3.applications.list', 'v3.application.create', 'v3.application.get', 'v3.application.update', 'v3.application.delete',
-  'v3.members.list', 'v3.member.create', 'v3.member.get', 'v3.member.update', 'v3.member.delete',
-  'v3.member-tags.list', 'v3.member-tags.members', 'v3.file.download',
-  'v2.application.create', 'v2.organisations.list', 'v2.organisation.get', 'v2.custom',
-  'v2.groups.list', 'v2.group.get', 'v2.group.create', 'v2.group.update', 'v2.group.delete', 'v2.group.duplicate',
-  'v2.members.list', 'v2.member.get', 'v2.member.create', 'v2.member.update', 'v2.member.delete',
-  'v2.files.list', 'v2.file.get', 'v2.files.children',
+  'oauth.token',
+  'oauth.token.post',
+  'v3.userinfo',
+  'v3.accounts.list',
+  'v3.account.get',
+  'v3.account.update',
+  'v3.subscription.get',
+  'v3.components.list',
+  'v3.applications.list',
+  'v3.application.create',
+  'v3.application.get',
+  'v3.application.update',
+  'v3.application.delete',
+  'v3.members.list',
+  'v3.member.create',
+  'v3.member.get',
+  'v3.member.update',
+  'v3.member.delete',
+  'v3.member-tags.list',
+  'v3.member-tags.members',
+  'v3.file.download',
+  'v2.application.create',
+  'v2.organisations.list',
+  'v2.organisation.get',
+  'v2.custom',
+  'v2.groups.list',
+  'v2.group.get',
+  'v2.group.create',
+  'v2.group.update',
+  'v2.group.delete',
+  'v2.group.duplicate',
+  'v2.members.list',
+  'v2.member.get',
+  'v2.member.create',
+  'v2.member.update',
+  'v2.member.delete',
+  'v2.files.list',
+  'v2.file.get',
+  'v2.files.children',
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 
@@ -65,8 +95,18 @@ export interface EmulatorStats {
 }
 
 export type FaultKind =
-  | 'status' | 'rate-limit' | 'truncated-json' | 'malformed-json' | 'reset' | 'slow-body' | 'latency'
-  | 'huge-body' | 'drip' | 'oversized-page' | 'error-body' | 'ignore-writes';
+  | 'status'
+  | 'rate-limit'
+  | 'truncated-json'
+  | 'malformed-json'
+  | 'reset'
+  | 'slow-body'
+  | 'latency'
+  | 'huge-body'
+  | 'drip'
+  | 'oversized-page'
+  | 'error-body'
+  | 'ignore-writes';
 
 /** The body of an answer whose shape the spec leaves open. */
 export type ErrorShape = 'empty' | 'text' | 'html';

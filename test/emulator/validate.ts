@@ -3,12 +3,22 @@
 import { badRequest, type FieldError } from './http';
 import { RESERVED_NAMES } from './model';
 
-interface StringRules { required?: boolean; max?: number; nonEmpty?: boolean; pattern?: RegExp; patternMessage?: string }
+interface StringRules {
+  required?: boolean;
+  max?: number;
+  nonEmpty?: boolean;
+  pattern?: RegExp;
+  patternMessage?: string;
+}
 
 export class BodyReader {
   readonly errors: FieldError[];
 
-  constructor(private readonly body: Record<string, unknown>, private readonly prefix = '', errors?: FieldError[]) {
+  constructor(
+    private readonly body: Record<string, unknown>,
+    private readonly prefix = '',
+    errors?: FieldError[],
+  ) {
     this.errors = errors ?? [];
   }
 
@@ -28,7 +38,8 @@ export class BodyReader {
     const nonEmpty = rules.nonEmpty ?? rules.required;
     if (nonEmpty && v.trim() === '') return this.fail(name, 'must not be blank');
     if (v.length > (rules.max ?? 10_000)) return this.fail(name, `must be at most ${rules.max ?? 10_000} characters`);
-    if (rules.pattern && !rules.pattern.test(v)) return this.fail(name, rules.patternMessage ?? 'has an invalid format');
+    if (rules.pattern && !rules.pattern.test(v))
+      return this.fail(name, rules.patternMessage ?? 'has an invalid format');
     return v;
   }
 
@@ -45,7 +56,10 @@ export class BodyReader {
     return v;
   }
 
-  number(name: string, rules: { required?: boolean; integer?: boolean; min?: number; max?: number } = {}): number | undefined {
+  number(
+    name: string,
+    rules: { required?: boolean; integer?: boolean; min?: number; max?: number } = {},
+  ): number | undefined {
     const v = this.body[name];
     if (v === undefined || v === null) return rules.required ? this.fail(name, 'is required') : undefined;
     if (typeof v !== 'number' || !Number.isFinite(v)) return this.fail(name, 'must be a number');
@@ -109,7 +123,10 @@ export class BodyReader {
     if (this.errors.length > 0) {
       const first = this.errors[0];
       const summary = first ? `${first.field} ${first.message}` : 'invalid input';
-      throw badRequest(`Invalid request: ${summary}${this.errors.length > 1 ? ` (and ${this.errors.length - 1} more)` : ''}`, this.errors);
+      throw badRequest(
+        `Invalid request: ${summary}${this.errors.length > 1 ? ` (and ${this.errors.length - 1} more)` : ''}`,
+        this.errors,
+      );
     }
   }
 }

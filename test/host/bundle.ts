@@ -41,7 +41,8 @@ const common: esbuild.BuildOptions = {
 /** Suite files of one folder, repository-relative, sorted so runs are reproducible. */
 function testFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true })
+  return fs
+    .readdirSync(dir, { recursive: true })
     .map(String)
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => path.join(dir, f))
@@ -50,7 +51,8 @@ function testFiles(dir: string): string[] {
 
 export function discoverPhases(): string[] {
   if (!fs.existsSync(SUITES_DIR)) return [];
-  const phases = fs.readdirSync(SUITES_DIR, { withFileTypes: true })
+  const phases = fs
+    .readdirSync(SUITES_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && testFiles(path.join(SUITES_DIR, d.name)).length > 0)
     .map((d) => d.name);
   const rank = (p: string): number => {
@@ -81,7 +83,9 @@ export function readPhaseConfig(phase: string): PhaseConfig {
 
 /** One bundle that imports every suite file, in order, through a generated entry. */
 async function bundleSuites(files: string[], outfile: string, label: string): Promise<void> {
-  const contents = files.map((f) => `import ${JSON.stringify(`./${path.relative(REPO_ROOT, f).split(path.sep).join('/')}`)};`).join('\n');
+  const contents = files
+    .map((f) => `import ${JSON.stringify(`./${path.relative(REPO_ROOT, f).split(path.sep).join('/')}`)};`)
+    .join('\n');
   await esbuild.build({
     ...common,
     stdin: { contents: `${contents}\n`, resolveDir: REPO_ROOT, sourcefile: `<${label} suites>`, loader: 'ts' },
@@ -102,17 +106,28 @@ export async function bundleTests(): Promise<TestBundles> {
   await Promise.all([
     esbuild.build({ ...common, entryPoints: [RUN_ENTRY], outfile: testsEntry }),
     esbuild.build({ ...common, entryPoints: [RUN_ENTRY], outfile: probeEntry }),
-    ...phases.map((phase) => bundleSuites(testFiles(path.join(SUITES_DIR, phase)), path.join(VSCODE_TESTS_OUT_DIR, `suites-${phase}.js`), phase)),
+    ...phases.map((phase) =>
+      bundleSuites(
+        testFiles(path.join(SUITES_DIR, phase)),
+        path.join(VSCODE_TESTS_OUT_DIR, `suites-${phase}.js`),
+        phase,
+      ),
+    ),
     bundleSuites(probeSuites, path.join(PROBE_OUT_DIR, `suites-${PROBE_PHASE}.js`), PROBE_PHASE),
   ]);
   return { phases, optIn: phases.filter((p) => !readPhaseConfig(p).runByDefault), testsEntry, probeEntry };
 }
 
 if (require.main === module) {
-  bundleTests().then((b) => {
-    console.log(`bundled phases ${b.phases.join(', ') || '(none)'} into ${path.relative(REPO_ROOT, VSCODE_TESTS_OUT_DIR)}, probe into ${path.relative(REPO_ROOT, PROBE_OUT_DIR)}`);
-  }, (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  bundleTests().then(
+    (b) => {
+      console.log(
+        `bundled phases ${b.phases.join(', ') || '(none)'} into ${path.relative(REPO_ROOT, VSCODE_TESTS_OUT_DIR)}, probe into ${path.relative(REPO_ROOT, PROBE_OUT_DIR)}`,
+      );
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

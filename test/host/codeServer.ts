@@ -47,14 +47,22 @@ export function spawnCodeServer(opts: CodeServerOptions): ChildProcess {
   // Our own (empty) config file: code-server otherwise writes one with a password into ~/.config.
   fs.mkdirSync(opts.userDataDir, { recursive: true });
   const configFile = path.join(opts.userDataDir, 'code-server.yaml');
-  fs.writeFileSync(configFile, '# written by test/host/codeServer.ts; the command line carries the rest\nauth: none\ncert: false\n');
+  fs.writeFileSync(
+    configFile,
+    '# written by test/host/codeServer.ts; the command line carries the rest\nauth: none\ncert: false\n',
+  );
   const args = [
     opts.bin,
-    '--config', configFile,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${opts.port}`,
-    '--user-data-dir', opts.userDataDir,
-    '--extensions-dir', opts.extensionsDir,
+    '--config',
+    configFile,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${opts.port}`,
+    '--user-data-dir',
+    opts.userDataDir,
+    '--extensions-dir',
+    opts.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -120,7 +128,10 @@ export async function stopCodeServer(child: ChildProcess): Promise<void> {
  * Rewrites <userDataDir>/User/settings.json with what `update` makes of the settings there
  * ({} when there are none yet or they are not a plain JSON object).
  */
-export function updateUserSettings(userDataDir: string, update: (existing: Record<string, unknown>) => Record<string, unknown>): void {
+export function updateUserSettings(
+  userDataDir: string,
+  update: (existing: Record<string, unknown>) => Record<string, unknown>,
+): void {
   const file = path.join(userDataDir, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   let existing: Record<string, unknown> = {};

@@ -15,7 +15,13 @@ import { RUN_CONTEXT_FILE, TEST_ENV, type RunContext, type TestResults } from '.
 import { bundleTests } from './bundle';
 import { CACHE_DIR, REPO_ROOT, RESULTS_DIR } from './paths';
 import { runCommand } from './proc';
-import { EMULATOR_URL_ENV, SECRETS_FILE, SECRETS_FILE_ENV, startSharedEmulator, type SharedEmulator } from './sharedEmulator';
+import {
+  EMULATOR_URL_ENV,
+  SECRETS_FILE,
+  SECRETS_FILE_ENV,
+  startSharedEmulator,
+  type SharedEmulator,
+} from './sharedEmulator';
 
 /** The VS Code that code-server 4.100.3 embeds, so both launchers test against the same release. */
 export const ELECTRON_VSCODE_VERSION = '1.100.3';
@@ -25,10 +31,18 @@ const PROBE_TIMEOUT_MS = 10_000;
 /** One HEAD request to the download server: a clear error in seconds instead of a hung download. */
 function canReachDownloadServer(): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const req = https.request({ host: DOWNLOAD_HOST, path: `/${ELECTRON_VSCODE_VERSION}/linux-x64/stable`, method: 'HEAD', timeout: PROBE_TIMEOUT_MS }, (res) => {
-      res.resume();
-      resolve(res.statusCode !== undefined && res.statusCode < 500 ? undefined : `HTTP ${res.statusCode}`);
-    });
+    const req = https.request(
+      {
+        host: DOWNLOAD_HOST,
+        path: `/${ELECTRON_VSCODE_VERSION}/linux-x64/stable`,
+        method: 'HEAD',
+        timeout: PROBE_TIMEOUT_MS,
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode !== undefined && res.statusCode < 500 ? undefined : `HTTP ${res.statusCode}`);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${PROBE_TIMEOUT_MS / 1000} s`)));
     req.on('error', (err) => resolve(err.message));
     req.end();
@@ -44,15 +58,21 @@ async function main(): Promise<number> {
   if (!cachedVscode()) {
     const problem = await canReachDownloadServer();
     if (problem) {
-      console.error(`test:electron needs to download VS Code ${ELECTRON_VSCODE_VERSION} from https://${DOWNLOAD_HOST} and cannot (${problem}).\n`
-        + 'On an offline machine use `npm run test:vscode` (code-server, the launcher CI uses).');
+      console.error(
+        `test:electron needs to download VS Code ${ELECTRON_VSCODE_VERSION} from https://${DOWNLOAD_HOST} and cannot (${problem}).\n` +
+          'On an offline machine use `npm run test:vscode` (code-server, the launcher CI uses).',
+      );
       return 2;
     }
   }
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     console.warn('No display: desktop VS Code needs one. Run under `xvfb-run -a npm run test:electron`.');
   }
-  const vscodeExecutablePath = await download({ version: ELECTRON_VSCODE_VERSION, cachePath: CACHE_DIR, timeout: 30_000 });
+  const vscodeExecutablePath = await download({
+    version: ELECTRON_VSCODE_VERSION,
+    cachePath: CACHE_DIR,
+    timeout: 30_000,
+  });
 
   const build = await runCommand('node', ['esbuild.js'], { cwd: REPO_ROOT, timeoutMs: 5 * 60_000, echo: true });
   if (build.code !== 0) throw new Error('node esbuild.js failed');
@@ -94,7 +114,14 @@ async function main(): Promise<number> {
             [SECRETS_FILE_ENV]: SECRETS_FILE,
           },
           // Phases share one profile, as in the code-server runner (the restart phase relies on it).
-          launchArgs: [path.join(tmp, 'workspace'), '--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', path.join(tmp, 'extensions'), '--disable-workspace-trust'],
+          launchArgs: [
+            path.join(tmp, 'workspace'),
+            '--user-data-dir',
+            path.join(tmp, 'user-data'),
+            '--extensions-dir',
+            path.join(tmp, 'extensions'),
+            '--disable-workspace-trust',
+          ],
         });
       } catch {
         crashed = true; // a failing suite also lands here (exit code 1); the results file tells which
@@ -122,10 +149,13 @@ function readResults(file: string): TestResults | undefined {
 }
 
 if (require.main === module) {
-  main().then((code) => {
-    process.exitCode = code;
-  }, (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  });
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -62,7 +62,9 @@ function codeServerEntry(): string {
 
 /** The VS Code version inside code-server, e.g. "1.100.3". */
 export function readVscodeVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(codeServerPackageDir(), 'lib', 'vscode', 'package.json'), 'utf8')) as { version?: unknown };
+  const pkg = JSON.parse(
+    fs.readFileSync(path.join(codeServerPackageDir(), 'lib', 'vscode', 'package.json'), 'utf8'),
+  ) as { version?: unknown };
   if (typeof pkg.version !== 'string') throw new Error('code-server: lib/vscode/package.json has no version');
   return pkg.version;
 }
@@ -110,7 +112,9 @@ async function ensureSystemPackages(): Promise<void> {
   if (missing.length === 0) return;
   const list = missing.join(' ');
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
-    throw new Error(`The test host needs Debian packages that are missing: ${list}\nRun: sudo apt-get update && sudo apt-get install -y ${list}`);
+    throw new Error(
+      `The test host needs Debian packages that are missing: ${list}\nRun: sudo apt-get update && sudo apt-get install -y ${list}`,
+    );
   }
   if (!(await onPath('apt-get'))) {
     throw new Error(`The test host needs these Debian packages (no apt-get on this machine): ${list}`);
@@ -119,11 +123,18 @@ async function ensureSystemPackages(): Promise<void> {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   log(`installing system packages: ${list} (apt-get update, then apt-get install -y)`);
   const update = await runCommand('apt-get', ['update'], { env, timeoutMs: APT_TIMEOUT_MS, echo: true });
-  if (update.code !== 0) throw new Error(`apt-get update failed (exit ${update.code}${update.timedOut ? ', timed out' : ''})`);
-  const install = await runCommand('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env, timeoutMs: APT_TIMEOUT_MS, echo: true });
-  if (install.code !== 0) throw new Error(`apt-get install -y ${list} failed (exit ${install.code}${install.timedOut ? ', timed out' : ''})`);
+  if (update.code !== 0)
+    throw new Error(`apt-get update failed (exit ${update.code}${update.timedOut ? ', timed out' : ''})`);
+  const install = await runCommand('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+    env,
+    timeoutMs: APT_TIMEOUT_MS,
+    echo: true,
+  });
+  if (install.code !== 0)
+    throw new Error(`apt-get install -y ${list} failed (exit ${install.code}${install.timedOut ? ', timed out' : ''})`);
   for (const need of SYSTEM_NEEDS) {
-    if (missing.includes(need.pkg) && !(await need.installed())) throw new Error(`${need.pkg} is still missing after apt-get install`);
+    if (missing.includes(need.pkg) && !(await need.installed()))
+      throw new Error(`${need.pkg} is still missing after apt-get install`);
   }
   log(`system packages installed in ${formatDuration(Date.now() - started)}`);
 }
@@ -134,10 +145,12 @@ async function ensureSystemPackages(): Promise<void> {
 function installComplete(): boolean {
   try {
     const marker = JSON.parse(fs.readFileSync(MARKER, 'utf8')) as { version?: unknown };
-    return marker.version === CODE_SERVER_VERSION
-      && fs.existsSync(codeServerEntry())
-      && fs.existsSync(path.join(codeServerPackageDir(), 'lib', 'vscode', 'out'))
-      && fs.existsSync(path.join(codeServerPackageDir(), 'lib', 'vscode', 'node_modules'));
+    return (
+      marker.version === CODE_SERVER_VERSION &&
+      fs.existsSync(codeServerEntry()) &&
+      fs.existsSync(path.join(codeServerPackageDir(), 'lib', 'vscode', 'out')) &&
+      fs.existsSync(path.join(codeServerPackageDir(), 'lib', 'vscode', 'node_modules'))
+    );
   } catch {
     return false;
   }
@@ -147,14 +160,20 @@ async function ensureCodeServer(): Promise<void> {
   if (installComplete()) return;
   const major = Number(process.versions.node.split('.')[0]);
   if (major !== CODE_SERVER_NODE_MAJOR) {
-    throw new Error(`code-server ${CODE_SERVER_VERSION} needs Node ${CODE_SERVER_NODE_MAJOR}; this is Node ${process.versions.node}`);
+    throw new Error(
+      `code-server ${CODE_SERVER_VERSION} needs Node ${CODE_SERVER_NODE_MAJOR}; this is Node ${process.versions.node}`,
+    );
   }
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   // One installer at a time per checkout (parallel test commands share .vscode-test/).
-  await withLock(LOCK_DIR, { waitMs: LOCK_WAIT_MS, what: `the code-server ${CODE_SERVER_VERSION} install` }, async () => {
-    if (installComplete()) return; // another run finished it while we waited
-    await installCodeServer();
-  });
+  await withLock(
+    LOCK_DIR,
+    { waitMs: LOCK_WAIT_MS, what: `the code-server ${CODE_SERVER_VERSION} install` },
+    async () => {
+      if (installComplete()) return; // another run finished it while we waited
+      await installCodeServer();
+    },
+  );
 }
 
 async function installCodeServer(): Promise<void> {
@@ -165,12 +184,17 @@ async function installCodeServer(): Promise<void> {
   }
   fs.mkdirSync(CODE_SERVER_DIR, { recursive: true });
   // Its own package.json stops npm from walking up into the project and keeps code-server out of our dependencies.
-  fs.writeFileSync(path.join(CODE_SERVER_DIR, 'package.json'), `${JSON.stringify({ name: 'portal-test-host', private: true, description: 'code-server cache for the in-VS-Code tests; not a project dependency' }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(CODE_SERVER_DIR, 'package.json'),
+    `${JSON.stringify({ name: 'portal-test-host', private: true, description: 'code-server cache for the in-VS-Code tests; not a project dependency' }, null, 2)}\n`,
+  );
 
   fs.rmSync(INSTALL_TMP, { recursive: true, force: true });
   const rgCache = path.join(INSTALL_TMP, RIPGREP_CACHE_SUBDIR);
   fs.mkdirSync(rgCache, { recursive: true });
-  const tar = await runCommand('tar', ['-czf', path.join(rgCache, RIPGREP_ARCHIVE), '-C', '/usr/bin', 'rg'], { timeoutMs: 60_000 });
+  const tar = await runCommand('tar', ['-czf', path.join(rgCache, RIPGREP_ARCHIVE), '-C', '/usr/bin', 'rg'], {
+    timeoutMs: 60_000,
+  });
   if (tar.code !== 0) throw new Error(`could not pack /usr/bin/rg for @vscode/ripgrep: ${tar.stderr.trim()}`);
 
   const env: NodeJS.ProcessEnv = {
@@ -187,23 +211,36 @@ async function installCodeServer(): Promise<void> {
   // node-gyp downloads Node headers unless told where local ones are (the nodejs package ships them).
   if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
 
-  log(`installing code-server@${CODE_SERVER_VERSION} into ${path.relative(process.cwd(), CODE_SERVER_DIR)} (first use; takes a minute or more)`);
-  const npm = await runCommand('npm', ['install', '--no-save', '--no-package-lock', '--omit=dev', `code-server@${CODE_SERVER_VERSION}`], {
-    cwd: CODE_SERVER_DIR,
-    env,
-    timeoutMs: NPM_INSTALL_TIMEOUT_MS,
-  });
+  log(
+    `installing code-server@${CODE_SERVER_VERSION} into ${path.relative(process.cwd(), CODE_SERVER_DIR)} (first use; takes a minute or more)`,
+  );
+  const npm = await runCommand(
+    'npm',
+    ['install', '--no-save', '--no-package-lock', '--omit=dev', `code-server@${CODE_SERVER_VERSION}`],
+    {
+      cwd: CODE_SERVER_DIR,
+      env,
+      timeoutMs: NPM_INSTALL_TIMEOUT_MS,
+    },
+  );
   if (npm.code !== 0 || !fs.existsSync(codeServerEntry())) {
     const tail = `${npm.stdout}\n${npm.stderr}`.trim().split('\n').slice(-40).join('\n');
-    throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed (exit ${npm.code}${npm.timedOut ? ', timed out' : ''}); ${CODE_SERVER_DIR} will be redone next time.\n${tail}`);
+    throw new Error(
+      `npm install code-server@${CODE_SERVER_VERSION} failed (exit ${npm.code}${npm.timedOut ? ', timed out' : ''}); ${CODE_SERVER_DIR} will be redone next time.\n${tail}`,
+    );
   }
   const missingNative = checkNativeModules();
   if (missingNative.length > 0) {
-    throw new Error(`code-server installed without these native builds (a postinstall was skipped or failed): ${missingNative.join(', ')}`);
+    throw new Error(
+      `code-server installed without these native builds (a postinstall was skipped or failed): ${missingNative.join(', ')}`,
+    );
   }
   const version = readVscodeVersion();
   fs.rmSync(INSTALL_TMP, { recursive: true, force: true });
-  fs.writeFileSync(MARKER, `${JSON.stringify({ version: CODE_SERVER_VERSION, vscode: version, node: process.versions.node, installedAt: new Date().toISOString() }, null, 2)}\n`);
+  fs.writeFileSync(
+    MARKER,
+    `${JSON.stringify({ version: CODE_SERVER_VERSION, vscode: version, node: process.versions.node, installedAt: new Date().toISOString() }, null, 2)}\n`,
+  );
   log(`code-server ${CODE_SERVER_VERSION} (VS Code ${version}) installed in ${formatDuration(Date.now() - started)}`);
 }
 
@@ -220,10 +257,15 @@ function checkNativeModules(): string[] {
 
 if (require.main === module) {
   const started = Date.now();
-  ensureTestHost().then((host) => {
-    log(`ready in ${formatDuration(Date.now() - started)}: code-server ${CODE_SERVER_VERSION} (VS Code ${host.vscodeVersion}), ${host.chromium}`);
-  }, (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
+  ensureTestHost().then(
+    (host) => {
+      log(
+        `ready in ${formatDuration(Date.now() - started)}: code-server ${CODE_SERVER_VERSION} (VS Code ${host.vscodeVersion}), ${host.chromium}`,
+      );
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
 }

@@ -39,12 +39,17 @@ function* filesUnder(dir: string, budget = { files: 50_000 }): Generator<string>
  */
 export function scanForSecrets(roots: string[], secrets: { kind: string; value: string }[]): LeakFinding[] {
   const findings: LeakFinding[] = [];
-  const needles = secrets.map((s) => ({ kind: s.kind, utf8: Buffer.from(s.value, 'utf8'), utf16: Buffer.from(s.value, 'utf16le') }));
+  const needles = secrets.map((s) => ({
+    kind: s.kind,
+    utf8: Buffer.from(s.value, 'utf8'),
+    utf16: Buffer.from(s.value, 'utf16le'),
+  }));
   for (const root of roots) {
     for (const file of filesUnder(root)) {
       const bytes = readFileSync(file);
       for (const n of needles) {
-        if (bytes.includes(n.utf8) || bytes.includes(n.utf16)) findings.push({ kind: n.kind, file: relative(root, file) });
+        if (bytes.includes(n.utf8) || bytes.includes(n.utf16))
+          findings.push({ kind: n.kind, file: relative(root, file) });
       }
     }
   }

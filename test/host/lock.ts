@@ -18,7 +18,11 @@ const POLL_MS = 1_000;
 /** A lock without a pid file yet may be a moment old; only older ones are called stale. */
 const FRESH_LOCK_MS = 5_000;
 
-export async function withLock<T>(lockDir: string, opts: { waitMs: number; what: string }, body: () => Promise<T>): Promise<T> {
+export async function withLock<T>(
+  lockDir: string,
+  opts: { waitMs: number; what: string },
+  body: () => Promise<T>,
+): Promise<T> {
   const deadline = Date.now() + opts.waitMs;
   let announced = false;
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
@@ -37,7 +41,9 @@ export async function withLock<T>(lockDir: string, opts: { waitMs: number; what:
       continue;
     }
     if (Date.now() > deadline || polls > opts.waitMs / POLL_MS + 10) {
-      throw new Error(`timed out after ${Math.round(opts.waitMs / 1000)} s waiting for ${opts.what} (lock ${lockDir}, pid ${owner})`);
+      throw new Error(
+        `timed out after ${Math.round(opts.waitMs / 1000)} s waiting for ${opts.what} (lock ${lockDir}, pid ${owner})`,
+      );
     }
     if (!announced) {
       console.log(`[test-host] waiting for ${opts.what} in another process (pid ${owner}) to finish`);

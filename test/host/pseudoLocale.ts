@@ -14,15 +14,18 @@ export function registerStubLanguagePack(userDataDir: string, locale: string): (
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'main.i18n.json'), JSON.stringify({ version: '1.0.0', contents: {} }));
   const file = path.join(userDataDir, 'languagepacks.json');
-  fs.writeFileSync(file, JSON.stringify({
-    [locale]: {
-      hash: `portal-test-${locale}`,
-      label: locale,
-      // Must not be empty: the server's getInstalledLanguages reads extensions[0].
-      extensions: [{ extensionIdentifier: { id: `portal-tools.${locale}` }, version: '0.0.1' }],
-      translations: { vscode: path.join(dir, 'main.i18n.json') },
-    },
-  }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      [locale]: {
+        hash: `portal-test-${locale}`,
+        label: locale,
+        // Must not be empty: the server's getInstalledLanguages reads extensions[0].
+        extensions: [{ extensionIdentifier: { id: `portal-tools.${locale}` }, version: '0.0.1' }],
+        translations: { vscode: path.join(dir, 'main.i18n.json') },
+      },
+    }),
+  );
   // clp/ is the server's cache of resolved language packs: gone with the registration, so no later
   // session in the same user-data-dir inherits the locale.
   return () => {

@@ -18,7 +18,13 @@ import { REPO_ROOT, RESULTS_DIR, VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DI
 import { formatDuration, runCommand } from './proc';
 import { PSEUDO_LOCALE } from './pseudoLocale';
 import { addResults, abortSessions, emptyResult, runTestSession, type TierResult } from './session';
-import { EMULATOR_URL_ENV, SECRETS_FILE, SECRETS_FILE_ENV, startSharedEmulator, type SharedEmulator } from './sharedEmulator';
+import {
+  EMULATOR_URL_ENV,
+  SECRETS_FILE,
+  SECRETS_FILE_ENV,
+  startSharedEmulator,
+  type SharedEmulator,
+} from './sharedEmulator';
 import { runVsixCheck } from './vsix';
 
 export { VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DIR };
@@ -53,7 +59,15 @@ async function main(): Promise<number> {
     fs.writeFileSync(SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
     if (summary.failures.length > 0) {
       console.log('\nfailures:');
-      summary.failures.forEach((f, i) => console.log(`  ${i + 1}) ${f.title}\n${f.error.split('\n').slice(0, 12).map((l) => `     ${l}`).join('\n')}`));
+      summary.failures.forEach((f, i) =>
+        console.log(
+          `  ${i + 1}) ${f.title}\n${f.error
+            .split('\n')
+            .slice(0, 12)
+            .map((l) => `     ${l}`)
+            .join('\n')}`,
+        ),
+      );
     }
     console.log(`\nvscode tier took ${formatDuration(summary.durationMs)}`);
     console.log(`vscode: ${summary.passed} passed, ${summary.failed} failed`);
@@ -64,7 +78,9 @@ async function main(): Promise<number> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-vscode-tests-'));
   try {
     const host = await step(`test host: code-server ${CODE_SERVER_VERSION}, chromium`, () => ensureTestHost());
-    console.log(`[test-host] VS Code ${host.vscodeVersion} (code-server ${CODE_SERVER_VERSION}), browser ${host.chromium}`);
+    console.log(
+      `[test-host] VS Code ${host.vscodeVersion} (code-server ${CODE_SERVER_VERSION}), browser ${host.chromium}`,
+    );
     await step('build the extension (node esbuild.js)', () => mustSucceed('node', ['esbuild.js']));
     const bundles = await step('bundle the tests', () => bundleTests());
 
@@ -72,8 +88,12 @@ async function main(): Promise<number> {
       ? bundles.phases.filter((p) => values.phase?.includes(p))
       : bundles.phases.filter((p) => !bundles.optIn.includes(p));
     const notRun = bundles.optIn.filter((p) => !phases.includes(p));
-    if (notRun.length > 0) console.log(`[test-host] opt-in phases not run (name them with --phase): ${notRun.join(', ')}`);
-    if (phases.length === 0) throw new Error(`no phase to run (found: ${bundles.phases.join(', ') || 'none'}; asked: ${values.phase?.join(', ') ?? 'all'})`);
+    if (notRun.length > 0)
+      console.log(`[test-host] opt-in phases not run (name them with --phase): ${notRun.join(', ')}`);
+    if (phases.length === 0)
+      throw new Error(
+        `no phase to run (found: ${bundles.phases.join(', ') || 'none'}; asked: ${values.phase?.join(', ') ?? 'all'})`,
+      );
 
     // One VS Code profile for the whole run: later phases (restart) see what earlier ones left.
     fs.rmSync(VSCODE_USER_DATA_DIR, { recursive: true, force: true });
@@ -90,7 +110,10 @@ async function main(): Promise<number> {
       console.log(`\n[test-host] phase ${phase}`);
       const { locale } = readPhaseConfig(phase);
       // The pseudo bundles are generated, never committed: made fresh from today's English strings.
-      if (locale === PSEUDO_LOCALE) await step('pseudo-localise the strings (npm run l10n:pseudo)', () => mustSucceed('npm', ['run', '--silent', 'l10n:pseudo']));
+      if (locale === PSEUDO_LOCALE)
+        await step('pseudo-localise the strings (npm run l10n:pseudo)', () =>
+          mustSucceed('npm', ['run', '--silent', 'l10n:pseudo']),
+        );
       const result = await runTestSession({
         name: `vscode-${phase}`,
         phase,
@@ -120,13 +143,21 @@ async function main(): Promise<number> {
     if (values['skip-vsix']) {
       console.log('\n[test-host] packaged .vsix check skipped (--skip-vsix)');
     } else {
-      summary.vsix = await runVsixCheck({ host, probeEntry: bundles.probeEntry, timeoutMs: PHASE_TIMEOUT_MS, keepDirs: true });
+      summary.vsix = await runVsixCheck({
+        host,
+        probeEntry: bundles.probeEntry,
+        timeoutMs: PHASE_TIMEOUT_MS,
+        keepDirs: true,
+      });
       addResults(summary, summary.vsix);
     }
   } catch (err) {
     // The runner itself broke (install, build, bundle): a failure, never zero tests.
     summary.failed++;
-    summary.failures.push({ title: 'test runner', error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    summary.failures.push({
+      title: 'test runner',
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
   } finally {
     await emulator?.stop().catch(() => undefined);
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -157,7 +188,12 @@ function leakCheck(): TierResult | undefined {
     result.failed++;
     const error = findings.map((f) => `${f.kind} in ${f.file}`).join('\n');
     result.failures.push({ title: `leak check: ${title}`, error });
-    console.log(`\n  leak check\n    ✗ ${title}\n${error.split('\n').map((l) => `      ${l}`).join('\n')}`);
+    console.log(
+      `\n  leak check\n    ✗ ${title}\n${error
+        .split('\n')
+        .map((l) => `      ${l}`)
+        .join('\n')}`,
+    );
   }
   return result;
 }
@@ -171,7 +207,10 @@ async function step<T>(title: string, body: () => Promise<T>): Promise<T> {
 
 async function mustSucceed(command: string, args: string[]): Promise<void> {
   const r = await runCommand(command, args, { cwd: REPO_ROOT, timeoutMs: BUILD_TIMEOUT_MS });
-  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${r.code}${r.timedOut ? ' (timed out)' : ''}\n${r.stdout}\n${r.stderr}`.trim());
+  if (r.code !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} exited with ${r.code}${r.timedOut ? ' (timed out)' : ''}\n${r.stdout}\n${r.stderr}`.trim(),
+    );
 }
 
 if (require.main === module) {
@@ -185,10 +224,13 @@ if (require.main === module) {
     });
   }
   // Runs in one checkout take turns: they share out/vscode-tests, dist/ and test-results/.
-  withTestRunLock('a test:vscode run', main).then((code) => {
-    process.exitCode = code;
-  }, (err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
+  withTestRunLock('a test:vscode run', main).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -3,7 +3,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { REPORT_LINE_PREFIX, RUN_CONTEXT_FILE, TEST_ENV, type RunContext, type TestFailure, type TestResults } from '../vscode/protocol';
+import {
+  REPORT_LINE_PREFIX,
+  RUN_CONTEXT_FILE,
+  TEST_ENV,
+  type RunContext,
+  type TestFailure,
+  type TestResults,
+} from '../vscode/protocol';
 import { formatDuration } from './proc';
 import { RESULTS_DIR } from './paths';
 import { registerStubLanguagePack } from './pseudoLocale';
@@ -156,10 +163,16 @@ export async function runTestSession(opts: SessionOptions): Promise<TierResult> 
     result.failures.push({ title: `${opts.name}: the session crashed or timed out`, error: crash });
   } else if (!reported) {
     result.failed++;
-    result.failures.push({ title: `${opts.name}: no results`, error: `the tests exited with code ${exitCode} without writing ${resultsPath}` });
+    result.failures.push({
+      title: `${opts.name}: no results`,
+      error: `the tests exited with code ${exitCode} without writing ${resultsPath}`,
+    });
   } else if (exitCode !== 0 && reported.failed === 0) {
     result.failed++;
-    result.failures.push({ title: `${opts.name}: exit code`, error: `the tests exited with code ${exitCode} but reported no failure` });
+    result.failures.push({
+      title: `${opts.name}: exit code`,
+      error: `the tests exited with code ${exitCode} but reported no failure`,
+    });
   }
 
   if (result.failed > 0) takeScreenshot(); // a crash or timeout: the UI as it is now
@@ -173,7 +186,9 @@ export async function runTestSession(opts: SessionOptions): Promise<TierResult> 
   fs.closeSync(logFd);
   fs.rmSync(contextFile, { force: true }); // so an F5 run later does not read a stale context
   if (result.failed > 0) console.log(`log: ${path.relative(process.cwd(), logPath)}`);
-  console.log(`${opts.name}: ${result.passed} passed, ${result.failed} failed (${formatDuration(Date.now() - started)})`);
+  console.log(
+    `${opts.name}: ${result.passed} passed, ${result.failed} failed (${formatDuration(Date.now() - started)})`,
+  );
   return result;
 }
 

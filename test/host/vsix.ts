@@ -47,11 +47,17 @@ export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> 
       blocking: true,
       run: async () => {
         if (!fs.existsSync(path.join(REPO_ROOT, '.vscodeignore')) && !hasFilesField()) {
-          throw new Error('no .vscodeignore (and no "files" in package.json): vsce would pack the whole repository, .vscode-test/ included');
+          throw new Error(
+            'no .vscodeignore (and no "files" in package.json): vsce would pack the whole repository, .vscode-test/ included',
+          );
         }
         fs.rmSync(VSIX_PATH, { force: true });
         await mustSucceed('node', ['esbuild.js', '--production'], PACKAGE_TIMEOUT_MS);
-        await mustSucceed('npx', ['vsce', 'package', '--no-dependencies', '--out', path.relative(REPO_ROOT, VSIX_PATH)], PACKAGE_TIMEOUT_MS);
+        await mustSucceed(
+          'npx',
+          ['vsce', 'package', '--no-dependencies', '--out', path.relative(REPO_ROOT, VSIX_PATH)],
+          PACKAGE_TIMEOUT_MS,
+        );
         if (!fs.existsSync(VSIX_PATH)) throw new Error(`vsce reported success but ${VSIX_PATH} is missing`);
       },
     },
@@ -60,7 +66,10 @@ export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> 
       blocking: false,
       run: async () => {
         const size = fs.statSync(VSIX_PATH).size;
-        if (size >= VSIX_MAX_BYTES) throw new Error(`${path.relative(REPO_ROOT, VSIX_PATH)} is ${(size / 1024).toFixed(1)} KiB (limit ${VSIX_MAX_BYTES / 1024} KiB); see \`npx vsce ls --tree\``);
+        if (size >= VSIX_MAX_BYTES)
+          throw new Error(
+            `${path.relative(REPO_ROOT, VSIX_PATH)} is ${(size / 1024).toFixed(1)} KiB (limit ${VSIX_MAX_BYTES / 1024} KiB); see \`npx vsce ls --tree\``,
+          );
         console.log(`    (${(size / 1024).toFixed(1)} KiB)`);
       },
     },
@@ -71,11 +80,22 @@ export async function runVsixCheck(opts: VsixCheckOptions): Promise<TierResult> 
         fs.mkdirSync(userDataDir, { recursive: true });
         const configFile = path.join(tmp, 'code-server.yaml');
         fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
-        await mustSucceed(process.execPath, [
-          opts.host.codeServerBin, '--config', configFile,
-          '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
-          '--install-extension', VSIX_PATH, '--force',
-        ], INSTALL_TIMEOUT_MS);
+        await mustSucceed(
+          process.execPath,
+          [
+            opts.host.codeServerBin,
+            '--config',
+            configFile,
+            '--user-data-dir',
+            userDataDir,
+            '--extensions-dir',
+            extensionsDir,
+            '--install-extension',
+            VSIX_PATH,
+            '--force',
+          ],
+          INSTALL_TIMEOUT_MS,
+        );
         const installed = fs.readdirSync(extensionsDir).filter((d) => !d.startsWith('.') && d !== 'extensions.json');
         if (installed.length === 0) throw new Error(`nothing was installed into ${extensionsDir}`);
       },
@@ -135,10 +155,15 @@ async function mustSucceed(command: string, args: string[], timeoutMs: number): 
   const r = await runCommand(command, args, { cwd: REPO_ROOT, timeoutMs });
   if (r.code !== 0) {
     const tail = `${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-25).join('\n');
-    throw new Error(`${path.basename(command)} ${args.join(' ')} exited with ${r.code}${r.timedOut ? ' (timed out)' : ''}\n${tail}`);
+    throw new Error(
+      `${path.basename(command)} ${args.join(' ')} exited with ${r.code}${r.timedOut ? ' (timed out)' : ''}\n${tail}`,
+    );
   }
 }
 
 function indent(text: string, n: number): string {
-  return text.split('\n').map((l) => ' '.repeat(n) + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => ' '.repeat(n) + l)
+    .join('\n');
 }

@@ -86,9 +86,18 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
     }
   };
   if (opts.extensionTestsPath && !opts.extensionDevelopmentPath) {
-    throw new Error('extensionTestsPath needs extensionDevelopmentPath (VS Code runs tests in a development host only)');
+    throw new Error(
+      'extensionTestsPath needs extensionDevelopmentPath (VS Code runs tests in a development host only)',
+    );
   }
-  for (const p of [opts.extensionDevelopmentPath, opts.extensionTestsPath, opts.workspace, opts.userDataDir, opts.extensionsDir, opts.browserProfileDir]) {
+  for (const p of [
+    opts.extensionDevelopmentPath,
+    opts.extensionTestsPath,
+    opts.workspace,
+    opts.userDataDir,
+    opts.extensionsDir,
+    opts.browserProfileDir,
+  ]) {
     if (p !== undefined && !path.isAbsolute(p)) throw new Error(`launchWorkbench: paths must be absolute: ${p}`);
   }
   fs.mkdirSync(opts.workspace, { recursive: true });
@@ -111,7 +120,7 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
       browser = await chromium.launch({ executablePath: host.chromium, args: [...CHROMIUM_ARGS], headless: true });
       context = await browser.newContext({ viewport: VIEWPORT });
     }
-    const page = context.pages()[0] ?? await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
 
     let exitResolve: ((code: number) => void) | undefined;
     let exitReject: ((err: Error) => void) | undefined;
@@ -139,7 +148,9 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
     page.on('pageerror', (err) => log(`[browser:pageerror] ${err.message}`));
     page.on('crash', () => settle({ error: new Error('the workbench page crashed') }));
     page.on('close', () => settle({ error: new Error('the workbench page closed before the tests exited') }));
-    server.child.on('exit', (code, signal) => settle({ error: new Error(`code-server exited (${signal ?? code}) before the tests did`) }));
+    server.child.on('exit', (code, signal) =>
+      settle({ error: new Error(`code-server exited (${signal ?? code}) before the tests did`) }),
+    );
 
     const url = workbenchUrl(server.port, opts);
     log(`[host] opening ${url}`);
@@ -150,7 +161,9 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
       if (closed) return;
       closed = true;
       settle({ error: new Error('the workbench was closed') });
-      await withTimeout((context ?? browser)?.close() ?? Promise.resolve(), BROWSER_CLOSE_TIMEOUT_MS).catch(() => undefined);
+      await withTimeout((context ?? browser)?.close() ?? Promise.resolve(), BROWSER_CLOSE_TIMEOUT_MS).catch(
+        () => undefined,
+      );
       if (browser) await withTimeout(browser.close(), BROWSER_CLOSE_TIMEOUT_MS).catch(() => undefined);
       await stopCodeServer(server.child);
     };
@@ -162,7 +175,10 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
       async waitForExit(timeoutMs: number): Promise<number> {
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`the tests did not exit within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+          timer = setTimeout(
+            () => reject(new Error(`the tests did not exit within ${Math.round(timeoutMs / 1000)} s`)),
+            timeoutMs,
+          );
         });
         try {
           return await Promise.race([exitPromise, timeout]);
@@ -185,7 +201,10 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
 }
 
 /** The workbench URL with desktop-style launch arguments in its `payload` parameter. */
-export function workbenchUrl(port: number, opts: Pick<WorkbenchOptions, 'workspace' | 'extensionDevelopmentPath' | 'extensionTestsPath'>): string {
+export function workbenchUrl(
+  port: number,
+  opts: Pick<WorkbenchOptions, 'workspace' | 'extensionDevelopmentPath' | 'extensionTestsPath'>,
+): string {
   const remote = (p: string): string => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload: [string, string][] = [];
   if (opts.extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(opts.extensionDevelopmentPath)]);
@@ -243,7 +262,9 @@ async function startCodeServer(bin: string, opts: WorkbenchOptions, log: (line: 
       await stopCodeServer(child);
     }
   }
-  throw new Error(`code-server did not start after ${START_ATTEMPTS} attempts: ${lastError?.message ?? 'unknown error'}`);
+  throw new Error(
+    `code-server did not start after ${START_ATTEMPTS} attempts: ${lastError?.message ?? 'unknown error'}`,
+  );
 }
 
 /** Where a persistent browser profile remembers the port (and so the origin) its storage belongs to. */
@@ -255,7 +276,9 @@ async function choosePort(opts: WorkbenchOptions, attempt: number): Promise<numb
     const recorded = Number(readTextOr(path.join(opts.browserProfileDir, PROFILE_PORT_FILE)).trim());
     if (Number.isInteger(recorded) && recorded > 0) {
       if (await portFree(recorded)) return recorded;
-      opts.onLog?.(`[host] port ${recorded} of the browser profile is taken: the workbench's web storage (SecretStorage) will not carry over`);
+      opts.onLog?.(
+        `[host] port ${recorded} of the browser profile is taken: the workbench's web storage (SecretStorage) will not carry over`,
+      );
     }
   }
   return freePort();

@@ -15,7 +15,8 @@ const TEST_TIMEOUT_MS = 20_000;
 export async function run(): Promise<void> {
   const context = readRunContext();
   const phase = process.env[TEST_ENV.phase] || context?.phase || 'main';
-  const resultsPath = process.env[TEST_ENV.results] || context?.resultsPath || path.join(__dirname, `results-${phase}.json`);
+  const resultsPath =
+    process.env[TEST_ENV.results] || context?.resultsPath || path.join(__dirname, `results-${phase}.json`);
   const grep = process.env[TEST_ENV.grep] || context?.grep || undefined;
 
   const output: string[] = [];
@@ -43,8 +44,12 @@ export async function run(): Promise<void> {
 
     await new Promise<void>((resolve) => {
       const runner = mocha.run(() => resolve());
-      runner.on('pass', () => { results.passed++; });
-      runner.on('pending', () => { results.pending++; });
+      runner.on('pass', () => {
+        results.passed++;
+      });
+      runner.on('pending', () => {
+        results.pending++;
+      });
       runner.on('fail', (test: Mocha.Runnable, err: unknown) => {
         // Before the reporter prints it at the end: frames point at test/**/*.ts and src/**/*.ts, not the bundles.
         mapErrorStack(err);

@@ -12,7 +12,9 @@ function mapFor(file: string): SourceMap | null {
   if (map === undefined) {
     map = null;
     try {
-      map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
+      map = new SourceMap(
+        JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0],
+      );
     } catch {
       // no .map beside it: leave its frames alone
     }
@@ -35,10 +37,13 @@ function originalPosition(file: string, line: number, column: number): string | 
 /** The same stack with every frame in a bundle that has a source map pointing at the original source. */
 export function mapStack(stack: string): string {
   // mocha has already shortened paths under the working directory to relative ones
-  return stack.replace(/((?:file:\/\/)?[^\s():]+\.js):(\d+):(\d+)/g, (whole, file: string, line: string, column: string) => {
-    const abs = file.startsWith('file://') ? new URL(file).pathname : path.resolve(process.cwd(), file);
-    return originalPosition(abs, Number(line), Number(column)) ?? whole;
-  });
+  return stack.replace(
+    /((?:file:\/\/)?[^\s():]+\.js):(\d+):(\d+)/g,
+    (whole, file: string, line: string, column: string) => {
+      const abs = file.startsWith('file://') ? new URL(file).pathname : path.resolve(process.cwd(), file);
+      return originalPosition(abs, Number(line), Number(column)) ?? whole;
+    },
+  );
 }
 
 /** Rewrites err.stack in place (mocha prints it after the run), ignoring values that are not errors. */

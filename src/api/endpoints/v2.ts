@@ -6,11 +6,27 @@ import { parseApplicationV2, type ApplicationDraftV2, type ApplicationV2 } from 
 import { parseFileRecord, type FileRecord, type FilesQuery } from '../models/file';
 import { parseArray } from '../models/read';
 import {
-  parseCreatedGroup, parseCustomNames, parseGroup, parseMemberV2, parseOrganisation, type CreatedGroup, type CustomNames,
-  type Group, type GroupBody, type MemberBodyV2, type MemberV2, type Organisation,
+  parseCreatedGroup,
+  parseCustomNames,
+  parseGroup,
+  parseMemberV2,
+  parseOrganisation,
+  type CreatedGroup,
+  type CustomNames,
+  type Group,
+  type GroupBody,
+  type MemberBodyV2,
+  type MemberV2,
+  type Organisation,
 } from '../models/v2';
-import { iteratePaged, normalisePageQuery, pageFromArray, parsePageEnvelope, type Page, type PageQuery } from '../paging';
-
+import {
+  iteratePaged,
+  normalisePageQuery,
+  pageFromArray,
+  parsePageEnvelope,
+  type Page,
+  type PageQuery,
+} from '../paging';
 
 function filesQuery(query: FilesQuery, page: number, size: number) {
   return {
@@ -31,7 +47,9 @@ function applicationsV2(api: ApiContext) {
   return {
     /** POST /v2/applications → 200, with clientId and clientSecret (masked in later logs and errors). */
     create: (draft: ApplicationDraftV2, o?: CallOptions): Promise<ApplicationV2> =>
-      api.json({ method: 'POST', path: '/v2/applications', body: draft, signal: o?.signal }, (j) => keepingSecret(api, parseApplicationV2(j, service))),
+      api.json({ method: 'POST', path: '/v2/applications', body: draft, signal: o?.signal }, (j) =>
+        keepingSecret(api, parseApplicationV2(j, service)),
+      ),
   };
 }
 
@@ -39,7 +57,9 @@ function applicationsV2(api: ApiContext) {
 function accountsV2(api: ApiContext) {
   return {
     list: (o?: CallOptions): Promise<Organisation[]> =>
-      api.json({ method: 'GET', path: '/v2/accounts', signal: o?.signal }, (j) => parseArray(j, 'organisations', parseOrganisation)),
+      api.json({ method: 'GET', path: '/v2/accounts', signal: o?.signal }, (j) =>
+        parseArray(j, 'organisations', parseOrganisation),
+      ),
     get: (accountId: number, o?: CallOptions): Promise<Organisation> =>
       api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}`, signal: o?.signal }, parseOrganisation),
     /** Custom component names; {} when none are customised. */
@@ -55,7 +75,12 @@ function groupsV2(api: ApiContext) {
   const group = (j: unknown) => parseGroup(j, service);
   const groupsList = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Group[]> =>
     api.json(
-      { method: 'GET', path: groupsPath(accountId), query: { page: query?.page, size: query?.size }, signal: o?.signal },
+      {
+        method: 'GET',
+        path: groupsPath(accountId),
+        query: { page: query?.page, size: query?.size },
+        signal: o?.signal,
+      },
       (j) => parseArray(j, 'groups', group),
     );
   const groupsPage = async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<Group>> => {
@@ -69,12 +94,19 @@ function groupsV2(api: ApiContext) {
     /** One slice as a Page (plain-array list: a short page ends it). */
     page: groupsPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Group> =>
-      iteratePaged((p, po) => groupsPage(accountId, p, po), query.size, o?.signal, (g) => g.id),
+      iteratePaged(
+        (p, po) => groupsPage(accountId, p, po),
+        query.size,
+        o?.signal,
+        (g) => g.id,
+      ),
     get: (accountId: number, groupId: number, o?: CallOptions): Promise<Group> =>
       api.json({ method: 'GET', path: `${groupsPath(accountId)}/${seg(groupId)}`, signal: o?.signal }, group),
     /** The answer's id, dates, user, contextKey and account may be null (spec). */
     create: (accountId: number, body: GroupBody, o?: CallOptions): Promise<CreatedGroup> =>
-      api.json({ method: 'POST', path: groupsPath(accountId), body, signal: o?.signal }, (j) => parseCreatedGroup(j, service)),
+      api.json({ method: 'POST', path: groupsPath(accountId), body, signal: o?.signal }, (j) =>
+        parseCreatedGroup(j, service),
+      ),
     /** v2 updates with POST on the group's path. */
     update: (accountId: number, groupId: number, body: GroupBody, o?: CallOptions): Promise<Group> =>
       api.json({ method: 'POST', path: `${groupsPath(accountId)}/${seg(groupId)}`, body, signal: o?.signal }, group),
@@ -97,16 +129,20 @@ function membersV2(api: ApiContext) {
   const membersPath = (accountId: number) => `/v2/accounts/${seg(accountId)}/members`;
   const membersPage = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<MemberV2>> => {
     const { page, size } = normalisePageQuery(query);
-    return api.json(
-      { method: 'GET', path: membersPath(accountId), query: { page, size }, signal: o?.signal },
-      (j) => parsePageEnvelope(j, parseMemberV2, { page, size }),
+    return api.json({ method: 'GET', path: membersPath(accountId), query: { page, size }, signal: o?.signal }, (j) =>
+      parsePageEnvelope(j, parseMemberV2, { page, size }),
     );
   };
 
   return {
     page: membersPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<MemberV2> =>
-      iteratePaged((p, po) => membersPage(accountId, p, po), query.size, o?.signal, (m) => m.user.username),
+      iteratePaged(
+        (p, po) => membersPage(accountId, p, po),
+        query.size,
+        o?.signal,
+        (m) => m.user.username,
+      ),
     /** Includes `groups` (group name → permission). */
     get: (accountId: number, username: string, o?: CallOptions): Promise<MemberV2> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMemberV2),
@@ -114,7 +150,10 @@ function membersV2(api: ApiContext) {
       api.json({ method: 'POST', path: membersPath(accountId), body, signal: o?.signal }, parseMemberV2),
     /** v2 updates with POST on the member's path. */
     update: (accountId: number, username: string, body: MemberBodyV2, o?: CallOptions): Promise<MemberV2> =>
-      api.json({ method: 'POST', path: `${membersPath(accountId)}/${seg(username)}`, body, signal: o?.signal }, parseMemberV2),
+      api.json(
+        { method: 'POST', path: `${membersPath(accountId)}/${seg(username)}`, body, signal: o?.signal },
+        parseMemberV2,
+      ),
     delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }),
   };
@@ -123,16 +162,28 @@ function membersV2(api: ApiContext) {
 /** File records of a group, and their content. */
 function filesV2(api: ApiContext) {
   const service = api.service;
-  const filesPath = (accountId: number, groupId: number) => `/v2/accounts/${seg(accountId)}/groups/${seg(groupId)}/files`;
+  const filesPath = (accountId: number, groupId: number) =>
+    `/v2/accounts/${seg(accountId)}/groups/${seg(groupId)}/files`;
   const file = (j: unknown) => parseFileRecord(j, service);
-  const filesPage = (accountId: number, groupId: number, query: FilesQuery = {}, o?: CallOptions): Promise<Page<FileRecord>> => {
+  const filesPage = (
+    accountId: number,
+    groupId: number,
+    query: FilesQuery = {},
+    o?: CallOptions,
+  ): Promise<Page<FileRecord>> => {
     const { page, size } = normalisePageQuery(query);
     return api.json(
       { method: 'GET', path: filesPath(accountId, groupId), query: filesQuery(query, page, size), signal: o?.signal },
       (j) => parsePageEnvelope(j, file, { page, size }),
     );
   };
-  const childrenPage = (accountId: number, groupId: number, folderId: number, query: Omit<FilesQuery, 'recursive'> = {}, o?: CallOptions): Promise<Page<FileRecord>> => {
+  const childrenPage = (
+    accountId: number,
+    groupId: number,
+    folderId: number,
+    query: Omit<FilesQuery, 'recursive'> = {},
+    o?: CallOptions,
+  ): Promise<Page<FileRecord>> => {
     const { page, size } = normalisePageQuery(query);
     return api.json(
       {
@@ -148,18 +199,43 @@ function filesV2(api: ApiContext) {
   return {
     /** One page of the group's root level (or, with `recursive`, of every record). */
     page: filesPage,
-    iterate: (accountId: number, groupId: number, query: Omit<FilesQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
-      iteratePaged((p, po) => filesPage(accountId, groupId, { ...query, ...p }, po), query.size, o?.signal, (f) => f.id),
+    iterate: (
+      accountId: number,
+      groupId: number,
+      query: Omit<FilesQuery, 'page'> = {},
+      o?: CallOptions,
+    ): AsyncIterable<FileRecord> =>
+      iteratePaged(
+        (p, po) => filesPage(accountId, groupId, { ...query, ...p }, po),
+        query.size,
+        o?.signal,
+        (f) => f.id,
+      ),
     /** One page of a folder's children. */
     children: childrenPage,
-    iterateChildren: (accountId: number, groupId: number, folderId: number, query: Omit<FilesQuery, 'page' | 'recursive'> = {}, o?: CallOptions): AsyncIterable<FileRecord> =>
-      iteratePaged((p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po), query.size, o?.signal, (f) => f.id),
+    iterateChildren: (
+      accountId: number,
+      groupId: number,
+      folderId: number,
+      query: Omit<FilesQuery, 'page' | 'recursive'> = {},
+      o?: CallOptions,
+    ): AsyncIterable<FileRecord> =>
+      iteratePaged(
+        (p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po),
+        query.size,
+        o?.signal,
+        (f) => f.id,
+      ),
     /** A single record (path assumed from the v2 shape: .../files/{file}). */
     get: (accountId: number, groupId: number, fileId: number, o?: CallOptions): Promise<FileRecord> =>
       api.json({ method: 'GET', path: `${filesPath(accountId, groupId)}/${seg(fileId)}`, signal: o?.signal }, file),
     /** The file's bytes (GET /v3/groups/{group}/files/{file}/download). Abort with the signal. */
     download: (groupId: number, fileId: number, o?: CallOptions): Promise<Download> =>
-      api.download({ method: 'GET', path: `/v3/groups/${seg(groupId)}/files/${seg(fileId)}/download`, signal: o?.signal }),
+      api.download({
+        method: 'GET',
+        path: `/v3/groups/${seg(groupId)}/files/${seg(fileId)}/download`,
+        signal: o?.signal,
+      }),
   };
 }
 

@@ -2,14 +2,38 @@
 import type { ApiContext, CallOptions } from '../client';
 import { keepingSecret } from '../redact';
 import { seg } from '../http';
-import { parseAccount, parseComponent, parseSubscription, type Account, type Component, type Subscription } from '../models/account';
-import { parseApplication, type Application, type ApplicationDraft, type ApplicationUpdate } from '../models/application';
 import {
-  parseMember, parseMemberTagSummary, type Member, type MemberCreate, type MemberTagSummary, type MemberUpdate,
+  parseAccount,
+  parseComponent,
+  parseSubscription,
+  type Account,
+  type Component,
+  type Subscription,
+} from '../models/account';
+import {
+  parseApplication,
+  type Application,
+  type ApplicationDraft,
+  type ApplicationUpdate,
+} from '../models/application';
+import {
+  parseMember,
+  parseMemberTagSummary,
+  type Member,
+  type MemberCreate,
+  type MemberTagSummary,
+  type MemberUpdate,
 } from '../models/member';
 import { parseArray } from '../models/read';
 import { parseUserInfo, type UserInfo } from '../models/user';
-import { iteratePaged, normalisePageQuery, pageFromArray, parseItemsEnvelope, type Page, type PageQuery } from '../paging';
+import {
+  iteratePaged,
+  normalisePageQuery,
+  pageFromArray,
+  parseItemsEnvelope,
+  type Page,
+  type PageQuery,
+} from '../paging';
 
 export type MemberOrder = 'name' | 'username' | 'email' | 'dateCreated' | 'lastActive';
 
@@ -37,22 +61,27 @@ export interface AccountUpdate {
   locale?: string;
 }
 
-
 /** The signed-in user's applications (client credentials). */
 function applicationsV3(api: ApiContext) {
   const app = (j: unknown) => parseApplication(j, api.service);
   return {
     /** POST /v3/applications → 201, with clientSecret (masked in later logs and errors). */
     create: (draft: ApplicationDraft, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'POST', path: '/v3/applications', body: draft, signal: o?.signal }, (j) => keepingSecret(api, app(j))),
+      api.json({ method: 'POST', path: '/v3/applications', body: draft, signal: o?.signal }, (j) =>
+        keepingSecret(api, app(j)),
+      ),
     /** GET /v3/applications (no secrets). */
     list: (o?: CallOptions): Promise<Application[]> =>
-      api.json({ method: 'GET', path: '/v3/applications', signal: o?.signal }, (j) => parseArray(j, 'applications', app)),
+      api.json({ method: 'GET', path: '/v3/applications', signal: o?.signal }, (j) =>
+        parseArray(j, 'applications', app),
+      ),
     get: (clientId: string, o?: CallOptions): Promise<Application> =>
       api.json({ method: 'GET', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }, app),
     /** PATCH; with rotateSecret the answer carries the new clientSecret (masked in later logs and errors). */
     update: (clientId: string, update: ApplicationUpdate, o?: CallOptions): Promise<Application> =>
-      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, signal: o?.signal }, (j) => keepingSecret(api, app(j))),
+      api.json({ method: 'PATCH', path: `/v3/applications/${seg(clientId)}`, body: update, signal: o?.signal }, (j) =>
+        keepingSecret(api, app(j)),
+      ),
     /** Its client credentials stop working at once. */
     delete: (clientId: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `/v3/applications/${seg(clientId)}`, signal: o?.signal }),
@@ -63,20 +92,24 @@ function applicationsV3(api: ApiContext) {
 function accountsV3(api: ApiContext) {
   return {
     list: (enabledOnly?: boolean, o?: CallOptions): Promise<Account[]> =>
-      api.json(
-        { method: 'GET', path: '/v3/accounts', query: { enabledOnly }, signal: o?.signal },
-        (j) => parseArray(j, 'accounts', parseAccount),
+      api.json({ method: 'GET', path: '/v3/accounts', query: { enabledOnly }, signal: o?.signal }, (j) =>
+        parseArray(j, 'accounts', parseAccount),
       ),
     get: (accountId: number, o?: CallOptions): Promise<Account> =>
       api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}`, signal: o?.signal }, parseAccount),
     update: (accountId: number, update: AccountUpdate, o?: CallOptions): Promise<Account> =>
-      api.json({ method: 'PATCH', path: `/v3/accounts/${seg(accountId)}`, body: update, signal: o?.signal }, parseAccount),
-    subscription: (accountId: number, o?: CallOptions): Promise<Subscription> =>
-      api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}/subscription`, signal: o?.signal }, parseSubscription),
-    components: (accountId: number, o?: CallOptions): Promise<Component[]> =>
       api.json(
-        { method: 'GET', path: `/v3/accounts/${seg(accountId)}/components`, signal: o?.signal },
-        (j) => parseArray(j, 'components', parseComponent),
+        { method: 'PATCH', path: `/v3/accounts/${seg(accountId)}`, body: update, signal: o?.signal },
+        parseAccount,
+      ),
+    subscription: (accountId: number, o?: CallOptions): Promise<Subscription> =>
+      api.json(
+        { method: 'GET', path: `/v3/accounts/${seg(accountId)}/subscription`, signal: o?.signal },
+        parseSubscription,
+      ),
+    components: (accountId: number, o?: CallOptions): Promise<Component[]> =>
+      api.json({ method: 'GET', path: `/v3/accounts/${seg(accountId)}/components`, signal: o?.signal }, (j) =>
+        parseArray(j, 'components', parseComponent),
       ),
   };
 }
@@ -90,7 +123,14 @@ function membersV3(api: ApiContext) {
       {
         method: 'GET',
         path: membersPath(accountId),
-        query: { page, size, orderBy: query.orderBy, ascending: query.ascending, name: query.name, startsWith: query.startsWith },
+        query: {
+          page,
+          size,
+          orderBy: query.orderBy,
+          ascending: query.ascending,
+          name: query.name,
+          startsWith: query.startsWith,
+        },
         signal: o?.signal,
       },
       (j) => parseItemsEnvelope(j, parseMember, { page, size }),
@@ -105,11 +145,19 @@ function membersV3(api: ApiContext) {
     page: membersPage,
     /** Every member, fetching the next page only when the consumer gets there. */
     iterate: (accountId: number, query: Omit<MembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      iteratePaged((p, po) => membersPage(accountId, { ...query, ...p }, po), query.size, o?.signal, (m) => m.user.username),
+      iteratePaged(
+        (p, po) => membersPage(accountId, { ...query, ...p }, po),
+        query.size,
+        o?.signal,
+        (m) => m.user.username,
+      ),
     get: (accountId: number, username: string, o?: CallOptions): Promise<Member> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMember),
     update: (accountId: number, username: string, update: MemberUpdate, o?: CallOptions): Promise<Member> =>
-      api.json({ method: 'PATCH', path: `${membersPath(accountId)}/${seg(username)}`, body: update, signal: o?.signal }, parseMember),
+      api.json(
+        { method: 'PATCH', path: `${membersPath(accountId)}/${seg(username)}`, body: update, signal: o?.signal },
+        parseMember,
+      ),
     /** Removes the member from the organisation (a user left without organisation is deleted for good). */
     delete: (accountId: number, username: string, o?: CallOptions): Promise<void> =>
       api.empty({ method: 'DELETE', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }),
@@ -119,7 +167,12 @@ function membersV3(api: ApiContext) {
 /** Member tags: names, counts, and the members carrying them. */
 function memberTagsV3(api: ApiContext) {
   const tagsPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/member-tags`;
-  const tagMembersPage = (accountId: number, tags: readonly string[], query: TagMembersQuery = {}, o?: CallOptions): Promise<Page<Member>> => {
+  const tagMembersPage = (
+    accountId: number,
+    tags: readonly string[],
+    query: TagMembersQuery = {},
+    o?: CallOptions,
+  ): Promise<Page<Member>> => {
     const { page, size } = normalisePageQuery(query);
     return api.json(
       {
@@ -136,7 +189,12 @@ function memberTagsV3(api: ApiContext) {
     /** Tag names. With page/size, one slice (the server answers a plain array). */
     list: (accountId: number, query?: PageQuery, o?: CallOptions): Promise<string[]> =>
       api.json(
-        { method: 'GET', path: tagsPath(accountId), query: { page: query?.page, size: query?.size }, signal: o?.signal },
+        {
+          method: 'GET',
+          path: tagsPath(accountId),
+          query: { page: query?.page, size: query?.size },
+          signal: o?.signal,
+        },
         (j) => parseArray(j, 'member tags', (t) => (typeof t === 'string' ? t : String(t))),
       ),
     /** Tags with member counts (GET member-tags?summary). */
@@ -160,8 +218,18 @@ function memberTagsV3(api: ApiContext) {
       ),
     /** A page of members carrying any of the tags (GET member-tags/{tags}). */
     members: tagMembersPage,
-    iterateMembers: (accountId: number, tags: readonly string[], query: Omit<TagMembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      iteratePaged((p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po), query.size, o?.signal, (m) => m.user.username),
+    iterateMembers: (
+      accountId: number,
+      tags: readonly string[],
+      query: Omit<TagMembersQuery, 'page'> = {},
+      o?: CallOptions,
+    ): AsyncIterable<Member> =>
+      iteratePaged(
+        (p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po),
+        query.size,
+        o?.signal,
+        (m) => m.user.username,
+      ),
     /** One page of tag names as a Page (plain-array list: a short page ends it). */
     page: async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<string>> => {
       const q = normalisePageQuery(query);

@@ -108,26 +108,26 @@ export function parseSubscription(json: unknown): Subscription {
     emailsUsed: num(o, 'emailsUsed'),
     billingDetails: billing
       ? {
-        firstName: str(billing, 'firstName'),
-        lastName: str(billing, 'lastName'),
-        email: str(billing, 'email'),
-        address1: str(billing, 'address1'),
-        address2: str(billing, 'address2'),
-        city: str(billing, 'city'),
-        state: str(billing, 'state'),
-        zip: str(billing, 'zip'),
-        country: str(billing, 'country'),
-        card: card
-          ? {
-            number: str(card, 'number'),
-            type: str(card, 'type'),
-            lastFour: str(card, 'lastFour'),
-            verificationValue: str(card, 'verificationValue'),
-            expirationMonth: numOrNull(card, 'expirationMonth'),
-            expirationYear: numOrNull(card, 'expirationYear'),
-          }
-          : null,
-      }
+          firstName: str(billing, 'firstName'),
+          lastName: str(billing, 'lastName'),
+          email: str(billing, 'email'),
+          address1: str(billing, 'address1'),
+          address2: str(billing, 'address2'),
+          city: str(billing, 'city'),
+          state: str(billing, 'state'),
+          zip: str(billing, 'zip'),
+          country: str(billing, 'country'),
+          card: card
+            ? {
+                number: str(card, 'number'),
+                type: str(card, 'type'),
+                lastFour: str(card, 'lastFour'),
+                verificationValue: str(card, 'verificationValue'),
+                expirationMonth: numOrNull(card, 'expirationMonth'),
+                expirationYear: numOrNull(card, 'expirationYear'),
+              }
+            : null,
+        }
       : null,
   };
 }

@@ -125,7 +125,12 @@ export function parseApplicationV2(json: unknown, service: string): ApplicationV
   const o = requireObject(json, 'application');
   const userJson = o[service];
   const authorities = Array.isArray(o.authorities)
-    ? [...objArray(o, 'authorities').map((a) => str(a, 'authority')).filter(Boolean), ...strArray(o, 'authorities')]
+    ? [
+        ...objArray(o, 'authorities')
+          .map((a) => str(a, 'authority'))
+          .filter(Boolean),
+        ...strArray(o, 'authorities'),
+      ]
     : [];
   return {
     id: numOrNull(o, 'id'),

@@ -93,7 +93,10 @@ export function parseFileRecord(json: unknown, service: string): FileRecord {
     isFolder: contentType === FOLDER_CONTENT_TYPE,
     size: numOrNull(o, 'size'),
     uploaded: uploaded
-      ? { user: uploader && numOrNull(uploader, 'id') !== null ? parseUserV2(uploader) : null, name: str(uploaded, 'name') }
+      ? {
+          user: uploader && numOrNull(uploader, 'id') !== null ? parseUserV2(uploader) : null,
+          name: str(uploaded, 'name'),
+        }
       : null,
     versions: numOrNull(o, 'versions'),
     sharing: strOrNull(o, 'sharing'),

@@ -3,7 +3,21 @@ import { parseAccount, type Account } from './account';
 import * as read from './read';
 import type { JsonObject } from './read';
 // Bound once, not imported by name: see the note at the top of read.ts.
-const { asObject, bool, boolOrNull, num, numOrNull, objArray, requireNum, requireObject, str, strArray, strArrayOrNull, strMap, strOrNull } = read;
+const {
+  asObject,
+  bool,
+  boolOrNull,
+  num,
+  numOrNull,
+  objArray,
+  requireNum,
+  requireObject,
+  str,
+  strArray,
+  strArrayOrNull,
+  strMap,
+  strOrNull,
+} = read;
 
 export type DateFormat = 'YMD' | 'MDY' | 'DMY';
 

@@ -5,7 +5,20 @@ import type { JsonObject } from './read';
 import { normaliseActivation, type Activation, type ActivationMode } from './member';
 import { parseUserProfile, type UserProfile } from './user';
 // Bound once, not imported by name: see the note at the top of read.ts.
-const { asObject, bool, boolOrNull, num, numMap, numOrNull, requireNum, requireObject, str, strArray, strMap, strOrNull } = read;
+const {
+  asObject,
+  bool,
+  boolOrNull,
+  num,
+  numMap,
+  numOrNull,
+  requireNum,
+  requireObject,
+  str,
+  strArray,
+  strMap,
+  strOrNull,
+} = read;
 
 export interface ContextKey {
   id: number | null;
@@ -122,17 +135,17 @@ export function parseOrganisation(json: unknown): Organisation {
     type: strOrNull(o, 'type') ?? 'account',
     branding: b
       ? {
-        backgroundColor: strOrNull(b, 'backgroundColor'),
-        textColor: strOrNull(b, 'textColor'),
-        logo: bool(b, 'logo'),
-        logoLarge: bool(b, 'logoLarge'),
-        logoMedium: bool(b, 'logoMedium'),
-        background: bool(b, 'background'),
-        favicon: bool(b, 'favicon'),
-        textLogo: bool(b, 'textLogo'),
-        gradient: bool(b, 'gradient'),
-        gradientWidth: numOrNull(b, 'gradientWidth'),
-      }
+          backgroundColor: strOrNull(b, 'backgroundColor'),
+          textColor: strOrNull(b, 'textColor'),
+          logo: bool(b, 'logo'),
+          logoLarge: bool(b, 'logoLarge'),
+          logoMedium: bool(b, 'logoMedium'),
+          background: bool(b, 'background'),
+          favicon: bool(b, 'favicon'),
+          textLogo: bool(b, 'textLogo'),
+          gradient: bool(b, 'gradient'),
+          gradientWidth: numOrNull(b, 'gradientWidth'),
+        }
       : null,
   };
 }
@@ -225,7 +238,9 @@ function parseGroupBranding(b: JsonObject): GroupBranding {
 function parseGroupComponent(c: unknown): GroupComponent[] {
   if (typeof c === 'string') return [{ name: c, order: null, configuration: {} }];
   const co = asObject(c);
-  return co ? [{ name: str(co, 'name'), order: numOrNull(co, 'order'), configuration: asObject(co.configuration) ?? {} }] : [];
+  return co
+    ? [{ name: str(co, 'name'), order: numOrNull(co, 'order'), configuration: asObject(co.configuration) ?? {} }]
+    : [];
 }
 
 function parseWatermark(w: JsonObject): WatermarkConfiguration {
@@ -362,11 +377,12 @@ export interface MemberBodyV2 {
   activationMessage?: string;
 }
 
-
 /** Reads the tags string of a file record ("a, b") as a list. */
 export function splitTags(value: unknown): string[] {
   if (Array.isArray(value)) return strArray({ value }, 'value');
   if (typeof value !== 'string') return [];
-  return value.split(',').map((t) => t.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
-

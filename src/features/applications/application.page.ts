@@ -2,7 +2,11 @@
 import * as l10n from '@vscode/l10n';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import {
-  APPLICATION_PLATFORMS, DEVICE_TYPES, type ApplicationState, type ApplicationValues, type CredentialsMessage,
+  APPLICATION_PLATFORMS,
+  DEVICE_TYPES,
+  type ApplicationState,
+  type ApplicationValues,
+  type CredentialsMessage,
 } from './application.protocol';
 import { clear, el } from '../../forms/page/dom';
 import { section, selectField, textField } from '../../forms/page/fields';
@@ -11,7 +15,12 @@ import { post } from '../../forms/page/host';
 
 /** What each platform is called (made on each call, so in the language the host sent). */
 const platformLabels = (): Record<(typeof APPLICATION_PLATFORMS)[number], string> => ({
-  IOS: 'iOS', ANDROID: 'Android', SYNC: l10n.t('Sync client'), LINUX: 'Linux', WINDOWS: 'Windows', OTHER: l10n.t('Other'),
+  IOS: 'iOS',
+  ANDROID: 'Android',
+  SYNC: l10n.t('Sync client'),
+  LINUX: 'Linux',
+  WINDOWS: 'Windows',
+  OTHER: l10n.t('Other'),
 });
 
 type Form = FormView<ApplicationState, ApplicationValues>;
@@ -32,7 +41,11 @@ function credentialsView(): { show(form: Form, m: CredentialsMessage): void } {
 }
 
 function copyButton(what: 'clientId' | 'clientSecret', label: string): HTMLElement {
-  return el('vscode-button', { secondary: true, textContent: label, on: { click: () => post({ type: 'copy', what }) } });
+  return el('vscode-button', {
+    secondary: true,
+    textContent: label,
+    on: { click: () => post({ type: 'copy', what }) },
+  });
 }
 
 function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: CredentialsMessage): void {
@@ -48,16 +61,38 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
     el('h2', { textContent: m.reason === 'rotated' ? l10n.t('New client secret') : l10n.t('Client credentials') }),
     el('p', {
       classes: ['banner', 'warn'],
-      textContent: m.reason === 'rotated'
-        ? l10n.t('The old secret has stopped working. The new one is shown only now: copy it before you close this panel.')
-        : l10n.t('The client secret is shown only now: copy it, or use it for this portal, before you close this panel.'),
+      textContent:
+        m.reason === 'rotated'
+          ? l10n.t(
+              'The old secret has stopped working. The new one is shown only now: copy it before you close this panel.',
+            )
+          : l10n.t(
+              'The client secret is shown only now: copy it, or use it for this portal, before you close this panel.',
+            ),
     }),
-    el('dl', { classes: ['kv'] },
+    el(
+      'dl',
+      { classes: ['kv'] },
       el('dt', { textContent: l10n.t('Client id') }),
-      el('dd', {}, el('code', { id: 'client-id', classes: ['secret'], textContent: m.clientId }), ' ', copyButton('clientId', l10n.t('Copy client id'))),
+      el(
+        'dd',
+        {},
+        el('code', { id: 'client-id', classes: ['secret'], textContent: m.clientId }),
+        ' ',
+        copyButton('clientId', l10n.t('Copy client id')),
+      ),
       el('dt', { textContent: l10n.t('Client secret') }),
-      el('dd', {}, el('code', { id: 'client-secret', classes: ['secret'], textContent: m.clientSecret }), ' ', copyButton('clientSecret', l10n.t('Copy secret')))),
-    el('div', { classes: ['actions'] },
+      el(
+        'dd',
+        {},
+        el('code', { id: 'client-secret', classes: ['secret'], textContent: m.clientSecret }),
+        ' ',
+        copyButton('clientSecret', l10n.t('Copy secret')),
+      ),
+    ),
+    el(
+      'div',
+      { classes: ['actions'] },
       use,
       el('vscode-button', {
         secondary: true,
@@ -68,7 +103,8 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
             post({ type: 'hideCredentials' });
           },
         },
-      })),
+      }),
+    ),
     status,
   );
   if (m.stored) status.textContent = l10n.t('This portal now signs in with these credentials.');
@@ -78,46 +114,137 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
 type Values = ApplicationValues;
 
 /** An application that exists: its details, and the button that rotates its secret. */
-function renderRotate(form: Form, state: Extract<ApplicationState, { mode: 'rotate' }>, values: Values): Rendered<Values> {
+function renderRotate(
+  form: Form,
+  state: Extract<ApplicationState, { mode: 'rotate' }>,
+  values: Values,
+): Rendered<Values> {
   const a = state.application;
-  const row = (label: string, value: string) => [el('dt', { textContent: label }), el('dd', { textContent: value || '—' })];
+  const row = (label: string, value: string) => [
+    el('dt', { textContent: label }),
+    el('dd', { textContent: value || '—' }),
+  ];
   const nodes = [
     el('h1', { textContent: a.name || a.clientId }),
-    el('p', { classes: ['subtitle'], textContent: state.inUse ? l10n.t('Application on {0} (this portal signs in with it)', state.portalLabel) : l10n.t('Application on {0}', state.portalLabel) }),
-    el('dl', { classes: ['kv'] },
-      ...row(l10n.t('Client id'), a.clientId), ...row(l10n.t('Description'), a.description), ...row(l10n.t('Platform'), a.platform),
-      ...row(l10n.t('Device type'), a.deviceType), ...row(l10n.t('Device model'), a.deviceModel), ...row(l10n.t('Operating system'), a.deviceOs),
-      ...row(l10n.t('App version'), a.appVersion), ...row(l10n.t('Bundle id'), a.bundleId)),
-    section(l10n.t('Rotate the client secret'),
-      el('p', { classes: ['hint'], textContent: state.inUse
-        ? l10n.t('The portal issues a new secret and the old one stops working at once. This portal signs in with this application, so the new secret is stored for it automatically.')
-        : l10n.t('The portal issues a new secret and the old one stops working at once: every client using it must be given the new one.') })),
-    form.actions(el('vscode-button', { id: 'rotate', textContent: l10n.t('Rotate secret'), on: { click: () => form.send({ type: 'rotate', clientId: a.clientId }) } })),
+    el('p', {
+      classes: ['subtitle'],
+      textContent: state.inUse
+        ? l10n.t('Application on {0} (this portal signs in with it)', state.portalLabel)
+        : l10n.t('Application on {0}', state.portalLabel),
+    }),
+    el(
+      'dl',
+      { classes: ['kv'] },
+      ...row(l10n.t('Client id'), a.clientId),
+      ...row(l10n.t('Description'), a.description),
+      ...row(l10n.t('Platform'), a.platform),
+      ...row(l10n.t('Device type'), a.deviceType),
+      ...row(l10n.t('Device model'), a.deviceModel),
+      ...row(l10n.t('Operating system'), a.deviceOs),
+      ...row(l10n.t('App version'), a.appVersion),
+      ...row(l10n.t('Bundle id'), a.bundleId),
+    ),
+    section(
+      l10n.t('Rotate the client secret'),
+      el('p', {
+        classes: ['hint'],
+        textContent: state.inUse
+          ? l10n.t(
+              'The portal issues a new secret and the old one stops working at once. This portal signs in with this application, so the new secret is stored for it automatically.',
+            )
+          : l10n.t(
+              'The portal issues a new secret and the old one stops working at once: every client using it must be given the new one.',
+            ),
+      }),
+    ),
+    form.actions(
+      el('vscode-button', {
+        id: 'rotate',
+        textContent: l10n.t('Rotate secret'),
+        on: { click: () => form.send({ type: 'rotate', clientId: a.clientId }) },
+      }),
+    ),
   ];
   return { nodes, read: () => values };
 }
 
 /** A new application: its name, platform and device. */
 function renderCreate(form: Form, state: ApplicationState, values: Values): Rendered<Values> {
-  const name = textField(form, { id: 'name', label: l10n.t('Name'), value: values.name, required: true, maxLength: 200 });
-  const description = textField(form, { id: 'description', label: l10n.t('Description'), value: values.description, maxLength: 2000 });
-  const platform = selectField(form, { id: 'platform', label: l10n.t('Platform'), value: values.platform, choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformLabels()[p] })) });
-  const deviceType = selectField(form, { id: 'deviceType', label: l10n.t('Device type'), value: values.deviceType, choices: DEVICE_TYPES.map((d) => ({ value: d, label: d })) });
-  const deviceModel = textField(form, { id: 'deviceModel', label: l10n.t('Device model'), value: values.deviceModel, maxLength: 200 });
-  const deviceOs = textField(form, { id: 'deviceOs', label: l10n.t('Operating system'), value: values.deviceOs, maxLength: 200 });
-  const appVersion = textField(form, { id: 'appVersion', label: l10n.t('App version'), value: values.appVersion, maxLength: 200 });
-  const bundleId = textField(form, { id: 'bundleId', label: l10n.t('Bundle id'), value: values.bundleId, maxLength: 200, placeholder: 'com.example.app' });
+  const name = textField(form, {
+    id: 'name',
+    label: l10n.t('Name'),
+    value: values.name,
+    required: true,
+    maxLength: 200,
+  });
+  const description = textField(form, {
+    id: 'description',
+    label: l10n.t('Description'),
+    value: values.description,
+    maxLength: 2000,
+  });
+  const platform = selectField(form, {
+    id: 'platform',
+    label: l10n.t('Platform'),
+    value: values.platform,
+    choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformLabels()[p] })),
+  });
+  const deviceType = selectField(form, {
+    id: 'deviceType',
+    label: l10n.t('Device type'),
+    value: values.deviceType,
+    choices: DEVICE_TYPES.map((d) => ({ value: d, label: d })),
+  });
+  const deviceModel = textField(form, {
+    id: 'deviceModel',
+    label: l10n.t('Device model'),
+    value: values.deviceModel,
+    maxLength: 200,
+  });
+  const deviceOs = textField(form, {
+    id: 'deviceOs',
+    label: l10n.t('Operating system'),
+    value: values.deviceOs,
+    maxLength: 200,
+  });
+  const appVersion = textField(form, {
+    id: 'appVersion',
+    label: l10n.t('App version'),
+    value: values.appVersion,
+    maxLength: 200,
+  });
+  const bundleId = textField(form, {
+    id: 'bundleId',
+    label: l10n.t('Bundle id'),
+    value: values.bundleId,
+    maxLength: 200,
+    placeholder: 'com.example.app',
+  });
   const text = (f: { control: VscodeTextfield }) => f.control.value;
   const read = (): Values => ({
-    name: text(name), description: text(description), platform: platform.read(), deviceType: deviceType.read(),
-    deviceModel: text(deviceModel), deviceOs: text(deviceOs), appVersion: text(appVersion), bundleId: text(bundleId),
+    name: text(name),
+    description: text(description),
+    platform: platform.read(),
+    deviceType: deviceType.read(),
+    deviceModel: text(deviceModel),
+    deviceOs: text(deviceOs),
+    appVersion: text(appVersion),
+    bundleId: text(bundleId),
   });
   const nodes = [
     el('h1', { textContent: l10n.t('Create application') }),
-    el('p', { classes: ['subtitle'], textContent: state.username
-      ? l10n.t('An application gives a program its own client id and secret on {0}, owned by {1}.', state.portalLabel, state.username)
-      : l10n.t('An application gives a program its own client id and secret on {0}.', state.portalLabel) }),
-    name.node, description.node,
+    el('p', {
+      classes: ['subtitle'],
+      textContent: state.username
+        ? l10n.t(
+            'An application gives a program its own client id and secret on {0}, owned by {1}.',
+            state.portalLabel,
+            state.username,
+          )
+        : l10n.t('An application gives a program its own client id and secret on {0}.', state.portalLabel),
+    }),
+    name.node,
+    description.node,
     el('div', { classes: ['row'] }, platform.node, deviceType.node),
     el('div', { classes: ['row'] }, deviceModel.node, deviceOs.node),
     el('div', { classes: ['row'] }, appVersion.node, bundleId.node),
@@ -127,10 +254,18 @@ function renderCreate(form: Form, state: ApplicationState, values: Values): Rend
 }
 
 /** Messages that follow the state: the credentials, and what became of them. */
-function onCredentialsMessage(credentials: ReturnType<typeof credentialsView>, form: Form, m: { type: string } & Record<string, unknown>): void {
+function onCredentialsMessage(
+  credentials: ReturnType<typeof credentialsView>,
+  form: Form,
+  m: { type: string } & Record<string, unknown>,
+): void {
   const status = document.getElementById('credentials-status');
   if (m.type === 'credentials') credentials.show(form, m as unknown as CredentialsMessage);
-  else if (m.type === 'copied' && status) status.textContent = m.what === 'clientSecret' ? l10n.t('Secret copied to the clipboard.') : l10n.t('Client id copied to the clipboard.');
+  else if (m.type === 'copied' && status)
+    status.textContent =
+      m.what === 'clientSecret'
+        ? l10n.t('Secret copied to the clipboard.')
+        : l10n.t('Client id copied to the clipboard.');
   else if (m.type === 'stored') {
     if (status) status.textContent = String(m.message);
     const use = document.getElementById('use-credentials');
@@ -145,7 +280,8 @@ export function startApplicationPage(): void {
     saveLabel: (s) => (s.mode === 'create' ? l10n.t('Create') : undefined),
     draftKey: (s) => (s.mode === 'create' ? 'application:new' : `application:${s.application.clientId}`),
     valuesOf: (s) => s.values,
-    render: (form, state, values) => (state.mode === 'rotate' ? renderRotate(form, state, values) : renderCreate(form, state, values)),
+    render: (form, state, values) =>
+      state.mode === 'rotate' ? renderRotate(form, state, values) : renderCreate(form, state, values),
     onMessage: (form, m) => onCredentialsMessage(credentials, form, m),
   });
 }

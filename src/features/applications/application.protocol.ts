@@ -37,9 +37,18 @@ export type ApplicationCommand = Infer<typeof applicationCommands>;
 
 export type ApplicationSummary = { clientId: string } & ApplicationDetails;
 
-export type ApplicationState = FormStateBase & (
-  | { mode: 'create'; portalLabel: string; username: string; values: ApplicationValues }
-  | { mode: 'rotate'; portalLabel: string; username: string; application: ApplicationSummary; inUse: boolean; values: ApplicationValues });
+export type ApplicationState = FormStateBase &
+  (
+    | { mode: 'create'; portalLabel: string; username: string; values: ApplicationValues }
+    | {
+        mode: 'rotate';
+        portalLabel: string;
+        username: string;
+        application: ApplicationSummary;
+        inUse: boolean;
+        values: ApplicationValues;
+      }
+  );
 
 /**
  * Host → webview, once per creation or rotation (and again if the webview reloads while the panel is open).

@@ -2,7 +2,11 @@ import * as vscode from 'vscode';
 import { isPortalError, PortalError, type Application, type ApplicationDraft } from '../../api';
 import { readApplication } from '../../shared/applicationRead';
 import {
-  applicationCommands, type ApplicationCommand, type ApplicationState, type ApplicationSummary, type ApplicationValues,
+  applicationCommands,
+  type ApplicationCommand,
+  type ApplicationState,
+  type ApplicationSummary,
+  type ApplicationValues,
   type CredentialsMessage,
 } from './application.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
@@ -10,7 +14,9 @@ import { clientOf, type AccountContext } from '../../forms/context';
 import { inputError } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
 
-export type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId' | 'afterSave'> & { readonly clientId?: string };
+export type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId' | 'afterSave'> & {
+  readonly clientId?: string;
+};
 
 interface HeldCredentials {
   clientId: string;
@@ -20,16 +26,29 @@ interface HeldCredentials {
 }
 
 const EMPTY: ApplicationValues = {
-  name: '', description: '', platform: 'OTHER', deviceType: 'Other', deviceModel: '', deviceOs: '', appVersion: '', bundleId: '',
+  name: '',
+  description: '',
+  platform: 'OTHER',
+  deviceType: 'Other',
+  deviceModel: '',
+  deviceOs: '',
+  appVersion: '',
+  bundleId: '',
 };
 
 function summary(a: Application): ApplicationSummary {
   return {
-    clientId: a.clientId, name: a.name, description: a.description, platform: a.platform, deviceType: a.deviceType,
-    deviceModel: a.deviceModel, deviceOs: a.deviceOs, appVersion: a.appVersion, bundleId: a.bundleId,
+    clientId: a.clientId,
+    name: a.name,
+    description: a.description,
+    platform: a.platform,
+    deviceType: a.deviceType,
+    deviceModel: a.deviceModel,
+    deviceOs: a.deviceOs,
+    appVersion: a.appVersion,
+    bundleId: a.bundleId,
   };
 }
-
 
 /**
  * Create application (create mode) and rotate its secret (rotate mode). The client secret the portal returns
@@ -41,9 +60,18 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
   private state: ApplicationState | undefined;
   private credentials: HeldCredentials | undefined;
 
-
-  constructor(env: FormEnv, key: FormKey, private readonly ctx: ApplicationContext) {
-    super(env, 'application', key, ctx.clientId ? vscode.l10n.t('Application') : vscode.l10n.t('Create Application'), applicationCommands);
+  constructor(
+    env: FormEnv,
+    key: FormKey,
+    private readonly ctx: ApplicationContext,
+  ) {
+    super(
+      env,
+      'application',
+      key,
+      ctx.clientId ? vscode.l10n.t('Application') : vscode.l10n.t('Create Application'),
+      applicationCommands,
+    );
     this.start();
   }
 
@@ -60,8 +88,21 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
       this.state = { mode: 'create', ...base, values: EMPTY, notices: [] };
     } else {
       const { application: app, fromList } = await readApplication(clientOf(this.ctx), this.ctx.clientId);
-      const notices = fromList ? [vscode.l10n.t('The portal did not answer the application read; the details shown come from the application list.')] : [];
-      this.state = { mode: 'rotate', ...base, application: summary(app), inUse: c.clientId === app.clientId, values: EMPTY, notices };
+      const notices = fromList
+        ? [
+            vscode.l10n.t(
+              'The portal did not answer the application read; the details shown come from the application list.',
+            ),
+          ]
+        : [];
+      this.state = {
+        mode: 'rotate',
+        ...base,
+        application: summary(app),
+        inUse: c.clientId === app.clientId,
+        values: EMPTY,
+        notices,
+      };
     }
     return this.state;
   }
@@ -76,17 +117,30 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     const state = this.state;
     if (state?.mode !== 'create') throw new Error(vscode.l10n.t('This panel does not create an application.'));
     if (!values.name.trim()) throw inputError([{ field: 'name', message: vscode.l10n.t('Enter a name.') }]);
-    const draft: ApplicationDraft = { name: values.name.trim(), platform: values.platform, deviceType: values.deviceType };
+    const draft: ApplicationDraft = {
+      name: values.name.trim(),
+      platform: values.platform,
+      deviceType: values.deviceType,
+    };
     // Blank optional fields are left out rather than sent as "" (the spec does not say which are required).
     for (const key of ['description', 'deviceModel', 'deviceOs', 'appVersion', 'bundleId'] as const) {
       const v = values[key].trim();
       if (v) draft[key] = v;
     }
     const app = await clientOf(this.ctx).v3.applications.create(draft);
-    if (!app.clientSecret) throw new Error(vscode.l10n.t('The portal created the application but returned no client secret.'));
+    if (!app.clientSecret)
+      throw new Error(vscode.l10n.t('The portal created the application but returned no client secret.'));
     this.credentials = { clientId: app.clientId, clientSecret: app.clientSecret, reason: 'created', stored: false };
     this.ctx.afterSave();
-    this.state = { mode: 'rotate', portalLabel: state.portalLabel, username: state.username, application: summary(app), inUse: false, values: EMPTY, notices: [] };
+    this.state = {
+      mode: 'rotate',
+      portalLabel: state.portalLabel,
+      username: state.username,
+      application: summary(app),
+      inUse: false,
+      values: EMPTY,
+      notices: [],
+    };
     return { message: vscode.l10n.t('Created the application "{0}".', app.name), state: this.state };
   }
 
@@ -121,7 +175,18 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
   }
 
   protected fieldOf(apiField: string): string | undefined {
-    return ['name', 'description', 'platform', 'deviceType', 'deviceModel', 'deviceOs', 'appVersion', 'bundleId'].includes(apiField) ? apiField : undefined;
+    return [
+      'name',
+      'description',
+      'platform',
+      'deviceType',
+      'deviceModel',
+      'deviceOs',
+      'appVersion',
+      'bundleId',
+    ].includes(apiField)
+      ? apiField
+      : undefined;
   }
 
   private async rotate(clientId: string): Promise<void> {
@@ -132,13 +197,21 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     // Marked busy before asking, so the page waits for the answer however long the user takes to give it.
     await this.busy('rotate', async () => {
       if (!(await this.confirmRotate(state.application, state.inUse))) return;
-      const app = await clientOf(this.ctx).v3.applications.update(clientId, { rotateSecret: true }).catch((err: unknown) => {
-        // A success with no body at all is no new secret either.
-        if (isPortalError(err, 'invalid-response') && err.status === 200) return undefined;
-        throw err;
-      });
+      const app = await clientOf(this.ctx)
+        .v3.applications.update(clientId, { rotateSecret: true })
+        .catch((err: unknown) => {
+          // A success with no body at all is no new secret either.
+          if (isPortalError(err, 'invalid-response') && err.status === 200) return undefined;
+          throw err;
+        });
       if (!app?.clientSecret) {
-        throw new PortalError({ kind: 'server', endpoint: '', message: vscode.l10n.t('The portal accepted the request but did not apply it: it returned no new secret. The old secret may still work; check it before you rotate again.') });
+        throw new PortalError({
+          kind: 'server',
+          endpoint: '',
+          message: vscode.l10n.t(
+            'The portal accepted the request but did not apply it: it returned no new secret. The old secret may still work; check it before you rotate again.',
+          ),
+        });
       }
       this.credentials = { clientId, clientSecret: app.clientSecret, reason: 'rotated', stored: false };
       // Rotating the application this portal signs in with makes the stored secret stale at once: store the
@@ -156,8 +229,12 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
       id: 'application.rotate',
       message: vscode.l10n.t('Rotate the secret of "{0}"?', name),
       detail: [
-        vscode.l10n.t('The old secret stops working at once: every client that uses it stops working until it is given the new one.'),
-        ...(inUse ? [vscode.l10n.t('This VS Code window signs in with "{0}"; it is given the new secret automatically.', name)] : []),
+        vscode.l10n.t(
+          'The old secret stops working at once: every client that uses it stops working until it is given the new one.',
+        ),
+        ...(inUse
+          ? [vscode.l10n.t('This VS Code window signs in with "{0}"; it is given the new secret automatically.', name)]
+          : []),
       ].join('\n\n'),
       action: vscode.l10n.t('Rotate Secret'),
     });
@@ -167,7 +244,10 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     if (!this.credentials) return this.warn('dropped "useCredentials": there are no credentials to use');
     await this.busy('useCredentials', async () => {
       await this.store();
-      this.post({ type: 'stored', message: vscode.l10n.t('{0} now signs in with this application.', this.connection().entry.label) });
+      this.post({
+        type: 'stored',
+        message: vscode.l10n.t('{0} now signs in with this application.', this.connection().entry.label),
+      });
     });
   }
 
@@ -177,7 +257,10 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     const c = this.connection();
     const createdHere = held.reason === 'created' || c.applicationCreatedHere;
     await this.ctx.registry.add(c.entry, {
-      clientId: held.clientId, clientSecret: held.clientSecret, username: c.username ?? '', applicationCreatedHere: createdHere,
+      clientId: held.clientId,
+      clientSecret: held.clientSecret,
+      username: c.username ?? '',
+      applicationCreatedHere: createdHere,
     });
     held.stored = true;
     if (this.state?.mode === 'rotate') this.state = { ...this.state, inUse: true };
@@ -186,7 +269,13 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
   private postCredentials(): void {
     const held = this.credentials;
     if (!held) return;
-    const message: CredentialsMessage = { type: 'credentials', clientId: held.clientId, clientSecret: held.clientSecret, stored: held.stored, reason: held.reason };
+    const message: CredentialsMessage = {
+      type: 'credentials',
+      clientId: held.clientId,
+      clientSecret: held.clientSecret,
+      stored: held.stored,
+      reason: held.reason,
+    };
     this.post({ ...message });
   }
 }

@@ -14,7 +14,10 @@ export const APPLICATIONS_VIEW = 'portal.applications';
 export class ApplicationsProvider extends PagedTreeProvider {
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly registry: PortalRegistry, ui: () => Ui) {
+  constructor(
+    private readonly registry: PortalRegistry,
+    ui: () => Ui,
+  ) {
     super(APPLICATIONS_VIEW, { loadMore: 'portal.applications.loadMore', retry: 'portal.applications.retry' }, ui);
     this.subscription = registry.onDidChange((c) => {
       // A new session (or none) means another user or application: its list is not ours any more.
@@ -25,7 +28,11 @@ export class ApplicationsProvider extends PagedTreeProvider {
   }
 
   protected async childrenOf(element?: PortalTreeNode): Promise<PortalTreeNode[]> {
-    if (!element) return this.registry.list().filter((c) => c.client).map((c) => new PortalNode(c, 'applications'));
+    if (!element)
+      return this.registry
+        .list()
+        .filter((c) => c.client)
+        .map((c) => new PortalNode(c, 'applications'));
     if (!(element instanceof PortalNode)) return [];
     return this.listChildren<ApplicationRow>({
       portalId: element.portalId,

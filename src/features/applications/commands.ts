@@ -23,13 +23,21 @@ async function deleteApplication(deps: ApplicationDeps, ui: Ui, app: Application
     message: vscode.l10n.t('Delete the application "{0}"?', app.label),
     detail: [
       vscode.l10n.t('Its client id and secret stop working at once, everywhere they are used.'),
-      ...(isCurrent ? [vscode.l10n.t('This VS Code window signs in with it: {0} will be signed out.', connection?.entry.label ?? app.portalId)] : []),
+      ...(isCurrent
+        ? [
+            vscode.l10n.t(
+              'This VS Code window signs in with it: {0} will be signed out.',
+              connection?.entry.label ?? app.portalId,
+            ),
+          ]
+        : []),
     ].join('\n\n'),
     action: vscode.l10n.t('Delete Application'),
   });
   if (!ok) return false;
   await deps.registry.client(app.portalId).v3.applications.delete(app.clientId);
-  if (isCurrent) await deps.registry.signOut(app.portalId, vscode.l10n.t('The application this window used was deleted.'));
+  if (isCurrent)
+    await deps.registry.signOut(app.portalId, vscode.l10n.t('The application this window used was deleted.'));
   ui.notify('info', vscode.l10n.t('"{0}" was deleted.', app.label));
   deps.changed(app.portalId);
   return true;
@@ -38,10 +46,20 @@ async function deleteApplication(deps: ApplicationDeps, ui: Ui, app: Application
 export function registerApplicationCommands(env: CommandEnv, deps: ApplicationDeps): vscode.Disposable[] {
   const { registry, records } = deps;
   return [
-    registerCommand(env, 'portal.application.details', async (run) => records.open({ kind: 'application', application: await applicationFor(run, registry) })),
-    registerCommand(env, 'portal.application.rename', async (run) => editApplicationField(deps, run.ui, await applicationFor(run, registry), 'name')),
-    registerCommand(env, 'portal.application.editDescription', async (run) => editApplicationField(deps, run.ui, await applicationFor(run, registry), 'description')),
-    registerCommand(env, 'portal.application.delete', async (run) => deleteApplication(deps, run.ui, await applicationFor(run, registry))),
-    registerCommand(env, 'portal.application.copyClientId', async (run) => run.ui.copy((await applicationFor(run, registry)).clientId)),
+    registerCommand(env, 'portal.application.details', async (run) =>
+      records.open({ kind: 'application', application: await applicationFor(run, registry) }),
+    ),
+    registerCommand(env, 'portal.application.rename', async (run) =>
+      editApplicationField(deps, run.ui, await applicationFor(run, registry), 'name'),
+    ),
+    registerCommand(env, 'portal.application.editDescription', async (run) =>
+      editApplicationField(deps, run.ui, await applicationFor(run, registry), 'description'),
+    ),
+    registerCommand(env, 'portal.application.delete', async (run) =>
+      deleteApplication(deps, run.ui, await applicationFor(run, registry)),
+    ),
+    registerCommand(env, 'portal.application.copyClientId', async (run) =>
+      run.ui.copy((await applicationFor(run, registry)).clientId),
+    ),
   ];
 }

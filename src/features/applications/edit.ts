@@ -32,7 +32,9 @@ function question(field: EditableField, app: ApplicationRef, value: string, refu
     title: rename ? vscode.l10n.t('Rename {0}', app.label) : vscode.l10n.t('Description of {0}', app.label),
     prompt: refused
       ? vscode.l10n.t('The portal refused this text: {0}', refused)
-      : rename ? vscode.l10n.t('The application\'s new name') : vscode.l10n.t('What the application is for. Empty removes the description.'),
+      : rename
+        ? vscode.l10n.t("The application's new name")
+        : vscode.l10n.t('What the application is for. Empty removes the description.'),
     value,
     validate: (v: string): string | undefined => {
       if (rename && !v.trim()) return vscode.l10n.t('Enter a name.');
@@ -48,10 +50,17 @@ function refusal(error: unknown, field: EditableField): string {
 }
 
 /** True when the portal took a new text; false when the text was left as it was. */
-export async function editApplicationField(deps: EditDeps, ui: Ui, app: ApplicationRef, field: EditableField): Promise<boolean> {
+export async function editApplicationField(
+  deps: EditDeps,
+  ui: Ui,
+  app: ApplicationRef,
+  field: EditableField,
+): Promise<boolean> {
   const client = deps.registry.client(app.portalId);
-  const current = await ui.progress({ id: 'application.load', title: vscode.l10n.t('Reading {0}…', app.label), where: 'window' }, () =>
-    client.v3.applications.get(app.clientId));
+  const current = await ui.progress(
+    { id: 'application.load', title: vscode.l10n.t('Reading {0}…', app.label), where: 'window' },
+    () => client.v3.applications.get(app.clientId),
+  );
   let value = current[field];
   let refused: string | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -61,9 +70,11 @@ export async function editApplicationField(deps: EditDeps, ui: Ui, app: Applicat
     try {
       const saved = await client.v3.applications.update(app.clientId, update);
       deps.changed(app.portalId);
-      ui.status(field === 'name'
-        ? vscode.l10n.t('Renamed the application to "{0}".', saved.name || typed)
-        : vscode.l10n.t('Saved the description of "{0}".', saved.name || app.label));
+      ui.status(
+        field === 'name'
+          ? vscode.l10n.t('Renamed the application to "{0}".', saved.name || typed)
+          : vscode.l10n.t('Saved the description of "{0}".', saved.name || app.label),
+      );
       return true;
     } catch (error) {
       if (!isPortalError(error, 'invalid-input')) throw error;

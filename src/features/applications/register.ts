@@ -18,7 +18,10 @@ export interface ApplicationsFeature extends ApplicationsHandle {
   readonly view: vscode.TreeView<PortalTreeNode>;
 }
 
-export function registerApplications(context: vscode.ExtensionContext, deps: FeatureDeps & { readonly records: RecordsHandle }): ApplicationsFeature {
+export function registerApplications(
+  context: vscode.ExtensionContext,
+  deps: FeatureDeps & { readonly records: RecordsHandle },
+): ApplicationsFeature {
   const { auth, commands, forms, records } = deps;
   const { registry } = auth;
   const provider = new ApplicationsProvider(registry, commands.ui);
@@ -33,7 +36,10 @@ export function registerApplications(context: vscode.ExtensionContext, deps: Fea
     registerCommand(commands, 'portal.createApplication', async (run) => {
       const portal = await portalFor(run, registry, vscode.l10n.t('Create the application on which portal?'));
       const ctx = { registry, portalId: portal.portalId, afterSave: () => changed(portal.portalId) };
-      return forms.show(formKeys.newApplication(portal.portalId, ++created), (e, key) => new ApplicationForm(e, key, ctx));
+      return forms.show(
+        formKeys.newApplication(portal.portalId, ++created),
+        (e, key) => new ApplicationForm(e, key, ctx),
+      );
     }),
     registerCommand(commands, 'portal.rotateApplicationSecret', async (run) => {
       const app = await applicationFor(run, registry);

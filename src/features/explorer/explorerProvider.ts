@@ -32,7 +32,11 @@ export class ExplorerProvider extends PagedTreeProvider {
   /** getChildren answered VS Code; by the time this fires, the extension host knows the rows it answered with. */
   readonly onDidAnswer = this.answered.event;
 
-  constructor(private readonly registry: PortalRegistry, ui: () => Ui, readonly state: ExplorerState) {
+  constructor(
+    private readonly registry: PortalRegistry,
+    ui: () => Ui,
+    readonly state: ExplorerState,
+  ) {
     super(EXPLORER_VIEW, { loadMore: 'portal.explorer.loadMore', retry: 'portal.explorer.retry' }, ui);
     this.subscription = registry.onDidChange(() => this.onRegistryChanged());
     for (const c of registry.list()) this.clients.set(c.entry.id, c.client);
@@ -57,12 +61,14 @@ export class ExplorerProvider extends PagedTreeProvider {
         key: element.key,
         fetcher: () => groupsFetcher(this.registry.client(element.portalId), element.ref.accountId),
         keyOf: (r) => r.groupId,
-        toNode: (r) => new GroupNode(element, r, (g) => describeFileView(this.state.fileView(g.key), this.state.unappliedIn(g.key))),
+        toNode: (r) =>
+          new GroupNode(element, r, (g) => describeFileView(this.state.fileView(g.key), this.state.unappliedIn(g.key))),
         noun: vscode.l10n.t('groups'),
         emptyText: vscode.l10n.t('No groups you can see in this organisation.'),
       });
     }
-    if (element instanceof GroupNode || (element instanceof FileNode && element.ref.isFolder)) return this.filesOf(element);
+    if (element instanceof GroupNode || (element instanceof FileNode && element.ref.isFolder))
+      return this.filesOf(element);
     return [];
   }
 
@@ -85,7 +91,14 @@ export class ExplorerProvider extends PagedTreeProvider {
     if (!this.state.hideDisabledAccounts) return rows;
     const shown = rows.filter((n) => !(n instanceof AccountNode) || n.row.enabled);
     if (shown.length > 0 || rows.length === 0) return shown;
-    return [new MessageNode(element.portalId, element, emptyKey(element.key), vscode.l10n.t('Every organisation here is disabled, and disabled organisations are hidden.'))];
+    return [
+      new MessageNode(
+        element.portalId,
+        element,
+        emptyKey(element.key),
+        vscode.l10n.t('Every organisation here is disabled, and disabled organisations are hidden.'),
+      ),
+    ];
   }
 
   /** A group's root level or a folder's children, in the group's order and filters. */
@@ -98,12 +111,22 @@ export class ExplorerProvider extends PagedTreeProvider {
       portalId: element.portalId,
       parent: element,
       key: element.key,
-      fetcher: () => filesFetcher(this.registry.client(element.portalId), group.ref.account.accountId, group.ref.groupId, folderId, view,
-        (page) => this.checkPage(group, view, page)),
+      fetcher: () =>
+        filesFetcher(
+          this.registry.client(element.portalId),
+          group.ref.account.accountId,
+          group.ref.groupId,
+          folderId,
+          view,
+          (page) => this.checkPage(group, view, page),
+        ),
       keyOf: (r) => r.id,
       toNode: (r) => new FileNode(element, r),
       noun: words.many.toLowerCase(),
-      emptyText: folderId === undefined ? vscode.l10n.t('No {0} in this group.', words.many.toLowerCase()) : vscode.l10n.t('This folder is empty.'),
+      emptyText:
+        folderId === undefined
+          ? vscode.l10n.t('No {0} in this group.', words.many.toLowerCase())
+          : vscode.l10n.t('This folder is empty.'),
     });
     const ignored = unappliedWords(view, this.state.unappliedIn(group.key));
     if (!ignored) return rows;
@@ -137,7 +160,11 @@ export class ExplorerProvider extends PagedTreeProvider {
     const account = new AccountNode(portal, accountRow);
     const groupRow = this.shownList<GroupRow>(account.key)?.find(file.group.groupId);
     if (!groupRow) return undefined;
-    let level: Array<GroupNode | FileNode> = [new GroupNode(account, groupRow, (g) => describeFileView(this.state.fileView(g.key), this.state.unappliedIn(g.key)))];
+    let level: Array<GroupNode | FileNode> = [
+      new GroupNode(account, groupRow, (g) =>
+        describeFileView(this.state.fileView(g.key), this.state.unappliedIn(g.key)),
+      ),
+    ];
     for (let depth = 0; level.length > 0 && depth < MAX_REVEAL_DEPTH; depth++) {
       const next: FileNode[] = [];
       for (const parent of level) {
@@ -145,7 +172,8 @@ export class ExplorerProvider extends PagedTreeProvider {
         if (!list) continue;
         const row = list.find(file.fileId);
         if (row) return new FileNode(parent, row);
-        for (const r of list.items) if (r.isFolder && this.shownList(fileKey(parent.key, r.id))) next.push(new FileNode(parent, r));
+        for (const r of list.items)
+          if (r.isFolder && this.shownList(fileKey(parent.key, r.id))) next.push(new FileNode(parent, r));
       }
       level = next;
     }
@@ -153,14 +181,25 @@ export class ExplorerProvider extends PagedTreeProvider {
   }
 
   /** Tooltips that need data the expand did not fetch: asked for on hover only, then cached. */
-  async resolveTreeItem(item: vscode.TreeItem, element: PortalTreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+  async resolveTreeItem(
+    item: vscode.TreeItem,
+    element: PortalTreeNode,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.TreeItem> {
     if (element instanceof FileNode) {
       item.tooltip = element.tooltip();
     } else if (element instanceof AccountNode) {
-      item.tooltip = plainTooltip(await accountTooltip(element.row, this.extrasFor(element.portalId), () => token.isCancellationRequested));
+      item.tooltip = plainTooltip(
+        await accountTooltip(element.row, this.extrasFor(element.portalId), () => token.isCancellationRequested),
+      );
     } else if (element instanceof GroupNode) {
       const view = this.state.fileView(element.key);
-      item.tooltip = plainTooltip([await groupTooltip(element.row, this.extrasFor(element.portalId)), ...fileViewTooltip(view, this.state.unappliedIn(element.key))].join('\n'));
+      item.tooltip = plainTooltip(
+        [
+          await groupTooltip(element.row, this.extrasFor(element.portalId)),
+          ...fileViewTooltip(view, this.state.unappliedIn(element.key)),
+        ].join('\n'),
+      );
     }
     return item;
   }

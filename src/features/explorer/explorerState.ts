@@ -51,7 +51,8 @@ export class ExplorerState {
 
   /** A refresh asks the portal again, and what it ignored before is not assumed any more. */
   forgetUnapplied(under?: TreeKey): void {
-    for (const key of [...this.unapplied.keys()]) if (under === undefined || isWithin(key, under)) this.unapplied.delete(key);
+    for (const key of [...this.unapplied.keys()])
+      if (under === undefined || isWithin(key, under)) this.unapplied.delete(key);
   }
 
   get hideDisabledAccounts(): boolean {

@@ -21,7 +21,12 @@ export interface FileListView {
 /** What the portal was asked for and a page shows it did not do. */
 export type Unapplied = 'order' | 'foldersOnly' | 'modifiedSince';
 
-export const DEFAULT_FILE_VIEW: FileListView = { orderBy: 'name', ascending: true, foldersOnly: false, modifiedSince: null };
+export const DEFAULT_FILE_VIEW: FileListView = {
+  orderBy: 'name',
+  ascending: true,
+  foldersOnly: false,
+  modifiedSince: null,
+};
 
 const ORDERS: readonly FileOrder[] = ['name', 'lastModified', 'size'];
 
@@ -30,7 +35,12 @@ export function isDefaultOrder(v: FileListView): boolean {
 }
 
 export function sameFileView(a: FileListView, b: FileListView): boolean {
-  return a.orderBy === b.orderBy && a.ascending === b.ascending && a.foldersOnly === b.foldersOnly && a.modifiedSince === b.modifiedSince;
+  return (
+    a.orderBy === b.orderBy &&
+    a.ascending === b.ascending &&
+    a.foldersOnly === b.foldersOnly &&
+    a.modifiedSince === b.modifiedSince
+  );
 }
 
 export function isDefaultView(v: FileListView): boolean {
@@ -38,7 +48,9 @@ export function isDefaultView(v: FileListView): boolean {
 }
 
 /** The listing parameters of a view; the defaults are sent too, so every request says what it expects. */
-export function filesQueryOf(v: FileListView): Pick<FilesQuery, 'orderBy' | 'ascending' | 'foldersOnly' | 'modifiedAfter'> {
+export function filesQueryOf(
+  v: FileListView,
+): Pick<FilesQuery, 'orderBy' | 'ascending' | 'foldersOnly' | 'modifiedAfter'> {
   return {
     orderBy: v.orderBy,
     ascending: v.ascending,
@@ -73,11 +85,13 @@ export function dateWords(ms: number): string {
  * portal did not apply says so.
  */
 export function describeFileView(v: FileListView, ignored: ReadonlySet<Unapplied>): string[] {
-  const mark = (part: Unapplied, words: string) => (ignored.has(part) ? l10n.t('{0} (not applied by the portal)', words) : words);
+  const mark = (part: Unapplied, words: string) =>
+    ignored.has(part) ? l10n.t('{0} (not applied by the portal)', words) : words;
   const parts: string[] = [];
   if (!isDefaultOrder(v) || ignored.has('order')) parts.push(mark('order', orderWords(v.orderBy, v.ascending)));
   if (v.foldersOnly) parts.push(mark('foldersOnly', l10n.t('folders only')));
-  if (v.modifiedSince !== null) parts.push(mark('modifiedSince', l10n.t('modified since {0}', dateWords(v.modifiedSince))));
+  if (v.modifiedSince !== null)
+    parts.push(mark('modifiedSince', l10n.t('modified since {0}', dateWords(v.modifiedSince))));
   return parts;
 }
 
@@ -95,7 +109,8 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 function orderVotes(v: FileListView, items: readonly ListedRecord[]): { agree: number; disagree: number } {
   // Folders are left out: a portal may list them first whatever the order.
   const files = items.filter((r) => !r.isFolder);
-  const key = (r: ListedRecord): number | string | null => (v.orderBy === 'name' ? r.name : v.orderBy === 'size' ? r.size : r.lastModified);
+  const key = (r: ListedRecord): number | string | null =>
+    v.orderBy === 'name' ? r.name : v.orderBy === 'size' ? r.size : r.lastModified;
   let agree = 0;
   let disagree = 0;
   for (let i = 1; i < files.length; i++) {
@@ -104,7 +119,7 @@ function orderVotes(v: FileListView, items: readonly ListedRecord[]): { agree: n
     if (a === null || b === null) continue;
     const c = typeof a === 'string' ? collator.compare(a, String(b)) : a - (b as number);
     if (c === 0) continue;
-    if ((c < 0) === v.ascending) agree++;
+    if (c < 0 === v.ascending) agree++;
     else disagree++;
   }
   return { agree, disagree };
@@ -133,10 +148,23 @@ export function unappliedIn(v: FileListView, items: readonly ListedRecord[]): Un
 export function parseSinceDate(text: string): number | undefined {
   const m = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?\s*$/.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0'].map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const d = new Date(year, month - 1, day, hour, minute);
   // new Date() rolls 2025-02-30 over into March: a date that does not exist is refused instead.
-  if (d.getFullYear() !== year || d.getMonth() !== month - 1 || d.getDate() !== day || d.getHours() !== hour || d.getMinutes() !== minute) return undefined;
+  if (
+    d.getFullYear() !== year ||
+    d.getMonth() !== month - 1 ||
+    d.getDate() !== day ||
+    d.getHours() !== hour ||
+    d.getMinutes() !== minute
+  )
+    return undefined;
   return d.getTime();
 }
 
@@ -146,7 +174,8 @@ export function parseStoredView(raw: unknown): FileListView | undefined {
   const o = raw as Record<string, unknown>;
   const orderBy = ORDERS.find((x) => x === o.orderBy);
   if (!orderBy || typeof o.ascending !== 'boolean' || typeof o.foldersOnly !== 'boolean') return undefined;
-  const modifiedSince = typeof o.modifiedSince === 'number' && Number.isFinite(o.modifiedSince) ? o.modifiedSince : null;
+  const modifiedSince =
+    typeof o.modifiedSince === 'number' && Number.isFinite(o.modifiedSince) ? o.modifiedSince : null;
   return { orderBy, ascending: o.ascending, foldersOnly: o.foldersOnly, modifiedSince };
 }
 
@@ -155,6 +184,7 @@ export function unappliedWords(v: FileListView, ignored: ReadonlySet<Unapplied>)
   const words: string[] = [];
   if (ignored.has('order')) words.push(orderWords(v.orderBy, v.ascending));
   if (ignored.has('foldersOnly')) words.push(l10n.t('folders only'));
-  if (ignored.has('modifiedSince') && v.modifiedSince !== null) words.push(l10n.t('modified since {0}', dateWords(v.modifiedSince)));
+  if (ignored.has('modifiedSince') && v.modifiedSince !== null)
+    words.push(l10n.t('modified since {0}', dateWords(v.modifiedSince)));
   return words.join(', ');
 }

@@ -12,7 +12,15 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../ui/ui';
 import type { ExplorerProvider } from './explorerProvider';
 import type { ExplorerState } from './explorerState';
-import { dateWords, DEFAULT_FILE_VIEW, isDefaultOrder, isDefaultView, parseSinceDate, type FileListView, type FileOrder } from './fileListView';
+import {
+  dateWords,
+  DEFAULT_FILE_VIEW,
+  isDefaultOrder,
+  isDefaultView,
+  parseSinceDate,
+  type FileListView,
+  type FileOrder,
+} from './fileListView';
 
 /** The context key the view title's show/hide entries are chosen by. */
 export const DISABLED_HIDDEN_CONTEXT = 'portal.explorer.disabledHidden';
@@ -28,14 +36,26 @@ function orderChoices(current: FileListView): PickItem<{ orderBy: FileOrder; asc
   ];
   return choices.map(([orderBy, ascending, label]) => ({
     label,
-    ...(current.orderBy === orderBy && current.ascending === ascending ? { description: vscode.l10n.t('current'), icon: 'check' } : {}),
+    ...(current.orderBy === orderBy && current.ascending === ascending
+      ? { description: vscode.l10n.t('current'), icon: 'check' }
+      : {}),
     value: { orderBy, ascending },
   }));
 }
 
-async function orderFiles(ui: Ui, state: ExplorerState, provider: ExplorerProvider, g: GroupRef): Promise<FileListView> {
+async function orderFiles(
+  ui: Ui,
+  state: ExplorerState,
+  provider: ExplorerProvider,
+  g: GroupRef,
+): Promise<FileListView> {
   const current = state.fileView(groupKey(g));
-  const order = answered(await ui.pick(orderChoices(current), { id: 'files.order', placeHolder: vscode.l10n.t('Order the file records of {0}', g.label) }));
+  const order = answered(
+    await ui.pick(orderChoices(current), {
+      id: 'files.order',
+      placeHolder: vscode.l10n.t('Order the file records of {0}', g.label),
+    }),
+  );
   return apply(state, provider, g, { ...current, ...order });
 }
 
@@ -50,32 +70,53 @@ function filterChoices(current: FileListView): PickItem<FilterChoice>[] {
     },
     {
       label: vscode.l10n.t('Modified Since…'),
-      description: current.modifiedSince !== null ? vscode.l10n.t('now: since {0}', dateWords(current.modifiedSince)) : vscode.l10n.t('now: any date'),
+      description:
+        current.modifiedSince !== null
+          ? vscode.l10n.t('now: since {0}', dateWords(current.modifiedSince))
+          : vscode.l10n.t('now: any date'),
       value: 'since',
     },
   ];
   if (current.modifiedSince !== null) items.push({ label: vscode.l10n.t('Any Modification Date'), value: 'anyDate' });
   if (!isDefaultView(current)) {
-    items.push({ label: isDefaultOrder(current) ? vscode.l10n.t('Clear Filters') : vscode.l10n.t('Clear Order and Filters'), value: 'clear' });
+    items.push({
+      label: isDefaultOrder(current) ? vscode.l10n.t('Clear Filters') : vscode.l10n.t('Clear Order and Filters'),
+      value: 'clear',
+    });
   }
   return items;
 }
 
 async function askSince(ui: Ui, g: GroupRef, current: FileListView): Promise<number> {
-  const text = answered(await ui.input({
-    id: 'files.modifiedSince',
-    title: vscode.l10n.t('{0}: file records modified since…', g.label),
-    prompt: vscode.l10n.t('A date, YYYY-MM-DD, and optionally a time, HH:MM (local time). Records modified on or after it are listed.'),
-    placeHolder: vscode.l10n.t('e.g. {0}', dateWords(Date.now() - 7 * 86_400_000).slice(0, 10)),
-    ...(current.modifiedSince !== null ? { value: dateWords(current.modifiedSince) } : {}),
-    validate: (v) => (parseSinceDate(v) === undefined ? vscode.l10n.t('Type a date as YYYY-MM-DD, or YYYY-MM-DD HH:MM.') : undefined),
-  }));
+  const text = answered(
+    await ui.input({
+      id: 'files.modifiedSince',
+      title: vscode.l10n.t('{0}: file records modified since…', g.label),
+      prompt: vscode.l10n.t(
+        'A date, YYYY-MM-DD, and optionally a time, HH:MM (local time). Records modified on or after it are listed.',
+      ),
+      placeHolder: vscode.l10n.t('e.g. {0}', dateWords(Date.now() - 7 * 86_400_000).slice(0, 10)),
+      ...(current.modifiedSince !== null ? { value: dateWords(current.modifiedSince) } : {}),
+      validate: (v) =>
+        parseSinceDate(v) === undefined ? vscode.l10n.t('Type a date as YYYY-MM-DD, or YYYY-MM-DD HH:MM.') : undefined,
+    }),
+  );
   return answered(parseSinceDate(text));
 }
 
-async function filterFiles(ui: Ui, state: ExplorerState, provider: ExplorerProvider, g: GroupRef): Promise<FileListView> {
+async function filterFiles(
+  ui: Ui,
+  state: ExplorerState,
+  provider: ExplorerProvider,
+  g: GroupRef,
+): Promise<FileListView> {
   const current = state.fileView(groupKey(g));
-  const choice = answered(await ui.pick(filterChoices(current), { id: 'files.filter', placeHolder: vscode.l10n.t('Filter the file records of {0}', g.label) }));
+  const choice = answered(
+    await ui.pick(filterChoices(current), {
+      id: 'files.filter',
+      placeHolder: vscode.l10n.t('Filter the file records of {0}', g.label),
+    }),
+  );
   switch (choice) {
     case 'foldersOnly':
       return apply(state, provider, g, { ...current, foldersOnly: !current.foldersOnly });
@@ -89,14 +130,24 @@ async function filterFiles(ui: Ui, state: ExplorerState, provider: ExplorerProvi
 }
 
 /** Keeps the group's new view and lists its file records again (the rows on screen stay until the new ones are in). */
-async function apply(state: ExplorerState, provider: ExplorerProvider, g: GroupRef, view: FileListView): Promise<FileListView> {
+async function apply(
+  state: ExplorerState,
+  provider: ExplorerProvider,
+  g: GroupRef,
+  view: FileListView,
+): Promise<FileListView> {
   const key = groupKey(g);
   await state.setFileView(key, view);
   provider.reload(key);
   return view;
 }
 
-async function showDisabled(state: ExplorerState, provider: ExplorerProvider, view: vscode.TreeView<unknown>, show: boolean): Promise<void> {
+async function showDisabled(
+  state: ExplorerState,
+  provider: ExplorerProvider,
+  view: vscode.TreeView<unknown>,
+  show: boolean,
+): Promise<void> {
   await state.setHideDisabledAccounts(!show);
   await syncDisabledHidden(state, view);
   provider.redraw();
@@ -110,12 +161,17 @@ export async function syncDisabledHidden(state: ExplorerState, view: vscode.Tree
 }
 
 export function registerFileViewCommands(
-  env: CommandEnv, deps: { registry: PortalRegistry; state: ExplorerState; provider: ExplorerProvider; view: vscode.TreeView<unknown> },
+  env: CommandEnv,
+  deps: { registry: PortalRegistry; state: ExplorerState; provider: ExplorerProvider; view: vscode.TreeView<unknown> },
 ): vscode.Disposable[] {
   const { registry, state, provider, view } = deps;
   return [
-    registerCommand(env, 'portal.group.orderFiles', async (run) => orderFiles(run.ui, state, provider, await groupFor(run, registry))),
-    registerCommand(env, 'portal.group.filterFiles', async (run) => filterFiles(run.ui, state, provider, await groupFor(run, registry))),
+    registerCommand(env, 'portal.group.orderFiles', async (run) =>
+      orderFiles(run.ui, state, provider, await groupFor(run, registry)),
+    ),
+    registerCommand(env, 'portal.group.filterFiles', async (run) =>
+      filterFiles(run.ui, state, provider, await groupFor(run, registry)),
+    ),
     registerCommand(env, 'portal.explorer.showDisabledAccounts', () => showDisabled(state, provider, view, true)),
     registerCommand(env, 'portal.explorer.hideDisabledAccounts', () => showDisabled(state, provider, view, false)),
   ];

@@ -8,8 +8,20 @@ import { checkboxField, section, textField } from '../../forms/page/fields';
 import { FormView, type Rendered } from '../../forms/page/form';
 
 /** A colour field with a live swatch; the swatch is painted through CSSOM (allowed by the page's CSP). */
-function colourField(form: FormView<GroupState, GroupValues>, id: string, label: string, value: string): { node: HTMLElement; control: VscodeTextfield } {
-  const f = textField(form, { id, label, value, maxLength: 7, placeholder: '#1e40af', hint: l10n.t("A hex colour such as #1e40af; empty keeps the portal's default.") });
+function colourField(
+  form: FormView<GroupState, GroupValues>,
+  id: string,
+  label: string,
+  value: string,
+): { node: HTMLElement; control: VscodeTextfield } {
+  const f = textField(form, {
+    id,
+    label,
+    value,
+    maxLength: 7,
+    placeholder: '#1e40af',
+    hint: l10n.t("A hex colour such as #1e40af; empty keeps the portal's default."),
+  });
   const swatch = el('span', { classes: ['swatch'], attrs: { 'aria-hidden': 'true' } });
   const paint = (): void => {
     const v = f.control.value.trim();
@@ -21,21 +33,63 @@ function colourField(form: FormView<GroupState, GroupValues>, id: string, label:
   return f;
 }
 
-function renderGroup(form: FormView<GroupState, GroupValues>, state: GroupState, values: GroupValues): Rendered<GroupValues> {
-  const name = textField(form, { id: 'name', label: l10n.t('Name'), value: values.name, required: true, maxLength: 100, hint: l10n.t('Unique in the account; used in addresses.') });
-  const friendlyName = textField(form, { id: 'friendlyName', label: l10n.t('Friendly name'), value: values.friendlyName, required: true, maxLength: 200, hint: l10n.t('The name people see.') });
+function renderGroup(
+  form: FormView<GroupState, GroupValues>,
+  state: GroupState,
+  values: GroupValues,
+): Rendered<GroupValues> {
+  const name = textField(form, {
+    id: 'name',
+    label: l10n.t('Name'),
+    value: values.name,
+    required: true,
+    maxLength: 100,
+    hint: l10n.t('Unique in the account; used in addresses.'),
+  });
+  const friendlyName = textField(form, {
+    id: 'friendlyName',
+    label: l10n.t('Friendly name'),
+    value: values.friendlyName,
+    required: true,
+    maxLength: 200,
+    hint: l10n.t('The name people see.'),
+  });
 
-  const componentBoxes = state.components.map((c) => ({ name: c.name, box: el('vscode-checkbox', { id: safeId('component', c.name), label: c.label, checked: values.components.includes(c.name) }) }));
-  const componentsGroup = el('fieldset', { classes: ['plain'] }, el('legend', { textContent: l10n.t('Enabled components') }), ...componentBoxes.map((c) => el('div', {}, c.box)));
+  const componentBoxes = state.components.map((c) => ({
+    name: c.name,
+    box: el('vscode-checkbox', {
+      id: safeId('component', c.name),
+      label: c.label,
+      checked: values.components.includes(c.name),
+    }),
+  }));
+  const componentsGroup = el(
+    'fieldset',
+    { classes: ['plain'] },
+    el('legend', { textContent: l10n.t('Enabled components') }),
+    ...componentBoxes.map((c) => el('div', {}, c.box)),
+  );
   const componentsError = form.field('components', componentsGroup as HTMLElement & { invalid?: boolean });
 
   const chat = checkboxField(form, { id: 'chat', label: l10n.t('Allow chat'), checked: values.chat });
-  const comments = checkboxField(form, { id: 'comments', label: l10n.t('Allow comments on content'), checked: values.comments });
-  const widgets = checkboxField(form, {
-    id: 'widgets', label: l10n.t('Show the home widgets'), checked: values.widgets,
-    ...(state.widgetsKnown ? {} : { hint: l10n.t('The portal did not report this setting; it is sent only if you change it.') }),
+  const comments = checkboxField(form, {
+    id: 'comments',
+    label: l10n.t('Allow comments on content'),
+    checked: values.comments,
   });
-  const accordion = checkboxField(form, { id: 'accordionWidgets', label: l10n.t('Show the Recent, Created by and I follow widgets'), checked: values.accordionWidgets });
+  const widgets = checkboxField(form, {
+    id: 'widgets',
+    label: l10n.t('Show the home widgets'),
+    checked: values.widgets,
+    ...(state.widgetsKnown
+      ? {}
+      : { hint: l10n.t('The portal did not report this setting; it is sent only if you change it.') }),
+  });
+  const accordion = checkboxField(form, {
+    id: 'accordionWidgets',
+    label: l10n.t('Show the Recent, Created by and I follow widgets'),
+    checked: values.accordionWidgets,
+  });
   const headerColor = colourField(form, 'headerColor', l10n.t('Header colour'), values.headerColor);
   const textColor = colourField(form, 'textColor', l10n.t('Text colour'), values.textColor);
 
@@ -55,10 +109,13 @@ function renderGroup(form: FormView<GroupState, GroupValues>, state: GroupState,
   });
 
   const nodes = [
-    el('h1', { textContent: state.mode === 'create' ? l10n.t('Create group') : l10n.t('Edit group {0}', values.friendlyName) }),
+    el('h1', {
+      textContent: state.mode === 'create' ? l10n.t('Create group') : l10n.t('Edit group {0}', values.friendlyName),
+    }),
     // Without the organisation read the name is unknown; the notices say so.
     state.accountName ? el('p', { classes: ['subtitle'], textContent: l10n.t('In {0}', state.accountName) }) : null,
-    name.node, friendlyName.node,
+    name.node,
+    friendlyName.node,
     section(l10n.t('Components'), componentsGroup, componentsError),
     section(l10n.t('Switches'), chat.node, comments.node, widgets.node, accordion.node),
     section(l10n.t('Branding'), el('div', { classes: ['row'] }, headerColor.node, textColor.node)),

@@ -1,6 +1,13 @@
 import * as vscode from 'vscode';
 import { ownValue, type CustomNames, type Group, type GroupBody } from '../../api';
-import { COLOUR, groupCommands, type ComponentChoice, type GroupCommand, type GroupState, type GroupValues } from './group.protocol';
+import {
+  COLOUR,
+  groupCommands,
+  type ComponentChoice,
+  type GroupCommand,
+  type GroupState,
+  type GroupValues,
+} from './group.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
 import { clientOf, Gaps, type AccountContext } from '../../forms/context';
 import { checkApplied, inputError, type SentField } from '../../forms/inputError';
@@ -13,8 +20,17 @@ export type GroupContext = AccountContext & { readonly groupId?: number };
 
 function blankValues(accountId: number): GroupValues {
   return {
-    accountId, groupId: 0, name: '', friendlyName: '', components: ['files', 'activity'],
-    chat: true, comments: true, widgets: true, accordionWidgets: true, headerColor: '', textColor: '',
+    accountId,
+    groupId: 0,
+    name: '',
+    friendlyName: '',
+    components: ['files', 'activity'],
+    chat: true,
+    comments: true,
+    widgets: true,
+    accordionWidgets: true,
+    headerColor: '',
+    textColor: '',
   };
 }
 
@@ -49,14 +65,35 @@ function sentFields(body: GroupBody, answer: Group): SentField[] {
   };
   add('name', vscode.l10n.t('the name'), body.name, answer.name);
   add('friendlyName', vscode.l10n.t('the friendly name'), body.friendlyName, answer.friendlyName);
-  add('components', vscode.l10n.t('the components'), body.components && [...body.components].sort(), answer.components.map((c) => c.name).sort());
+  add(
+    'components',
+    vscode.l10n.t('the components'),
+    body.components && [...body.components].sort(),
+    answer.components.map((c) => c.name).sort(),
+  );
   add('chat', vscode.l10n.t('chat'), body.disableChat, answer.disableChat);
   add('comments', vscode.l10n.t('comments'), body.disableComments, answer.disableComments);
-  add('accordionWidgets', vscode.l10n.t('the Recent, Created by and I follow widgets'), body.disableAccordionWidgets, answer.disableAccordionWidgets);
+  add(
+    'accordionWidgets',
+    vscode.l10n.t('the Recent, Created by and I follow widgets'),
+    body.disableAccordionWidgets,
+    answer.disableAccordionWidgets,
+  );
   // A portal that does not report the switch cannot show whether it took it.
-  if (answer.disableWidgets !== null) add('widgets', vscode.l10n.t('the home widgets'), body.disableWidgets, answer.disableWidgets);
-  add('headerColor', vscode.l10n.t('the header colour'), body.branding?.headerColor?.toLowerCase(), answer.branding?.headerColor?.toLowerCase() ?? undefined);
-  add('textColor', vscode.l10n.t('the text colour'), body.branding?.textColor?.toLowerCase(), answer.branding?.textColor?.toLowerCase() ?? undefined);
+  if (answer.disableWidgets !== null)
+    add('widgets', vscode.l10n.t('the home widgets'), body.disableWidgets, answer.disableWidgets);
+  add(
+    'headerColor',
+    vscode.l10n.t('the header colour'),
+    body.branding?.headerColor?.toLowerCase(),
+    answer.branding?.headerColor?.toLowerCase() ?? undefined,
+  );
+  add(
+    'textColor',
+    vscode.l10n.t('the text colour'),
+    body.branding?.textColor?.toLowerCase(),
+    answer.branding?.textColor?.toLowerCase() ?? undefined,
+  );
   return out;
 }
 
@@ -71,8 +108,12 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
   private group: Group | undefined;
   private groupId: number | undefined;
 
-
-  constructor(env: FormEnv, key: FormKey, private readonly ctx: GroupContext, title: string) {
+  constructor(
+    env: FormEnv,
+    key: FormKey,
+    private readonly ctx: GroupContext,
+    title: string,
+  ) {
     super(env, 'group', key, title, groupCommands);
     this.groupId = ctx.groupId;
     this.start();
@@ -84,15 +125,26 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     const groupId = this.groupId;
     const gaps = new Gaps();
     const [accountName, group, available, custom] = await Promise.all([
-      gaps.read(client.v2.accounts.get(accountId).then((a) => a.friendlyName || a.name), '', {
-        read: vscode.l10n.t('the organisation read'), lost: vscode.l10n.t("the organisation's name is not shown"),
-      }),
+      gaps.read(
+        client.v2.accounts.get(accountId).then((a) => a.friendlyName || a.name),
+        '',
+        {
+          read: vscode.l10n.t('the organisation read'),
+          lost: vscode.l10n.t("the organisation's name is not shown"),
+        },
+      ),
       groupId ? client.v2.groups.get(accountId, groupId) : Promise.resolve(undefined),
-      gaps.read(client.v3.accounts.components(accountId).then((cs) => cs.map((c) => c.name)), GROUP_COMPONENTS, {
-        read: vscode.l10n.t('the component list'), lost: vscode.l10n.t("every component is offered, whether or not the organisation's package includes it"),
-      }),
+      gaps.read(
+        client.v3.accounts.components(accountId).then((cs) => cs.map((c) => c.name)),
+        GROUP_COMPONENTS,
+        {
+          read: vscode.l10n.t('the component list'),
+          lost: vscode.l10n.t("every component is offered, whether or not the organisation's package includes it"),
+        },
+      ),
       gaps.read(client.v2.accounts.custom(accountId), {} as CustomNames, {
-        read: vscode.l10n.t('the custom names read'), lost: vscode.l10n.t("the organisation's own names for components are not shown"),
+        read: vscode.l10n.t('the custom names read'),
+        lost: vscode.l10n.t("the organisation's own names for components are not shown"),
       }),
     ]);
     this.group = group;
@@ -132,9 +184,11 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     if (!state) throw new Error(vscode.l10n.t('The form has not loaded yet.'));
     const problems = [];
     if (!values.name.trim()) problems.push({ field: 'name', message: vscode.l10n.t('Enter a name.') });
-    if (!values.friendlyName.trim()) problems.push({ field: 'friendlyName', message: vscode.l10n.t('Enter a friendly name.') });
+    if (!values.friendlyName.trim())
+      problems.push({ field: 'friendlyName', message: vscode.l10n.t('Enter a friendly name.') });
     for (const key of ['headerColor', 'textColor'] as const) {
-      if (!COLOUR.test(values[key])) problems.push({ field: key, message: vscode.l10n.t('Use a hex colour such as #1e40af, or leave it empty.') });
+      if (!COLOUR.test(values[key]))
+        problems.push({ field: key, message: vscode.l10n.t('Use a hex colour such as #1e40af, or leave it empty.') });
     }
     if (problems.length > 0) throw inputError(problems);
 
@@ -155,7 +209,9 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
     this.ctx.afterSave();
     if (answer) checkApplied(sentFields(body, answer));
     // After a create the panel becomes the new group's edit form.
-    const fresh = this.groupId ? await this.load().catch(() => ({ ...state, values })) : { ...state, values: blankValues(accountId) };
+    const fresh = this.groupId
+      ? await this.load().catch(() => ({ ...state, values }))
+      : { ...state, values: blankValues(accountId) };
     return { message, state: fresh };
   }
 
@@ -171,12 +227,15 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
         // Kept as loaded: this form does not show them, and the update must not reset them.
         ...(loaded
           ? {
-            logo: loaded.logo, background: loaded.background, hideBackgroundGradient: loaded.hideBackgroundGradient,
-            hideLogoBackground: loaded.hideLogoBackground, hideGroupName: loaded.hideGroupName,
-            ...(loaded.alignment !== null ? { alignment: loaded.alignment } : {}),
-            ...(loaded.backgroundPositionX !== null ? { backgroundPositionX: loaded.backgroundPositionX } : {}),
-            ...(loaded.backgroundPositionY !== null ? { backgroundPositionY: loaded.backgroundPositionY } : {}),
-          }
+              logo: loaded.logo,
+              background: loaded.background,
+              hideBackgroundGradient: loaded.hideBackgroundGradient,
+              hideLogoBackground: loaded.hideLogoBackground,
+              hideGroupName: loaded.hideGroupName,
+              ...(loaded.alignment !== null ? { alignment: loaded.alignment } : {}),
+              ...(loaded.backgroundPositionX !== null ? { backgroundPositionX: loaded.backgroundPositionX } : {}),
+              ...(loaded.backgroundPositionY !== null ? { backgroundPositionY: loaded.backgroundPositionY } : {}),
+            }
           : {}),
         ...(v.headerColor ? { headerColor: v.headerColor } : {}),
         ...(v.textColor ? { textColor: v.textColor } : {}),
@@ -194,8 +253,15 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
 
   protected fieldOf(apiField: string): string | undefined {
     const map: Record<string, string> = {
-      name: 'name', friendlyName: 'friendlyName', components: 'components', disableChat: 'chat', disableComments: 'comments',
-      disableWidgets: 'widgets', disableAccordionWidgets: 'accordionWidgets', 'branding.headerColor': 'headerColor', 'branding.textColor': 'textColor',
+      name: 'name',
+      friendlyName: 'friendlyName',
+      components: 'components',
+      disableChat: 'chat',
+      disableComments: 'comments',
+      disableWidgets: 'widgets',
+      disableAccordionWidgets: 'accordionWidgets',
+      'branding.headerColor': 'headerColor',
+      'branding.textColor': 'textColor',
     };
     return ownValue(map, apiField);
   }

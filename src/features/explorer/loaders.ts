@@ -116,14 +116,19 @@ export function groupsFetcher(client: PortalClient, accountId: number): PageFetc
  * sees each page's rows (the Explorer checks them against what it asked for).
  */
 export function filesFetcher(
-  client: PortalClient, accountId: number, groupId: number, folderId: number | undefined,
-  view: FileListView = DEFAULT_FILE_VIEW, onPage?: (rows: readonly FileRow[]) => void,
+  client: PortalClient,
+  accountId: number,
+  groupId: number,
+  folderId: number | undefined,
+  view: FileListView = DEFAULT_FILE_VIEW,
+  onPage?: (rows: readonly FileRow[]) => void,
 ): PageFetcher<FileRow> {
   return async ({ page, size, signal }) => {
     const query = { page, size, ...filesQueryOf(view) };
-    const p = folderId === undefined
-      ? await client.v2.files.page(accountId, groupId, query, opts(signal))
-      : await client.v2.files.children(accountId, groupId, folderId, query, opts(signal));
+    const p =
+      folderId === undefined
+        ? await client.v2.files.page(accountId, groupId, query, opts(signal))
+        : await client.v2.files.children(accountId, groupId, folderId, query, opts(signal));
     const items = p.items.map(fileRow);
     onPage?.(items);
     return { items, hasMore: p.hasNext, total: p.totalResults };

@@ -29,7 +29,10 @@ export class AccountNode extends PortalTreeNode {
   readonly key: TreeKey;
   readonly portalId: string;
   readonly ref: AccountRef;
-  constructor(readonly parent: PortalNode, readonly row: AccountRow) {
+  constructor(
+    readonly parent: PortalNode,
+    readonly row: AccountRow,
+  ) {
     super();
     this.portalId = parent.portalId;
     this.ref = { kind: 'account', portalId: this.portalId, accountId: row.accountId, label: row.friendlyName };
@@ -38,7 +41,12 @@ export class AccountNode extends PortalTreeNode {
 
   treeItem() {
     const r = this.row;
-    const states = [r.planCode, r.trialExpires !== null ? vscode.l10n.t('trial') : '', r.paused ? vscode.l10n.t('paused') : '', r.enabled ? '' : vscode.l10n.t('disabled')].filter(Boolean);
+    const states = [
+      r.planCode,
+      r.trialExpires !== null ? vscode.l10n.t('trial') : '',
+      r.paused ? vscode.l10n.t('paused') : '',
+      r.enabled ? '' : vscode.l10n.t('disabled'),
+    ].filter(Boolean);
     // The tooltip is completed on hover (resolveTreeItem) with the subscription, which costs a request.
     return treeItem({
       key: this.key,
@@ -75,7 +83,10 @@ export class GroupNode extends PortalTreeNode {
       label: r.friendlyName,
       collapsible: 'collapsed',
       contextValue: 'group',
-      description: [r.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(r.members)), ...this.fileView(this)].join(' · '),
+      description: [
+        r.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(r.members)),
+        ...this.fileView(this),
+      ].join(' · '),
       icon: 'project',
     });
   }
@@ -90,15 +101,25 @@ export class FileNode extends PortalTreeNode {
   readonly ref: FileRef;
   /** A folder's way from the group's root to itself, shared by all its children's refs. */
   readonly inside: readonly FolderStep[] | undefined;
-  constructor(readonly parent: GroupNode | FileNode, readonly row: FileRow) {
+  constructor(
+    readonly parent: GroupNode | FileNode,
+    readonly row: FileRow,
+  ) {
     super();
     this.portalId = parent.portalId;
     const group = parent instanceof GroupNode ? parent.ref : parent.ref.group;
     const folders = parent instanceof GroupNode ? AT_ROOT : (parent.inside ?? AT_ROOT);
     this.inside = row.isFolder ? [...folders, { id: row.id, name: row.name }] : undefined;
     this.ref = {
-      kind: 'file', group, fileId: row.id, name: row.name, isFolder: row.isFolder, size: row.size, contentType: row.contentType,
-      folders, lastModified: row.lastModified,
+      kind: 'file',
+      group,
+      fileId: row.id,
+      name: row.name,
+      isFolder: row.isFolder,
+      size: row.size,
+      contentType: row.contentType,
+      folders,
+      lastModified: row.lastModified,
     };
     this.key = fileKey(parent.key, row.id);
   }
@@ -113,20 +134,28 @@ export class FileNode extends PortalTreeNode {
       contextValue: r.isFolder ? 'folder' : 'file',
       icon: r.locked ? 'lock' : iconForContentType(r.contentType, r.name),
       description: r.isFolder ? shortDate(r.lastModified) : `${humanSize(r.size)} · ${shortDate(r.lastModified)}`,
-      ...(r.isFolder ? {} : { command: { command: 'portal.file.openRecord', title: vscode.l10n.t('Open File Record'), arguments: [this] } }),
+      ...(r.isFolder
+        ? {}
+        : {
+            command: { command: 'portal.file.openRecord', title: vscode.l10n.t('Open File Record'), arguments: [this] },
+          }),
     });
   }
 
   tooltip(): string {
     const r = this.row;
-    return plainTooltip([
-      r.name,
-      r.isFolder ? vscode.l10n.t('Folder') : `${humanSize(r.size)} · ${r.contentType}`,
-      r.lastModified ? vscode.l10n.t('Modified {0}', shortDate(r.lastModified)) : '',
-      r.uploader ? vscode.l10n.t('Uploaded by {0}', r.uploader) : '',
-      r.locked ? vscode.l10n.t('Locked') : '',
-      ...recordFacts(r),
-    ].filter(Boolean).join('\n'));
+    return plainTooltip(
+      [
+        r.name,
+        r.isFolder ? vscode.l10n.t('Folder') : `${humanSize(r.size)} · ${r.contentType}`,
+        r.lastModified ? vscode.l10n.t('Modified {0}', shortDate(r.lastModified)) : '',
+        r.uploader ? vscode.l10n.t('Uploaded by {0}', r.uploader) : '',
+        r.locked ? vscode.l10n.t('Locked') : '',
+        ...recordFacts(r),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
   }
 }
 

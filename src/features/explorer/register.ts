@@ -27,22 +27,53 @@ export interface ExplorerFeature extends ExplorerHandle {
 }
 
 /** The organisation overview and the group forms; a save reloads the rows that show what changed. */
-function registerExplorerForms(env: CommandEnv, forms: FormHost, registry: PortalRegistry, provider: ExplorerProvider): vscode.Disposable[] {
-  const account = (a: AccountRef, afterSave: () => void) => ({ registry, portalId: a.portalId, accountId: a.accountId, afterSave });
+function registerExplorerForms(
+  env: CommandEnv,
+  forms: FormHost,
+  registry: PortalRegistry,
+  provider: ExplorerProvider,
+): vscode.Disposable[] {
+  const account = (a: AccountRef, afterSave: () => void) => ({
+    registry,
+    portalId: a.portalId,
+    accountId: a.accountId,
+    afterSave,
+  });
   const reloadGroups = (a: AccountRef) => () => provider.reload(accountKey(a));
   return [
     registerCommand(env, 'portal.accountOverview', async (run) => {
       const a = await accountFor(run, registry);
       // A rename shows on the organisation's own row, which the portal's list holds.
-      return forms.show(formKeys.overview(a), (e, key) => new OverviewForm(e, key, account(a, () => provider.reload(portalKey('explorer', a.portalId))), a.label));
+      return forms.show(
+        formKeys.overview(a),
+        (e, key) =>
+          new OverviewForm(
+            e,
+            key,
+            account(a, () => provider.reload(portalKey('explorer', a.portalId))),
+            a.label,
+          ),
+      );
     }),
     registerCommand(env, 'portal.createGroup', async (run) => {
       const a = await accountFor(run, registry);
-      return forms.show(formKeys.newGroup(a), (e, key) => new GroupForm(e, key, account(a, reloadGroups(a)), vscode.l10n.t('New Group: {0}', a.label)));
+      return forms.show(
+        formKeys.newGroup(a),
+        (e, key) => new GroupForm(e, key, account(a, reloadGroups(a)), vscode.l10n.t('New Group: {0}', a.label)),
+      );
     }),
     registerCommand(env, 'portal.editGroup', async (run) => {
       const g = await groupFor(run, registry);
-      return forms.show(formKeys.group(g), (e, key) => new GroupForm(e, key, { ...account(g.account, reloadGroups(g.account)), groupId: g.groupId }, vscode.l10n.t('Group: {0}', g.label)));
+      return forms.show(
+        formKeys.group(g),
+        (e, key) =>
+          new GroupForm(
+            e,
+            key,
+            { ...account(g.account, reloadGroups(g.account)), groupId: g.groupId },
+            vscode.l10n.t('Group: {0}', g.label),
+          ),
+      );
     }),
   ];
 }
@@ -57,7 +88,10 @@ function revealLoaded(provider: ExplorerProvider, view: vscode.TreeView<PortalTr
 
 export function registerExplorer(
   context: vscode.ExtensionContext,
-  deps: FeatureDeps & { readonly records: RecordsHandle; /** performance.now() when activate() started. */ readonly activatedAt: number },
+  deps: FeatureDeps & {
+    readonly records: RecordsHandle;
+    /** performance.now() when activate() started. */ readonly activatedAt: number;
+  },
 ): ExplorerFeature {
   const { auth, commands, forms, records } = deps;
   const { registry } = auth;
@@ -92,12 +126,18 @@ export function registerExplorer(
       }
     }),
     ...registerViewCommands(commands, 'explorer', provider),
-    ...registerExplorerCommands(commands, { registry, records, provider, groupsChanged: (g) => provider.reload(accountKey(g.account)) }),
+    ...registerExplorerCommands(commands, {
+      registry,
+      records,
+      provider,
+      groupsChanged: (g) => provider.reload(accountKey(g.account)),
+    }),
     ...registerExplorerForms(commands, forms, registry, provider),
     ...registerFileViewCommands(commands, { registry, state, provider, view }),
     // "Go to File Record…" chose a record: it is shown in the Explorer too when the view has its rows already.
     records.onDidGoTo((file) => revealLoaded(provider, view, file)),
   );
-  const activationMs = (): number | undefined => (provider.firstRowsAt === undefined ? undefined : provider.firstRowsAt - deps.activatedAt);
+  const activationMs = (): number | undefined =>
+    provider.firstRowsAt === undefined ? undefined : provider.firstRowsAt - deps.activatedAt;
   return { provider, view, onDidSelectAccount: selected.event, refresh: () => provider.refresh(), activationMs };
 }

@@ -10,14 +10,20 @@ import type { AccountExtras } from './accountExtras';
 import { describeFileView, isDefaultView, unappliedWords, type FileListView, type Unapplied } from './fileListView';
 import type { AccountRow, GroupRow } from './loaders';
 
-export async function accountTooltip(r: AccountRow, extras: AccountExtras | undefined, cancelled: () => boolean): Promise<string> {
+export async function accountTooltip(
+  r: AccountRow,
+  extras: AccountExtras | undefined,
+  cancelled: () => boolean,
+): Promise<string> {
   const lines = [
     `${r.friendlyName} (${r.name})`,
     r.planCode ? vscode.l10n.t('Plan: {0}', r.planCode) : vscode.l10n.t('Plan: not reported'),
     ...(r.trialExpires !== null ? [vscode.l10n.t('Trial until {0}', shortDate(r.trialExpires))] : []),
     ...(r.paused ? [vscode.l10n.t('Paused')] : []),
     vscode.l10n.t('Your permission: {0}', accountPermissionWords(r.permission)),
-    r.memberOfSpaces === 1 ? vscode.l10n.t('Member of 1 group') : vscode.l10n.t('Member of {0} groups', r.memberOfSpaces),
+    r.memberOfSpaces === 1
+      ? vscode.l10n.t('Member of 1 group')
+      : vscode.l10n.t('Member of {0} groups', r.memberOfSpaces),
   ];
   if (!extras) return lines.join('\n');
   void extras.customNames(r.accountId).catch(() => undefined); // warms the file-area labels of this account
@@ -28,13 +34,21 @@ export async function accountTooltip(r: AccountRow, extras: AccountExtras | unde
       lines.push(vscode.l10n.t('Storage and member figures need administrator rights in this organisation.'));
     } else {
       const p = s.accountPackage;
-      lines.push(p.suspended ? vscode.l10n.t('Subscription: {0} (suspended)', s.plan || p.code) : vscode.l10n.t('Subscription: {0}', s.plan || p.code));
-      lines.push(p.storage !== null
-        ? vscode.l10n.t('Storage: {0} of {1}', humanSize(s.storageUsed), humanSize(p.storage))
-        : vscode.l10n.t('Storage: {0} used, limit not reported', humanSize(s.storageUsed)));
-      lines.push(p.members !== null
-        ? vscode.l10n.t('Members: {0} of {1}', count(s.membersUsed), count(p.members))
-        : vscode.l10n.t('Members: {0}, limit not reported', count(s.membersUsed)));
+      lines.push(
+        p.suspended
+          ? vscode.l10n.t('Subscription: {0} (suspended)', s.plan || p.code)
+          : vscode.l10n.t('Subscription: {0}', s.plan || p.code),
+      );
+      lines.push(
+        p.storage !== null
+          ? vscode.l10n.t('Storage: {0} of {1}', humanSize(s.storageUsed), humanSize(p.storage))
+          : vscode.l10n.t('Storage: {0} used, limit not reported', humanSize(s.storageUsed)),
+      );
+      lines.push(
+        p.members !== null
+          ? vscode.l10n.t('Members: {0} of {1}', count(s.membersUsed), count(p.members))
+          : vscode.l10n.t('Members: {0}, limit not reported', count(s.membersUsed)),
+      );
       if (p.paused && p.datePausedAt !== null) lines.push(vscode.l10n.t('Paused since {0}', fullDate(p.datePausedAt)));
     }
   } catch (error) {

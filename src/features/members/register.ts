@@ -28,22 +28,48 @@ export interface MembersFeature extends MembersHandle {
 }
 
 /** Edit Assignments, Edit Member and New Member; a save reloads the organisation's member lists. */
-function registerMemberForms(env: CommandEnv, forms: FormHost, registry: PortalRegistry, provider: MembersProvider): vscode.Disposable[] {
+function registerMemberForms(
+  env: CommandEnv,
+  forms: FormHost,
+  registry: PortalRegistry,
+  provider: MembersProvider,
+): vscode.Disposable[] {
   let created = 0;
-  const context = (a: AccountRef) => ({ registry, portalId: a.portalId, accountId: a.accountId, afterSave: () => provider.reloadAccount(a) });
+  const context = (a: AccountRef) => ({
+    registry,
+    portalId: a.portalId,
+    accountId: a.accountId,
+    afterSave: () => provider.reloadAccount(a),
+  });
   return [
     registerCommand(env, 'portal.editMemberAssignments', async (run) => {
       const m = await memberFor(run, registry, provider.account);
-      return forms.show(formKeys.assignments(m), (e, key) => new AssignmentsForm(e, key, { ...context(m.account), username: m.username }, vscode.l10n.t('Assignments: {0}', m.name)));
+      return forms.show(
+        formKeys.assignments(m),
+        (e, key) =>
+          new AssignmentsForm(
+            e,
+            key,
+            { ...context(m.account), username: m.username },
+            vscode.l10n.t('Assignments: {0}', m.name),
+          ),
+      );
     }),
     registerCommand(env, 'portal.editMember', async (run) => {
       const m = await memberFor(run, registry, provider.account);
-      return forms.show(formKeys.member(m), (e, key) => new MemberForm(e, key, { ...context(m.account), username: m.username }, vscode.l10n.t('Member: {0}', m.name)));
+      return forms.show(
+        formKeys.member(m),
+        (e, key) =>
+          new MemberForm(e, key, { ...context(m.account), username: m.username }, vscode.l10n.t('Member: {0}', m.name)),
+      );
     }),
     registerCommand(env, 'portal.createMember', async (run) => {
       const a = await accountFor(run, registry);
       // Every "New Member" opens its own panel, which turns into the new member's edit form once saved.
-      return forms.show(formKeys.newMember(a, ++created), (e, key) => new MemberForm(e, key, context(a), vscode.l10n.t('New Member: {0}', a.label)));
+      return forms.show(
+        formKeys.newMember(a, ++created),
+        (e, key) => new MemberForm(e, key, context(a), vscode.l10n.t('New Member: {0}', a.label)),
+      );
     }),
   ];
 }

@@ -22,21 +22,51 @@ function targetOf(doc: PortalDocument): PortalTarget {
       const f = doc.file;
       // What the row knows travels with the URI: a portal without a single-record read still shows the record.
       const known = {
-        groupLabel: f.group.label, size: f.size, contentType: f.contentType,
-        ...(f.folders ? { folders: f.folders } : {}), ...(f.lastModified !== undefined ? { lastModified: f.lastModified } : {}),
+        groupLabel: f.group.label,
+        size: f.size,
+        contentType: f.contentType,
+        ...(f.folders ? { folders: f.folders } : {}),
+        ...(f.lastModified !== undefined ? { lastModified: f.lastModified } : {}),
       };
-      return { kind: doc.kind, portalId: f.group.account.portalId, accountId: f.group.account.accountId, groupId: f.group.groupId, fileId: f.fileId, name: f.name, known };
+      return {
+        kind: doc.kind,
+        portalId: f.group.account.portalId,
+        accountId: f.group.account.accountId,
+        groupId: f.group.groupId,
+        fileId: f.fileId,
+        name: f.name,
+        known,
+      };
     }
     case 'group':
-      return { kind: 'group', portalId: doc.group.account.portalId, accountId: doc.group.account.accountId, groupId: doc.group.groupId, name: doc.group.label };
+      return {
+        kind: 'group',
+        portalId: doc.group.account.portalId,
+        accountId: doc.group.account.accountId,
+        groupId: doc.group.groupId,
+        name: doc.group.label,
+      };
     case 'account':
-      return { kind: 'account', portalId: doc.account.portalId, accountId: doc.account.accountId, name: doc.account.label };
+      return {
+        kind: 'account',
+        portalId: doc.account.portalId,
+        accountId: doc.account.accountId,
+        name: doc.account.label,
+      };
     case 'application':
-      return { kind: 'application', portalId: doc.application.portalId, clientId: doc.application.clientId, name: doc.application.label };
+      return {
+        kind: 'application',
+        portalId: doc.application.portalId,
+        clientId: doc.application.clientId,
+        name: doc.application.label,
+      };
   }
 }
 
-export function registerRecords(context: vscode.ExtensionContext, deps: { readonly auth: AuthHandle; readonly commands: CommandEnv }): RecordsFeature {
+export function registerRecords(
+  context: vscode.ExtensionContext,
+  deps: { readonly auth: AuthHandle; readonly commands: CommandEnv },
+): RecordsFeature {
   const fileSystem = new PortalFileSystem(deps.auth.registry);
   const open = async (doc: PortalDocument): Promise<void> => {
     const uri = uriOf(targetOf(doc));
@@ -59,7 +89,12 @@ export function registerRecords(context: vscode.ExtensionContext, deps: { readon
   context.subscriptions.push(
     fileSystem,
     wentTo,
-    ...registerFinderCommands(deps.commands, { registry: deps.auth.registry, records: feature, groups: new GroupListCache(), wentTo: (f) => wentTo.fire(f) }),
+    ...registerFinderCommands(deps.commands, {
+      registry: deps.auth.registry,
+      records: feature,
+      groups: new GroupListCache(),
+      wentTo: (f) => wentTo.fire(f),
+    }),
     vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: true, isCaseSensitive: true }),
     ...registerFileCommands(deps.commands, deps.auth.registry, feature, (path) => vscode.Uri.file(path)),
   );

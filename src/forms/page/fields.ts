@@ -18,14 +18,26 @@ interface Common {
 
 function group(form: AnyForm, spec: Common, control: HTMLElement & { invalid?: boolean }): HTMLElement {
   const error = (form as FormView<FormStateBase, unknown>).field(spec.id, control);
-  return el('vscode-form-group', { variant: 'vertical' },
+  return el(
+    'vscode-form-group',
+    { variant: 'vertical' },
     el('vscode-label', { htmlFor: spec.id, textContent: spec.label }),
     control,
     spec.hint ? el('vscode-form-helper', {}, el('span', { classes: ['hint'], textContent: spec.hint })) : null,
-    error);
+    error,
+  );
 }
 
-export function textField(form: AnyForm, spec: Common & { value: string; type?: 'text' | 'password' | 'email' | 'tel'; maxLength?: number; required?: boolean; placeholder?: string }): { node: HTMLElement; control: VscodeTextfield } {
+export function textField(
+  form: AnyForm,
+  spec: Common & {
+    value: string;
+    type?: 'text' | 'password' | 'email' | 'tel';
+    maxLength?: number;
+    required?: boolean;
+    placeholder?: string;
+  },
+): { node: HTMLElement; control: VscodeTextfield } {
   const control = el('vscode-textfield', { id: spec.id, value: spec.value, type: spec.type ?? 'text' });
   if (spec.maxLength !== undefined) control.maxLength = spec.maxLength;
   if (spec.required) control.required = true;
@@ -37,41 +49,65 @@ export function textField(form: AnyForm, spec: Common & { value: string; type?: 
 export type { Choice } from '../protocol/common';
 
 /** A drop-down; values are kept as strings by the element and mapped back by the caller. */
-export function selectField<T extends string | number>(form: AnyForm, spec: Common & { value: T; choices: readonly Choice<T>[] }): { node: HTMLElement; control: VscodeSingleSelect; read(): T } {
+export function selectField<T extends string | number>(
+  form: AnyForm,
+  spec: Common & { value: T; choices: readonly Choice<T>[] },
+): { node: HTMLElement; control: VscodeSingleSelect; read(): T } {
   const control = select(spec.id, spec.value, spec.choices);
   return { node: group(form, spec, control), control, read: () => readChoice(control, spec.choices, spec.value) };
 }
 
 /** A drop-down without its own label row, for table cells; `label` becomes its accessible name. */
-export function select<T extends string | number>(id: string, value: T, choices: readonly Choice<T>[], label?: string): VscodeSingleSelect {
+export function select<T extends string | number>(
+  id: string,
+  value: T,
+  choices: readonly Choice<T>[],
+  label?: string,
+): VscodeSingleSelect {
   const control = el('vscode-single-select', { id });
   if (label) control.label = label;
   for (const c of choices) {
-    control.appendChild(el('vscode-option', { value: String(c.value), textContent: c.label, selected: c.value === value }));
+    control.appendChild(
+      el('vscode-option', { value: String(c.value), textContent: c.label, selected: c.value === value }),
+    );
   }
   control.value = String(value);
   return control;
 }
 
-export function readChoice<T extends string | number>(control: VscodeSingleSelect, choices: readonly Choice<T>[], fallback: T): T {
+export function readChoice<T extends string | number>(
+  control: VscodeSingleSelect,
+  choices: readonly Choice<T>[],
+  fallback: T,
+): T {
   return choices.find((c) => String(c.value) === control.value)?.value ?? fallback;
 }
 
-export function checkboxField(form: AnyForm, spec: Common & { checked: boolean }): { node: HTMLElement; control: VscodeCheckbox } {
+export function checkboxField(
+  form: AnyForm,
+  spec: Common & { checked: boolean },
+): { node: HTMLElement; control: VscodeCheckbox } {
   const control = el('vscode-checkbox', { id: spec.id, checked: spec.checked, label: spec.label });
   const error = (form as FormView<FormStateBase, unknown>).field(spec.id, control);
-  const node = el('vscode-form-group', { variant: 'vertical' },
+  const node = el(
+    'vscode-form-group',
+    { variant: 'vertical' },
     control,
     spec.hint ? el('vscode-form-helper', {}, el('span', { classes: ['hint'], textContent: spec.hint })) : null,
-    error);
+    error,
+  );
   return { node, control };
 }
 
 /** Tags: pick from the account's tags or type a new one (combobox + creatable). */
-export function tagsField(form: AnyForm, spec: Common & { value: readonly string[]; suggestions: readonly string[] }): { node: HTMLElement; control: VscodeMultiSelect; read(): string[] } {
+export function tagsField(
+  form: AnyForm,
+  spec: Common & { value: readonly string[]; suggestions: readonly string[] },
+): { node: HTMLElement; control: VscodeMultiSelect; read(): string[] } {
   const control = el('vscode-multi-select', { id: spec.id, combobox: true, creatable: true });
   const all = [...new Set([...spec.suggestions, ...spec.value])].sort((a, b) => a.localeCompare(b));
-  for (const tag of all) control.appendChild(el('vscode-option', { value: tag, textContent: tag, selected: spec.value.includes(tag) }));
+  for (const tag of all)
+    control.appendChild(el('vscode-option', { value: tag, textContent: tag, selected: spec.value.includes(tag) }));
   control.value = [...spec.value];
   return { node: group(form, spec, control), control, read: () => [...control.value] };
 }

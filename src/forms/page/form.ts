@@ -25,7 +25,11 @@ interface FieldSlot {
 export const CLOSE_ID = 'close';
 
 function closeButton(): HTMLElement {
-  const button = el('vscode-button', { secondary: true, textContent: l10n.t('Close'), on: { click: () => post({ type: 'close' }) } });
+  const button = el('vscode-button', {
+    secondary: true,
+    textContent: l10n.t('Close'),
+    on: { click: () => post({ type: 'close' }) },
+  });
   button.id = CLOSE_ID;
   return button;
 }
@@ -61,9 +65,18 @@ export interface FormDefinition<State extends FormStateBase, Values> {
 
 export class FormView<State extends FormStateBase, Values> {
   private readonly root: HTMLElement;
-  private readonly banner = el('div', { classes: ['banner'], hidden: true, attrs: { role: 'status', 'aria-live': 'polite' } });
+  private readonly banner = el('div', {
+    classes: ['banner'],
+    hidden: true,
+    attrs: { role: 'status', 'aria-live': 'polite' },
+  });
   /** What the portal did not answer: stays while the state says so, whatever the banner shows after a save. */
-  private readonly notices = el('div', { classes: ['banner', 'warn', 'notices'], id: 'notices', hidden: true, attrs: { role: 'note' } });
+  private readonly notices = el('div', {
+    classes: ['banner', 'warn', 'notices'],
+    id: 'notices',
+    hidden: true,
+    attrs: { role: 'note' },
+  });
   private readonly fields = new Map<string, FieldSlot>();
   private saveButton: HTMLElement | undefined;
   private readonly busyRing = el('vscode-progress-ring', { hidden: true });
@@ -173,7 +186,8 @@ export class FormView<State extends FormStateBase, Values> {
         const key = this.def.draftKey(state);
         const kept = (m.draft as Values | undefined) ?? (loadDraft(key) as Values | undefined);
         this.render(state, kept ?? this.def.valuesOf(state));
-        if (kept !== undefined) this.say('warn', l10n.t('Your unsaved changes were kept. Save to send them, or close to discard them.'));
+        if (kept !== undefined)
+          this.say('warn', l10n.t('Your unsaved changes were kept. Save to send them, or close to discard them.'));
         return;
       }
       case 'loadFailed':
@@ -218,9 +232,12 @@ export class FormView<State extends FormStateBase, Values> {
     append(
       this.root,
       this.banner,
-      el('div', { classes: ['actions'] },
+      el(
+        'div',
+        { classes: ['actions'] },
         el('vscode-button', { textContent: l10n.t('Try again'), on: { click: () => post({ type: 'reload' }) } }),
-        closeButton()),
+        closeButton(),
+      ),
     );
     this.say('error', l10n.t('The form could not be loaded: {0}', message));
   }
@@ -256,7 +273,8 @@ export class FormView<State extends FormStateBase, Values> {
     this.busyRing.hidden = !busy;
     this.root.setAttribute('aria-busy', String(busy));
     this.busyRing.setAttribute('aria-label', l10n.t('Saving'));
-    for (const b of this.root.querySelectorAll('vscode-button')) (b as HTMLElement & { disabled: boolean }).disabled = busy && b.id !== CLOSE_ID;
+    for (const b of this.root.querySelectorAll('vscode-button'))
+      (b as HTMLElement & { disabled: boolean }).disabled = busy && b.id !== CLOSE_ID;
   }
 
   private keepDraft(): void {

@@ -74,7 +74,9 @@ type Shape = Record<string, Check<unknown> | Optional<unknown>>;
 type RequiredKeys<S extends Shape> = { [K in keyof S]: S[K] extends Optional<unknown> ? never : K }[keyof S];
 type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K] extends Optional<unknown> ? K : never }[keyof S];
 type Unwrap<C> = C extends Optional<infer T> ? T : C extends Check<infer T> ? T : never;
-export type ObjectOf<S extends Shape> = { [K in RequiredKeys<S>]: Unwrap<S[K]> } & { [K in OptionalKeys<S>]?: Unwrap<S[K]> };
+export type ObjectOf<S extends Shape> = { [K in RequiredKeys<S>]: Unwrap<S[K]> } & {
+  [K in OptionalKeys<S>]?: Unwrap<S[K]>;
+};
 
 /**
  * A plain object with exactly these properties. Unknown properties are an error, not ignored: a message

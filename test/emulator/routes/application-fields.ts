@@ -2,7 +2,20 @@
 import { DEVICE_TYPES, PLATFORMS, type Application } from '../model';
 import type { BodyReader } from '../validate';
 
-export type ApplicationFields = Partial<Pick<Application, 'name' | 'description' | 'platform' | 'deviceType' | 'deviceModel' | 'deviceOs' | 'appVersion' | 'bundleId' | 'deviceToken'>>;
+export type ApplicationFields = Partial<
+  Pick<
+    Application,
+    | 'name'
+    | 'description'
+    | 'platform'
+    | 'deviceType'
+    | 'deviceModel'
+    | 'deviceOs'
+    | 'appVersion'
+    | 'bundleId'
+    | 'deviceToken'
+  >
+>;
 
 export function readApplicationFields(r: BodyReader, creating: boolean, withDeviceToken: boolean): ApplicationFields {
   const out: ApplicationFields = {};
@@ -12,7 +25,14 @@ export function readApplicationFields(r: BodyReader, creating: boolean, withDevi
   if (platform !== undefined) out.platform = platform;
   const deviceType = r.oneOf('deviceType', DEVICE_TYPES);
   if (deviceType !== undefined) out.deviceType = deviceType;
-  const optional = ['description', 'deviceModel', 'deviceOs', 'appVersion', 'bundleId', ...(withDeviceToken ? ['deviceToken'] as const : [])] as const;
+  const optional = [
+    'description',
+    'deviceModel',
+    'deviceOs',
+    'appVersion',
+    'bundleId',
+    ...(withDeviceToken ? (['deviceToken'] as const) : []),
+  ] as const;
   for (const field of optional) {
     const v = r.nullableString(field, 1000);
     if (v !== undefined) out[field] = v;

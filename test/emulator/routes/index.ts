@@ -13,8 +13,14 @@ import { v3MemberRoutes } from './v3-members';
 
 const ALL_ROUTES: readonly RouteDef[] = [
   ...oauthRoutes,
-  ...v3AccountRoutes, ...v3ApplicationRoutes, ...v3MemberRoutes, ...v3FileRoutes,
-  ...v2AccountRoutes, ...v2GroupRoutes, ...v2MemberRoutes, ...v2FileRoutes,
+  ...v3AccountRoutes,
+  ...v3ApplicationRoutes,
+  ...v3MemberRoutes,
+  ...v3FileRoutes,
+  ...v2AccountRoutes,
+  ...v2GroupRoutes,
+  ...v2MemberRoutes,
+  ...v2FileRoutes,
 ];
 
 /** A portal without the `missing` routes: they answer like any unknown path. */

@@ -11,7 +11,11 @@ import type { World } from '../world';
 const DEFAULT_SCOPE = 'read write';
 
 function oauthError(status: number, error: string, description?: string): Reply {
-  return { kind: 'json', status, body: description === undefined ? { error } : { error, error_description: description } };
+  return {
+    kind: 'json',
+    status,
+    body: description === undefined ? { error } : { error, error_description: description },
+  };
 }
 
 /** Form-body parameters override query parameters of the same name. */
@@ -37,13 +41,15 @@ function issue(w: World, u: User, clientId: string, scope: string, now: number, 
 }
 
 function passwordGrant(p: URLSearchParams, w: World, now: number): Reply {
-  if (p.get('client_id') !== w.mobileClientId) return oauthError(401, 'invalid_client', `The password grant needs client_id ${w.mobileClientId}`);
+  if (p.get('client_id') !== w.mobileClientId)
+    return oauthError(401, 'invalid_client', `The password grant needs client_id ${w.mobileClientId}`);
   const username = p.get('username');
   const password = p.get('password');
   if (!username || password === null) return oauthError(400, 'invalid_request', 'Missing username or password');
   const user = w.store.userByUsername(username);
   // Password first, account state second, so a wrong password never reveals whether an account is locked.
-  if (!user || !checkPassword(user.id, user.passwordHash, password)) return oauthError(400, 'invalid_grant', 'Bad credentials');
+  if (!user || !checkPassword(user.id, user.passwordHash, password))
+    return oauthError(400, 'invalid_grant', 'Bad credentials');
   const stateError = userStateError(user);
   if (stateError) return stateError;
   if (user.twoFactorCode !== null) {
@@ -57,7 +63,8 @@ function passwordGrant(p: URLSearchParams, w: World, now: number): Reply {
 
 function clientCredentialsGrant(p: URLSearchParams, w: World, now: number): Reply {
   const app = w.store.applications.get(p.get('client_id') ?? '');
-  if (!app || p.get('client_secret') !== app.clientSecret) return oauthError(401, 'invalid_client', 'Bad client credentials');
+  if (!app || p.get('client_secret') !== app.clientSecret)
+    return oauthError(401, 'invalid_client', 'Bad client credentials');
   const owner = w.store.users.get(app.ownerId);
   if (!owner) return oauthError(401, 'invalid_client', 'Bad client credentials');
   const stateError = userStateError(owner);
@@ -81,7 +88,8 @@ function refreshGrant(p: URLSearchParams, w: World, now: number): Reply {
     const app = w.store.applications.get(clientId);
     if (!app) return oauthError(401, 'invalid_token', 'Invalid refresh token');
     const secret = p.get('client_secret');
-    if (secret !== null && secret !== app.clientSecret) return oauthError(401, 'invalid_client', 'Bad client credentials');
+    if (secret !== null && secret !== app.clientSecret)
+      return oauthError(401, 'invalid_client', 'Bad client credentials');
     app.lastActivity = now;
   }
   const user = w.store.users.get(record.userId);
@@ -97,15 +105,28 @@ function tokenEndpoint(req: ApiRequest, w: World): Reply {
   const p = tokenParams(req);
   const grant = p.get('grant_type');
   switch (grant) {
-    case 'password': return passwordGrant(p, w, req.now);
-    case 'client_credentials': return clientCredentialsGrant(p, w, req.now);
-    case 'refresh_token': return refreshGrant(p, w, req.now);
-    case null: case '': return oauthError(400, 'invalid_request', 'Missing grant_type');
-    default: return oauthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grant}`);
+    case 'password':
+      return passwordGrant(p, w, req.now);
+    case 'client_credentials':
+      return clientCredentialsGrant(p, w, req.now);
+    case 'refresh_token':
+      return refreshGrant(p, w, req.now);
+    case null:
+    case '':
+      return oauthError(400, 'invalid_request', 'Missing grant_type');
+    default:
+      return oauthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grant}`);
   }
 }
 
 export const oauthRoutes: RouteDef[] = [
   { id: 'oauth.token', method: 'GET', pattern: '/oauth/token', handler: tokenEndpoint, auth: false },
-  { id: 'oauth.token.post', method: 'POST', pattern: '/oauth/token', handler: tokenEndpoint, auth: false, jsonBody: false },
+  {
+    id: 'oauth.token.post',
+    method: 'POST',
+    pattern: '/oauth/token',
+    handler: tokenEndpoint,
+    auth: false,
+    jsonBody: false,
+  },
 ];

@@ -34,5 +34,10 @@ function single(req: ApiRequest, w: World): Reply {
 export const v2FileRoutes: RouteDef[] = [
   { id: 'v2.files.list', method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files', handler: root },
   { id: 'v2.file.get', method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files/:file', handler: single },
-  { id: 'v2.files.children', method: 'GET', pattern: '/v2/accounts/:account/groups/:group/files/:file/children', handler: children },
+  {
+    id: 'v2.files.children',
+    method: 'GET',
+    pattern: '/v2/accounts/:account/groups/:group/files/:file/children',
+    handler: children,
+  },
 ];

@@ -12,7 +12,13 @@ import { makeGroupDefaults } from '../group-defaults';
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const BOOLEAN_SETTINGS = ['disableChat', 'disableWidgets', 'disableComments', 'disableAccordionWidgets'] as const;
 const BRANDING_STRINGS = ['headerColor', 'textColor', 'alignment'] as const;
-const BRANDING_BOOLEANS = ['logo', 'background', 'hideBackgroundGradient', 'hideLogoBackground', 'hideGroupName'] as const;
+const BRANDING_BOOLEANS = [
+  'logo',
+  'background',
+  'hideBackgroundGradient',
+  'hideLogoBackground',
+  'hideGroupName',
+] as const;
 const BRANDING_NUMBERS = ['backgroundPositionX', 'backgroundPositionY'] as const;
 
 /** Group names end up in paths and v2 member maps: no slashes, no control characters. */
@@ -20,7 +26,11 @@ function plainName(name: string): boolean {
   return ![...name].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20);
 }
 
-interface GroupBody { name?: string; settings: Partial<GroupSettings>; branding: Partial<GroupBranding> }
+interface GroupBody {
+  name?: string;
+  settings: Partial<GroupSettings>;
+  branding: Partial<GroupBranding>;
+}
 
 function readGroupBody(req: ApiRequest, creating: boolean): GroupBody {
   const r = new BodyReader(req.body);
@@ -35,7 +45,8 @@ function readGroupBody(req: ApiRequest, creating: boolean): GroupBody {
   }
   const components = r.stringArray('components', 20);
   const unknown = components?.filter((c) => !(GROUP_COMPONENTS as readonly string[]).includes(c)) ?? [];
-  if (unknown.length > 0) r.fail('components', `unknown components: ${unknown.join(', ')}; known: ${GROUP_COMPONENTS.join(', ')}`);
+  if (unknown.length > 0)
+    r.fail('components', `unknown components: ${unknown.join(', ')}; known: ${GROUP_COMPONENTS.join(', ')}`);
   else if (components) settings.components = [...new Set(components)];
   const branding: Partial<GroupBranding> = {};
   const b = r.object('branding');
@@ -59,9 +70,11 @@ function readGroupBody(req: ApiRequest, creating: boolean): GroupBody {
 
 /** Names are unique per organisation, case-insensitively, trash included; some are reserved. */
 function checkName(w: World, access: AccountAccess, name: string, self?: Group): void {
-  if (isReserved(name)) throw badRequest(`The group name ${name} is reserved`, [{ field: 'name', message: 'is reserved' }]);
+  if (isReserved(name))
+    throw badRequest(`The group name ${name} is reserved`, [{ field: 'name', message: 'is reserved' }]);
   const holder = w.store.groupByName(access.account.id, name);
-  if (holder && holder !== self) throw conflict(`A group named ${name} already exists`, [{ field: 'name', message: 'is already taken' }]);
+  if (holder && holder !== self)
+    throw conflict(`A group named ${name} already exists`, [{ field: 'name', message: 'is already taken' }]);
 }
 
 function list(req: ApiRequest, w: World): Reply {
@@ -77,19 +90,29 @@ function get(req: ApiRequest, w: World): Reply {
 
 function create(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
-  if (access.membership.permission === 1) throw forbidden('Only group creators and super administrators may create groups');
+  if (access.membership.permission === 1)
+    throw forbidden('Only group creators and super administrators may create groups');
   const body = readGroupBody(req, true);
   const name = body.name ?? '';
   checkName(w, access, name);
   const defaults = makeGroupDefaults(name);
   const g: Group = {
-    ...defaults, ...body.settings, branding: { ...defaults.branding, ...body.branding },
-    id: w.store.newId('group'), accountId: access.account.id, name, creatorId: access.membership.userId,
-    dateCreated: req.now, lastModified: req.now, trashed: false, members: new Map([[access.membership.userId, 16]]),
+    ...defaults,
+    ...body.settings,
+    branding: { ...defaults.branding, ...body.branding },
+    id: w.store.newId('group'),
+    accountId: access.account.id,
+    name,
+    creatorId: access.membership.userId,
+    dateCreated: req.now,
+    lastModified: req.now,
+    trashed: false,
+    members: new Map([[access.membership.userId, 16]]),
   };
   // Members set to join every new group do so now.
   for (const m of w.store.membersOf(access.account.id)) {
-    if (m.assignToNewGroupsPermission !== 0 && !g.members.has(m.userId)) g.members.set(m.userId, m.assignToNewGroupsPermission);
+    if (m.assignToNewGroupsPermission !== 0 && !g.members.has(m.userId))
+      g.members.set(m.userId, m.assignToNewGroupsPermission);
   }
   w.store.addGroup(g);
   return json(groupV2(w, g, true));
@@ -102,8 +125,10 @@ function update(req: ApiRequest, w: World): Reply {
   const body = readGroupBody(req, false);
   if (body.name !== undefined) checkName(w, access, body.name, g);
   w.store.updateGroup(g, {
-    ...body.settings, ...(body.name !== undefined ? { name: body.name } : {}),
-    branding: { ...g.branding, ...body.branding }, lastModified: req.now,
+    ...body.settings,
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    branding: { ...g.branding, ...body.branding },
+    lastModified: req.now,
   });
   return json(groupV2(w, g));
 }
@@ -123,19 +148,36 @@ function duplicate(req: ApiRequest, w: World): Reply {
   const g = groupAccess(req, w, access);
   requireGroupAdmin(access, g, 'duplicate it');
   const raw = req.query.get('duplicateName');
-  if (raw === null || raw.trim() === '') throw badRequest('duplicateName is required', [{ field: 'duplicateName', message: 'is required' }]);
+  if (raw === null || raw.trim() === '')
+    throw badRequest('duplicateName is required', [{ field: 'duplicateName', message: 'is required' }]);
   const name = raw.trim();
-  if (name.length > 100 || !plainName(name)) throw badRequest('duplicateName is not a valid group name', [{ field: 'duplicateName', message: 'must be at most 100 characters, without slashes or control characters' }]);
+  if (name.length > 100 || !plainName(name))
+    throw badRequest('duplicateName is not a valid group name', [
+      { field: 'duplicateName', message: 'must be at most 100 characters, without slashes or control characters' },
+    ]);
   checkName(w, access, name);
   const copy: Group = {
-    ...g, branding: { ...g.branding }, components: [...g.components], id: w.store.newId('group'), name,
-    friendlyName: `${g.friendlyName} (copy)`, creatorId: access.membership.userId, dateCreated: req.now,
-    lastModified: req.now, trashed: false, members: new Map(g.members),
+    ...g,
+    branding: { ...g.branding },
+    components: [...g.components],
+    id: w.store.newId('group'),
+    name,
+    friendlyName: `${g.friendlyName} (copy)`,
+    creatorId: access.membership.userId,
+    dateCreated: req.now,
+    lastModified: req.now,
+    trashed: false,
+    members: new Map(g.members),
   };
   const idMap = new Map<number, number>([[0, 0]]);
   const files = w.store.filesOf(g.id);
   for (const f of files) idMap.set(f.id, w.store.newId('file'));
-  const copies = files.map((f): FileRecord => ({ ...f, id: idMap.get(f.id) ?? 0, groupId: copy.id, parentId: idMap.get(f.parentId) ?? 0 }));
+  const copies = files.map((f): FileRecord => ({
+    ...f,
+    id: idMap.get(f.id) ?? 0,
+    groupId: copy.id,
+    parentId: idMap.get(f.parentId) ?? 0,
+  }));
   w.store.addGroup(copy);
   w.store.addFiles(copies);
   return empty(202);
@@ -147,5 +189,10 @@ export const v2GroupRoutes: RouteDef[] = [
   { id: 'v2.group.create', method: 'POST', pattern: '/v2/accounts/:account/groups', handler: create },
   { id: 'v2.group.update', method: 'POST', pattern: '/v2/accounts/:account/groups/:group', handler: update },
   { id: 'v2.group.delete', method: 'DELETE', pattern: '/v2/accounts/:account/groups/:group', handler: remove },
-  { id: 'v2.group.duplicate', method: 'GET', pattern: '/v2/accounts/:account/groups/:group/duplicate', handler: duplicate },
+  {
+    id: 'v2.group.duplicate',
+    method: 'GET',
+    pattern: '/v2/accounts/:account/groups/:group/duplicate',
+    handler: duplicate,
+  },
 ];

@@ -12,7 +12,9 @@ import { BodyReader, EMAIL, PERMISSIONS, USERNAME } from '../validate';
 import type { World } from '../world';
 
 interface V2MemberBody {
-  user: Partial<Pick<User, 'username' | 'name' | 'email' | 'address' | 'telephone' | 'organisation' | 'jobTitle' | 'enabled'>> & { password?: string };
+  user: Partial<
+    Pick<User, 'username' | 'name' | 'email' | 'address' | 'telephone' | 'organisation' | 'jobTitle' | 'enabled'>
+  > & { password?: string };
   accountPermission?: 1 | 4 | 16;
   /** Group id -> permission; 0 removes (update only). */
   groups?: Map<number, GroupPermission | 0>;
@@ -25,9 +27,18 @@ function readBody(req: ApiRequest, w: World, accountId: number, creating: boolea
   if (!u && creating) r.fail('user', 'is required');
   const user: V2MemberBody['user'] = {};
   if (u) {
-    const username = u.string('username', { required: creating, pattern: USERNAME, patternMessage: 'must be 2-64 letters, digits, dots, dashes, underscores or @' });
+    const username = u.string('username', {
+      required: creating,
+      pattern: USERNAME,
+      patternMessage: 'must be 2-64 letters, digits, dots, dashes, underscores or @',
+    });
     const name = u.string('name', { required: creating, max: 200 });
-    const email = u.string('email', { required: creating, max: 254, pattern: EMAIL, patternMessage: 'must be an e-mail address' });
+    const email = u.string('email', {
+      required: creating,
+      max: 254,
+      pattern: EMAIL,
+      patternMessage: 'must be an e-mail address',
+    });
     const password = u.string('password', { nonEmpty: true, max: 200 });
     const enabled = u.boolean('enabled');
     Object.assign(user, { username, name: name?.trim(), email, password, enabled });
@@ -78,11 +89,25 @@ function create(req: ApiRequest, w: World): Reply {
   const body = readBody(req, w, access.account.id, true);
   const { username, name, email } = body.user;
   checkIdentity(w, username, email);
-  if (username === undefined || name === undefined || email === undefined) throw badRequest('user.username, user.name and user.email are required');
-  const m = createMember(w, access.account.id, {
-    ...body.user, username, name, email, enabled: body.user.enabled ?? true, permission: body.accountPermission ?? 1,
-    tags: [], assignToNewGroupsPermission: 0, activationType: body.activationType ?? 'now',
-  }, body.groups ?? new Map(), req.now);
+  if (username === undefined || name === undefined || email === undefined)
+    throw badRequest('user.username, user.name and user.email are required');
+  const m = createMember(
+    w,
+    access.account.id,
+    {
+      ...body.user,
+      username,
+      name,
+      email,
+      enabled: body.user.enabled ?? true,
+      permission: body.accountPermission ?? 1,
+      tags: [],
+      assignToNewGroupsPermission: 0,
+      activationType: body.activationType ?? 'now',
+    },
+    body.groups ?? new Map(),
+    req.now,
+  );
   return json(memberV2(w, m, true));
 }
 
@@ -94,13 +119,22 @@ function update(req: ApiRequest, w: World): Reply {
   const body = readBody(req, w, access.account.id, false);
   checkIdentity(w, body.user.username, body.user.email, u);
   const { password, ...profile } = body.user;
-  w.store.updateUser(u, { ...profile, ...(password !== undefined ? { passwordHash: hashPassword(u.id, password) } : {}), lastModified: req.now });
+  w.store.updateUser(u, {
+    ...profile,
+    ...(password !== undefined ? { passwordHash: hashPassword(u.id, password) } : {}),
+    lastModified: req.now,
+  });
   const changes: Partial<Membership> = {};
   if (body.accountPermission !== undefined) changes.permission = body.accountPermission;
   if (body.activationType !== undefined) changes.activationType = body.activationType;
   w.store.updateMembership(m, changes);
   if (body.groups) {
-    const whole = new Map<number, GroupPermission | 0>(w.store.groupsOf(access.account.id).filter((g) => g.members.has(u.id)).map((g) => [g.id, 0]));
+    const whole = new Map<number, GroupPermission | 0>(
+      w.store
+        .groupsOf(access.account.id)
+        .filter((g) => g.members.has(u.id))
+        .map((g) => [g.id, 0]),
+    );
     for (const [id, p] of body.groups) whole.set(id, p);
     applyGroups(w, u.id, whole);
   }

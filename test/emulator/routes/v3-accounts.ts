@@ -36,11 +36,16 @@ function patchAccount(req: ApiRequest, w: World): Reply {
   const r = new BodyReader(req.body);
   const friendlyName = r.string('friendlyName', { nonEmpty: true, max: 200 });
   const name = r.string('name', { pattern: SLUG, patternMessage: 'must be 2-63 lower-case letters, digits or dashes' });
-  const locale = r.has('locale') && req.body.locale === null ? null : r.string('locale', { pattern: LOCALE, patternMessage: 'must be a locale such as en or en_GB' });
+  const locale =
+    r.has('locale') && req.body.locale === null
+      ? null
+      : r.string('locale', { pattern: LOCALE, patternMessage: 'must be a locale such as en or en_GB' });
   r.done();
-  if (name !== undefined && isReserved(name)) throw badRequest(`The name ${name} is reserved`, [{ field: 'name', message: 'is reserved' }]);
+  if (name !== undefined && isReserved(name))
+    throw badRequest(`The name ${name} is reserved`, [{ field: 'name', message: 'is reserved' }]);
   const holder = name === undefined ? undefined : w.store.accountByName(name);
-  if (holder && holder !== access.account) throw conflict(`The name ${name} is already taken`, [{ field: 'name', message: 'is already taken' }]);
+  if (holder && holder !== access.account)
+    throw conflict(`The name ${name} is already taken`, [{ field: 'name', message: 'is already taken' }]);
   const changes: Partial<Account> = { lastModified: req.now };
   if (friendlyName !== undefined) changes.friendlyName = friendlyName.trim();
   if (name !== undefined) changes.name = name;

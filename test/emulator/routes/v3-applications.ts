@@ -13,10 +13,23 @@ const newSecret = (): string => randomBytes(30).toString('base64url');
 
 export function newApplication(req: ApiRequest, w: World, fields: ApplicationFields): Application {
   const app: Application = {
-    clientId: `${w.service}-${randomBytes(12).toString('hex')}`, clientSecret: newSecret(), ownerId: callerOf(req).user.id,
-    name: fields.name ?? 'Application', description: null, platform: 'OTHER', deviceType: 'Other', deviceModel: null, deviceOs: null,
-    appVersion: null, bundleId: null, deviceToken: null, lastActivity: null, ip: req.remoteAddress, dateCreated: req.now,
-    scope: ['read', 'write'], ...fields,
+    clientId: `${w.service}-${randomBytes(12).toString('hex')}`,
+    clientSecret: newSecret(),
+    ownerId: callerOf(req).user.id,
+    name: fields.name ?? 'Application',
+    description: null,
+    platform: 'OTHER',
+    deviceType: 'Other',
+    deviceModel: null,
+    deviceOs: null,
+    appVersion: null,
+    bundleId: null,
+    deviceToken: null,
+    lastActivity: null,
+    ip: req.remoteAddress,
+    dateCreated: req.now,
+    scope: ['read', 'write'],
+    ...fields,
   };
   w.store.addApplication(app);
   return app;

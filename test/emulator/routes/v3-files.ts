@@ -18,12 +18,15 @@ function download(req: ApiRequest, w: World): Reply {
   const group = w.store.groups.get(groupId);
   const membership = group ? w.store.membership(group.accountId, user.id) : undefined;
   const account = group ? w.store.accounts.get(group.accountId) : undefined;
-  if (!group || !membership || !account || !canSeeGroup({ account, membership }, group)) throw notFound(`Group ${groupId} not found`);
+  if (!group || !membership || !account || !canSeeGroup({ account, membership }, group))
+    throw notFound(`Group ${groupId} not found`);
   const f = fileInGroup(w.store, group, param(req, 'file'));
   if (f.contentType === FOLDER) throw badRequest(`${f.name} is a folder; only files can be downloaded`);
   const bytes = fileBytes(f);
   return {
-    kind: 'bytes', status: 200, bytes,
+    kind: 'bytes',
+    status: 200,
+    bytes,
     headers: { 'Content-Type': f.contentType, 'Content-Disposition': contentDisposition(f.name) },
   };
 }

@@ -28,7 +28,12 @@ function getMember(req: ApiRequest, w: World): Reply {
 }
 
 /** Reads the group-assignment fields of 4.3 into one change set; unknown group ids are field errors. */
-function readGroupChanges(r: BodyReader, w: World, accountId: number, withRemove: boolean): Map<number, GroupPermission | 0> {
+function readGroupChanges(
+  r: BodyReader,
+  w: World,
+  accountId: number,
+  withRemove: boolean,
+): Map<number, GroupPermission | 0> {
   const live = new Map(w.store.groupsOf(accountId).map((g) => [g.id, g]));
   const changes = new Map<number, GroupPermission | 0>();
   const groupId = (field: string, raw: string | number): number | undefined => {
@@ -71,8 +76,17 @@ function createMemberV3(req: ApiRequest, w: World): Reply {
   requireSuperAdmin(access, 'add members');
   const r = new BodyReader(req.body);
   const name = r.string('name', { required: true, max: 200 });
-  const username = r.string('username', { required: true, pattern: USERNAME, patternMessage: 'must be 2-64 letters, digits, dots, dashes, underscores or @' });
-  const email = r.string('email', { required: true, max: 254, pattern: EMAIL, patternMessage: 'must be an e-mail address' });
+  const username = r.string('username', {
+    required: true,
+    pattern: USERNAME,
+    patternMessage: 'must be 2-64 letters, digits, dots, dashes, underscores or @',
+  });
+  const email = r.string('email', {
+    required: true,
+    max: 254,
+    pattern: EMAIL,
+    patternMessage: 'must be an e-mail address',
+  });
   const telephone = r.string('phone', { max: 50 });
   const password = r.string('password', { nonEmpty: true, max: 200 });
   const realName = r.string('realName', { max: 200 });
@@ -84,12 +98,28 @@ function createMemberV3(req: ApiRequest, w: World): Reply {
   const groups = readGroupChanges(r, w, access.account.id, false);
   r.done();
   checkIdentity(w, username, email);
-  if (username === undefined || name === undefined || email === undefined) throw badRequest('username, name and email are required');
-  const permission: AccountPermission = admin ? 16 : rights ?? 1;
-  const m = createMember(w, access.account.id, {
-    username, name, email, password, realName, telephone, enabled, permission, tags,
-    assignToNewGroupsPermission: newGroups, activationType: 'now',
-  }, groups, req.now);
+  if (username === undefined || name === undefined || email === undefined)
+    throw badRequest('username, name and email are required');
+  const permission: AccountPermission = admin ? 16 : (rights ?? 1);
+  const m = createMember(
+    w,
+    access.account.id,
+    {
+      username,
+      name,
+      email,
+      password,
+      realName,
+      telephone,
+      enabled,
+      permission,
+      tags,
+      assignToNewGroupsPermission: newGroups,
+      activationType: 'now',
+    },
+    groups,
+    req.now,
+  );
   return json(memberV3(w, m));
 }
 
@@ -125,7 +155,8 @@ function patchMember(req: ApiRequest, w: World): Reply {
   if (permission !== undefined) memberChanges.permission = permission;
   // "Not admin" clears only an administrator default, and only when no new rights come with it: a PATCH
   // that moves from administrator to standard sends both, and the rights must win.
-  if (newAdmin === false && m.assignToNewGroupsPermission === 16 && newRights === undefined) memberChanges.assignToNewGroupsPermission = 0;
+  if (newAdmin === false && m.assignToNewGroupsPermission === 16 && newRights === undefined)
+    memberChanges.assignToNewGroupsPermission = 0;
   if (newRights !== undefined) memberChanges.assignToNewGroupsPermission = newRights;
   if (newAdmin === true) memberChanges.assignToNewGroupsPermission = 16;
   if (activationDate !== undefined) memberChanges.activationType = activationDate;
@@ -153,26 +184,50 @@ function memberTags(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
   const counts = tagCounts(w, access.account.id);
   if (!req.query.has('summary')) {
-    return json(plainList(req, w, [...counts.keys()].sort((a, b) => collator.compare(a, b) || a.localeCompare(b))));
+    return json(
+      plainList(
+        req,
+        w,
+        [...counts.keys()].sort((a, b) => collator.compare(a, b) || a.localeCompare(b)),
+      ),
+    );
   }
   const order = oneOf(req.query, 'orderBy', ['name', 'members'] as const, 'name');
   const ascending = bool(req.query, 'ascending', true);
   const name = text(req.query, 'name')?.toLowerCase();
   const prefix = text(req.query, 'startsWith')?.toLowerCase();
   const rows = [...counts]
-    .filter(([t]) => (name === undefined || t.toLowerCase().includes(name)) && (prefix === undefined || t.toLowerCase().startsWith(prefix)))
+    .filter(
+      ([t]) =>
+        (name === undefined || t.toLowerCase().includes(name)) &&
+        (prefix === undefined || t.toLowerCase().startsWith(prefix)),
+    )
     .map(([tag, members]) => ({ name: tag, members }))
-    .sort((a, b) => (order === 'members' ? a.members - b.members : 0) || collator.compare(a.name, b.name) || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) =>
+        (order === 'members' ? a.members - b.members : 0) ||
+        collator.compare(a.name, b.name) ||
+        a.name.localeCompare(b.name),
+    );
   if (!ascending) rows.reverse();
   return json(plainList(req, w, rows));
 }
 
 function membersWithTags(req: ApiRequest, w: World): Reply {
   const access = accountAccess(req, w);
-  const wanted = new Set(param(req, 'tags').split(',').map((t) => t.trim()).filter((t) => t !== ''));
-  if (wanted.size === 0) throw badRequest('Give at least one tag', [{ field: 'tags', message: 'must name at least one tag' }]);
+  const wanted = new Set(
+    param(req, 'tags')
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
+  );
+  if (wanted.size === 0)
+    throw badRequest('Give at least one tag', [{ field: 'tags', message: 'must name at least one tag' }]);
   const p = paging(req.query);
-  const all = queryMembers(w.store, access.account.id, req.query, { key: `tags=${[...wanted].join('\u0000')}`, test: (m) => m.tags.some((t) => wanted.has(t)) });
+  const all = queryMembers(w.store, access.account.id, req.query, {
+    key: `tags=${[...wanted].join('\u0000')}`,
+    test: (m) => m.tags.some((t) => wanted.has(t)),
+  });
   return json(v3Envelope(windowOf(all, p), (m) => memberV3(w, m)));
 }
 
@@ -181,7 +236,17 @@ export const v3MemberRoutes: RouteDef[] = [
   { id: 'v3.member.create', method: 'POST', pattern: '/v3/accounts/:account/members', handler: createMemberV3 },
   { id: 'v3.member.get', method: 'GET', pattern: '/v3/accounts/:account/members/:username', handler: getMember },
   { id: 'v3.member.update', method: 'PATCH', pattern: '/v3/accounts/:account/members/:username', handler: patchMember },
-  { id: 'v3.member.delete', method: 'DELETE', pattern: '/v3/accounts/:account/members/:username', handler: deleteMember },
+  {
+    id: 'v3.member.delete',
+    method: 'DELETE',
+    pattern: '/v3/accounts/:account/members/:username',
+    handler: deleteMember,
+  },
   { id: 'v3.member-tags.list', method: 'GET', pattern: '/v3/accounts/:account/member-tags', handler: memberTags },
-  { id: 'v3.member-tags.members', method: 'GET', pattern: '/v3/accounts/:account/member-tags/:tags', handler: membersWithTags },
+  {
+    id: 'v3.member-tags.members',
+    method: 'GET',
+    pattern: '/v3/accounts/:account/member-tags/:tags',
+    handler: membersWithTags,
+  },
 ];

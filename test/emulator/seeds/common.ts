@@ -11,36 +11,94 @@ export const SEED_BASE = Date.UTC(2025, 0, 15, 9, 0, 0);
 export const DAY = 86_400_000;
 export const DEMO_PASSWORD = 'demo';
 
-export function makeUser(store: Store, fields: Partial<User> & Pick<User, 'username' | 'name' | 'email'>, password: string | null = DEMO_PASSWORD): User {
+export function makeUser(
+  store: Store,
+  fields: Partial<User> & Pick<User, 'username' | 'name' | 'email'>,
+  password: string | null = DEMO_PASSWORD,
+): User {
   const id = fields.id ?? store.newId('user');
   const created = fields.dateCreated ?? SEED_BASE - 200 * DAY + id * 3_600_000;
   const user: User = {
-    id, passwordHash: password === null ? null : hashPassword(id, password), realName: null,
-    jobTitle: null, organisation: null, address: null, telephone: null, other: null, logo: false,
-    timeZone: 'Europe/London', timeZoneOffset: 0, locale: 'en', verifiedEmail: true, dateFormat: 'DMY',
-    twentyFourHourTimeFormat: true, twoFactorCode: null, twoFactorMode: null, enabled: true, locked: false,
-    pendingUnlock: false, dateCreated: created, dateActivated: created + 3_600_000, lastModified: created + DAY,
-    lastLogin: null, lastActive: null,
+    id,
+    passwordHash: password === null ? null : hashPassword(id, password),
+    realName: null,
+    jobTitle: null,
+    organisation: null,
+    address: null,
+    telephone: null,
+    other: null,
+    logo: false,
+    timeZone: 'Europe/London',
+    timeZoneOffset: 0,
+    locale: 'en',
+    verifiedEmail: true,
+    dateFormat: 'DMY',
+    twentyFourHourTimeFormat: true,
+    twoFactorCode: null,
+    twoFactorMode: null,
+    enabled: true,
+    locked: false,
+    pendingUnlock: false,
+    dateCreated: created,
+    dateActivated: created + 3_600_000,
+    lastModified: created + DAY,
+    lastLogin: null,
+    lastActive: null,
     ...fields,
   };
   return store.addUser(user);
 }
 
-export function makeAccount(store: Store, fields: Partial<Account> & Pick<Account, 'name' | 'friendlyName' | 'creatorId'>, pkg: keyof typeof PACKAGE_COMPONENTS = 'business'): Account {
+export function makeAccount(
+  store: Store,
+  fields: Partial<Account> & Pick<Account, 'name' | 'friendlyName' | 'creatorId'>,
+  pkg: keyof typeof PACKAGE_COMPONENTS = 'business',
+): Account {
   const id = fields.id ?? store.newId('account');
   const account: Account = {
-    id, enabled: true, hash: `h${(id * 2654435761 >>> 0).toString(16)}`, domain: null, locale: 'en',
-    dateCreated: SEED_BASE - 400 * DAY, lastModified: SEED_BASE - 10 * DAY, twoFactorModes: ['AUTHENTICATOR', 'EMAIL'],
-    twoFactorEnforce: false, mailDomain: `${fields.name}.example`, features: ['search', 'chat', 'audit', 'kanban', 'dashboard-tasks'],
-    metadata: {}, custom: {}, branding: { backgroundColor: '#1f6feb', textColor: '#ffffff', gradientWidth: 40, logo: false },
+    id,
+    enabled: true,
+    hash: `h${((id * 2654435761) >>> 0).toString(16)}`,
+    domain: null,
+    locale: 'en',
+    dateCreated: SEED_BASE - 400 * DAY,
+    lastModified: SEED_BASE - 10 * DAY,
+    twoFactorModes: ['AUTHENTICATOR', 'EMAIL'],
+    twoFactorEnforce: false,
+    mailDomain: `${fields.name}.example`,
+    features: ['search', 'chat', 'audit', 'kanban', 'dashboard-tasks'],
+    metadata: {},
+    custom: {},
+    branding: { backgroundColor: '#1f6feb', textColor: '#ffffff', gradientWidth: 40, logo: false },
     subscription: {
-      code: pkg, plan: pkg[0]?.toUpperCase() + pkg.slice(1), trialExpires: null, paused: false, pausedBillingCycles: null,
-      datePausedAt: null, interval: 1, currency: 'EUR', membersLimit: 500, storage: 100 * 1024 ** 3, emailQuota: 5000,
-      suspended: false, emailsUsed: 120, components: [...(PACKAGE_COMPONENTS[pkg] ?? [])],
+      code: pkg,
+      plan: pkg[0]?.toUpperCase() + pkg.slice(1),
+      trialExpires: null,
+      paused: false,
+      pausedBillingCycles: null,
+      datePausedAt: null,
+      interval: 1,
+      currency: 'EUR',
+      membersLimit: 500,
+      storage: 100 * 1024 ** 3,
+      emailQuota: 5000,
+      suspended: false,
+      emailsUsed: 120,
+      components: [...(PACKAGE_COMPONENTS[pkg] ?? [])],
       billing: {
-        firstName: 'Billing', lastName: 'Contact', email: `billing@${fields.name}.example`, address1: '1 Example Street',
-        address2: '', city: 'Springfield', state: '', zip: '12345', country: 'GB', cardType: 'VISA', cardLastFour: '4242',
-        expirationMonth: 12, expirationYear: 2030,
+        firstName: 'Billing',
+        lastName: 'Contact',
+        email: `billing@${fields.name}.example`,
+        address1: '1 Example Street',
+        address2: '',
+        city: 'Springfield',
+        state: '',
+        zip: '12345',
+        country: 'GB',
+        cardType: 'VISA',
+        cardLastFour: '4242',
+        expirationMonth: 12,
+        expirationYear: 2030,
       },
     },
     ...fields,
@@ -49,11 +107,19 @@ export function makeAccount(store: Store, fields: Partial<Account> & Pick<Accoun
   return account;
 }
 
-export function makeGroup(store: Store, fields: Partial<Group> & Pick<Group, 'accountId' | 'name' | 'creatorId'>, members: Array<[number, GroupPermission]> = []): Group {
+export function makeGroup(
+  store: Store,
+  fields: Partial<Group> & Pick<Group, 'accountId' | 'name' | 'creatorId'>,
+  members: Array<[number, GroupPermission]> = [],
+): Group {
   const id = fields.id ?? store.newId('group');
   const group: Group = {
-    ...makeGroupDefaults(fields.name), id, dateCreated: SEED_BASE - 300 * DAY + id * DAY, lastModified: SEED_BASE - 5 * DAY,
-    trashed: false, members: new Map(members),
+    ...makeGroupDefaults(fields.name),
+    id,
+    dateCreated: SEED_BASE - 300 * DAY + id * DAY,
+    lastModified: SEED_BASE - 5 * DAY,
+    trashed: false,
+    members: new Map(members),
     ...fields,
   };
   store.addGroup(group);
@@ -75,19 +141,43 @@ export interface FileSpec {
 }
 
 /** Builds a tree of records under parentId; a spec with children is a folder. */
-export function makeTree(store: Store, groupId: number, parentId: number, specs: FileSpec[], creator: User, modifiedBase: number): FileRecord[] {
+export function makeTree(
+  store: Store,
+  groupId: number,
+  parentId: number,
+  specs: FileSpec[],
+  creator: User,
+  modifiedBase: number,
+): FileRecord[] {
   const out: FileRecord[] = [];
   const walk = (list: FileSpec[], parent: number, depth: number): void => {
     list.forEach((spec, i) => {
       const isFolder = spec.children !== undefined;
       const contentType = isFolder ? FOLDER : contentTypeOf(spec.name);
-      const size = isFolder ? 0 : spec.text !== undefined ? Buffer.byteLength(spec.text, 'utf8') : Math.max(spec.size ?? 1024, minimumSize(contentType));
+      const size = isFolder
+        ? 0
+        : spec.text !== undefined
+          ? Buffer.byteLength(spec.text, 'utf8')
+          : Math.max(spec.size ?? 1024, minimumSize(contentType));
       const f: FileRecord = {
-        id: store.newId('file'), groupId, parentId: parent, name: spec.name, description: spec.description ?? null,
-        contentType, size, creatorId: creator.id, uploaderName: creator.name, versions: spec.versions ?? 1,
-        sharing: spec.sharing ?? 'NONE', memberPermission: spec.memberPermission ?? 4, hidden: false,
-        tags: spec.tags ?? null, locked: spec.locked !== undefined, lockerId: spec.locked?.byUserId ?? null,
-        dateLocked: spec.locked?.at ?? null, dateCreated: modifiedBase - 30 * DAY,
+        id: store.newId('file'),
+        groupId,
+        parentId: parent,
+        name: spec.name,
+        description: spec.description ?? null,
+        contentType,
+        size,
+        creatorId: creator.id,
+        uploaderName: creator.name,
+        versions: spec.versions ?? 1,
+        sharing: spec.sharing ?? 'NONE',
+        memberPermission: spec.memberPermission ?? 4,
+        hidden: false,
+        tags: spec.tags ?? null,
+        locked: spec.locked !== undefined,
+        lockerId: spec.locked?.byUserId ?? null,
+        dateLocked: spec.locked?.at ?? null,
+        dateCreated: modifiedBase - 30 * DAY,
         lastModified: spec.lastModified ?? modifiedBase - (depth * 7 + i) * 3_600_000,
       };
       if (spec.text !== undefined) f.text = spec.text;

@@ -110,7 +110,15 @@ const SECURITY = `# Security policy
 - Report lost devices within 24 hours.
 `;
 
-const HOLIDAYS_JSON = `${JSON.stringify([{ date: '2025-01-01', name: "New Year's Day" }, { date: '2025-04-18', name: 'Good Friday' }, { date: '2025-12-25', name: 'Christmas Day' }], null, 2)}\n`;
+const HOLIDAYS_JSON = `${JSON.stringify(
+  [
+    { date: '2025-01-01', name: "New Year's Day" },
+    { date: '2025-04-18', name: 'Good Friday' },
+    { date: '2025-12-25', name: 'Christmas Day' },
+  ],
+  null,
+  2,
+)}\n`;
 
 const EVENTS_CSV = `date,event,place
 2025-02-14,Team lunch,Canteen
@@ -130,7 +138,17 @@ incremental,401,0.97
 sampled,122,0.88
 `;
 
-const SAMPLES_JSON = `${JSON.stringify({ samples: [{ id: 1, value: 0.42 }, { id: 2, value: 0.57 }, { id: 3, value: 0.61 }] }, null, 2)}\n`;
+const SAMPLES_JSON = `${JSON.stringify(
+  {
+    samples: [
+      { id: 1, value: 0.42 },
+      { id: 2, value: 0.57 },
+      { id: 3, value: 0.61 },
+    ],
+  },
+  null,
+  2,
+)}\n`;
 
 const NOTEBOOK = `Lab notebook
 2025-01-06 Set up the benchmark machine.
@@ -175,71 +193,129 @@ const m = (days: number): number => SEED_BASE - days * DAY;
 export function demoTrees(lockerId: number): Record<string, FileSpec[]> {
   return {
     engineering: [
-      { name: 'README.md', text: README, description: 'Start here', tags: 'docs,onboarding', versions: 3, memberPermission: 8, lastModified: m(2) },
-      { name: 'src', children: [
-        { name: 'index.ts', text: INDEX_TS, versions: 5, memberPermission: 16, lastModified: m(1) },
-        { name: 'utils', children: [
-          { name: 'format.ts', text: FORMAT_TS, versions: 2, lastModified: m(12), locked: { byUserId: lockerId, at: m(1) } },
-        ] },
-      ] },
-      { name: 'docs', children: [
-        { name: 'architecture.md', text: ARCHITECTURE, tags: 'architecture', lastModified: m(20) },
-        { name: 'diagrams', children: [
-          { name: 'overview.png', size: 2048, description: 'System overview diagram', memberPermission: 2, lastModified: m(25) },
-        ] },
-      ] },
+      {
+        name: 'README.md',
+        text: README,
+        description: 'Start here',
+        tags: 'docs,onboarding',
+        versions: 3,
+        memberPermission: 8,
+        lastModified: m(2),
+      },
+      {
+        name: 'src',
+        children: [
+          { name: 'index.ts', text: INDEX_TS, versions: 5, memberPermission: 16, lastModified: m(1) },
+          {
+            name: 'utils',
+            children: [
+              {
+                name: 'format.ts',
+                text: FORMAT_TS,
+                versions: 2,
+                lastModified: m(12),
+                locked: { byUserId: lockerId, at: m(1) },
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'docs',
+        children: [
+          { name: 'architecture.md', text: ARCHITECTURE, tags: 'architecture', lastModified: m(20) },
+          {
+            name: 'diagrams',
+            children: [
+              {
+                name: 'overview.png',
+                size: 2048,
+                description: 'System overview diagram',
+                memberPermission: 2,
+                lastModified: m(25),
+              },
+            ],
+          },
+        ],
+      },
       { name: 'config.json', text: CONFIG_JSON, memberPermission: 1, lastModified: m(40) },
       { name: 'releases.csv', text: RELEASES_CSV, sharing: 'MEMBERS', lastModified: m(3) },
     ],
     marketing: [
-      { name: 'brand', children: [
-        { name: 'logo.png', size: 4096, memberPermission: 2, lastModified: m(60) },
-        { name: 'guidelines.pdf', size: 12_288, description: 'Brand guidelines 2025', tags: 'brand', lastModified: m(45) },
-      ] },
-      { name: 'campaigns', children: [
-        { name: '2025', children: [
-          { name: 'q1-plan.md', text: Q1_PLAN, versions: 2, lastModified: m(6) },
-          { name: 'budget.csv', text: BUDGET_CSV, memberPermission: 8, lastModified: m(6) },
-        ] },
-      ] },
+      {
+        name: 'brand',
+        children: [
+          { name: 'logo.png', size: 4096, memberPermission: 2, lastModified: m(60) },
+          {
+            name: 'guidelines.pdf',
+            size: 12_288,
+            description: 'Brand guidelines 2025',
+            tags: 'brand',
+            lastModified: m(45),
+          },
+        ],
+      },
+      {
+        name: 'campaigns',
+        children: [
+          {
+            name: '2025',
+            children: [
+              { name: 'q1-plan.md', text: Q1_PLAN, versions: 2, lastModified: m(6) },
+              { name: 'budget.csv', text: BUDGET_CSV, memberPermission: 8, lastModified: m(6) },
+            ],
+          },
+        ],
+      },
       { name: 'notes.txt', text: NOTES_TXT, lastModified: m(15) },
     ],
     handbook: [
       { name: 'welcome.md', text: WELCOME, memberPermission: 1, lastModified: m(90) },
-      { name: 'policies', children: [
-        { name: 'leave.md', text: LEAVE, lastModified: m(80) },
-        { name: 'security.md', text: SECURITY, tags: 'security,2fa', lastModified: m(30) },
-        { name: 'forms', children: [
-          { name: 'expense-form.pdf', size: 8192, memberPermission: 2, lastModified: m(100) },
-        ] },
-      ] },
+      {
+        name: 'policies',
+        children: [
+          { name: 'leave.md', text: LEAVE, lastModified: m(80) },
+          { name: 'security.md', text: SECURITY, tags: 'security,2fa', lastModified: m(30) },
+          {
+            name: 'forms',
+            children: [{ name: 'expense-form.pdf', size: 8192, memberPermission: 2, lastModified: m(100) }],
+          },
+        ],
+      },
       { name: 'holidays.json', text: HOLIDAYS_JSON, lastModified: m(70) },
     ],
     social: [
       { name: 'events.csv', text: EVENTS_CSV, lastModified: m(4) },
-      { name: 'photos', children: [
-        { name: 'team.png', size: 30_000, lastModified: m(50) },
-        { name: 'party.png', size: 25_000, lastModified: m(35) },
-      ] },
+      {
+        name: 'photos',
+        children: [
+          { name: 'team.png', size: 30_000, lastModified: m(50) },
+          { name: 'party.png', size: 25_000, lastModified: m(35) },
+        ],
+      },
     ],
     research: [
       { name: 'papers', children: [{ name: 'summary.md', text: SUMMARY, versions: 4, lastModified: m(5) }] },
-      { name: 'data', children: [
-        { name: 'results.csv', text: RESULTS_CSV, lastModified: m(8) },
-        { name: 'raw', children: [{ name: 'samples.json', text: SAMPLES_JSON, lastModified: m(9) }] },
-      ] },
+      {
+        name: 'data',
+        children: [
+          { name: 'results.csv', text: RESULTS_CSV, lastModified: m(8) },
+          { name: 'raw', children: [{ name: 'samples.json', text: SAMPLES_JSON, lastModified: m(9) }] },
+        ],
+      },
       { name: 'notebook.txt', text: NOTEBOOK, lastModified: m(7) },
       { name: 'analysis.ts', text: ANALYSIS_TS, lastModified: m(7) },
     ],
     operations: [
-      { name: 'runbooks', children: [
-        { name: 'deploy.md', text: DEPLOY, memberPermission: 16, lastModified: m(11) },
-        { name: 'oncall.md', text: ONCALL, lastModified: m(13) },
-      ] },
+      {
+        name: 'runbooks',
+        children: [
+          { name: 'deploy.md', text: DEPLOY, memberPermission: 16, lastModified: m(11) },
+          { name: 'oncall.md', text: ONCALL, lastModified: m(13) },
+        ],
+      },
       { name: 'inventory.csv', text: INVENTORY_CSV, lastModified: m(17) },
     ],
-    'old-projects': [
-      { name: 'notes.txt', text: OLD_NOTES, lastModified: m(300) },
-    ],
+    'old-projects': [{ name: 'notes.txt', text: OLD_NOTES, lastModified: m(300) }],
   };
 }

@@ -24,7 +24,18 @@ const PAYLOAD_TEXTS: readonly string[] = Object.values(HOSTILE_PAYLOADS);
 export const LONG_NAME = `${'名'.repeat(98)}ab.txt`;
 
 /** Names that break object lookups, paths and Windows file names. */
-export const HOSTILE_NAMES = ['constructor', '__proto__', 'toString', '..', '.', 'CON', 'CON .txt', 'COM¹', 'CONIN$', LONG_NAME] as const;
+export const HOSTILE_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  '..',
+  '.',
+  'CON',
+  'CON .txt',
+  'COM¹',
+  'CONIN$',
+  LONG_NAME,
+] as const;
 
 /** The message of every error the seed's traps answer with (see the README for the triggers). */
 export const ERROR_WITH_LINK = 'Denied [Fix](command:workbench.action.openSettings)';

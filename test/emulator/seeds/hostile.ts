@@ -7,7 +7,13 @@ import type { AccountPermission, Application, Group, GroupPermission, Quirks, Us
 import { Store } from '../store';
 import { DAY, SEED_BASE, makeAccount, makeGroup, makeTree, makeUser, type FileSpec } from './common';
 import {
-  CONFLICT_WITH_LINK, ERROR_WITH_LINK, HOSTILE_PAYLOADS as P, LONG_NAME, PAYLOAD_KINDS, hostileEmail, payloadRotation,
+  CONFLICT_WITH_LINK,
+  ERROR_WITH_LINK,
+  HOSTILE_PAYLOADS as P,
+  LONG_NAME,
+  PAYLOAD_KINDS,
+  hostileEmail,
+  payloadRotation,
 } from './hostile-payloads';
 
 type Next = () => string;
@@ -18,22 +24,47 @@ type Next = () => string;
  */
 function hostileUser(store: Store, next: Next, username: string, name: string, extra: Partial<User> = {}): User {
   return makeUser(store, {
-    username, name: `${name} ${next()}`, realName: next(), email: hostileEmail(username, next()), jobTitle: next(), organisation: next(),
-    address: next(), telephone: next(), other: next(), ...extra,
+    username,
+    name: `${name} ${next()}`,
+    realName: next(),
+    email: hostileEmail(username, next()),
+    jobTitle: next(),
+    organisation: next(),
+    address: next(),
+    telephone: next(),
+    other: next(),
+    ...extra,
   });
 }
 
-interface People { demo: User; twoFa: User; member: User; payload: User[]; named: User[]; trap: User }
+interface People {
+  demo: User;
+  twoFa: User;
+  member: User;
+  payload: User[];
+  named: User[];
+  trap: User;
+}
 
 function people(store: Store, next: Next): People {
   // The documented logins first, so their ids are 1001, 1002, 1003 as in every seed.
-  const demo = hostileUser(store, next, 'demo', 'Dana Demo', { lastLogin: SEED_BASE - DAY, lastActive: SEED_BASE - DAY });
-  const twoFa = hostileUser(store, next, 'demo-2fa', 'Tomás Twofactor', { twoFactorCode: '123456', twoFactorMode: 'Authenticator' });
+  const demo = hostileUser(store, next, 'demo', 'Dana Demo', {
+    lastLogin: SEED_BASE - DAY,
+    lastActive: SEED_BASE - DAY,
+  });
+  const twoFa = hostileUser(store, next, 'demo-2fa', 'Tomás Twofactor', {
+    twoFactorCode: '123456',
+    twoFactorMode: 'Authenticator',
+  });
   const member = hostileUser(store, next, 'member', 'Mia Member');
   // One member per payload, whose name carries exactly that payload.
-  const payload = PAYLOAD_KINDS.map((kind) => hostileUser(store, next, `payload.${kind.toLowerCase()}`, `${kind} ${P[kind]}`));
+  const payload = PAYLOAD_KINDS.map((kind) =>
+    hostileUser(store, next, `payload.${kind.toLowerCase()}`, `${kind} ${P[kind]}`),
+  );
   // Usernames that are legal and still break a lookup in a plain object.
-  const named = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'CON'].map((u) => hostileUser(store, next, u, u));
+  const named = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'CON'].map((u) =>
+    hostileUser(store, next, u, u),
+  );
   const trap = hostileUser(store, next, 'trap.member', 'Trap Member');
   return { demo, twoFa, member, payload, named, trap };
 }
@@ -43,10 +74,20 @@ function organisations(store: Store, next: Next, creator: User): { main: number;
     Object.fromEntries(COMPONENTS.map((c) => [c.name, { title: `${c.title} ${next()}`, description: next() }]));
   const custom = (): Record<string, string> => Object.fromEntries(CUSTOM_NAME_KEYS.map((k) => [k, next()]));
   const account = (name: string, friendlyName: string): number => {
-    const a = makeAccount(store, {
-      name, friendlyName, creatorId: creator.id, domain: next(), mailDomain: next(),
-      metadata: { region: next(), note: next() }, custom: custom(), componentText: text(),
-    }, 'business');
+    const a = makeAccount(
+      store,
+      {
+        name,
+        friendlyName,
+        creatorId: creator.id,
+        domain: next(),
+        mailDomain: next(),
+        metadata: { region: next(), note: next() },
+        custom: custom(),
+        componentText: text(),
+      },
+      'business',
+    );
     Object.assign(a.subscription.billing, { firstName: next(), lastName: next(), address1: next(), city: next() });
     a.subscription.plan = next();
     return a.id;
@@ -55,7 +96,15 @@ function organisations(store: Store, next: Next, creator: User): { main: number;
 }
 
 function join(store: Store, accountId: number, u: User, permission: AccountPermission, tags: string[]): void {
-  store.addMembership({ accountId, userId: u.id, permission, assignToNewGroupsPermission: 0, tags, dateCreated: u.dateCreated, activationType: 'now' });
+  store.addMembership({
+    accountId,
+    userId: u.id,
+    permission,
+    assignToNewGroupsPermission: 0,
+    tags,
+    dateCreated: u.dateCreated,
+    activationType: 'now',
+  });
 }
 
 function memberships(store: Store, next: Next, ids: { main: number; second: number }, p: People): void {
@@ -72,37 +121,84 @@ function memberships(store: Store, next: Next, ids: { main: number; second: numb
 }
 
 /** Group names stay legal for the API (no slashes or control characters), so a save can send them back. */
-const MAIN_GROUPS = ['constructor', '..', '__proto__', 'toString', '.', 'CON', P.icons, P.commandRun, P.htmlImg, P.bidiOverride, P.commandDelete] as const;
+const MAIN_GROUPS = [
+  'constructor',
+  '..',
+  '__proto__',
+  'toString',
+  '.',
+  'CON',
+  P.icons,
+  P.commandRun,
+  P.htmlImg,
+  P.bidiOverride,
+  P.commandDelete,
+] as const;
 const SECOND_GROUPS = ['hasOwnProperty', 'valueOf'] as const;
 
 function groups(store: Store, next: Next, ids: { main: number; second: number }, p: People): Map<string, Group> {
   const byName = new Map<string, Group>();
   const add = (accountId: number, name: string, members: Array<[User, GroupPermission]>): void => {
-    byName.set(name, makeGroup(store, { accountId, name, friendlyName: `${name === '.' || name === '..' ? 'Dot' : 'Group'} ${next()}`, creatorId: p.demo.id }, members.map(([u, perm]) => [u.id, perm])));
+    byName.set(
+      name,
+      makeGroup(
+        store,
+        {
+          accountId,
+          name,
+          friendlyName: `${name === '.' || name === '..' ? 'Dot' : 'Group'} ${next()}`,
+          creatorId: p.demo.id,
+        },
+        members.map(([u, perm]) => [u.id, perm]),
+      ),
+    );
   };
   MAIN_GROUPS.forEach((name, i) => {
     const named = p.named[i];
     add(ids.main, name, [
-      [p.demo, 16], [p.member, i % 2 === 0 ? 4 : 1], [p.twoFa, 1],
+      [p.demo, 16],
+      [p.member, i % 2 === 0 ? 4 : 1],
+      [p.twoFa, 1],
       ...p.payload.filter((_, j) => (i + j) % 3 === 0).map((u): [User, GroupPermission] => [u, 4]),
       ...(named ? [[named, 1] as [User, GroupPermission]] : []),
     ]);
   });
-  for (const name of SECOND_GROUPS) add(ids.second, name, [[p.demo, 16], [p.member, 4]]);
+  for (const name of SECOND_GROUPS)
+    add(ids.second, name, [
+      [p.demo, 16],
+      [p.member, 4],
+    ]);
   return byName;
 }
 
 function fileTree(next: Next): FileSpec[] {
-  const file = (name: string): FileSpec => ({ name, text: `Hostile file ${name}\n${next()}\n`, description: next(), tags: `${next()},${next()}` });
-  const folder = (name: string, children: FileSpec[]): FileSpec => ({ name, description: next(), tags: next(), children });
+  const file = (name: string): FileSpec => ({
+    name,
+    text: `Hostile file ${name}\n${next()}\n`,
+    description: next(),
+    tags: `${next()},${next()}`,
+  });
+  const folder = (name: string, children: FileSpec[]): FileSpec => ({
+    name,
+    description: next(),
+    tags: next(),
+    children,
+  });
   return [
     folder('..', [folder('.', [file('..'), file('CON')])]),
     folder('CON', [file('CON .txt'), file('COM¹'), file('CONIN$')]),
     folder(P.commandRun, [file(`${P.icons}.md`)]),
     folder(P.htmlImg, [file(`${P.script}.txt`)]),
     folder(P.bidiOverride, [file(`${P.bidiIsolates}.md`)]),
-    file('constructor'), file('__proto__'), file('toString'), file('.'), file(LONG_NAME),
-    file(`${P.commandDelete}.txt`), file(`${P.commandRun}.md`), file(`${P.htmlImg}.txt`), file(`invoice${P.bidiOverride}`),
+    file('constructor'),
+    file('__proto__'),
+    file('toString'),
+    file('.'),
+    file(LONG_NAME),
+    file(`${P.commandDelete}.txt`),
+    file(`${P.commandRun}.md`),
+    file(`${P.htmlImg}.txt`),
+    file(`invoice${P.bidiOverride}`),
   ];
 }
 
@@ -112,16 +208,32 @@ function files(store: Store, next: Next, byName: Map<string, Group>, creator: Us
     if (g) makeTree(store, g.id, 0, specs, creator, SEED_BASE);
   };
   tree('constructor', fileTree(next));
-  tree('..', [{ name: '.', description: next(), children: [{ name: '..', text: `${next()}\n` }] }, { name: 'constructor', text: `${next()}\n` }]);
+  tree('..', [
+    { name: '.', description: next(), children: [{ name: '..', text: `${next()}\n` }] },
+    { name: 'constructor', text: `${next()}\n` },
+  ]);
   tree('__proto__', [{ name: 'toString', text: `${next()}\n`, description: next() }]);
 }
 
 function applications(store: Store, next: Next, owner: User): void {
   const app = (clientId: string, name: string, platform: string, deviceType: string): void => {
     const a: Application = {
-      clientId, clientSecret: `hostile-secret-${clientId.length}-${name.length}`, ownerId: owner.id, name, description: next(),
-      platform, deviceType, deviceModel: next(), deviceOs: next(), appVersion: next(), bundleId: next(), deviceToken: null,
-      lastActivity: SEED_BASE - DAY, ip: '127.0.0.1', dateCreated: SEED_BASE - 20 * DAY + name.length, scope: ['read', 'write'],
+      clientId,
+      clientSecret: `hostile-secret-${clientId.length}-${name.length}`,
+      ownerId: owner.id,
+      name,
+      description: next(),
+      platform,
+      deviceType,
+      deviceModel: next(),
+      deviceOs: next(),
+      appVersion: next(),
+      bundleId: next(),
+      deviceToken: null,
+      lastActivity: SEED_BASE - DAY,
+      ip: '127.0.0.1',
+      dateCreated: SEED_BASE - 20 * DAY + name.length,
+      scope: ['read', 'write'],
     };
     store.addApplication(a);
   };
@@ -139,7 +251,16 @@ function quirks(ids: { main: number; second: number }, byName: Map<string, Group
       { method: 'PATCH', path: `/v3${member}`, code: 'forbidden', message: ERROR_WITH_LINK },
       { method: 'DELETE', path: `/v2${member}`, code: 'forbidden', message: ERROR_WITH_LINK },
       { method: 'POST', path: `/v2${member}`, code: 'forbidden', message: ERROR_WITH_LINK },
-      ...(saveGroup ? [{ method: 'POST', path: `/v2/accounts/${ids.main}/groups/${saveGroup.id}`, code: 'conflict' as const, message: CONFLICT_WITH_LINK }] : []),
+      ...(saveGroup
+        ? [
+            {
+              method: 'POST',
+              path: `/v2/accounts/${ids.main}/groups/${saveGroup.id}`,
+              code: 'conflict' as const,
+              message: CONFLICT_WITH_LINK,
+            },
+          ]
+        : []),
       { method: 'PATCH', path: '/v3/applications/__proto__', code: 'forbidden', message: ERROR_WITH_LINK },
     ],
     // The second organisation, so the first stays usable for the traps: its members list is the oversized answer.

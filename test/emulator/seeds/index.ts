@@ -8,9 +8,13 @@ import { largeSeed } from './large';
 
 export function buildSeed(seed: SeedName, large?: LargeSeedOptions): Store {
   switch (seed) {
-    case 'demo': return demoSeed();
-    case 'large': return largeSeed(large);
-    case 'empty': return emptySeed();
-    case 'hostile': return hostileSeed();
+    case 'demo':
+      return demoSeed();
+    case 'large':
+      return largeSeed(large);
+    case 'empty':
+      return emptySeed();
+    case 'hostile':
+      return hostileSeed();
   }
 }

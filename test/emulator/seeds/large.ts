@@ -7,23 +7,95 @@ import { Store } from '../store';
 import { DEFAULT_LARGE, type LargeSeedOptions } from '../types';
 import { DAY, DEMO_PASSWORD, SEED_BASE, makeAccount, makeGroup, makeUser } from './common';
 
-const FIRST = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eva', 'Finn', 'Gia', 'Hugo', 'Iris', 'Jack', 'Kira', 'Leo', 'Mila', 'Noah', 'Omar', 'Pia', 'Ravi', 'Sara', 'Theo', 'Uma', 'Vera', 'Wim', 'Xena', 'Yuri', 'Zoe'];
-const LAST = ['Adler', 'Baker', 'Cole', 'Diaz', 'Ellis', 'Ford', 'Gray', 'Hale', 'Irwin', 'Jones', 'King', 'Lane', 'Moss', 'Nash', 'Owen', 'Park', 'Quinn', 'Reed', 'Shaw', 'Tate'];
+const FIRST = [
+  'Ada',
+  'Ben',
+  'Cleo',
+  'Dev',
+  'Eva',
+  'Finn',
+  'Gia',
+  'Hugo',
+  'Iris',
+  'Jack',
+  'Kira',
+  'Leo',
+  'Mila',
+  'Noah',
+  'Omar',
+  'Pia',
+  'Ravi',
+  'Sara',
+  'Theo',
+  'Uma',
+  'Vera',
+  'Wim',
+  'Xena',
+  'Yuri',
+  'Zoe',
+];
+const LAST = [
+  'Adler',
+  'Baker',
+  'Cole',
+  'Diaz',
+  'Ellis',
+  'Ford',
+  'Gray',
+  'Hale',
+  'Irwin',
+  'Jones',
+  'King',
+  'Lane',
+  'Moss',
+  'Nash',
+  'Owen',
+  'Park',
+  'Quinn',
+  'Reed',
+  'Shaw',
+  'Tate',
+];
 const TAGS = ['alpha', 'beta', 'gamma', 'delta', 'remote', 'office', 'contractor', 'lead'];
 const EXTENSIONS = ['txt', 'md', 'csv', 'json', 'png', 'pdf'];
-const CONTENT_TYPE: Record<string, string> = { txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json', png: 'image/png', pdf: 'application/pdf' };
+const CONTENT_TYPE: Record<string, string> = {
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  png: 'image/png',
+  pdf: 'application/pdf',
+};
 
 export function largeSeed(options: LargeSeedOptions = {}): Store {
   const size = { ...DEFAULT_LARGE, ...options };
   const store = new Store();
   const rng = mulberry32(424242);
   const demo = makeUser(store, { username: 'demo', name: 'Dana Demo', email: 'demo@bigcorp.example' });
-  const twoFa = makeUser(store, { username: 'demo-2fa', name: 'Tomás Twofactor', email: 'demo-2fa@bigcorp.example', twoFactorCode: '123456', twoFactorMode: 'Authenticator' });
-  const member = makeUser(store, { username: 'member', name: 'Mia Member', email: 'member@bigcorp.example', dateFormat: false });
-  const account = makeAccount(store, { name: 'bigcorp', friendlyName: 'BigCorp International', creatorId: demo.id });
-  const join = (userId: number, permission: 1 | 4 | 16, tags: string[] = []): void => store.addMembership({
-    accountId: account.id, userId, permission, assignToNewGroupsPermission: 0, tags, dateCreated: SEED_BASE - DAY, activationType: 'now',
+  const twoFa = makeUser(store, {
+    username: 'demo-2fa',
+    name: 'Tomás Twofactor',
+    email: 'demo-2fa@bigcorp.example',
+    twoFactorCode: '123456',
+    twoFactorMode: 'Authenticator',
   });
+  const member = makeUser(store, {
+    username: 'member',
+    name: 'Mia Member',
+    email: 'member@bigcorp.example',
+    dateFormat: false,
+  });
+  const account = makeAccount(store, { name: 'bigcorp', friendlyName: 'BigCorp International', creatorId: demo.id });
+  const join = (userId: number, permission: 1 | 4 | 16, tags: string[] = []): void =>
+    store.addMembership({
+      accountId: account.id,
+      userId,
+      permission,
+      assignToNewGroupsPermission: 0,
+      tags,
+      dateCreated: SEED_BASE - DAY,
+      activationType: 'now',
+    });
   join(demo.id, 16);
   join(twoFa.id, 4);
   join(member.id, 1);
@@ -35,19 +107,49 @@ export function largeSeed(options: LargeSeedOptions = {}): Store {
     const last = LAST[Math.floor(i / FIRST.length) % LAST.length] ?? 'Lee';
     const username = `${first}.${last}.${i}`.toLowerCase();
     const id = store.newId('user');
-    makeUser(store, {
-      id, username, name: `${first} ${last} ${i}`, email: `${username}@bigcorp.example`,
-      lastActive: rng() < 0.9 ? SEED_BASE - intBetween(rng, 0, 365) * DAY : null,
-      dateCreated: SEED_BASE - intBetween(rng, 1, 1000) * DAY, passwordHash: hashPassword(id, DEMO_PASSWORD),
-    }, null);
-    join(id, i % 500 === 0 ? 16 : i % 50 === 0 ? 4 : 1, TAGS.filter(() => rng() < 0.15));
+    makeUser(
+      store,
+      {
+        id,
+        username,
+        name: `${first} ${last} ${i}`,
+        email: `${username}@bigcorp.example`,
+        lastActive: rng() < 0.9 ? SEED_BASE - intBetween(rng, 0, 365) * DAY : null,
+        dateCreated: SEED_BASE - intBetween(rng, 1, 1000) * DAY,
+        passwordHash: hashPassword(id, DEMO_PASSWORD),
+      },
+      null,
+    );
+    join(
+      id,
+      i % 500 === 0 ? 16 : i % 50 === 0 ? 4 : 1,
+      TAGS.filter(() => rng() < 0.15),
+    );
     memberIds.push(id);
   }
 
   const groupIds: number[] = [];
   for (let g = 0; g < size.groups; g++) {
-    const members: Array<[number, GroupPermission]> = g === 0 ? [[demo.id, 16], [twoFa.id, 4], [member.id, 4]] : [[demo.id, 16]];
-    groupIds.push(makeGroup(store, { accountId: account.id, name: g === 0 ? 'bulk' : `group-${String(g).padStart(4, '0')}`, friendlyName: g === 0 ? 'Bulk files' : `Group ${g}`, creatorId: demo.id }, members).id);
+    const members: Array<[number, GroupPermission]> =
+      g === 0
+        ? [
+            [demo.id, 16],
+            [twoFa.id, 4],
+            [member.id, 4],
+          ]
+        : [[demo.id, 16]];
+    groupIds.push(
+      makeGroup(
+        store,
+        {
+          accountId: account.id,
+          name: g === 0 ? 'bulk' : `group-${String(g).padStart(4, '0')}`,
+          friendlyName: g === 0 ? 'Bulk files' : `Group ${g}`,
+          creatorId: demo.id,
+        },
+        members,
+      ).id,
+    );
   }
   // Every generated member joins one group; the first thousand also join the bulk group.
   for (let i = 0; i < memberIds.length; i++) {
@@ -64,13 +166,36 @@ export function largeSeed(options: LargeSeedOptions = {}): Store {
   return store;
 }
 
-function bulkFiles(store: Store, groupId: number, creatorId: number, count: number, depth: number, rng: () => number): FileRecord[] {
+function bulkFiles(
+  store: Store,
+  groupId: number,
+  creatorId: number,
+  count: number,
+  depth: number,
+  rng: () => number,
+): FileRecord[] {
   const out: FileRecord[] = [];
   const record = (parentId: number, name: string, contentType: string, fileSize: number): FileRecord => {
     const f: FileRecord = {
-      id: store.newId('file'), groupId, parentId, name, description: null, contentType, size: fileSize, creatorId,
-      uploaderName: 'Dana Demo', versions: 1, sharing: 'NONE', memberPermission: 4, hidden: false, tags: null, locked: false,
-      lockerId: null, dateLocked: null, dateCreated: SEED_BASE - 400 * DAY, lastModified: SEED_BASE - Math.floor(rng() * 365 * DAY),
+      id: store.newId('file'),
+      groupId,
+      parentId,
+      name,
+      description: null,
+      contentType,
+      size: fileSize,
+      creatorId,
+      uploaderName: 'Dana Demo',
+      versions: 1,
+      sharing: 'NONE',
+      memberPermission: 4,
+      hidden: false,
+      tags: null,
+      locked: false,
+      lockerId: null,
+      dateLocked: null,
+      dateCreated: SEED_BASE - 400 * DAY,
+      lastModified: SEED_BASE - Math.floor(rng() * 365 * DAY),
     };
     out.push(f);
     return f;

@@ -6,9 +6,16 @@ import { DEMO, emulator, enrolledClient, kind, makeClient, passwordClient, sleep
 
 void describe('grants', () => {
   let emu: Emulator;
-  before(async () => { emu = await emulator(); });
-  after(async () => { await emu.stop(); });
-  beforeEach(() => { emu.reset(); emu.resetStats(); });
+  before(async () => {
+    emu = await emulator();
+  });
+  after(async () => {
+    await emu.stop();
+  });
+  beforeEach(() => {
+    emu.reset();
+    emu.resetStats();
+  });
 
   void test('password grant: the token works, the User-Agent names the extension', async () => {
     const { client } = await passwordClient(emu);
@@ -21,12 +28,21 @@ void describe('grants', () => {
 
   void test('wrong password, disabled and locked users are auth errors that say why', async () => {
     const { client } = makeClient(emu);
-    await assert.rejects(client.signIn({ kind: 'password', username: 'demo', password: 'not-the-password' }), kind('auth', (e) => {
-      assert.match(e.message, /user name or password is wrong/);
-      assert.equal(e.code, 'invalid_grant');
-    }));
-    await assert.rejects(client.signIn({ kind: 'password', username: 'victor.hale', password: 'demo' }), kind('auth', (e) => assert.match(e.message, /disabled/)));
-    await assert.rejects(client.signIn({ kind: 'password', username: 'lena.locked', password: 'demo' }), kind('auth', (e) => assert.match(e.message, /locked/)));
+    await assert.rejects(
+      client.signIn({ kind: 'password', username: 'demo', password: 'not-the-password' }),
+      kind('auth', (e) => {
+        assert.match(e.message, /user name or password is wrong/);
+        assert.equal(e.code, 'invalid_grant');
+      }),
+    );
+    await assert.rejects(
+      client.signIn({ kind: 'password', username: 'victor.hale', password: 'demo' }),
+      kind('auth', (e) => assert.match(e.message, /disabled/)),
+    );
+    await assert.rejects(
+      client.signIn({ kind: 'password', username: 'lena.locked', password: 'demo' }),
+      kind('auth', (e) => assert.match(e.message, /locked/)),
+    );
     assert.equal(client.credentialKind, undefined, 'failed sign-ins keep no credentials');
     client.close();
   });
@@ -44,7 +60,10 @@ void describe('grants', () => {
   void test('a lazy password grant (setCredentials) maps errors the same way', async () => {
     const { client } = makeClient(emu, { credentials: { kind: 'password', username: 'demo-2fa', password: 'demo' } });
     // Stored credentials that stop working (here: the portal wants a code) sign the client out.
-    await assert.rejects(client.v3.userinfo(), kind('signed-out', (e) => assert.match(e.message, /two-factor code/)));
+    await assert.rejects(
+      client.v3.userinfo(),
+      kind('signed-out', (e) => assert.match(e.message, /two-factor code/)),
+    );
     client.setCredentials(DEMO);
     assert.equal((await client.v3.userinfo()).name, 'demo');
     client.close();
@@ -77,10 +96,17 @@ void describe('grants', () => {
     const before = (await client.v3.applications.list()).map((a) => a.clientId);
     // The application is created; the grant that proves its secret fails.
     emu.setFaults([{ kind: 'status', status: 500, path: '/oauth/token', method: 'POST', count: 1 }]);
-    await assert.rejects(client.enrollApplication({ name: 'orphan?', platform: 'OTHER', deviceType: 'Other' }), kind('server'));
+    await assert.rejects(
+      client.enrollApplication({ name: 'orphan?', platform: 'OTHER', deviceType: 'Other' }),
+      kind('server'),
+    );
     emu.clearFaults();
     assert.equal(client.credentialKind, 'password', 'the password session is still usable');
-    assert.deepEqual((await client.v3.applications.list()).map((a) => a.clientId).sort(), before.sort(), 'nothing was left behind');
+    assert.deepEqual(
+      (await client.v3.applications.list()).map((a) => a.clientId).sort(),
+      before.sort(),
+      'nothing was left behind',
+    );
     client.close();
   });
 
@@ -93,20 +119,32 @@ void describe('grants', () => {
   void test('client credentials: a wrong secret is an auth error', async () => {
     const t = await enrolledClient(emu);
     const { client } = makeClient(emu);
-    await assert.rejects(client.signIn({ kind: 'client', clientId: t.clientId, clientSecret: 'not-the-secret' }), kind('auth', (e) => assert.equal(e.code, 'invalid_client')));
+    await assert.rejects(
+      client.signIn({ kind: 'client', clientId: t.clientId, clientSecret: 'not-the-secret' }),
+      kind('auth', (e) => assert.equal(e.code, 'invalid_client')),
+    );
     client.close();
     t.client.close();
   });
 
   void test('refresh grant: a stored token set is renewed with its refresh token', async () => {
     const saved: Array<TokenSet | undefined> = [];
-    const a = await passwordClient(emu, { tokenStore: { load: () => undefined, save: (s) => { saved.push(s); } } });
+    const a = await passwordClient(emu, {
+      tokenStore: {
+        load: () => undefined,
+        save: (s) => {
+          saved.push(s);
+        },
+      },
+    });
     const stored = saved.at(-1);
     assert.ok(stored?.refreshToken, 'the password grant answered a refresh token and the store got it');
     a.client.close();
     // A second client with no credentials, only the stored tokens, which it believes expired.
     emu.resetStats();
-    const b = makeClient(emu, { tokenStore: { load: () => ({ ...stored, expiresAt: Date.now() - 1000 }), save: () => undefined } });
+    const b = makeClient(emu, {
+      tokenStore: { load: () => ({ ...stored, expiresAt: Date.now() - 1000 }), save: () => undefined },
+    });
     assert.equal((await b.client.v3.userinfo()).name, 'demo');
     assert.equal(emu.stats().tokenRequests, 1);
     // Access and refresh tokens killed: with nothing else to fall back on, the client is signed out.
@@ -143,9 +181,16 @@ void describe('grants', () => {
 
 void describe('single-flight renewal and signed-out', () => {
   let emu: Emulator;
-  before(async () => { emu = await emulator(); });
-  after(async () => { await emu.stop(); });
-  beforeEach(() => { emu.reset(); emu.resetStats(); });
+  before(async () => {
+    emu = await emulator();
+  });
+  after(async () => {
+    await emu.stop();
+  });
+  beforeEach(() => {
+    emu.reset();
+    emu.resetStats();
+  });
 
   void test('50 concurrent calls after expireAllTokens cause exactly one token request', async () => {
     const t = await enrolledClient(emu);
@@ -172,7 +217,10 @@ void describe('single-flight renewal and signed-out', () => {
     assert.equal(signedOut.length, 1);
     assert.equal(t.client.isSignedOut, true);
     const before = emu.stats().requests;
-    await assert.rejects(t.client.v3.accounts.list(), kind('signed-out', (e) => assert.equal(e.endpoint, 'GET /v3/accounts')));
+    await assert.rejects(
+      t.client.v3.accounts.list(),
+      kind('signed-out', (e) => assert.equal(e.endpoint, 'GET /v3/accounts')),
+    );
     assert.equal(emu.stats().requests, before, 'no request once signed out');
     // New credentials clear the state.
     await t.client.signIn(DEMO);
@@ -184,7 +232,10 @@ void describe('single-flight renewal and signed-out', () => {
     const signedOut: PortalError[] = [];
     const t = await enrolledClient(emu, { onSignedOut: (e) => signedOut.push(e) });
     await t.client.v3.applications.delete(t.clientId);
-    await assert.rejects(t.client.v3.userinfo(), kind('signed-out', (e) => assert.match(e.message, /signed out/i)));
+    await assert.rejects(
+      t.client.v3.userinfo(),
+      kind('signed-out', (e) => assert.match(e.message, /signed out/i)),
+    );
     assert.equal(signedOut.length, 1);
     t.client.close();
   });
@@ -192,7 +243,10 @@ void describe('single-flight renewal and signed-out', () => {
   void test('no credentials at all: signed-out without a callback', async () => {
     const signedOut: PortalError[] = [];
     const { client } = makeClient(emu, { onSignedOut: (e) => signedOut.push(e) });
-    await assert.rejects(client.v3.userinfo(), kind('signed-out', (e) => assert.equal(e.endpoint, 'GET /v3/userinfo')));
+    await assert.rejects(
+      client.v3.userinfo(),
+      kind('signed-out', (e) => assert.equal(e.endpoint, 'GET /v3/userinfo')),
+    );
     assert.equal(signedOut.length, 0);
     assert.equal(emu.stats().requests, 0);
     client.close();

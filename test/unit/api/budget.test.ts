@@ -5,10 +5,14 @@ import { emulator, enrolledClient, makeClient, plainServer, type Emulator } from
 
 void describe('rate budget', () => {
   let emu: Emulator;
-  before(async () => { emu = await emulator({ rateLimit: { count: 20, windowSeconds: 2 } }); });
-  after(async () => { await emu.stop(); });
+  before(async () => {
+    emu = await emulator({ rateLimit: { count: 20, windowSeconds: 2 } });
+  });
+  after(async () => {
+    await emu.stop();
+  });
 
-  void test('a client with the portal\'s budget sends 60 requests at once and is never refused', async () => {
+  void test("a client with the portal's budget sends 60 requests at once and is never refused", async () => {
     emu.reset();
     const t = await enrolledClient(emu, { requestBudget: { count: 20, windowMs: 2000 } });
     emu.resetStats();
@@ -18,14 +22,20 @@ void describe('rate budget', () => {
     assert.ok(t.client.budget.used() <= t.client.budget.limit);
     assert.equal(t.client.budget.limit, 20);
     assert.equal(t.client.budget.windowMs, 2000);
-    assert.ok(t.logs.some((l) => (l.queuedMs ?? 0) > 0), 'requests queued instead of being sent');
+    assert.ok(
+      t.logs.some((l) => (l.queuedMs ?? 0) > 0),
+      'requests queued instead of being sent',
+    );
     t.client.close();
   });
 
   void test('control: with a larger budget the portal refuses some, and Retry-After still gets every call through', async () => {
     emu.reset();
     await new Promise((r) => setTimeout(r, 2100)); // let the previous test's window drain
-    const t = await enrolledClient(emu, { requestBudget: { count: 1000, windowMs: 2000 }, retry: { rateLimitAttempts: 6 } });
+    const t = await enrolledClient(emu, {
+      requestBudget: { count: 1000, windowMs: 2000 },
+      retry: { rateLimitAttempts: 6 },
+    });
     emu.resetStats();
     const results = await Promise.all(Array.from({ length: 30 }, () => t.client.v3.userinfo()));
     assert.equal(results.length, 30);
@@ -50,7 +60,10 @@ void describe('rate budget', () => {
         res.end('[]');
       }, 20);
     });
-    const { client } = makeClient(server, { maxConcurrent: 3, credentials: { kind: 'client', clientId: 'c', clientSecret: 's' } });
+    const { client } = makeClient(server, {
+      maxConcurrent: 3,
+      credentials: { kind: 'client', clientId: 'c', clientSecret: 's' },
+    });
     await Promise.all(Array.from({ length: 15 }, () => client.v3.accounts.list()));
     assert.equal(peak, 3);
     client.close();

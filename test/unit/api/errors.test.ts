@@ -5,14 +5,25 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { PortalClient, PortalError } from '../../../src/api';
 import {
-  closedPort, kind, makeClient, passwordClient, plainServer, selfSignedCert, startEnrolled, stopEnrolled, type Emulator, type TestClient,
+  closedPort,
+  kind,
+  makeClient,
+  passwordClient,
+  plainServer,
+  selfSignedCert,
+  startEnrolled,
+  stopEnrolled,
+  type Emulator,
+  type TestClient,
 } from './helpers';
 
 void describe('error kinds from the portal', () => {
   let emu: Emulator;
   let t: TestClient;
   let acme: number;
-  before(async () => { ({ emu, t, acme } = await startEnrolled()); });
+  before(async () => {
+    ({ emu, t, acme } = await startEnrolled());
+  });
   after(() => stopEnrolled(emu, t));
   beforeEach(() => emu.clearFaults());
 
@@ -31,7 +42,10 @@ void describe('error kinds from the portal', () => {
   });
 
   void test('not-found', async () => {
-    await assert.rejects(t.client.v3.members.get(acme, 'nobody.at.all'), kind('not-found', (e) => assert.equal(e.status, 404)));
+    await assert.rejects(
+      t.client.v3.members.get(acme, 'nobody.at.all'),
+      kind('not-found', (e) => assert.equal(e.status, 404)),
+    );
   });
 
   void test('conflict: a taken username', async () => {
@@ -53,25 +67,34 @@ void describe('error kinds from the portal', () => {
     assert.throws(() => new PortalClient({ baseUrl: 'http://portal.example.com' }), kind('invalid-input'));
   });
 
-  void test('rate-limited: once retries are exhausted, with the server\'s Retry-After', async () => {
+  void test("rate-limited: once retries are exhausted, with the server's Retry-After", async () => {
     // Longer than the client waits (60 s by default): fail at once and say when to come back.
     emu.setFaults([{ kind: 'rate-limit', path: '/v3/userinfo', retryAfterSeconds: 120 }]);
-    await assert.rejects(t.client.v3.userinfo(), kind('rate-limited', (e) => {
-      assert.equal(e.status, 429);
-      assert.equal(e.retryAfterMs, 120_000);
-      assert.match(e.message, /Try again in 120 s/);
-    }));
+    await assert.rejects(
+      t.client.v3.userinfo(),
+      kind('rate-limited', (e) => {
+        assert.equal(e.status, 429);
+        assert.equal(e.retryAfterMs, 120_000);
+        assert.match(e.message, /Try again in 120 s/);
+      }),
+    );
     emu.setFaults([{ kind: 'rate-limit', path: '/v3/accounts', retryAfterSeconds: 1 }]);
     const limited = await passwordClient(emu, { retry: { rateLimitAttempts: 2 } });
     await assert.rejects(limited.client.v3.accounts.list(), kind('rate-limited'));
-    assert.deepEqual(limited.logs.filter((l) => l.path === '/v3/accounts').map((l) => l.status), [429, 429]);
+    assert.deepEqual(
+      limited.logs.filter((l) => l.path === '/v3/accounts').map((l) => l.status),
+      [429, 429],
+    );
     limited.client.close();
   });
 
   void test('server: 500 on every try of a GET, after the retries', async () => {
     emu.setFaults([{ kind: 'status', status: 500, path: '/v3/userinfo' }]);
     emu.resetStats();
-    await assert.rejects(t.client.v3.userinfo(), kind('server', (e) => assert.equal(e.status, 500)));
+    await assert.rejects(
+      t.client.v3.userinfo(),
+      kind('server', (e) => assert.equal(e.status, 500)),
+    );
     assert.equal(emu.stats().byRoute['GET /v3/userinfo'], 3);
   });
 
@@ -79,7 +102,10 @@ void describe('error kinds from the portal', () => {
     const slowBody = await passwordClient(emu, { bodyTimeoutMs: 100, retry: { attempts: 1 } });
     // undici checks body and header timeouts on a coarse (~1 s) clock: make the gaps clearly longer than that.
     emu.setFaults([{ kind: 'slow-body', path: '/v3/userinfo', delayMs: 30_000 }]);
-    await assert.rejects(slowBody.client.v3.userinfo(), kind('timeout', (e) => assert.match(e.message, /stopped sending/)));
+    await assert.rejects(
+      slowBody.client.v3.userinfo(),
+      kind('timeout', (e) => assert.match(e.message, /stopped sending/)),
+    );
     slowBody.client.close();
     const slowHead = await passwordClient(emu, { headersTimeoutMs: 100, retry: { attempts: 2 } });
     emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 30_000 }]);
@@ -97,7 +123,10 @@ void describe('error kinds from the portal', () => {
     const mid = new AbortController();
     const pending = t.client.v3.userinfo({ signal: mid.signal });
     setTimeout(() => mid.abort(), 50);
-    await assert.rejects(pending, kind('cancelled', (e) => assert.equal(e.endpoint, 'GET /v3/userinfo')));
+    await assert.rejects(
+      pending,
+      kind('cancelled', (e) => assert.equal(e.endpoint, 'GET /v3/userinfo')),
+    );
 
     const one = await passwordClient(emu, { maxConcurrent: 1 });
     const blocker = one.client.v3.userinfo().catch(() => undefined);
@@ -105,14 +134,21 @@ void describe('error kinds from the portal', () => {
     const waiting = one.client.v3.accounts.list(undefined, { signal: queued.signal });
     queued.abort();
     await assert.rejects(waiting, kind('cancelled'));
-    assert.equal(one.logs.filter((l) => l.path.startsWith('/v3/accounts')).length, 0, 'a cancelled queued call never went out');
+    assert.equal(
+      one.logs.filter((l) => l.path.startsWith('/v3/accounts')).length,
+      0,
+      'a cancelled queued call never went out',
+    );
     one.client.close();
     await blocker;
   });
 
   void test('invalid-response: malformed and truncated JSON', async () => {
     emu.setFaults([{ kind: 'malformed-json', path: '/v3/userinfo' }]);
-    await assert.rejects(t.client.v3.userinfo(), kind('invalid-response', (e) => assert.match(e.message, /did not answer like a portal API/)));
+    await assert.rejects(
+      t.client.v3.userinfo(),
+      kind('invalid-response', (e) => assert.match(e.message, /did not answer like a portal API/)),
+    );
     emu.setFaults([{ kind: 'truncated-json', path: '/v3/userinfo' }]);
     await assert.rejects(t.client.v3.userinfo(), kind('invalid-response'));
   });
@@ -122,10 +158,16 @@ void describe('error kinds without a portal', () => {
   void test('network: connection refused, also for the POST of a grant (retried: it never left)', async () => {
     const port = await closedPort();
     const { client, logs } = makeClient({ url: `http://127.0.0.1:${port}` });
-    await assert.rejects(client.signIn({ kind: 'password', username: 'demo', password: 'demo' }), kind('network', (e) => {
-      assert.equal(e.message, `Could not reach 127.0.0.1:${port} (connection refused). Check the portal URL and your network or proxy.`);
-      assert.equal(e.endpoint, 'POST /oauth/token');
-    }));
+    await assert.rejects(
+      client.signIn({ kind: 'password', username: 'demo', password: 'demo' }),
+      kind('network', (e) => {
+        assert.equal(
+          e.message,
+          `Could not reach 127.0.0.1:${port} (connection refused). Check the portal URL and your network or proxy.`,
+        );
+        assert.equal(e.endpoint, 'POST /oauth/token');
+      }),
+    );
     assert.equal(logs.length, 3, 'connect failures are retried even for POST');
     client.close();
   });
@@ -136,10 +178,13 @@ void describe('error kinds without a portal', () => {
       res.end('<!doctype html><title>Welcome</title><h1>Our website</h1>');
     });
     const { client } = makeClient(html);
-    await assert.rejects(client.signIn({ kind: 'client', clientId: 'x', clientSecret: 'y' }), kind('invalid-response', (e) => {
-      assert.match(e.message, /did not answer like a portal API/);
-      assert.match(e.message, /text\/html/);
-    }));
+    await assert.rejects(
+      client.signIn({ kind: 'client', clientId: 'x', clientSecret: 'y' }),
+      kind('invalid-response', (e) => {
+        assert.match(e.message, /did not answer like a portal API/);
+        assert.match(e.message, /text\/html/);
+      }),
+    );
     client.setCredentials(undefined);
     client.close();
     await html.close();
@@ -151,10 +196,13 @@ void describe('error kinds without a portal', () => {
       res.end();
     });
     const { client } = makeClient(redirect);
-    await assert.rejects(client.signIn({ kind: 'client', clientId: 'x', clientSecret: 'y' }), kind('invalid-response', (e) => {
-      assert.match(e.message, /https:\/\/login\.example\.com/);
-      assert.equal(e.status, 302);
-    }));
+    await assert.rejects(
+      client.signIn({ kind: 'client', clientId: 'x', clientSecret: 'y' }),
+      kind('invalid-response', (e) => {
+        assert.match(e.message, /https:\/\/login\.example\.com/);
+        assert.equal(e.status, 302);
+      }),
+    );
     client.close();
     await redirect.close();
   });
@@ -162,14 +210,21 @@ void describe('error kinds without a portal', () => {
   void test('invalid-response: a JSON answer without the identity field', async () => {
     const fake = await plainServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(req.url?.startsWith('/oauth') ? JSON.stringify({ access_token: 'fake-token-123', expires_in: 60 }) : JSON.stringify([{ name: 'no id' }]));
+      res.end(
+        req.url?.startsWith('/oauth')
+          ? JSON.stringify({ access_token: 'fake-token-123', expires_in: 60 })
+          : JSON.stringify([{ name: 'no id' }]),
+      );
     });
     const { client } = makeClient(fake);
     await client.signIn({ kind: 'client', clientId: 'x', clientSecret: 'y' });
-    await assert.rejects(client.v3.accounts.list(), kind('invalid-response', (e) => {
-      assert.equal(e.endpoint, 'GET /v3/accounts');
-      assert.match(e.message, /account/);
-    }));
+    await assert.rejects(
+      client.v3.accounts.list(),
+      kind('invalid-response', (e) => {
+        assert.equal(e.endpoint, 'GET /v3/accounts');
+        assert.match(e.message, /account/);
+      }),
+    );
     client.close();
     await fake.close();
   });
@@ -196,7 +251,10 @@ void describe('error kinds without a portal', () => {
     const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const strict = makeClient({ url });
-      await assert.rejects(strict.client.signIn({ kind: 'client', clientId: 'x', clientSecret: 'y' }), kind('tls', (e) => assert.match(e.message, /self-signed/)));
+      await assert.rejects(
+        strict.client.signIn({ kind: 'client', clientId: 'x', clientSecret: 'y' }),
+        kind('tls', (e) => assert.match(e.message, /self-signed/)),
+      );
       strict.client.close();
       const lax = makeClient({ url }, { strictSSL: false });
       await lax.client.signIn({ kind: 'client', clientId: 'x', clientSecret: 'y' });
@@ -209,7 +267,10 @@ void describe('error kinds without a portal', () => {
 
   void test('every error is a PortalError with an endpoint and no query string', async () => {
     const port = await closedPort();
-    const { client } = makeClient({ url: `http://127.0.0.1:${port}` }, { retry: { attempts: 1 }, credentials: { kind: 'client', clientId: 'a', clientSecret: 'b' } });
+    const { client } = makeClient(
+      { url: `http://127.0.0.1:${port}` },
+      { retry: { attempts: 1 }, credentials: { kind: 'client', clientId: 'a', clientSecret: 'b' } },
+    );
     const err = await client.v3.members.page(1, { name: 'x', page: 2 }).catch((e: unknown) => e);
     assert.ok(err instanceof PortalError);
     assert.ok(!err.endpoint.includes('?'));

@@ -13,7 +13,9 @@ void describe('faults', () => {
     return { name: `Fault Test ${n}`, username: `fault.test.${n}`, email: `fault.test.${n}@acme.example` };
   };
 
-  before(async () => { ({ emu, t, acme } = await startEnrolled()); });
+  before(async () => {
+    ({ emu, t, acme } = await startEnrolled());
+  });
   after(() => stopEnrolled(emu, t));
   beforeEach(() => {
     emu.clearFaults();
@@ -30,7 +32,10 @@ void describe('faults', () => {
     const path = `/v3/accounts/${acme}/members`;
     emu.setFaults([{ kind: 'status', status: 500, path, method: 'POST', count: 1 }]);
     const body = newMember();
-    await assert.rejects(t.client.v3.members.create(acme, body), kind('server', (e) => assert.equal(e.status, 500)));
+    await assert.rejects(
+      t.client.v3.members.create(acme, body),
+      kind('server', (e) => assert.equal(e.status, 500)),
+    );
     assert.deepEqual(statusesOf(t.logs, path), [500]);
     await assert.rejects(t.client.v3.members.get(acme, body.username), kind('not-found'));
   });
@@ -41,7 +46,10 @@ void describe('faults', () => {
     assert.deepEqual(statusesOf(t.logs, '/v3/userinfo'), [503, 200]);
     const path = `/v3/accounts/${acme}`;
     emu.setFaults([{ kind: 'status', status: 503, path, method: 'PATCH', count: 1 }]);
-    await assert.rejects(t.client.v3.accounts.update(acme, { locale: 'en' }), kind('server', (e) => assert.equal(e.status, 503)));
+    await assert.rejects(
+      t.client.v3.accounts.update(acme, { locale: 'en' }),
+      kind('server', (e) => assert.equal(e.status, 503)),
+    );
     assert.deepEqual(statusesOf(t.logs, path), [503]);
   });
 
@@ -96,6 +104,9 @@ void describe('faults', () => {
     let count = 0;
     for await (const _m of t.client.v3.members.iterate(acme, { size: 5 })) count++;
     assert.ok(count > 30);
-    assert.ok(t.logs.some((l) => l.status === 500), 'some pages failed first');
+    assert.ok(
+      t.logs.some((l) => l.status === 500),
+      'some pages failed first',
+    );
   });
 });

@@ -6,8 +6,12 @@ import { emulator, enrolledClient, makeClient, type Emulator } from './helpers';
 
 void describe('token handover', () => {
   let emu: Emulator;
-  before(async () => { emu = await emulator(); });
-  after(async () => { await emu.stop(); });
+  before(async () => {
+    emu = await emulator();
+  });
+  after(async () => {
+    await emu.stop();
+  });
 
   void test('a new client given the enrolled tokens makes no token request on its first call', async () => {
     const enrolled = await enrolledClient(emu);
@@ -22,7 +26,10 @@ void describe('token handover', () => {
     });
     assert.equal((await next.client.v3.userinfo()).name, 'demo');
     assert.equal(emu.stats().tokenRequests, 0);
-    assert.deepEqual(next.logs.map((l) => l.path), ['/v3/userinfo']);
+    assert.deepEqual(
+      next.logs.map((l) => l.path),
+      ['/v3/userinfo'],
+    );
     // The tokens are still renewed with the credentials when they die.
     emu.expireAllTokens();
     assert.equal((await next.client.v3.userinfo()).name, 'demo');
@@ -39,7 +46,7 @@ void describe('token handover', () => {
       initialTokens: a.client.tokens(),
     });
     assert.equal((await next.client.v3.userinfo()).name, 'demo');
-    assert.equal(emu.stats().tokenRequests, 1, 'its own grant, not the other application\'s token');
+    assert.equal(emu.stats().tokenRequests, 1, "its own grant, not the other application's token");
     for (const c of [a.client, b.client, next.client]) c.close();
   });
 });

@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 import {
-  PortalClient, PortalError, type LookupFunction, type PortalClientOptions, type PortalErrorKind, type RequestLogLine,
+  PortalClient,
+  PortalError,
+  type LookupFunction,
+  type PortalClientOptions,
+  type PortalErrorKind,
+  type RequestLogLine,
 } from '../../../src/api';
 
 export type { Emulator };
@@ -43,16 +48,27 @@ export function makeClient(emu: { url: string }, options: Partial<PortalClientOp
 export const DEMO = { kind: 'password', username: 'demo', password: 'demo' } as const;
 
 /** A client signed in with the demo password (no application). */
-export async function passwordClient(emu: { url: string }, options: Partial<PortalClientOptions> = {}, credentials: { username: string; password: string } = DEMO): Promise<TestClient> {
+export async function passwordClient(
+  emu: { url: string },
+  options: Partial<PortalClientOptions> = {},
+  credentials: { username: string; password: string } = DEMO,
+): Promise<TestClient> {
   const t = makeClient(emu, options);
   await t.client.signIn({ kind: 'password', ...credentials });
   return t;
 }
 
 /** A client that signed in with the demo password, enrolled an application and now uses client credentials. */
-export async function enrolledClient(emu: { url: string }, options: Partial<PortalClientOptions> = {}): Promise<TestClient & { clientId: string; clientSecret: string }> {
+export async function enrolledClient(
+  emu: { url: string },
+  options: Partial<PortalClientOptions> = {},
+): Promise<TestClient & { clientId: string; clientSecret: string }> {
   const t = await passwordClient(emu, options);
-  const { clientId, clientSecret } = await t.client.enrollApplication({ name: 'unit tests', platform: 'OTHER', deviceType: 'Other' });
+  const { clientId, clientSecret } = await t.client.enrollApplication({
+    name: 'unit tests',
+    platform: 'OTHER',
+    deviceType: 'Other',
+  });
   return { ...t, clientId, clientSecret };
 }
 
@@ -94,17 +110,20 @@ export function kind(expected: PortalErrorKind, check?: (e: PortalError) => void
 }
 
 /** A tiny HTTP server for "not a portal API" cases. */
-export async function plainServer(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+export async function plainServer(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     server,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -128,10 +147,27 @@ export function selfSignedCert(name: string): { key: Buffer; cert: Buffer } | un
   const dir = mkdtempSync(join(tmpdir(), 'portal-tls-'));
   try {
     const san = /^[\d.]+$/.test(name) ? `IP:${name}` : `DNS:${name}`;
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'),
-      '-days', '2', '-subj', `/CN=${name}`, '-addext', `subjectAltName=${san}`,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'k.pem'),
+        '-out',
+        join(dir, 'c.pem'),
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${name}`,
+        '-addext',
+        `subjectAltName=${san}`,
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) };
   } catch {
     return undefined;
@@ -143,7 +179,11 @@ export function selfSignedCert(name: string): { key: Buffer; cert: Buffer } | un
 /** Name resolution from a fixed table (what /etc/hosts would say), in both shapes net.connect asks for. */
 export function fixedLookup(table: Record<string, string>): LookupFunction & { asked: string[] } {
   const asked: string[] = [];
-  const lookup = (hostname: string, options: { all?: boolean }, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  const lookup = (
+    hostname: string,
+    options: { all?: boolean },
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     asked.push(hostname);
     const address = table[hostname];
     if (!address) {

@@ -3,7 +3,19 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ERROR_CODES, collect, type FileRecord } from '../../../src/api';
-import { accountId, emulator, enrolledClient, fixedLookup, groupId, kind, makeClient, passwordClient, statusesOf, type Emulator, type TestClient } from './helpers';
+import {
+  accountId,
+  emulator,
+  enrolledClient,
+  fixedLookup,
+  groupId,
+  kind,
+  makeClient,
+  passwordClient,
+  statusesOf,
+  type Emulator,
+  type TestClient,
+} from './helpers';
 
 const MIB = 1024 * 1024;
 
@@ -15,7 +27,11 @@ void describe('limits on what a server can do', () => {
   let engineering: number;
   before(async () => {
     emu = await emulator();
-    t = await enrolledClient(emu, { maxJsonBytes: MIB, deadlineMs: 400, retry: { attempts: 2, backoffMs: 5, maxBackoffMs: 10 } });
+    t = await enrolledClient(emu, {
+      maxJsonBytes: MIB,
+      deadlineMs: 400,
+      retry: { attempts: 2, backoffMs: 5, maxBackoffMs: 10 },
+    });
     acme = await accountId(t.client, 'acme');
     engineering = await groupId(t.client, acme, 'engineering');
     const root = await collect(t.client.v2.files.iterate(acme, engineering, { recursive: true }));
@@ -35,35 +51,48 @@ void describe('limits on what a server can do', () => {
   for (const contentLength of [true, false]) {
     void test(`a JSON answer over the cap fails once, clearly (${contentLength ? 'with' : 'without'} Content-Length)`, async () => {
       emu.setFaults([{ kind: 'huge-body', path: '/v3/userinfo', bytes: 64 * MIB, contentLength }]);
-      await assert.rejects(t.client.v3.userinfo(), kind('invalid-response', (e) => {
-        assert.equal(e.code, ERROR_CODES.responseTooLarge);
-        assert.match(e.message, /^The portal sent an answer larger than 1 MB for GET \/v3\/userinfo/);
-      }));
+      await assert.rejects(
+        t.client.v3.userinfo(),
+        kind('invalid-response', (e) => {
+          assert.equal(e.code, ERROR_CODES.responseTooLarge);
+          assert.match(e.message, /^The portal sent an answer larger than 1 MB for GET \/v3\/userinfo/);
+        }),
+      );
       assert.deepEqual(statusesOf(t.logs, '/v3/userinfo'), [undefined], 'one attempt, not retried');
     });
   }
 
   void test('a server that drips its answer is stopped by the overall deadline; a GET is retried, a POST is not', async () => {
     emu.setFaults([{ kind: 'drip', path: '/v3/userinfo', delayMs: 20 }]);
-    await assert.rejects(t.client.v3.userinfo(), kind('timeout', (e) => {
-      assert.equal(e.code, ERROR_CODES.deadline);
-      assert.match(e.message, /^127\.0\.0\.1:\d+ took longer than 400 ms to send its whole answer/);
-    }));
+    await assert.rejects(
+      t.client.v3.userinfo(),
+      kind('timeout', (e) => {
+        assert.equal(e.code, ERROR_CODES.deadline);
+        assert.match(e.message, /^127\.0\.0\.1:\d+ took longer than 400 ms to send its whole answer/);
+      }),
+    );
     assert.equal(statusesOf(t.logs, '/v3/userinfo').length, 2, 'retried like other timeouts');
     const path = `/v3/accounts/${acme}/members`;
     emu.setFaults([{ kind: 'drip', path, method: 'POST', delayMs: 20 }]);
-    await assert.rejects(t.client.v3.members.create(acme, { name: 'Drip', username: 'drip.test', email: 'drip@acme.example' }), kind('timeout'));
+    await assert.rejects(
+      t.client.v3.members.create(acme, { name: 'Drip', username: 'drip.test', email: 'drip@acme.example' }),
+      kind('timeout'),
+    );
     assert.equal(statusesOf(t.logs, path).length, 1);
   });
 
-  void test('before the headers the deadline holds too: a portal that does not answer frees the slot', { timeout: 30_000 }, async () => {
-    // Answered after 100 s, within a headers timeout of 120 s: only the 400 ms deadline can end this call in time.
-    const slow = await passwordClient(emu, { deadlineMs: 400, headersTimeoutMs: 120_000, retry: { attempts: 1 } });
-    emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 100_000 }]);
-    await assert.rejects(slow.client.v3.userinfo(), kind('timeout'));
-    emu.clearFaults();
-    slow.client.close();
-  });
+  void test(
+    'before the headers the deadline holds too: a portal that does not answer frees the slot',
+    { timeout: 30_000 },
+    async () => {
+      // Answered after 100 s, within a headers timeout of 120 s: only the 400 ms deadline can end this call in time.
+      const slow = await passwordClient(emu, { deadlineMs: 400, headersTimeoutMs: 120_000, retry: { attempts: 1 } });
+      emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 100_000 }]);
+      await assert.rejects(slow.client.v3.userinfo(), kind('timeout'));
+      emu.clearFaults();
+      slow.client.close();
+    },
+  );
 
   void test('downloads stream: no size cap, and no overall deadline while bytes keep coming', async () => {
     const d = await t.client.v2.files.download(engineering, file.id);
@@ -88,21 +117,35 @@ void describe('limits on what a server can do', () => {
     const stall = await passwordClient(emu, { bodyTimeoutMs: 200, deadlineMs: 100 });
     emu.setFaults([{ kind: 'drip', path: `/v3/groups/${engineering}/files/${file.id}/download`, delayMs: 30_000 }]);
     const d = await stall.client.v2.files.download(engineering, file.id);
-    await assert.rejects(async () => {
-      for await (const _chunk of d.body as AsyncIterable<Buffer>) { /* drain */ }
-    }, (e: unknown) => (e as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT');
+    await assert.rejects(
+      async () => {
+        for await (const _chunk of d.body as AsyncIterable<Buffer>) {
+          /* drain */
+        }
+      },
+      (e: unknown) => (e as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT',
+    );
     stall.client.close();
   });
 
   void test('an envelope page longer than asked for is refused, saying what the portal sent', async () => {
     emu.setFaults([{ kind: 'oversized-page', factor: 10 }]);
-    await assert.rejects(t.client.v3.members.page(acme, { size: 5 }), kind('invalid-response', (e) => {
-      assert.equal(e.code, ERROR_CODES.pageTooLong);
-      assert.equal(e.endpoint, `GET /v3/accounts/${acme}/members`);
-      assert.match(e.message, /sent 50 rows for a page of 5/);
-    }));
-    await assert.rejects(t.client.v2.members.page(acme, { size: 3 }), kind('invalid-response', (e) => assert.equal(e.code, ERROR_CODES.pageTooLong)));
-    await assert.rejects(t.client.v2.files.page(acme, engineering, { size: 2 }), kind('invalid-response', (e) => assert.equal(e.code, ERROR_CODES.pageTooLong)));
+    await assert.rejects(
+      t.client.v3.members.page(acme, { size: 5 }),
+      kind('invalid-response', (e) => {
+        assert.equal(e.code, ERROR_CODES.pageTooLong);
+        assert.equal(e.endpoint, `GET /v3/accounts/${acme}/members`);
+        assert.match(e.message, /sent 50 rows for a page of 5/);
+      }),
+    );
+    await assert.rejects(
+      t.client.v2.members.page(acme, { size: 3 }),
+      kind('invalid-response', (e) => assert.equal(e.code, ERROR_CODES.pageTooLong)),
+    );
+    await assert.rejects(
+      t.client.v2.files.page(acme, engineering, { size: 2 }),
+      kind('invalid-response', (e) => assert.equal(e.code, ERROR_CODES.pageTooLong)),
+    );
     // A plain array that long is the whole list: no next page.
     const groups = await t.client.v2.groups.page(acme, { size: 1 });
     assert.equal(groups.hasNext, false);
@@ -111,14 +154,20 @@ void describe('limits on what a server can do', () => {
   void test('ids and names that are ".", ".." or empty are never sent; "%2e%2e" goes out encoded', async () => {
     const account = acme;
     for (const bad of ['.', '..', '']) {
-      await assert.rejects(t.client.v3.members.get(account, bad), kind('invalid-input', (e) => assert.equal(e.code, ERROR_CODES.unsafePathSegment)));
+      await assert.rejects(
+        t.client.v3.members.get(account, bad),
+        kind('invalid-input', (e) => assert.equal(e.code, ERROR_CODES.unsafePathSegment)),
+      );
       await assert.rejects(t.client.v3.applications.delete(bad), kind('invalid-input'));
       await assert.rejects(t.client.v2.members.delete(account, bad), kind('invalid-input'));
     }
     assert.equal(t.logs.length, 0, 'nothing went out');
     await assert.rejects(t.client.v3.members.get(account, '%2e%2e'), kind('not-found'));
     await assert.rejects(t.client.v3.applications.get('%2e%2e'), kind('not-found'));
-    assert.deepEqual(t.logs.map((l) => l.path), [`/v3/accounts/${account}/members/%252e%252e`, '/v3/applications/%252e%252e']);
+    assert.deepEqual(
+      t.logs.map((l) => l.path),
+      [`/v3/accounts/${account}/members/%252e%252e`, '/v3/applications/%252e%252e'],
+    );
   });
 
   void test('a client secret the portal hands out (create v3 and v2, rotate) is masked in later log lines and errors', async () => {
@@ -130,7 +179,10 @@ void describe('limits on what a server can do', () => {
     for (const secret of secrets) {
       // A search box where someone pasted the secret, and an error that echoes it.
       await t.client.v3.members.page(acme, { name: secret });
-      await assert.rejects(t.client.v3.members.get(acme, `${secret}x`), (e: unknown) => !String((e as Error).message).includes(secret));
+      await assert.rejects(
+        t.client.v3.members.get(acme, `${secret}x`),
+        (e: unknown) => !String((e as Error).message).includes(secret),
+      );
     }
     const lines = JSON.stringify(t.logs);
     for (const secret of secrets) assert.ok(!lines.includes(secret), 'no log line carries a secret');
@@ -140,22 +192,33 @@ void describe('limits on what a server can do', () => {
 
 void describe('*.localhost over plain http', () => {
   let emu: Emulator;
-  before(async () => { emu = await emulator(); });
-  after(async () => { await emu.stop(); });
+  before(async () => {
+    emu = await emulator();
+  });
+  after(async () => {
+    await emu.stop();
+  });
 
   void test('is trusted only when it resolves to this computer', async () => {
     const port = new URL(emu.url).port;
-    const lookup = fixedLookup({ 'app.localhost': '127.0.0.1', 'evil.localhost': '10.9.8.7', 'mixed.localhost': '::ffff:10.0.0.1' });
+    const lookup = fixedLookup({
+      'app.localhost': '127.0.0.1',
+      'evil.localhost': '10.9.8.7',
+      'mixed.localhost': '::ffff:10.0.0.1',
+    });
     const good = makeClient({ url: `http://app.localhost:${port}` }, { lookup });
     await good.client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
     assert.equal((await good.client.v3.userinfo()).name, 'demo');
     good.client.close();
     for (const host of ['evil.localhost', 'mixed.localhost']) {
       const bad = makeClient({ url: `http://${host}:${port}` }, { lookup });
-      await assert.rejects(bad.client.signIn({ kind: 'password', username: 'demo', password: 'demo' }), kind('network', (e) => {
-        assert.equal(e.code, ERROR_CODES.notLoopback);
-        assert.match(e.message, new RegExp(`${host}:${port}.*does not resolve to this computer`));
-      }));
+      await assert.rejects(
+        bad.client.signIn({ kind: 'password', username: 'demo', password: 'demo' }),
+        kind('network', (e) => {
+          assert.equal(e.code, ERROR_CODES.notLoopback);
+          assert.match(e.message, new RegExp(`${host}:${port}.*does not resolve to this computer`));
+        }),
+      );
       assert.equal(bad.logs.length, 1, 'refused at once, not retried');
       bad.client.close();
     }
@@ -177,19 +240,25 @@ void describe('the hostile seed', () => {
   void test('a member page ten times longer than asked is refused; the error carries no markup from the portal', async () => {
     // The hostile seed's second organisation answers ten times the rows asked for.
     const account = (await t.client.v3.accounts.list())[1]?.id ?? 2;
-    await assert.rejects(t.client.v3.members.page(account, { size: 20 }), kind('invalid-response', (e) => {
-      assert.equal(e.code, ERROR_CODES.pageTooLong);
-      assert.match(e.message, /sent 200 rows for a page of 20/);
-    }));
+    await assert.rejects(
+      t.client.v3.members.page(account, { size: 20 }),
+      kind('invalid-response', (e) => {
+        assert.equal(e.code, ERROR_CODES.pageTooLong);
+        assert.match(e.message, /sent 200 rows for a page of 20/);
+      }),
+    );
   });
 
   void test('an error message with a command link is kept as data and quoted on one short line', async () => {
     const account = (await t.client.v3.accounts.list())[0]?.id ?? 1;
-    await assert.rejects(t.client.v3.members.delete(account, 'trap.member'), kind('forbidden', (e) => {
-      assert.match(e.serverMessage ?? '', /command:/, 'the portal\'s words are kept as they were');
-      // eslint-disable-next-line no-control-regex -- control characters are what the message must not hold
-      assert.ok(!/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(e.message));
-      assert.ok(e.message.length < 400);
-    }));
+    await assert.rejects(
+      t.client.v3.members.delete(account, 'trap.member'),
+      kind('forbidden', (e) => {
+        assert.match(e.serverMessage ?? '', /command:/, "the portal's words are kept as they were");
+        // eslint-disable-next-line no-control-regex -- control characters are what the message must not hold
+        assert.ok(!/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(e.message));
+        assert.ok(e.message.length < 400);
+      }),
+    );
   });
 });

@@ -6,16 +6,32 @@ import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { collect, items, PortalError, type RequestLogLine } from '../../../src/api';
 import { PagedList } from '../../../src/views/paging';
-import { accountId, emulator, enrolledClient, groupId, kind, makeClient, passwordClient, sleep, type Emulator, type TestClient } from './helpers';
+import {
+  accountId,
+  emulator,
+  enrolledClient,
+  groupId,
+  kind,
+  makeClient,
+  passwordClient,
+  sleep,
+  type Emulator,
+  type TestClient,
+} from './helpers';
 
-const tokenLines = (logs: RequestLogLine[]) => logs.filter((l) => l.path.startsWith('/oauth/token')).map((l) => `${l.method} ${l.status ?? l.errorKind ?? ''}`);
+const tokenLines = (logs: RequestLogLine[]) =>
+  logs.filter((l) => l.path.startsWith('/oauth/token')).map((l) => `${l.method} ${l.status ?? l.errorKind ?? ''}`);
 
 void describe('literal portal: lists', () => {
   let emu: Emulator;
   let t: TestClient;
   let bigcorp: number;
   before(async () => {
-    emu = await emulator({ seed: 'large', profile: 'literal', large: { members: 50, files: 20, groups: 500, folderDepth: 1 } });
+    emu = await emulator({
+      seed: 'large',
+      profile: 'literal',
+      large: { members: 50, files: 20, groups: 500, folderDepth: 1 },
+    });
     t = await passwordClient(emu);
     bigcorp = (await t.client.v3.accounts.list())[0]?.id ?? 1;
   });
@@ -38,32 +54,49 @@ void describe('literal portal: lists', () => {
     assert.equal(page.hasNext, false);
   });
 
-  void test('a list exactly one page long, sent again for page 2, ends the walk without duplicates', { timeout: 20_000 }, async () => {
-    const tags = await t.client.v3.memberTags.list(bigcorp);
-    assert.ok(tags.length > 1);
-    const first = await t.client.v3.memberTags.page(bigcorp, { page: 1, size: tags.length });
-    assert.equal(first.hasNext, true, 'a full page may have a next one');
-    emu.resetStats();
-    const fetchPage = (page: number, size: number, signal?: AbortSignal) => t.client.v3.memberTags.page(bigcorp, { page, size }, signal ? { signal } : undefined);
-    const walked = await collect(items(fetchPage, { size: tags.length, key: (tag) => tag }));
-    assert.deepEqual(walked, tags);
-    assert.equal(emu.stats().byRoute['GET /v3/accounts/:account/member-tags'], 2, 'page 2 repeated page 1: the walk ended');
-    const list = new PagedList(async ({ page, size, signal }) => {
-      const p = await fetchPage(page, size, signal);
-      return { items: p.items, hasMore: p.hasNext };
-    }, (tag) => tag, tags.length);
-    await list.ensureFirstPage();
-    for (let i = 0; i < 10 && list.hasMore; i++) await list.loadMore();
-    assert.deepEqual(list.items, tags);
-    assert.equal(list.hasMore, false);
-  });
+  void test(
+    'a list exactly one page long, sent again for page 2, ends the walk without duplicates',
+    { timeout: 20_000 },
+    async () => {
+      const tags = await t.client.v3.memberTags.list(bigcorp);
+      assert.ok(tags.length > 1);
+      const first = await t.client.v3.memberTags.page(bigcorp, { page: 1, size: tags.length });
+      assert.equal(first.hasNext, true, 'a full page may have a next one');
+      emu.resetStats();
+      const fetchPage = (page: number, size: number, signal?: AbortSignal) =>
+        t.client.v3.memberTags.page(bigcorp, { page, size }, signal ? { signal } : undefined);
+      const walked = await collect(items(fetchPage, { size: tags.length, key: (tag) => tag }));
+      assert.deepEqual(walked, tags);
+      assert.equal(
+        emu.stats().byRoute['GET /v3/accounts/:account/member-tags'],
+        2,
+        'page 2 repeated page 1: the walk ended',
+      );
+      const list = new PagedList(
+        async ({ page, size, signal }) => {
+          const p = await fetchPage(page, size, signal);
+          return { items: p.items, hasMore: p.hasNext };
+        },
+        (tag) => tag,
+        tags.length,
+      );
+      await list.ensureFirstPage();
+      for (let i = 0; i < 10 && list.hasMore; i++) await list.loadMore();
+      assert.deepEqual(list.items, tags);
+      assert.equal(list.hasMore, false);
+    },
+  );
 
   void test('the tree\'s paged list of groups: every group once, no "Load more" after the last', async () => {
     emu.resetStats();
-    const list = new PagedList(async ({ page, size, signal }) => {
-      const p = await t.client.v2.groups.page(bigcorp, { page, size }, { signal });
-      return { items: p.items, hasMore: p.hasNext };
-    }, (g) => g.id, 50);
+    const list = new PagedList(
+      async ({ page, size, signal }) => {
+        const p = await t.client.v2.groups.page(bigcorp, { page, size }, { signal });
+        return { items: p.items, hasMore: p.hasNext };
+      },
+      (g) => g.id,
+      50,
+    );
     await list.ensureFirstPage();
     assert.equal(list.count, 500);
     assert.equal(list.hasMore, false);
@@ -92,7 +125,11 @@ void describe('literal portal: tokens, errors and missing reads', () => {
     await c.client.enrollApplication({ name: 'literal get' });
     emu.expireAllTokens();
     assert.equal((await c.client.v3.userinfo()).name, 'demo');
-    assert.deepEqual(tokenLines(c.logs), ['POST 405', 'GET 200', 'GET 200', 'GET 200'], 'no POST after the first refusal');
+    assert.deepEqual(
+      tokenLines(c.logs),
+      ['POST 405', 'GET 200', 'GET 200', 'GET 200'],
+      'no POST after the first refusal',
+    );
     c.client.close();
   });
 
@@ -100,39 +137,58 @@ void describe('literal portal: tokens, errors and missing reads', () => {
     const secret = t.clientSecret;
     const c = makeClient(emu);
     const errors: unknown[] = [];
-    await c.client.signIn({ kind: 'password', username: 'demo-2fa', password: 'Wrong-Pa55word!' }).catch((e: unknown) => errors.push(e));
-    await c.client.signIn({ kind: 'password', username: 'demo-2fa', password: 'demo', code: '654321' }).catch((e: unknown) => errors.push(e));
-    await c.client.signIn({ kind: 'client', clientId: t.clientId, clientSecret: `${secret}-wrong` }).catch((e: unknown) => errors.push(e));
+    await c.client
+      .signIn({ kind: 'password', username: 'demo-2fa', password: 'Wrong-Pa55word!' })
+      .catch((e: unknown) => errors.push(e));
+    await c.client
+      .signIn({ kind: 'password', username: 'demo-2fa', password: 'demo', code: '654321' })
+      .catch((e: unknown) => errors.push(e));
+    await c.client
+      .signIn({ kind: 'client', clientId: t.clientId, clientSecret: `${secret}-wrong` })
+      .catch((e: unknown) => errors.push(e));
     await c.client.signIn({ kind: 'client', clientId: t.clientId, clientSecret: secret });
     assert.equal(errors.length, 3);
     assert.ok(c.logs.every((l) => l.method === 'GET' || l.status === 405));
     const text = JSON.stringify(c.logs) + errors.map((e) => inspect(e) + JSON.stringify(e)).join('\n');
-    for (const s of ['Wrong-Pa55word!', 'Wrong-Pa55word%21', '654321', secret]) assert.ok(!text.includes(s), `${s} leaked`);
+    for (const s of ['Wrong-Pa55word!', 'Wrong-Pa55word%21', '654321', secret])
+      assert.ok(!text.includes(s), `${s} leaked`);
     assert.ok(c.logs.some((l) => l.path.includes('password=***')));
     assert.ok(c.logs.some((l) => l.path.includes('client_secret=***')));
     c.client.close();
   });
 
-  void test('error bodies that are empty, plain text or HTML still say what happened, in the portal\'s terms', async () => {
+  void test("error bodies that are empty, plain text or HTML still say what happened, in the portal's terms", async () => {
     // 404 is an HTML page carrying a command link.
-    await assert.rejects(t.client.v3.members.get(acme, 'nobody.at.all'), kind('not-found', (e) => {
-      assert.equal(e.status, 404);
-      assert.match(e.message, /^Not found/);
-      assert.ok(!/[<>]|command:/.test(e.message), e.message);
-      assert.ok(e.message.length < 400);
-    }));
+    await assert.rejects(
+      t.client.v3.members.get(acme, 'nobody.at.all'),
+      kind('not-found', (e) => {
+        assert.equal(e.status, 404);
+        assert.match(e.message, /^Not found/);
+        assert.ok(!/[<>]|command:/.test(e.message), e.message);
+        assert.ok(e.message.length < 400);
+      }),
+    );
     // 403 is plain text.
     const m = await passwordClient(emu, {}, { username: 'member', password: 'demo' });
-    await assert.rejects(m.client.v3.members.create(acme, { name: 'No Way', username: 'no.way', email: 'no.way@acme.example' }), kind('forbidden', (e) => {
-      assert.ok(e.serverMessage && e.serverMessage.length > 0, 'the portal\'s words are kept');
-      assert.ok(e.message.includes(e.serverMessage ?? '\u0000'));
-    }));
+    await assert.rejects(
+      m.client.v3.members.create(acme, { name: 'No Way', username: 'no.way', email: 'no.way@acme.example' }),
+      kind('forbidden', (e) => {
+        assert.ok(e.serverMessage && e.serverMessage.length > 0, "the portal's words are kept");
+        assert.ok(e.message.includes(e.serverMessage ?? '\u0000'));
+      }),
+    );
     m.client.close();
     // 500 is empty, 503 HTML: retried, then reported by status.
     emu.setFaults([{ kind: 'status', status: 500, path: '/v3/userinfo' }]);
-    await assert.rejects(t.client.v3.userinfo(), kind('server', (e) => assert.equal(e.message, 'The portal had a problem answering (HTTP 500). Try again later.')));
+    await assert.rejects(
+      t.client.v3.userinfo(),
+      kind('server', (e) => assert.equal(e.message, 'The portal had a problem answering (HTTP 500). Try again later.')),
+    );
     emu.setFaults([{ kind: 'error-body', status: 418, shape: 'html', path: '/v3/userinfo' }]);
-    await assert.rejects(t.client.v3.userinfo(), (e: unknown) => e instanceof PortalError && !/[<>]|command:/.test(e.message) && /HTTP 418/.test(e.message));
+    await assert.rejects(
+      t.client.v3.userinfo(),
+      (e: unknown) => e instanceof PortalError && !/[<>]|command:/.test(e.message) && /HTTP 418/.test(e.message),
+    );
     emu.clearFaults();
     // 401 is empty: an expired token is still renewed.
     emu.expireAllTokens();
@@ -144,7 +200,10 @@ void describe('literal portal: tokens, errors and missing reads', () => {
     const short = await emulator({ profile: 'literal', tokenLifetimeSeconds: 120 });
     const seconds = await emulator({ tokenLifetimeSeconds: 2 });
     try {
-      for (const [portal, most] of [[short, 4], [seconds, 3]] as const) {
+      for (const [portal, most] of [
+        [short, 4],
+        [seconds, 3],
+      ] as const) {
         const c = await enrolledClient(portal);
         portal.resetStats();
         for (let i = 0; i < 30; i++) {
@@ -164,7 +223,10 @@ void describe('literal portal: tokens, errors and missing reads', () => {
   });
 
   void test('the missing single application and file record reads are clear not-found errors', async () => {
-    await assert.rejects(t.client.v3.applications.get(t.clientId), kind('not-found', (e) => assert.equal(e.endpoint, `GET /v3/applications/${t.clientId}`)));
+    await assert.rejects(
+      t.client.v3.applications.get(t.clientId),
+      kind('not-found', (e) => assert.equal(e.endpoint, `GET /v3/applications/${t.clientId}`)),
+    );
     const engineering = await groupId(t.client, acme, 'engineering');
     const first = (await t.client.v2.files.page(acme, engineering, { size: 5 })).items[0];
     assert.ok(first);

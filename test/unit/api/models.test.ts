@@ -1,11 +1,34 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  PortalError, normaliseDateFormat, normaliseActivation, parseUser, parseUserInfo, parseAccount, parseSubscription,
-  parseComponent, parseApplication, parseApplicationV2, parseMember, parseMemberTagSummary, parseUserV2,
-  parseOrganisation, parseGroup, parseCreatedGroup, parseMemberV2, parseFileRecord, parseCustomNames,
-  parseItemsEnvelope, parsePageEnvelope, pageFromArray, accountPermissionLabel, groupPermissionLabel,
-  contentPermissionLabel, AccountPermission, GroupPermission, ContentPermission,
+  PortalError,
+  normaliseDateFormat,
+  normaliseActivation,
+  parseUser,
+  parseUserInfo,
+  parseAccount,
+  parseSubscription,
+  parseComponent,
+  parseApplication,
+  parseApplicationV2,
+  parseMember,
+  parseMemberTagSummary,
+  parseUserV2,
+  parseOrganisation,
+  parseGroup,
+  parseCreatedGroup,
+  parseMemberV2,
+  parseFileRecord,
+  parseCustomNames,
+  parseItemsEnvelope,
+  parsePageEnvelope,
+  pageFromArray,
+  accountPermissionLabel,
+  groupPermissionLabel,
+  contentPermissionLabel,
+  AccountPermission,
+  GroupPermission,
+  ContentPermission,
 } from '../../../src/api';
 
 const invalid = (e: unknown) => e instanceof PortalError && e.kind === 'invalid-response';
@@ -29,7 +52,15 @@ void test('activationType: string or number', () => {
 });
 
 void test('User tolerates nulls and unknown fields; only id is required', () => {
-  const u = parseUser({ id: 5, username: 'a', name: null, jobTitle: null, dateFormat: true, lastActive: null, extra: { x: 1 } });
+  const u = parseUser({
+    id: 5,
+    username: 'a',
+    name: null,
+    jobTitle: null,
+    dateFormat: true,
+    lastActive: null,
+    extra: { x: 1 },
+  });
   assert.equal(u.id, 5);
   assert.equal(u.name, '');
   assert.equal(u.jobTitle, null);
@@ -45,7 +76,15 @@ void test('Userinfo reads the user from the service-named field', () => {
     name: 'demo',
     portal: { id: 1, username: 'demo', dateFormat: 'DMY' },
     authorities: ['ROLE_USER'],
-    accounts: [{ account: { id: 2, name: 'acme' }, subscription: { code: 'p', trialExpires: null, paused: false }, permission: 16, components: null, metadata: { a: 'b', n: 1 } }],
+    accounts: [
+      {
+        account: { id: 2, name: 'acme' },
+        subscription: { code: 'p', trialExpires: null, paused: false },
+        permission: 16,
+        components: null,
+        metadata: { a: 'b', n: 1 },
+      },
+    ],
   };
   const info = parseUserInfo(json, 'portal');
   assert.equal(info.user?.dateFormat, 'DMY');
@@ -60,7 +99,11 @@ void test('Account, Subscription, Component', () => {
   assert.equal(parseAccount({ id: 1, name: 'acme' }).friendlyName, 'acme');
   assert.deepEqual(parseAccount({ id: 1, twoFactorModes: null }).twoFactorModes, []);
   assert.throws(() => parseAccount({ name: 'x' }), invalid);
-  const s = parseSubscription({ accountPackage: { code: 'x', trialExpires: null, planDetails: null }, plan: 'Pro', billingDetails: null });
+  const s = parseSubscription({
+    accountPackage: { code: 'x', trialExpires: null, planDetails: null },
+    plan: 'Pro',
+    billingDetails: null,
+  });
   assert.equal(s.accountPackage.trialExpires, null);
   assert.equal(s.billingDetails, null);
   assert.equal(parseSubscription({}).plan, '');
@@ -74,13 +117,22 @@ void test('Applications v3 and v2', () => {
   assert.ok(!('clientSecret' in a));
   assert.equal(parseApplication({ clientId: 'c1', clientSecret: 's' }, 'portal').clientSecret, 's');
   assert.throws(() => parseApplication({ name: 'x' }, 'portal'), invalid);
-  const v2 = parseApplicationV2({ id: null, clientId: 'c', clientSecret: 's', authorities: [{ authority: 'READ' }], scope: ['read'] }, 'portal');
+  const v2 = parseApplicationV2(
+    { id: null, clientId: 'c', clientSecret: 's', authorities: [{ authority: 'READ' }], scope: ['read'] },
+    'portal',
+  );
   assert.deepEqual(v2.authorities, ['READ']);
   assert.equal(v2.id, null);
 });
 
 void test('Member v3 and tag summary', () => {
-  const m = parseMember({ user: { id: 3, username: 'x' }, permission: null, activationType: 1700000000000, tags: null, notAssigned: [1, 'g'] });
+  const m = parseMember({
+    user: { id: 3, username: 'x' },
+    permission: null,
+    activationType: 1700000000000,
+    tags: null,
+    notAssigned: [1, 'g'],
+  });
   assert.equal(m.permission, null);
   assert.deepEqual(m.activation, { mode: 'custom', date: 1700000000000 });
   assert.deepEqual(m.tags, []);
@@ -91,13 +143,24 @@ void test('Member v3 and tag summary', () => {
 
 void test('v2 user, organisation, group, member, custom names', () => {
   assert.equal(parseUserV2({ id: 1, twoFactorMode: null }).twoFactorMode, null);
-  const org = parseOrganisation({ id: 1, name: 'acme', creator: null, branding: { gradient: true, gradientWidth: null } });
+  const org = parseOrganisation({
+    id: 1,
+    name: 'acme',
+    creator: null,
+    branding: { gradient: true, gradientWidth: null },
+  });
   assert.equal(org.branding?.gradient, true);
   assert.equal(org.creator, null);
-  const g = parseGroup({ id: 9, name: 'g', components: [{ name: 'files', order: null }, 'chat'], portal: { id: 1 }, account: null }, 'portal');
-  assert.deepEqual(g.components.map((c) => c.name), ['files', 'chat']);
+  const g = parseGroup(
+    { id: 9, name: 'g', components: [{ name: 'files', order: null }, 'chat'], portal: { id: 1 }, account: null },
+    'portal',
+  );
+  assert.deepEqual(
+    g.components.map((c) => c.name),
+    ['files', 'chat'],
+  );
   assert.equal(g.user?.id, 1);
-  assert.equal(g.disableWidgets, null, 'the spec\'s group response has no widgets switch: not reported');
+  assert.equal(g.disableWidgets, null, "the spec's group response has no widgets switch: not reported");
   assert.equal(parseGroup({ id: 9, name: 'g', disableWidgets: true }, 'portal').disableWidgets, true);
   assert.throws(() => parseGroup({ name: 'g' }, 'portal'), invalid);
   assert.equal(parseCreatedGroup({ id: null, name: 'g' }, 'portal').id, null);
@@ -108,7 +171,17 @@ void test('v2 user, organisation, group, member, custom names', () => {
 });
 
 void test('File record: folder flag, tags string, group id', () => {
-  const f = parseFileRecord({ id: 7, contentType: '@folder', tags: 'a, b,,c', group: { id: 3, name: 'g' }, parent: { id: 2 }, path: [{ id: 1, name: 'root' }] }, 'portal');
+  const f = parseFileRecord(
+    {
+      id: 7,
+      contentType: '@folder',
+      tags: 'a, b,,c',
+      group: { id: 3, name: 'g' },
+      parent: { id: 2 },
+      path: [{ id: 1, name: 'root' }],
+    },
+    'portal',
+  );
   assert.equal(f.isFolder, true);
   assert.deepEqual(f.tags, ['a', 'b', 'c']);
   assert.equal(f.groupId, 3);
@@ -121,9 +194,16 @@ void test('File record: folder flag, tags string, group id', () => {
 });
 
 void test('page envelopes', () => {
-  const p3 = parseItemsEnvelope({ items: [1, 2], currentPage: 2, totalPages: 5, pageSize: 2, totalResults: 10, nextPage: true }, (x) => x, { page: 2, size: 2 });
+  const p3 = parseItemsEnvelope(
+    { items: [1, 2], currentPage: 2, totalPages: 5, pageSize: 2, totalResults: 10, nextPage: true },
+    (x) => x,
+    { page: 2, size: 2 },
+  );
   assert.deepEqual(p3, { items: [1, 2], page: 2, pageSize: 2, hasNext: true, totalResults: 10, totalPages: 5 });
-  const p2 = parsePageEnvelope({ page: [1], currentPage: 3, pageSize: 20, nextPage: false }, (x) => x, { page: 3, size: 20 });
+  const p2 = parsePageEnvelope({ page: [1], currentPage: 3, pageSize: 20, nextPage: false }, (x) => x, {
+    page: 3,
+    size: 20,
+  });
   assert.equal(p2.hasNext, false);
   assert.ok(!('totalResults' in p2));
   assert.throws(() => parsePageEnvelope({ items: [] }, (x) => x, { page: 1, size: 1 }), invalid);

@@ -8,7 +8,9 @@ void describe('paging', () => {
   let emu: Emulator;
   let t: TestClient;
   let acme: number;
-  before(async () => { ({ emu, t, acme } = await startEnrolled()); });
+  before(async () => {
+    ({ emu, t, acme } = await startEnrolled());
+  });
   after(() => stopEnrolled(emu, t));
 
   const memberRequests = () => t.logs.filter((l) => l.path.startsWith(`/v3/accounts/${acme}/members?`)).length;
@@ -68,7 +70,12 @@ void describe('paging', () => {
     let calls = 0;
     const fetch = async (page: number, size: number): Promise<Page<number>> => {
       calls++;
-      return { items: Array.from({ length: size }, (_, i) => (page - 1) * size + i), page, pageSize: size, hasNext: true };
+      return {
+        items: Array.from({ length: size }, (_, i) => (page - 1) * size + i),
+        page,
+        pageSize: size,
+        hasNext: true,
+      };
     };
     const firstFive = await collect(items(fetch, { size: 5 }), 5);
     assert.deepEqual(firstFive, [0, 1, 2, 3, 4]);
@@ -82,12 +89,15 @@ void describe('paging', () => {
   void test('an aborted walk stops with cancelled', async () => {
     const ac = new AbortController();
     const seen: string[] = [];
-    await assert.rejects((async () => {
-      for await (const m of t.client.v3.members.iterate(acme, { size: 3 }, { signal: ac.signal })) {
-        seen.push(m.user.username);
-        if (seen.length === 3) ac.abort();
-      }
-    })(), (e: unknown) => e instanceof Error && (e as { kind?: string }).kind === 'cancelled');
+    await assert.rejects(
+      (async () => {
+        for await (const m of t.client.v3.members.iterate(acme, { size: 3 }, { signal: ac.signal })) {
+          seen.push(m.user.username);
+          if (seen.length === 3) ac.abort();
+        }
+      })(),
+      (e: unknown) => e instanceof Error && (e as { kind?: string }).kind === 'cancelled',
+    );
     assert.equal(seen.length, 3);
   });
 });

@@ -6,7 +6,17 @@ import assert from 'node:assert/strict';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { resolveProxy } from '../../../src/api';
-import { closedPort, emulator, enrolledClient, fixedLookup, kind, makeClient, plainServer, selfSignedCert, type Emulator } from './helpers';
+import {
+  closedPort,
+  emulator,
+  enrolledClient,
+  fixedLookup,
+  kind,
+  makeClient,
+  plainServer,
+  selfSignedCert,
+  type Emulator,
+} from './helpers';
 
 void describe('proxy', () => {
   let emu: Emulator;
@@ -107,8 +117,14 @@ void describe('proxy', () => {
 
   void test('a proxy that is down is a network error naming the proxy', async () => {
     const port = await closedPort();
-    const { client } = makeClient({ url: 'https://portal.test' }, { proxy: { url: `http://127.0.0.1:${port}` }, retry: { attempts: 1 } });
-    await assert.rejects(client.signIn({ kind: 'password', username: 'demo', password: 'demo' }), kind('network', (e) => assert.match(e.message, new RegExp(`proxy 127\\.0\\.0\\.1:${port}`))));
+    const { client } = makeClient(
+      { url: 'https://portal.test' },
+      { proxy: { url: `http://127.0.0.1:${port}` }, retry: { attempts: 1 } },
+    );
+    await assert.rejects(
+      client.signIn({ kind: 'password', username: 'demo', password: 'demo' }),
+      kind('network', (e) => assert.match(e.message, new RegExp(`proxy 127\\.0\\.0\\.1:${port}`))),
+    );
     client.close();
   });
 });

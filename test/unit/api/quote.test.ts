@@ -21,7 +21,10 @@ void test('an HTML error page becomes its title, never markup, never 20 KB', () 
   assert.equal(plainServerText(page, headers), '503 Service & Unavailable');
   const error = httpError({ status: 503, headers, text: page, endpoint: 'GET /v3/userinfo', host: 'p.example' });
   assert.equal(error.kind, 'server');
-  assert.equal(error.message, 'The portal had a problem answering (HTTP 503): 503 Service & Unavailable. Try again later.');
+  assert.equal(
+    error.message,
+    'The portal had a problem answering (HTTP 503): 503 Service & Unavailable. Try again later.',
+  );
   assert.equal(error.serverMessage, '503 Service & Unavailable');
   // A page without a title says nothing rather than its markup.
   assert.equal(plainServerText('<html><body><h1>x</h1></body></html>', {}), undefined);
@@ -29,11 +32,23 @@ void test('an HTML error page becomes its title, never markup, never 20 KB', () 
 
 void test('plain-text and JSON error bodies: kept as data, quoted short in the message', () => {
   const text = `Denied\u202E [Fix](command:workbench.action.openSettings) ${'x'.repeat(5000)}`;
-  const plain = httpError({ status: 403, headers: { 'content-type': 'text/plain' }, text, endpoint: 'DELETE /v3/x', host: 'h' });
+  const plain = httpError({
+    status: 403,
+    headers: { 'content-type': 'text/plain' },
+    text,
+    endpoint: 'DELETE /v3/x',
+    host: 'h',
+  });
   assert.equal(plain.kind, 'forbidden');
   assert.ok(plain.message.length < MAX_QUOTED_CHARS + 120, plain.message);
   assert.ok(!plain.message.includes('\u202E'));
-  const json = httpError({ status: 409, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ error: 'conflict', message: `taken\n${'y'.repeat(1000)}` }), endpoint: 'POST /v2/x', host: 'h' });
+  const json = httpError({
+    status: 409,
+    headers: { 'content-type': 'application/json' },
+    text: JSON.stringify({ error: 'conflict', message: `taken\n${'y'.repeat(1000)}` }),
+    endpoint: 'POST /v2/x',
+    host: 'h',
+  });
   assert.equal(json.kind, 'conflict');
   assert.equal(json.serverMessage?.length, 1006, 'the whole server message stays available as data');
   assert.ok(json.message.length < MAX_QUOTED_CHARS + 150);

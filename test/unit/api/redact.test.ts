@@ -3,8 +3,13 @@ import assert from 'node:assert/strict';
 import { redact, SecretRegistry, MASK } from '../../../src/api';
 
 void test('query and form parameters holding secrets are masked', () => {
-  const s = redact('/oauth/token?grant_type=password&username=demo&password=hunter22&code=123456&client_secret=s3cr3t&refresh_token=r.t&access_token=a.t');
-  assert.equal(s, `/oauth/token?grant_type=password&username=demo&password=${MASK}&code=${MASK}&client_secret=${MASK}&refresh_token=${MASK}&access_token=${MASK}`);
+  const s = redact(
+    '/oauth/token?grant_type=password&username=demo&password=hunter22&code=123456&client_secret=s3cr3t&refresh_token=r.t&access_token=a.t',
+  );
+  assert.equal(
+    s,
+    `/oauth/token?grant_type=password&username=demo&password=${MASK}&code=${MASK}&client_secret=${MASK}&refresh_token=${MASK}&access_token=${MASK}`,
+  );
 });
 
 void test('names that merely end like a secret are left alone', () => {
@@ -12,8 +17,13 @@ void test('names that merely end like a secret are left alone', () => {
 });
 
 void test('JSON fields and Authorization values are masked', () => {
-  const s = redact('{"password":"p\\"w","clientSecret":"abc","code":123456,"name":"x"} Authorization: Bearer eyJ.abc-123');
-  assert.equal(s, `{"password":"${MASK}","clientSecret":"${MASK}","code":"${MASK}","name":"x"} Authorization: Bearer ${MASK}`);
+  const s = redact(
+    '{"password":"p\\"w","clientSecret":"abc","code":123456,"name":"x"} Authorization: Bearer eyJ.abc-123',
+  );
+  assert.equal(
+    s,
+    `{"password":"${MASK}","clientSecret":"${MASK}","code":"${MASK}","name":"x"} Authorization: Bearer ${MASK}`,
+  );
 });
 
 void test('registered values are masked wherever they appear, also URL-encoded', () => {
@@ -35,6 +45,9 @@ void test('rotating secrets are bounded', () => {
 
 void test('secret-named fields of request bodies are found, nested too', async () => {
   const { secretValuesIn } = await import('../../../src/api');
-  assert.deepEqual(secretValuesIn({ user: { username: 'u', password: 'p1' }, list: [{ clientSecret: 's1' }], code: 7 }), ['p1', 's1']);
+  assert.deepEqual(
+    secretValuesIn({ user: { username: 'u', password: 'p1' }, list: [{ clientSecret: 's1' }], code: 7 }),
+    ['p1', 's1'],
+  );
   assert.deepEqual(secretValuesIn('plain'), []);
 });

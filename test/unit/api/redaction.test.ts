@@ -8,8 +8,12 @@ import { accountId, closedPort, emulator, makeClient, type Emulator } from './he
 
 void describe('redaction', () => {
   let emu: Emulator;
-  before(async () => { emu = await emulator(); });
-  after(async () => { await emu.stop(); });
+  before(async () => {
+    emu = await emulator();
+  });
+  after(async () => {
+    await emu.stop();
+  });
 
   void test('no token, password, client secret or two-factor code reaches a log line or an error', async () => {
     const PASSWORD = 'Very-Secret-Pa55word!';
@@ -27,7 +31,13 @@ void describe('redaction', () => {
         errors.push(e);
       }
     };
-    const tokenStore = { load: () => undefined, save: (t: TokenSet | undefined) => { secrets.add(t?.accessToken ?? ''); secrets.add(t?.refreshToken ?? ''); } };
+    const tokenStore = {
+      load: () => undefined,
+      save: (t: TokenSet | undefined) => {
+        secrets.add(t?.accessToken ?? '');
+        secrets.add(t?.refreshToken ?? '');
+      },
+    };
     const clients: PortalClient[] = [];
     const client = (extra = {}) => {
       const c = makeClient(emu, { tokenStore, log: (l) => logs.push(l), ...extra }).client;
@@ -39,7 +49,12 @@ void describe('redaction', () => {
     const admin = client();
     await admin.signIn({ kind: 'password', username: 'demo', password: 'demo' });
     const acme = await accountId(admin, 'acme');
-    await admin.v3.members.create(acme, { name: 'Secret Keeper', username: 'secret.keeper', email: 'secret.keeper@acme.example', password: PASSWORD });
+    await admin.v3.members.create(acme, {
+      name: 'Secret Keeper',
+      username: 'secret.keeper',
+      email: 'secret.keeper@acme.example',
+      password: PASSWORD,
+    });
 
     // Password grant: wrong, right; two-factor: missing, wrong, right.
     const user = client();
@@ -53,7 +68,9 @@ void describe('redaction', () => {
     // A secret typed where it does not belong: a search box (query string) and a failing body.
     await user.v3.userinfo();
     await capture(admin.v3.members.page(acme, { name: PASSWORD }));
-    await capture(admin.v3.members.create(acme, { name: 'x', username: 'secret.keeper', email: 'bad', password: PASSWORD }));
+    await capture(
+      admin.v3.members.create(acme, { name: 'x', username: 'secret.keeper', email: 'bad', password: PASSWORD }),
+    );
     await admin.v3.members.update(acme, 'secret.keeper', { password: NEW_PASSWORD });
 
     // Enrollment: the client secret; then the wrong secret; then renewal after expiry; then revocation.
@@ -62,7 +79,9 @@ void describe('redaction', () => {
     const rotated = await admin.v3.applications.update(enrolled.clientId, { rotateSecret: true });
     secrets.add(rotated.clientSecret ?? '');
     const wrong = client();
-    await capture(wrong.signIn({ kind: 'client', clientId: enrolled.clientId, clientSecret: `${enrolled.clientSecret}-not` }));
+    await capture(
+      wrong.signIn({ kind: 'client', clientId: enrolled.clientId, clientSecret: `${enrolled.clientSecret}-not` }),
+    );
     const app = client();
     await app.signIn({ kind: 'client', clientId: enrolled.clientId, clientSecret: rotated.clientSecret ?? '' });
     secrets.add(await app.accessToken());
@@ -74,16 +93,24 @@ void describe('redaction', () => {
 
     // Network failure while holding credentials.
     const port = await closedPort();
-    const offline = makeClient({ url: `http://127.0.0.1:${port}` }, { retry: { attempts: 1 }, log: (l) => logs.push(l) }).client;
+    const offline = makeClient(
+      { url: `http://127.0.0.1:${port}` },
+      { retry: { attempts: 1 }, log: (l) => logs.push(l) },
+    ).client;
     clients.push(offline);
     await capture(offline.signIn({ kind: 'password', username: 'secret.keeper', password: PASSWORD }));
-    await capture(offline.signIn({ kind: 'client', clientId: enrolled.clientId, clientSecret: rotated.clientSecret ?? '' }));
+    await capture(
+      offline.signIn({ kind: 'client', clientId: enrolled.clientId, clientSecret: rotated.clientSecret ?? '' }),
+    );
 
     secrets.delete('');
     assert.ok(errors.length >= 8, `errors were produced (${errors.length})`);
     assert.ok(errors.every((e) => e instanceof PortalError));
     assert.ok(logs.length > 20);
-    assert.ok([...secrets].some((s) => s.length > 20), 'tokens were captured');
+    assert.ok(
+      [...secrets].some((s) => s.length > 20),
+      'tokens were captured',
+    );
 
     const haystacks: Array<[string, string]> = [];
     logs.forEach((l, i) => haystacks.push([`log ${i}`, JSON.stringify(l)]));
@@ -113,7 +140,11 @@ void test('a client dumped by util.inspect or JSON.stringify shows its origin, n
     await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
     const enrolled = await client.enrollApplication({ name: 'dump', platform: 'OTHER', deviceType: 'Other' });
     const token = await client.accessToken();
-    for (const dump of [inspect(client, { depth: 10, showHidden: true }), JSON.stringify(client), JSON.stringify({ nested: { client } })]) {
+    for (const dump of [
+      inspect(client, { depth: 10, showHidden: true }),
+      JSON.stringify(client),
+      JSON.stringify({ nested: { client } }),
+    ]) {
       assert.ok(!dump.includes(enrolled.clientSecret), 'no client secret in the dump');
       assert.ok(!dump.includes(token), 'no token in the dump');
       assert.match(dump, /127\.0\.0\.1/);

@@ -1,17 +1,40 @@
 // The retry policy as a table: what happened to an attempt, how many retries were spent → what the client does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PortalError, firstTry, retryPolicy, type Outcome, type RetryLimits, type RetryState, type Step } from '../../../src/api';
+import {
+  PortalError,
+  firstTry,
+  retryPolicy,
+  type Outcome,
+  type RetryLimits,
+  type RetryState,
+  type Step,
+} from '../../../src/api';
 
-const LIMITS: RetryLimits = { attempts: 3, rateLimitAttempts: 4, backoffMs: 100, maxBackoffMs: 300, maxRetryAfterMs: 60_000, defaultRetryAfterMs: 1000 };
+const LIMITS: RetryLimits = {
+  attempts: 3,
+  rateLimitAttempts: 4,
+  backoffMs: 100,
+  maxBackoffMs: 300,
+  maxRetryAfterMs: 60_000,
+  defaultRetryAfterMs: 1000,
+};
 const HALF = () => 0.5; // jitter ×1: the backoff is exactly the base
 
 const err = (kind: PortalError['kind'], status?: number) =>
   new PortalError({ kind, endpoint: 'GET /x', message: kind, ...(status !== undefined ? { status } : {}) });
 const http = (status: number, retryAfterMs?: number): Outcome => ({
-  kind: 'http', status, retryAfterMs, error: err(status === 429 ? 'rate-limited' : status >= 500 ? 'server' : 'invalid-input', status),
+  kind: 'http',
+  status,
+  retryAfterMs,
+  error: err(status === 429 ? 'rate-limited' : status >= 500 ? 'server' : 'invalid-input', status),
 });
-const failure = (kind: PortalError['kind'], transient: boolean, neverSent: boolean): Outcome => ({ kind: 'failure', error: err(kind), transient, neverSent });
+const failure = (kind: PortalError['kind'], transient: boolean, neverSent: boolean): Outcome => ({
+  kind: 'failure',
+  error: err(kind),
+  transient,
+  neverSent,
+});
 
 const GET = firstTry(true, LIMITS);
 const POST = firstTry(false, LIMITS);
@@ -20,10 +43,14 @@ const spent = (s: RetryState, more: Partial<RetryState>): RetryState => ({ ...s,
 /** What the step boils down to, for comparing with the table. */
 function summary(step: Step): string {
   switch (step.action) {
-    case 'throw': return `throw ${step.error.kind}`;
-    case 'wait-and-retry': return `wait ${step.ms}`;
-    case 'pause-all-and-retry': return `pause ${step.ms}`;
-    default: return step.action;
+    case 'throw':
+      return `throw ${step.error.kind}`;
+    case 'wait-and-retry':
+      return `wait ${step.ms}`;
+    case 'pause-all-and-retry':
+      return `pause ${step.ms}`;
+    default:
+      return step.action;
   }
 }
 
@@ -42,7 +69,12 @@ const TABLE: Array<[string, Outcome, RetryState, string]> = [
   ['503 on a POST', http(503, 500), POST, 'throw server'],
   ['500 on a GET', http(500), GET, 'wait 100'],
   ['500 on a GET, second failure: doubled', http(500), spent(GET, { failures: 1 }), 'wait 200'],
-  ['500 on a GET, capped backoff', http(500), spent({ ...GET, limits: { ...LIMITS, attempts: 9 } }, { failures: 5 }), 'wait 300'],
+  [
+    '500 on a GET, capped backoff',
+    http(500),
+    spent({ ...GET, limits: { ...LIMITS, attempts: 9 } }, { failures: 5 }),
+    'wait 300',
+  ],
   ['500 on a GET when the tries are spent', http(500), spent(GET, { failures: 2 }), 'throw server'],
   ['500 on a POST', http(500), POST, 'throw server'],
   ['404', http(404), GET, 'throw invalid-input'],
@@ -53,7 +85,12 @@ const TABLE: Array<[string, Outcome, RetryState, string]> = [
   ['timeout (deadline) on a PATCH', failure('timeout', true, false), POST, 'throw timeout'],
   ['an answer over the size cap', failure('invalid-response', false, false), GET, 'throw invalid-response'],
   ['certificate refused', failure('tls', false, true), GET, 'throw tls'],
-  ['certificate refused on a POST (never sent, but waiting will not help)', failure('tls', false, true), POST, 'throw tls'],
+  [
+    'certificate refused on a POST (never sent, but waiting will not help)',
+    failure('tls', false, true),
+    POST,
+    'throw tls',
+  ],
   ['cancelled', failure('cancelled', false, true), GET, 'throw cancelled'],
 ];
 

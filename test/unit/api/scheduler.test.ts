@@ -8,7 +8,12 @@ void test('no more than maxConcurrent tickets at once; FIFO order', async () => 
   const s = new Scheduler({ count: 100, windowMs: 60_000 }, 2);
   const order: number[] = [];
   const tickets: Ticket[] = [];
-  const waits = [0, 1, 2, 3].map((i) => s.acquire().then((t) => { order.push(i); tickets.push(t); }));
+  const waits = [0, 1, 2, 3].map((i) =>
+    s.acquire().then((t) => {
+      order.push(i);
+      tickets.push(t);
+    }),
+  );
   await tick();
   assert.deepEqual(order, [0, 1]);
   assert.equal(s.waiting, 2);
@@ -28,7 +33,10 @@ void test('the window budget holds requests until the oldest completion ages out
   for (let i = 0; i < 3; i++) (await s.acquire()).release();
   assert.equal(s.used(), 3);
   let granted = false;
-  const p = s.acquire().then((t) => { granted = true; t.release(); });
+  const p = s.acquire().then((t) => {
+    granted = true;
+    t.release();
+  });
   await tick();
   assert.equal(granted, false, 'a fourth request must wait for the window');
   await p;
@@ -64,8 +72,14 @@ void test('priority waiters go first', async () => {
   const s = new Scheduler({ count: 10, windowMs: 60_000 }, 1);
   const first = await s.acquire();
   const order: string[] = [];
-  const normal = s.acquire().then((t) => { order.push('normal'); t.release(); });
-  const prio = s.acquire(undefined, true).then((t) => { order.push('priority'); t.release(); });
+  const normal = s.acquire().then((t) => {
+    order.push('normal');
+    t.release();
+  });
+  const prio = s.acquire(undefined, true).then((t) => {
+    order.push('priority');
+    t.release();
+  });
   first.release();
   await Promise.all([normal, prio]);
   assert.deepEqual(order, ['priority', 'normal']);

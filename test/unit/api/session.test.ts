@@ -10,15 +10,31 @@ void test('a sign-out error that quotes the server is masked before the credenti
   const secret = 'client-secret-7f3a9c2e';
   const echoing: TokenEndpoint = {
     requestToken: async () => {
-      throw new PortalError({ kind: 'auth', endpoint: 'POST /oauth/token', status: 401, code: 'invalid_client', serverMessage: `unknown secret ${secret}`, message: `The portal refused ${secret}.` });
+      throw new PortalError({
+        kind: 'auth',
+        endpoint: 'POST /oauth/token',
+        status: 401,
+        code: 'invalid_client',
+        serverMessage: `unknown secret ${secret}`,
+        message: `The portal refused ${secret}.`,
+      });
     },
   };
   const notified: PortalError[] = [];
   const session = new Session(
-    { endpoint: echoing, staticClientId: 'portal-mobile', secrets: new SecretRegistry(), host: '127.0.0.1', onSignedOut: (e) => notified.push(e) },
+    {
+      endpoint: echoing,
+      staticClientId: 'portal-mobile',
+      secrets: new SecretRegistry(),
+      host: '127.0.0.1',
+      onSignedOut: (e) => notified.push(e),
+    },
     { kind: 'client', clientId: 'app-1', clientSecret: secret },
   );
-  const error = await session.accessToken('GET /v3/userinfo').then(() => undefined, (e: unknown) => e);
+  const error = await session.accessToken('GET /v3/userinfo').then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof PortalError && error.kind === 'signed-out', String(error));
   assert.equal(notified.length, 1);
   for (const e of [error, notified[0]]) {

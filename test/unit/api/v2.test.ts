@@ -19,7 +19,12 @@ void describe('v2 endpoints', () => {
   after(() => stopEnrolled(emu, t));
 
   void test('applications: v2 create answers client id and secret that work', async () => {
-    const app = await t.client.v2.applications.create({ name: 'v2 app', platform: 'OTHER', deviceType: 'Other', deviceToken: '0b6f2c1e-0000-4000-8000-000000000000' });
+    const app = await t.client.v2.applications.create({
+      name: 'v2 app',
+      platform: 'OTHER',
+      deviceType: 'Other',
+      deviceToken: '0b6f2c1e-0000-4000-8000-000000000000',
+    });
     assert.ok(app.clientId);
     assert.ok(app.clientSecret);
     await t.client.v3.applications.delete(app.clientId);
@@ -50,12 +55,23 @@ void describe('v2 endpoints', () => {
     assert.equal(first.items.length, 2);
     assert.equal(first.hasNext, true);
     const iterated = await collect(client.v2.groups.iterate(acme, { size: 3 }));
-    assert.deepEqual(iterated.map((x) => x.id), groups.map((x) => x.id));
+    assert.deepEqual(
+      iterated.map((x) => x.id),
+      groups.map((x) => x.id),
+    );
 
-    const created = await client.v2.groups.create(acme, { name: 'unit-test-group', friendlyName: 'Unit test group', components: ['files', 'pages'], disableChat: true });
+    const created = await client.v2.groups.create(acme, {
+      name: 'unit-test-group',
+      friendlyName: 'Unit test group',
+      components: ['files', 'pages'],
+      disableChat: true,
+    });
     assert.equal(created.name, 'unit-test-group');
     const createdId = created.id ?? (await groupId(client, acme, 'unit-test-group'));
-    const updated = await client.v2.groups.update(acme, createdId, { friendlyName: 'Renamed group', branding: { headerColor: '#112233' } });
+    const updated = await client.v2.groups.update(acme, createdId, {
+      friendlyName: 'Renamed group',
+      branding: { headerColor: '#112233' },
+    });
     assert.equal(updated.friendlyName, 'Renamed group');
     assert.equal(updated.branding?.headerColor, '#112233');
     await client.v2.groups.duplicate(acme, createdId, 'unit-test-group-copy');
@@ -88,7 +104,10 @@ void describe('v2 endpoints', () => {
     });
     assert.equal(created.user.username, 'v2.tester');
     assert.equal(created.groups?.engineering, GroupPermission.Standard);
-    const updated = await client.v2.members.update(acme, 'v2.tester', { user: { jobTitle: 'Tester' }, groups: { marketing: GroupPermission.Basic } });
+    const updated = await client.v2.members.update(acme, 'v2.tester', {
+      user: { jobTitle: 'Tester' },
+      groups: { marketing: GroupPermission.Basic },
+    });
     assert.equal(updated.user.jobTitle, 'Tester');
     assert.equal(updated.groups?.marketing, GroupPermission.Basic);
     await client.v2.members.delete(acme, 'v2.tester');
@@ -105,7 +124,10 @@ void describe('v2 endpoints', () => {
     const children = await client.v2.files.children(acme, engineering, folder.id, { size: 100 });
     assert.ok(children.items.length > 0);
     const kids = await collect(client.v2.files.iterateChildren(acme, engineering, folder.id, { size: 1 }));
-    assert.deepEqual(kids.map((k) => k.id), children.items.map((k) => k.id));
+    assert.deepEqual(
+      kids.map((k) => k.id),
+      children.items.map((k) => k.id),
+    );
 
     const file = root.items.find((f) => !f.isFolder) ?? children.items.find((f) => !f.isFolder);
     assert.ok(file, 'some file in the tree');
@@ -117,12 +139,20 @@ void describe('v2 endpoints', () => {
     assert.ok(everything.length > root.items.length, 'recursive reaches into folders');
     assert.equal(new Set(everything.map((f) => f.id)).size, everything.length);
 
-    const bySize = await client.v2.files.page(acme, engineering, { recursive: true, orderBy: 'size', ascending: false, size: 100 });
+    const bySize = await client.v2.files.page(acme, engineering, {
+      recursive: true,
+      orderBy: 'size',
+      ascending: false,
+      size: 100,
+    });
     const sizes = bySize.items.filter((f) => !f.isFolder).map((f) => f.size);
     for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i - 1]! >= sizes[i]!, 'ordered by size, descending');
     const named = await client.v2.files.page(acme, engineering, { recursive: true, name: file.name.slice(0, 4) });
     assert.ok(named.items.some((f) => f.id === file.id));
-    const future = await client.v2.files.page(acme, engineering, { recursive: true, modifiedAfter: Date.now() + 86_400_000 });
+    const future = await client.v2.files.page(acme, engineering, {
+      recursive: true,
+      modifiedAfter: Date.now() + 86_400_000,
+    });
     assert.equal(future.items.length, 0);
   });
 

@@ -9,7 +9,9 @@ void describe('v3 endpoints', () => {
   let t: TestClient;
   let acme: number;
 
-  before(async () => { ({ emu, t, acme } = await startEnrolled()); });
+  before(async () => {
+    ({ emu, t, acme } = await startEnrolled());
+  });
   after(() => stopEnrolled(emu, t));
 
   void test('userinfo: the user from the service-named field, and one entry per organisation', async () => {
@@ -26,7 +28,12 @@ void describe('v3 endpoints', () => {
 
   void test('applications: create (with secret), list and get (without), update, rotate, delete', async () => {
     const { client } = t;
-    const created = await client.v3.applications.create({ name: 'App under test', description: 'x', platform: 'LINUX', deviceType: 'Other' });
+    const created = await client.v3.applications.create({
+      name: 'App under test',
+      description: 'x',
+      platform: 'LINUX',
+      deviceType: 'Other',
+    });
     assert.ok(created.clientId);
     assert.ok(created.clientSecret, 'creation answers the secret');
     assert.equal(t.logs.filter((l) => l.method === 'POST' && l.path === '/v3/applications').at(-1)?.status, 201);
@@ -68,7 +75,12 @@ void describe('v3 endpoints', () => {
 
   void test('members: create, page with query, iterate, get, update, delete', async () => {
     const { client } = t;
-    const created = await client.v3.members.create(acme, { name: 'Zed Tester', username: 'zed.tester', email: 'zed.tester@acme.example', tags: ['qa'] });
+    const created = await client.v3.members.create(acme, {
+      name: 'Zed Tester',
+      username: 'zed.tester',
+      email: 'zed.tester@acme.example',
+      tags: ['qa'],
+    });
     assert.equal(created.user.username, 'zed.tester');
     assert.deepEqual(created.tags, ['qa']);
 
@@ -81,7 +93,10 @@ void describe('v3 endpoints', () => {
     assert.ok((first.totalPages ?? 0) > 1);
 
     const byName = await client.v3.members.page(acme, { name: 'zed.tester@' });
-    assert.deepEqual(byName.items.map((m) => m.user.username), ['zed.tester']);
+    assert.deepEqual(
+      byName.items.map((m) => m.user.username),
+      ['zed.tester'],
+    );
     const starts = await client.v3.members.page(acme, { startsWith: 'Zed' });
     assert.ok(starts.items.some((m) => m.user.username === 'zed.tester'));
     const ordered = await client.v3.members.page(acme, { orderBy: 'username', ascending: false, size: 100 });
@@ -94,7 +109,10 @@ void describe('v3 endpoints', () => {
 
     const got = await client.v3.members.get(acme, 'zed.tester');
     assert.equal(got.user.email, 'zed.tester@acme.example');
-    const updated = await client.v3.members.update(acme, 'zed.tester', { tags: ['qa', 'night-shift'], permission: AccountPermission.GroupCreator });
+    const updated = await client.v3.members.update(acme, 'zed.tester', {
+      tags: ['qa', 'night-shift'],
+      permission: AccountPermission.GroupCreator,
+    });
     assert.deepEqual([...updated.tags].sort(), ['night-shift', 'qa']);
     assert.equal(updated.permission, AccountPermission.GroupCreator);
     await client.v3.members.delete(acme, 'zed.tester');
@@ -103,7 +121,10 @@ void describe('v3 endpoints', () => {
 
   void test('members: activation and dateFormat ambiguities parse without throwing', async () => {
     const all = await collect(t.client.v3.members.iterate(acme));
-    assert.ok(all.some((m) => m.activation.mode === 'custom' && m.activation.date !== null), 'scheduled activations read as custom + date');
+    assert.ok(
+      all.some((m) => m.activation.mode === 'custom' && m.activation.date !== null),
+      'scheduled activations read as custom + date',
+    );
     assert.ok(all.some((m) => m.activation.mode === 'now'));
     const member = all.find((m) => m.user.username === 'member');
     assert.equal(member?.user.dateFormat, null, 'dateFormat false becomes null');

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { CLIENT_VERSION, DEFAULT_USER_AGENT } from '../../../src/api';
 
 void test('the User-Agent version matches package.json', () => {
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   assert.equal(CLIENT_VERSION, pkg.version);
   assert.equal(DEFAULT_USER_AGENT, `portal-vscode/${pkg.version}`);
 });

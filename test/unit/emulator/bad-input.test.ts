@@ -2,20 +2,34 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Group2, type Harness, type Member3 } from './helpers';
+import {
+  DEMO,
+  assertError,
+  fieldsOf,
+  startWithDemoAndMember,
+  type Group2,
+  type Harness,
+  type Member3,
+} from './helpers';
 
 void describe('bad input', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
+  before(async () => {
+    ({ h, demo, member } = await startWithDemoAndMember());
+  });
   after(() => h.stop());
 
   const groups = `/v2/accounts/${DEMO.acme}/groups`;
 
   void test('malformed JSON is 400 invalid_input', async () => {
     for (const rawBody of ['{', '{"name": }', 'nul', '{"a":1}}', '\u0000']) {
-      const res = await h.call('POST', '/v3/applications', { token: demo, rawBody, headers: { 'Content-Type': 'application/json' } });
+      const res = await h.call('POST', '/v3/applications', {
+        token: demo,
+        rawBody,
+        headers: { 'Content-Type': 'application/json' },
+      });
       assertError(res, 400, 'invalid_input');
       assert.match((res.body as { message: string }).message, /JSON/);
     }
@@ -23,24 +37,50 @@ void describe('bad input', () => {
 
   void test('a body that is not an object is 400', async () => {
     for (const body of [[], 'text', 42, null, true]) {
-      assertError(await h.call('POST', '/v3/applications', { token: demo, rawBody: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }), 400, 'invalid_input');
+      assertError(
+        await h.call('POST', '/v3/applications', {
+          token: demo,
+          rawBody: JSON.stringify(body),
+          headers: { 'Content-Type': 'application/json' },
+        }),
+        400,
+        'invalid_input',
+      );
     }
   });
 
   void test('wrong types are 400 with fieldErrors naming each field', async () => {
-    const res = await h.call('POST', `/v3/accounts/${DEMO.acme}/members`, { token: demo, body: { name: ['x'], username: 12, email: { a: 1 }, enabled: 'yes', tags: [1, 2], assignGroupsAdmin: 'all' } });
+    const res = await h.call('POST', `/v3/accounts/${DEMO.acme}/members`, {
+      token: demo,
+      body: { name: ['x'], username: 12, email: { a: 1 }, enabled: 'yes', tags: [1, 2], assignGroupsAdmin: 'all' },
+    });
     assertError(res, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(res).sort(), ['assignGroupsAdmin', 'email', 'enabled', 'name', 'tags', 'username']);
   });
 
   void test('unknown enum values are 400', async () => {
-    assertError(await h.call('POST', '/v3/applications', { token: demo, body: { name: 'x', platform: 'ios' } }), 400, 'invalid_input');
-    assertError(await h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo, body: { permission: 8 } }), 400, 'invalid_input');
-    assertError(await h.call('GET', `/v3/accounts/${DEMO.acme}/members?orderBy=age`, { token: demo }), 400, 'invalid_input');
+    assertError(
+      await h.call('POST', '/v3/applications', { token: demo, body: { name: 'x', platform: 'ios' } }),
+      400,
+      'invalid_input',
+    );
+    assertError(
+      await h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo, body: { permission: 8 } }),
+      400,
+      'invalid_input',
+    );
+    assertError(
+      await h.call('GET', `/v3/accounts/${DEMO.acme}/members?orderBy=age`, { token: demo }),
+      400,
+      'invalid_input',
+    );
   });
 
   void test('unknown body fields are ignored', async () => {
-    const res = await h.call('POST', '/v3/applications', { token: demo, body: { name: 'extra fields', colour: 'blue', nested: { deep: true } } });
+    const res = await h.call('POST', '/v3/applications', {
+      token: demo,
+      body: { name: 'extra fields', colour: 'blue', nested: { deep: true } },
+    });
     assert.equal(res.status, 201);
   });
 
@@ -64,17 +104,46 @@ void describe('bad input', () => {
 
   void test('a body over 1 MiB is 413 payload_too_large, and the connection still answers', async () => {
     const big = JSON.stringify({ name: 'x', description: 'y'.repeat(1024 * 1024 + 10) });
-    assertError(await h.call('POST', '/v3/applications', { token: demo, rawBody: big, headers: { 'Content-Type': 'application/json' } }), 413, 'payload_too_large');
+    assertError(
+      await h.call('POST', '/v3/applications', {
+        token: demo,
+        rawBody: big,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      413,
+      'payload_too_large',
+    );
     assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
   });
 
   void test('an endless oversized upload is cut off with 413 instead of being read forever', async () => {
     const url = new URL(h.url);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, method: 'POST', path: '/v3/applications', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Authorization: `Bearer ${demo}` } });
-      const timer = setTimeout(() => { req.destroy(); reject(new Error('no answer to an endless upload')); }, 15_000);
-      req.on('response', (res) => { clearTimeout(timer); res.resume(); req.destroy(); resolve(res.statusCode ?? 0); });
-      req.on('error', (e) => { clearTimeout(timer); reject(e); });
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: '/v3/applications',
+        headers: {
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': 'chunked',
+          Authorization: `Bearer ${demo}`,
+        },
+      });
+      const timer = setTimeout(() => {
+        req.destroy();
+        reject(new Error('no answer to an endless upload'));
+      }, 15_000);
+      req.on('response', (res) => {
+        clearTimeout(timer);
+        res.resume();
+        req.destroy();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
       const chunk = Buffer.alloc(1024 * 1024, 0x20);
       const pump = (sent: number): void => {
         // Never end(): only the server's cut-off can answer. 40 MiB bounds the test either way.
@@ -95,16 +164,25 @@ void describe('bad input', () => {
   void test('nothing is half-written when a request fails', async () => {
     const before = await h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: demo });
     // Valid fields first, one bad field last: nothing may change.
-    const res = await h.call('POST', `${groups}/${DEMO.engineering}`, { token: demo, body: { friendlyName: 'Changed', disableChat: true, components: ['files', 'bogus'] } });
+    const res = await h.call('POST', `${groups}/${DEMO.engineering}`, {
+      token: demo,
+      body: { friendlyName: 'Changed', disableChat: true, components: ['files', 'bogus'] },
+    });
     assertError(res, 400, 'invalid_input');
     const after = await h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: demo });
     assert.deepEqual(after.body, before.body);
     const m = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
-    const conflict = await h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo, body: { tags: ['changed'], assignGroupsRights: { 999999: 4 } } });
+    const conflict = await h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, {
+      token: demo,
+      body: { tags: ['changed'], assignGroupsRights: { 999999: 4 } },
+    });
     assertError(conflict, 400, 'invalid_input');
     const m2 = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
     assert.deepEqual(m2.body, m.body);
-    const taken = await h.call('POST', `/v2/accounts/${DEMO.acme}/members/member`, { token: demo, body: { user: { name: 'Renamed', email: 'demo@acme.example' } } });
+    const taken = await h.call('POST', `/v2/accounts/${DEMO.acme}/members/member`, {
+      token: demo,
+      body: { user: { name: 'Renamed', email: 'demo@acme.example' } },
+    });
     assertError(taken, 409, 'conflict');
     const m3 = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
     assert.equal(m3.body.user.name, 'Mia Member');
@@ -115,7 +193,11 @@ void describe('bad input', () => {
       ['PATCH', `/v3/accounts/${DEMO.acme}`, { name: null, friendlyName: '' }],
       ['PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { activation: 'soon' }],
       ['PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { assignGroups: [1, 2], assignGroupsRights: { abc: 'x' } }],
-      ['POST', `/v2/accounts/${DEMO.acme}/members`, { user: { username: 'u'.repeat(500), email: 'a@b.c', name: 'n' }, groups: 'all' }],
+      [
+        'POST',
+        `/v2/accounts/${DEMO.acme}/members`,
+        { user: { username: 'u'.repeat(500), email: 'a@b.c', name: 'n' }, groups: 'all' },
+      ],
       ['POST', groups, { name: '   ' }],
       ['POST', groups, { name: 'x'.repeat(101) }],
       ['POST', groups, { name: 'ok-name', branding: 'blue' }],
@@ -141,9 +223,14 @@ void describe('bad input', () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const s = new Socket();
       let data = '';
-      s.setTimeout(5000, () => { s.destroy(); reject(new Error('timeout')); });
+      s.setTimeout(5000, () => {
+        s.destroy();
+        reject(new Error('timeout'));
+      });
       s.connect(Number(url.port), url.hostname, () => s.write('THIS IS NOT HTTP\r\n\r\n'));
-      s.on('data', (d) => { data += d.toString(); });
+      s.on('data', (d) => {
+        data += d.toString();
+      });
       s.on('close', () => resolve(data));
       s.on('error', reject);
     });
@@ -154,10 +241,19 @@ void describe('bad input', () => {
   void test('a client that aborts mid-body does not hang the server', async () => {
     const url = new URL(h.url);
     await new Promise<void>((resolve) => {
-      const req = request({ host: url.hostname, port: url.port, method: 'POST', path: '/v3/applications', headers: { 'Content-Type': 'application/json', 'Content-Length': '1000', Authorization: `Bearer ${demo}` } });
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: '/v3/applications',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': '1000', Authorization: `Bearer ${demo}` },
+      });
       req.on('error', () => resolve());
       req.write('{"name": "half');
-      setTimeout(() => { req.destroy(); resolve(); }, 50);
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 50);
     });
     assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
   });

@@ -6,7 +6,9 @@ import type { FaultRule } from '../../emulator';
 void describe('faults through the control endpoint', () => {
   let h: Harness;
   let demo: string;
-  before(async () => { ({ h, demo } = await startWithDemo()); });
+  before(async () => {
+    ({ h, demo } = await startWithDemo());
+  });
   beforeEach(async () => {
     assert.equal((await h.control('DELETE', '/faults')).status, 200);
   });
@@ -21,14 +23,25 @@ void describe('faults through the control endpoint', () => {
 
   void test('status 500: JSON internal_error, the handler does not run', async () => {
     await setRules([{ kind: 'status', status: 500, path: '/v3/applications', method: 'post', count: 1 }]);
-    assertError(await h.call('POST', '/v3/applications', { token: demo, body: { name: 'never made' } }), 500, 'internal_error');
+    assertError(
+      await h.call('POST', '/v3/applications', { token: demo, body: { name: 'never made' } }),
+      500,
+      'internal_error',
+    );
     const apps = await h.call<App3[]>('GET', '/v3/applications', { token: demo });
     assert.ok(!apps.body.some((a) => a.name === 'never made'));
-    assert.equal((await h.call('POST', '/v3/applications', { token: demo, body: { name: 'made' } })).status, 201, 'count 1 expired');
+    assert.equal(
+      (await h.call('POST', '/v3/applications', { token: demo, body: { name: 'made' } })).status,
+      201,
+      'count 1 expired',
+    );
   });
 
   void test('status 503 carries Retry-After (default 1, or retryAfterSeconds)', async () => {
-    await setRules([{ kind: 'status', status: 503, count: 1 }, { kind: 'status', status: 503, retryAfterSeconds: 4, count: 1 }]);
+    await setRules([
+      { kind: 'status', status: 503, count: 1 },
+      { kind: 'status', status: 503, retryAfterSeconds: 4, count: 1 },
+    ]);
     const first = await userinfo();
     assertError(first, 503, 'service_unavailable');
     assert.equal(first.headers.get('retry-after'), '1');
@@ -138,13 +151,18 @@ void describe('faults through the control endpoint', () => {
 
   void test('the token endpoint can be faulted too', async () => {
     await setRules([{ kind: 'status', status: 503, path: '/oauth/token', count: 1 }]);
-    const res = await h.call('GET', '/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo');
+    const res = await h.call(
+      'GET',
+      '/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo',
+    );
     assert.equal(res.status, 503);
   });
 
   void test('bad rules are 400 with field errors and change nothing', async () => {
     await setRules([{ kind: 'latency', delayMs: 1 }]);
-    const bad = await h.control('POST', '/faults', { rules: [{ kind: 'explode' }, { kind: 'status', status: 418, share: 2, count: 0 }] });
+    const bad = await h.control('POST', '/faults', {
+      rules: [{ kind: 'explode' }, { kind: 'status', status: 418, share: 2, count: 0 }],
+    });
     assertError(bad, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(bad).sort(), ['rules[0].kind', 'rules[1].count', 'rules[1].share', 'rules[1].status']);
     assertError(await h.control('POST', '/faults', { rules: 'none' }), 400, 'invalid_input');
@@ -177,11 +195,14 @@ async function drain(res: Response, onChunk: (chunk: Uint8Array) => void = () =>
 void describe('hostile-server faults', () => {
   let h: Harness;
   let demo: string;
-  before(async () => { ({ h, demo } = await startWithDemo()); });
+  before(async () => {
+    ({ h, demo } = await startWithDemo());
+  });
   beforeEach(() => h.emu.clearFaults());
   after(() => h.stop());
 
-  const get = (path: string, init: RequestInit = {}) => fetch(`${h.url}${path}`, { ...init, headers: { Authorization: `Bearer ${demo}` } });
+  const get = (path: string, init: RequestInit = {}) =>
+    fetch(`${h.url}${path}`, { ...init, headers: { Authorization: `Bearer ${demo}` } });
 
   void test('huge-body: 200 JSON of exactly `bytes` bytes with Content-Length; small bodies parse; the handler does not run', async () => {
     for (const bytes of [0, 1, 2, 20, 127, 128, 129, 130, 1000, 300_001]) {
@@ -195,7 +216,11 @@ void describe('hostile-server faults', () => {
       if (bytes >= 2) assert.ok(Array.isArray(JSON.parse(text)), `${bytes} bytes parse as an array`);
     }
     h.emu.setFaults([{ kind: 'huge-body', bytes: 4096, path: '/v3/applications', method: 'POST', count: 1 }]);
-    const res = await fetch(`${h.url}/v3/applications`, { method: 'POST', headers: { Authorization: `Bearer ${demo}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'never made by huge-body' }) });
+    const res = await fetch(`${h.url}/v3/applications`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${demo}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'never made by huge-body' }),
+    });
     assert.equal(res.status, 200);
     await res.arrayBuffer();
     const apps = await h.call<App3[]>('GET', '/v3/applications', { token: demo });
@@ -209,7 +234,9 @@ void describe('hostile-server faults', () => {
     assert.equal(res.headers.get('content-length'), null);
     assert.equal(res.headers.get('transfer-encoding'), 'chunked');
     let head = '';
-    const total = await drain(res, (c) => { if (head.length < 16) head += Buffer.from(c).toString('latin1'); });
+    const total = await drain(res, (c) => {
+      if (head.length < 16) head += Buffer.from(c).toString('latin1');
+    });
     assert.equal(total, 5 * 1024 * 1024 + 17);
     assert.ok(head.startsWith('[{"id":1,"name":"xxx'), head.slice(0, 40));
   });
@@ -236,7 +263,10 @@ void describe('hostile-server faults', () => {
   void test('huge-body: a client that hangs up mid-stream does not stall the emulator', async () => {
     h.emu.setFaults([{ kind: 'huge-body', bytes: 1024 ** 3, count: 1 }]);
     const controller = new AbortController();
-    const res = await fetch(`${h.url}/v3/userinfo`, { headers: { Authorization: `Bearer ${demo}` }, signal: controller.signal });
+    const res = await fetch(`${h.url}/v3/userinfo`, {
+      headers: { Authorization: `Bearer ${demo}` },
+      signal: controller.signal,
+    });
     const reader = res.body?.getReader();
     assert.ok(reader);
     await reader.read();
@@ -249,7 +279,10 @@ void describe('hostile-server faults', () => {
     const full = await h.call('GET', '/v3/userinfo', { token: demo });
     h.emu.setFaults([{ kind: 'drip', delayMs: 10, count: 1 }]);
     const controller = new AbortController();
-    const res = await fetch(`${h.url}/v3/userinfo`, { headers: { Authorization: `Bearer ${demo}` }, signal: controller.signal });
+    const res = await fetch(`${h.url}/v3/userinfo`, {
+      headers: { Authorization: `Bearer ${demo}` },
+      signal: controller.signal,
+    });
     assert.equal(res.status, 200, 'headers arrive before any body byte');
     assert.equal(res.headers.get('content-length'), null, 'no length, so the client cannot know the body is over');
     const reader = res.body?.getReader();
@@ -261,7 +294,10 @@ void describe('hostile-server faults', () => {
       chunks.push(Buffer.from(value));
     }
     const got = Buffer.concat(chunks);
-    assert.ok(chunks.every((c) => c.length <= 2), `pieces of ${chunks.map((c) => c.length).join(',')} bytes`);
+    assert.ok(
+      chunks.every((c) => c.length <= 2),
+      `pieces of ${chunks.map((c) => c.length).join(',')} bytes`,
+    );
     assert.equal(got.toString('utf8'), full.text.slice(0, got.length));
     // Long past the time the whole body would take at full speed, it is still not over.
     const pending = reader.read().then((r) => (r.done ? 'ended' : 'byte'));
@@ -277,7 +313,11 @@ void describe('hostile-server faults', () => {
     const target = apps.body[0];
     assert.ok(target);
     const controller = new AbortController();
-    const res = await fetch(`${h.url}/v3/applications/${target.clientId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${demo}` }, signal: controller.signal });
+    const res = await fetch(`${h.url}/v3/applications/${target.clientId}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${demo}` },
+      signal: controller.signal,
+    });
     assert.equal(res.status, 200);
     const reader = res.body?.getReader();
     assert.ok(reader);
@@ -298,25 +338,38 @@ void describe('hostile-server faults', () => {
     const token = await emu.login();
     emu.emu.setFaults([{ kind: 'drip', delayMs: 5 }]);
     const res = await fetch(`${emu.url}/v3/userinfo`, { headers: { Authorization: `Bearer ${token}` } });
-    const body = res.text().then(() => 'ended', () => 'aborted');
+    const body = res.text().then(
+      () => 'ended',
+      () => 'aborted',
+    );
     await emu.stop();
     assert.equal(await body, 'aborted');
   });
 
   void test('oversized-page: envelopes and plain arrays carry factor x the rows asked for, copies under new ids', async () => {
     h.emu.setFaults([{ kind: 'oversized-page', factor: 3 }]);
-    const v3 = await h.call<{ items: Array<{ user: { id: number; username: string } }>; pageSize: number }>('GET', `/v3/accounts/${DEMO.acme}/members?size=5`, { token: demo });
+    const v3 = await h.call<{ items: Array<{ user: { id: number; username: string } }>; pageSize: number }>(
+      'GET',
+      `/v3/accounts/${DEMO.acme}/members?size=5`,
+      { token: demo },
+    );
     assert.equal(v3.body.items.length, 15);
     assert.equal(v3.body.pageSize, 5, 'the envelope still says what was asked for');
     assert.equal(new Set(v3.body.items.map((m) => m.user.id)).size, 15, 'every row has its own id');
     assert.equal(new Set(v3.body.items.map((m) => m.user.username)).size, 15);
     assert.equal(Number(v3.headers.get('content-length')), Buffer.byteLength(v3.text));
 
-    const v2 = await h.call<{ page: Array<{ id: number }> }>('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files?size=2`, { token: demo });
+    const v2 = await h.call<{ page: Array<{ id: number }> }>(
+      'GET',
+      `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files?size=2`,
+      { token: demo },
+    );
     assert.equal(v2.body.page.length, 6);
     assert.equal(new Set(v2.body.page.map((f) => f.id)).size, 6);
 
-    const groups = await h.call<Array<{ id: number; name: string }>>('GET', `/v2/accounts/${DEMO.acme}/groups?size=2`, { token: demo });
+    const groups = await h.call<Array<{ id: number; name: string }>>('GET', `/v2/accounts/${DEMO.acme}/groups?size=2`, {
+      token: demo,
+    });
     assert.equal(groups.body.length, 6);
     const all = await h.call<Array<{ id: number }>>('GET', `/v2/accounts/${DEMO.acme}/groups`, { token: demo });
     assert.equal(all.body.length, 12, 'a plain array asked whole comes back factor times as long');
@@ -327,7 +380,9 @@ void describe('hostile-server faults', () => {
     const info = await h.call<Record<string, unknown>>('GET', '/v3/userinfo', { token: demo });
     assert.equal(typeof info.body.name, 'string', 'a non-list answer is left alone');
     h.emu.setFaults([{ kind: 'oversized-page' }]);
-    const tenfold = await h.call<{ items: unknown[] }>('GET', `/v3/accounts/${DEMO.acme}/members?size=3`, { token: demo });
+    const tenfold = await h.call<{ items: unknown[] }>('GET', `/v3/accounts/${DEMO.acme}/members?size=3`, {
+      token: demo,
+    });
     assert.equal(tenfold.body.items.length, 30, 'factor defaults to 10');
   });
 
@@ -346,8 +401,22 @@ void describe('hostile-server faults', () => {
     assert.match(text.headers.get('content-type') ?? '', /^text\/plain/);
     assert.match(await text.text(), /^403 Forbidden/);
 
-    h.emu.setFaults([{ kind: 'error-body', status: 503, shape: 'empty', retryAfterSeconds: 9, path: '/v3/applications', method: 'POST', count: 1 }]);
-    const res = await fetch(`${h.url}/v3/applications`, { method: 'POST', headers: { Authorization: `Bearer ${demo}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'never made by error-body' }) });
+    h.emu.setFaults([
+      {
+        kind: 'error-body',
+        status: 503,
+        shape: 'empty',
+        retryAfterSeconds: 9,
+        path: '/v3/applications',
+        method: 'POST',
+        count: 1,
+      },
+    ]);
+    const res = await fetch(`${h.url}/v3/applications`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${demo}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'never made by error-body' }),
+    });
     assert.equal(res.status, 503);
     assert.equal(res.headers.get('content-type'), null);
     assert.equal(res.headers.get('retry-after'), '9');
@@ -362,18 +431,35 @@ void describe('hostile-server faults', () => {
   });
 
   void test('the new kinds are set through the control endpoint and checked like the others', async () => {
-    const ok = await h.control<{ rules: FaultRule[] }>('POST', '/faults', { rules: [
-      { kind: 'huge-body', bytes: 2 * 1024 ** 3, contentLength: false }, { kind: 'drip', delayMs: 50 },
-      { kind: 'oversized-page', factor: 1000 }, { kind: 'error-body', status: 418, shape: 'text' },
-    ] });
+    const ok = await h.control<{ rules: FaultRule[] }>('POST', '/faults', {
+      rules: [
+        { kind: 'huge-body', bytes: 2 * 1024 ** 3, contentLength: false },
+        { kind: 'drip', delayMs: 50 },
+        { kind: 'oversized-page', factor: 1000 },
+        { kind: 'error-body', status: 418, shape: 'text' },
+      ],
+    });
     assert.equal(ok.status, 200, ok.text);
     assert.equal(ok.body.rules.length, 4);
-    const bad = await h.control('POST', '/faults', { rules: [
-      { kind: 'huge-body' }, { kind: 'huge-body', bytes: 2 * 1024 ** 3 + 1, contentLength: 'no' },
-      { kind: 'oversized-page', factor: 1 }, { kind: 'error-body', status: 302, shape: 'xml' }, { kind: 'status', status: 404 },
-    ] });
+    const bad = await h.control('POST', '/faults', {
+      rules: [
+        { kind: 'huge-body' },
+        { kind: 'huge-body', bytes: 2 * 1024 ** 3 + 1, contentLength: 'no' },
+        { kind: 'oversized-page', factor: 1 },
+        { kind: 'error-body', status: 302, shape: 'xml' },
+        { kind: 'status', status: 404 },
+      ],
+    });
     assertError(bad, 400, 'invalid_input');
-    assert.deepEqual(fieldsOf(bad).sort(), ['rules[0].bytes', 'rules[1].bytes', 'rules[1].contentLength', 'rules[2].factor', 'rules[3].shape', 'rules[3].status', 'rules[4].status']);
+    assert.deepEqual(fieldsOf(bad).sort(), [
+      'rules[0].bytes',
+      'rules[1].bytes',
+      'rules[1].contentLength',
+      'rules[2].factor',
+      'rules[3].shape',
+      'rules[3].status',
+      'rules[4].status',
+    ]);
     assert.throws(() => h.emu.setFaults([{ kind: 'huge-body' }]), /bytes/, 'in-process rules are checked too');
     await h.control('DELETE', '/faults');
   });
@@ -387,7 +473,10 @@ void describe('control endpoint housekeeping', () => {
       await h.call('GET', '/v3/accounts/1/members', { token });
       await h.call('GET', '/v3/accounts/1/members?page=2', { token });
       await h.call('GET', '/nowhere');
-      const stats = await h.control<{ requests: number; tokenRequests: number; byRoute: Record<string, number> }>('GET', '/stats');
+      const stats = await h.control<{ requests: number; tokenRequests: number; byRoute: Record<string, number> }>(
+        'GET',
+        '/stats',
+      );
       assert.equal(stats.body.requests, 4);
       assert.equal(stats.body.tokenRequests, 1);
       assert.equal(stats.body.byRoute['GET /v3/accounts/:account/members'], 2);
@@ -403,7 +492,10 @@ void describe('control endpoint housekeeping', () => {
       assert.equal(h.emu.stats().requests, 1, 'stats were zeroed (only the request above counts)');
       const fresh = await h.login();
       const accounts = await h.call<Array<{ name: string }>>('GET', '/v3/accounts', { token: fresh });
-      assert.deepEqual(accounts.body.map((a) => a.name), ['empty']);
+      assert.deepEqual(
+        accounts.body.map((a) => a.name),
+        ['empty'],
+      );
       assert.equal((await h.control('POST', '/reset', {})).status, 200);
       const demo = await h.call<Array<{ name: string }>>('GET', '/v3/accounts', { token: await h.login() });
       assert.equal(demo.body[0]?.name, 'acme', 'reset without a seed goes back to the configured seed');

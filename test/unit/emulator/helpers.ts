@@ -57,7 +57,10 @@ export async function startHarness(options: Partial<EmulatorOptions> = {}): Prom
     return res.body.access_token;
   };
   return {
-    emu, url: emu.url, call, login,
+    emu,
+    url: emu.url,
+    call,
+    login,
     control: (method, path, body) => call(method, `/__emulator${path}`, body === undefined ? {} : { body }),
     stop: () => emu.stop(),
   };
@@ -75,22 +78,125 @@ export async function startWithDemoAndMember(): Promise<{ h: Harness; demo: stri
   return { h, demo, member: await h.login('member') };
 }
 
-export interface Envelope3<T> { items: T[]; currentPage: number; totalPages: number; pageSize: number; totalResults: number; nextPage: boolean; previousPage: boolean }
-export interface User3 { id: number; username: string; name: string; email: string; enabled: boolean; locked: boolean; dateFormat: unknown; twoFactorAuthentication: boolean; lastActive: number | null; realName: string }
-export interface Member3 { user: User3; permission: number; tags: string[]; assignToNewGroupsPermission: number; notAssigned: number[]; dateCreated: number; memberOfMultipleAccounts: boolean; pendingUnlock: boolean; activationType: unknown; twoFactorAuthentication: boolean }
-export interface App3 { clientId: string; clientSecret?: string; name: string; platform: string; deviceType: string; lastActivity: number | null; ip: string | null; [k: string]: unknown }
-export interface Account3 { id: number; name: string; friendlyName: string; enabled: boolean; locale: string | null; [k: string]: unknown }
-export interface Group2 { id: number | null; name: string; friendlyName: string; members: number; storageConsumed: number; components: Array<{ name: string; order: number }>; account: Obj | null; disableChat: boolean; branding: Obj; [k: string]: unknown }
-export interface File2 { id: number; name: string; contentType: string; size: number; lastModified: number; parent: number | null; path: string[] | null; description: string | null; tags: string | null; versions: number | null; uploaded: { user: Obj | null; name: string } | null; locked: boolean; locker: Obj | null; dateLocked: number | null; group: Obj | null; [k: string]: unknown }
-export interface FilePage { page: File2[]; currentPage: number; pageSize: number; nextPage: boolean }
-export interface Member2 { user: Obj & { username: string; name: string; email: string }; accountPermission: number; groups?: Record<string, number> }
-export interface Member2Page { page: Member2[]; currentPage: number; pageSize: number; nextPage: boolean; previousPage: boolean; totalResults: number; totalPages: number }
-export interface ApiErrorBody { error: string; message: string; fieldErrors?: Array<{ field: string; message: string }> }
+export interface Envelope3<T> {
+  items: T[];
+  currentPage: number;
+  totalPages: number;
+  pageSize: number;
+  totalResults: number;
+  nextPage: boolean;
+  previousPage: boolean;
+}
+export interface User3 {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  enabled: boolean;
+  locked: boolean;
+  dateFormat: unknown;
+  twoFactorAuthentication: boolean;
+  lastActive: number | null;
+  realName: string;
+}
+export interface Member3 {
+  user: User3;
+  permission: number;
+  tags: string[];
+  assignToNewGroupsPermission: number;
+  notAssigned: number[];
+  dateCreated: number;
+  memberOfMultipleAccounts: boolean;
+  pendingUnlock: boolean;
+  activationType: unknown;
+  twoFactorAuthentication: boolean;
+}
+export interface App3 {
+  clientId: string;
+  clientSecret?: string;
+  name: string;
+  platform: string;
+  deviceType: string;
+  lastActivity: number | null;
+  ip: string | null;
+  [k: string]: unknown;
+}
+export interface Account3 {
+  id: number;
+  name: string;
+  friendlyName: string;
+  enabled: boolean;
+  locale: string | null;
+  [k: string]: unknown;
+}
+export interface Group2 {
+  id: number | null;
+  name: string;
+  friendlyName: string;
+  members: number;
+  storageConsumed: number;
+  components: Array<{ name: string; order: number }>;
+  account: Obj | null;
+  disableChat: boolean;
+  branding: Obj;
+  [k: string]: unknown;
+}
+export interface File2 {
+  id: number;
+  name: string;
+  contentType: string;
+  size: number;
+  lastModified: number;
+  parent: number | null;
+  path: string[] | null;
+  description: string | null;
+  tags: string | null;
+  versions: number | null;
+  uploaded: { user: Obj | null; name: string } | null;
+  locked: boolean;
+  locker: Obj | null;
+  dateLocked: number | null;
+  group: Obj | null;
+  [k: string]: unknown;
+}
+export interface FilePage {
+  page: File2[];
+  currentPage: number;
+  pageSize: number;
+  nextPage: boolean;
+}
+export interface Member2 {
+  user: Obj & { username: string; name: string; email: string };
+  accountPermission: number;
+  groups?: Record<string, number>;
+}
+export interface Member2Page {
+  page: Member2[];
+  currentPage: number;
+  pageSize: number;
+  nextPage: boolean;
+  previousPage: boolean;
+  totalResults: number;
+  totalPages: number;
+}
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  fieldErrors?: Array<{ field: string; message: string }>;
+}
 
 /** Demo ids that are part of the documented seed. */
 export const DEMO = {
-  acme: 1, globex: 2, archive: 3,
-  engineering: 101, marketing: 102, handbook: 103, social: 104, research: 105, operations: 106, oldProjects: 107,
+  acme: 1,
+  globex: 2,
+  archive: 3,
+  engineering: 101,
+  marketing: 102,
+  handbook: 103,
+  social: 104,
+  research: 105,
+  operations: 106,
+  oldProjects: 107,
 } as const;
 
 export function assertError(res: Res<unknown>, status: number, code: string): void {

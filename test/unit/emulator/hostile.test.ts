@@ -5,19 +5,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSeed } from '../../emulator/seeds';
 import {
-  CONFLICT_WITH_LINK, ERROR_WITH_LINK, HOSTILE_NAMES, HOSTILE_PAYLOADS, LONG_NAME, PAYLOAD_KINDS, type PayloadKind,
+  CONFLICT_WITH_LINK,
+  ERROR_WITH_LINK,
+  HOSTILE_NAMES,
+  HOSTILE_PAYLOADS,
+  LONG_NAME,
+  PAYLOAD_KINDS,
+  type PayloadKind,
 } from '../../emulator/seeds/hostile-payloads';
-import { assertError, startHarness, type App3, type Envelope3, type File2, type FilePage, type Group2, type Harness, type Member2, type Member3 } from './helpers';
+import {
+  assertError,
+  startHarness,
+  type App3,
+  type Envelope3,
+  type File2,
+  type FilePage,
+  type Group2,
+  type Harness,
+  type Member2,
+  type Member3,
+} from './helpers';
 
 const MAIN = 1;
 const SECOND = 2;
 const squeeze = (s: string): string => s.replace(/\s+/g, '');
-const kindsIn = (s: string): PayloadKind[] => PAYLOAD_KINDS.filter((k) => s.includes(HOSTILE_PAYLOADS[k]) || squeeze(s).includes(squeeze(HOSTILE_PAYLOADS[k])));
+const kindsIn = (s: string): PayloadKind[] =>
+  PAYLOAD_KINDS.filter((k) => s.includes(HOSTILE_PAYLOADS[k]) || squeeze(s).includes(squeeze(HOSTILE_PAYLOADS[k])));
 const carries = (s: string): boolean => kindsIn(s).length > 0 || (HOSTILE_NAMES as readonly string[]).includes(s);
 
 function assertEveryKind(what: string, strings: readonly string[]): void {
   const seen = new Set(strings.flatMap(kindsIn));
-  assert.deepEqual(PAYLOAD_KINDS.filter((k) => !seen.has(k)), [], `${what} carry every payload kind`);
+  assert.deepEqual(
+    PAYLOAD_KINDS.filter((k) => !seen.has(k)),
+    [],
+    `${what} carry every payload kind`,
+  );
 }
 
 function assertAllCarry(what: string, strings: ReadonlyArray<string | null>): void {
@@ -28,7 +50,11 @@ function assertAllCarry(what: string, strings: ReadonlyArray<string | null>): vo
 async function allFiles(h: Harness, token: string, account: number, group: number): Promise<File2[]> {
   const out: File2[] = [];
   for (let page = 1; page <= 20; page++) {
-    const res = await h.call<FilePage>('GET', `/v2/accounts/${account}/groups/${group}/files?recursive=true&size=100&page=${page}`, { token });
+    const res = await h.call<FilePage>(
+      'GET',
+      `/v2/accounts/${account}/groups/${group}/files?recursive=true&size=100&page=${page}`,
+      { token },
+    );
     assert.equal(res.status, 200, res.text);
     out.push(...res.body.page);
     if (!res.body.nextPage) break;
@@ -53,15 +79,24 @@ void describe('hostile seed', () => {
     return g.id;
   };
 
-  void test('is deterministic: two builds are identical, and so are two emulators\' answers', async () => {
+  void test("is deterministic: two builds are identical, and so are two emulators' answers", async () => {
     assert.equal(JSON.stringify(buildSeed('hostile').snapshot()), JSON.stringify(buildSeed('hostile').snapshot()));
     const other = await startHarness({ seed: 'hostile' });
     try {
       const otherToken = await other.login();
       // Signing in stamps the user's last login and activity with the time: the only difference.
       const timeless = (text: string): string => text.replace(/"last(Login|Active)":\d+/g, '"last$1":0');
-      for (const path of [`/v3/accounts/${SECOND}/members?size=100`, `/v2/accounts/${MAIN}/members?size=100`, `/v2/accounts/${MAIN}/groups`, '/v3/applications', `/v2/accounts/${MAIN}/groups/101/files?recursive=true&size=100`]) {
-        const [a, b] = await Promise.all([h.call('GET', path, { token }), other.call('GET', path, { token: otherToken })]);
+      for (const path of [
+        `/v3/accounts/${SECOND}/members?size=100`,
+        `/v2/accounts/${MAIN}/members?size=100`,
+        `/v2/accounts/${MAIN}/groups`,
+        '/v3/applications',
+        `/v2/accounts/${MAIN}/groups/101/files?recursive=true&size=100`,
+      ]) {
+        const [a, b] = await Promise.all([
+          h.call('GET', path, { token }),
+          other.call('GET', path, { token: otherToken }),
+        ]);
         assert.equal(a.status, 200);
         assert.ok(timeless(a.text) === timeless(b.text), `${path} answers the same`);
       }
@@ -71,20 +106,44 @@ void describe('hostile seed', () => {
   });
 
   void test('demo/demo signs in and is super administrator of every organisation; the other logins work', async () => {
-    const info = await h.call<{ accounts: Array<{ account: { id: number; name: string }; permission: number; admin: boolean }> }>('GET', '/v3/userinfo', { token });
-    assert.deepEqual(info.body.accounts.map((a) => [a.account.name, a.permission, a.admin]), [['constructor', 16, true], ['con', 16, true]]);
+    const info = await h.call<{
+      accounts: Array<{ account: { id: number; name: string }; permission: number; admin: boolean }>;
+    }>('GET', '/v3/userinfo', { token });
+    assert.deepEqual(
+      info.body.accounts.map((a) => [a.account.name, a.permission, a.admin]),
+      [
+        ['constructor', 16, true],
+        ['con', 16, true],
+      ],
+    );
     assert.ok(await h.login('member'));
     assert.ok(await h.login('demo-2fa', 'demo', '123456'));
   });
 
   void test('organisations, their components and custom names carry payloads', async () => {
-    const accounts = (await h.call<Array<{ name: string; friendlyName: string; domain: string }>>('GET', '/v3/accounts', { token })).body;
-    assert.deepEqual(accounts.map((a) => a.name), ['constructor', 'con']);
-    assertAllCarry('organisation friendly name and domain', accounts.flatMap((a) => [a.friendlyName, a.domain]));
+    const accounts = (
+      await h.call<Array<{ name: string; friendlyName: string; domain: string }>>('GET', '/v3/accounts', { token })
+    ).body;
+    assert.deepEqual(
+      accounts.map((a) => a.name),
+      ['constructor', 'con'],
+    );
+    assertAllCarry(
+      'organisation friendly name and domain',
+      accounts.flatMap((a) => [a.friendlyName, a.domain]),
+    );
     for (const id of [MAIN, SECOND]) {
-      const components = (await h.call<Array<{ title: string; description: string }>>('GET', `/v3/accounts/${id}/components`, { token })).body;
-      assertAllCarry('component title', components.map((c) => c.title));
-      assertEveryKind(`component titles and descriptions of ${id}`, components.flatMap((c) => [c.title, c.description]));
+      const components = (
+        await h.call<Array<{ title: string; description: string }>>('GET', `/v3/accounts/${id}/components`, { token })
+      ).body;
+      assertAllCarry(
+        'component title',
+        components.map((c) => c.title),
+      );
+      assertEveryKind(
+        `component titles and descriptions of ${id}`,
+        components.flatMap((c) => [c.title, c.description]),
+      );
       const custom = (await h.call<Record<string, string>>('GET', `/v2/accounts/${id}/custom`, { token })).body;
       assert.equal(Object.keys(custom).length, 11);
       assertAllCarry('custom component name', Object.values(custom));
@@ -97,25 +156,58 @@ void describe('hostile seed', () => {
     const v2 = (await h.call<{ page: Member2[] }>('GET', `/v2/accounts/${MAIN}/members?size=100`, { token })).body.page;
     const users = v2.map((m) => m.user as Member2['user'] & Record<string, string | null>);
     assert.equal(users.length, 16);
-    assertAllCarry('member name', users.map((u) => u.name));
+    assertAllCarry(
+      'member name',
+      users.map((u) => u.name),
+    );
     for (const field of ['name', 'email', 'jobTitle', 'organisation', 'address', 'telephone'] as const) {
-      assertAllCarry(`member ${field}`, users.map((u) => u[field] ?? null));
-      assertEveryKind(`member ${field}s`, users.map((u) => u[field] ?? ''));
+      assertAllCarry(
+        `member ${field}`,
+        users.map((u) => u[field] ?? null),
+      );
+      assertEveryKind(
+        `member ${field}s`,
+        users.map((u) => u[field] ?? ''),
+      );
     }
-    for (const kind of PAYLOAD_KINDS) assert.ok(users.some((u) => u.name.includes(HOSTILE_PAYLOADS[kind])), `a member named with ${kind}`);
+    for (const kind of PAYLOAD_KINDS)
+      assert.ok(
+        users.some((u) => u.name.includes(HOSTILE_PAYLOADS[kind])),
+        `a member named with ${kind}`,
+      );
     const usernames = users.map((u) => u.username);
-    for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'CON']) assert.ok(usernames.includes(name), name);
+    for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'CON'])
+      assert.ok(usernames.includes(name), name);
     const tags = (await h.call<string[]>('GET', `/v3/accounts/${MAIN}/member-tags`, { token })).body;
     assertAllCarry('tag', tags);
     assertEveryKind('tags', tags);
   });
 
   void test('groups: `constructor`, `..` and the other hostile names exist; friendly names carry every payload', async () => {
-    for (const name of ['constructor', '..', '__proto__', 'toString', '.', 'CON', HOSTILE_PAYLOADS.commandRun, HOSTILE_PAYLOADS.icons]) groupId(name);
-    assertAllCarry('group friendly name', groups.map((g) => g.friendlyName));
-    assertEveryKind('group friendly names', groups.map((g) => g.friendlyName));
+    for (const name of [
+      'constructor',
+      '..',
+      '__proto__',
+      'toString',
+      '.',
+      'CON',
+      HOSTILE_PAYLOADS.commandRun,
+      HOSTILE_PAYLOADS.icons,
+    ])
+      groupId(name);
+    assertAllCarry(
+      'group friendly name',
+      groups.map((g) => g.friendlyName),
+    );
+    assertEveryKind(
+      'group friendly names',
+      groups.map((g) => g.friendlyName),
+    );
     const d = await h.call<Member2>('GET', `/v2/accounts/${MAIN}/members/member`, { token });
-    assert.ok(Object.hasOwn(d.body.groups ?? {}, '__proto__'), 'a group named __proto__ is an own key of the groups map');
+    assert.ok(
+      Object.hasOwn(d.body.groups ?? {}, '__proto__'),
+      'a group named __proto__ is an own key of the groups map',
+    );
     assert.ok(Object.hasOwn(d.body.groups ?? {}, 'constructor'));
     const one = await h.call<Group2>('GET', `/v2/accounts/${MAIN}/groups/${groupId('..')}`, { token });
     assert.equal(one.body.name, '..');
@@ -124,11 +216,19 @@ void describe('hostile seed', () => {
   void test('files: a hostile folder tree, every hostile name, payload names, descriptions and tags, small downloadable bytes', async () => {
     const files = await allFiles(h, token, MAIN, groupId('constructor'));
     const names = files.map((f) => f.name);
-    assert.deepEqual(files.filter((f) => typeof f.contentType !== 'string').map((f) => f.name), [], 'every record has a content type, whatever its name');
+    assert.deepEqual(
+      files.filter((f) => typeof f.contentType !== 'string').map((f) => f.name),
+      [],
+      'every record has a content type, whatever its name',
+    );
     for (const name of HOSTILE_NAMES) assert.ok(names.includes(name), `a record named ${JSON.stringify(name)}`);
     assert.equal(Buffer.byteLength(LONG_NAME, 'utf8'), 300);
     const folders = files.filter((f) => f.contentType === '@folder');
-    for (const name of ['..', '.', 'CON', HOSTILE_PAYLOADS.commandRun, HOSTILE_PAYLOADS.htmlImg]) assert.ok(folders.some((f) => f.name === name), `folder ${name}`);
+    for (const name of ['..', '.', 'CON', HOSTILE_PAYLOADS.commandRun, HOSTILE_PAYLOADS.htmlImg])
+      assert.ok(
+        folders.some((f) => f.name === name),
+        `folder ${name}`,
+      );
     const dot = folders.find((f) => f.name === '.');
     assert.equal(files.find((f) => f.id === dot?.parent)?.name, '..', 'folder . sits inside folder ..');
     assertEveryKind('file names', names);
@@ -137,10 +237,14 @@ void describe('hostile seed', () => {
     let downloaded = 0;
     const details: File2[] = [];
     for (const f of files) {
-      const detail = await h.call<File2>('GET', `/v2/accounts/${MAIN}/groups/${groupId('constructor')}/files/${f.id}`, { token });
+      const detail = await h.call<File2>('GET', `/v2/accounts/${MAIN}/groups/${groupId('constructor')}/files/${f.id}`, {
+        token,
+      });
       details.push(detail.body);
       if (f.contentType === '@folder') continue;
-      const res = await fetch(`${h.url}/v3/groups/${groupId('constructor')}/files/${f.id}/download`, { headers: { Authorization: `Bearer ${token}` } });
+      const res = await fetch(`${h.url}/v3/groups/${groupId('constructor')}/files/${f.id}/download`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       assert.equal(res.status, 200);
       const bytes = Buffer.from(await res.arrayBuffer());
       assert.equal(bytes.length, f.size);
@@ -149,8 +253,14 @@ void describe('hostile seed', () => {
       downloaded++;
     }
     assert.ok(downloaded >= 15, `${downloaded} files`);
-    assertAllCarry('file description', details.map((d) => d.description));
-    assertEveryKind('file descriptions and tags', details.flatMap((d) => [d.description ?? '', d.tags ?? '']));
+    assertAllCarry(
+      'file description',
+      details.map((d) => d.description),
+    );
+    assertEveryKind(
+      'file descriptions and tags',
+      details.flatMap((d) => [d.description ?? '', d.tags ?? '']),
+    );
     const dotDot = await allFiles(h, token, MAIN, groupId('..'));
     assert.deepEqual(dotDot.map((f) => f.name).sort(), ['.', '..', 'constructor']);
   });
@@ -159,7 +269,9 @@ void describe('hostile seed', () => {
     const apps = (await h.call<App3[]>('GET', '/v3/applications', { token })).body;
     assert.equal(apps.length, 2);
     assert.deepEqual(apps.map((a) => a.clientId).sort(), ['__proto__', 'constructor']);
-    const fields = apps.flatMap((a) => [a.name, a.description, a.deviceModel, a.deviceOs, a.appVersion, a.bundleId].map(String));
+    const fields = apps.flatMap((a) =>
+      [a.name, a.description, a.deviceModel, a.deviceOs, a.appVersion, a.bundleId].map(String),
+    );
     assertAllCarry('application field', fields);
     assertEveryKind('application fields', fields);
     const one = await h.call<App3>('GET', '/v3/applications/constructor', { token });
@@ -169,18 +281,47 @@ void describe('hostile seed', () => {
 
   void test('errors carry a command link: changing or deleting trap.member, saving the icon group, changing application __proto__', async () => {
     const member = `/accounts/${MAIN}/members/trap.member`;
-    for (const [method, path, body] of [['DELETE', `/v3${member}`], ['PATCH', `/v3${member}`, { tags: [] }], ['DELETE', `/v2${member}`], ['POST', `/v2${member}`, {}], ['PATCH', '/v3/applications/__proto__', { name: 'x' }]] as const) {
+    for (const [method, path, body] of [
+      ['DELETE', `/v3${member}`],
+      ['PATCH', `/v3${member}`, { tags: [] }],
+      ['DELETE', `/v2${member}`],
+      ['POST', `/v2${member}`, {}],
+      ['PATCH', '/v3/applications/__proto__', { name: 'x' }],
+    ] as const) {
       const res = await h.call<{ message: string }>(method, path, { token, ...(body ? { body } : {}) });
       assertError(res, 403, 'forbidden');
       assert.equal(res.body.message, ERROR_WITH_LINK, `${method} ${path}`);
     }
-    const save = await h.call<{ message: string }>('POST', `/v2/accounts/${MAIN}/groups/${groupId(HOSTILE_PAYLOADS.icons)}`, { token, body: { friendlyName: 'x' } });
+    const save = await h.call<{ message: string }>(
+      'POST',
+      `/v2/accounts/${MAIN}/groups/${groupId(HOSTILE_PAYLOADS.icons)}`,
+      { token, body: { friendlyName: 'x' } },
+    );
     assertError(save, 409, 'conflict');
     assert.equal(save.body.message, CONFLICT_WITH_LINK);
-    assert.equal((await h.call('GET', `/v3${member}`, { token })).status, 200, 'nothing changed: the member is still there');
-    assert.equal((await h.call('POST', `/v2/accounts/${MAIN}/groups/${groupId('constructor')}`, { token, body: { friendlyName: 'Saved' } })).status, 200, 'other saves work');
-    assert.equal((await h.call('PATCH', '/v3/applications/constructor', { token, body: { description: 'changed' } })).status, 200);
-    const forbidden = await h.call<{ message: string }>('PATCH', `/v3/accounts/${MAIN}`, { token: await h.login('member'), body: { friendlyName: 'x' } });
+    assert.equal(
+      (await h.call('GET', `/v3${member}`, { token })).status,
+      200,
+      'nothing changed: the member is still there',
+    );
+    assert.equal(
+      (
+        await h.call('POST', `/v2/accounts/${MAIN}/groups/${groupId('constructor')}`, {
+          token,
+          body: { friendlyName: 'Saved' },
+        })
+      ).status,
+      200,
+      'other saves work',
+    );
+    assert.equal(
+      (await h.call('PATCH', '/v3/applications/constructor', { token, body: { description: 'changed' } })).status,
+      200,
+    );
+    const forbidden = await h.call<{ message: string }>('PATCH', `/v3/accounts/${MAIN}`, {
+      token: await h.login('member'),
+      body: { friendlyName: 'x' },
+    });
     assertError(forbidden, 403, 'forbidden');
     assert.match(forbidden.body.message, /of constructor/, 'ordinary errors name hostile things too');
   });
@@ -225,7 +366,9 @@ void describe('hostile seed in a data file', () => {
       const again = await startHarness({ seed: 'demo', dataFile });
       try {
         const token = await again.login();
-        const res = await again.call<{ message: string }>('DELETE', `/v3/accounts/${MAIN}/members/trap.member`, { token });
+        const res = await again.call<{ message: string }>('DELETE', `/v3/accounts/${MAIN}/members/trap.member`, {
+          token,
+        });
         assertError(res, 403, 'forbidden');
         assert.equal(res.body.message, ERROR_WITH_LINK);
         const big = await again.call<Envelope3<Member3>>('GET', `/v3/accounts/${SECOND}/members?size=2`, { token });

@@ -20,20 +20,23 @@ void describe('emulator as a library', () => {
   void test('stop() closes idle keep-alive connections and resolves promptly; stopping twice is fine', async () => {
     const emu = await startEmulator({ quiet: true });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const get = () => new Promise<number>((resolve, reject) => {
-      const req = request(`${emu.url}/nowhere`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+    const get = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${emu.url}/nowhere`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
       });
-      req.on('error', reject);
-      req.end();
-    });
     assert.equal(await get(), 404);
     assert.equal(await get(), 404);
     let closed = false;
     const sockets = Object.values(agent.freeSockets).flat();
     assert.equal(sockets.length, 1, 'a keep-alive socket is open');
-    sockets[0]?.on('close', () => { closed = true; });
+    sockets[0]?.on('close', () => {
+      closed = true;
+    });
     await emu.stop();
     await emu.stop();
     for (let i = 0; i < 20 && !closed; i++) await new Promise((r) => setTimeout(r, 25));
@@ -47,7 +50,10 @@ void describe('emulator as a library', () => {
     emu.setFaults([{ kind: 'slow-body', delayMs: 60_000 }]);
     const res = await fetch(`${emu.url}/nowhere`);
     assert.equal(res.status, 404);
-    const body = res.text().then(() => 'ended', () => 'aborted');
+    const body = res.text().then(
+      () => 'ended',
+      () => 'aborted',
+    );
     await emu.stop();
     assert.equal(await body, 'aborted');
   });

@@ -4,7 +4,12 @@ import { startEmulator, type RouteId } from '../../emulator';
 import { assertError, DEMO, startHarness, type App3, type FilePage, type Harness, type Res } from './helpers';
 
 const tokenQuery = (q: Record<string, string>): string => `/oauth/token?${new URLSearchParams(q)}`;
-const password = (username = 'demo'): Record<string, string> => ({ grant_type: 'password', client_id: 'portal-mobile', username, password: 'demo' });
+const password = (username = 'demo'): Record<string, string> => ({
+  grant_type: 'password',
+  client_id: 'portal-mobile',
+  username,
+  password: 'demo',
+});
 
 function assertShape(res: Res<unknown>, status: number, shape: 'empty' | 'text' | 'html' | 'json'): void {
   assert.equal(res.status, status, res.text);
@@ -46,13 +51,22 @@ void describe('literal profile', () => {
     assert.deepEqual(lit.emu.missingReads, ['v3.application.get', 'v2.file.get']);
     assert.deepEqual(def.emu.missingReads, []);
     const res = await lit.control<{ profile: string; missingReads: string[]; seed: string }>('GET', '/profile');
-    assert.deepEqual(res.body, { profile: 'literal', missingReads: ['v3.application.get', 'v2.file.get'], seed: 'demo' });
+    assert.deepEqual(res.body, {
+      profile: 'literal',
+      missingReads: ['v3.application.get', 'v2.file.get'],
+      seed: 'demo',
+    });
   });
 
   void test('lists the spec gives as plain arrays ignore page and size and return everything', async () => {
     const lists = [
-      '/v3/applications', '/v3/accounts', `/v3/accounts/${DEMO.acme}/components`, `/v3/accounts/${DEMO.acme}/member-tags`,
-      `/v3/accounts/${DEMO.acme}/member-tags?summary`, '/v2/accounts', `/v2/accounts/${DEMO.acme}/groups`,
+      '/v3/applications',
+      '/v3/accounts',
+      `/v3/accounts/${DEMO.acme}/components`,
+      `/v3/accounts/${DEMO.acme}/member-tags`,
+      `/v3/accounts/${DEMO.acme}/member-tags?summary`,
+      '/v2/accounts',
+      `/v2/accounts/${DEMO.acme}/groups`,
     ];
     for (const path of lists) {
       const sep = path.includes('?') ? '&' : '?';
@@ -69,26 +83,51 @@ void describe('literal profile', () => {
 
   void test('the token endpoint takes GET only: POST is 405 with an empty body', async () => {
     const form = new URLSearchParams(password()).toString();
-    const post = await lit.call('POST', '/oauth/token', { rawBody: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const post = await lit.call('POST', '/oauth/token', {
+      rawBody: form,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     assertShape(post, 405, 'empty');
     assert.equal(post.headers.get('allow'), 'GET');
     const postQuery = await lit.call('POST', tokenQuery(password()));
     assert.equal(postQuery.status, 405, 'not even with the parameters in the query');
-    const viaDefault = await def.call('POST', '/oauth/token', { rawBody: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const viaDefault = await def.call('POST', '/oauth/token', {
+      rawBody: form,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(viaDefault.status, 200, 'the default profile still takes POST');
   });
 
   void test('password, client-credentials and refresh grants all work through GET', async () => {
     const pw = await lit.call<{ access_token: string; refresh_token: string }>('GET', tokenQuery(password()));
     assert.equal(pw.status, 200);
-    const refreshed = await lit.call<{ access_token: string }>('GET', tokenQuery({ grant_type: 'refresh_token', client_id: 'portal-mobile', refresh_token: pw.body.refresh_token }));
+    const refreshed = await lit.call<{ access_token: string }>(
+      'GET',
+      tokenQuery({ grant_type: 'refresh_token', client_id: 'portal-mobile', refresh_token: pw.body.refresh_token }),
+    );
     assert.equal(refreshed.status, 200, refreshed.text);
     assert.equal((await lit.call('GET', '/v3/userinfo', { token: refreshed.body.access_token })).status, 200);
     const app = await lit.call<App3>('POST', '/v3/applications', { token, body: { name: 'literal client' } });
     assert.equal(app.status, 201);
-    const cc = await lit.call<{ access_token: string; refresh_token: string }>('GET', tokenQuery({ grant_type: 'client_credentials', client_id: app.body.clientId, client_secret: app.body.clientSecret ?? '', scope: 'read write' }));
+    const cc = await lit.call<{ access_token: string; refresh_token: string }>(
+      'GET',
+      tokenQuery({
+        grant_type: 'client_credentials',
+        client_id: app.body.clientId,
+        client_secret: app.body.clientSecret ?? '',
+        scope: 'read write',
+      }),
+    );
     assert.equal(cc.status, 200, cc.text);
-    const ccRefresh = await lit.call('GET', tokenQuery({ grant_type: 'refresh_token', client_id: app.body.clientId, client_secret: app.body.clientSecret ?? '', refresh_token: cc.body.refresh_token }));
+    const ccRefresh = await lit.call(
+      'GET',
+      tokenQuery({
+        grant_type: 'refresh_token',
+        client_id: app.body.clientId,
+        client_secret: app.body.clientSecret ?? '',
+        refresh_token: cc.body.refresh_token,
+      }),
+    );
     assert.equal(ccRefresh.status, 200, ccRefresh.text);
   });
 
@@ -104,25 +143,47 @@ void describe('literal profile', () => {
   void test('API errors come in fixed open shapes per status: 400 JSON, 401 empty, 403 text, 404 HTML, 409 text, 413 HTML', async () => {
     const invalid = await lit.call('POST', '/v3/applications', { token, body: { platform: 'AMIGA' } });
     assertShape(invalid, 400, 'json');
-    assert.ok(((invalid.body as { fieldErrors?: unknown[] }).fieldErrors ?? []).length > 0, '400 keeps its field errors');
+    assert.ok(
+      ((invalid.body as { fieldErrors?: unknown[] }).fieldErrors ?? []).length > 0,
+      '400 keeps its field errors',
+    );
 
     const unauthorised = await lit.call('GET', '/v3/userinfo', { token: 'nonsense' });
     assertShape(unauthorised, 401, 'empty');
     assert.match(unauthorised.headers.get('www-authenticate') ?? '', /^Bearer/);
 
     const member = await lit.login('member');
-    const forbidden = await lit.call('PATCH', `/v3/accounts/${DEMO.acme}/members/demo`, { token: member, body: { tags: [] } });
+    const forbidden = await lit.call('PATCH', `/v3/accounts/${DEMO.acme}/members/demo`, {
+      token: member,
+      body: { tags: [] },
+    });
     assertShape(forbidden, 403, 'text');
     assert.match(forbidden.text, /super administrator/, 'the text carries the message');
 
     assertShape(await lit.call('GET', `/v2/accounts/${DEMO.acme}/groups/999`, { token }), 404, 'html');
     assertShape(await lit.call('GET', '/v3/no-such-route', { token }), 404, 'html');
-    assertShape(await lit.call('POST', `/v2/accounts/${DEMO.acme}/groups`, { token, body: { name: 'engineering' } }), 409, 'text');
-    assertShape(await lit.call('POST', '/v3/applications', { token, rawBody: 'x'.repeat(1024 * 1024 + 1), headers: { 'Content-Type': 'application/json' } }), 413, 'html');
+    assertShape(
+      await lit.call('POST', `/v2/accounts/${DEMO.acme}/groups`, { token, body: { name: 'engineering' } }),
+      409,
+      'text',
+    );
+    assertShape(
+      await lit.call('POST', '/v3/applications', {
+        token,
+        rawBody: 'x'.repeat(1024 * 1024 + 1),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      413,
+      'html',
+    );
   });
 
   void test('injected 500 is empty, 503 an HTML page, 429 plain text; the default profile keeps JSON', async () => {
-    lit.emu.setFaults([{ kind: 'status', status: 500, count: 1 }, { kind: 'status', status: 503, retryAfterSeconds: 3, count: 1 }, { kind: 'rate-limit', count: 1 }]);
+    lit.emu.setFaults([
+      { kind: 'status', status: 500, count: 1 },
+      { kind: 'status', status: 503, retryAfterSeconds: 3, count: 1 },
+      { kind: 'rate-limit', count: 1 },
+    ]);
     assertShape(await lit.call('GET', '/v3/userinfo', { token }), 500, 'empty');
     const unavailable = await lit.call('GET', '/v3/userinfo', { token });
     assertShape(unavailable, 503, 'html');
@@ -137,15 +198,31 @@ void describe('literal profile', () => {
   void test('recursive and the file-list parameters the spec does not name are ignored', async () => {
     const base = `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files`;
     const root = await lit.call<FilePage>('GET', `${base}?size=100`, { token });
-    for (const extra of ['recursive=true', 'name=zzz-nothing', 'orderBy=size&ascending=false', 'foldersOnly=true', 'modifiedAfter=99999999999999', 'orderBy=bogus&ascending=maybe', 'invented=1']) {
+    for (const extra of [
+      'recursive=true',
+      'name=zzz-nothing',
+      'orderBy=size&ascending=false',
+      'foldersOnly=true',
+      'modifiedAfter=99999999999999',
+      'orderBy=bogus&ascending=maybe',
+      'invented=1',
+    ]) {
       const res = await lit.call<FilePage>('GET', `${base}?size=100&${extra}`, { token });
       assert.equal(res.status, 200, `${extra}: ${res.text}`);
-      assert.deepEqual(res.body.page.map((f) => f.id), root.body.page.map((f) => f.id), `${extra} is ignored`);
+      assert.deepEqual(
+        res.body.page.map((f) => f.id),
+        root.body.page.map((f) => f.id),
+        `${extra} is ignored`,
+      );
     }
     const recursive = await def.call<FilePage>('GET', `${base}?size=100&recursive=true`, { token: defToken });
     assert.ok(recursive.body.page.length > root.body.page.length, 'the default profile honours recursive');
     const paged = await lit.call<FilePage>('GET', `${base}?size=1&page=2`, { token });
-    assert.deepEqual(paged.body.page.map((f) => f.id), [root.body.page[1]?.id], 'page and size are named by the spec, and honoured');
+    assert.deepEqual(
+      paged.body.page.map((f) => f.id),
+      [root.body.page[1]?.id],
+      'page and size are named by the spec, and honoured',
+    );
   });
 
   void test('the single application read and the single file record path are absent (404 HTML); the rest stays', async () => {
@@ -153,19 +230,39 @@ void describe('literal profile', () => {
     const app = apps.body[0];
     assert.ok(app);
     assertShape(await lit.call('GET', `/v3/applications/${app.clientId}`, { token }), 404, 'html');
-    const patched = await lit.call<App3>('PATCH', `/v3/applications/${app.clientId}`, { token, body: { description: 'still patchable' } });
+    const patched = await lit.call<App3>('PATCH', `/v3/applications/${app.clientId}`, {
+      token,
+      body: { description: 'still patchable' },
+    });
     assert.equal(patched.status, 200);
     assert.equal(patched.body.description, 'still patchable');
 
-    const files = await lit.call<FilePage>('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files`, { token });
+    const files = await lit.call<FilePage>('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files`, {
+      token,
+    });
     const file = files.body.page.find((f) => f.contentType !== '@folder');
     const folder = files.body.page.find((f) => f.contentType === '@folder');
     assert.ok(file && folder);
-    assertShape(await lit.call('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files/${file.id}`, { token }), 404, 'html');
-    assert.equal((await lit.call('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files/${folder.id}/children`, { token })).status, 200);
+    assertShape(
+      await lit.call('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files/${file.id}`, { token }),
+      404,
+      'html',
+    );
+    assert.equal(
+      (
+        await lit.call('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}/files/${folder.id}/children`, {
+          token,
+        })
+      ).status,
+      200,
+    );
     const download = await lit.call('GET', `/v3/groups/${DEMO.engineering}/files/${file.id}/download`, { token });
     assert.equal(download.status, 200, 'the observed download route stays');
-    assert.equal((await def.call('GET', `/v3/applications/${app.clientId}`, { token: defToken })).status, 200, 'the default profile has the read (same seed, same id)');
+    assert.equal(
+      (await def.call('GET', `/v3/applications/${app.clientId}`, { token: defToken })).status,
+      200,
+      'the default profile has the read (same seed, same id)',
+    );
   });
 
   void test('a missing read counts as an unmatched request in the stats', async () => {
@@ -179,7 +276,11 @@ void describe('literal profile', () => {
 
 void describe('expires_in in minutes (literal profile)', () => {
   void test('expires_in is the lifetime in whole minutes, rounded up; the default gives seconds', async () => {
-    for (const [seconds, minutes] of [[1800, 30], [90, 2], [20, 1]] as const) {
+    for (const [seconds, minutes] of [
+      [1800, 30],
+      [90, 2],
+      [20, 1],
+    ] as const) {
       const lit = await startHarness({ profile: 'literal', tokenLifetimeSeconds: seconds });
       const def = await startHarness({ tokenLifetimeSeconds: seconds });
       try {
@@ -200,7 +301,11 @@ void describe('expires_in in minutes (literal profile)', () => {
       assert.equal(res.body.expires_in, 1, 'one minute, says the answer');
       assert.equal((await lit.call('GET', '/v3/userinfo', { token: res.body.access_token })).status, 200);
       await new Promise((r) => setTimeout(r, 1100));
-      assert.equal((await lit.call('GET', '/v3/userinfo', { token: res.body.access_token })).status, 401, 'dead after one second');
+      assert.equal(
+        (await lit.call('GET', '/v3/userinfo', { token: res.body.access_token })).status,
+        401,
+        'dead after one second',
+      );
     } finally {
       await lit.stop();
     }
@@ -225,10 +330,19 @@ void describe('missingReads (any profile)', () => {
       const ids = { acme: DEMO.acme, group: DEMO.engineering, file: 100001, app };
       for (const [, path] of reads) assertError(await h.call('GET', path(ids), { token }), 404, 'not_found');
       assert.deepEqual([...h.emu.missingReads].sort(), reads.map(([id]) => id).sort());
-      for (const path of ['/v3/accounts', `/v3/accounts/${DEMO.acme}/members/member`, `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}`, `/v2/accounts/${DEMO.acme}/members`]) {
+      for (const path of [
+        '/v3/accounts',
+        `/v3/accounts/${DEMO.acme}/members/member`,
+        `/v2/accounts/${DEMO.acme}/groups/${DEMO.engineering}`,
+        `/v2/accounts/${DEMO.acme}/members`,
+      ]) {
         assert.equal((await h.call('GET', path, { token })).status, 200, path);
       }
-      assert.equal((await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token, body: { friendlyName: 'Acme' } })).status, 200, 'the update of a missing read stays');
+      assert.equal(
+        (await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token, body: { friendlyName: 'Acme' } })).status,
+        200,
+        'the update of a missing read stays',
+      );
     } finally {
       await h.stop();
     }
@@ -262,30 +376,58 @@ void describe('ignore-writes fault: accepted but not applied', () => {
 
   void test('a PATCH answers 200 with the old object and changes nothing', async () => {
     h.emu.setFaults([{ kind: 'ignore-writes', path: `/v3/accounts/${DEMO.acme}`, method: 'PATCH' }]);
-    const res = await h.call<{ friendlyName: string }>('PATCH', `/v3/accounts/${DEMO.acme}`, { token, body: { friendlyName: 'Renamed' } });
+    const res = await h.call<{ friendlyName: string }>('PATCH', `/v3/accounts/${DEMO.acme}`, {
+      token,
+      body: { friendlyName: 'Renamed' },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.friendlyName, 'Acme Corporation');
-    const tags = await h.call<{ tags: string[] }>('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { token, body: { tags: ['ignored'] } });
+    const tags = await h.call<{ tags: string[] }>('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, {
+      token,
+      body: { tags: ['ignored'] },
+    });
     assert.equal(tags.status, 200);
     assert.deepEqual(tags.body.tags, ['new-hire', 'frontend']);
     h.emu.clearFaults();
-    assert.equal((await h.call<{ friendlyName: string }>('GET', `/v3/accounts/${DEMO.acme}`, { token })).body.friendlyName, 'Acme Corporation');
-    assert.deepEqual((await h.call<{ tags: string[] }>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token })).body.tags, ['new-hire', 'frontend']);
+    assert.equal(
+      (await h.call<{ friendlyName: string }>('GET', `/v3/accounts/${DEMO.acme}`, { token })).body.friendlyName,
+      'Acme Corporation',
+    );
+    assert.deepEqual(
+      (await h.call<{ tags: string[] }>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token })).body.tags,
+      ['new-hire', 'frontend'],
+    );
   });
 
   void test('a v2 group save (POST) and a DELETE are ignored too; reads are untouched and do not use up the count', async () => {
     h.emu.setFaults([{ kind: 'ignore-writes', path: `/v2/accounts/${DEMO.acme}/`, count: 2 }]);
-    const group = await h.call<{ friendlyName: string }>('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.marketing}`, { token });
+    const group = await h.call<{ friendlyName: string }>('GET', `/v2/accounts/${DEMO.acme}/groups/${DEMO.marketing}`, {
+      token,
+    });
     assert.equal(group.status, 200);
-    const saved = await h.call<{ friendlyName: string; id: number }>('POST', `/v2/accounts/${DEMO.acme}/groups/${DEMO.marketing}`, { token, body: { friendlyName: 'Not applied' } });
+    const saved = await h.call<{ friendlyName: string; id: number }>(
+      'POST',
+      `/v2/accounts/${DEMO.acme}/groups/${DEMO.marketing}`,
+      { token, body: { friendlyName: 'Not applied' } },
+    );
     assert.equal(saved.status, 200);
     assert.deepEqual(saved.body, group.body, 'the answer is the old group');
-    const removed = await h.call<{ user: { username: string } }>('DELETE', `/v2/accounts/${DEMO.acme}/members/member`, { token });
+    const removed = await h.call<{ user: { username: string } }>('DELETE', `/v2/accounts/${DEMO.acme}/members/member`, {
+      token,
+    });
     assert.equal(removed.status, 200);
     assert.equal(removed.body.user.username, 'member', 'the old member comes back');
-    assert.equal((await h.call('GET', `/v2/accounts/${DEMO.acme}/members/member`, { token })).status, 200, 'still a member');
+    assert.equal(
+      (await h.call('GET', `/v2/accounts/${DEMO.acme}/members/member`, { token })).status,
+      200,
+      'still a member',
+    );
     assert.deepEqual(h.emu.stats().byRoute['GET /v2/accounts/:account/groups/:group'], 1);
-    const renamed = await h.call<{ friendlyName: string }>('POST', `/v2/accounts/${DEMO.acme}/groups/${DEMO.marketing}`, { token, body: { friendlyName: 'Applied' } });
+    const renamed = await h.call<{ friendlyName: string }>(
+      'POST',
+      `/v2/accounts/${DEMO.acme}/groups/${DEMO.marketing}`,
+      { token, body: { friendlyName: 'Applied' } },
+    );
     assert.equal(renamed.body.friendlyName, 'Applied', 'count 2 was used up by the two writes');
   });
 });

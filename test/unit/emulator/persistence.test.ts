@@ -18,8 +18,15 @@ void describe('persistence', () => {
       const first = await startHarness({ dataFile: file });
       const token = await first.login();
       const app = await first.call<App3>('POST', '/v3/applications', { token, body: { name: 'persisted app' } });
-      assert.equal((await first.call('POST', `/v2/accounts/${DEMO.acme}/groups`, { token, body: { name: 'persisted-group' } })).status, 200);
-      assert.equal((await first.call('DELETE', `/v3/accounts/${DEMO.acme}/members/victor.hale`, { token })).status, 200);
+      assert.equal(
+        (await first.call('POST', `/v2/accounts/${DEMO.acme}/groups`, { token, body: { name: 'persisted-group' } }))
+          .status,
+        200,
+      );
+      assert.equal(
+        (await first.call('DELETE', `/v3/accounts/${DEMO.acme}/members/victor.hale`, { token })).status,
+        200,
+      );
       await first.stop();
       assert.deepEqual(readdirSync(dir), ['state.json']);
       assert.doesNotThrow(() => JSON.parse(readFileSync(file, 'utf8')));
@@ -29,15 +36,24 @@ void describe('persistence', () => {
         assert.equal((await second.call('GET', '/v3/userinfo', { token })).status, 200, 'the old token still works');
         const apps = await second.call<App3[]>('GET', '/v3/applications', { token });
         assert.ok(apps.body.some((a) => a.clientId === app.body.clientId));
-        const cc = await second.call('GET', `/oauth/token?grant_type=client_credentials&client_id=${app.body.clientId}&client_secret=${app.body.clientSecret}`);
+        const cc = await second.call(
+          'GET',
+          `/oauth/token?grant_type=client_credentials&client_id=${app.body.clientId}&client_secret=${app.body.clientSecret}`,
+        );
         assert.equal(cc.status, 200);
         const groups = await second.call<Group2[]>('GET', `/v2/accounts/${DEMO.acme}/groups`, { token });
         assert.ok(groups.body.some((g) => g.name === 'persisted-group'));
         const g = groups.body.find((x) => x.name === 'persisted-group');
         assert.equal(g?.members, 3, 'group membership (a Map) round-trips');
-        assert.equal((await second.call('GET', `/v3/accounts/${DEMO.acme}/members/victor.hale`, { token })).status, 404);
+        assert.equal(
+          (await second.call('GET', `/v3/accounts/${DEMO.acme}/members/victor.hale`, { token })).status,
+          404,
+        );
         // New ids continue after the persisted ones.
-        const another = await second.call('POST', `/v2/accounts/${DEMO.acme}/groups`, { token, body: { name: 'another-group' } });
+        const another = await second.call('POST', `/v2/accounts/${DEMO.acme}/groups`, {
+          token,
+          body: { name: 'another-group' },
+        });
         assert.equal(another.status, 200);
         const all = await second.call<Group2[]>('GET', `/v2/accounts/${DEMO.acme}/groups`, { token });
         const ids = all.body.map((x) => x.id);
@@ -88,7 +104,11 @@ void describe('persistence', () => {
       try {
         const token = await again.login();
         const accounts = await again.call<Array<{ name: string }>>('GET', '/v3/accounts', { token });
-        assert.deepEqual(accounts.body.map((a) => a.name), ['empty'], 'the file wins over the seed option');
+        assert.deepEqual(
+          accounts.body.map((a) => a.name),
+          ['empty'],
+          'the file wins over the seed option',
+        );
       } finally {
         await again.stop();
       }

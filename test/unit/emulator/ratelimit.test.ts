@@ -8,12 +8,16 @@ void describe('rate limit', () => {
     try {
       const token = await h.login();
       for (let i = 0; i < 5; i++) assert.equal((await h.control('GET', '/stats')).status, 200);
-      for (let i = 0; i < 19; i++) assert.equal((await h.call('GET', '/v3/userinfo', { token })).status, 200, `request ${i + 2}`);
+      for (let i = 0; i < 19; i++)
+        assert.equal((await h.call('GET', '/v3/userinfo', { token })).status, 200, `request ${i + 2}`);
       const blocked = await h.call('GET', '/v3/userinfo', { token });
       assertError(blocked, 429, 'rate_limited');
       const retryAfter = Number(blocked.headers.get('retry-after'));
       assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 2, `Retry-After ${retryAfter}`);
-      const tokenBlocked = await h.call('GET', '/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo');
+      const tokenBlocked = await h.call(
+        'GET',
+        '/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo',
+      );
       assert.equal(tokenBlocked.status, 429, 'the token endpoint is limited too');
       assert.equal(h.emu.stats().rateLimited, 2);
       assert.equal((await h.control('GET', '/stats')).status, 200, 'control endpoint is never limited');

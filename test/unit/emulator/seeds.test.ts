@@ -1,12 +1,33 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSeed } from '../../emulator/seeds';
-import { DEMO, startHarness, type App3, type Envelope3, type File2, type FilePage, type Group2, type Harness, type Member2, type Member3 } from './helpers';
+import {
+  DEMO,
+  startHarness,
+  type App3,
+  type Envelope3,
+  type File2,
+  type FilePage,
+  type Group2,
+  type Harness,
+  type Member2,
+  type Member3,
+} from './helpers';
 
-async function allFiles(h: Harness, token: string, account: number, group: number, query = 'recursive=true'): Promise<File2[]> {
+async function allFiles(
+  h: Harness,
+  token: string,
+  account: number,
+  group: number,
+  query = 'recursive=true',
+): Promise<File2[]> {
   const out: File2[] = [];
   for (let page = 1; page <= 1000; page++) {
-    const res = await h.call<FilePage>('GET', `/v2/accounts/${account}/groups/${group}/files?${query}&size=100&page=${page}`, { token });
+    const res = await h.call<FilePage>(
+      'GET',
+      `/v2/accounts/${account}/groups/${group}/files?${query}&size=100&page=${page}`,
+      { token },
+    );
     assert.equal(res.status, 200, res.text);
     out.push(...res.body.page);
     if (!res.body.nextPage) break;
@@ -19,20 +40,43 @@ void describe('demo seed', () => {
     const h = await startHarness();
     try {
       const token = await h.login();
-      const accounts = await h.call<Array<{ id: number; name: string; enabled: boolean }>>('GET', '/v3/accounts', { token });
-      assert.deepEqual(accounts.body.map((a) => [a.name, a.enabled]), [['acme', true], ['globex', true], ['initech-archive', false]]);
-      const subs = await Promise.all([DEMO.acme, DEMO.globex].map((id) => h.call<{ accountPackage: { trialExpires: number | null; paused: boolean } }>('GET', `/v3/accounts/${id}/subscription`, { token })));
+      const accounts = await h.call<Array<{ id: number; name: string; enabled: boolean }>>('GET', '/v3/accounts', {
+        token,
+      });
+      assert.deepEqual(
+        accounts.body.map((a) => [a.name, a.enabled]),
+        [
+          ['acme', true],
+          ['globex', true],
+          ['initech-archive', false],
+        ],
+      );
+      const subs = await Promise.all(
+        [DEMO.acme, DEMO.globex].map((id) =>
+          h.call<{ accountPackage: { trialExpires: number | null; paused: boolean } }>(
+            'GET',
+            `/v3/accounts/${id}/subscription`,
+            { token },
+          ),
+        ),
+      );
       assert.equal(typeof subs[0]?.body.accountPackage.trialExpires, 'number', 'a trial subscription');
       assert.equal(subs[1]?.body.accountPackage.paused, true, 'a paused subscription');
       const custom = await h.call<Record<string, string>>('GET', `/v2/accounts/${DEMO.globex}/custom`, { token });
       assert.ok(Object.keys(custom.body).length > 0, 'custom component names in one organisation');
 
-      const members = (await h.call<Envelope3<Member3>>('GET', `/v3/accounts/${DEMO.acme}/members?size=100`, { token })).body.items;
-      const globexMembers = (await h.call<Envelope3<Member3>>('GET', `/v3/accounts/${DEMO.globex}/members?size=100`, { token })).body.items;
+      const members = (await h.call<Envelope3<Member3>>('GET', `/v3/accounts/${DEMO.acme}/members?size=100`, { token }))
+        .body.items;
+      const globexMembers = (
+        await h.call<Envelope3<Member3>>('GET', `/v3/accounts/${DEMO.globex}/members?size=100`, { token })
+      ).body.items;
       const users = new Map([...members, ...globexMembers].map((m) => [m.user.username, m]));
       assert.ok(users.size >= 40, `about 40 members: ${users.size}`);
       assert.ok(members.filter((m) => m.tags.length > 0).length > 10, 'members have tags');
-      assert.deepEqual([...new Set(members.map((m) => m.permission))].sort((a, b) => a - b), [1, 4, 16]);
+      assert.deepEqual(
+        [...new Set(members.map((m) => m.permission))].sort((a, b) => a - b),
+        [1, 4, 16],
+      );
       assert.equal(users.get('victor.hale')?.user.enabled, false);
       assert.equal(users.get('lena.locked')?.user.locked, true);
       assert.equal(users.get('lena.locked')?.pendingUnlock, true);
@@ -49,20 +93,43 @@ void describe('demo seed', () => {
         const d = await h.call<Member2>('GET', `/v2/accounts/${DEMO.acme}/members/${username}`, { token });
         for (const p of Object.values(d.body.groups ?? {})) groupPerms.add(p);
       }
-      assert.deepEqual([...groupPerms].sort((a, b) => a - b), [1, 4, 16]);
+      assert.deepEqual(
+        [...groupPerms].sort((a, b) => a - b),
+        [1, 4, 16],
+      );
 
       const groups = [
-        ...(await h.call<Group2[]>('GET', `/v2/accounts/${DEMO.acme}/groups`, { token })).body.map((g) => [DEMO.acme, g] as const),
-        ...(await h.call<Group2[]>('GET', `/v2/accounts/${DEMO.globex}/groups`, { token })).body.map((g) => [DEMO.globex, g] as const),
+        ...(await h.call<Group2[]>('GET', `/v2/accounts/${DEMO.acme}/groups`, { token })).body.map(
+          (g) => [DEMO.acme, g] as const,
+        ),
+        ...(await h.call<Group2[]>('GET', `/v2/accounts/${DEMO.globex}/groups`, { token })).body.map(
+          (g) => [DEMO.globex, g] as const,
+        ),
       ];
       assert.equal(groups.length, 6, 'about six groups');
       const files: File2[] = [];
       for (const [account, g] of groups) files.push(...(await allFiles(h, token, account, g.id ?? 0)));
       const types = new Set(files.map((f) => f.contentType));
-      for (const t of ['@folder', 'text/markdown', 'application/json', 'text/csv', 'text/plain', 'text/typescript', 'image/png', 'application/pdf']) assert.ok(types.has(t), t);
-      assert.deepEqual([...new Set(files.map((f) => Number(f.memberPermission)))].sort((a, b) => a - b), [1, 2, 4, 8, 16]);
+      for (const t of [
+        '@folder',
+        'text/markdown',
+        'application/json',
+        'text/csv',
+        'text/plain',
+        'text/typescript',
+        'image/png',
+        'application/pdf',
+      ])
+        assert.ok(types.has(t), t);
+      assert.deepEqual(
+        [...new Set(files.map((f) => Number(f.memberPermission)))].sort((a, b) => a - b),
+        [1, 2, 4, 8, 16],
+      );
       const folderIds = new Set(files.filter((f) => f.contentType === '@folder').map((f) => f.id));
-      assert.ok(files.some((f) => f.contentType === '@folder' && f.parent !== null && folderIds.has(f.parent)), 'nested folders');
+      assert.ok(
+        files.some((f) => f.contentType === '@folder' && f.parent !== null && folderIds.has(f.parent)),
+        'nested folders',
+      );
 
       const apps = await h.call<App3[]>('GET', '/v3/applications', { token });
       assert.ok(apps.body.length >= 1);
@@ -72,9 +139,14 @@ void describe('demo seed', () => {
   });
 
   void test('is deterministic', () => {
-    assert.equal(JSON.stringify(buildSeed('demo').snapshot(), mapReplacer), JSON.stringify(buildSeed('demo').snapshot(), mapReplacer));
-    assert.equal(JSON.stringify(buildSeed('large', { members: 200, files: 500, groups: 5 }).snapshot(), mapReplacer),
-      JSON.stringify(buildSeed('large', { members: 200, files: 500, groups: 5 }).snapshot(), mapReplacer));
+    assert.equal(
+      JSON.stringify(buildSeed('demo').snapshot(), mapReplacer),
+      JSON.stringify(buildSeed('demo').snapshot(), mapReplacer),
+    );
+    assert.equal(
+      JSON.stringify(buildSeed('large', { members: 200, files: 500, groups: 5 }).snapshot(), mapReplacer),
+      JSON.stringify(buildSeed('large', { members: 200, files: 500, groups: 5 }).snapshot(), mapReplacer),
+    );
   });
 });
 
@@ -109,7 +181,9 @@ void describe('large seed', () => {
       assert.equal(depth, 3);
       const sample = root.find((f) => f.contentType === 'text/csv');
       assert.ok(sample);
-      const res = await fetch(`${h.url}/v3/groups/${bulk.id}/files/${sample.id}/download`, { headers: { Authorization: `Bearer ${token}` } });
+      const res = await fetch(`${h.url}/v3/groups/${bulk.id}/files/${sample.id}/download`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       assert.equal((await res.arrayBuffer()).byteLength, sample.size, 'generated content has the recorded size');
     } finally {
       await h.stop();
@@ -135,7 +209,10 @@ void describe('empty seed', () => {
     try {
       const token = await h.login();
       const accounts = await h.call<Array<{ id: number; name: string }>>('GET', '/v3/accounts', { token });
-      assert.deepEqual(accounts.body.map((a) => a.name), ['empty']);
+      assert.deepEqual(
+        accounts.body.map((a) => a.name),
+        ['empty'],
+      );
       const groups = await h.call<Group2[]>('GET', `/v2/accounts/${accounts.body[0]?.id}/groups`, { token });
       assert.deepEqual(groups.body, []);
       assert.deepEqual((await h.call('GET', '/v3/applications', { token })).body, []);

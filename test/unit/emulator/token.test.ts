@@ -2,14 +2,25 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertError, startHarness, type Harness } from './helpers';
 
-interface TokenBody { access_token: string; refresh_token: string; token_type: string; expires_in: number; scope: string; error?: string; error_description?: string }
+interface TokenBody {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+  error?: string;
+  error_description?: string;
+}
 
 void describe('token endpoint', () => {
   let h: Harness;
-  before(async () => { h = await startHarness(); });
+  before(async () => {
+    h = await startHarness();
+  });
   after(() => h.stop());
 
-  const grant = (params: Record<string, string>) => h.call<TokenBody>('GET', `/oauth/token?${new URLSearchParams(params)}`);
+  const grant = (params: Record<string, string>) =>
+    h.call<TokenBody>('GET', `/oauth/token?${new URLSearchParams(params)}`);
   const password = (username: string, pw: string, extra: Record<string, string> = {}) =>
     grant({ grant_type: 'password', client_id: 'portal-mobile', username, password: pw, ...extra });
 
@@ -28,12 +39,18 @@ void describe('token endpoint', () => {
 
   void test('password grant by POST with a form body, and with params split between query and body', async () => {
     const form = await h.call<TokenBody>('POST', '/oauth/token', {
-      rawBody: new URLSearchParams({ grant_type: 'password', client_id: 'portal-mobile', username: 'member', password: 'demo' }).toString(),
+      rawBody: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'portal-mobile',
+        username: 'member',
+        password: 'demo',
+      }).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     assert.equal(form.status, 200, form.text);
     const split = await h.call<TokenBody>('POST', '/oauth/token?grant_type=password&client_id=portal-mobile', {
-      rawBody: 'username=member&password=demo', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      rawBody: 'username=member&password=demo',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     assert.equal(split.status, 200, split.text);
     const me = await h.call<{ name: string }>('GET', '/v3/userinfo', { token: split.body.access_token });
@@ -48,7 +65,10 @@ void describe('token endpoint', () => {
   });
 
   void test('wrong password or unknown user is 400 invalid_grant Bad credentials', async () => {
-    for (const [u, p] of [['demo', 'nope'], ['nobody', 'demo']] as const) {
+    for (const [u, p] of [
+      ['demo', 'nope'],
+      ['nobody', 'demo'],
+    ] as const) {
       const res = await password(u, p);
       assert.equal(res.status, 400);
       assert.deepEqual(res.body, { error: 'invalid_grant', error_description: 'Bad credentials' });
@@ -92,19 +112,40 @@ void describe('token endpoint', () => {
 
   void test('client credentials: application secret gives a token; wrong secret or unknown id is 401 invalid_client', async () => {
     const token = await h.login();
-    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', { token, body: { name: 'cc test' } });
-    const ok = await grant({ grant_type: 'client_credentials', client_id: app.body.clientId, client_secret: app.body.clientSecret });
+    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', {
+      token,
+      body: { name: 'cc test' },
+    });
+    const ok = await grant({
+      grant_type: 'client_credentials',
+      client_id: app.body.clientId,
+      client_secret: app.body.clientSecret,
+    });
     assert.equal(ok.status, 200);
     assert.equal(ok.body.scope, 'read write');
     assert.equal(ok.body.token_type, 'bearer');
     const me = await h.call<{ name: string }>('GET', '/v3/userinfo', { token: ok.body.access_token });
     assert.equal(me.body.name, 'demo');
-    const explicitScope = await grant({ grant_type: 'client_credentials', client_id: app.body.clientId, client_secret: app.body.clientSecret, scope: 'read' });
+    const explicitScope = await grant({
+      grant_type: 'client_credentials',
+      client_id: app.body.clientId,
+      client_secret: app.body.clientSecret,
+      scope: 'read',
+    });
     assert.equal(explicitScope.body.scope, 'read');
-    const badScope = await grant({ grant_type: 'client_credentials', client_id: app.body.clientId, client_secret: app.body.clientSecret, scope: 'admin' });
+    const badScope = await grant({
+      grant_type: 'client_credentials',
+      client_id: app.body.clientId,
+      client_secret: app.body.clientSecret,
+      scope: 'admin',
+    });
     assert.equal(badScope.status, 400);
     assert.equal(badScope.body.error, 'invalid_scope');
-    for (const [id, secret] of [[app.body.clientId, 'wrong'], ['portal-unknown', 'x'], [app.body.clientId, '']]) {
+    for (const [id, secret] of [
+      [app.body.clientId, 'wrong'],
+      ['portal-unknown', 'x'],
+      [app.body.clientId, ''],
+    ]) {
       const res = await grant({ grant_type: 'client_credentials', client_id: id ?? '', client_secret: secret ?? '' });
       assert.equal(res.status, 401);
       assert.equal(res.body.error, 'invalid_client');
@@ -114,10 +155,20 @@ void describe('token endpoint', () => {
   void test('client credentials of a disabled owner is 400 User is disabled', async () => {
     const admin = await h.login();
     const mia = await h.login('member');
-    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', { token: mia, body: { name: 'mia app' } });
-    assert.equal((await h.call('PATCH', '/v3/accounts/1/members/member', { token: admin, body: { enabled: false } })).status, 200);
+    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', {
+      token: mia,
+      body: { name: 'mia app' },
+    });
+    assert.equal(
+      (await h.call('PATCH', '/v3/accounts/1/members/member', { token: admin, body: { enabled: false } })).status,
+      200,
+    );
     try {
-      const res = await grant({ grant_type: 'client_credentials', client_id: app.body.clientId, client_secret: app.body.clientSecret });
+      const res = await grant({
+        grant_type: 'client_credentials',
+        client_id: app.body.clientId,
+        client_secret: app.body.clientSecret,
+      });
       assert.equal(res.status, 400);
       assert.deepEqual(res.body, { error: 'invalid_grant', error_description: 'User is disabled' });
       // Tokens already issued to a disabled user stop working too.
@@ -130,12 +181,17 @@ void describe('token endpoint', () => {
   void test('refresh grant by POST form body and by GET query keeps the refresh token and issues a new access token', async () => {
     const first = await password('demo', 'demo');
     const posted = await h.call<TokenBody>('POST', '/oauth/token?grant_type=refresh_token&client_id=portal-mobile', {
-      rawBody: `refresh_token=${encodeURIComponent(first.body.refresh_token)}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      rawBody: `refresh_token=${encodeURIComponent(first.body.refresh_token)}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     assert.equal(posted.status, 200, posted.text);
     assert.notEqual(posted.body.access_token, first.body.access_token);
     assert.equal(posted.body.refresh_token, first.body.refresh_token);
-    const viaGet = await grant({ grant_type: 'refresh_token', client_id: 'portal-mobile', refresh_token: first.body.refresh_token });
+    const viaGet = await grant({
+      grant_type: 'refresh_token',
+      client_id: 'portal-mobile',
+      refresh_token: first.body.refresh_token,
+    });
     assert.equal(viaGet.status, 200);
     assert.equal((await h.call('GET', '/v3/userinfo', { token: viaGet.body.access_token })).status, 200);
   });
@@ -146,8 +202,15 @@ void describe('token endpoint', () => {
     assert.equal(unknown.status, 401);
     assert.equal(unknown.body.error, 'invalid_token');
     const token = await h.login();
-    const app = await h.call<{ clientId: string }>('POST', '/v3/applications', { token, body: { name: 'other client' } });
-    const wrongClient = await grant({ grant_type: 'refresh_token', client_id: app.body.clientId, refresh_token: first.body.refresh_token });
+    const app = await h.call<{ clientId: string }>('POST', '/v3/applications', {
+      token,
+      body: { name: 'other client' },
+    });
+    const wrongClient = await grant({
+      grant_type: 'refresh_token',
+      client_id: app.body.clientId,
+      refresh_token: first.body.refresh_token,
+    });
     assert.equal(wrongClient.status, 400);
     assert.equal(wrongClient.body.error, 'invalid_grant');
     const noToken = await grant({ grant_type: 'refresh_token', client_id: 'portal-mobile' });
@@ -159,11 +222,28 @@ void describe('token endpoint', () => {
 
   void test('refresh of an application token checks the secret when one is sent', async () => {
     const token = await h.login();
-    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', { token, body: { name: 'refresher' } });
-    const cc = await grant({ grant_type: 'client_credentials', client_id: app.body.clientId, client_secret: app.body.clientSecret });
-    const good = await grant({ grant_type: 'refresh_token', client_id: app.body.clientId, client_secret: app.body.clientSecret, refresh_token: cc.body.refresh_token });
+    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', {
+      token,
+      body: { name: 'refresher' },
+    });
+    const cc = await grant({
+      grant_type: 'client_credentials',
+      client_id: app.body.clientId,
+      client_secret: app.body.clientSecret,
+    });
+    const good = await grant({
+      grant_type: 'refresh_token',
+      client_id: app.body.clientId,
+      client_secret: app.body.clientSecret,
+      refresh_token: cc.body.refresh_token,
+    });
     assert.equal(good.status, 200);
-    const bad = await grant({ grant_type: 'refresh_token', client_id: app.body.clientId, client_secret: 'wrong', refresh_token: cc.body.refresh_token });
+    const bad = await grant({
+      grant_type: 'refresh_token',
+      client_id: app.body.clientId,
+      client_secret: 'wrong',
+      refresh_token: cc.body.refresh_token,
+    });
     assert.equal(bad.status, 401);
     assert.equal(bad.body.error, 'invalid_client');
   });
@@ -192,7 +272,10 @@ void describe('token lifetime and service name', () => {
   void test('tokens expire after the configured lifetime; expires_in reports it', async () => {
     const h = await startHarness({ tokenLifetimeSeconds: 1 });
     try {
-      const res = await h.call<TokenBody>('GET', '/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo');
+      const res = await h.call<TokenBody>(
+        'GET',
+        '/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo',
+      );
       assert.equal(res.body.expires_in, 1);
       assert.equal((await h.call('GET', '/v3/userinfo', { token: res.body.access_token })).status, 200);
       // Bounded wait for the 1 s lifetime to pass.
@@ -203,7 +286,10 @@ void describe('token lifetime and service name', () => {
       }
       assert.equal(status, 401);
       // The refresh token lives ten lifetimes, so it still works.
-      const refreshed = await h.call<TokenBody>('GET', `/oauth/token?grant_type=refresh_token&client_id=portal-mobile&refresh_token=${res.body.refresh_token}`);
+      const refreshed = await h.call<TokenBody>(
+        'GET',
+        `/oauth/token?grant_type=refresh_token&client_id=portal-mobile&refresh_token=${res.body.refresh_token}`,
+      );
       assert.equal(refreshed.status, 200);
     } finally {
       await h.stop();
@@ -213,9 +299,15 @@ void describe('token lifetime and service name', () => {
   void test('the service name sets the static client id and the user field name', async () => {
     const h = await startHarness({ service: 'acme' });
     try {
-      const wrong = await h.call<TokenBody>('GET', '/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo');
+      const wrong = await h.call<TokenBody>(
+        'GET',
+        '/oauth/token?grant_type=password&client_id=portal-mobile&username=demo&password=demo',
+      );
       assert.equal(wrong.status, 401);
-      const ok = await h.call<TokenBody>('GET', '/oauth/token?grant_type=password&client_id=acme-mobile&username=demo&password=demo');
+      const ok = await h.call<TokenBody>(
+        'GET',
+        '/oauth/token?grant_type=password&client_id=acme-mobile&username=demo&password=demo',
+      );
       assert.equal(ok.status, 200);
       const me = await h.call<Record<string, unknown>>('GET', '/v3/userinfo', { token: ok.body.access_token });
       assert.ok(me.body.acme);

@@ -8,7 +8,9 @@ void describe('v2 files and v3 download', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
+  before(async () => {
+    ({ h, demo, member } = await startWithDemoAndMember());
+  });
   after(() => h.stop());
 
   const list = (path: string, token = demo) => h.call<FilePage>('GET', path, { token });
@@ -26,13 +28,44 @@ void describe('v2 files and v3 download', () => {
     assert.equal(res.body.currentPage, 1);
     assert.equal(res.body.pageSize, 20);
     assert.equal(res.body.nextPage, false);
-    assert.deepEqual(res.body.page.map((f) => f.name), ['config.json', 'docs', 'README.md', 'releases.csv', 'src']);
+    assert.deepEqual(
+      res.body.page.map((f) => f.name),
+      ['config.json', 'docs', 'README.md', 'releases.csv', 'src'],
+    );
     const docs = res.body.page.find((f) => f.name === 'docs');
     assert.equal(docs?.contentType, '@folder');
     assert.equal(docs?.parent, null);
     const entry = res.body.page[0];
     assert.ok(entry);
-    for (const key of ['id', 'comments', 'attachments', 'contextKey', 'name', 'friendlyName', 'description', 'watermark', 'contentType', 'size', 'uploaded', 'versions', 'sharing', 'memberPermission', 'hidden', 'tags', 'locked', 'locker', 'dateLocked', 'lastModified', 'previewInfo', 'inputStream', 'path', 'available', 'type', 'parent', 'group']) {
+    for (const key of [
+      'id',
+      'comments',
+      'attachments',
+      'contextKey',
+      'name',
+      'friendlyName',
+      'description',
+      'watermark',
+      'contentType',
+      'size',
+      'uploaded',
+      'versions',
+      'sharing',
+      'memberPermission',
+      'hidden',
+      'tags',
+      'locked',
+      'locker',
+      'dateLocked',
+      'lastModified',
+      'previewInfo',
+      'inputStream',
+      'path',
+      'available',
+      'type',
+      'parent',
+      'group',
+    ]) {
       assert.ok(key in entry, key);
     }
     assert.equal(entry.type, 'file');
@@ -42,11 +75,20 @@ void describe('v2 files and v3 download', () => {
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
     const all = `${files(DEMO.engineering)}?recursive=true&size=100`;
     const names = (await list(`${all}&orderBy=name`)).body.page.map((f) => f.name);
-    assert.deepEqual(names, [...names].sort((a, b) => collator.compare(a, b)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => collator.compare(a, b)),
+    );
     const dates = (await list(`${all}&orderBy=lastModified`)).body.page.map((f) => f.lastModified);
-    assert.deepEqual(dates, [...dates].sort((a, b) => a - b));
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => a - b),
+    );
     const sizes = (await list(`${all}&orderBy=size&ascending=false`)).body.page.map((f) => f.size);
-    assert.deepEqual(sizes, [...sizes].sort((a, b) => b - a));
+    assert.deepEqual(
+      sizes,
+      [...sizes].sort((a, b) => b - a),
+    );
     const descNames = (await list(`${all}&orderBy=name&ascending=false`)).body.page.map((f) => f.name);
     assert.deepEqual(descNames, [...names].reverse());
     assertError(await list(`${all}&orderBy=colour`), 400, 'invalid_input');
@@ -60,9 +102,18 @@ void describe('v2 files and v3 download', () => {
     const pivot = sorted[3];
     assert.ok(pivot);
     const recent = await list(`${files(DEMO.engineering)}?recursive=true&size=100&modifiedAfter=${pivot.lastModified}`);
-    assert.deepEqual(recent.body.page.map((f) => f.id).sort(), all.filter((f) => f.lastModified > pivot.lastModified).map((f) => f.id).sort());
+    assert.deepEqual(
+      recent.body.page.map((f) => f.id).sort(),
+      all
+        .filter((f) => f.lastModified > pivot.lastModified)
+        .map((f) => f.id)
+        .sort(),
+    );
     const folders = await list(`${files(DEMO.engineering)}?recursive=true&foldersOnly=true`);
-    assert.deepEqual(folders.body.page.map((f) => f.name), ['diagrams', 'docs', 'src', 'utils']);
+    assert.deepEqual(
+      folders.body.page.map((f) => f.name),
+      ['diagrams', 'docs', 'src', 'utils'],
+    );
     const p1 = await list(`${files(DEMO.engineering)}?recursive=true&size=4`);
     assert.equal(p1.body.nextPage, true);
     const p3 = await list(`${files(DEMO.engineering)}?recursive=true&size=4&page=3`);
@@ -76,11 +127,20 @@ void describe('v2 files and v3 download', () => {
     const src = await byName(DEMO.engineering, 'src');
     const children = await list(`${files(DEMO.engineering)}/${src.id}/children`);
     assert.equal(children.status, 200);
-    assert.deepEqual(children.body.page.map((f) => f.name), ['index.ts', 'utils']);
+    assert.deepEqual(
+      children.body.page.map((f) => f.name),
+      ['index.ts', 'utils'],
+    );
     assert.ok(children.body.page.every((f) => f.parent === src.id));
     const root = (await list(files(DEMO.engineering))).body.page.map((f) => f.id);
-    assert.deepEqual((await list(`${files(DEMO.engineering)}//children`)).body.page.map((f) => f.id), root);
-    assert.deepEqual((await list(`${files(DEMO.engineering)}/0/children`)).body.page.map((f) => f.id), root);
+    assert.deepEqual(
+      (await list(`${files(DEMO.engineering)}//children`)).body.page.map((f) => f.id),
+      root,
+    );
+    assert.deepEqual(
+      (await list(`${files(DEMO.engineering)}/0/children`)).body.page.map((f) => f.id),
+      root,
+    );
     const readme = await byName(DEMO.engineering, 'README.md');
     assertError(await list(`${files(DEMO.engineering)}/${readme.id}/children`), 400, 'invalid_input');
     const otherGroupFolder = await byName(DEMO.marketing, 'brand');
@@ -116,40 +176,71 @@ void describe('v2 files and v3 download', () => {
 
   void test('download: bytes with Content-Type, Content-Disposition and Content-Length', async () => {
     const readme = await byName(DEMO.engineering, 'README.md');
-    const res = await fetch(`${h.url}/v3/groups/${DEMO.engineering}/files/${readme.id}/download`, { headers: { Authorization: `Bearer ${member}` } });
+    const res = await fetch(`${h.url}/v3/groups/${DEMO.engineering}/files/${readme.id}/download`, {
+      headers: { Authorization: `Bearer ${member}` },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'text/markdown');
-    assert.equal(res.headers.get('content-disposition'), `attachment; filename="README.md"; filename*=UTF-8''README.md`);
+    assert.equal(
+      res.headers.get('content-disposition'),
+      `attachment; filename="README.md"; filename*=UTF-8''README.md`,
+    );
     const text = await res.text();
     assert.match(text, /^# Engineering/);
     assert.equal(Number(res.headers.get('content-length')), Buffer.byteLength(text));
     assert.equal(Buffer.byteLength(text), readme.size);
 
     const png = await byName(DEMO.engineering, 'overview.png');
-    const img = await fetch(`${h.url}/v3/groups/${DEMO.engineering}/files/${png.id}/download`, { headers: { Authorization: `Bearer ${member}` } });
+    const img = await fetch(`${h.url}/v3/groups/${DEMO.engineering}/files/${png.id}/download`, {
+      headers: { Authorization: `Bearer ${member}` },
+    });
     const bytes = Buffer.from(await img.arrayBuffer());
     assert.equal(img.headers.get('content-type'), 'image/png');
     assert.equal(bytes.length, png.size);
     assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
     const pdf = await byName(DEMO.marketing, 'guidelines.pdf');
-    const doc = await fetch(`${h.url}/v3/groups/${DEMO.marketing}/files/${pdf.id}/download`, { headers: { Authorization: `Bearer ${member}` } });
+    const doc = await fetch(`${h.url}/v3/groups/${DEMO.marketing}/files/${pdf.id}/download`, {
+      headers: { Authorization: `Bearer ${member}` },
+    });
     const pdfText = Buffer.from(await doc.arrayBuffer()).toString('latin1');
     assert.ok(pdfText.startsWith('%PDF-'));
     assert.equal(Buffer.byteLength(pdfText, 'latin1'), pdf.size);
 
     const json = await byName(DEMO.engineering, 'config.json');
-    const cfg = await h.call<{ retries: number }>('GET', `/v3/groups/${DEMO.engineering}/files/${json.id}/download`, { token: member });
+    const cfg = await h.call<{ retries: number }>('GET', `/v3/groups/${DEMO.engineering}/files/${json.id}/download`, {
+      token: member,
+    });
     assert.equal(cfg.body.retries, 3);
   });
 
   void test('download refusals: folder 400, non-member 404, unknown file 404, no token 401', async () => {
     const src = await byName(DEMO.engineering, 'src');
-    assertError(await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${src.id}/download`, { token: demo }), 400, 'invalid_input');
+    assertError(
+      await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${src.id}/download`, { token: demo }),
+      400,
+      'invalid_input',
+    );
     const welcome = await byName(DEMO.handbook, 'welcome.md');
-    assertError(await h.call('GET', `/v3/groups/${DEMO.handbook}/files/${welcome.id}/download`, { token: member }), 404, 'not_found');
-    assertError(await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${welcome.id}/download`, { token: demo }), 404, 'not_found');
-    assertError(await h.call('GET', `/v3/groups/${DEMO.research}/files/1/download`, { token: member }), 404, 'not_found');
-    assertError(await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${welcome.id}/download`), 401, 'unauthorized');
+    assertError(
+      await h.call('GET', `/v3/groups/${DEMO.handbook}/files/${welcome.id}/download`, { token: member }),
+      404,
+      'not_found',
+    );
+    assertError(
+      await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${welcome.id}/download`, { token: demo }),
+      404,
+      'not_found',
+    );
+    assertError(
+      await h.call('GET', `/v3/groups/${DEMO.research}/files/1/download`, { token: member }),
+      404,
+      'not_found',
+    );
+    assertError(
+      await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${welcome.id}/download`),
+      401,
+      'unauthorized',
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type FilePage, type Group2, type Harness } from './helpers';
+import {
+  DEMO,
+  assertError,
+  fieldsOf,
+  startWithDemoAndMember,
+  type FilePage,
+  type Group2,
+  type Harness,
+} from './helpers';
 
 const base = `/v2/accounts/${DEMO.acme}/groups`;
 
@@ -18,9 +26,15 @@ void describe('v2 groups', () => {
   void test('GET groups: a super administrator sees all, a regular member only their groups', async () => {
     const all = await h.call<Group2[]>('GET', base, { token: demo });
     assert.equal(all.status, 200);
-    assert.deepEqual(all.body.map((g) => g.name), ['engineering', 'handbook', 'marketing', 'social']);
+    assert.deepEqual(
+      all.body.map((g) => g.name),
+      ['engineering', 'handbook', 'marketing', 'social'],
+    );
     const mine = await h.call<Group2[]>('GET', base, { token: member });
-    assert.deepEqual(mine.body.map((g) => g.name), ['engineering', 'marketing', 'social']);
+    assert.deepEqual(
+      mine.body.map((g) => g.name),
+      ['engineering', 'marketing', 'social'],
+    );
     const g = all.body[0];
     assert.ok(g);
     assert.equal(g.type, 'group');
@@ -28,22 +42,54 @@ void describe('v2 groups', () => {
     assert.ok(g.members > 3);
     assert.ok(g.storageConsumed > 0);
     assert.equal((g.account as { name: string }).name, 'acme');
-    assert.equal(((g.portal as { username: string })).username, 'demo');
+    assert.equal((g.portal as { username: string }).username, 'demo');
     assert.equal(g.mailKey, null);
-    assert.deepEqual(g.components.map((c) => c.name), ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions']);
-    for (const key of ['id', 'comments', 'attachments', 'contextKey', 'master', 'masterConfiguration', 'friendlyName', 'branding', 'dateCreated', 'lastModified', 'order', 'hash', 'blind', 'duplicate', 'disableChat', 'disableComments', 'disableEmailComments', 'hideMemberDetails', 'disableAccordionWidgets', 'watermarkConfiguration']) {
+    assert.deepEqual(
+      g.components.map((c) => c.name),
+      ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'],
+    );
+    for (const key of [
+      'id',
+      'comments',
+      'attachments',
+      'contextKey',
+      'master',
+      'masterConfiguration',
+      'friendlyName',
+      'branding',
+      'dateCreated',
+      'lastModified',
+      'order',
+      'hash',
+      'blind',
+      'duplicate',
+      'disableChat',
+      'disableComments',
+      'disableEmailComments',
+      'hideMemberDetails',
+      'disableAccordionWidgets',
+      'watermarkConfiguration',
+    ]) {
       assert.ok(key in g, key);
     }
     const page = await h.call<Group2[]>('GET', `${base}?page=2&size=3`, { token: demo });
-    assert.deepEqual(page.body.map((x) => x.name), ['social']);
+    assert.deepEqual(
+      page.body.map((x) => x.name),
+      ['social'],
+    );
   });
 
   void test('GET one group: storageConsumed is the sum of its file sizes; invisible groups are 404', async () => {
     const res = await h.call<Group2>('GET', `${base}/${DEMO.engineering}`, { token: member });
     assert.equal(res.status, 200);
     assert.equal(res.body.id, DEMO.engineering);
-    const files = await h.call<FilePage>('GET', `${base}/${DEMO.engineering}/files?recursive=true&size=100`, { token: member });
-    assert.equal(res.body.storageConsumed, files.body.page.reduce((s, f) => s + f.size, 0));
+    const files = await h.call<FilePage>('GET', `${base}/${DEMO.engineering}/files?recursive=true&size=100`, {
+      token: member,
+    });
+    assert.equal(
+      res.body.storageConsumed,
+      files.body.page.reduce((s, f) => s + f.size, 0),
+    );
     assertError(await h.call('GET', `${base}/${DEMO.handbook}`, { token: member }), 404, 'not_found');
     assertError(await h.call('GET', `${base}/${DEMO.research}`, { token: demo }), 404, 'not_found');
     assertError(await h.call('GET', `${base}/99999`, { token: demo }), 404, 'not_found');
@@ -52,14 +98,25 @@ void describe('v2 groups', () => {
   void test('POST creates a group: 200 with id, dates, creator, contextKey and account null; the group then lists', async () => {
     const res = await h.call<Group2>('POST', base, {
       token: creator,
-      body: { name: 'design', friendlyName: 'Design Studio', disableChat: true, disableWidgets: true, components: ['files', 'tasks'], branding: { headerColor: '#123456', alignment: 'left', backgroundPositionX: 10, hideGroupName: true } },
+      body: {
+        name: 'design',
+        friendlyName: 'Design Studio',
+        disableChat: true,
+        disableWidgets: true,
+        components: ['files', 'tasks'],
+        branding: { headerColor: '#123456', alignment: 'left', backgroundPositionX: 10, hideGroupName: true },
+      },
     });
     assert.equal(res.status, 200, res.text);
-    for (const key of ['id', 'dateCreated', 'lastModified', 'portal', 'contextKey', 'account']) assert.equal(res.body[key], null, key);
+    for (const key of ['id', 'dateCreated', 'lastModified', 'portal', 'contextKey', 'account'])
+      assert.equal(res.body[key], null, key);
     assert.equal(res.body.name, 'design');
     assert.equal(res.body.friendlyName, 'Design Studio');
     assert.equal(res.body.disableChat, true);
-    assert.deepEqual(res.body.components.map((c) => c.name), ['files', 'tasks']);
+    assert.deepEqual(
+      res.body.components.map((c) => c.name),
+      ['files', 'tasks'],
+    );
     assert.equal(res.body.branding.headerColor, '#123456');
     assert.equal(res.body.branding.hideGroupName, true);
     const listed = await h.call<Group2[]>('GET', base, { token: creator });
@@ -79,32 +136,62 @@ void describe('v2 groups', () => {
     for (const name of ['admin', 'API', 'trash', 'new']) {
       assertError(await h.call('POST', base, { token: demo, body: { name } }), 400, 'invalid_input');
     }
-    const bad = await h.call('POST', base, { token: demo, body: { name: 'a/b', disableChat: 'no', components: ['files', 'warp'], branding: { logo: 'yes', backgroundPositionY: 'top' } } });
+    const bad = await h.call('POST', base, {
+      token: demo,
+      body: {
+        name: 'a/b',
+        disableChat: 'no',
+        components: ['files', 'warp'],
+        branding: { logo: 'yes', backgroundPositionY: 'top' },
+      },
+    });
     assertError(bad, 400, 'invalid_input');
-    assert.deepEqual(fieldsOf(bad).sort(), ['branding.backgroundPositionY', 'branding.logo', 'components', 'disableChat', 'name']);
+    assert.deepEqual(fieldsOf(bad).sort(), [
+      'branding.backgroundPositionY',
+      'branding.logo',
+      'components',
+      'disableChat',
+      'name',
+    ]);
     assertError(await h.call('POST', base, { token: demo, body: {} }), 400, 'invalid_input');
     const names = (await h.call<Group2[]>('GET', base, { token: demo })).body.map((g) => g.name);
     assert.ok(!names.includes('a/b'));
   });
 
   void test('POST /groups/{group} updates; needs group admin or super administrator', async () => {
-    const res = await h.call<Group2>('POST', `${base}/${DEMO.social}`, { token: member, body: { friendlyName: 'Social & Sports', disableComments: true, branding: { textColor: '#000000' } } });
+    const res = await h.call<Group2>('POST', `${base}/${DEMO.social}`, {
+      token: member,
+      body: { friendlyName: 'Social & Sports', disableComments: true, branding: { textColor: '#000000' } },
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.id, DEMO.social);
     assert.equal(res.body.friendlyName, 'Social & Sports');
     assert.equal(res.body.disableComments, true);
     assert.equal(res.body.branding.textColor, '#000000');
     assert.equal(res.body.branding.headerColor, '#0b3d91', 'branding fields not sent are kept');
-    assertError(await h.call('POST', `${base}/${DEMO.engineering}`, { token: member, body: { friendlyName: 'Mine now' } }), 403, 'forbidden');
+    assertError(
+      await h.call('POST', `${base}/${DEMO.engineering}`, { token: member, body: { friendlyName: 'Mine now' } }),
+      403,
+      'forbidden',
+    );
     const renamed = await h.call<Group2>('POST', `${base}/${DEMO.engineering}`, { token: demo, body: { name: 'eng' } });
     assert.equal(renamed.body.name, 'eng');
-    assertError(await h.call('POST', `${base}/${DEMO.engineering}`, { token: demo, body: { name: 'marketing' } }), 409, 'conflict');
-    const same = await h.call<Group2>('POST', `${base}/${DEMO.engineering}`, { token: demo, body: { name: 'engineering' } });
+    assertError(
+      await h.call('POST', `${base}/${DEMO.engineering}`, { token: demo, body: { name: 'marketing' } }),
+      409,
+      'conflict',
+    );
+    const same = await h.call<Group2>('POST', `${base}/${DEMO.engineering}`, {
+      token: demo,
+      body: { name: 'engineering' },
+    });
     assert.equal(same.status, 200, 'renaming back to its own old name is fine');
   });
 
   void test('GET /groups/{group}/duplicate: 202 no body, the copy appears with members and files; name rules apply', async () => {
-    const res = await h.call('GET', `${base}/${DEMO.marketing}/duplicate?duplicateName=marketing-2026`, { token: demo });
+    const res = await h.call('GET', `${base}/${DEMO.marketing}/duplicate?duplicateName=marketing-2026`, {
+      token: demo,
+    });
     assert.equal(res.status, 202);
     assert.equal(res.text, '');
     const all = await h.call<Group2[]>('GET', base, { token: demo });
@@ -115,13 +202,33 @@ void describe('v2 groups', () => {
     assert.equal(copy.members, original.members);
     assert.equal(copy.storageConsumed, original.storageConsumed);
     const files = await h.call<FilePage>('GET', `${base}/${copy.id}/files?recursive=true&size=100`, { token: demo });
-    const originalFiles = await h.call<FilePage>('GET', `${base}/${original.id}/files?recursive=true&size=100`, { token: demo });
-    assert.deepEqual(files.body.page.map((f) => f.name), originalFiles.body.page.map((f) => f.name));
-    assert.ok(files.body.page.every((f) => !originalFiles.body.page.some((o) => o.id === f.id)), 'copies have new ids');
-    assertError(await h.call('GET', `${base}/${DEMO.marketing}/duplicate?duplicateName=handbook`, { token: demo }), 409, 'conflict');
+    const originalFiles = await h.call<FilePage>('GET', `${base}/${original.id}/files?recursive=true&size=100`, {
+      token: demo,
+    });
+    assert.deepEqual(
+      files.body.page.map((f) => f.name),
+      originalFiles.body.page.map((f) => f.name),
+    );
+    assert.ok(
+      files.body.page.every((f) => !originalFiles.body.page.some((o) => o.id === f.id)),
+      'copies have new ids',
+    );
+    assertError(
+      await h.call('GET', `${base}/${DEMO.marketing}/duplicate?duplicateName=handbook`, { token: demo }),
+      409,
+      'conflict',
+    );
     assertError(await h.call('GET', `${base}/${DEMO.marketing}/duplicate`, { token: demo }), 400, 'invalid_input');
-    assertError(await h.call('GET', `${base}/${DEMO.marketing}/duplicate?duplicateName=settings`, { token: demo }), 400, 'invalid_input');
-    assertError(await h.call('GET', `${base}/${DEMO.marketing}/duplicate?duplicateName=m2`, { token: member }), 403, 'forbidden');
+    assertError(
+      await h.call('GET', `${base}/${DEMO.marketing}/duplicate?duplicateName=settings`, { token: demo }),
+      400,
+      'invalid_input',
+    );
+    assertError(
+      await h.call('GET', `${base}/${DEMO.marketing}/duplicate?duplicateName=m2`, { token: member }),
+      403,
+      'forbidden',
+    );
   });
 
   void test('DELETE puts the group in trash: 200 empty, gone from list and get, name still taken', async () => {

@@ -1,6 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Harness, type Member2, type Member2Page } from './helpers';
+import {
+  DEMO,
+  assertError,
+  fieldsOf,
+  startWithDemoAndMember,
+  type Harness,
+  type Member2,
+  type Member2Page,
+} from './helpers';
 
 const base = `/v2/accounts/${DEMO.acme}/members`;
 
@@ -8,13 +16,23 @@ void describe('v2 members', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
+  before(async () => {
+    ({ h, demo, member } = await startWithDemoAndMember());
+  });
   after(() => h.stop());
 
   void test('GET members: v2 member envelope with totals; entries carry the wide user and accountPermission', async () => {
     const res = await h.call<Member2Page>('GET', `${base}?page=2&size=10`, { token: member });
     assert.equal(res.status, 200);
-    assert.deepEqual(Object.keys(res.body).sort(), ['currentPage', 'nextPage', 'page', 'pageSize', 'previousPage', 'totalPages', 'totalResults']);
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'currentPage',
+      'nextPage',
+      'page',
+      'pageSize',
+      'previousPage',
+      'totalPages',
+      'totalResults',
+    ]);
     assert.equal(res.body.currentPage, 2);
     assert.equal(res.body.pageSize, 10);
     assert.equal(res.body.totalResults, 36);
@@ -46,7 +64,20 @@ void describe('v2 members', () => {
   void test('POST creates: user fields, accountPermission, groups by name; the user signs in', async () => {
     const res = await h.call<Member2>('POST', base, {
       token: demo,
-      body: { user: { username: 'v2.user', password: 'pw2', name: 'Vee Two', email: 'v2@acme.example', telephone: '123', jobTitle: 'Tester', enabled: true }, accountPermission: 4, groups: { engineering: 1, Handbook: 16 }, activationType: 'now' },
+      body: {
+        user: {
+          username: 'v2.user',
+          password: 'pw2',
+          name: 'Vee Two',
+          email: 'v2@acme.example',
+          telephone: '123',
+          jobTitle: 'Tester',
+          enabled: true,
+        },
+        accountPermission: 4,
+        groups: { engineering: 1, Handbook: 16 },
+        activationType: 'now',
+      },
     });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.user.username, 'v2.user');
@@ -57,28 +88,66 @@ void describe('v2 members', () => {
     assert.equal(typeof (await h.login('v2.user', 'pw2')), 'string');
     const scheduled = await h.call<Member2>('POST', base, {
       token: demo,
-      body: { user: { username: 'later.user', name: 'Later', email: 'later@acme.example' }, activationType: 'custom', activationDate: 4_102_444_800_000, activationMessage: 'Welcome' },
+      body: {
+        user: { username: 'later.user', name: 'Later', email: 'later@acme.example' },
+        activationType: 'custom',
+        activationDate: 4_102_444_800_000,
+        activationMessage: 'Welcome',
+      },
     });
     assert.equal(scheduled.status, 200);
-    const v3 = await h.call<{ activationType: unknown }>('GET', `/v3/accounts/${DEMO.acme}/members/later.user`, { token: demo });
+    const v3 = await h.call<{ activationType: unknown }>('GET', `/v3/accounts/${DEMO.acme}/members/later.user`, {
+      token: demo,
+    });
     assert.equal(v3.body.activationType, 4_102_444_800_000);
   });
 
   void test('POST refusals: 403, 409, 400 with field errors; nothing is created', async () => {
     const body = { user: { username: 'nope.user', name: 'Nope', email: 'nope@acme.example' } };
     assertError(await h.call('POST', base, { token: member, body }), 403, 'forbidden');
-    assertError(await h.call('POST', base, { token: demo, body: { user: { ...body.user, username: 'demo' } } }), 409, 'conflict');
-    const bad = await h.call('POST', base, { token: demo, body: { user: { username: 'nope.user', name: 7, email: 'x' }, accountPermission: 5, groups: { nowhere: 4 }, activationType: 'custom' } });
+    assertError(
+      await h.call('POST', base, { token: demo, body: { user: { ...body.user, username: 'demo' } } }),
+      409,
+      'conflict',
+    );
+    const bad = await h.call('POST', base, {
+      token: demo,
+      body: {
+        user: { username: 'nope.user', name: 7, email: 'x' },
+        accountPermission: 5,
+        groups: { nowhere: 4 },
+        activationType: 'custom',
+      },
+    });
     assertError(bad, 400, 'invalid_input');
-    assert.deepEqual(fieldsOf(bad).sort(), ['accountPermission', 'activationDate', 'groups.nowhere', 'user.email', 'user.name']);
+    assert.deepEqual(fieldsOf(bad).sort(), [
+      'accountPermission',
+      'activationDate',
+      'groups.nowhere',
+      'user.email',
+      'user.name',
+    ]);
     assertError(await h.call('POST', base, { token: demo, body: {} }), 400, 'invalid_input');
     assertError(await h.call('POST', base, { token: demo, body: { user: 'nope' } }), 400, 'invalid_input');
     assertError(await h.call('GET', `${base}/nope.user`, { token: demo }), 404, 'not_found');
   });
 
   void test('POST /members/{username} updates profile, permission and the whole group set', async () => {
-    await h.call('POST', base, { token: demo, body: { user: { username: 'up.user', name: 'Up', email: 'up@acme.example', password: 'a' }, groups: { engineering: 4, marketing: 4 } } });
-    const res = await h.call<Member2>('POST', `${base}/up.user`, { token: demo, body: { user: { name: 'Up Dated', jobTitle: 'Lead', password: 'b' }, accountPermission: 16, groups: { engineering: 16, social: 1 } } });
+    await h.call('POST', base, {
+      token: demo,
+      body: {
+        user: { username: 'up.user', name: 'Up', email: 'up@acme.example', password: 'a' },
+        groups: { engineering: 4, marketing: 4 },
+      },
+    });
+    const res = await h.call<Member2>('POST', `${base}/up.user`, {
+      token: demo,
+      body: {
+        user: { name: 'Up Dated', jobTitle: 'Lead', password: 'b' },
+        accountPermission: 16,
+        groups: { engineering: 16, social: 1 },
+      },
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.user.name, 'Up Dated');
     assert.equal(res.body.user.jobTitle, 'Lead');
@@ -87,17 +156,38 @@ void describe('v2 members', () => {
     assert.equal(typeof (await h.login('up.user', 'b')), 'string');
     const keep = await h.call<Member2>('POST', `${base}/up.user`, { token: demo, body: { accountPermission: 1 } });
     assert.deepEqual(keep.body.groups, { engineering: 16, social: 1 }, 'groups not sent are left alone');
-    const ownEmail = await h.call<Member2>('POST', `${base}/up.user`, { token: demo, body: { user: { email: 'UP@acme.example', username: 'up.user' } } });
+    const ownEmail = await h.call<Member2>('POST', `${base}/up.user`, {
+      token: demo,
+      body: { user: { email: 'UP@acme.example', username: 'up.user' } },
+    });
     assert.equal(ownEmail.status, 200, 'a user may keep their own e-mail and username');
-    const renamed = await h.call<Member2>('POST', `${base}/up.user`, { token: demo, body: { user: { username: 'up.renamed' } } });
+    const renamed = await h.call<Member2>('POST', `${base}/up.user`, {
+      token: demo,
+      body: { user: { username: 'up.renamed' } },
+    });
     assert.equal(renamed.body.user.username, 'up.renamed');
-    assertError(await h.call('POST', `${base}/up.renamed`, { token: demo, body: { user: { email: 'demo@acme.example' } } }), 409, 'conflict');
-    assertError(await h.call('POST', `${base}/up.renamed`, { token: member, body: { accountPermission: 16 } }), 403, 'forbidden');
-    assertError(await h.call('POST', `${base}/ghost`, { token: demo, body: { accountPermission: 1 } }), 404, 'not_found');
+    assertError(
+      await h.call('POST', `${base}/up.renamed`, { token: demo, body: { user: { email: 'demo@acme.example' } } }),
+      409,
+      'conflict',
+    );
+    assertError(
+      await h.call('POST', `${base}/up.renamed`, { token: member, body: { accountPermission: 16 } }),
+      403,
+      'forbidden',
+    );
+    assertError(
+      await h.call('POST', `${base}/ghost`, { token: demo, body: { accountPermission: 1 } }),
+      404,
+      'not_found',
+    );
   });
 
   void test('DELETE removes the member: 200 empty, 403 for non-admins', async () => {
-    await h.call('POST', base, { token: demo, body: { user: { username: 'gone.user', name: 'Gone', email: 'gone@acme.example' } } });
+    await h.call('POST', base, {
+      token: demo,
+      body: { user: { username: 'gone.user', name: 'Gone', email: 'gone@acme.example' } },
+    });
     assertError(await h.call('DELETE', `${base}/gone.user`, { token: member }), 403, 'forbidden');
     const res = await h.call('DELETE', `${base}/gone.user`, { token: demo });
     assert.equal(res.status, 200);

@@ -1,15 +1,44 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Account3, type Harness, type Obj, type User3 } from './helpers';
+import {
+  DEMO,
+  assertError,
+  fieldsOf,
+  startWithDemoAndMember,
+  type Account3,
+  type Harness,
+  type Obj,
+  type User3,
+} from './helpers';
 
-interface UserinfoAccount { account: Account3; subscription: { code: string; trialExpires: number | null; paused: boolean }; permission: number; memberOfSpaces: number; adminInSpaces: number; features: string[]; components: string[] | null; capabilities: string[]; mailDomain: string; twoFactorAuthentication: boolean; metadata: Record<string, string>; admin: boolean }
-interface Userinfo { name: string; portal: User3; authorities: string[]; accounts: UserinfoAccount[] }
+interface UserinfoAccount {
+  account: Account3;
+  subscription: { code: string; trialExpires: number | null; paused: boolean };
+  permission: number;
+  memberOfSpaces: number;
+  adminInSpaces: number;
+  features: string[];
+  components: string[] | null;
+  capabilities: string[];
+  mailDomain: string;
+  twoFactorAuthentication: boolean;
+  metadata: Record<string, string>;
+  admin: boolean;
+}
+interface Userinfo {
+  name: string;
+  portal: User3;
+  authorities: string[];
+  accounts: UserinfoAccount[];
+}
 
 void describe('v3 userinfo, accounts, subscription, components', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
+  before(async () => {
+    ({ h, demo, member } = await startWithDemoAndMember());
+  });
   after(() => h.stop());
 
   void test('GET /v3/userinfo carries the service-named user and one entry per organisation', async () => {
@@ -20,7 +49,10 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
     assert.equal(info.name, 'demo');
     assert.equal(info.portal.username, 'demo');
     assert.deepEqual(info.authorities, ['ROLE_USER']);
-    assert.deepEqual(info.accounts.map((a) => a.account.name), ['acme', 'globex', 'initech-archive']);
+    assert.deepEqual(
+      info.accounts.map((a) => a.account.name),
+      ['acme', 'globex', 'initech-archive'],
+    );
     const acme = info.accounts[0];
     assert.ok(acme);
     assert.equal(acme.permission, 16);
@@ -42,19 +74,44 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
     assert.ok(!mine.body.accounts[0]?.capabilities.includes('MEMBERS_DELETE'));
   });
 
-  void test('GET /v3/accounts lists the caller\'s organisations; enabledOnly leaves out disabled ones', async () => {
+  void test("GET /v3/accounts lists the caller's organisations; enabledOnly leaves out disabled ones", async () => {
     const all = await h.call<Account3[]>('GET', '/v3/accounts', { token: demo });
     assert.equal(all.status, 200);
-    assert.deepEqual(all.body.map((a) => [a.name, a.enabled]), [['acme', true], ['globex', true], ['initech-archive', false]]);
-    for (const key of ['id', 'name', 'friendlyName', 'enabled', 'hash', 'domain', 'locale', 'dateCreated', 'lastModified', 'twoFactorModes', 'twoFactorEnforce']) {
+    assert.deepEqual(
+      all.body.map((a) => [a.name, a.enabled]),
+      [
+        ['acme', true],
+        ['globex', true],
+        ['initech-archive', false],
+      ],
+    );
+    for (const key of [
+      'id',
+      'name',
+      'friendlyName',
+      'enabled',
+      'hash',
+      'domain',
+      'locale',
+      'dateCreated',
+      'lastModified',
+      'twoFactorModes',
+      'twoFactorEnforce',
+    ]) {
       assert.ok(key in (all.body[0] ?? {}), key);
     }
     const enabled = await h.call<Account3[]>('GET', '/v3/accounts?enabledOnly=true', { token: demo });
-    assert.deepEqual(enabled.body.map((a) => a.name), ['acme', 'globex']);
+    assert.deepEqual(
+      enabled.body.map((a) => a.name),
+      ['acme', 'globex'],
+    );
     const explicitFalse = await h.call<Account3[]>('GET', '/v3/accounts?enabledOnly=false', { token: demo });
     assert.equal(explicitFalse.body.length, 3);
     const paged = await h.call<Account3[]>('GET', '/v3/accounts?page=2&size=2', { token: demo });
-    assert.deepEqual(paged.body.map((a) => a.name), ['initech-archive']);
+    assert.deepEqual(
+      paged.body.map((a) => a.name),
+      ['initech-archive'],
+    );
     assertError(await h.call('GET', '/v3/accounts?enabledOnly=maybe', { token: demo }), 400, 'invalid_input');
   });
 
@@ -68,25 +125,46 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
   });
 
   void test('PATCH /v3/accounts/{account} updates friendlyName, name and locale for a super administrator', async () => {
-    const res = await h.call<Account3>('PATCH', `/v3/accounts/${DEMO.globex}`, { token: demo, body: { friendlyName: 'Globex R&D', name: 'globex-rd', locale: 'en_GB' } });
+    const res = await h.call<Account3>('PATCH', `/v3/accounts/${DEMO.globex}`, {
+      token: demo,
+      body: { friendlyName: 'Globex R&D', name: 'globex-rd', locale: 'en_GB' },
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.friendlyName, 'Globex R&D');
     assert.equal(res.body.name, 'globex-rd');
     assert.equal(res.body.locale, 'en_GB');
     const again = await h.call<Account3>('GET', `/v3/accounts/${DEMO.globex}`, { token: demo });
     assert.equal(again.body.name, 'globex-rd');
-    const cleared = await h.call<Account3>('PATCH', `/v3/accounts/${DEMO.globex}`, { token: demo, body: { locale: null, name: 'globex' } });
+    const cleared = await h.call<Account3>('PATCH', `/v3/accounts/${DEMO.globex}`, {
+      token: demo,
+      body: { locale: null, name: 'globex' },
+    });
     assert.equal(cleared.body.locale, null);
   });
 
   void test('PATCH /v3/accounts/{account} refusals: 403 for a member, 409 taken, 400 reserved, bad format, wrong type', async () => {
-    assertError(await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: member, body: { friendlyName: 'Mine' } }), 403, 'forbidden');
+    assertError(
+      await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: member, body: { friendlyName: 'Mine' } }),
+      403,
+      'forbidden',
+    );
     const taken = await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { name: 'globex' } });
     assertError(taken, 409, 'conflict');
     assert.deepEqual(fieldsOf(taken), ['name']);
-    assertError(await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { name: 'admin' } }), 400, 'invalid_input');
-    assertError(await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { name: 'Not A Slug!' } }), 400, 'invalid_input');
-    const types = await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { friendlyName: 42, locale: 'english' } });
+    assertError(
+      await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { name: 'admin' } }),
+      400,
+      'invalid_input',
+    );
+    assertError(
+      await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { name: 'Not A Slug!' } }),
+      400,
+      'invalid_input',
+    );
+    const types = await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, {
+      token: demo,
+      body: { friendlyName: 42, locale: 'english' },
+    });
     assertError(types, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(types).sort(), ['friendlyName', 'locale']);
     const unchanged = await h.call<Account3>('GET', `/v3/accounts/${DEMO.acme}`, { token: demo });
@@ -95,7 +173,14 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
   });
 
   void test('GET /v3/accounts/{account}/subscription: super administrators only, card masked', async () => {
-    const res = await h.call<{ accountPackage: Obj & { planDetails: Obj }; plan: string; storageUsed: number; membersUsed: number; emailsUsed: number; billingDetails: Obj & { card: Obj } }>('GET', `/v3/accounts/${DEMO.acme}/subscription`, { token: demo });
+    const res = await h.call<{
+      accountPackage: Obj & { planDetails: Obj };
+      plan: string;
+      storageUsed: number;
+      membersUsed: number;
+      emailsUsed: number;
+      billingDetails: Obj & { card: Obj };
+    }>('GET', `/v3/accounts/${DEMO.acme}/subscription`, { token: demo });
     assert.equal(res.status, 200);
     const pkg = res.body.accountPackage;
     assert.equal(pkg.code, 'business-trial');
@@ -111,21 +196,29 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
     assert.ok(res.body.membersUsed >= 30);
     assert.equal(res.body.billingDetails.card.number, '************4242');
     assert.equal(res.body.billingDetails.card.lastFour, '4242');
-    const paused = await h.call<{ accountPackage: Obj }>('GET', `/v3/accounts/${DEMO.globex}/subscription`, { token: demo });
+    const paused = await h.call<{ accountPackage: Obj }>('GET', `/v3/accounts/${DEMO.globex}/subscription`, {
+      token: demo,
+    });
     assert.equal(paused.body.accountPackage.paused, true);
     assert.equal(paused.body.accountPackage.pausedBillingCycles, 2);
     assert.equal(paused.body.accountPackage.trialExpires, null);
     assertError(await h.call('GET', `/v3/accounts/${DEMO.acme}/subscription`, { token: member }), 403, 'forbidden');
   });
 
-  void test('GET /v3/accounts/{account}/components lists the subscription\'s components', async () => {
-    const res = await h.call<Array<{ name: string; beta: boolean; title: string; description: string; iconName: string }>>('GET', `/v3/accounts/${DEMO.acme}/components`, { token: member });
+  void test("GET /v3/accounts/{account}/components lists the subscription's components", async () => {
+    const res = await h.call<
+      Array<{ name: string; beta: boolean; title: string; description: string; iconName: string }>
+    >('GET', `/v3/accounts/${DEMO.acme}/components`, { token: member });
     assert.equal(res.status, 200);
     assert.ok(res.body.some((c) => c.name === 'files' && c.beta === false && c.title === 'Files'));
     assert.ok(res.body.some((c) => c.beta));
-    const team = await h.call<Array<{ name: string }>>('GET', `/v3/accounts/${DEMO.globex}/components`, { token: demo });
+    const team = await h.call<Array<{ name: string }>>('GET', `/v3/accounts/${DEMO.globex}/components`, {
+      token: demo,
+    });
     assert.ok(team.body.length < res.body.length, 'different subscriptions, different lists');
-    const page = await h.call<Array<{ name: string }>>('GET', `/v3/accounts/${DEMO.acme}/components?page=1&size=2`, { token: demo });
+    const page = await h.call<Array<{ name: string }>>('GET', `/v3/accounts/${DEMO.acme}/components?page=1&size=2`, {
+      token: demo,
+    });
     assert.equal(page.body.length, 2);
   });
 });

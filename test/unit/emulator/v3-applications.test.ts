@@ -6,10 +6,21 @@ void describe('v3 applications', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
+  before(async () => {
+    ({ h, demo, member } = await startWithDemoAndMember());
+  });
   after(() => h.stop());
 
-  const body = { name: 'VS Code', description: 'Portal for VS Code', platform: 'LINUX', deviceType: 'Other', deviceModel: 'PC', deviceOs: 'Linux', appVersion: '0.1.0', bundleId: 'portal-vscode' };
+  const body = {
+    name: 'VS Code',
+    description: 'Portal for VS Code',
+    platform: 'LINUX',
+    deviceType: 'Other',
+    deviceModel: 'PC',
+    deviceOs: 'Linux',
+    appVersion: '0.1.0',
+    bundleId: 'portal-vscode',
+  };
 
   void test('POST creates: 201 with clientSecret and the trimmed creator under the service name', async () => {
     const res = await h.call<App3>('POST', '/v3/applications', { token: demo, body });
@@ -23,12 +34,23 @@ void describe('v3 applications', () => {
     assert.equal(res.body.ip, '127.0.0.1');
     assert.equal(res.body.lastActivity, null);
     const creator = res.body.portal as Record<string, unknown>;
-    assert.deepEqual(Object.keys(creator).sort(), ['id', 'jobTitle', 'lastModified', 'logo', 'name', 'twoFactorAuthentication', 'username']);
+    assert.deepEqual(Object.keys(creator).sort(), [
+      'id',
+      'jobTitle',
+      'lastModified',
+      'logo',
+      'name',
+      'twoFactorAuthentication',
+      'username',
+    ]);
     assert.equal(creator.username, 'demo');
   });
 
   void test('POST validation: name required, platform and deviceType enums, with fieldErrors', async () => {
-    const res = await h.call('POST', '/v3/applications', { token: demo, body: { platform: 'BEOS', deviceType: 'Fridge', appVersion: 3 } });
+    const res = await h.call('POST', '/v3/applications', {
+      token: demo,
+      body: { platform: 'BEOS', deviceType: 'Fridge', appVersion: 3 },
+    });
     assertError(res, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(res).sort(), ['appVersion', 'deviceType', 'name', 'platform']);
     const minimal = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { name: 'Minimal' } });
@@ -37,7 +59,7 @@ void describe('v3 applications', () => {
     assert.equal(minimal.body.deviceType, 'Other');
   });
 
-  void test('GET list and GET one never carry clientSecret; another user\'s application is 404', async () => {
+  void test("GET list and GET one never carry clientSecret; another user's application is 404", async () => {
     const created = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { ...body, name: 'Listed' } });
     const list = await h.call<App3[]>('GET', '/v3/applications', { token: demo });
     assert.equal(list.status, 200);
@@ -59,17 +81,27 @@ void describe('v3 applications', () => {
     const created = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { name: 'Rotating' } });
     const id = created.body.clientId;
     const oldSecret = created.body.clientSecret ?? '';
-    const cc = (secret: string) => h.call<{ access_token: string }>('GET', `/oauth/token?grant_type=client_credentials&client_id=${id}&client_secret=${secret}`);
+    const cc = (secret: string) =>
+      h.call<{ access_token: string }>(
+        'GET',
+        `/oauth/token?grant_type=client_credentials&client_id=${id}&client_secret=${secret}`,
+      );
     const before = await cc(oldSecret);
     assert.equal(before.status, 200);
 
-    const plain = await h.call<App3>('PATCH', `/v3/applications/${id}`, { token: demo, body: { description: 'now described', platform: 'WINDOWS' } });
+    const plain = await h.call<App3>('PATCH', `/v3/applications/${id}`, {
+      token: demo,
+      body: { description: 'now described', platform: 'WINDOWS' },
+    });
     assert.equal(plain.status, 200);
     assert.equal(plain.body.description, 'now described');
     assert.equal(plain.body.platform, 'WINDOWS');
     assert.ok(!('clientSecret' in plain.body));
 
-    const rotated = await h.call<App3>('PATCH', `/v3/applications/${id}`, { token: demo, body: { rotateSecret: true } });
+    const rotated = await h.call<App3>('PATCH', `/v3/applications/${id}`, {
+      token: demo,
+      body: { rotateSecret: true },
+    });
     assert.equal(rotated.status, 200);
     assert.equal(typeof rotated.body.clientSecret, 'string');
     assert.notEqual(rotated.body.clientSecret, oldSecret);
@@ -77,29 +109,46 @@ void describe('v3 applications', () => {
     assert.equal((await cc(rotated.body.clientSecret ?? '')).status, 200);
     assert.equal((await h.call('GET', '/v3/userinfo', { token: before.body.access_token })).status, 200);
 
-    assertError(await h.call('PATCH', `/v3/applications/${id}`, { token: demo, body: { platform: 'nope' } }), 400, 'invalid_input');
-    assertError(await h.call('PATCH', `/v3/applications/${id}`, { token: member, body: { name: 'stolen' } }), 404, 'not_found');
+    assertError(
+      await h.call('PATCH', `/v3/applications/${id}`, { token: demo, body: { platform: 'nope' } }),
+      400,
+      'invalid_input',
+    );
+    assertError(
+      await h.call('PATCH', `/v3/applications/${id}`, { token: member, body: { name: 'stolen' } }),
+      404,
+      'not_found',
+    );
   });
 
   void test('DELETE answers 200 with an empty body; its tokens and refresh tokens die', async () => {
     const created = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { name: 'Doomed' } });
     const id = created.body.clientId;
-    const cc = await h.call<{ access_token: string; refresh_token: string }>('GET', `/oauth/token?grant_type=client_credentials&client_id=${id}&client_secret=${created.body.clientSecret}`);
+    const cc = await h.call<{ access_token: string; refresh_token: string }>(
+      'GET',
+      `/oauth/token?grant_type=client_credentials&client_id=${id}&client_secret=${created.body.clientSecret}`,
+    );
     assertError(await h.call('DELETE', `/v3/applications/${id}`, { token: member }), 404, 'not_found');
     const del = await h.call('DELETE', `/v3/applications/${id}`, { token: demo });
     assert.equal(del.status, 200);
     assert.equal(del.text, '');
     assert.equal((await h.call('GET', '/v3/userinfo', { token: cc.body.access_token })).status, 401);
-    const refresh = await h.call<{ error: string }>('GET', `/oauth/token?grant_type=refresh_token&client_id=${id}&refresh_token=${cc.body.refresh_token}`);
+    const refresh = await h.call<{ error: string }>(
+      'GET',
+      `/oauth/token?grant_type=refresh_token&client_id=${id}&refresh_token=${cc.body.refresh_token}`,
+    );
     assert.equal(refresh.status, 401);
     assert.equal(refresh.body.error, 'invalid_token');
     assertError(await h.call('GET', `/v3/applications/${id}`, { token: demo }), 404, 'not_found');
     assertError(await h.call('DELETE', `/v3/applications/${id}`, { token: demo }), 404, 'not_found');
   });
 
-  void test('lastActivity is set when the application\'s token is used', async () => {
+  void test("lastActivity is set when the application's token is used", async () => {
     const created = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { name: 'Active' } });
-    const cc = await h.call<{ access_token: string }>('GET', `/oauth/token?grant_type=client_credentials&client_id=${created.body.clientId}&client_secret=${created.body.clientSecret}`);
+    const cc = await h.call<{ access_token: string }>(
+      'GET',
+      `/oauth/token?grant_type=client_credentials&client_id=${created.body.clientId}&client_secret=${created.body.clientSecret}`,
+    );
     await h.call('GET', '/v3/userinfo', { token: cc.body.access_token });
     const one = await h.call<App3>('GET', `/v3/applications/${created.body.clientId}`, { token: demo });
     assert.equal(typeof one.body.lastActivity, 'number');

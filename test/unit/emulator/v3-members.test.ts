@@ -1,6 +1,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startWithDemo, startWithDemoAndMember, type Envelope3, type Harness, type Member2, type Member3 } from './helpers';
+import {
+  DEMO,
+  assertError,
+  fieldsOf,
+  startWithDemo,
+  startWithDemoAndMember,
+  type Envelope3,
+  type Harness,
+  type Member2,
+  type Member3,
+} from './helpers';
 
 const base = `/v3/accounts/${DEMO.acme}`;
 
@@ -8,7 +18,9 @@ void describe('v3 members', () => {
   let h: Harness;
   let demo: string;
   let member: string;
-  before(async () => { ({ h, demo, member } = await startWithDemoAndMember()); });
+  before(async () => {
+    ({ h, demo, member } = await startWithDemoAndMember());
+  });
   after(() => h.stop());
 
   const list = (query: string, token = demo) => h.call<Envelope3<Member3>>('GET', `${base}/members${query}`, { token });
@@ -17,7 +29,15 @@ void describe('v3 members', () => {
     const res = await list('', member);
     assert.equal(res.status, 200);
     const env = res.body;
-    assert.deepEqual(Object.keys(env).sort(), ['currentPage', 'items', 'nextPage', 'pageSize', 'previousPage', 'totalPages', 'totalResults']);
+    assert.deepEqual(Object.keys(env).sort(), [
+      'currentPage',
+      'items',
+      'nextPage',
+      'pageSize',
+      'previousPage',
+      'totalPages',
+      'totalResults',
+    ]);
     assert.equal(env.currentPage, 1);
     assert.equal(env.pageSize, 20);
     assert.equal(env.items.length, 20);
@@ -27,10 +47,44 @@ void describe('v3 members', () => {
     assert.equal(env.previousPage, false);
     const m = env.items[0];
     assert.ok(m);
-    for (const key of ['user', 'permission', 'assignToNewGroupsPermission', 'notAssigned', 'assigningToGroups', 'dateCreated', 'memberOfMultipleAccounts', 'tags', 'pendingUnlock', 'activationType', 'twoFactorAuthentication']) {
+    for (const key of [
+      'user',
+      'permission',
+      'assignToNewGroupsPermission',
+      'notAssigned',
+      'assigningToGroups',
+      'dateCreated',
+      'memberOfMultipleAccounts',
+      'tags',
+      'pendingUnlock',
+      'activationType',
+      'twoFactorAuthentication',
+    ]) {
       assert.ok(key in m, key);
     }
-    for (const key of ['id', 'username', 'enabled', 'locked', 'name', 'jobTitle', 'organisation', 'email', 'address', 'telephone', 'other', 'logo', 'timeZone', 'locale', 'verifiedEmail', 'lastModified', 'dateFormat', 'twentyFourHourTimeFormat', 'twoFactorAuthentication', 'lastActive', 'realName']) {
+    for (const key of [
+      'id',
+      'username',
+      'enabled',
+      'locked',
+      'name',
+      'jobTitle',
+      'organisation',
+      'email',
+      'address',
+      'telephone',
+      'other',
+      'logo',
+      'timeZone',
+      'locale',
+      'verifiedEmail',
+      'lastModified',
+      'dateFormat',
+      'twentyFourHourTimeFormat',
+      'twoFactorAuthentication',
+      'lastActive',
+      'realName',
+    ]) {
       assert.ok(key in m.user, `user.${key}`);
     }
   });
@@ -56,16 +110,33 @@ void describe('v3 members', () => {
 
   void test('search: name matches name, e-mail or username; startsWith matches name or e-mail prefix', async () => {
     const byName = await list('?name=MIA');
-    assert.deepEqual(byName.body.items.map((m) => m.user.username), ['member']);
+    assert.deepEqual(
+      byName.body.items.map((m) => m.user.username),
+      ['member'],
+    );
     const byEmail = await list('?name=lena.locke@');
-    assert.deepEqual(byEmail.body.items.map((m) => m.user.username), ['lena.locked']);
+    assert.deepEqual(
+      byEmail.body.items.map((m) => m.user.username),
+      ['lena.locked'],
+    );
     const byUsername = await list('?name=victor.h');
-    assert.deepEqual(byUsername.body.items.map((m) => m.user.username), ['victor.hale']);
+    assert.deepEqual(
+      byUsername.body.items.map((m) => m.user.username),
+      ['victor.hale'],
+    );
     const prefix = await list('?startsWith=da&size=100');
     assert.ok(prefix.body.items.length >= 1);
-    assert.ok(prefix.body.items.every((m) => m.user.name.toLowerCase().startsWith('da') || m.user.email.toLowerCase().startsWith('da')));
+    assert.ok(
+      prefix.body.items.every(
+        (m) => m.user.name.toLowerCase().startsWith('da') || m.user.email.toLowerCase().startsWith('da'),
+      ),
+    );
     const byEmailPrefix = await list('?startsWith=LENA.LOCKE');
-    assert.deepEqual(byEmailPrefix.body.items.map((m) => m.user.username), ['lena.locked'], 'matched on the e-mail, not the name');
+    assert.deepEqual(
+      byEmailPrefix.body.items.map((m) => m.user.username),
+      ['lena.locked'],
+      'matched on the e-mail, not the name',
+    );
     const none = await list('?name=zzzzzz');
     assert.equal(none.body.totalResults, 0);
     assert.equal(none.body.totalPages, 0);
@@ -74,17 +145,34 @@ void describe('v3 members', () => {
   void test('orderBy name|username|email|dateCreated|lastActive with ascending; unknown orderBy is 400', async () => {
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
     const names = (await list('?size=100&orderBy=name')).body.items.map((m) => m.user.name);
-    assert.deepEqual(names, [...names].sort((a, b) => collator.compare(a, b)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => collator.compare(a, b)),
+    );
     const desc = (await list('?size=100&orderBy=name&ascending=false')).body.items.map((m) => m.user.name);
     assert.deepEqual(desc, [...names].reverse());
     const usernames = (await list('?size=100&orderBy=username')).body.items.map((m) => m.user.username);
-    assert.deepEqual(usernames, [...usernames].sort((a, b) => collator.compare(a, b)));
+    assert.deepEqual(
+      usernames,
+      [...usernames].sort((a, b) => collator.compare(a, b)),
+    );
     const emails = (await list('?size=100&orderBy=email')).body.items.map((m) => m.user.email);
-    assert.deepEqual(emails, [...emails].sort((a, b) => collator.compare(a, b)));
+    assert.deepEqual(
+      emails,
+      [...emails].sort((a, b) => collator.compare(a, b)),
+    );
     const created = (await list('?size=100&orderBy=dateCreated')).body.items.map((m) => m.dateCreated);
-    assert.deepEqual(created, [...created].sort((a, b) => a - b));
-    const active = (await list('?size=100&orderBy=lastActive&ascending=false')).body.items.map((m) => m.user.lastActive ?? -1);
-    assert.deepEqual(active, [...active].sort((a, b) => b - a));
+    assert.deepEqual(
+      created,
+      [...created].sort((a, b) => a - b),
+    );
+    const active = (await list('?size=100&orderBy=lastActive&ascending=false')).body.items.map(
+      (m) => m.user.lastActive ?? -1,
+    );
+    assert.deepEqual(
+      active,
+      [...active].sort((a, b) => b - a),
+    );
     assertError(await list('?orderBy=shoeSize'), 400, 'invalid_input');
     assertError(await list('?ascending=sideways'), 400, 'invalid_input');
   });
@@ -104,9 +192,18 @@ void describe('v3 members', () => {
     const res = await h.call<Member3>('POST', `${base}/members`, {
       token: demo,
       body: {
-        name: 'New Person', username: 'new.person', email: 'new.person@acme.example', password: 's3cret', phone: '+44 1',
-        realName: 'Newton Person', tags: ['design', 'design', ' remote '], rights: 4, assignToNewGroupsPermission: 1,
-        assignGroups: { [DEMO.engineering]: 4 }, assignGroupsAdmin: [DEMO.social], unknownField: 'ignored',
+        name: 'New Person',
+        username: 'new.person',
+        email: 'new.person@acme.example',
+        password: 's3cret',
+        phone: '+44 1',
+        realName: 'Newton Person',
+        tags: ['design', 'design', ' remote '],
+        rights: 4,
+        assignToNewGroupsPermission: 1,
+        assignGroups: { [DEMO.engineering]: 4 },
+        assignGroupsAdmin: [DEMO.social],
+        unknownField: 'ignored',
       },
     });
     assert.equal(res.status, 200, res.text);
@@ -119,7 +216,16 @@ void describe('v3 members', () => {
     assert.deepEqual(v2.body.groups, { engineering: 4, social: 16 });
     const token = await h.login('new.person', 's3cret');
     assert.equal(typeof token, 'string');
-    const admin = await h.call<Member3>('POST', `${base}/members`, { token: demo, body: { name: 'Boss', username: 'boss.person', email: 'boss@acme.example', admin: true, assignToAllGroupsWithRights: 1 } });
+    const admin = await h.call<Member3>('POST', `${base}/members`, {
+      token: demo,
+      body: {
+        name: 'Boss',
+        username: 'boss.person',
+        email: 'boss@acme.example',
+        admin: true,
+        assignToAllGroupsWithRights: 1,
+      },
+    });
     assert.equal(admin.body.permission, 16);
     const bossGroups = await h.call<Member2>('GET', `/v2/accounts/${DEMO.acme}/members/boss.person`, { token: demo });
     assert.deepEqual(Object.values(bossGroups.body.groups ?? {}), [1, 1, 1, 1]);
@@ -134,8 +240,15 @@ void describe('v3 members', () => {
     const email = await h.call('POST', `${base}/members`, { token: demo, body: { ...ok, email: 'DEMO@acme.example' } });
     assertError(email, 409, 'conflict');
     assert.deepEqual(fieldsOf(email), ['email']);
-    assertError(await h.call('POST', `${base}/members`, { token: demo, body: { ...ok, username: 'admin' } }), 400, 'invalid_input');
-    const bad = await h.call('POST', `${base}/members`, { token: demo, body: { name: '', username: 'a b', email: 'nope', tags: 'x', rights: 3, assignGroups: { 999: 4 } } });
+    assertError(
+      await h.call('POST', `${base}/members`, { token: demo, body: { ...ok, username: 'admin' } }),
+      400,
+      'invalid_input',
+    );
+    const bad = await h.call('POST', `${base}/members`, {
+      token: demo,
+      body: { name: '', username: 'a b', email: 'nope', tags: 'x', rights: 3, assignGroups: { 999: 4 } },
+    });
     assertError(bad, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(bad).sort(), ['assignGroups.999', 'email', 'name', 'rights', 'tags', 'username']);
     const missing = await h.call('POST', `${base}/members`, { token: demo, body: {} });
@@ -145,12 +258,27 @@ void describe('v3 members', () => {
   });
 
   void test('PATCH applies tags, permission, lock, enabled, 2FA, activation and group assignment', async () => {
-    await h.call('POST', `${base}/members`, { token: demo, body: { name: 'Pat Patch', username: 'pat.patch', email: 'pat@acme.example', password: 'pw', assignGroups: { [DEMO.engineering]: 1, [DEMO.marketing]: 1 } } });
+    await h.call('POST', `${base}/members`, {
+      token: demo,
+      body: {
+        name: 'Pat Patch',
+        username: 'pat.patch',
+        email: 'pat@acme.example',
+        password: 'pw',
+        assignGroups: { [DEMO.engineering]: 1, [DEMO.marketing]: 1 },
+      },
+    });
     const patched = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, {
       token: demo,
       body: {
-        tags: ['ops'], permission: 16, assignGroupsRights: { [DEMO.handbook]: 4 }, assignGroupsAdmin: [DEMO.social],
-        removeGroups: [DEMO.marketing], assignToNewGroupsRights: 4, assignmentNotification: true, activation: { date: 4_102_444_800_000, message: 'hi' },
+        tags: ['ops'],
+        permission: 16,
+        assignGroupsRights: { [DEMO.handbook]: 4 },
+        assignGroupsAdmin: [DEMO.social],
+        removeGroups: [DEMO.marketing],
+        assignToNewGroupsRights: 4,
+        assignmentNotification: true,
+        activation: { date: 4_102_444_800_000, message: 'hi' },
       },
     });
     assert.equal(patched.status, 200, patched.text);
@@ -161,39 +289,74 @@ void describe('v3 members', () => {
     const groups = await h.call<Member2>('GET', `/v2/accounts/${DEMO.acme}/members/pat.patch`, { token: demo });
     assert.deepEqual(groups.body.groups, { engineering: 1, handbook: 4, social: 16 });
 
-    const admin = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: true, rights: 1 } });
+    const admin = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, {
+      token: demo,
+      body: { assignToNewGroupsAdmin: true, rights: 1 },
+    });
     assert.equal(admin.body.assignToNewGroupsPermission, 16);
     assert.equal(admin.body.permission, 1);
-    const notAdmin = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: false } });
+    const notAdmin = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, {
+      token: demo,
+      body: { assignToNewGroupsAdmin: false },
+    });
     assert.equal(notAdmin.body.assignToNewGroupsPermission, 0);
     await h.call('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: true } });
-    const adminToStandard = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { assignToNewGroupsAdmin: false, assignToNewGroupsRights: 4 } });
+    const adminToStandard = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, {
+      token: demo,
+      body: { assignToNewGroupsAdmin: false, assignToNewGroupsRights: 4 },
+    });
     assert.equal(adminToStandard.body.assignToNewGroupsPermission, 4, 'administrator → standard: the new rights win');
 
     const locked = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { lock: true } });
     assert.equal(locked.body.user.locked, true);
-    const refused = await h.call<{ error: string }>('GET', '/oauth/token?grant_type=password&client_id=portal-mobile&username=pat.patch&password=pw');
+    const refused = await h.call<{ error: string }>(
+      'GET',
+      '/oauth/token?grant_type=password&client_id=portal-mobile&username=pat.patch&password=pw',
+    );
     assert.equal(refused.body.error, 'invalid_grant');
-    const unlocked = await h.call<Member3>('PATCH', `${base}/members/lena.locked`, { token: demo, body: { lock: false } });
+    const unlocked = await h.call<Member3>('PATCH', `${base}/members/lena.locked`, {
+      token: demo,
+      body: { lock: false },
+    });
     assert.equal(unlocked.body.user.locked, false);
     assert.equal(unlocked.body.pendingUnlock, false);
     assert.equal(typeof (await h.login('lena.locked')), 'string');
 
-    const disabled = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { enabled: false, lock: false } });
+    const disabled = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, {
+      token: demo,
+      body: { enabled: false, lock: false },
+    });
     assert.equal(disabled.body.user.enabled, false);
-    const pw = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, { token: demo, body: { enabled: true, password: 'new-pw' } });
+    const pw = await h.call<Member3>('PATCH', `${base}/members/pat.patch`, {
+      token: demo,
+      body: { enabled: true, password: 'new-pw' },
+    });
     assert.equal(pw.body.user.enabled, true);
     assert.equal(typeof (await h.login('pat.patch', 'new-pw')), 'string');
 
-    const no2fa = await h.call<Member3>('PATCH', `${base}/members/demo-2fa`, { token: demo, body: { disableTwoFactorAuthentication: true } });
+    const no2fa = await h.call<Member3>('PATCH', `${base}/members/demo-2fa`, {
+      token: demo,
+      body: { disableTwoFactorAuthentication: true },
+    });
     assert.equal(no2fa.body.twoFactorAuthentication, false);
     assert.equal(typeof (await h.login('demo-2fa')), 'string');
   });
 
   void test('PATCH refusals change nothing: 403, 404, 400 with every field error', async () => {
-    assertError(await h.call('PATCH', `${base}/members/demo`, { token: member, body: { permission: 1 } }), 403, 'forbidden');
-    assertError(await h.call('PATCH', `${base}/members/ghost`, { token: demo, body: { permission: 1 } }), 404, 'not_found');
-    const bad = await h.call('PATCH', `${base}/members/member`, { token: demo, body: { tags: ['ok'], permission: 2, lock: 'yes', removeGroups: [12345] } });
+    assertError(
+      await h.call('PATCH', `${base}/members/demo`, { token: member, body: { permission: 1 } }),
+      403,
+      'forbidden',
+    );
+    assertError(
+      await h.call('PATCH', `${base}/members/ghost`, { token: demo, body: { permission: 1 } }),
+      404,
+      'not_found',
+    );
+    const bad = await h.call('PATCH', `${base}/members/member`, {
+      token: demo,
+      body: { tags: ['ok'], permission: 2, lock: 'yes', removeGroups: [12345] },
+    });
     assertError(bad, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(bad).sort(), ['lock', 'permission', 'removeGroups']);
     const m = await h.call<Member3>('GET', `${base}/members/member`, { token: demo });
@@ -201,7 +364,10 @@ void describe('v3 members', () => {
   });
 
   void test('DELETE removes the member: 200 empty; 403 for non-admins; 404 afterwards', async () => {
-    await h.call('POST', `${base}/members`, { token: demo, body: { name: 'Del Me', username: 'del.me', email: 'del@acme.example' } });
+    await h.call('POST', `${base}/members`, {
+      token: demo,
+      body: { name: 'Del Me', username: 'del.me', email: 'del@acme.example' },
+    });
     assertError(await h.call('DELETE', `${base}/members/del.me`, { token: member }), 403, 'forbidden');
     const del = await h.call('DELETE', `${base}/members/del.me`, { token: demo });
     assert.equal(del.status, 200);
@@ -214,7 +380,9 @@ void describe('v3 members', () => {
 void describe('v3 member tags', () => {
   let h: Harness;
   let demo: string;
-  before(async () => { ({ h, demo } = await startWithDemo()); });
+  before(async () => {
+    ({ h, demo } = await startWithDemo());
+  });
   after(() => h.stop());
 
   void test('GET member-tags is a sorted array of tag names', async () => {
@@ -224,25 +392,41 @@ void describe('v3 member tags', () => {
     assert.ok(res.body.includes('<b>bold</b>'));
     assert.equal(new Set(res.body).size, res.body.length);
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-    assert.deepEqual(res.body, [...res.body].sort((a, b) => collator.compare(a, b)));
+    assert.deepEqual(
+      res.body,
+      [...res.body].sort((a, b) => collator.compare(a, b)),
+    );
     const page = await h.call<string[]>('GET', `${base}/member-tags?page=1&size=3`, { token: demo });
     assert.deepEqual(page.body, res.body.slice(0, 3));
   });
 
   void test('GET member-tags?summary counts members per tag, with orderBy, ascending, name and startsWith', async () => {
-    const res = await h.call<Array<{ name: string; members: number }>>('GET', `${base}/member-tags?summary`, { token: demo });
+    const res = await h.call<Array<{ name: string; members: number }>>('GET', `${base}/member-tags?summary`, {
+      token: demo,
+    });
     assert.equal(res.status, 200);
     const members = await h.call<Envelope3<Member3>>('GET', `${base}/members?size=100`, { token: demo });
     for (const row of res.body) {
       assert.equal(row.members, members.body.items.filter((m) => m.tags.includes(row.name)).length, row.name);
     }
-    const byCount = await h.call<Array<{ name: string; members: number }>>('GET', `${base}/member-tags?summary&orderBy=members&ascending=false`, { token: demo });
+    const byCount = await h.call<Array<{ name: string; members: number }>>(
+      'GET',
+      `${base}/member-tags?summary&orderBy=members&ascending=false`,
+      { token: demo },
+    );
     const counts = byCount.body.map((r) => r.members);
-    assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
-    const named = await h.call<Array<{ name: string }>>('GET', `${base}/member-tags?summary=true&name=EN`, { token: demo });
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a, b) => b - a),
+    );
+    const named = await h.call<Array<{ name: string }>>('GET', `${base}/member-tags?summary=true&name=EN`, {
+      token: demo,
+    });
     assert.ok(named.body.length > 0);
     assert.ok(named.body.every((r) => r.name.toLowerCase().includes('en')));
-    const prefix = await h.call<Array<{ name: string }>>('GET', `${base}/member-tags?summary&startsWith=l`, { token: demo });
+    const prefix = await h.call<Array<{ name: string }>>('GET', `${base}/member-tags?summary&startsWith=l`, {
+      token: demo,
+    });
     assert.ok(prefix.body.every((r) => r.name.startsWith('l')));
     assertError(await h.call('GET', `${base}/member-tags?summary&orderBy=size`, { token: demo }), 400, 'invalid_input');
   });
@@ -253,9 +437,20 @@ void describe('v3 member tags', () => {
     assert.ok(res.body.items.length >= 2);
     assert.ok(res.body.items.every((m) => m.tags.includes('lead') || m.tags.includes('new-hire')));
     assert.ok(res.body.items.some((m) => m.user.username === 'member'));
-    const escaped = await h.call<Envelope3<Member3>>('GET', `${base}/member-tags/${encodeURIComponent('<b>bold</b>')}`, { token: demo });
-    assert.deepEqual(escaped.body.items.map((m) => m.user.username), ['xss.tester']);
-    const paged = await h.call<Envelope3<Member3>>('GET', `${base}/member-tags/lead,new-hire?size=1&page=2&orderBy=username`, { token: demo });
+    const escaped = await h.call<Envelope3<Member3>>(
+      'GET',
+      `${base}/member-tags/${encodeURIComponent('<b>bold</b>')}`,
+      { token: demo },
+    );
+    assert.deepEqual(
+      escaped.body.items.map((m) => m.user.username),
+      ['xss.tester'],
+    );
+    const paged = await h.call<Envelope3<Member3>>(
+      'GET',
+      `${base}/member-tags/lead,new-hire?size=1&page=2&orderBy=username`,
+      { token: demo },
+    );
     assert.equal(paged.body.items.length, 1);
     assert.equal(paged.body.pageSize, 1);
     const none = await h.call<Envelope3<Member3>>('GET', `${base}/member-tags/no-such-tag`, { token: demo });

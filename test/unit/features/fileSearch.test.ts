@@ -2,15 +2,29 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PortalClient, RequestLogLine } from '../../../src/api';
-import { FileSearch, GroupListCache, type FileHit, type FileSearchBatch, type FileSearchOptions } from '../../../src/features/records/search/fileSearch';
+import {
+  FileSearch,
+  GroupListCache,
+  type FileHit,
+  type FileSearchBatch,
+  type FileSearchOptions,
+} from '../../../src/features/records/search/fileSearch';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from './helpers';
 
 const FILES_ROUTE = /^GET \/v2\/accounts\/:account\/groups\/:group\/files$/;
 const GROUPS_ROUTE = /^GET \/v2\/accounts\/:account\/groups$/;
 
-interface Portal { emu: Emulator; client: PortalClient; acme: number; cache: GroupListCache }
+interface Portal {
+  emu: Emulator;
+  client: PortalClient;
+  acme: number;
+  cache: GroupListCache;
+}
 
-async function withPortal(run: (p: Portal) => Promise<void>, options: Parameters<typeof emulator>[0] = {}): Promise<void> {
+async function withPortal(
+  run: (p: Portal) => Promise<void>,
+  options: Parameters<typeof emulator>[0] = {},
+): Promise<void> {
   const emu = await emulator(options);
   const client = await demoClient(emu).catch(async (error: unknown) => {
     await emu.stop();
@@ -30,8 +44,10 @@ async function all(search: AsyncIterable<FileSearchBatch>): Promise<FileSearchBa
   return out;
 }
 
-const names = (batches: FileSearchBatch[]): string[] => batches.flatMap((b) => b.hits.map((h) => `${b.group.name}:${h.name}`)).sort();
-const searchOf = (p: Portal, options: Partial<FileSearchOptions> = {}) => new FileSearch(p.client, p.acme, { groups: p.cache, ...options });
+const names = (batches: FileSearchBatch[]): string[] =>
+  batches.flatMap((b) => b.hits.map((h) => `${b.group.name}:${h.name}`)).sort();
+const searchOf = (p: Portal, options: Partial<FileSearchOptions> = {}) =>
+  new FileSearch(p.client, p.acme, { groups: p.cache, ...options });
 
 void describe('file search across groups', () => {
   void test('finds matching names in every group, nested ones too, one batch and one request per group', async () => {
@@ -39,11 +55,22 @@ void describe('file search across groups', () => {
       p.emu.resetStats();
       const batches = await all(searchOf(p).search('.MD'));
       assert.equal(batches.length, 4);
-      assert.deepEqual(batches.map((b) => b.groupsDone), [1, 2, 3, 4]);
+      assert.deepEqual(
+        batches.map((b) => b.groupsDone),
+        [1, 2, 3, 4],
+      );
       assert.ok(batches.every((b) => b.groupsTotal === 4 && b.complete && !b.local && !b.error));
-      assert.deepEqual(names(batches), [
-        'engineering:architecture.md', 'engineering:README.md', 'handbook:leave.md', 'handbook:security.md', 'handbook:welcome.md', 'marketing:q1-plan.md',
-      ].sort());
+      assert.deepEqual(
+        names(batches),
+        [
+          'engineering:architecture.md',
+          'engineering:README.md',
+          'handbook:leave.md',
+          'handbook:security.md',
+          'handbook:welcome.md',
+          'marketing:q1-plan.md',
+        ].sort(),
+      );
       assert.equal(apiRequests(p.emu, FILES_ROUTE), 4);
       assert.equal(apiRequests(p.emu, GROUPS_ROUTE), 1);
     });
@@ -61,7 +88,10 @@ void describe('file search across groups', () => {
       const record = await p.client.v2.files.get(p.acme, file.groupId, file.fileId);
       assert.equal(record.name, 'format.ts');
       const folders = (await all(searchOf(p).search('utils'))).flatMap((b) => b.hits);
-      assert.deepEqual(folders.map((h: FileHit) => [h.name, h.isFolder, h.size]), [['utils', true, null]]);
+      assert.deepEqual(
+        folders.map((h: FileHit) => [h.name, h.isFolder, h.size]),
+        [['utils', true, null]],
+      );
     });
   });
 
@@ -101,32 +131,49 @@ void describe('file search across groups', () => {
     await withPortal(async (p) => {
       const search = searchOf(p, { pageSize: 3, maxPagesPerGroup: 1 });
       const first = await all(search.search('.'));
-      const cut = first.filter((b) => !b.complete).map((b) => b.group.name).sort();
+      const cut = first
+        .filter((b) => !b.complete)
+        .map((b) => b.group.name)
+        .sort();
       assert.ok(cut.length > 0 && cut.length < 4, `some groups cut: ${cut.join(', ')}`);
       p.emu.resetStats();
       const second = await all(search.search('.csv'));
       assert.equal(apiRequests(p.emu, FILES_ROUTE), cut.length);
-      assert.deepEqual(second.filter((b) => !b.local).map((b) => b.group.name).sort(), cut);
+      assert.deepEqual(
+        second
+          .filter((b) => !b.local)
+          .map((b) => b.group.name)
+          .sort(),
+        cut,
+      );
       assert.deepEqual(names(second), names(await all(searchOf(p).search('.csv'))));
     });
   });
 
   void test('a portal that ignores the name search and recursion: answers are filtered locally (root records only)', async () => {
     // The emulator's literal profile ignores every file-list parameter (the spec names none of them).
-    await withPortal(async (p) => {
-      const search = (text: string) => all(new FileSearch(p.client, p.acme, { groups: p.cache }).search(text));
-      assert.deepEqual(names(await search('notes')), ['marketing:notes.txt']);
-      assert.deepEqual(names(await search('q1')), [], 'nested records are not in a root listing');
-    }, { profile: 'literal' });
+    await withPortal(
+      async (p) => {
+        const search = (text: string) => all(new FileSearch(p.client, p.acme, { groups: p.cache }).search(text));
+        assert.deepEqual(names(await search('notes')), ['marketing:notes.txt']);
+        assert.deepEqual(names(await search('q1')), [], 'nested records are not in a root listing');
+      },
+      { profile: 'literal' },
+    );
   });
 
   void test('a group that fails is reported in its batch; the other groups are searched', async () => {
     await withPortal(async (p) => {
       const marketing = (await p.client.v2.groups.list(p.acme)).find((g) => g.name === 'marketing')?.id;
-      p.emu.setFaults([{ kind: 'status', status: 500, method: 'GET', path: `/v2/accounts/${p.acme}/groups/${marketing}/files` }]);
+      p.emu.setFaults([
+        { kind: 'status', status: 500, method: 'GET', path: `/v2/accounts/${p.acme}/groups/${marketing}/files` },
+      ]);
       const batches = await all(searchOf(p).search('.'));
       const failed = batches.filter((b) => b.error);
-      assert.deepEqual(failed.map((b) => [b.group.name, b.error?.kind, b.complete]), [['marketing', 'server', false]]);
+      assert.deepEqual(
+        failed.map((b) => [b.group.name, b.error?.kind, b.complete]),
+        [['marketing', 'server', false]],
+      );
       assert.equal(batches.length, 4);
       assert.ok(names(batches).includes('engineering:README.md'));
     });
@@ -151,16 +198,25 @@ void describe('file search across groups', () => {
     try {
       const acme = await accountIdOf(client, 'acme');
       const marketing = (await client.v2.groups.list(acme)).find((g) => g.name === 'marketing')?.id;
-      emu.setFaults([{ kind: 'latency', delayMs: 10_000, method: 'GET', path: `/v2/accounts/${acme}/groups/${marketing}/files` }]);
+      emu.setFaults([
+        { kind: 'latency', delayMs: 10_000, method: 'GET', path: `/v2/accounts/${acme}/groups/${marketing}/files` },
+      ]);
       const seen: string[] = [];
-      for await (const b of new FileSearch(client, acme, { groups: new GroupListCache(), concurrency: 4 }).search('md')) {
+      for await (const b of new FileSearch(client, acme, { groups: new GroupListCache(), concurrency: 4 }).search(
+        'md',
+      )) {
         if (b.group.id === marketing) assert.fail('marketing answers after 10 s');
         seen.push(b.group.name);
         break;
       }
       assert.equal(seen.length, 1);
-      for (let i = 0; i < 50 && !lines.some((l) => l.errorKind === 'cancelled'); i++) await new Promise((r) => setTimeout(r, 20));
-      assert.ok(lines.some((l) => l.errorKind === 'cancelled' && l.path.startsWith(`/v2/accounts/${acme}/groups/${marketing}/files`)));
+      for (let i = 0; i < 50 && !lines.some((l) => l.errorKind === 'cancelled'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      assert.ok(
+        lines.some(
+          (l) => l.errorKind === 'cancelled' && l.path.startsWith(`/v2/accounts/${acme}/groups/${marketing}/files`),
+        ),
+      );
     } finally {
       client.close();
       await emu.stop();

@@ -6,7 +6,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect, type Member, type PortalClient } from '../../../src/api';
 import {
-  csvCell, csvLine, memberCells, membersCsvLines, MEMBER_COLUMNS, UTF8_BOM, writeMembersCsv, type MemberExportQuery,
+  csvCell,
+  csvLine,
+  memberCells,
+  membersCsvLines,
+  MEMBER_COLUMNS,
+  UTF8_BOM,
+  writeMembersCsv,
+  type MemberExportQuery,
 } from '../../../src/features/members/csv/membersCsv';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from './helpers';
 
@@ -25,7 +32,10 @@ function parseCsv(text: string): string[][] {
           assert.ok(q >= 0, 'a quoted field is closed');
           cell += text.slice(i, q);
           i = q + 1;
-          if (text[i] === '"') { cell += '"'; i++; } else break;
+          if (text[i] === '"') {
+            cell += '"';
+            i++;
+          } else break;
         }
       } else {
         const end = text.slice(i).search(/[,\r]/);
@@ -35,7 +45,10 @@ function parseCsv(text: string): string[][] {
         i += end;
       }
       row.push(cell);
-      if (text[i] === ',') { i++; continue; }
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
       assert.equal(text.slice(i, i + 2), '\r\n');
       i += 2;
       break;
@@ -51,9 +64,17 @@ async function lines(gen: AsyncIterable<string>): Promise<string> {
   return out;
 }
 
-interface Portal { emu: Emulator; client: PortalClient; account: number }
+interface Portal {
+  emu: Emulator;
+  client: PortalClient;
+  account: number;
+}
 
-async function withPortal(run: (p: Portal) => Promise<void>, options: Parameters<typeof emulator>[0] = {}, account = 'acme'): Promise<void> {
+async function withPortal(
+  run: (p: Portal) => Promise<void>,
+  options: Parameters<typeof emulator>[0] = {},
+  account = 'acme',
+): Promise<void> {
   const emu = await emulator(options);
   const client = await demoClient(emu).catch(async (error: unknown) => {
     await emu.stop();
@@ -70,7 +91,9 @@ async function withPortal(run: (p: Portal) => Promise<void>, options: Parameters
 const usernames = (rows: string[][]) => rows.slice(1).map((r) => r[0]);
 
 let scratch: string;
-before(() => { scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-csv-')); });
+before(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-csv-'));
+});
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 void describe('members CSV', () => {
@@ -103,71 +126,107 @@ void describe('members CSV', () => {
       const rows = parseCsv(text);
       assert.equal(rows[0]?.[0], 'Username');
       assert.equal(rows[0]?.length, MEMBER_COLUMNS.length);
-      assert.deepEqual(usernames(rows), members.map((m) => m.user.username));
+      assert.deepEqual(
+        usernames(rows),
+        members.map((m) => m.user.username),
+      );
       const xss = rows.find((r) => r[0] === 'xss.tester');
       assert.equal(xss?.[1], '<img src=x onerror=alert(1)>');
       assert.equal(xss?.[6], '<b>bold</b>');
       const lena = rows.find((r) => r[0] === 'lena.locked');
       assert.equal(lena?.[4], 'true');
       const demo = members.find((m) => m.user.username === 'demo') as Member;
-      assert.deepEqual(rows.find((r) => r[0] === 'demo'), memberCells(demo));
+      assert.deepEqual(
+        rows.find((r) => r[0] === 'demo'),
+        memberCells(demo),
+      );
     });
   });
 
   void test('the query is honoured: search, starts-with, tags, tags with a search, and the order', async () => {
     await withPortal(async (p) => {
-      const exportOf = async (q: MemberExportQuery) => usernames(parseCsv(await lines(membersCsvLines(p.client, p.account, q))));
+      const exportOf = async (q: MemberExportQuery) =>
+        usernames(parseCsv(await lines(membersCsvLines(p.client, p.account, q))));
       const names = (ms: Member[]) => ms.map((m) => m.user.username);
-      assert.deepEqual(await exportOf({ search: 'an' }), names(await collect(p.client.v3.members.iterate(p.account, { name: 'an' }))));
-      assert.deepEqual(await exportOf({ search: 'el', startsWith: true }), names(await collect(p.client.v3.members.iterate(p.account, { startsWith: 'el' }))));
+      assert.deepEqual(
+        await exportOf({ search: 'an' }),
+        names(await collect(p.client.v3.members.iterate(p.account, { name: 'an' }))),
+      );
+      assert.deepEqual(
+        await exportOf({ search: 'el', startsWith: true }),
+        names(await collect(p.client.v3.members.iterate(p.account, { startsWith: 'el' }))),
+      );
       const tagged = await collect(p.client.v3.memberTags.iterateMembers(p.account, ['lead', 'ops']));
       assert.deepEqual(await exportOf({ tags: ['lead', 'ops'] }), names(tagged));
       // The portal's tag listing takes no text: the export matches name, e-mail or username here.
       const both = await exportOf({ tags: ['lead', 'ops'], search: 'IA' });
-      const expected = tagged.filter((m) => [m.user.name, m.user.email, m.user.username].some((f) => f.toLowerCase().includes('ia')));
+      const expected = tagged.filter((m) =>
+        [m.user.name, m.user.email, m.user.username].some((f) => f.toLowerCase().includes('ia')),
+      );
       assert.ok(expected.length > 0 && expected.length < tagged.length);
       assert.deepEqual(both, names(expected));
       const starting = await exportOf({ tags: ['lead', 'ops'], search: 'p', startsWith: true });
-      assert.deepEqual(starting, names(tagged.filter((m) => [m.user.name, m.user.email].some((f) => f.toLowerCase().startsWith('p')))));
+      assert.deepEqual(
+        starting,
+        names(tagged.filter((m) => [m.user.name, m.user.email].some((f) => f.toLowerCase().startsWith('p')))),
+      );
       assert.ok(starting.length > 0);
-      assert.deepEqual(await exportOf({ orderBy: 'email', ascending: false }), names(await collect(p.client.v3.members.iterate(p.account, { orderBy: 'email', ascending: false }))));
+      assert.deepEqual(
+        await exportOf({ orderBy: 'email', ascending: false }),
+        names(await collect(p.client.v3.members.iterate(p.account, { orderBy: 'email', ascending: false }))),
+      );
     });
   });
 
   void test('a name that would be a formula is written inert', async () => {
     await withPortal(async (p) => {
-      await p.client.v3.members.create(p.account, { name: '=HYPERLINK("http://evil.example","Click")', username: 'formula.fan', email: 'formula@acme.example' });
+      await p.client.v3.members.create(p.account, {
+        name: '=HYPERLINK("http://evil.example","Click")',
+        username: 'formula.fan',
+        email: 'formula@acme.example',
+      });
       const rows = parseCsv(await lines(membersCsvLines(p.client, p.account, { search: 'formula' })));
-      assert.deepEqual(rows.slice(1).map((r) => r[1]), ['\'=HYPERLINK("http://evil.example","Click")']);
+      assert.deepEqual(
+        rows.slice(1).map((r) => r[1]),
+        ['\'=HYPERLINK("http://evil.example","Click")'],
+      );
     });
   });
 
   void test('pages read ahead come out in order, each member once, and as many as the portal counts', async () => {
-    await withPortal(async (p) => {
-      const first = await p.client.v3.members.page(p.account, { page: 1, size: 100 });
-      const sequential = usernames(parseCsv(await lines(membersCsvLines(p.client, p.account, {}, { readAhead: 0 }))));
-      const ahead = usernames(parseCsv(await lines(membersCsvLines(p.client, p.account, {}, { readAhead: 3 }))));
-      assert.equal(ahead.length, first.totalResults);
-      assert.equal(new Set(ahead).size, ahead.length);
-      assert.deepEqual(ahead, sequential);
-    }, { seed: 'large', large: { members: 450, files: 1, groups: 2, folderDepth: 1 } }, 'bigcorp');
+    await withPortal(
+      async (p) => {
+        const first = await p.client.v3.members.page(p.account, { page: 1, size: 100 });
+        const sequential = usernames(parseCsv(await lines(membersCsvLines(p.client, p.account, {}, { readAhead: 0 }))));
+        const ahead = usernames(parseCsv(await lines(membersCsvLines(p.client, p.account, {}, { readAhead: 3 }))));
+        assert.equal(ahead.length, first.totalResults);
+        assert.equal(new Set(ahead).size, ahead.length);
+        assert.deepEqual(ahead, sequential);
+      },
+      { seed: 'large', large: { members: 450, files: 1, groups: 2, folderDepth: 1 } },
+      'bigcorp',
+    );
   });
 
   void test('lines stream: the walk asks for pages only a few ahead of the reader, and stops when the reader stops', async () => {
-    await withPortal(async (p) => {
-      p.emu.resetStats();
-      const route = /^GET \/v3\/accounts\/:account\/members$/;
-      const it = membersCsvLines(p.client, p.account, {}, { readAhead: 2 });
-      // The header and the first page's 100 rows, then the first row of page 2: page 2 and the two after it are asked for.
-      for (let i = 0; i < 102; i++) await it.next();
-      await new Promise((r) => setTimeout(r, 100));
-      assert.equal(apiRequests(p.emu, route), 4, 'pages 1 to 4 of 20');
-      await it.return(undefined);
-      const asked = apiRequests(p.emu, route);
-      await new Promise((r) => setTimeout(r, 100));
-      assert.equal(apiRequests(p.emu, route), asked);
-      assert.ok(asked < 20);
-    }, { seed: 'large', large: { members: 1950, files: 1, groups: 2, folderDepth: 1 } }, 'bigcorp');
+    await withPortal(
+      async (p) => {
+        p.emu.resetStats();
+        const route = /^GET \/v3\/accounts\/:account\/members$/;
+        const it = membersCsvLines(p.client, p.account, {}, { readAhead: 2 });
+        // The header and the first page's 100 rows, then the first row of page 2: page 2 and the two after it are asked for.
+        for (let i = 0; i < 102; i++) await it.next();
+        await new Promise((r) => setTimeout(r, 100));
+        assert.equal(apiRequests(p.emu, route), 4, 'pages 1 to 4 of 20');
+        await it.return(undefined);
+        const asked = apiRequests(p.emu, route);
+        await new Promise((r) => setTimeout(r, 100));
+        assert.equal(apiRequests(p.emu, route), asked);
+        assert.ok(asked < 20);
+      },
+      { seed: 'large', large: { members: 1950, files: 1, groups: 2, folderDepth: 1 } },
+      'bigcorp',
+    );
   });
 
   void test('the file: a byte order mark, then the same lines; a cancelled export keeps the earlier file as it was', async () => {
@@ -182,7 +241,9 @@ void describe('members CSV', () => {
       p.emu.setFaults([{ kind: 'latency', delayMs: 5000, method: 'GET', path: `/v3/accounts/${p.account}/members` }]);
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
-      await assert.rejects(writeMembersCsv(p.client, p.account, { search: 'a' }, file, { signal: controller.signal }), { kind: 'cancelled' });
+      await assert.rejects(writeMembersCsv(p.client, p.account, { search: 'a' }, file, { signal: controller.signal }), {
+        kind: 'cancelled',
+      });
       assert.equal(fs.readFileSync(file, 'utf8'), text);
       assert.deepEqual(fs.readdirSync(scratch), ['members.csv'], 'no temporary file is left');
     });

@@ -20,12 +20,16 @@ void test('counts and sizes read the same in views, documents and forms', () => 
   assert.equal(humanSize(5 * 1024 ** 5), '5120 TB');
 });
 
-void test('relative days and the organisation\'s word for files', () => {
+void test("relative days and the organisation's word for files", () => {
   const now = Date.UTC(2025, 0, 15, 12);
   assert.equal(relativeDays(now, now), 'today');
   assert.equal(relativeDays(now + 86_400_000, now), 'in 1 day');
   assert.equal(relativeDays(now - 3 * 86_400_000, now), '3 days ago');
   assert.deepEqual(filesWord(undefined), { one: 'File', many: 'Files', own: false });
-  assert.deepEqual(filesWord({ file: 'Document', files: 'Documents' }), { one: 'Document', many: 'Documents', own: true });
+  assert.deepEqual(filesWord({ file: 'Document', files: 'Documents' }), {
+    one: 'Document',
+    many: 'Documents',
+    own: true,
+  });
   assert.deepEqual(filesWord({ files: '  ' }), { one: 'File', many: 'Files', own: false });
 });

@@ -1,13 +1,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  accountKey, applicationKey, emptyKey, fileKey, formKeys, groupKey, isWithin, memberKey, memberListKey, memberListsKey, moreKey,
-  portalKey, rangeKey,
+  accountKey,
+  applicationKey,
+  emptyKey,
+  fileKey,
+  formKeys,
+  groupKey,
+  isWithin,
+  memberKey,
+  memberListKey,
+  memberListsKey,
+  moreKey,
+  portalKey,
+  rangeKey,
 } from '../../../src/shared/keys';
 
 const account = { portalId: 'http-127.0.0.1-8080-portal', accountId: 1 };
 
-void test('a demo portal id encodes to itself, so row ids (and VS Code\'s expansion state) keep their shape', () => {
+void test("a demo portal id encodes to itself, so row ids (and VS Code's expansion state) keep their shape", () => {
   assert.equal(portalKey('explorer', account.portalId), 'explorer/http-127.0.0.1-8080-portal');
   assert.equal(accountKey(account), 'explorer/http-127.0.0.1-8080-portal/a:1');
   const group = groupKey({ account, groupId: 101 });
@@ -24,7 +35,10 @@ void test('server text cannot add a level or climb out of one', () => {
   const dots = applicationKey('p', '../..');
   assert.equal(dots, 'applications/p/app:..%2F..');
   assert.equal(portalKey('explorer', 'a/b'), 'explorer/a%2Fb');
-  assert.ok(!isWithin(portalKey('explorer', 'a/b'), portalKey('explorer', 'a')), 'portal "a/b" is not under portal "a"');
+  assert.ok(
+    !isWithin(portalKey('explorer', 'a/b'), portalKey('explorer', 'a')),
+    'portal "a/b" is not under portal "a"',
+  );
 });
 
 void test('isWithin: the key itself and what lies below, never a sibling that shares a prefix', () => {
@@ -41,7 +55,10 @@ void test('isWithin: the key itself and what lies below, never a sibling that sh
 
 void test('a member list key does not depend on the order its tags were chosen in', () => {
   assert.equal(memberListKey(account, { tags: ['b', 'a'] }), memberListKey(account, { tags: ['a', 'b'] }));
-  assert.notEqual(memberListKey(account, { search: 'ann' }), memberListKey(account, { search: 'ann', startsWith: true }));
+  assert.notEqual(
+    memberListKey(account, { search: 'ann' }),
+    memberListKey(account, { search: 'ann', startsWith: true }),
+  );
   const list = memberListKey(account, { search: 'a/b' });
   assert.equal(list.split('/').length, memberListsKey(account).split('/').length + 1);
 });

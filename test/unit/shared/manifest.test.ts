@@ -6,17 +6,31 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-interface Setting { scope?: string; type?: string; minimum?: number; maximum?: number }
+interface Setting {
+  scope?: string;
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+}
 interface Manifest {
-  capabilities?: { untrustedWorkspaces?: { supported?: unknown }; virtualWorkspaces?: { supported?: unknown; description?: string } };
-  contributes: { configuration: { properties: Record<string, Setting> } | Array<{ properties: Record<string, Setting> }> };
+  capabilities?: {
+    untrustedWorkspaces?: { supported?: unknown };
+    virtualWorkspaces?: { supported?: unknown; description?: string };
+  };
+  contributes: {
+    configuration: { properties: Record<string, Setting> } | Array<{ properties: Record<string, Setting> }>;
+  };
 }
 
-const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8')) as Manifest;
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8'),
+) as Manifest;
 const configuration = manifest.contributes.configuration;
-const settings = (Array.isArray(configuration) ? configuration : [configuration]).flatMap((c) => Object.entries(c.properties));
+const settings = (Array.isArray(configuration) ? configuration : [configuration]).flatMap((c) =>
+  Object.entries(c.properties),
+);
 
-void test('every portal.* setting is application-scoped: a cloned repository\'s settings cannot set it', () => {
+void test("every portal.* setting is application-scoped: a cloned repository's settings cannot set it", () => {
   assert.ok(settings.length > 0);
   for (const [key, s] of settings) {
     assert.ok(key.startsWith('portal.'), key);

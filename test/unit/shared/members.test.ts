@@ -11,7 +11,7 @@ void test('member search: "^" means starts with, and reads back the same', () =>
   assert.equal(searchText({}), '');
 });
 
-void test('the view\'s description says the search, the tags and a non-default order', () => {
+void test("the view's description says the search, the tags and a non-default order", () => {
   assert.equal(describeQuery({}), '');
   assert.equal(describeQuery({ orderBy: 'name', ascending: true }), '', 'the default order is not mentioned');
   assert.equal(describeQuery({ search: 'ann' }), 'matches "ann"');
@@ -24,7 +24,10 @@ void test('the view\'s description says the search, the tags and a non-default o
 void test('every order offered has its own words, and a sort alone is not a filter', () => {
   const orders = memberOrders();
   assert.equal(new Set(orders.map((o) => o.words)).size, orders.length);
-  for (const o of orders) assert.ok(describeQuery({ orderBy: o.orderBy, ascending: o.ascending }) === '' || describeQuery(o).includes(o.words));
+  for (const o of orders)
+    assert.ok(
+      describeQuery({ orderBy: o.orderBy, ascending: o.ascending }) === '' || describeQuery(o).includes(o.words),
+    );
   assert.equal(isFiltered({ orderBy: 'email' }), false);
   assert.equal(isFiltered({ tags: ['x'] }), true);
 });

@@ -32,7 +32,10 @@ void test('plain(): nothing VS Code would render as a link or an icon survives, 
     '](($((',
   ];
   for (const text of payloads) {
-    assert.ok(VSCODE_LINK.test(text) || new RegExp(VSCODE_ICON.source).test(text) || text === '](($((', `the oracle sees the payload: ${text}`);
+    assert.ok(
+      VSCODE_LINK.test(text) || new RegExp(VSCODE_ICON.source).test(text) || text === '](($((',
+      `the oracle sees the payload: ${text}`,
+    );
     VSCODE_LINK.lastIndex = 0;
     for (const options of [{}, { multiline: true }]) {
       const out = plain(text, options);
@@ -60,7 +63,18 @@ void test('plain(): long server text is cut, with an ellipsis', () => {
 });
 
 void test('download names: Windows device names are never used as they are', () => {
-  for (const name of ['CON', 'con.txt', 'CON .txt', 'COM¹', 'lpt².log', 'CONIN$', 'conout$.txt', 'NUL', 'aux.tar.gz', 'CLOCK$']) {
+  for (const name of [
+    'CON',
+    'con.txt',
+    'CON .txt',
+    'COM¹',
+    'lpt².log',
+    'CONIN$',
+    'conout$.txt',
+    'NUL',
+    'aux.tar.gz',
+    'CLOCK$',
+  ]) {
     assert.match(localFileName(name), /^download-/, name);
   }
   for (const name of ['console.txt', 'COM10', 'conflicts.md', 'null']) {
@@ -89,7 +103,11 @@ void test('download names: at most MAX_NAME_BYTES of UTF-8, extension kept, no c
 
 void test('maps keyed by server names: "constructor", "__proto__" and "toString" are ordinary keys', async () => {
   const { parseMemberV2, ownValue } = await import('../../../src/api');
-  const member = parseMemberV2(JSON.parse('{"user":{"id":1,"username":"a"},"accountPermission":1,"groups":{"constructor":4,"__proto__":16,"..":1}}'));
+  const member = parseMemberV2(
+    JSON.parse(
+      '{"user":{"id":1,"username":"a"},"accountPermission":1,"groups":{"constructor":4,"__proto__":16,"..":1}}',
+    ),
+  );
   assert.equal(ownValue(member.groups, 'constructor'), 4);
   assert.equal(ownValue(member.groups, '__proto__'), 16);
   assert.equal(ownValue(member.groups, '..'), 1);

@@ -4,7 +4,9 @@ import { PagedList, decompose, type PageFetcher } from '../../../src/views/pagin
 import type { TreeKey } from '../../../src/shared/keys';
 import { ListCache } from '../../../src/views/listCache';
 
-interface Row { id: number }
+interface Row {
+  id: number;
+}
 
 /** A server list of rows 1..n that the test can change between pages. */
 function server(n: number, withTotal = true) {
@@ -33,7 +35,10 @@ void test('walks every page once and ends', async () => {
   const s = server(23);
   const list = new PagedList(s.fetch, (r) => r.id, 5);
   await walk(list);
-  assert.deepEqual(list.items.map((r) => r.id), s.all());
+  assert.deepEqual(
+    list.items.map((r) => r.id),
+    s.all(),
+  );
   assert.deepEqual(s.calls, [1, 2, 3, 4, 5]);
   assert.equal(list.hasMore, false);
   assert.equal(list.total, 23);
@@ -83,10 +88,14 @@ void test('rows deleted before the end do not make later rows skipped', async ()
 void test('a failed page keeps the rows, reports the error and retries', async () => {
   const s = server(10);
   let fail = false;
-  const list = new PagedList<Row>(async (r) => {
-    if (fail) throw new Error('boom');
-    return s.fetch(r);
-  }, (r) => r.id, 5);
+  const list = new PagedList<Row>(
+    async (r) => {
+      if (fail) throw new Error('boom');
+      return s.fetch(r);
+    },
+    (r) => r.id,
+    5,
+  );
   fail = true;
   await assert.rejects(list.ensureFirstPage(), /boom/);
   assert.equal(list.loaded, false);
@@ -104,16 +113,29 @@ void test('a failed page keeps the rows, reports the error and retries', async (
 });
 
 void test('a server that always says "more" cannot loop the walk', async () => {
-  const list = new PagedList<Row>(async ({ page }) => ({ items: page === 1 ? [{ id: 1 }] : [], hasMore: true }), (r) => r.id, 5);
+  const list = new PagedList<Row>(
+    async ({ page }) => ({ items: page === 1 ? [{ id: 1 }] : [], hasMore: true }),
+    (r) => r.id,
+    5,
+  );
   await walk(list);
   assert.equal(list.hasMore, false);
 });
 
 void test('cache: fresh lists are reused, stale ones replaced, prefixes dropped', async () => {
   let now = 1000;
-  const cache = new ListCache(() => 30_000, () => now);
+  const cache = new ListCache(
+    () => 30_000,
+    () => now,
+  );
   const s = server(10);
-  const make = () => new PagedList(s.fetch, (r: Row) => r.id, 5, () => now);
+  const make = () =>
+    new PagedList(
+      s.fetch,
+      (r: Row) => r.id,
+      5,
+      () => now,
+    );
   const a = cache.get('p/a:1', make);
   await a.ensureFirstPage();
   assert.equal(cache.get('p/a:1', make), a);
@@ -129,9 +151,18 @@ void test('cache: fresh lists are reused, stale ones replaced, prefixes dropped'
 });
 
 void test('cache: expired lists stay readable until the next get replaces them, however fresh', async () => {
-  const cache = new ListCache(() => 30_000, () => 1000);
+  const cache = new ListCache(
+    () => 30_000,
+    () => 1000,
+  );
   const s = server(10);
-  const make = () => new PagedList(s.fetch, (r: Row) => r.id, 5, () => 1000);
+  const make = () =>
+    new PagedList(
+      s.fetch,
+      (r: Row) => r.id,
+      5,
+      () => 1000,
+    );
   const a = cache.get('p/a:1', make);
   await a.ensureFirstPage();
   const below = cache.get('p/a:1/g:2', make);
@@ -149,10 +180,21 @@ void test('cache: expired lists stay readable until the next get replaces them, 
 });
 
 void test('folding: aligned ranges, largest first, few of them', () => {
-  assert.deepEqual(decompose(0, 300), [{ start: 0, size: 100 }, { start: 100, size: 100 }, { start: 200, size: 100 }]);
+  assert.deepEqual(decompose(0, 300), [
+    { start: 0, size: 100 },
+    { start: 100, size: 100 },
+    { start: 200, size: 100 },
+  ]);
   const big = decompose(0, 23_400);
-  assert.deepEqual(big.slice(0, 3), [{ start: 0, size: 10_000 }, { start: 10_000, size: 10_000 }, { start: 20_000, size: 1_000 }]);
-  assert.equal(big.reduce((n, r) => n + r.size, 0), 23_400);
+  assert.deepEqual(big.slice(0, 3), [
+    { start: 0, size: 10_000 },
+    { start: 10_000, size: 10_000 },
+    { start: 20_000, size: 1_000 },
+  ]);
+  assert.equal(
+    big.reduce((n, r) => n + r.size, 0),
+    23_400,
+  );
   assert.ok(big.length <= 9 * 3);
   for (let i = 1; i < big.length; i++) assert.equal(big[i]?.start, (big[i - 1]?.start ?? 0) + (big[i - 1]?.size ?? 0));
   assert.ok(decompose(0, 49_900).length <= 27);
@@ -183,11 +225,18 @@ void test('a page that adds no new row ends the list, however the portal answers
   const s = wholeEveryTime(5);
   const list = new PagedList(s.fetch, (r) => r.id, 5);
   await walk(list);
-  assert.deepEqual(list.items.map((r) => r.id), [1, 2, 3, 4, 5]);
+  assert.deepEqual(
+    list.items.map((r) => r.id),
+    [1, 2, 3, 4, 5],
+  );
   assert.equal(list.hasMore, false);
   assert.deepEqual(s.calls, [1, 2], 'page 2 repeated page 1: the walk ended there');
   // A server that always says "more" and always repeats itself.
-  const stubborn = new PagedList<Row>(async () => ({ items: [{ id: 1 }, { id: 2 }], hasMore: true }), (r) => r.id, 2);
+  const stubborn = new PagedList<Row>(
+    async () => ({ items: [{ id: 1 }, { id: 2 }], hasMore: true }),
+    (r) => r.id,
+    2,
+  );
   await walk(stubborn);
   assert.equal(stubborn.count, 2);
   assert.equal(stubborn.hasMore, false);

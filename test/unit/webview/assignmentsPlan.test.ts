@@ -4,9 +4,20 @@ import { foreignReference, planAssignments } from '../../../src/features/members
 import { UNKNOWN_LEVEL, type AssignmentsValues } from '../../../src/features/members/forms/assignments.protocol';
 
 const baseline: AssignmentsValues = {
-  accountId: 1, username: 'member',
-  groups: [{ id: 101, permission: 4 }, { id: 102, permission: 1 }, { id: 103, permission: 0 }, { id: 104, permission: 16 }],
-  accountPermission: 1, tags: ['a', 'b'], enabled: true, locked: false, assignToNewGroups: 0, notify: false,
+  accountId: 1,
+  username: 'member',
+  groups: [
+    { id: 101, permission: 4 },
+    { id: 102, permission: 1 },
+    { id: 103, permission: 0 },
+    { id: 104, permission: 16 },
+  ],
+  accountPermission: 1,
+  tags: ['a', 'b'],
+  enabled: true,
+  locked: false,
+  assignToNewGroups: 0,
+  notify: false,
 };
 
 void test('no change, no request', () => {
@@ -17,7 +28,12 @@ void test('group changes go by id: rights for basic/standard, admin list, remova
   const plan = planAssignments(baseline, {
     ...baseline,
     notify: true,
-    groups: [{ id: 101, permission: 16 }, { id: 102, permission: 0 }, { id: 103, permission: 4 }, { id: 104, permission: 1 }],
+    groups: [
+      { id: 101, permission: 16 },
+      { id: 102, permission: 0 },
+      { id: 103, permission: 4 },
+      { id: 104, permission: 1 },
+    ],
   });
   assert.deepEqual(plan.update, {
     assignGroupsRights: { 103: 4, 104: 1 },
@@ -34,10 +50,17 @@ void test('only the changed fields are sent', () => {
 });
 
 void test('the new-groups permission: admin is a flag, the rest rights, 0 unassigns', () => {
-  assert.deepEqual(planAssignments(baseline, { ...baseline, assignToNewGroups: 16 }).update, { assignToNewGroupsAdmin: true });
-  assert.deepEqual(planAssignments(baseline, { ...baseline, assignToNewGroups: 4 }).update, { assignToNewGroupsRights: 4 });
+  assert.deepEqual(planAssignments(baseline, { ...baseline, assignToNewGroups: 16 }).update, {
+    assignToNewGroupsAdmin: true,
+  });
+  assert.deepEqual(planAssignments(baseline, { ...baseline, assignToNewGroups: 4 }).update, {
+    assignToNewGroupsRights: 4,
+  });
   const fromAdmin = { ...baseline, assignToNewGroups: 16 as const };
-  assert.deepEqual(planAssignments(fromAdmin, { ...fromAdmin, assignToNewGroups: 0 }).update, { assignToNewGroupsAdmin: false, assignToNewGroupsRights: 0 });
+  assert.deepEqual(planAssignments(fromAdmin, { ...fromAdmin, assignToNewGroups: 0 }).update, {
+    assignToNewGroupsAdmin: false,
+    assignToNewGroupsRights: 0,
+  });
 });
 
 void test('ids of another account, member or unknown group are caught', () => {
@@ -45,15 +68,41 @@ void test('ids of another account, member or unknown group are caught', () => {
   assert.equal(foreignReference(state, { ...baseline, groups: [{ id: 101, permission: 1 }] }), undefined);
   assert.match(foreignReference(state, { ...baseline, accountId: 2 }) ?? '', /another account/);
   assert.match(foreignReference(state, { ...baseline, username: 'demo' }) ?? '', /another member/);
-  assert.match(foreignReference(state, { ...baseline, groups: [{ id: 999, permission: 1 }] }) ?? '', /not in this account/);
-  assert.match(foreignReference(state, { ...baseline, groups: [{ id: 101, permission: 1 }, { id: 101, permission: 4 }] }) ?? '', /twice/);
+  assert.match(
+    foreignReference(state, { ...baseline, groups: [{ id: 999, permission: 1 }] }) ?? '',
+    /not in this account/,
+  );
+  assert.match(
+    foreignReference(state, {
+      ...baseline,
+      groups: [
+        { id: 101, permission: 1 },
+        { id: 101, permission: 4 },
+      ],
+    }) ?? '',
+    /twice/,
+  );
 });
 
 void test('groups whose permission the portal did not say are sent only when the user picked a level; "unknown" is never sent', () => {
-  const unknown: AssignmentsValues = { ...baseline, groups: baseline.groups.map((g) => ({ id: g.id, permission: UNKNOWN_LEVEL })) };
+  const unknown: AssignmentsValues = {
+    ...baseline,
+    groups: baseline.groups.map((g) => ({ id: g.id, permission: UNKNOWN_LEVEL })),
+  };
   assert.equal(planAssignments(unknown, unknown).update, undefined, 'nothing picked, nothing sent');
-  const picked = planAssignments(unknown, { ...unknown, groups: [{ id: 101, permission: 16 }, { id: 102, permission: UNKNOWN_LEVEL }, { id: 103, permission: 0 }, { id: 104, permission: UNKNOWN_LEVEL }] });
+  const picked = planAssignments(unknown, {
+    ...unknown,
+    groups: [
+      { id: 101, permission: 16 },
+      { id: 102, permission: UNKNOWN_LEVEL },
+      { id: 103, permission: 0 },
+      { id: 104, permission: UNKNOWN_LEVEL },
+    ],
+  });
   assert.deepEqual(picked.update, { assignGroupsAdmin: [101], removeGroups: [103], assignmentNotification: false });
   // A known group set to "unknown" (only a forged message can) is no change either.
-  assert.equal(planAssignments(baseline, { ...baseline, groups: [{ id: 101, permission: UNKNOWN_LEVEL }] }).update, undefined);
+  assert.equal(
+    planAssignments(baseline, { ...baseline, groups: [{ id: 101, permission: UNKNOWN_LEVEL }] }).update,
+    undefined,
+  );
 });

@@ -8,17 +8,58 @@ import { overviewCommands } from '../../../src/features/explorer/overview.protoc
 import type { Check } from '../../../src/forms/protocol/validate';
 
 const forms: Array<[string, Check<unknown>, unknown]> = [
-  ['application', applicationCommands, {
-    name: 'Bot', description: '', platform: 'LINUX', deviceType: 'Other', deviceModel: '', deviceOs: '', appVersion: '', bundleId: '',
-  }],
-  ['group', groupCommands, {
-    accountId: 1, groupId: 0, name: 'g', friendlyName: 'G', components: ['files'], chat: true, comments: true, widgets: true,
-    accordionWidgets: true, headerColor: '', textColor: '#fff',
-  }],
-  ['member', memberCommands, {
-    accountId: 1, username: 'u', name: 'U', email: 'u@x.example', phone: '', password: '', realName: '', jobTitle: '', organisation: '',
-    address: '', enabled: true, accountPermission: 1, assignToNewGroups: 0, tags: [], ...NO_EXTRAS,
-  }],
+  [
+    'application',
+    applicationCommands,
+    {
+      name: 'Bot',
+      description: '',
+      platform: 'LINUX',
+      deviceType: 'Other',
+      deviceModel: '',
+      deviceOs: '',
+      appVersion: '',
+      bundleId: '',
+    },
+  ],
+  [
+    'group',
+    groupCommands,
+    {
+      accountId: 1,
+      groupId: 0,
+      name: 'g',
+      friendlyName: 'G',
+      components: ['files'],
+      chat: true,
+      comments: true,
+      widgets: true,
+      accordionWidgets: true,
+      headerColor: '',
+      textColor: '#fff',
+    },
+  ],
+  [
+    'member',
+    memberCommands,
+    {
+      accountId: 1,
+      username: 'u',
+      name: 'U',
+      email: 'u@x.example',
+      phone: '',
+      password: '',
+      realName: '',
+      jobTitle: '',
+      organisation: '',
+      address: '',
+      enabled: true,
+      accountPermission: 1,
+      assignToNewGroups: 0,
+      tags: [],
+      ...NO_EXTRAS,
+    },
+  ],
   ['overview', overviewCommands, { accountId: 1, friendlyName: 'A', name: 'a', locale: 'en' }],
 ];
 
@@ -43,5 +84,9 @@ void test('application: copy names only the two credentials, and storing them ne
   assert.equal(applicationCommands({ type: 'copy', what: 'password' }, '').ok, false);
   assert.ok(applicationCommands({ type: 'useCredentials', confirm: 'yes' }, '').ok);
   assert.equal(applicationCommands({ type: 'useCredentials' }, '').ok, false);
-  assert.equal(applicationCommands({ type: 'copy', what: 'clientSecret', value: 'x' }, '').ok, false, 'a secret never travels from the webview');
+  assert.equal(
+    applicationCommands({ type: 'copy', what: 'clientSecret', value: 'x' }, '').ok,
+    false,
+    'a secret never travels from the webview',
+  );
 });

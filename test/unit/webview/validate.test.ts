@@ -6,8 +6,15 @@ import { arrayOf, int, messages, object, optional, str } from '../../../src/form
 const good = {
   type: 'save',
   values: {
-    accountId: 1, username: 'member', groups: [{ id: 101, permission: 4 }], accountPermission: 1,
-    tags: ['a'], enabled: true, locked: false, assignToNewGroups: 0, notify: false,
+    accountId: 1,
+    username: 'member',
+    groups: [{ id: 101, permission: 4 }],
+    accountPermission: 1,
+    tags: ['a'],
+    enabled: true,
+    locked: false,
+    assignToNewGroups: 0,
+    notify: false,
   },
 };
 
@@ -24,7 +31,8 @@ void test('an unknown command is named as such', () => {
 });
 
 void test('messages that are not objects, or have no string type, are refused', () => {
-  for (const m of [null, 42, 'save', [], { type: 7 }, {}]) assert.equal(assignmentsCommands(m, '').ok, false, JSON.stringify(m));
+  for (const m of [null, 42, 'save', [], { type: 7 }, {}])
+    assert.equal(assignmentsCommands(m, '').ok, false, JSON.stringify(m));
 });
 
 void test('wrong field types, out-of-range permissions and extra properties are refused', () => {

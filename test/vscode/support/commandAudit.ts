@@ -59,9 +59,12 @@ function mark(): Mark {
 
 function settle(ids: readonly string[], before: Mark, threw: boolean): void {
   const ui = before.ui;
-  const why = threw ? 'it threw'
-    : ui && ui.withheld > before.withheld ? 'a question was dismissed or declined'
-      : errorsOf(ui) > before.errors ? 'it showed an error'
+  const why = threw
+    ? 'it threw'
+    : ui && ui.withheld > before.withheld
+      ? 'a question was dismissed or declined'
+      : errorsOf(ui) > before.errors
+        ? 'it showed an error'
         : undefined;
   for (const id of ids) {
     if (!why) ran.add(id);
@@ -78,8 +81,14 @@ function install(): void {
     if (ids.length === 0) return original<T>(id, ...rest);
     const before = mark();
     return Promise.resolve(original<T>(id, ...rest)).then(
-      (value) => { settle(ids, before, false); return value; },
-      (error: unknown) => { settle(ids, before, true); throw error; },
+      (value) => {
+        settle(ids, before, false);
+        return value;
+      },
+      (error: unknown) => {
+        settle(ids, before, true);
+        throw error;
+      },
     );
   }) as typeof vscode.commands.executeCommand;
 }

@@ -2,7 +2,13 @@
 // suites (extension under development) and the .vsix probe (extension installed from the package).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { contributedCommands, contributedViewContainers, contributedViews, extensionId, type Manifest } from './manifest';
+import {
+  contributedCommands,
+  contributedViewContainers,
+  contributedViews,
+  extensionId,
+  type Manifest,
+} from './manifest';
 
 /** Commands from contributes.commands that the running extension host does not know. */
 export async function missingCommands(manifest: Manifest): Promise<string[]> {

@@ -11,11 +11,17 @@ export const EXTENSION_ID = `${pkg.publisher}.${pkg.name}`;
  * `instanceof` cannot work across them: tests recognise the error by its name and kind.
  */
 export function isPortalError(e: unknown, kind?: string): e is Error & { kind: string } {
-  return e instanceof Error && e.name === 'PortalError' && (kind === undefined || (e as Error & { kind?: unknown }).kind === kind);
+  return (
+    e instanceof Error &&
+    e.name === 'PortalError' &&
+    (kind === undefined || (e as Error & { kind?: unknown }).kind === kind)
+  );
 }
 
 /** The activated extension's API, including the test-only hooks. */
-export async function portalApi(): Promise<PortalExtensionApi & { testing: NonNullable<PortalExtensionApi['testing']> }> {
+export async function portalApi(): Promise<
+  PortalExtensionApi & { testing: NonNullable<PortalExtensionApi['testing']> }
+> {
   const ext = vscode.extensions.getExtension<PortalExtensionApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
   const api = await ext.activate();
@@ -61,9 +67,17 @@ export function signInFailures(ui: ScriptedUi): string[] {
 }
 
 /** Runs a sign-in command with scripted answers; returns what was asked. Questions the flow never reached are fine. */
-export async function signInForTest(answers: SignInAnswers, command = 'portal.signIn', ...args: unknown[]): Promise<SignInScript> {
-  return withUi(signInAnswers(answers), async (ui) => {
-    await vscode.commands.executeCommand(command, ...args);
-    return { ui, asked: ui.questions, failures: signInFailures(ui) };
-  }, { allUsed: false });
+export async function signInForTest(
+  answers: SignInAnswers,
+  command = 'portal.signIn',
+  ...args: unknown[]
+): Promise<SignInScript> {
+  return withUi(
+    signInAnswers(answers),
+    async (ui) => {
+      await vscode.commands.executeCommand(command, ...args);
+      return { ui, asked: ui.questions, failures: signInFailures(ui) };
+    },
+    { allUsed: false },
+  );
 }

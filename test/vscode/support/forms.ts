@@ -29,7 +29,8 @@ export async function formsFixture(kind: PortalKind = {}): Promise<FormsFixture>
   assert.ok(acme && globex);
   const groups: Record<string, number> = {};
   for (const accountId of [acme, globex]) {
-    for (const g of await get<Array<{ id: number; name: string }>>(`/v2/accounts/${accountId}/groups`)) groups[g.name] = g.id;
+    for (const g of await get<Array<{ id: number; name: string }>>(`/v2/accounts/${accountId}/groups`))
+      groups[g.name] = g.id;
   }
   return { ...demo, acme, globex, groups, get };
 }
@@ -87,7 +88,10 @@ export async function openForm<P extends FormPanel = FormPanel>(command: string,
  * workbench says "ready" on its own schedule, and the host answers it whenever that is.
  */
 export function postedTypes(panel: FormPanel, from = 0): string[] {
-  return posted(panel).slice(from).map((m) => (m as { type: string }).type).filter((t) => t !== 'init');
+  return posted(panel)
+    .slice(from)
+    .map((m) => (m as { type: string }).type)
+    .filter((t) => t !== 'init');
 }
 
 export function lastPosted<T = Record<string, unknown>>(panel: FormPanel, type: string): T | undefined {

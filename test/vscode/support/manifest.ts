@@ -70,5 +70,7 @@ export function contributedViews(manifest: Manifest): ContributedView[] {
 
 /** Our own view containers (activity bar and panel), by id. */
 export function contributedViewContainers(manifest: Manifest): string[] {
-  return Object.values(manifest.contributes?.viewsContainers ?? {}).flat().map((c) => c.id);
+  return Object.values(manifest.contributes?.viewsContainers ?? {})
+    .flat()
+    .map((c) => c.id);
 }

@@ -2,18 +2,39 @@
  * Direct HTTP to the emulator, independent of the extension's client, so a test checks the portal's
  * real state rather than trusting the code under test.
  */
-export async function passwordToken(baseUrl: string, username: string, password: string, code?: string): Promise<string> {
-  const q = new URLSearchParams({ grant_type: 'password', client_id: 'portal-mobile', username, password, ...(code ? { code } : {}) });
+export async function passwordToken(
+  baseUrl: string,
+  username: string,
+  password: string,
+  code?: string,
+): Promise<string> {
+  const q = new URLSearchParams({
+    grant_type: 'password',
+    client_id: 'portal-mobile',
+    username,
+    password,
+    ...(code ? { code } : {}),
+  });
   const res = await fetch(`${baseUrl}/oauth/token?${q}`);
   const body = (await res.json()) as { access_token?: string };
   if (!res.ok || !body.access_token) throw new Error(`password grant for ${username} failed: ${res.status}`);
   return body.access_token;
 }
 
-export async function portalJson<T = unknown>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function portalJson<T = unknown>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();

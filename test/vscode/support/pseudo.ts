@@ -16,12 +16,17 @@ export function englishLeft(text: string, allowed: readonly string[] = []): stri
   let rest = text;
   for (const pattern of MARKUP) rest = rest.replace(pattern, ' ');
   // Longest first, so "Acme Corp" goes before "Acme" could leave " Corp"; a space keeps the pieces apart.
-  for (const value of [...allowed].filter((a) => a !== '').sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
+  for (const value of [...allowed].filter((a) => a !== '').sort((a, b) => b.length - a.length))
+    rest = rest.split(value).join(' ');
   return rest.match(ENGLISH_RUN) ?? [];
 }
 
 /** Fails when `text` still holds English once markup and the `allowed` server text are taken out. */
 export function assertPseudo(text: string, allowed: readonly string[] = [], where = 'text'): void {
   const left = englishLeft(text, allowed);
-  assert.deepEqual(left, [], `${where} is not pseudo-localised: ${JSON.stringify(text)} still reads ${left.map((w) => JSON.stringify(w)).join(', ')}`);
+  assert.deepEqual(
+    left,
+    [],
+    `${where} is not pseudo-localised: ${JSON.stringify(text)} still reads ${left.map((w) => JSON.stringify(w)).join(', ')}`,
+  );
 }

@@ -29,7 +29,7 @@ export async function features(): Promise<Testing> {
 
 function labelOf(item: vscode.TreeItem): string {
   const l = item.label;
-  return typeof l === 'string' ? l : l?.label ?? '';
+  return typeof l === 'string' ? l : (l?.label ?? '');
 }
 
 export async function rows(provider: Provider, parent?: unknown): Promise<Row[]> {
@@ -43,7 +43,8 @@ export async function rows(provider: Provider, parent?: unknown): Promise<Row[]>
       description: typeof item.description === 'string' ? item.description : '',
       contextValue: item.contextValue ?? '',
       icon: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : '',
-      collapsible: item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+      collapsible:
+        item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
       command: item.command,
       id: item.id ?? '',
     });
@@ -54,9 +55,11 @@ export async function rows(provider: Provider, parent?: unknown): Promise<Row[]>
 /** A row's tooltip as VS Code shows it on hover (resolveTreeItem fills in what the row left for later). */
 export async function tooltipOf(provider: Provider, r: Row): Promise<string> {
   const item = await provider.getTreeItem(r.node);
-  const resolved = provider.resolveTreeItem ? await provider.resolveTreeItem(item, r.node, new vscode.CancellationTokenSource().token) : item;
+  const resolved = provider.resolveTreeItem
+    ? await provider.resolveTreeItem(item, r.node, new vscode.CancellationTokenSource().token)
+    : item;
   const tip = resolved?.tooltip ?? item.tooltip;
-  return typeof tip === 'string' ? tip : tip?.value ?? '';
+  return typeof tip === 'string' ? tip : (tip?.value ?? '');
 }
 
 export function byLabel(list: Row[], label: string): Row {
@@ -66,7 +69,12 @@ export function byLabel(list: Row[], label: string): Row {
 }
 
 /** Clicks every "Load more…" until the list ends (bounded); returns the data rows. */
-export async function loadAll(provider: Provider, parent: unknown, loadMoreCommand: string, maxPages = 200): Promise<Row[]> {
+export async function loadAll(
+  provider: Provider,
+  parent: unknown,
+  loadMoreCommand: string,
+  maxPages = 200,
+): Promise<Row[]> {
   let list = await rows(provider, parent);
   for (let i = 0; i < maxPages; i++) {
     const more = list.find((r) => r.contextValue === 'loadMore');
@@ -76,7 +84,10 @@ export async function loadAll(provider: Provider, parent: unknown, loadMoreComma
   }
   const failed = list.find((r) => r.contextValue.startsWith('error'));
   if (failed) throw new Error(`the list ended in an error row: ${failed.label}`);
-  return unfold(provider, list.filter((r) => r.contextValue !== 'loadMore' && r.contextValue !== 'empty'));
+  return unfold(
+    provider,
+    list.filter((r) => r.contextValue !== 'loadMore' && r.contextValue !== 'empty'),
+  );
 }
 
 /** Replaces folded "1–100" range rows by the rows they hold (recursively, bounded). */
@@ -141,14 +152,26 @@ export async function nodeOf(spec: RowSpec): Promise<unknown> {
       return byId(await rows(provider), portalKey(view, spec.portalId), what).node;
     }
     case 'application': {
-      const portal = byId(await rows(t.applications.provider as unknown as Provider), portalKey('applications', spec.portalId), what);
-      return find(await rows(t.applications.provider as unknown as Provider, portal.node), (r) => r.clientId === spec.clientId, what).node;
+      const portal = byId(
+        await rows(t.applications.provider as unknown as Provider),
+        portalKey('applications', spec.portalId),
+        what,
+      );
+      return find(
+        await rows(t.applications.provider as unknown as Provider, portal.node),
+        (r) => r.clientId === spec.clientId,
+        what,
+      ).node;
     }
     case 'member':
       return memberNode(t, spec, what);
     default: {
       const portal = await portalRow(explorer, spec.portalId);
-      const account = find(await rows(explorer, portal.node), (r) => r.kind === 'account' && r.accountId === spec.accountId, what);
+      const account = find(
+        await rows(explorer, portal.node),
+        (r) => r.kind === 'account' && r.accountId === spec.accountId,
+        what,
+      );
       if (spec.kind === 'account') return account.node;
       return find(await rows(explorer, account.node), (r) => r.groupId === spec.groupId, what).node;
     }
@@ -156,7 +179,9 @@ export async function nodeOf(spec: RowSpec): Promise<unknown> {
 }
 
 async function memberNode(t: Testing, spec: Extract<RowSpec, { kind: 'member' }>, what: string): Promise<unknown> {
-  const account = (await nodeOf({ kind: 'account', portalId: spec.portalId, accountId: spec.accountId })) as { ref: Parameters<Testing['members']['show']>[0] };
+  const account = (await nodeOf({ kind: 'account', portalId: spec.portalId, accountId: spec.accountId })) as {
+    ref: Parameters<Testing['members']['show']>[0];
+  };
   t.members.show(account.ref);
   const members = t.members.provider as unknown as Provider;
   const all = await loadAll(members, undefined, 'portal.members.loadMore');

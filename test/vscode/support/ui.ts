@@ -4,8 +4,19 @@
  * Texts arrive as the extension hands them to VS Code: already made plain.
  */
 import type {
-  ChooseOptions, ConfirmOptions, FolderOptions, InputOptions, PickItem, PickOptions, Progress, ProgressOptions, SaveOptions, SearchOptions,
-  SearchSource, Severity, Ui,
+  ChooseOptions,
+  ConfirmOptions,
+  FolderOptions,
+  InputOptions,
+  PickItem,
+  PickOptions,
+  Progress,
+  ProgressOptions,
+  SaveOptions,
+  SearchOptions,
+  SearchSource,
+  Severity,
+  Ui,
 } from '../../../src/ui/ui';
 import { observeUi } from './commandAudit';
 import { portalApi } from './extension';
@@ -23,7 +34,10 @@ export const DISMISS: unique symbol = Symbol('dismiss');
  * - DISMISS for any of them.
  */
 export type Answer =
-  | string | number | boolean | typeof DISMISS
+  | string
+  | number
+  | boolean
+  | typeof DISMISS
   | ((question: never) => unknown)
   | { readonly search: string; readonly pick: string | number | ((value: never) => boolean) }
   | { readonly search: string; readonly closeAfterBatches: number }
@@ -51,7 +65,8 @@ export class NotScripted extends Error {
 /** What a person reads: the label without the invisible breaks that defuse links and icons. */
 export const visible = (text: string): string => text.replace(/\u200b/g, '');
 
-const defined = (...texts: Array<string | undefined>): string[] => texts.filter((t): t is string => t !== undefined && t !== '');
+const defined = (...texts: Array<string | undefined>): string[] =>
+  texts.filter((t): t is string => t !== undefined && t !== '');
 
 export class ScriptedUi implements Ui {
   readonly asked: Asked[] = [];
@@ -81,7 +96,8 @@ export class ScriptedUi implements Ui {
     for (const [id, answer] of this.script) {
       const n = this.used.get(id) ?? 0;
       const wanted = Array.isArray(answer) ? answer.length : 1;
-      if (n < wanted) throw new Error(`answer for "${id}" was used ${n} of ${wanted} times; asked: ${this.questions.join(', ')}`);
+      if (n < wanted)
+        throw new Error(`answer for "${id}" was used ${n} of ${wanted} times; asked: ${this.questions.join(', ')}`);
     }
   }
 
@@ -115,13 +131,19 @@ export class ScriptedUi implements Ui {
     return value;
   }
 
-  async pick<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T | undefined> {
+  async pick<T>(
+    items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>,
+    o: PickOptions,
+  ): Promise<T | undefined> {
     const list = await items;
     const q = this.askPick(o, 'pick', list);
     return this.unless(this.choice(this.answer(q), list)[0]?.value, undefined);
   }
 
-  async pickMany<T>(items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>, o: PickOptions): Promise<T[] | undefined> {
+  async pickMany<T>(
+    items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>,
+    o: PickOptions,
+  ): Promise<T[] | undefined> {
     const list = await items;
     const q = this.askPick(o, 'pickMany', list);
     const a = this.answer(q);
@@ -153,19 +175,23 @@ export class ScriptedUi implements Ui {
   async progress<R>(o: ProgressOptions, task: (progress: Progress, signal: AbortSignal) => Promise<R>): Promise<R> {
     const q = this.ask(o.id, 'progress', defined(o.title));
     const a = this.script.has(o.id) ? this.answer(q) : undefined;
-    const cancelAfter = typeof a === 'object' && a !== null && 'cancelAfterReports' in a ? a.cancelAfterReports : undefined;
+    const cancelAfter =
+      typeof a === 'object' && a !== null && 'cancelAfterReports' in a ? a.cancelAfterReports : undefined;
     const controller = new AbortController();
     let reports = 0;
-    return task({
-      report: (step) => {
-        if (step.message) q.texts.push(step.message);
-        reports++;
-        if (cancelAfter !== undefined && reports >= cancelAfter && !controller.signal.aborted) {
-          this.withheld++;
-          controller.abort();
-        }
+    return task(
+      {
+        report: (step) => {
+          if (step.message) q.texts.push(step.message);
+          reports++;
+          if (cancelAfter !== undefined && reports >= cancelAfter && !controller.signal.aborted) {
+            this.withheld++;
+            controller.abort();
+          }
+        },
       },
-    }, controller.signal);
+      controller.signal,
+    );
   }
 
   async pickFolder(o: FolderOptions): Promise<string | undefined> {
@@ -203,7 +229,11 @@ export class ScriptedUi implements Ui {
   }
 
   private askPick<T>(o: PickOptions, kind: 'pick' | 'pickMany', list: readonly PickItem<T>[]): Asked {
-    const q = this.ask(o.id, kind, defined(o.title, o.placeHolder, ...list.flatMap((i) => defined(i.label, i.description, i.detail))));
+    const q = this.ask(
+      o.id,
+      kind,
+      defined(o.title, o.placeHolder, ...list.flatMap((i) => defined(i.label, i.description, i.detail))),
+    );
     q.items = list.map((i) => i.label);
     return q;
   }
@@ -212,7 +242,7 @@ export class ScriptedUi implements Ui {
   private answer(q: Asked): Answer {
     const scripted = this.script.get(q.id);
     const n = this.used.get(q.id) ?? 0;
-    const answer = Array.isArray(scripted) ? (scripted as readonly Answer[])[n] : scripted as Answer | undefined;
+    const answer = Array.isArray(scripted) ? (scripted as readonly Answer[])[n] : (scripted as Answer | undefined);
     if (answer === undefined) {
       this.unanswered.push(`${q.id}: ${q.texts.map(visible).join(' | ')}`);
       throw new NotScripted(`no answer scripted for ${q.id}`);
@@ -231,7 +261,11 @@ export class ScriptedUi implements Ui {
 }
 
 /** Installs a scripted Ui for one test body and VS Code's again afterwards; fails when the script was not used up. */
-export async function withUi<T>(answers: Answers, body: (ui: ScriptedUi) => PromiseLike<T>, options: { allUsed?: boolean } = {}): Promise<T> {
+export async function withUi<T>(
+  answers: Answers,
+  body: (ui: ScriptedUi) => PromiseLike<T>,
+  options: { allUsed?: boolean } = {},
+): Promise<T> {
   const api = await portalApi();
   const ui = new ScriptedUi(answers);
   api.testing.useUi(ui);

@@ -76,8 +76,10 @@ export function checkChange(change: BulkChange): BulkChange {
     return { kind: change.kind, tag };
   }
   if (change.kind === 'setGroupPermission') {
-    if (!Number.isSafeInteger(change.groupId) || change.groupId <= 0) throw invalid('Choose a group of this organisation.');
-    if (!LEVELS.includes(change.permission)) throw invalid('Choose a group permission: none, basic, standard or administrator.');
+    if (!Number.isSafeInteger(change.groupId) || change.groupId <= 0)
+      throw invalid('Choose a group of this organisation.');
+    if (!LEVELS.includes(change.permission))
+      throw invalid('Choose a group permission: none, basic, standard or administrator.');
   }
   return change;
 }
@@ -97,15 +99,22 @@ export function stepFor(change: BulkChange, member: BulkMember): MemberStep {
   const skip = (reason: SkipReason): MemberStep => ({ kind: 'skip', reason });
   const update = (u: MemberUpdate): MemberStep => ({ kind: 'update', update: u });
   switch (change.kind) {
-    case 'enable': return member.enabled ? skip('already-enabled') : update({ enabled: true });
-    case 'disable': return member.enabled ? update({ enabled: false }) : skip('already-disabled');
-    case 'lock': return member.locked ? skip('already-locked') : update({ lock: true });
-    case 'unlock': return member.locked || member.pendingUnlock ? update({ lock: false }) : skip('not-locked');
-    case 'delete': return { kind: 'delete' };
+    case 'enable':
+      return member.enabled ? skip('already-enabled') : update({ enabled: true });
+    case 'disable':
+      return member.enabled ? update({ enabled: false }) : skip('already-disabled');
+    case 'lock':
+      return member.locked ? skip('already-locked') : update({ lock: true });
+    case 'unlock':
+      return member.locked || member.pendingUnlock ? update({ lock: false }) : skip('not-locked');
+    case 'delete':
+      return { kind: 'delete' };
     case 'addTag':
       return member.tags.includes(change.tag) ? skip('has-tag') : update({ tags: [...member.tags, change.tag] });
     case 'removeTag':
-      return member.tags.includes(change.tag) ? update({ tags: member.tags.filter((t) => t !== change.tag) }) : skip('lacks-tag');
+      return member.tags.includes(change.tag)
+        ? update({ tags: member.tags.filter((t) => t !== change.tag) })
+        : skip('lacks-tag');
     case 'setGroupPermission': {
       const known = member.groupPermissions;
       if (known && (known.get(change.groupId) ?? 0) === change.permission) return skip('same-permission');
@@ -120,12 +129,19 @@ export function stepFor(change: BulkChange, member: BulkMember): MemberStep {
  */
 export function answerShowsChange(change: BulkChange, answer: Member): boolean {
   switch (change.kind) {
-    case 'enable': return answer.user.enabled;
-    case 'disable': return !answer.user.enabled;
-    case 'lock': return answer.user.locked;
-    case 'unlock': return !answer.user.locked;
-    case 'addTag': return answer.tags.includes(change.tag);
-    case 'removeTag': return !answer.tags.includes(change.tag);
-    default: return true;
+    case 'enable':
+      return answer.user.enabled;
+    case 'disable':
+      return !answer.user.enabled;
+    case 'lock':
+      return answer.user.locked;
+    case 'unlock':
+      return !answer.user.locked;
+    case 'addTag':
+      return answer.tags.includes(change.tag);
+    case 'removeTag':
+      return !answer.tags.includes(change.tag);
+    default:
+      return true;
   }
 }

@@ -7,9 +7,24 @@
  * only started while the client's request budget has room: a request queued inside the client for the budget
  * could not be called back, so cancelling would have to wait for the budget window.
  */
-import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type Budget, type Member, type PortalErrorKind, type V3Api } from '../../../api/index';
+import {
+  DEFAULT_MAX_CONCURRENT,
+  isPortalError,
+  PortalError,
+  type Budget,
+  type Member,
+  type PortalErrorKind,
+  type V3Api,
+} from '../../../api/index';
 import { linkedSignal, pause, runPool } from '../../../node/pool';
-import { answerShowsChange, checkChange, stepFor, type BulkChange, type BulkMember, type SkipReason } from './bulkChange';
+import {
+  answerShowsChange,
+  checkChange,
+  stepFor,
+  type BulkChange,
+  type BulkMember,
+  type SkipReason,
+} from './bulkChange';
 
 export type { BulkChange, BulkMember, GroupLevel, SkipReason } from './bulkChange';
 export { bulkMemberOf, MAX_TAG_LENGTH } from './bulkChange';
@@ -71,11 +86,19 @@ export interface BulkSummary {
   readonly stoppedBy?: PortalErrorKind;
 }
 
-type Outcome = { kind: 'done'; answer: Member | undefined } | { kind: 'skipped'; reason: SkipReason } | { kind: 'failed'; failure: Omit<BulkFailed, 'member'> };
+type Outcome =
+  | { kind: 'done'; answer: Member | undefined }
+  | { kind: 'skipped'; reason: SkipReason }
+  | { kind: 'failed'; failure: Omit<BulkFailed, 'member'> };
 
 const NOT_APPLIED = 'The portal answered but did not apply the change; try again or check the member in the portal.';
 
-async function applyOne(client: BulkClient, accountId: number, change: BulkChange, member: BulkMember): Promise<Outcome> {
+async function applyOne(
+  client: BulkClient,
+  accountId: number,
+  change: BulkChange,
+  member: BulkMember,
+): Promise<Outcome> {
   const step = stepFor(change, member);
   if (step.kind === 'skip') return { kind: 'skipped', reason: step.reason };
   try {
@@ -84,24 +107,37 @@ async function applyOne(client: BulkClient, accountId: number, change: BulkChang
       return { kind: 'done', answer: undefined };
     }
     const answer = await client.v3.members.update(accountId, member.username, step.update);
-    if (!answerShowsChange(change, answer)) return { kind: 'failed', failure: { kind: 'invalid-response', message: NOT_APPLIED } };
+    if (!answerShowsChange(change, answer))
+      return { kind: 'failed', failure: { kind: 'invalid-response', message: NOT_APPLIED } };
     return { kind: 'done', answer };
   } catch (error) {
-    if (step.kind === 'delete' && isPortalError(error, 'not-found')) return { kind: 'skipped', reason: 'already-removed' };
+    if (step.kind === 'delete' && isPortalError(error, 'not-found'))
+      return { kind: 'skipped', reason: 'already-removed' };
     if (error instanceof PortalError) return { kind: 'failed', failure: { kind: error.kind, message: error.message } };
-    return { kind: 'failed', failure: { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) } };
+    return {
+      kind: 'failed',
+      failure: { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) },
+    };
   }
 }
 
 /** Failures that every later member would meet too: the run stops starting members, as on cancel. */
-const STOPPING: ReadonlySet<PortalErrorKind | 'unexpected'> = new Set<PortalErrorKind | 'unexpected'>(['signed-out', 'auth', 'rate-limited']);
+const STOPPING: ReadonlySet<PortalErrorKind | 'unexpected'> = new Set<PortalErrorKind | 'unexpected'>([
+  'signed-out',
+  'auth',
+  'rate-limited',
+]);
 
 /**
  * Applies `change` to every member. Throws 'invalid-input' (before any request) for a change no member could take;
  * every other failure is per member, in the summary.
  */
 export async function runBulk(
-  client: BulkClient, accountId: number, change: BulkChange, members: readonly BulkMember[], options: BulkOptions = {},
+  client: BulkClient,
+  accountId: number,
+  change: BulkChange,
+  members: readonly BulkMember[],
+  options: BulkOptions = {},
 ): Promise<BulkSummary> {
   const checked = checkChange(change);
   const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
@@ -112,24 +148,29 @@ export async function runBulk(
   const stop = linkedSignal(options.signal, concurrency);
   const signal = stop.signal;
   try {
-    await runPool(members, concurrency, async (member, index) => {
-      const needsRequest = stepFor(checked, member).kind !== 'skip';
-      // Nothing is awaited between the last look at the budget and the request: with a token at hand the client
-      // takes its budget slot synchronously within the call, so the next worker's look already counts it.
-      while (needsRequest && client.budget.used() >= client.budget.limit) {
+    await runPool(
+      members,
+      concurrency,
+      async (member, index) => {
+        const needsRequest = stepFor(checked, member).kind !== 'skip';
+        // Nothing is awaited between the last look at the budget and the request: with a token at hand the client
+        // takes its budget slot synchronously within the call, so the next worker's look already counts it.
+        while (needsRequest && client.budget.used() >= client.budget.limit) {
+          if (signal.aborted) return;
+          await pause(options.budgetPollMs ?? 250, signal);
+        }
+        // A worker that waited for the budget and then saw the abort leaves its member untouched.
         if (signal.aborted) return;
-        await pause(options.budgetPollMs ?? 250, signal);
-      }
-      // A worker that waited for the budget and then saw the abort leaves its member untouched.
-      if (signal.aborted) return;
-      const outcome = await applyOne(client, accountId, checked, member);
-      outcomes[index] = outcome;
-      if (outcome.kind === 'failed' && STOPPING.has(outcome.failure.kind) && !signal.aborted) {
-        stoppedBy = outcome.failure.kind as PortalErrorKind;
-        stop.dispose();
-      }
-      report(options, { done: ++finished, total: members.length, member, outcome: outcome.kind });
-    }, signal);
+        const outcome = await applyOne(client, accountId, checked, member);
+        outcomes[index] = outcome;
+        if (outcome.kind === 'failed' && STOPPING.has(outcome.failure.kind) && !signal.aborted) {
+          stoppedBy = outcome.failure.kind as PortalErrorKind;
+          stop.dispose();
+        }
+        report(options, { done: ++finished, total: members.length, member, outcome: outcome.kind });
+      },
+      signal,
+    );
   } finally {
     stop.dispose();
   }
@@ -146,7 +187,11 @@ function report(options: BulkOptions, progress: BulkProgress): void {
 }
 
 function summarise(
-  change: BulkChange, members: readonly BulkMember[], outcomes: ReadonlyArray<Outcome | undefined>, cancelled: boolean, stoppedBy: PortalErrorKind | undefined,
+  change: BulkChange,
+  members: readonly BulkMember[],
+  outcomes: ReadonlyArray<Outcome | undefined>,
+  cancelled: boolean,
+  stoppedBy: PortalErrorKind | undefined,
 ): BulkSummary {
   const done: BulkDone[] = [];
   const skipped: BulkSkipped[] = [];
@@ -159,7 +204,16 @@ function summarise(
     else if (o.kind === 'skipped') skipped.push({ member, reason: o.reason });
     else failed.push({ member, ...o.failure });
   });
-  return { change, total: members.length, done, skipped, failed, notStarted, cancelled, ...(stoppedBy ? { stoppedBy } : {}) };
+  return {
+    change,
+    total: members.length,
+    done,
+    skipped,
+    failed,
+    notStarted,
+    cancelled,
+    ...(stoppedBy ? { stoppedBy } : {}),
+  };
 }
 
 /** The members to run again for "retry the failures". */

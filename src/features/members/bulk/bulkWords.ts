@@ -22,31 +22,92 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
   const c = count(n);
   const t = vscode.l10n.t;
   switch (change.kind) {
-    case 'enable': return { question: t('Enable {0} members of {1}?', c, account), action: t('Enable {0} Members', c), progress: t('Enabling {0} members…', c), done: (d, all) => t('Enabled {0} of {1} members.', count(d), count(all)) };
-    case 'disable': return { question: t('Disable {0} members of {1}? They cannot sign in until enabled again.', c, account), action: t('Disable {0} Members', c), progress: t('Disabling {0} members…', c), done: (d, all) => t('Disabled {0} of {1} members.', count(d), count(all)) };
-    case 'lock': return { question: t('Lock {0} members of {1}?', c, account), action: t('Lock {0} Members', c), progress: t('Locking {0} members…', c), done: (d, all) => t('Locked {0} of {1} members.', count(d), count(all)) };
-    case 'unlock': return { question: t('Unlock {0} members of {1}?', c, account), action: t('Unlock {0} Members', c), progress: t('Unlocking {0} members…', c), done: (d, all) => t('Unlocked {0} of {1} members.', count(d), count(all)) };
-    case 'delete': return { question: t('Remove {0} members from {1}?', c, account), action: t('Remove {0} Members', c), progress: t('Removing {0} members…', c), done: (d, all) => t('Removed {0} of {1} members.', count(d), count(all)) };
-    case 'addTag': return { question: t('Add the tag "{0}" to {1} members of {2}?', change.tag, c, account), action: t('Add to {0} Members', c), progress: t('Adding the tag "{0}" to {1} members…', change.tag, c), done: (d, all) => t('Tagged {0} of {1} members "{2}".', count(d), count(all), change.tag) };
-    case 'removeTag': return { question: t('Remove the tag "{0}" from {1} members of {2}?', change.tag, c, account), action: t('Remove from {0} Members', c), progress: t('Removing the tag "{0}" from {1} members…', change.tag, c), done: (d, all) => t('Removed the tag "{0}" from {1} of {2} members.', change.tag, count(d), count(all)) };
+    case 'enable':
+      return {
+        question: t('Enable {0} members of {1}?', c, account),
+        action: t('Enable {0} Members', c),
+        progress: t('Enabling {0} members…', c),
+        done: (d, all) => t('Enabled {0} of {1} members.', count(d), count(all)),
+      };
+    case 'disable':
+      return {
+        question: t('Disable {0} members of {1}? They cannot sign in until enabled again.', c, account),
+        action: t('Disable {0} Members', c),
+        progress: t('Disabling {0} members…', c),
+        done: (d, all) => t('Disabled {0} of {1} members.', count(d), count(all)),
+      };
+    case 'lock':
+      return {
+        question: t('Lock {0} members of {1}?', c, account),
+        action: t('Lock {0} Members', c),
+        progress: t('Locking {0} members…', c),
+        done: (d, all) => t('Locked {0} of {1} members.', count(d), count(all)),
+      };
+    case 'unlock':
+      return {
+        question: t('Unlock {0} members of {1}?', c, account),
+        action: t('Unlock {0} Members', c),
+        progress: t('Unlocking {0} members…', c),
+        done: (d, all) => t('Unlocked {0} of {1} members.', count(d), count(all)),
+      };
+    case 'delete':
+      return {
+        question: t('Remove {0} members from {1}?', c, account),
+        action: t('Remove {0} Members', c),
+        progress: t('Removing {0} members…', c),
+        done: (d, all) => t('Removed {0} of {1} members.', count(d), count(all)),
+      };
+    case 'addTag':
+      return {
+        question: t('Add the tag "{0}" to {1} members of {2}?', change.tag, c, account),
+        action: t('Add to {0} Members', c),
+        progress: t('Adding the tag "{0}" to {1} members…', change.tag, c),
+        done: (d, all) => t('Tagged {0} of {1} members "{2}".', count(d), count(all), change.tag),
+      };
+    case 'removeTag':
+      return {
+        question: t('Remove the tag "{0}" from {1} members of {2}?', change.tag, c, account),
+        action: t('Remove from {0} Members', c),
+        progress: t('Removing the tag "{0}" from {1} members…', change.tag, c),
+        done: (d, all) => t('Removed the tag "{0}" from {1} of {2} members.', change.tag, count(d), count(all)),
+      };
     case 'setGroupPermission': {
-      if (change.permission === 0) return { question: t('Remove {0} members from the group {1}?', c, group), action: t('Remove {0} Members', c), progress: t('Removing {0} members from {1}…', c, group), done: (d, all) => t('Removed {0} of {1} members from {2}.', count(d), count(all), group) };
+      if (change.permission === 0)
+        return {
+          question: t('Remove {0} members from the group {1}?', c, group),
+          action: t('Remove {0} Members', c),
+          progress: t('Removing {0} members from {1}…', c, group),
+          done: (d, all) => t('Removed {0} of {1} members from {2}.', count(d), count(all), group),
+        };
       const level = groupPermissionWords(change.permission);
-      return { question: t('Make {0} members "{1}" in the group {2}?', c, level, group), action: t('Change {0} Members', c), progress: t('Changing the permission of {0} members in {1}…', c, group), done: (d, all) => t('{0} of {1} members are now "{2}" in {3}.', count(d), count(all), level, group) };
+      return {
+        question: t('Make {0} members "{1}" in the group {2}?', c, level, group),
+        action: t('Change {0} Members', c),
+        progress: t('Changing the permission of {0} members in {1}…', c, group),
+        done: (d, all) => t('{0} of {1} members are now "{2}" in {3}.', count(d), count(all), level, group),
+      };
     }
   }
 }
 
 export function skipWords(reason: SkipReason): string {
   switch (reason) {
-    case 'already-enabled': return vscode.l10n.t('already enabled');
-    case 'already-disabled': return vscode.l10n.t('already disabled');
-    case 'already-locked': return vscode.l10n.t('already locked');
-    case 'not-locked': return vscode.l10n.t('not locked');
-    case 'has-tag': return vscode.l10n.t('already tagged');
-    case 'lacks-tag': return vscode.l10n.t('without the tag');
-    case 'same-permission': return vscode.l10n.t('already at that permission');
-    case 'already-removed': return vscode.l10n.t('already removed');
+    case 'already-enabled':
+      return vscode.l10n.t('already enabled');
+    case 'already-disabled':
+      return vscode.l10n.t('already disabled');
+    case 'already-locked':
+      return vscode.l10n.t('already locked');
+    case 'not-locked':
+      return vscode.l10n.t('not locked');
+    case 'has-tag':
+      return vscode.l10n.t('already tagged');
+    case 'lacks-tag':
+      return vscode.l10n.t('without the tag');
+    case 'same-permission':
+      return vscode.l10n.t('already at that permission');
+    case 'already-removed':
+      return vscode.l10n.t('already removed');
   }
 }
 
@@ -70,15 +131,27 @@ export function summaryWords(summary: BulkSummary, words: ChangeWords): SummaryW
   const parts = [words.done(summary.done.length, summary.total)];
   const byReason = new Map<SkipReason, string[]>();
   for (const s of summary.skipped) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.member.username]);
-  for (const [reason, names] of byReason) parts.push(vscode.l10n.t('Skipped {0}: {1}.', count(names.length), skipWords(reason)));
+  for (const [reason, names] of byReason)
+    parts.push(vscode.l10n.t('Skipped {0}: {1}.', count(names.length), skipWords(reason)));
   if (summary.failed.length) parts.push(vscode.l10n.t('Failed: {0}.', count(summary.failed.length)));
   if (summary.notStarted.length) {
-    parts.push(summary.cancelled
-      ? vscode.l10n.t('Cancelled: {0} not started, left as they were.', count(summary.notStarted.length))
-      : vscode.l10n.t('Stopped: {0} not started, left as they were.', count(summary.notStarted.length)));
+    parts.push(
+      summary.cancelled
+        ? vscode.l10n.t('Cancelled: {0} not started, left as they were.', count(summary.notStarted.length))
+        : vscode.l10n.t('Stopped: {0} not started, left as they were.', count(summary.notStarted.length)),
+    );
   }
   const lines = summary.failed.slice(0, LISTED).map((f) => vscode.l10n.t('{0}: {1}', f.member.username, f.message));
-  if (summary.failed.length > LISTED) lines.push(vscode.l10n.t('… and {0} more (all of them are in the Portal log).', count(summary.failed.length - LISTED)));
-  if (byReason.size) lines.push('', ...[...byReason].map(([reason, names]) => vscode.l10n.t('Skipped, {0}: {1}', skipWords(reason), someNames(names))));
+  if (summary.failed.length > LISTED)
+    lines.push(
+      vscode.l10n.t('… and {0} more (all of them are in the Portal log).', count(summary.failed.length - LISTED)),
+    );
+  if (byReason.size)
+    lines.push(
+      '',
+      ...[...byReason].map(([reason, names]) =>
+        vscode.l10n.t('Skipped, {0}: {1}', skipWords(reason), someNames(names)),
+      ),
+    );
   return { message: parts.join(' '), detail: lines.join('\n').trim() };
 }

@@ -15,38 +15,69 @@ import { writeMembersCsv, type MemberColumn } from './membersCsv';
 function headers(): Record<MemberColumn, string> {
   const t = vscode.l10n.t;
   return {
-    username: t('Username'), name: t('Name'), email: t('E-mail'), enabled: t('Enabled'), locked: t('Locked'),
-    accountPermission: t('Account permission'), tags: t('Tags'), twoFactor: t('Two-factor'), created: t('Member since'),
-    lastActive: t('Last active'), jobTitle: t('Job title'),
+    username: t('Username'),
+    name: t('Name'),
+    email: t('E-mail'),
+    enabled: t('Enabled'),
+    locked: t('Locked'),
+    accountPermission: t('Account permission'),
+    tags: t('Tags'),
+    twoFactor: t('Two-factor'),
+    created: t('Member since'),
+    lastActive: t('Last active'),
+    jobTitle: t('Job title'),
   };
 }
 
 /** A file name from the organisation's name: letters, digits, dots and dashes only. */
 function defaultName(account: AccountRef): string {
-  const base = account.label.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || `account-${account.accountId}`;
+  const base =
+    account.label
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || `account-${account.accountId}`;
   return `${base}-members.csv`;
 }
 
 /** Writes the CSV; returns the number of members written, or undefined when the user cancelled. */
-export async function exportMembers(registry: PortalRegistry, ui: Ui, account: AccountRef, query: MemberQuery): Promise<number | undefined> {
-  const file = await ui.saveFile({ id: 'members.export.file', title: vscode.l10n.t('Export the members of {0}', account.label), defaultName: defaultName(account), filters: { [vscode.l10n.t('CSV files')]: ['csv'] } });
+export async function exportMembers(
+  registry: PortalRegistry,
+  ui: Ui,
+  account: AccountRef,
+  query: MemberQuery,
+): Promise<number | undefined> {
+  const file = await ui.saveFile({
+    id: 'members.export.file',
+    title: vscode.l10n.t('Export the members of {0}', account.label),
+    defaultName: defaultName(account),
+    filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
+  });
   if (!file) return undefined;
   const filter = describeQuery(query);
-  const title = filter ? vscode.l10n.t('Exporting members of {0} ({1})…', account.label, filter) : vscode.l10n.t('Exporting members of {0}…', account.label);
+  const title = filter
+    ? vscode.l10n.t('Exporting members of {0} ({1})…', account.label, filter)
+    : vscode.l10n.t('Exporting members of {0}…', account.label);
   const client = registry.client(account.portalId);
   try {
-    const { rows } = await ui.progress({ id: 'members.export.progress', title, where: 'notification', cancellable: true }, (progress, signal) => {
-      let reported = 0;
-      return writeMembersCsv(client, account.accountId, query, file, {
-        signal,
-        headers: headers(),
-        onProgress: (written, total) => {
-          const share = total ? (100 * written) / total : 0;
-          progress.report({ increment: share - reported, message: total ? vscode.l10n.t('{0} of {1}', count(written), count(total)) : count(written) });
-          reported = share;
-        },
-      });
-    });
+    const { rows } = await ui.progress(
+      { id: 'members.export.progress', title, where: 'notification', cancellable: true },
+      (progress, signal) => {
+        let reported = 0;
+        return writeMembersCsv(client, account.accountId, query, file, {
+          signal,
+          headers: headers(),
+          onProgress: (written, total) => {
+            const share = total ? (100 * written) / total : 0;
+            progress.report({
+              increment: share - reported,
+              message: total ? vscode.l10n.t('{0} of {1}', count(written), count(total)) : count(written),
+            });
+            reported = share;
+          },
+        });
+      },
+    );
     ui.notify('info', vscode.l10n.t('Exported {0} members to {1}.', count(rows), file));
     return rows;
   } catch (error) {

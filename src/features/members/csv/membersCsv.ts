@@ -23,7 +23,17 @@ export interface MembersCsvClient {
 }
 
 export const MEMBER_COLUMNS = [
-  'username', 'name', 'email', 'enabled', 'locked', 'accountPermission', 'tags', 'twoFactor', 'created', 'lastActive', 'jobTitle',
+  'username',
+  'name',
+  'email',
+  'enabled',
+  'locked',
+  'accountPermission',
+  'tags',
+  'twoFactor',
+  'created',
+  'lastActive',
+  'jobTitle',
 ] as const;
 export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
 
@@ -87,20 +97,41 @@ function localTextFilter(query: MemberExportQuery): ((m: Member) => boolean) | u
 }
 
 function pageFetcher(client: MembersCsvClient, accountId: number, query: MemberExportQuery) {
-  const order = { ...(query.orderBy ? { orderBy: query.orderBy } : {}), ...(query.ascending !== undefined ? { ascending: query.ascending } : {}) };
+  const order = {
+    ...(query.orderBy ? { orderBy: query.orderBy } : {}),
+    ...(query.ascending !== undefined ? { ascending: query.ascending } : {}),
+  };
   const text = query.search?.trim();
-  return (page: number, signal: AbortSignal): Promise<Page<Member>> => query.tags?.length
-    ? client.v3.memberTags.members(accountId, query.tags, { page, size: PAGE_SIZE, ...order }, { signal })
-    : client.v3.members.page(accountId, { page, size: PAGE_SIZE, ...order, ...(text ? (query.startsWith ? { startsWith: text } : { name: text }) : {}) }, { signal });
+  return (page: number, signal: AbortSignal): Promise<Page<Member>> =>
+    query.tags?.length
+      ? client.v3.memberTags.members(accountId, query.tags, { page, size: PAGE_SIZE, ...order }, { signal })
+      : client.v3.members.page(
+          accountId,
+          {
+            page,
+            size: PAGE_SIZE,
+            ...order,
+            ...(text ? (query.startsWith ? { startsWith: text } : { name: text }) : {}),
+          },
+          { signal },
+        );
 }
 
 /** The header line, then one line per matching member (each once, even if pages shift during the walk). */
-export async function* membersCsvLines(client: MembersCsvClient, accountId: number, query: MemberExportQuery, options: MembersCsvOptions = {}): AsyncGenerator<string, void, undefined> {
+export async function* membersCsvLines(
+  client: MembersCsvClient,
+  accountId: number,
+  query: MemberExportQuery,
+  options: MembersCsvOptions = {},
+): AsyncGenerator<string, void, undefined> {
   const headers = { ...DEFAULT_MEMBER_HEADERS, ...options.headers };
   yield csvLine(MEMBER_COLUMNS.map((c) => headers[c]));
   const keep = localTextFilter(query);
   const seen = new Set<string>();
-  for await (const page of orderedPages(pageFetcher(client, accountId, query), { readAhead: options.readAhead, signal: options.signal })) {
+  for await (const page of orderedPages(pageFetcher(client, accountId, query), {
+    readAhead: options.readAhead,
+    signal: options.signal,
+  })) {
     for (const m of page.items) {
       if (seen.has(m.user.username) || (keep && !keep(m))) continue;
       seen.add(m.user.username);
@@ -116,7 +147,11 @@ export async function* membersCsvLines(client: MembersCsvClient, accountId: numb
  * unless `bom` is false.
  */
 export async function writeMembersCsv(
-  client: MembersCsvClient, accountId: number, query: MemberExportQuery, file: string, options: MembersCsvOptions & { readonly bom?: boolean } = {},
+  client: MembersCsvClient,
+  accountId: number,
+  query: MemberExportQuery,
+  file: string,
+  options: MembersCsvOptions & { readonly bom?: boolean } = {},
 ): Promise<{ rows: number }> {
   let rows = -1;
   // Lines gathered into chunks of about 64 KB: one write per chunk rather than one per member.
@@ -133,10 +168,18 @@ export async function writeMembersCsv(
     if (chunk) yield chunk;
   }
   try {
-    await writeAtomically(file, Readable.from(chunks()), { replace: true, ...(options.signal ? { signal: options.signal } : {}) });
+    await writeAtomically(file, Readable.from(chunks()), {
+      replace: true,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   } catch (error) {
     // The abort surfaces as the stream's AbortError or as the request's cancellation, whichever came first.
-    if (options.signal?.aborted) throw new PortalError({ kind: 'cancelled', endpoint: '', message: 'The export was cancelled; no file was written.' });
+    if (options.signal?.aborted)
+      throw new PortalError({
+        kind: 'cancelled',
+        endpoint: '',
+        message: 'The export was cancelled; no file was written.',
+      });
     throw error;
   }
   return { rows };

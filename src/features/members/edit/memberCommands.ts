@@ -12,45 +12,85 @@ import type { BulkChange } from '../bulk/bulkRun';
 import { registerTagCommands } from './tagCommands';
 
 /** The four flag commands: one PATCH each, and the member's new state shown in place. */
-const FLAGS: ReadonlyArray<{ id: string; kind: 'enable' | 'disable' | 'lock' | 'unlock'; update: Pick<MemberUpdate, 'enabled' | 'lock'>; done: (name: string) => string }> = [
-  { id: 'portal.member.enable', kind: 'enable', update: { enabled: true }, done: (name) => vscode.l10n.t('{0} is enabled.', name) },
-  { id: 'portal.member.disable', kind: 'disable', update: { enabled: false }, done: (name) => vscode.l10n.t('{0} is disabled and cannot sign in.', name) },
-  { id: 'portal.member.lock', kind: 'lock', update: { lock: true }, done: (name) => vscode.l10n.t('{0} is locked.', name) },
-  { id: 'portal.member.unlock', kind: 'unlock', update: { lock: false }, done: (name) => vscode.l10n.t('{0} is unlocked.', name) },
+const FLAGS: ReadonlyArray<{
+  id: string;
+  kind: 'enable' | 'disable' | 'lock' | 'unlock';
+  update: Pick<MemberUpdate, 'enabled' | 'lock'>;
+  done: (name: string) => string;
+}> = [
+  {
+    id: 'portal.member.enable',
+    kind: 'enable',
+    update: { enabled: true },
+    done: (name) => vscode.l10n.t('{0} is enabled.', name),
+  },
+  {
+    id: 'portal.member.disable',
+    kind: 'disable',
+    update: { enabled: false },
+    done: (name) => vscode.l10n.t('{0} is disabled and cannot sign in.', name),
+  },
+  {
+    id: 'portal.member.lock',
+    kind: 'lock',
+    update: { lock: true },
+    done: (name) => vscode.l10n.t('{0} is locked.', name),
+  },
+  {
+    id: 'portal.member.unlock',
+    kind: 'unlock',
+    update: { lock: false },
+    done: (name) => vscode.l10n.t('{0} is unlocked.', name),
+  },
 ];
 
 type MemberDeps = BulkDeps;
 
 /** PATCH one flag and show the member's new state in every loaded list. */
 async function setFlag(deps: MemberDeps, ui: Ui, m: MemberRef, flag: (typeof FLAGS)[number]): Promise<boolean> {
-  const member = await deps.registry.client(m.account.portalId).v3.members.update(m.account.accountId, m.username, flag.update);
+  const member = await deps.registry
+    .client(m.account.portalId)
+    .v3.members.update(m.account.accountId, m.username, flag.update);
   deps.provider.memberChanged(m.account, memberRow(member));
   ui.status(flag.done(m.name));
   return true;
 }
 
 /** Removing a member can delete their user for good: the first question says which, the second wants the username. */
-async function confirmRemoval(ui: Ui, m: MemberRef, who: string, permission: number | null, otherAccounts: boolean): Promise<boolean> {
+async function confirmRemoval(
+  ui: Ui,
+  m: MemberRef,
+  who: string,
+  permission: number | null,
+  otherAccounts: boolean,
+): Promise<boolean> {
   const ok = await ui.confirm({
     id: 'member.delete.confirm',
     message: vscode.l10n.t('Remove {0} from this organisation?', who),
     detail: [
-      vscode.l10n.t('They lose access to the organisation and all its groups. Account permission: {0}.', accountPermissionWords(permission)),
+      vscode.l10n.t(
+        'They lose access to the organisation and all its groups. Account permission: {0}.',
+        accountPermissionWords(permission),
+      ),
       otherAccounts
         ? vscode.l10n.t('They also belong to another organisation, so their user stays on the portal.')
-        : vscode.l10n.t('They belong to no other organisation, so their user is DELETED FOR GOOD: it cannot be restored.'),
+        : vscode.l10n.t(
+            'They belong to no other organisation, so their user is DELETED FOR GOOD: it cannot be restored.',
+          ),
       vscode.l10n.t('You will be asked to type the username to confirm.'),
     ].join('\n\n'),
     action: vscode.l10n.t('Continue…'),
   });
   if (!ok) return false;
-  const typed = answered(await ui.input({
-    id: 'member.delete.typeUsername',
-    title: vscode.l10n.t('Remove {0}', who),
-    prompt: vscode.l10n.t('Type the username "{0}" to confirm.', m.username),
-    placeHolder: m.username,
-    validate: (v) => (v === m.username ? undefined : vscode.l10n.t('Type the username exactly as shown.')),
-  }));
+  const typed = answered(
+    await ui.input({
+      id: 'member.delete.typeUsername',
+      title: vscode.l10n.t('Remove {0}', who),
+      prompt: vscode.l10n.t('Type the username "{0}" to confirm.', m.username),
+      placeHolder: m.username,
+      validate: (v) => (v === m.username ? undefined : vscode.l10n.t('Type the username exactly as shown.')),
+    }),
+  );
   return typed === m.username;
 }
 
@@ -73,9 +113,23 @@ export function registerMemberCommands(env: CommandEnv, deps: MemberDeps): vscod
     return then(run.ui, await memberFor(run, deps.registry, deps.provider.account));
   };
   return [
-    ...FLAGS.map((flag) => registerCommand(env, flag.id, withMember((ui, m) => setFlag(deps, ui, m, flag), { kind: flag.kind }))),
-    registerCommand(env, 'portal.member.delete', withMember((ui, m) => deleteMember(deps, ui, m), { kind: 'delete' })),
-    registerCommand(env, 'portal.member.copyUsername', withMember((ui, m) => ui.copy(m.username))),
+    ...FLAGS.map((flag) =>
+      registerCommand(
+        env,
+        flag.id,
+        withMember((ui, m) => setFlag(deps, ui, m, flag), { kind: flag.kind }),
+      ),
+    ),
+    registerCommand(
+      env,
+      'portal.member.delete',
+      withMember((ui, m) => deleteMember(deps, ui, m), { kind: 'delete' }),
+    ),
+    registerCommand(
+      env,
+      'portal.member.copyUsername',
+      withMember((ui, m) => ui.copy(m.username)),
+    ),
     ...registerTagCommands(env, deps),
   ];
 }

@@ -29,24 +29,55 @@ async function askNewTag(deps: BulkDeps, ui: Ui, account: AccountRef, members: r
     { icon: 'add', label: vscode.l10n.t('New tag…'), value: '' },
     ...[...new Set(list)].sort((a, b) => a.localeCompare(b)).map((t): PickItem<string> => ({ label: t, value: t })),
   ]);
-  const title = members.length === 1 ? vscode.l10n.t('Tag {0}', members[0]?.name ?? '') : vscode.l10n.t('Tag {0} members', count(members.length));
-  const picked = answered(await ui.pick(items, { id: 'members.tag.add', title, placeHolder: vscode.l10n.t('Which tag? Pick one or make a new one') }));
+  const title =
+    members.length === 1
+      ? vscode.l10n.t('Tag {0}', members[0]?.name ?? '')
+      : vscode.l10n.t('Tag {0} members', count(members.length));
+  const picked = answered(
+    await ui.pick(items, {
+      id: 'members.tag.add',
+      title,
+      placeHolder: vscode.l10n.t('Which tag? Pick one or make a new one'),
+    }),
+  );
   if (picked) return picked;
-  const typed = answered(await ui.input({ id: 'members.tag.new', title, prompt: vscode.l10n.t('The new tag (at most {0} characters).', MAX_TAG_LENGTH), validate: checkTag }));
+  const typed = answered(
+    await ui.input({
+      id: 'members.tag.new',
+      title,
+      prompt: vscode.l10n.t('The new tag (at most {0} characters).', MAX_TAG_LENGTH),
+      validate: checkTag,
+    }),
+  );
   return typed.trim();
 }
 
 /** One of the tags the members carry, with how many of them carry it. */
-async function askTagToRemove(deps: BulkDeps, ui: Ui, account: AccountRef, members: readonly MemberRef[]): Promise<string> {
+async function askTagToRemove(
+  deps: BulkDeps,
+  ui: Ui,
+  account: AccountRef,
+  members: readonly MemberRef[],
+): Promise<string> {
   const rows = (await currentMembers(deps, account, members)).map((m) => m.row);
   const carried = new Map<string, number>();
   for (const r of rows) for (const t of r.tags) carried.set(t, (carried.get(t) ?? 0) + 1);
   if (carried.size === 0) {
-    ui.notify('info', members.length === 1 ? vscode.l10n.t('{0} has no tag.', members[0]?.name ?? '') : vscode.l10n.t('None of the {0} selected members has a tag.', count(members.length)));
+    ui.notify(
+      'info',
+      members.length === 1
+        ? vscode.l10n.t('{0} has no tag.', members[0]?.name ?? '')
+        : vscode.l10n.t('None of the {0} selected members has a tag.', count(members.length)),
+    );
     return answered<string>(undefined);
   }
-  const items = [...carried].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([t, n]): PickItem<string> => ({ label: t, description: vscode.l10n.t('on {0} of {1}', count(n), count(rows.length)), value: t }));
+  const items = [...carried]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([t, n]): PickItem<string> => ({
+      label: t,
+      description: vscode.l10n.t('on {0} of {1}', count(n), count(rows.length)),
+      value: t,
+    }));
   return answered(await ui.pick(items, { id: 'members.tag.remove', placeHolder: vscode.l10n.t('Remove which tag?') }));
 }
 

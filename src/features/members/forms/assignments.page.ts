@@ -2,28 +2,63 @@
 import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
-import { accountChoices, assignmentChoices, newGroupChoices, type AssignmentLevel, type AssignmentsState, type AssignmentsValues } from './assignments.protocol';
+import {
+  accountChoices,
+  assignmentChoices,
+  newGroupChoices,
+  type AssignmentLevel,
+  type AssignmentsState,
+  type AssignmentsValues,
+} from './assignments.protocol';
 import { el, safeId } from '../../../forms/page/dom';
 import { checkboxField, readChoice, section, select, selectField, tagsField } from '../../../forms/page/fields';
 import { FormView, type Rendered } from '../../../forms/page/form';
 
 /** "Dana (dana, dana@x) in Acme", without the organisation when its read was not answered. */
 function subtitle(state: AssignmentsState): string {
-  const who = state.email ? l10n.t('{0} ({1}, {2})', state.memberName, state.username, state.email) : l10n.t('{0} ({1})', state.memberName, state.username);
+  const who = state.email
+    ? l10n.t('{0} ({1}, {2})', state.memberName, state.username, state.email)
+    : l10n.t('{0} ({1})', state.memberName, state.username);
   return state.accountName ? l10n.t('{0} in {1}', who, state.accountName) : who;
 }
 
 /** Reads the current controls; set on every render. */
-function renderAssignments(form: FormView<AssignmentsState, AssignmentsValues>, state: AssignmentsState, values: AssignmentsValues): Rendered<AssignmentsValues> {
-  const accountPermission = selectField(form, { id: 'accountPermission', label: l10n.t('Account permission'), value: values.accountPermission, choices: accountChoices() });
+function renderAssignments(
+  form: FormView<AssignmentsState, AssignmentsValues>,
+  state: AssignmentsState,
+  values: AssignmentsValues,
+): Rendered<AssignmentsValues> {
+  const accountPermission = selectField(form, {
+    id: 'accountPermission',
+    label: l10n.t('Account permission'),
+    value: values.accountPermission,
+    choices: accountChoices(),
+  });
   const newGroups = selectField(form, {
-    id: 'assignToNewGroups', label: l10n.t('Permission in new groups'), value: values.assignToNewGroups, choices: newGroupChoices(),
+    id: 'assignToNewGroups',
+    label: l10n.t('Permission in new groups'),
+    value: values.assignToNewGroups,
+    choices: newGroupChoices(),
     hint: l10n.t('The member joins every group created from now on with this permission.'),
   });
-  const tags = tagsField(form, { id: 'tags', label: l10n.t('Tags'), value: values.tags, suggestions: state.tagSuggestions, hint: l10n.t("Pick from the account's tags or type a new one.") });
-  const enabled = checkboxField(form, { id: 'enabled', label: l10n.t('Enabled (can sign in)'), checked: values.enabled });
+  const tags = tagsField(form, {
+    id: 'tags',
+    label: l10n.t('Tags'),
+    value: values.tags,
+    suggestions: state.tagSuggestions,
+    hint: l10n.t("Pick from the account's tags or type a new one."),
+  });
+  const enabled = checkboxField(form, {
+    id: 'enabled',
+    label: l10n.t('Enabled (can sign in)'),
+    checked: values.enabled,
+  });
   const locked = checkboxField(form, { id: 'locked', label: l10n.t('Locked'), checked: values.locked });
-  const notify = checkboxField(form, { id: 'notify', label: l10n.t('Notify the member by e-mail about new group assignments'), checked: values.notify });
+  const notify = checkboxField(form, {
+    id: 'notify',
+    label: l10n.t('Notify the member by e-mail about new group assignments'),
+    checked: values.notify,
+  });
 
   const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
   const groupSelects: Array<{ id: number; control: VscodeSingleSelect; fallback: AssignmentLevel }> = [];
@@ -34,13 +69,33 @@ function renderAssignments(form: FormView<AssignmentsState, AssignmentsValues>, 
     const control = select(id, fallback, choices, l10n.t('Permission in {0}', g.friendlyName));
     groupSelects.push({ id: g.id, control, fallback });
     const error = form.field(id, control);
-    return el('tr', {},
-      el('td', { classes: ['name'] }, el('span', { textContent: g.friendlyName }), el('div', { classes: ['hint'], textContent: g.name })),
-      el('td', {}, control, error));
+    return el(
+      'tr',
+      {},
+      el(
+        'td',
+        { classes: ['name'] },
+        el('span', { textContent: g.friendlyName }),
+        el('div', { classes: ['hint'], textContent: g.name }),
+      ),
+      el('td', {}, control, error),
+    );
   });
-  const table = el('table', { classes: ['grid'], attrs: { 'aria-label': l10n.t('Permission in each group') } },
-    el('thead', {}, el('tr', {}, el('th', { textContent: l10n.t('Group'), attrs: { scope: 'col' } }), el('th', { textContent: l10n.t('Permission'), attrs: { scope: 'col' } }))),
-    el('tbody', {}, ...rows));
+  const table = el(
+    'table',
+    { classes: ['grid'], attrs: { 'aria-label': l10n.t('Permission in each group') } },
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        el('th', { textContent: l10n.t('Group'), attrs: { scope: 'col' } }),
+        el('th', { textContent: l10n.t('Permission'), attrs: { scope: 'col' } }),
+      ),
+    ),
+    el('tbody', {}, ...rows),
+  );
 
   const read = (): AssignmentsValues => ({
     accountId: state.accountId,
@@ -58,11 +113,28 @@ function renderAssignments(form: FormView<AssignmentsState, AssignmentsValues>, 
     el('h1', { textContent: l10n.t('Edit assignments') }),
     el('p', { classes: ['subtitle'], textContent: subtitle(state) }),
     section(l10n.t('Account'), accountPermission.node, newGroups.node, tags.node, enabled.node, locked.node),
-    section(l10n.t('Groups'),
-      state.groups.length === 0 ? el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') }) : table,
-      state.groupsKnown ? null : el('p', { classes: ['hint'], id: 'groups-unknown', textContent: l10n.t('The portal did not say which groups the member is in: every group shows "Unknown", and only the groups you change are sent.') }),
-      state.groupsTruncated ? el('p', { classes: ['hint'], textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length) }) : null,
-      notify.node),
+    section(
+      l10n.t('Groups'),
+      state.groups.length === 0
+        ? el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') })
+        : table,
+      state.groupsKnown
+        ? null
+        : el('p', {
+            classes: ['hint'],
+            id: 'groups-unknown',
+            textContent: l10n.t(
+              'The portal did not say which groups the member is in: every group shows "Unknown", and only the groups you change are sent.',
+            ),
+          }),
+      state.groupsTruncated
+        ? el('p', {
+            classes: ['hint'],
+            textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length),
+          })
+        : null,
+      notify.node,
+    ),
     form.actions(),
   ];
   return { nodes, read };

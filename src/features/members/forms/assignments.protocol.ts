@@ -17,7 +17,11 @@ export const ACCOUNT_LEVELS = [1, 4, 16] as const;
 export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
 
 /** What each level is called, in the portal's words: the forms' drop-downs and the quick pick use these. */
-export function groupLevelChoices(): ReadonlyArray<{ readonly value: GroupLevel; readonly label: string; readonly detail: string }> {
+export function groupLevelChoices(): ReadonlyArray<{
+  readonly value: GroupLevel;
+  readonly label: string;
+  readonly detail: string;
+}> {
   return [
     { value: 1, label: l10n.t('Basic'), detail: l10n.t('Read only') },
     { value: 4, label: l10n.t('Standard'), detail: l10n.t('Read and write') },
@@ -46,7 +50,9 @@ export function groupChoices(): ReadonlyArray<Choice<GroupLevel>> {
 
 /** A group's drop-down when the member's permission in it is unknown: "unknown" first, then every level. */
 export function assignmentChoices(known: boolean): ReadonlyArray<Choice<AssignmentLevel>> {
-  return known ? groupChoices() : [{ value: UNKNOWN_LEVEL, label: l10n.t('Unknown (left as it is)') }, ...groupChoices()];
+  return known
+    ? groupChoices()
+    : [{ value: UNKNOWN_LEVEL, label: l10n.t('Unknown (left as it is)') }, ...groupChoices()];
 }
 
 /** The permission a member gets in groups created from now on; 0 = none. */

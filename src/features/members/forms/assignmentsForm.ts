@@ -1,6 +1,12 @@
 import * as vscode from 'vscode';
 import { collect, ownValue, type Group, type Member, type MemberUpdate, type MemberV2 } from '../../../api/index';
-import { assignmentsCommands, UNKNOWN_LEVEL, type AssignmentsCommand, type AssignmentsState, type AssignmentsValues } from './assignments.protocol';
+import {
+  assignmentsCommands,
+  UNKNOWN_LEVEL,
+  type AssignmentsCommand,
+  type AssignmentsState,
+  type AssignmentsValues,
+} from './assignments.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
 import { foreignReference, planAssignments } from './assignmentsPlan';
 import { clientOf, Gaps, type AccountContext } from '../../../forms/context';
@@ -18,20 +24,32 @@ export const MAX_GROUPS = 1_000;
 function groupLevels(groups: readonly Group[], memberV2: MemberV2 | undefined): AssignmentsValues['groups'] {
   if (!memberV2) return groups.map((g) => ({ id: g.id, permission: UNKNOWN_LEVEL }));
   const byName = memberV2.groups;
-  return groups.map((g) => ({ id: g.id, permission: groupLevel(ownValue(byName, g.name) ?? ownValue(byName, g.friendlyName)) }));
+  return groups.map((g) => ({
+    id: g.id,
+    permission: groupLevel(ownValue(byName, g.name) ?? ownValue(byName, g.friendlyName)),
+  }));
 }
 
 /** The words for each field of the form, as a not-applied message names them. */
 const fieldWords = () => ({
-  accountPermission: vscode.l10n.t('account permission'), tags: vscode.l10n.t('tags'), enabled: vscode.l10n.t('enabled'),
-  locked: vscode.l10n.t('locked'), assignToNewGroups: vscode.l10n.t('permission in new groups'),
+  accountPermission: vscode.l10n.t('account permission'),
+  tags: vscode.l10n.t('tags'),
+  enabled: vscode.l10n.t('enabled'),
+  locked: vscode.l10n.t('locked'),
+  assignToNewGroups: vscode.l10n.t('permission in new groups'),
 });
 
 /**
  * What the save sent, next to what the portal holds now: the PATCH's answer for the member's own fields (it carries
  * no groups), the read after the save for group permissions, when the portal shows them.
  */
-function sentFields(sent: AssignmentsValues, update: MemberUpdate, baseline: AssignmentsValues, answer: Member, fresh: AssignmentsState | undefined): SentField[] {
+function sentFields(
+  sent: AssignmentsValues,
+  update: MemberUpdate,
+  baseline: AssignmentsValues,
+  answer: Member,
+  fresh: AssignmentsState | undefined,
+): SentField[] {
   const words = fieldWords();
   const out: SentField[] = [];
   const add = (field: keyof ReturnType<typeof fieldWords>, asked: boolean, value: unknown, now: unknown) => {
@@ -49,7 +67,12 @@ function sentFields(sent: AssignmentsValues, update: MemberUpdate, baseline: Ass
   for (const g of sent.groups) {
     if (g.permission === UNKNOWN_LEVEL || g.permission === before.get(g.id)) continue;
     const name = fresh.groups.find((x) => x.id === g.id)?.friendlyName ?? String(g.id);
-    out.push({ field: `group-${g.id}`, label: vscode.l10n.t('the permission in {0}', name), sent: g.permission, now: held.get(g.id) ?? 0 });
+    out.push({
+      field: `group-${g.id}`,
+      label: vscode.l10n.t('the permission in {0}', name),
+      sent: g.permission,
+      now: held.get(g.id) ?? 0,
+    });
   }
   return out;
 }
@@ -59,8 +82,12 @@ export type MemberContext = AccountContext & { readonly username: string };
 export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValues, AssignmentsCommand> {
   private state: AssignmentsState | undefined;
 
-
-  constructor(env: FormEnv, key: FormKey, private readonly ctx: MemberContext, title: string) {
+  constructor(
+    env: FormEnv,
+    key: FormKey,
+    private readonly ctx: MemberContext,
+    title: string,
+  ) {
     super(env, 'assignments', key, title, assignmentsCommands);
     this.start();
   }
@@ -71,19 +98,29 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
     const gaps = new Gaps();
     // v3 has the member's settings; only v2's detail has the group → permission map; v2 lists the groups.
     const [accountName, member, memberV2, listed, tags] = await Promise.all([
-      gaps.read(client.v3.accounts.get(accountId).then((a) => a.friendlyName || a.name), '', {
-        read: vscode.l10n.t('the organisation read'), lost: vscode.l10n.t("the organisation's name is not shown"),
-      }),
+      gaps.read(
+        client.v3.accounts.get(accountId).then((a) => a.friendlyName || a.name),
+        '',
+        {
+          read: vscode.l10n.t('the organisation read'),
+          lost: vscode.l10n.t("the organisation's name is not shown"),
+        },
+      ),
       client.v3.members.get(accountId, username),
-      gaps.read(client.v2.members.get(accountId, username).then((m): MemberV2 | undefined => m), undefined, {
-        read: vscode.l10n.t("the member's v2 read"),
-        lost: vscode.l10n.t("the member's permission in each group is unknown; only the groups you change are sent"),
-      }),
+      gaps.read(
+        client.v2.members.get(accountId, username).then((m): MemberV2 | undefined => m),
+        undefined,
+        {
+          read: vscode.l10n.t("the member's v2 read"),
+          lost: vscode.l10n.t("the member's permission in each group is unknown; only the groups you change are sent"),
+        },
+      ),
       // One more than shown, to know whether the list was cut.
       collect(client.v2.groups.iterate(accountId), MAX_GROUPS + 1),
       // Suggestions are a convenience; the form works without them.
       gaps.read(client.v3.memberTags.list(accountId), [] as string[], {
-        read: vscode.l10n.t('the tag list'), lost: vscode.l10n.t("the organisation's tags are not suggested"),
+        read: vscode.l10n.t('the tag list'),
+        lost: vscode.l10n.t("the organisation's tags are not suggested"),
       }),
     ]);
     const groupsTruncated = listed.length > MAX_GROUPS;

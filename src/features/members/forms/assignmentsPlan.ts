@@ -24,7 +24,10 @@ export interface AssignmentsPlan {
  * Checks that the values belong to the form's context: the same account and member, and only groups of
  * that account (each at most once). Returns a reason to drop the message, or undefined when it is fine.
  */
-export function foreignReference(state: { accountId: number; username: string; groups: ReadonlyArray<{ id: number }> }, values: AssignmentsValues): string | undefined {
+export function foreignReference(
+  state: { accountId: number; username: string; groups: ReadonlyArray<{ id: number }> },
+  values: AssignmentsValues,
+): string | undefined {
   if (values.accountId !== state.accountId) return 'it names another account';
   if (values.username !== state.username) return 'it names another member';
   const known = new Set(state.groups.map((g) => g.id));
@@ -56,7 +59,9 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
   // A group whose level is unknown is sent only when the user picked a level for it; "unknown" is never sent.
   const changes = values.groups
     .map((g) => ({ id: g.id, from: before.get(g.id) ?? 0, to: g.permission }))
-    .filter((c): c is { id: number; from: AssignmentLevel; to: GroupLevel } => c.from !== c.to && c.to !== UNKNOWN_LEVEL);
+    .filter(
+      (c): c is { id: number; from: AssignmentLevel; to: GroupLevel } => c.from !== c.to && c.to !== UNKNOWN_LEVEL,
+    );
   Object.assign(update, groupUpdate(changes));
   const groupChanges = changes.length;
   if (groupChanges > 0) {
@@ -101,7 +106,9 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
  * The PATCH fields for group changes: a group administrator goes in assignGroupsAdmin, basic and
  * standard in assignGroupsRights (group id → rights), and "none" in removeGroups.
  */
-export function groupUpdate(changes: ReadonlyArray<{ id: number; to: GroupLevel }>): Pick<MemberUpdate, 'assignGroupsRights' | 'assignGroupsAdmin' | 'removeGroups'> {
+export function groupUpdate(
+  changes: ReadonlyArray<{ id: number; to: GroupLevel }>,
+): Pick<MemberUpdate, 'assignGroupsRights' | 'assignGroupsAdmin' | 'removeGroups'> {
   const rights: Record<string, number> = {};
   const admin: number[] = [];
   const remove: number[] = [];

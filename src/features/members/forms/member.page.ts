@@ -15,28 +15,66 @@ function subtitle(state: MemberState, values: MemberValues): string {
   return state.accountName ? l10n.t('{0} in {1}', values.username, state.accountName) : values.username;
 }
 
-function renderMember(form: FormView<MemberState, MemberValues>, state: MemberState, values: MemberValues): Rendered<MemberValues> {
+function renderMember(
+  form: FormView<MemberState, MemberValues>,
+  state: MemberState,
+  values: MemberValues,
+): Rendered<MemberValues> {
   const creating = state.mode === 'create';
-  const t = (id: keyof MemberValues, label: string, extra: { type?: 'text' | 'email' | 'tel' | 'password'; maxLength?: number; required?: boolean; hint?: string } = {}) =>
-    textField(form, { id, label, value: id === 'password' ? '' : String(values[id]), ...extra });
-  const username = creating ? t('username', l10n.t('Username'), { required: true, maxLength: 64, hint: l10n.t('Letters, digits, dots, dashes, underscores or @.') }) : undefined;
+  const t = (
+    id: keyof MemberValues,
+    label: string,
+    extra: { type?: 'text' | 'email' | 'tel' | 'password'; maxLength?: number; required?: boolean; hint?: string } = {},
+  ) => textField(form, { id, label, value: id === 'password' ? '' : String(values[id]), ...extra });
+  const username = creating
+    ? t('username', l10n.t('Username'), {
+        required: true,
+        maxLength: 64,
+        hint: l10n.t('Letters, digits, dots, dashes, underscores or @.'),
+      })
+    : undefined;
   const name = t('name', l10n.t('Full name'), { required: true, maxLength: 200 });
   const email = t('email', l10n.t('E-mail'), { type: 'email', required: true, maxLength: 254 });
   const phone = t('phone', l10n.t('Phone'), { type: 'tel', maxLength: 50 });
   const password = t('password', creating ? l10n.t('Password') : l10n.t('New password'), {
-    type: 'password', maxLength: 200,
-    hint: creating ? l10n.t('Leave empty to let the member set one from the activation e-mail.') : l10n.t('Leave empty to keep the current password.'),
+    type: 'password',
+    maxLength: 200,
+    hint: creating
+      ? l10n.t('Leave empty to let the member set one from the activation e-mail.')
+      : l10n.t('Leave empty to keep the current password.'),
   });
   const realName = creating ? t('realName', l10n.t('Real name (internal)'), { maxLength: 200 }) : undefined;
   // Without the v2 read these start empty rather than as the member's values: say so next to each.
-  const unknown = state.profileKnown ? {} : { hint: l10n.t('Not shown: the portal did not answer the v2 read. Sent only if you fill it in.') };
+  const unknown = state.profileKnown
+    ? {}
+    : { hint: l10n.t('Not shown: the portal did not answer the v2 read. Sent only if you fill it in.') };
   const jobTitle = creating ? undefined : t('jobTitle', l10n.t('Job title'), { maxLength: 254, ...unknown });
   const organisation = creating ? undefined : t('organisation', l10n.t('Organisation'), { maxLength: 254, ...unknown });
   const address = creating ? undefined : t('address', l10n.t('Address'), { maxLength: 1000, ...unknown });
-  const enabled = checkboxField(form, { id: 'enabled', label: l10n.t('Enabled (can sign in)'), checked: values.enabled });
-  const permission = creating ? selectField(form, { id: 'accountPermission', label: l10n.t('Account permission'), value: values.accountPermission, choices: accountChoices() }) : undefined;
-  const newGroups = creating ? selectField(form, { id: 'assignToNewGroups', label: l10n.t('Permission in new groups'), value: values.assignToNewGroups, choices: newGroupChoices() }) : undefined;
-  const tags = creating ? tagsField(form, { id: 'tags', label: l10n.t('Tags'), value: values.tags, suggestions: state.tagSuggestions }) : undefined;
+  const enabled = checkboxField(form, {
+    id: 'enabled',
+    label: l10n.t('Enabled (can sign in)'),
+    checked: values.enabled,
+  });
+  const permission = creating
+    ? selectField(form, {
+        id: 'accountPermission',
+        label: l10n.t('Account permission'),
+        value: values.accountPermission,
+        choices: accountChoices(),
+      })
+    : undefined;
+  const newGroups = creating
+    ? selectField(form, {
+        id: 'assignToNewGroups',
+        label: l10n.t('Permission in new groups'),
+        value: values.assignToNewGroups,
+        choices: newGroupChoices(),
+      })
+    : undefined;
+  const tags = creating
+    ? tagsField(form, { id: 'tags', label: l10n.t('Tags'), value: values.tags, suggestions: state.tagSuggestions })
+    : undefined;
   const extras = memberExtras(form, state, values);
 
   const text = (f: { control: VscodeTextfield } | undefined, fallback: string) => (f ? f.control.value : fallback);
@@ -59,11 +97,27 @@ function renderMember(form: FormView<MemberState, MemberValues>, state: MemberSt
   });
 
   const nodes = [
-    el('h1', { textContent: creating ? l10n.t('Add member') : l10n.t('Edit member {0}', values.name || values.username) }),
+    el('h1', {
+      textContent: creating ? l10n.t('Add member') : l10n.t('Edit member {0}', values.name || values.username),
+    }),
     el('p', { classes: ['subtitle'], textContent: subtitle(state, values) }),
-    section(l10n.t('Profile'), username?.node, name.node, email.node, el('div', { classes: ['row'] }, phone.node, jobTitle?.node), organisation?.node, address?.node, realName?.node),
+    section(
+      l10n.t('Profile'),
+      username?.node,
+      name.node,
+      email.node,
+      el('div', { classes: ['row'] }, phone.node, jobTitle?.node),
+      organisation?.node,
+      address?.node,
+      realName?.node,
+    ),
     section(l10n.t('Sign-in'), password.node, enabled.node, extras.signIn),
-    creating ? section(l10n.t('In this account'), permission?.node, newGroups?.node, tags?.node) : el('p', { classes: ['hint'], textContent: l10n.t('Account permission, tags and groups are changed with "Edit Assignments".') }),
+    creating
+      ? section(l10n.t('In this account'), permission?.node, newGroups?.node, tags?.node)
+      : el('p', {
+          classes: ['hint'],
+          textContent: l10n.t('Account permission, tags and groups are changed with "Edit Assignments".'),
+        }),
     ...extras.sections,
     form.actions(),
   ];

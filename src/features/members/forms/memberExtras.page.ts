@@ -42,52 +42,139 @@ function localInput(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function groupsSection(form: Form, state: MemberState, values: MemberValues): { node: HTMLElement; read(): Pick<MemberExtraValues, 'groupsMode' | 'allGroupsLevel' | 'groups'> } {
-  const mode = selectField(form, { id: 'groupsMode', label: l10n.t('Add to groups'), value: values.groupsMode, choices: groupModeChoices() });
-  const all = selectField(form, { id: 'allGroupsLevel', label: l10n.t('Permission in every group'), value: values.allGroupsLevel, choices: groupChoices().filter((c): c is Choice<1 | 4 | 16> => c.value !== 0) });
+function groupsSection(
+  form: Form,
+  state: MemberState,
+  values: MemberValues,
+): { node: HTMLElement; read(): Pick<MemberExtraValues, 'groupsMode' | 'allGroupsLevel' | 'groups'> } {
+  const mode = selectField(form, {
+    id: 'groupsMode',
+    label: l10n.t('Add to groups'),
+    value: values.groupsMode,
+    choices: groupModeChoices(),
+  });
+  const all = selectField(form, {
+    id: 'allGroupsLevel',
+    label: l10n.t('Permission in every group'),
+    value: values.allGroupsLevel,
+    choices: groupChoices().filter((c): c is Choice<1 | 4 | 16> => c.value !== 0),
+  });
   const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
-  const selects = state.groups.map((g) => ({ id: g.id, control: select(safeId('group', g.id), levelOf.get(g.id) ?? 0, groupChoices(), l10n.t('Permission in {0}', g.friendlyName)) }));
-  const table = el('table', { classes: ['grid'], attrs: { 'aria-label': l10n.t('Permission in each group') } },
-    el('tbody', {}, ...state.groups.map((g, i) => el('tr', {},
-      el('td', { classes: ['name'] }, el('span', { textContent: g.friendlyName }), el('div', { classes: ['hint'], textContent: g.name })),
-      el('td', {}, selects[i]?.control ?? null)))));
-  const chosen = el('div', {}, table, state.groupsTruncated ? el('p', { classes: ['hint'], textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length) }) : null);
+  const selects = state.groups.map((g) => ({
+    id: g.id,
+    control: select(
+      safeId('group', g.id),
+      levelOf.get(g.id) ?? 0,
+      groupChoices(),
+      l10n.t('Permission in {0}', g.friendlyName),
+    ),
+  }));
+  const table = el(
+    'table',
+    { classes: ['grid'], attrs: { 'aria-label': l10n.t('Permission in each group') } },
+    el(
+      'tbody',
+      {},
+      ...state.groups.map((g, i) =>
+        el(
+          'tr',
+          {},
+          el(
+            'td',
+            { classes: ['name'] },
+            el('span', { textContent: g.friendlyName }),
+            el('div', { classes: ['hint'], textContent: g.name }),
+          ),
+          el('td', {}, selects[i]?.control ?? null),
+        ),
+      ),
+    ),
+  );
+  const chosen = el(
+    'div',
+    {},
+    table,
+    state.groupsTruncated
+      ? el('p', { classes: ['hint'], textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length) })
+      : null,
+  );
   shownWhen(mode.control, 'all', all.node);
   shownWhen(mode.control, 'chosen', chosen);
   return {
-    node: section(l10n.t('Groups'), mode.node, all.node, state.groups.length ? chosen : el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') })),
+    node: section(
+      l10n.t('Groups'),
+      mode.node,
+      all.node,
+      state.groups.length ? chosen : el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') }),
+    ),
     read: () => ({
       groupsMode: mode.read(),
       allGroupsLevel: all.read(),
-      groups: selects.map((s) => ({ id: s.id, permission: readChoice<GroupLevel>(s.control, groupChoices(), 0) })).filter((g) => g.permission !== 0),
+      groups: selects
+        .map((s) => ({ id: s.id, permission: readChoice<GroupLevel>(s.control, groupChoices(), 0) }))
+        .filter((g) => g.permission !== 0),
     }),
   };
 }
 
-function activationSection(form: Form, values: MemberValues): { node: HTMLElement; read(): Pick<MemberExtraValues, 'activation' | 'activationDate' | 'activationMessage'> } {
-  const mode = selectField(form, { id: 'activation', label: l10n.t('Send the activation e-mail'), value: values.activation, choices: activationChoices() });
-  const date = el('vscode-textfield', { id: 'activationDate', type: 'datetime-local', value: localInput(values.activationDate) });
-  const dateNode = el('vscode-form-group', { variant: 'vertical' },
-    el('vscode-label', { htmlFor: 'activationDate', textContent: l10n.t('Date and time (your time zone)') }), date, form.field('activationDate', date));
+function activationSection(
+  form: Form,
+  values: MemberValues,
+): { node: HTMLElement; read(): Pick<MemberExtraValues, 'activation' | 'activationDate' | 'activationMessage'> } {
+  const mode = selectField(form, {
+    id: 'activation',
+    label: l10n.t('Send the activation e-mail'),
+    value: values.activation,
+    choices: activationChoices(),
+  });
+  const date = el('vscode-textfield', {
+    id: 'activationDate',
+    type: 'datetime-local',
+    value: localInput(values.activationDate),
+  });
+  const dateNode = el(
+    'vscode-form-group',
+    { variant: 'vertical' },
+    el('vscode-label', { htmlFor: 'activationDate', textContent: l10n.t('Date and time (your time zone)') }),
+    date,
+    form.field('activationDate', date),
+  );
   const message = el('vscode-textfield', { id: 'activationMessage', value: values.activationMessage, maxLength: 5000 });
-  const messageNode = el('vscode-form-group', { variant: 'vertical' },
-    el('vscode-label', { htmlFor: 'activationMessage', textContent: l10n.t('Message in the e-mail (optional)') }), message, form.field('activationMessage', message));
+  const messageNode = el(
+    'vscode-form-group',
+    { variant: 'vertical' },
+    el('vscode-label', { htmlFor: 'activationMessage', textContent: l10n.t('Message in the e-mail (optional)') }),
+    message,
+    form.field('activationMessage', message),
+  );
   shownWhen(mode.control, 'date', dateNode);
   return {
     node: section(l10n.t('Activation'), mode.node, dateNode, messageNode),
     read: () => {
       const ms = date.value ? new Date(date.value).getTime() : 0;
-      return { activation: mode.read(), activationDate: Number.isFinite(ms) && ms > 0 ? ms : 0, activationMessage: message.value };
+      return {
+        activation: mode.read(),
+        activationDate: Number.isFinite(ms) && ms > 0 ? ms : 0,
+        activationMessage: message.value,
+      };
     },
   };
 }
 
 /** Edit Member: a member with two-factor authentication on can have it switched off. */
 function twoFactorSwitch(form: Form, state: MemberState, values: MemberValues): { node: Child; read(): boolean } {
-  if (!state.twoFactor) return { node: el('p', { classes: ['hint'], textContent: l10n.t('Two-factor authentication is off for this member.') }), read: () => false };
+  if (!state.twoFactor)
+    return {
+      node: el('p', { classes: ['hint'], textContent: l10n.t('Two-factor authentication is off for this member.') }),
+      read: () => false,
+    };
   const box = checkboxField(form, {
-    id: 'disableTwoFactor', label: l10n.t('Disable two-factor authentication'), checked: values.disableTwoFactor,
-    hint: l10n.t('For a member who lost their second factor: they sign in with their password alone until they set it up again. You will be asked to confirm.'),
+    id: 'disableTwoFactor',
+    label: l10n.t('Disable two-factor authentication'),
+    checked: values.disableTwoFactor,
+    hint: l10n.t(
+      'For a member who lost their second factor: they sign in with their password alone until they set it up again. You will be asked to confirm.',
+    ),
   });
   return { node: box.node, read: () => (box.control as VscodeCheckbox).checked };
 }
@@ -96,10 +183,19 @@ function twoFactorSwitch(form: Form, state: MemberState, values: MemberValues): 
  * New Member: the groups and activation sections. Edit Member: the two-factor switch (for the Sign-in section).
  * `read` gives every extra field either way; those the mode does not show keep their values.
  */
-export function memberExtras(form: Form, state: MemberState, values: MemberValues): { sections: Child[]; signIn: Child; read(): MemberExtraValues } {
+export function memberExtras(
+  form: Form,
+  state: MemberState,
+  values: MemberValues,
+): { sections: Child[]; signIn: Child; read(): MemberExtraValues } {
   const kept: MemberExtraValues = {
-    groupsMode: values.groupsMode, allGroupsLevel: values.allGroupsLevel, groups: values.groups, activation: values.activation,
-    activationDate: values.activationDate, activationMessage: values.activationMessage, disableTwoFactor: false,
+    groupsMode: values.groupsMode,
+    allGroupsLevel: values.allGroupsLevel,
+    groups: values.groups,
+    activation: values.activation,
+    activationDate: values.activationDate,
+    activationMessage: values.activationMessage,
+    disableTwoFactor: false,
   };
   if (state.mode === 'edit') {
     const twoFactor = twoFactorSwitch(form, state, values);
@@ -107,5 +203,9 @@ export function memberExtras(form: Form, state: MemberState, values: MemberValue
   }
   const groups = groupsSection(form, state, values);
   const activation = activationSection(form, values);
-  return { sections: [groups.node, activation.node], signIn: null, read: () => ({ ...kept, ...groups.read(), ...activation.read() }) };
+  return {
+    sections: [groups.node, activation.node],
+    signIn: null,
+    read: () => ({ ...kept, ...groups.read(), ...activation.read() }),
+  };
 }

@@ -42,7 +42,13 @@ export interface MemberExtraValues {
 }
 
 export const NO_EXTRAS: MemberExtraValues = {
-  groupsMode: 'none', allGroupsLevel: 1, groups: [], activation: 'now', activationDate: 0, activationMessage: '', disableTwoFactor: false,
+  groupsMode: 'none',
+  allGroupsLevel: 1,
+  groups: [],
+  activation: 'now',
+  activationDate: 0,
+  activationMessage: '',
+  disableTwoFactor: false,
 };
 
 export interface MemberExtraState {

@@ -23,10 +23,16 @@ import type { MemberExtraState } from './memberExtras.protocol';
 export const MAX_FORM_GROUPS = 1_000;
 
 /** The groups a new member can join, sorted by name. */
-export async function groupsToJoin(client: PortalClient, accountId: number): Promise<Pick<MemberExtraState, 'groups' | 'groupsTruncated'>> {
+export async function groupsToJoin(
+  client: PortalClient,
+  accountId: number,
+): Promise<Pick<MemberExtraState, 'groups' | 'groupsTruncated'>> {
   const listed = await collect(client.v2.groups.iterate(accountId), MAX_FORM_GROUPS + 1);
   const groups = listed.slice(0, MAX_FORM_GROUPS).sort((a, b) => a.friendlyName.localeCompare(b.friendlyName));
-  return { groups: groups.map((g) => ({ id: g.id, name: g.name, friendlyName: g.friendlyName })), groupsTruncated: listed.length > MAX_FORM_GROUPS };
+  return {
+    groups: groups.map((g) => ({ id: g.id, name: g.name, friendlyName: g.friendlyName })),
+    groupsTruncated: listed.length > MAX_FORM_GROUPS,
+  };
 }
 
 /** A reason to drop a create that names a group the form did not offer; undefined when it is fine. */
@@ -42,8 +48,16 @@ export function foreignGroup(state: MemberState, v: MemberValues): string | unde
 }
 
 /** The create body's group fields: administrators by id list, basic and standard as a map of group id to rights. */
-export function groupFields(v: MemberValues): Pick<MemberCreate, 'assignToAllGroupsWithRights' | 'assignToAllGroupsWithAdmin' | 'assignGroupsRights' | 'assignGroupsAdmin'> {
-  if (v.groupsMode === 'all') return v.allGroupsLevel === 16 ? { assignToAllGroupsWithAdmin: true } : { assignToAllGroupsWithRights: v.allGroupsLevel };
+export function groupFields(
+  v: MemberValues,
+): Pick<
+  MemberCreate,
+  'assignToAllGroupsWithRights' | 'assignToAllGroupsWithAdmin' | 'assignGroupsRights' | 'assignGroupsAdmin'
+> {
+  if (v.groupsMode === 'all')
+    return v.allGroupsLevel === 16
+      ? { assignToAllGroupsWithAdmin: true }
+      : { assignToAllGroupsWithRights: v.allGroupsLevel };
   if (v.groupsMode !== 'chosen') return {};
   const rights: Record<string, number> = {};
   const admin: number[] = [];
@@ -51,7 +65,10 @@ export function groupFields(v: MemberValues): Pick<MemberCreate, 'assignToAllGro
     if (g.permission === 16) admin.push(g.id);
     else if (g.permission !== 0) rights[String(g.id)] = g.permission;
   }
-  return { ...(Object.keys(rights).length ? { assignGroupsRights: rights } : {}), ...(admin.length ? { assignGroupsAdmin: admin } : {}) };
+  return {
+    ...(Object.keys(rights).length ? { assignGroupsRights: rights } : {}),
+    ...(admin.length ? { assignGroupsAdmin: admin } : {}),
+  };
 }
 
 /** Field errors of the activation before anything is sent. */
@@ -65,27 +82,47 @@ export function checkActivation(v: MemberValues, now = Date.now()): void {
  * Sends the activation PATCH when the form asks for more than the create's default; returns what to add to the
  * success message (a failure included: the member exists either way).
  */
-export async function scheduleActivation(client: PortalClient, accountId: number, username: string, v: MemberValues): Promise<string> {
+export async function scheduleActivation(
+  client: PortalClient,
+  accountId: number,
+  username: string,
+  v: MemberValues,
+): Promise<string> {
   const message = v.activationMessage.trim();
   const later = v.activation === 'date';
   if (!later && !message) return '';
-  const activation: NonNullable<MemberUpdate['activation']> = { ...(later ? { date: v.activationDate } : {}), ...(message ? { message } : {}) };
+  const activation: NonNullable<MemberUpdate['activation']> = {
+    ...(later ? { date: v.activationDate } : {}),
+    ...(message ? { message } : {}),
+  };
   try {
     await client.v3.members.update(accountId, username, { activation });
   } catch (error) {
-    return vscode.l10n.t('The activation e-mail could not be scheduled ({0}); it goes out now, as for any new member.', errorMessage(error));
+    return vscode.l10n.t(
+      'The activation e-mail could not be scheduled ({0}); it goes out now, as for any new member.',
+      errorMessage(error),
+    );
   }
-  return later ? vscode.l10n.t('The activation e-mail goes out {0}.', shortDate(v.activationDate)) : vscode.l10n.t('The activation e-mail carries your message.');
+  return later
+    ? vscode.l10n.t('The activation e-mail goes out {0}.', shortDate(v.activationDate))
+    : vscode.l10n.t('The activation e-mail carries your message.');
 }
 
 /** Edit Member: the PATCH field that switches two-factor authentication off, once the user confirmed it. */
-export async function twoFactorUpdate(ui: Ui, state: MemberState, v: MemberValues): Promise<Pick<MemberUpdate, 'disableTwoFactorAuthentication'>> {
+export async function twoFactorUpdate(
+  ui: Ui,
+  state: MemberState,
+  v: MemberValues,
+): Promise<Pick<MemberUpdate, 'disableTwoFactorAuthentication'>> {
   if (!v.disableTwoFactor || !state.twoFactor) return {};
   const who = state.values.name || state.values.username;
   const yes = await ui.confirm({
     id: 'member.twoFactor.confirm',
     message: vscode.l10n.t('Disable two-factor authentication for {0}?', who),
-    detail: vscode.l10n.t('{0} then signs in with their password alone until they set up a second factor again. Do this only for a member you know lost theirs.', who),
+    detail: vscode.l10n.t(
+      '{0} then signs in with their password alone until they set up a second factor again. Do this only for a member you know lost theirs.',
+      who,
+    ),
     action: vscode.l10n.t('Disable Two-Factor Authentication'),
   });
   return yes ? { disableTwoFactorAuthentication: true } : {};

@@ -7,22 +7,46 @@ import { clientOf, Gaps, type AccountContext } from '../../../forms/context';
 import { accountLevel } from './levels';
 import { checkApplied, inputError, type SentField } from '../../../forms/inputError';
 import { NO_EXTRAS } from './memberExtras.protocol';
-import { checkActivation, foreignGroup, groupFields, groupsToJoin, scheduleActivation, twoFactorUpdate } from './memberExtras';
+import {
+  checkActivation,
+  foreignGroup,
+  groupFields,
+  groupsToJoin,
+  scheduleActivation,
+  twoFactorUpdate,
+} from './memberExtras';
 import type { FormKey } from '../../../shared/keys';
-
 
 export type MemberFormContext = AccountContext & { readonly username?: string };
 
 function blank(accountId: number): MemberValues {
   return {
-    accountId, username: '', name: '', email: '', phone: '', password: '', realName: '', jobTitle: '', organisation: '',
-    address: '', enabled: true, accountPermission: 1, assignToNewGroups: 0, tags: [], ...NO_EXTRAS,
+    accountId,
+    username: '',
+    name: '',
+    email: '',
+    phone: '',
+    password: '',
+    realName: '',
+    jobTitle: '',
+    organisation: '',
+    address: '',
+    enabled: true,
+    accountPermission: 1,
+    assignToNewGroups: 0,
+    tags: [],
+    ...NO_EXTRAS,
   };
 }
 
 /** The profile fields only v2 can change (v3's PATCH has none of them), and their v2 names. */
 const V2_PROFILE = [
-  ['name', 'name'], ['email', 'email'], ['phone', 'telephone'], ['jobTitle', 'jobTitle'], ['organisation', 'organisation'], ['address', 'address'],
+  ['name', 'name'],
+  ['email', 'email'],
+  ['phone', 'telephone'],
+  ['jobTitle', 'jobTitle'],
+  ['organisation', 'organisation'],
+  ['address', 'address'],
 ] as const;
 
 /** The profile fields a v2 update sent, next to what its answer holds (v2 answers a blank field as null). */
@@ -36,8 +60,12 @@ function profileSent(profile: NonNullable<MemberBodyV2['user']>, answer: MemberV
 }
 
 const profileWords = (): Record<(typeof V2_PROFILE)[number][0], string> => ({
-  name: vscode.l10n.t('name'), email: vscode.l10n.t('e-mail'), phone: vscode.l10n.t('phone'),
-  jobTitle: vscode.l10n.t('job title'), organisation: vscode.l10n.t('organisation'), address: vscode.l10n.t('address'),
+  name: vscode.l10n.t('name'),
+  email: vscode.l10n.t('e-mail'),
+  phone: vscode.l10n.t('phone'),
+  jobTitle: vscode.l10n.t('job title'),
+  organisation: vscode.l10n.t('organisation'),
+  address: vscode.l10n.t('address'),
 });
 
 /**
@@ -51,8 +79,12 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
   private state: MemberState | undefined;
   private username: string | undefined;
 
-
-  constructor(env: FormEnv, key: FormKey, private readonly ctx: MemberFormContext, title: string) {
+  constructor(
+    env: FormEnv,
+    key: FormKey,
+    private readonly ctx: MemberFormContext,
+    title: string,
+  ) {
     super(env, 'member', key, title, memberCommands);
     this.username = ctx.username;
     this.start();
@@ -64,17 +96,30 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     const username = this.username;
     const gaps = new Gaps();
     const [accountName, tags, v3, v2, joinable] = await Promise.all([
-      gaps.read(client.v3.accounts.get(accountId).then((a) => a.friendlyName || a.name), '', {
-        read: vscode.l10n.t('the organisation read'), lost: vscode.l10n.t("the organisation's name is not shown"),
-      }),
+      gaps.read(
+        client.v3.accounts.get(accountId).then((a) => a.friendlyName || a.name),
+        '',
+        {
+          read: vscode.l10n.t('the organisation read'),
+          lost: vscode.l10n.t("the organisation's name is not shown"),
+        },
+      ),
       gaps.read(client.v3.memberTags.list(accountId), [] as string[], {
-        read: vscode.l10n.t('the tag list'), lost: vscode.l10n.t("the organisation's tags are not suggested"),
+        read: vscode.l10n.t('the tag list'),
+        lost: vscode.l10n.t("the organisation's tags are not suggested"),
       }),
       username ? client.v3.members.get(accountId, username) : Promise.resolve(undefined),
       username
-        ? gaps.read(client.v2.members.get(accountId, username).then((m): MemberV2 | undefined => m), undefined, {
-          read: vscode.l10n.t("the member's v2 read"), lost: vscode.l10n.t('job title, organisation and address are not shown, and are sent only if you fill them in'),
-        })
+        ? gaps.read(
+            client.v2.members.get(accountId, username).then((m): MemberV2 | undefined => m),
+            undefined,
+            {
+              read: vscode.l10n.t("the member's v2 read"),
+              lost: vscode.l10n.t(
+                'job title, organisation and address are not shown, and are sent only if you fill them in',
+              ),
+            },
+          )
         : Promise.resolve(undefined),
       username ? Promise.resolve({ groups: [], groupsTruncated: false }) : groupsToJoin(client, accountId),
     ]);
@@ -95,9 +140,15 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
       });
     }
     this.state = {
-      mode: username ? 'edit' : 'create', accountId, accountName, tagSuggestions: [...new Set(tags)].sort(), values,
-      profileKnown: !username || v2 !== undefined, notices: gaps.notices,
-      ...joinable, twoFactor: v3?.twoFactorAuthentication ?? false,
+      mode: username ? 'edit' : 'create',
+      accountId,
+      accountName,
+      tagSuggestions: [...new Set(tags)].sort(),
+      values,
+      profileKnown: !username || v2 !== undefined,
+      notices: gaps.notices,
+      ...joinable,
+      twoFactor: v3?.twoFactorAuthentication ?? false,
     };
     return this.state;
   }
@@ -123,7 +174,11 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
 
   private async create(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
     const problems = [];
-    const missing = { username: vscode.l10n.t('Enter a username.'), name: vscode.l10n.t('Enter a name.'), email: vscode.l10n.t('Enter an e-mail address.') };
+    const missing = {
+      username: vscode.l10n.t('Enter a username.'),
+      name: vscode.l10n.t('Enter a name.'),
+      email: vscode.l10n.t('Enter an e-mail address.'),
+    };
     for (const key of ['username', 'name', 'email'] as const) {
       if (!v[key].trim()) problems.push({ field: key, message: missing[key] });
     }
@@ -150,7 +205,12 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     this.ctx.afterSave();
     // The panel becomes the new member's edit form.
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
-    return { message: [vscode.l10n.t('Added {0} ({1}).', body.name ?? '', body.username ?? ''), activation].filter(Boolean).join(' '), state: fresh };
+    return {
+      message: [vscode.l10n.t('Added {0} ({1}).', body.name ?? '', body.username ?? ''), activation]
+        .filter(Boolean)
+        .join(' '),
+      state: fresh,
+    };
   }
 
   private async update(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
@@ -181,13 +241,19 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     }
     if (Object.keys(patch).length > 0) {
       const answer = await client.v3.members.update(this.ctx.accountId, username, patch);
-      if (patch.enabled !== undefined) sent.push({ field: 'enabled', label: vscode.l10n.t('enabled'), sent: patch.enabled, now: answer.user.enabled });
+      if (patch.enabled !== undefined)
+        sent.push({ field: 'enabled', label: vscode.l10n.t('enabled'), sent: patch.enabled, now: answer.user.enabled });
     }
     this.ctx.afterSave();
     checkApplied(sent);
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
     const saved = patch.password ? vscode.l10n.t('Saved (the new password is set).') : vscode.l10n.t('Saved.');
-    return { message: patch.disableTwoFactorAuthentication ? `${saved} ${vscode.l10n.t('Two-factor authentication is off.')}` : saved, state: fresh };
+    return {
+      message: patch.disableTwoFactorAuthentication
+        ? `${saved} ${vscode.l10n.t('Two-factor authentication is off.')}`
+        : saved,
+      state: fresh,
+    };
   }
 
   protected override conflictField(values: MemberValues): string | undefined {
@@ -201,11 +267,27 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     const group = /^(?:assignGroups|assignGroupsRights|assignGroupsAdmin)\.(\d+)$/.exec(apiField);
     if (group) return `group-${group[1]}`;
     const map: Record<string, string> = {
-      username: 'username', name: 'name', email: 'email', phone: 'phone', password: 'password', realName: 'realName',
-      enabled: 'enabled', rights: 'accountPermission', admin: 'accountPermission', tags: 'tags', assignToNewGroupsPermission: 'assignToNewGroups',
-      'user.username': 'username', 'user.name': 'name', 'user.email': 'email', 'user.telephone': 'phone', 'user.jobTitle': 'jobTitle',
-      'user.organisation': 'organisation', 'user.address': 'address', 'user.password': 'password',
-      assignToAllGroupsWithRights: 'allGroupsLevel', assignToAllGroupsWithAdmin: 'allGroupsLevel',
+      username: 'username',
+      name: 'name',
+      email: 'email',
+      phone: 'phone',
+      password: 'password',
+      realName: 'realName',
+      enabled: 'enabled',
+      rights: 'accountPermission',
+      admin: 'accountPermission',
+      tags: 'tags',
+      assignToNewGroupsPermission: 'assignToNewGroups',
+      'user.username': 'username',
+      'user.name': 'name',
+      'user.email': 'email',
+      'user.telephone': 'phone',
+      'user.jobTitle': 'jobTitle',
+      'user.organisation': 'organisation',
+      'user.address': 'address',
+      'user.password': 'password',
+      assignToAllGroupsWithRights: 'allGroupsLevel',
+      assignToAllGroupsWithAdmin: 'allGroupsLevel',
     };
     return ownValue(map, apiField);
   }

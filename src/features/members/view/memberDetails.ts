@@ -22,7 +22,12 @@ type Account = Pick<AccountRef, 'portalId' | 'accountId'>;
 const keyOf = (a: Account, username: string): string => JSON.stringify([a.portalId, a.accountId, username]);
 
 function detailOf(m: MemberV2): MemberDetail {
-  return { lastLogin: m.user.lastLogin, twoFactorMode: m.user.twoFactorMode, twoFactor: m.user.twoFactorAuthentication, dateActivated: m.user.dateActivated };
+  return {
+    lastLogin: m.user.lastLogin,
+    twoFactorMode: m.user.twoFactorMode,
+    twoFactor: m.user.twoFactorAuthentication,
+    dateActivated: m.user.dateActivated,
+  };
 }
 
 export class MemberDetails {

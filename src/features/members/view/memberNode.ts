@@ -17,7 +17,11 @@ export class MemberNode extends PortalTreeNode {
   readonly parent = undefined;
   readonly portalId: string;
   readonly ref: MemberRef;
-  constructor(account: AccountRef, readonly row: MemberRow, listKey: TreeKey) {
+  constructor(
+    account: AccountRef,
+    readonly row: MemberRow,
+    listKey: TreeKey,
+  ) {
     super();
     this.portalId = account.portalId;
     this.ref = { kind: 'member', account, username: row.username, name: row.name };
@@ -26,7 +30,9 @@ export class MemberNode extends PortalTreeNode {
 
   treeItem() {
     const r = this.row;
-    const badges = [r.enabled ? '' : vscode.l10n.t('disabled'), r.locked ? vscode.l10n.t('locked') : ''].filter(Boolean);
+    const badges = [r.enabled ? '' : vscode.l10n.t('disabled'), r.locked ? vscode.l10n.t('locked') : ''].filter(
+      Boolean,
+    );
     return treeItem({
       key: this.key,
       label: r.name,
@@ -36,7 +42,9 @@ export class MemberNode extends PortalTreeNode {
         `${r.username} · ${accountPermissionWords(r.permission)}`,
         ...badges.map((b) => `[${b}]`),
         r.tags.length ? r.tags.map((t) => `#${t}`).join(' ') : '',
-      ].filter(Boolean).join(' '),
+      ]
+        .filter(Boolean)
+        .join(' '),
       icon: r.locked ? 'lock' : r.enabled ? 'person' : 'circle-slash',
       ...(r.enabled ? {} : { iconColor: 'disabledForeground' }),
     });
@@ -46,20 +54,30 @@ export class MemberNode extends PortalTreeNode {
   tooltip(detail?: MemberDetail): string {
     const r = this.row;
     const notGiven = vscode.l10n.t('not given');
-    return plainTooltip([
-      `${r.name} (${r.username})`,
-      r.email ? (r.verifiedEmail ? vscode.l10n.t('{0} (verified)', r.email) : vscode.l10n.t('{0} (not verified)', r.email)) : '',
-      vscode.l10n.t('Job title: {0}', r.jobTitle || notGiven),
-      vscode.l10n.t('Telephone: {0}', r.telephone || notGiven),
-      vscode.l10n.t('Account permission: {0}', accountPermissionWords(r.permission)),
-      r.enabled ? vscode.l10n.t('Enabled') : vscode.l10n.t('Disabled: cannot sign in'),
-      r.locked ? (r.pendingUnlock ? vscode.l10n.t('Locked (unlocks automatically)') : vscode.l10n.t('Locked')) : '',
-      activationLine(r),
-      twoFactorLine(r.twoFactor, detail),
-      r.tags.length ? vscode.l10n.t('Tags: {0}', r.tags.join(', ')) : vscode.l10n.t('No tags'),
-      vscode.l10n.t('Last active: {0}', r.lastActive === null ? notGiven : relativeTime(r.lastActive)),
-      detail ? vscode.l10n.t('Last signed in: {0}', detail.lastLogin === null ? notGiven : relativeTime(detail.lastLogin)) : '',
-    ].filter(Boolean).join('\n'));
+    return plainTooltip(
+      [
+        `${r.name} (${r.username})`,
+        r.email
+          ? r.verifiedEmail
+            ? vscode.l10n.t('{0} (verified)', r.email)
+            : vscode.l10n.t('{0} (not verified)', r.email)
+          : '',
+        vscode.l10n.t('Job title: {0}', r.jobTitle || notGiven),
+        vscode.l10n.t('Telephone: {0}', r.telephone || notGiven),
+        vscode.l10n.t('Account permission: {0}', accountPermissionWords(r.permission)),
+        r.enabled ? vscode.l10n.t('Enabled') : vscode.l10n.t('Disabled: cannot sign in'),
+        r.locked ? (r.pendingUnlock ? vscode.l10n.t('Locked (unlocks automatically)') : vscode.l10n.t('Locked')) : '',
+        activationLine(r),
+        twoFactorLine(r.twoFactor, detail),
+        r.tags.length ? vscode.l10n.t('Tags: {0}', r.tags.join(', ')) : vscode.l10n.t('No tags'),
+        vscode.l10n.t('Last active: {0}', r.lastActive === null ? notGiven : relativeTime(r.lastActive)),
+        detail
+          ? vscode.l10n.t('Last signed in: {0}', detail.lastLogin === null ? notGiven : relativeTime(detail.lastLogin))
+          : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
   }
 }
 

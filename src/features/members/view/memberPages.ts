@@ -15,7 +15,10 @@ export interface OrderedPagesOptions {
   readonly signal?: AbortSignal;
 }
 
-export async function* orderedPages<T>(fetch: PageFetch<T>, options: OrderedPagesOptions = {}): AsyncGenerator<Page<T>, void, undefined> {
+export async function* orderedPages<T>(
+  fetch: PageFetch<T>,
+  options: OrderedPagesOptions = {},
+): AsyncGenerator<Page<T>, void, undefined> {
   const readAhead = Math.max(0, options.readAhead ?? 4);
   const linked = linkedSignal(options.signal, readAhead + 1);
   const pending = new Map<number, Promise<Page<T>>>();

@@ -44,7 +44,10 @@ export class MembersProvider extends PagedTreeProvider {
   /** v2's member detail for tooltips, read on hover. */
   private readonly details = new MemberDetails();
 
-  constructor(private readonly registry: PortalRegistry, ui: () => Ui) {
+  constructor(
+    private readonly registry: PortalRegistry,
+    ui: () => Ui,
+  ) {
     super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' }, ui);
     // Signed out of the portal whose members we show: start over with its next session.
     this.subscription = registry.onDidChange((c) => {
@@ -82,7 +85,13 @@ export class MembersProvider extends PagedTreeProvider {
     const key = this.listKey();
     this.noteLoaded(key);
     const list = key ? this.shownList<MemberRow>(key) : undefined;
-    return { account: this.current, query: this.q, shown: list?.count ?? 0, total: list?.total, generation: this.generation };
+    return {
+      account: this.current,
+      query: this.q,
+      shown: list?.count ?? 0,
+      total: list?.total,
+      generation: this.generation,
+    };
   }
 
   /** Every member list of the view's account is asked again; the rows stay until the new ones arrive. */
@@ -130,7 +139,9 @@ export class MembersProvider extends PagedTreeProvider {
       keyOf: (r) => r.username,
       toNode: (r) => new MemberNode(account, r, key),
       noun: vscode.l10n.t('members'),
-      emptyText: isFiltered(q) ? vscode.l10n.t('No member matches the filter.') : vscode.l10n.t('This organisation has no members you can see.'),
+      emptyText: isFiltered(q)
+        ? vscode.l10n.t('No member matches the filter.')
+        : vscode.l10n.t('This organisation has no members you can see.'),
     });
     this.noteLoaded(key);
     this.describe();

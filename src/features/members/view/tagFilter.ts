@@ -16,7 +16,8 @@ interface TagOrder {
 }
 
 /** 'note': a row that only says something (no match, more to narrow); picking it opens the search again. */
-type TagChoice = { readonly kind: 'tag'; readonly name: string } | { readonly kind: 'order' } | { readonly kind: 'note' };
+type TagChoice =
+  { readonly kind: 'tag'; readonly name: string } | { readonly kind: 'order' } | { readonly kind: 'note' };
 
 /** Tags shown at once; a longer summary is narrowed by typing. */
 const MAX_SHOWN = 200;
@@ -32,7 +33,8 @@ function orders(): ReadonlyArray<TagOrder & { readonly label: string }> {
   ];
 }
 
-const orderLabel = (o: TagOrder): string => orders().find((x) => x.orderBy === o.orderBy && x.ascending === o.ascending)?.label ?? '';
+const orderLabel = (o: TagOrder): string =>
+  orders().find((x) => x.orderBy === o.orderBy && x.ascending === o.ascending)?.label ?? '';
 
 /** "^sup" → tags starting with "sup"; "sup" → tags containing it; empty → every tag. */
 export function tagSearch(text: string): { name?: string; startsWith?: string } {
@@ -53,15 +55,23 @@ export class TagFilter {
   async ask(ui: Ui, account: AccountRef, q: MemberQuery): Promise<MemberQuery> {
     const active = new Set(q.tags ?? []);
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const picked = answered(await ui.search(this.source(account, active), {
-        id: 'members.tags',
-        title: vscode.l10n.t('Filter the members of {0} by tag', account.label),
-        placeHolder: vscode.l10n.t('Type to search tags by name; start with ^ for "starts with" (e.g. ^sup)'),
-      }));
+      const picked = answered(
+        await ui.search(this.source(account, active), {
+          id: 'members.tags',
+          title: vscode.l10n.t('Filter the members of {0} by tag', account.label),
+          placeHolder: vscode.l10n.t('Type to search tags by name; start with ^ for "starts with" (e.g. ^sup)'),
+        }),
+      );
       if (picked.kind === 'tag') return { orderBy: q.orderBy, ascending: q.ascending, tags: [picked.name] };
       if (picked.kind === 'note') continue;
-      const items = orders().map((o): PickItem<TagOrder> => ({ label: o.label, description: orderLabel(this.order) === o.label ? vscode.l10n.t('current') : '', value: o }));
-      this.order = answered(await ui.pick(items, { id: 'members.tags.order', placeHolder: vscode.l10n.t('Order tags by') }));
+      const items = orders().map((o): PickItem<TagOrder> => ({
+        label: o.label,
+        description: orderLabel(this.order) === o.label ? vscode.l10n.t('current') : '',
+        value: o,
+      }));
+      this.order = answered(
+        await ui.pick(items, { id: 'members.tags.order', placeHolder: vscode.l10n.t('Order tags by') }),
+      );
     }
     return answered<MemberQuery>(undefined);
   }
@@ -70,15 +80,39 @@ export class TagFilter {
     const client = this.registry.client(account.portalId);
     const order = this.order;
     return async function* tags(text: string, signal: AbortSignal): AsyncGenerator<PickItem<TagChoice>[]> {
-      const summary = await client.v3.memberTags.summary(account.accountId, { ...order, ...tagSearch(text) }, { signal });
-      const orderRow: PickItem<TagChoice> = { icon: 'list-ordered', label: vscode.l10n.t('Order: {0}', orderLabel(order)), description: vscode.l10n.t('change…'), value: { kind: 'order' } };
+      const summary = await client.v3.memberTags.summary(
+        account.accountId,
+        { ...order, ...tagSearch(text) },
+        { signal },
+      );
+      const orderRow: PickItem<TagChoice> = {
+        icon: 'list-ordered',
+        label: vscode.l10n.t('Order: {0}', orderLabel(order)),
+        description: vscode.l10n.t('change…'),
+        value: { kind: 'order' },
+      };
       const rows = summary.slice(0, MAX_SHOWN).map((s): PickItem<TagChoice> => ({
         label: s.name,
-        description: [s.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(s.members)), active.has(s.name) ? vscode.l10n.t('filtering now') : ''].filter(Boolean).join(' · '),
+        description: [
+          s.members === 1 ? vscode.l10n.t('1 member') : vscode.l10n.t('{0} members', count(s.members)),
+          active.has(s.name) ? vscode.l10n.t('filtering now') : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
         value: { kind: 'tag', name: s.name },
       }));
-      if (summary.length > MAX_SHOWN) rows.push({ label: vscode.l10n.t('{0} more tags: type to narrow the list', count(summary.length - MAX_SHOWN)), value: { kind: 'note' } });
-      if (summary.length === 0) rows.push({ label: text.trim() ? vscode.l10n.t('No tag matches "{0}".', text.trim()) : vscode.l10n.t('No member of {0} has a tag.', account.label), value: { kind: 'note' } });
+      if (summary.length > MAX_SHOWN)
+        rows.push({
+          label: vscode.l10n.t('{0} more tags: type to narrow the list', count(summary.length - MAX_SHOWN)),
+          value: { kind: 'note' },
+        });
+      if (summary.length === 0)
+        rows.push({
+          label: text.trim()
+            ? vscode.l10n.t('No tag matches "{0}".', text.trim())
+            : vscode.l10n.t('No member of {0} has a tag.', account.label),
+          value: { kind: 'note' },
+        });
       yield [orderRow, ...rows];
     };
   }

@@ -12,27 +12,42 @@ import { MEMBERS_VIEW, type MembersProvider } from './membersProvider';
 
 async function searchMembers(ui: Ui, provider: MembersProvider, account: AccountRef): Promise<void> {
   const q = provider.query;
-  const value = answered(await ui.input({
-    id: 'members.search',
-    title: vscode.l10n.t('Search members of {0}', account.label),
-    prompt: vscode.l10n.t('Name, username or e-mail contains this text. Start with ^ for "starts with" (e.g. ^ann). Empty clears the search.'),
-    value: searchText(q),
-  }));
+  const value = answered(
+    await ui.input({
+      id: 'members.search',
+      title: vscode.l10n.t('Search members of {0}', account.label),
+      prompt: vscode.l10n.t(
+        'Name, username or e-mail contains this text. Start with ^ for "starts with" (e.g. ^ann). Empty clears the search.',
+      ),
+      value: searchText(q),
+    }),
+  );
   // The tag endpoint takes no search text: a search replaces the tag filter.
   provider.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...parseSearch(value) });
 }
 
 async function sortMembers(ui: Ui, provider: MembersProvider): Promise<void> {
   const q = provider.query;
-  const current = (o: MemberOrderChoice) => (q.orderBy ?? 'name') === o.orderBy && (q.ascending !== false) === o.ascending;
-  const picked = answered(await ui.pick(
-    memberOrders().map((o): PickItem<MemberOrderChoice> => ({ label: o.label, description: current(o) ? vscode.l10n.t('current') : '', value: o })),
-    { id: 'members.order', placeHolder: vscode.l10n.t('Order members by') },
-  ));
+  const current = (o: MemberOrderChoice) =>
+    (q.orderBy ?? 'name') === o.orderBy && (q.ascending !== false) === o.ascending;
+  const picked = answered(
+    await ui.pick(
+      memberOrders().map((o): PickItem<MemberOrderChoice> => ({
+        label: o.label,
+        description: current(o) ? vscode.l10n.t('current') : '',
+        value: o,
+      })),
+      { id: 'members.order', placeHolder: vscode.l10n.t('Order members by') },
+    ),
+  );
   provider.setQuery({ ...q, orderBy: picked.orderBy, ascending: picked.ascending });
 }
 
-export function registerMembersViewCommands(env: CommandEnv, registry: PortalRegistry, provider: MembersProvider): vscode.Disposable[] {
+export function registerMembersViewCommands(
+  env: CommandEnv,
+  registry: PortalRegistry,
+  provider: MembersProvider,
+): vscode.Disposable[] {
   /** The view's organisation; with none shown yet, the user picks one first. */
   const shown = async (run: Run): Promise<AccountRef> => {
     if (!provider.account) provider.show(await accountFor(run, registry));
@@ -54,6 +69,8 @@ export function registerMembersViewCommands(env: CommandEnv, registry: PortalReg
       await sortMembers(run.ui, provider);
     }),
     registerCommand(env, 'portal.members.clearFilter', () => provider.setQuery({})),
-    registerCommand(env, 'portal.members.exportCsv', async (run) => exportMembers(registry, run.ui, await shown(run), provider.query)),
+    registerCommand(env, 'portal.members.exportCsv', async (run) =>
+      exportMembers(registry, run.ui, await shown(run), provider.query),
+    ),
   ];
 }

@@ -4,7 +4,14 @@
  * instead of an editor error; a read the portal does not offer is made up from a list where one holds the details.
  */
 import * as vscode from 'vscode';
-import { isPortalError, type Account, type CustomNames, type Group, type PortalClient, type Subscription } from '../../../api/index';
+import {
+  isPortalError,
+  type Account,
+  type CustomNames,
+  type Group,
+  type PortalClient,
+  type Subscription,
+} from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { readApplication } from '../../../shared/applicationRead';
 import { humanSize } from '../../../shared/format';
@@ -27,7 +34,10 @@ export interface Loaded {
 /** A content read that cannot be an editor's (a folder, too large): the message says why in the portal's terms. */
 export class ContentRefused extends Error {
   override readonly name = 'ContentRefused';
-  constructor(message: string, readonly isFolder = false) {
+  constructor(
+    message: string,
+    readonly isFolder = false,
+  ) {
     super(message);
   }
 }
@@ -41,7 +51,10 @@ interface LoadContext {
   custom(accountId: number): Promise<CustomNames | undefined>;
 }
 
-type Loader<K extends PortalTarget['kind']> = (ctx: LoadContext, target: Extract<PortalTarget, { kind: K }>) => Promise<Loaded>;
+type Loader<K extends PortalTarget['kind']> = (
+  ctx: LoadContext,
+  target: Extract<PortalTarget, { kind: K }>,
+) => Promise<Loaded>;
 
 function encode(s: string, mtime = Date.now()): Loaded {
   const bytes = new TextEncoder().encode(s);
@@ -56,26 +69,41 @@ async function readGroup(client: PortalClient, accountId: number, groupId: numbe
     if (!isPortalError(err, 'not-found')) throw err;
     const listed = (await client.v2.groups.list(accountId)).find((g) => g.id === groupId);
     if (!listed) throw err;
-    notices.push(vscode.l10n.t("The portal did not answer the group read: this shows what the organisation's group list gives."));
+    notices.push(
+      vscode.l10n.t("The portal did not answer the group read: this shows what the organisation's group list gives."),
+    );
     return listed;
   }
 }
 
 /** The organisation; from the sign-in details (userinfo) when the portal does not answer the organisation read. */
-async function readAccount(client: PortalClient, accountId: number, notices: string[]): Promise<{ account: Account; permission: number | undefined }> {
+async function readAccount(
+  client: PortalClient,
+  accountId: number,
+  notices: string[],
+): Promise<{ account: Account; permission: number | undefined }> {
   const [info, read] = await Promise.all([
     client.v3.userinfo().catch(() => undefined),
-    client.v3.accounts.get(accountId).then((account) => ({ account }), (error: unknown) => ({ error })),
+    client.v3.accounts.get(accountId).then(
+      (account) => ({ account }),
+      (error: unknown) => ({ error }),
+    ),
   ]);
   const membership = info?.accounts.find((a) => a.account.id === accountId);
   if ('account' in read) return { account: read.account, permission: membership?.permission };
   if (!isPortalError(read.error, 'not-found') || !membership) throw read.error;
-  notices.push(vscode.l10n.t('The portal did not answer the organisation read: this shows what your sign-in details give.'));
+  notices.push(
+    vscode.l10n.t('The portal did not answer the organisation read: this shows what your sign-in details give.'),
+  );
   return { account: membership.account, permission: membership.permission };
 }
 
 /** The subscription, or why it is not shown: refused (administrators only) or not answered (a notice). */
-async function readSubscription(client: PortalClient, accountId: number, notices: string[]): Promise<Subscription | { forbidden: true } | undefined> {
+async function readSubscription(
+  client: PortalClient,
+  accountId: number,
+  notices: string[],
+): Promise<Subscription | { forbidden: true } | undefined> {
   try {
     return await client.v3.accounts.subscription(accountId);
   } catch (err) {
@@ -90,29 +118,51 @@ const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
   record: async (ctx, t) => {
     const [{ record, source }, customNames] = await Promise.all([findRecord(ctx.client, t), ctx.custom(t.accountId)]);
     const notice = sourceNotice(source);
-    return encode(renderFileRecord(record, {
-      portalLabel: ctx.portalLabel, accountId: t.accountId, groupId: t.groupId, customNames,
-      groupLabel: t.known?.groupLabel, folders: t.known?.folders, lean: source !== 'read', notices: notice ? [notice] : [],
-    }), record.lastModified ?? Date.now());
+    return encode(
+      renderFileRecord(record, {
+        portalLabel: ctx.portalLabel,
+        accountId: t.accountId,
+        groupId: t.groupId,
+        customNames,
+        groupLabel: t.known?.groupLabel,
+        folders: t.known?.folders,
+        lean: source !== 'read',
+        notices: notice ? [notice] : [],
+      }),
+      record.lastModified ?? Date.now(),
+    );
   },
   content: async (ctx, t) => {
     // The bytes need no record read: without one (or its folder), the download alone says whether the file is there.
-    const record = await findRecord(ctx.client, t).then((f) => f.record, (err: unknown) => {
-      if (isPortalError(err, 'not-found')) return undefined;
-      throw err;
-    });
-    if (record?.isFolder) throw new ContentRefused(vscode.l10n.t('{0} is a folder; open one of its files.', record.name), true);
+    const record = await findRecord(ctx.client, t).then(
+      (f) => f.record,
+      (err: unknown) => {
+        if (isPortalError(err, 'not-found')) return undefined;
+        throw err;
+      },
+    );
+    if (record?.isFolder)
+      throw new ContentRefused(vscode.l10n.t('{0} is a folder; open one of its files.', record.name), true);
     const mtime = record?.lastModified ?? t.known?.lastModified ?? Date.now();
     if (!ctx.needBytes) return { size: record?.size ?? t.known?.size ?? 0, mtime, at: Date.now() };
     if (record?.size && record.size > MAX_EDITOR_BYTES) {
-      throw new ContentRefused(vscode.l10n.t('{0} is {1}, too large for an editor. Use "Download…" instead.', record.name, humanSize(record.size)));
+      throw new ContentRefused(
+        vscode.l10n.t(
+          '{0} is {1}, too large for an editor. Use "Download…" instead.',
+          record.name,
+          humanSize(record.size),
+        ),
+      );
     }
     const bytes = await downloadBytes(ctx.client, t.groupId, t.fileId, MAX_EDITOR_BYTES);
     return { bytes, size: bytes.length, mtime, at: Date.now() };
   },
   group: async (ctx, t) => {
     const notices: string[] = [];
-    const [group, customNames] = await Promise.all([readGroup(ctx.client, t.accountId, t.groupId, notices), ctx.custom(t.accountId)]);
+    const [group, customNames] = await Promise.all([
+      readGroup(ctx.client, t.accountId, t.groupId, notices),
+      ctx.custom(t.accountId),
+    ]);
     return encode(renderGroup(group, { portalLabel: ctx.portalLabel, accountId: t.accountId, customNames, notices }));
   },
   account: async (ctx, t) => {
@@ -125,8 +175,16 @@ const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
   },
   application: async (ctx, t) => {
     const { application: app, fromList } = await readApplication(ctx.client, t.clientId);
-    const notices = fromList ? [vscode.l10n.t('The portal did not answer the application read: this shows what its application list gives.')] : [];
-    return encode(renderApplication(app, { portalLabel: ctx.portalLabel, current: ctx.registry.get(t.portalId)?.clientId === app.clientId, notices }));
+    const notices = fromList
+      ? [vscode.l10n.t('The portal did not answer the application read: this shows what its application list gives.')]
+      : [];
+    return encode(
+      renderApplication(app, {
+        portalLabel: ctx.portalLabel,
+        current: ctx.registry.get(t.portalId)?.clientId === app.clientId,
+        notices,
+      }),
+    );
   },
 };
 
@@ -143,10 +201,14 @@ export class Documents {
   async load(target: PortalTarget, needBytes: boolean): Promise<Loaded> {
     const connection = this.registry.get(target.portalId);
     const portalLabel = connection?.entry.label ?? target.portalId;
-    if (target.kind === 'content') return LOADERS.content(this.context(target.portalId, portalLabel, needBytes), target);
+    if (target.kind === 'content')
+      return LOADERS.content(this.context(target.portalId, portalLabel, needBytes), target);
     if (!connection?.client) return encode(renderNotSignedIn(target, portalLabel, connection !== undefined));
     try {
-      return await (LOADERS[target.kind] as Loader<PortalTarget['kind']>)(this.context(target.portalId, portalLabel, needBytes), target);
+      return await (LOADERS[target.kind] as Loader<PortalTarget['kind']>)(
+        this.context(target.portalId, portalLabel, needBytes),
+        target,
+      );
     } catch (err) {
       if (isPortalError(err, 'signed-out')) return encode(renderNotSignedIn(target, portalLabel, true));
       if (isPortalError(err)) return encode(renderProblem(target, err));
@@ -156,7 +218,13 @@ export class Documents {
 
   private context(portalId: string, portalLabel: string, needBytes: boolean): LoadContext {
     const client = this.registry.client(portalId);
-    return { client, portalLabel, registry: this.registry, needBytes, custom: (accountId) => this.custom(client, portalId, accountId) };
+    return {
+      client,
+      portalLabel,
+      registry: this.registry,
+      needBytes,
+      custom: (accountId) => this.custom(client, portalId, accountId),
+    };
   }
 
   private async custom(client: PortalClient, portalId: string, accountId: number): Promise<CustomNames | undefined> {
@@ -174,7 +242,12 @@ export class Documents {
 }
 
 /** Reads a download fully, refusing more than `limit` bytes (the server's size may be stale or missing). */
-async function downloadBytes(client: PortalClient, groupId: number, fileId: number, limit: number): Promise<Uint8Array> {
+async function downloadBytes(
+  client: PortalClient,
+  groupId: number,
+  fileId: number,
+  limit: number,
+): Promise<Uint8Array> {
   const controller = new AbortController();
   const download = await client.v2.files.download(groupId, fileId, { signal: controller.signal });
   const chunks: Buffer[] = [];

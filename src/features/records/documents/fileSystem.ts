@@ -56,10 +56,23 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    if (isDirectoryPath(uri.path)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+    if (isDirectoryPath(uri.path))
+      return {
+        type: vscode.FileType.Directory,
+        ctime: 0,
+        mtime: 0,
+        size: 0,
+        permissions: vscode.FilePermission.Readonly,
+      };
     const target = this.targetOf(uri);
     const doc = await this.load(uri, target, false);
-    return { type: vscode.FileType.File, ctime: doc.mtime, mtime: doc.mtime, size: doc.size, permissions: vscode.FilePermission.Readonly };
+    return {
+      type: vscode.FileType.File,
+      ctime: doc.mtime,
+      mtime: doc.mtime,
+      size: doc.size,
+      permissions: vscode.FilePermission.Readonly,
+    };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -121,7 +134,10 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const key = keyOf(uri);
     const cached = this.documents.get(key);
     if (cached) {
-      const fresh = cached.then((d) => (Date.now() - d.at <= DOCUMENT_TTL_MS && (!needBytes || d.bytes) ? d : undefined), () => undefined);
+      const fresh = cached.then(
+        (d) => (Date.now() - d.at <= DOCUMENT_TTL_MS && (!needBytes || d.bytes) ? d : undefined),
+        () => undefined,
+      );
       return fresh.then((d) => d ?? this.fetch(uri, key, target, needBytes));
     }
     return this.fetch(uri, key, target, needBytes);
@@ -148,7 +164,10 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
 function toFileSystemError(error: unknown, uri: vscode.Uri): Error {
   if (error instanceof vscode.FileSystemError) return error;
-  if (error instanceof ContentRefused) return error.isFolder ? vscode.FileSystemError.FileIsADirectory(uri) : vscode.FileSystemError.Unavailable(error.message);
+  if (error instanceof ContentRefused)
+    return error.isFolder
+      ? vscode.FileSystemError.FileIsADirectory(uri)
+      : vscode.FileSystemError.Unavailable(error.message);
   if (isPortalError(error, 'not-found')) return vscode.FileSystemError.FileNotFound(uri);
   if (isPortalError(error, 'forbidden')) return vscode.FileSystemError.NoPermissions(error.message);
   return vscode.FileSystemError.Unavailable(errorMessage(error));

@@ -19,8 +19,16 @@ function heading(target: TextTarget): string {
 function notSignedInText(kind: TextTarget['kind'], portalLabel: string, known: boolean): string {
   const portal = text(portalLabel);
   return known
-    ? l10n.t('This {0} is on {1}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.', noun(kind), portal)
-    : l10n.t('This {0} is on a portal that is no longer in the Portal views ({1}). Add it again by signing in to it.', noun(kind), portal);
+    ? l10n.t(
+        'This {0} is on {1}, which is signed out. Sign in (Portal view → "Sign in again…") and this document loads here.',
+        noun(kind),
+        portal,
+      )
+    : l10n.t(
+        'This {0} is on a portal that is no longer in the Portal views ({1}). Add it again by signing in to it.',
+        noun(kind),
+        portal,
+      );
 }
 
 export function renderNotSignedIn(target: TextTarget, portalLabel: string, known: boolean): string {
@@ -45,7 +53,10 @@ function noun(kind: TextTarget['kind']): string {
 function what(err: PortalError, thing: string): string {
   switch (err.kind) {
     case 'not-found':
-      return l10n.t('The portal did not give this {0}: it may have been deleted or moved, you may no longer have access to it, or the portal does not offer this read.', thing);
+      return l10n.t(
+        'The portal did not give this {0}: it may have been deleted or moved, you may no longer have access to it, or the portal does not offer this read.',
+        thing,
+      );
     case 'forbidden':
       return l10n.t('The portal refused to show this {0} to you.', thing);
     default:

@@ -40,10 +40,15 @@ async function singleRead(client: PortalClient, t: RecordTarget): Promise<FileRe
 }
 
 /** The record in its parent folder's listing: found, or whether the listing was read to its end without it. */
-async function inListing(client: PortalClient, t: RecordTarget, parentId: number | undefined): Promise<{ found?: FileRecord; complete: boolean }> {
-  const rows = parentId === undefined
-    ? client.v2.files.iterate(t.accountId, t.groupId, { size: 100 })
-    : client.v2.files.iterateChildren(t.accountId, t.groupId, parentId, { size: 100 });
+async function inListing(
+  client: PortalClient,
+  t: RecordTarget,
+  parentId: number | undefined,
+): Promise<{ found?: FileRecord; complete: boolean }> {
+  const rows =
+    parentId === undefined
+      ? client.v2.files.iterate(t.accountId, t.groupId, { size: 100 })
+      : client.v2.files.iterateChildren(t.accountId, t.groupId, parentId, { size: 100 });
   let seen = 0;
   for await (const r of rows) {
     if (r.id === t.fileId) return { found: r, complete: true };
@@ -54,9 +59,16 @@ async function inListing(client: PortalClient, t: RecordTarget, parentId: number
 
 /** A record made of what the Explorer's row knew: name, type, size, date. */
 function fromRow(t: RecordTarget, known: KnownRecord): FileRecord {
-  return parseFileRecord({
-    id: t.fileId, name: shownName(t.name), contentType: known.contentType ?? '', size: known.size ?? null, lastModified: known.lastModified ?? null,
-  }, '');
+  return parseFileRecord(
+    {
+      id: t.fileId,
+      name: shownName(t.name),
+      contentType: known.contentType ?? '',
+      size: known.size ?? null,
+      lastModified: known.lastModified ?? null,
+    },
+    '',
+  );
 }
 
 function gone(what: string): PortalError {
@@ -72,7 +84,11 @@ export async function findRecord(client: PortalClient, t: RecordTarget): Promise
   if (read) return { record: read, source: 'read' };
   const folders = t.known?.folders;
   if (!folders) {
-    throw gone(l10n.t('The portal did not give this file record, and this link does not say which folder holds it: the record may have been deleted or moved, or the portal offers no single-record read. Open it again from the Explorer.'));
+    throw gone(
+      l10n.t(
+        'The portal did not give this file record, and this link does not say which folder holds it: the record may have been deleted or moved, or the portal offers no single-record read. Open it again from the Explorer.',
+      ),
+    );
   }
   const listed = await inListing(client, t, folders.at(-1)?.id);
   if (listed.found) {
@@ -89,8 +105,12 @@ export function sourceNotice(source: RecordSource): string | undefined {
     case 'read':
       return undefined;
     case 'listing':
-      return l10n.t("The portal offers no read of a single file record: this shows what its folder's listing gives, which leaves out the uploader, versions, description and tags.");
+      return l10n.t(
+        "The portal offers no read of a single file record: this shows what its folder's listing gives, which leaves out the uploader, versions, description and tags.",
+      );
     case 'row':
-      return l10n.t('The portal offers no read of a single file record, and its folder is too long to look through: this shows what the Explorer listed when the record was opened.');
+      return l10n.t(
+        'The portal offers no read of a single file record, and its folder is too long to look through: this shows what the Explorer listed when the record was opened.',
+      );
   }
 }

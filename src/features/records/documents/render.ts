@@ -22,7 +22,8 @@ function line(label: string, value: string): string {
 }
 
 /** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
-const usage = (used: string, allowed: string | null): string => (allowed === null ? l10n.t('{0} used, limit not reported', used) : l10n.t('{0} of {1}', used, allowed));
+const usage = (used: string, allowed: string | null): string =>
+  allowed === null ? l10n.t('{0} used, limit not reported', used) : l10n.t('{0} of {1}', used, allowed);
 
 function lockerName(locker: unknown): string | undefined {
   if (typeof locker !== 'object' || locker === null) return undefined;
@@ -87,8 +88,15 @@ export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
     '',
     ...noticeLines(ctx.notices),
     f.isFolder
-      ? l10n.t("Folder record on {0}. This document is read-only; it shows the portal's data when it was opened.", portal)
-      : l10n.t("{0} record on {1}. This document is read-only; it shows the portal's data when it was opened.", words.one, portal),
+      ? l10n.t(
+          "Folder record on {0}. This document is read-only; it shows the portal's data when it was opened.",
+          portal,
+        )
+      : l10n.t(
+          "{0} record on {1}. This document is read-only; it shows the portal's data when it was opened.",
+          words.one,
+          portal,
+        ),
     '',
     `## ${l10n.t('Record')}`,
     '',
@@ -123,7 +131,10 @@ export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
   ].join('\n');
 }
 
-export function renderGroup(g: Group, ctx: { portalLabel: string; accountId: number; customNames?: CustomNames | undefined; notices?: readonly string[] }): string {
+export function renderGroup(
+  g: Group,
+  ctx: { portalLabel: string; accountId: number; customNames?: CustomNames | undefined; notices?: readonly string[] },
+): string {
   const words = filesWord(ctx.customNames);
   const components = g.components.map((c) => c.name).filter(Boolean);
   return [
@@ -168,9 +179,13 @@ function subscriptionLines(sub: Subscription | { forbidden: true } | undefined):
 }
 
 export function renderAccount(
-  a: Account, sub: Subscription | { forbidden: true } | undefined, ctx: { portalLabel: string; permission?: number | undefined; notices?: readonly string[] },
+  a: Account,
+  sub: Subscription | { forbidden: true } | undefined,
+  ctx: { portalLabel: string; permission?: number | undefined; notices?: readonly string[] },
 ): string {
-  const twoFactor = a.twoFactorEnforce ? l10n.t('enforced ({0})', a.twoFactorModes.map(text).join(', ')) : l10n.t('optional');
+  const twoFactor = a.twoFactorEnforce
+    ? l10n.t('enforced ({0})', a.twoFactorModes.map(text).join(', '))
+    : l10n.t('optional');
   return [
     `# ${text(a.friendlyName || a.name)}`,
     '',
@@ -193,14 +208,29 @@ export function renderAccount(
   ].join('\n');
 }
 
-export function renderApplication(app: Application, ctx: { portalLabel: string; current: boolean; now?: number; notices?: readonly string[] }): string {
-  const device = [app.deviceType, app.deviceModel, app.deviceOs].filter(Boolean).map((d) => text(d)).join(', ') || text(null);
+export function renderApplication(
+  app: Application,
+  ctx: { portalLabel: string; current: boolean; now?: number; notices?: readonly string[] },
+): string {
+  const device =
+    [app.deviceType, app.deviceModel, app.deviceOs]
+      .filter(Boolean)
+      .map((d) => text(d))
+      .join(', ') || text(null);
   return [
     `# ${text(app.name || app.clientId)}`,
     '',
     ...noticeLines(ctx.notices),
-    l10n.t('Application on {0}. Read-only. The client secret is never shown here: the portal returns it only when it is created or rotated.', text(ctx.portalLabel)),
-    ...(ctx.current ? ['', `**${l10n.t('This VS Code window signs in with this application.')}** ${l10n.t('Deleting it or rotating its secret from elsewhere signs this window out.')}`] : []),
+    l10n.t(
+      'Application on {0}. Read-only. The client secret is never shown here: the portal returns it only when it is created or rotated.',
+      text(ctx.portalLabel),
+    ),
+    ...(ctx.current
+      ? [
+          '',
+          `**${l10n.t('This VS Code window signs in with this application.')}** ${l10n.t('Deleting it or rotating its secret from elsewhere signs this window out.')}`,
+        ]
+      : []),
     '',
     line(l10n.t('Client id'), text(app.clientId)),
     line(l10n.t('Description'), text(app.description)),
@@ -208,7 +238,12 @@ export function renderApplication(app: Application, ctx: { portalLabel: string; 
     line(l10n.t('Device'), device),
     line(l10n.t('App version'), text(app.appVersion)),
     line(l10n.t('Bundle id'), text(app.bundleId)),
-    line(l10n.t('Last activity'), app.lastActivity !== null ? `${relativeTime(app.lastActivity, ctx.now)} (${fullDate(app.lastActivity)})` : l10n.t('never')),
+    line(
+      l10n.t('Last activity'),
+      app.lastActivity !== null
+        ? `${relativeTime(app.lastActivity, ctx.now)} (${fullDate(app.lastActivity)})`
+        : l10n.t('never'),
+    ),
     line(l10n.t('Created from IP address'), text(app.ip)),
     line(l10n.t('Owner'), app.owner ? `${text(app.owner.name)} (${text(app.owner.username)})` : '—'),
     '',

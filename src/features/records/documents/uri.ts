@@ -33,8 +33,24 @@ export interface KnownRecord {
 }
 
 export type PortalTarget =
-  | { kind: 'record'; portalId: string; accountId: number; groupId: number; fileId: number; name: string; known?: KnownRecord }
-  | { kind: 'content'; portalId: string; accountId: number; groupId: number; fileId: number; name: string; known?: KnownRecord }
+  | {
+      kind: 'record';
+      portalId: string;
+      accountId: number;
+      groupId: number;
+      fileId: number;
+      name: string;
+      known?: KnownRecord;
+    }
+  | {
+      kind: 'content';
+      portalId: string;
+      accountId: number;
+      groupId: number;
+      fileId: number;
+      name: string;
+      known?: KnownRecord;
+    }
   | { kind: 'group'; portalId: string; accountId: number; groupId: number; name: string }
   | { kind: 'account'; portalId: string; accountId: number; name: string }
   | { kind: 'application'; portalId: string; clientId: string; name: string };
@@ -43,7 +59,10 @@ export const PORTAL_SCHEME = 'portal';
 
 /** A name usable as one path segment: no slashes, no control characters, not empty. */
 export function safeSegment(name: string, fallback = 'untitled'): string {
-  const cleaned = name.replace(/[\\/]/g, '∕').replace(/\p{Cc}/gu, '').trim();
+  const cleaned = name
+    .replace(/[\\/]/g, '∕')
+    .replace(/\p{Cc}/gu, '')
+    .trim();
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback;
 }
 
@@ -86,7 +105,8 @@ export function knownQuery(k: KnownRecord | undefined): string {
   return q.toString();
 }
 
-const wholeNumber = (v: string | null): number | undefined => (v !== null && /^\d{1,16}$/.test(v) ? Number(v) : undefined);
+const wholeNumber = (v: string | null): number | undefined =>
+  v !== null && /^\d{1,16}$/.test(v) ? Number(v) : undefined;
 
 /** The folders a query names, or undefined when it names none or any step is malformed (never half a path). */
 function parseFolders(steps: readonly string[]): KnownFolder[] | undefined {
@@ -119,22 +139,61 @@ export function parseKnown(query: string): KnownRecord | undefined {
 
 const ID = '(\\d{1,15})';
 const withKnown = (known: KnownRecord | undefined) => (known ? { known } : {});
-const patterns: Array<[RegExp, (m: RegExpExecArray, portalId: string, known: KnownRecord | undefined) => PortalTarget]> = [
-  [new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/content/([^/]+)$`), (m, portalId, known) => ({
-    kind: 'content', portalId, accountId: Number(m[1]), groupId: Number(m[2]), fileId: Number(m[3]), name: m[4] ?? '', ...withKnown(known),
-  })],
-  [new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/([^/]+)\\.md$`), (m, portalId, known) => ({
-    kind: 'record', portalId, accountId: Number(m[1]), groupId: Number(m[2]), fileId: Number(m[3]), name: m[4] ?? '', ...withKnown(known),
-  })],
-  [new RegExp(`^/accounts/${ID}/groups/${ID}/details/([^/]+)\\.md$`), (m, portalId) => ({
-    kind: 'group', portalId, accountId: Number(m[1]), groupId: Number(m[2]), name: m[3] ?? '',
-  })],
-  [new RegExp(`^/accounts/${ID}/details/([^/]+)\\.md$`), (m, portalId) => ({
-    kind: 'account', portalId, accountId: Number(m[1]), name: m[2] ?? '',
-  })],
-  [/^\/applications\/([^/]+)\/([^/]+)\.md$/, (m, portalId) => ({
-    kind: 'application', portalId, clientId: decodeURIComponent(m[1] ?? ''), name: m[2] ?? '',
-  })],
+const patterns: Array<
+  [RegExp, (m: RegExpExecArray, portalId: string, known: KnownRecord | undefined) => PortalTarget]
+> = [
+  [
+    new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/content/([^/]+)$`),
+    (m, portalId, known) => ({
+      kind: 'content',
+      portalId,
+      accountId: Number(m[1]),
+      groupId: Number(m[2]),
+      fileId: Number(m[3]),
+      name: m[4] ?? '',
+      ...withKnown(known),
+    }),
+  ],
+  [
+    new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/([^/]+)\\.md$`),
+    (m, portalId, known) => ({
+      kind: 'record',
+      portalId,
+      accountId: Number(m[1]),
+      groupId: Number(m[2]),
+      fileId: Number(m[3]),
+      name: m[4] ?? '',
+      ...withKnown(known),
+    }),
+  ],
+  [
+    new RegExp(`^/accounts/${ID}/groups/${ID}/details/([^/]+)\\.md$`),
+    (m, portalId) => ({
+      kind: 'group',
+      portalId,
+      accountId: Number(m[1]),
+      groupId: Number(m[2]),
+      name: m[3] ?? '',
+    }),
+  ],
+  [
+    new RegExp(`^/accounts/${ID}/details/([^/]+)\\.md$`),
+    (m, portalId) => ({
+      kind: 'account',
+      portalId,
+      accountId: Number(m[1]),
+      name: m[2] ?? '',
+    }),
+  ],
+  [
+    /^\/applications\/([^/]+)\/([^/]+)\.md$/,
+    (m, portalId) => ({
+      kind: 'application',
+      portalId,
+      clientId: decodeURIComponent(m[1] ?? ''),
+      name: m[2] ?? '',
+    }),
+  ],
 ];
 
 /** The target a URI names, or undefined when it names nothing we serve. */
@@ -166,7 +225,7 @@ export function isDirectoryPath(path: string): boolean {
     ['accounts', ID, 'details'],
     ['applications', '[^/]+'],
   ];
-  return shapes.some((shape) =>
-    parts.length <= shape.length && parts.every((p, i) => new RegExp(`^${shape[i] ?? ''}$`).test(p)),
+  return shapes.some(
+    (shape) => parts.length <= shape.length && parts.every((p, i) => new RegExp(`^${shape[i] ?? ''}$`).test(p)),
   );
 }

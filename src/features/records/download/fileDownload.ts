@@ -23,14 +23,25 @@ export interface DownloadTarget {
 
 /** Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. */
 export async function download(ui: Ui, client: PortalClient, target: DownloadTarget): Promise<string | undefined> {
-  const dir = await ui.pickFolder({ id: 'download.folder', title: vscode.l10n.t('Download {0}', target.name), openLabel: vscode.l10n.t('Download here') });
+  const dir = await ui.pickFolder({
+    id: 'download.folder',
+    title: vscode.l10n.t('Download {0}', target.name),
+    openLabel: vscode.l10n.t('Download here'),
+  });
   if (!dir) return undefined;
   // The name is claimed (created exclusively) before anything else, so the file removed after a failure is
   // always the one this download created: never another download's, never one that appeared meanwhile.
   const { file, handle } = await claimFreeName(dir, localFileName(target.name));
   try {
-    await ui.progress({ id: 'download.progress', title: vscode.l10n.t('Downloading {0}', target.name), where: 'notification', cancellable: true }, (progress, signal) =>
-      streamTo(client, target, handle, progress, signal));
+    await ui.progress(
+      {
+        id: 'download.progress',
+        title: vscode.l10n.t('Downloading {0}', target.name),
+        where: 'notification',
+        cancellable: true,
+      },
+      (progress, signal) => streamTo(client, target, handle, progress, signal),
+    );
   } catch (error) {
     await handle.close().catch(() => undefined);
     await fs.promises.rm(file, { force: true }).catch(() => undefined);
@@ -42,9 +53,20 @@ export async function download(ui: Ui, client: PortalClient, target: DownloadTar
   return file;
 }
 
-async function streamTo(client: PortalClient, target: DownloadTarget, handle: fs.promises.FileHandle, progress: Progress, signal: AbortSignal): Promise<void> {
+async function streamTo(
+  client: PortalClient,
+  target: DownloadTarget,
+  handle: fs.promises.FileHandle,
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<void> {
   const body = await client.v2.files.download(target.groupId, target.fileId, { signal });
-  await pipeline(body.body, progressMeter(body.length ?? target.size ?? undefined, progress), handle.createWriteStream(), { signal });
+  await pipeline(
+    body.body,
+    progressMeter(body.length ?? target.size ?? undefined, progress),
+    handle.createWriteStream(),
+    { signal },
+  );
 }
 
 /** Passes the bytes through and reports how far: in percent when the size is known, else in KB. */
@@ -69,13 +91,21 @@ function progressMeter(total: number | undefined, progress: Progress): Transform
 /** Says where the file went and offers to open it; nobody has to answer. */
 function announce(ui: Ui, name: string, file: string): void {
   const uri = vscode.Uri.file(file);
-  void ui.choose({
-    id: 'download.done', severity: 'info', modal: false, message: vscode.l10n.t('Downloaded {0} to {1}.', name, file),
-    actions: [{ id: 'open', label: vscode.l10n.t('Open') }, { id: 'reveal', label: vscode.l10n.t('Reveal in Explorer') }],
-  }).then((choice) => {
-    if (choice === 'open') void vscode.commands.executeCommand('vscode.open', uri);
-    if (choice === 'reveal') void vscode.commands.executeCommand('revealFileInOS', uri);
-  });
+  void ui
+    .choose({
+      id: 'download.done',
+      severity: 'info',
+      modal: false,
+      message: vscode.l10n.t('Downloaded {0} to {1}.', name, file),
+      actions: [
+        { id: 'open', label: vscode.l10n.t('Open') },
+        { id: 'reveal', label: vscode.l10n.t('Reveal in Explorer') },
+      ],
+    })
+    .then((choice) => {
+      if (choice === 'open') void vscode.commands.executeCommand('vscode.open', uri);
+      if (choice === 'reveal') void vscode.commands.executeCommand('revealFileInOS', uri);
+    });
 }
 
 /** Bounds the retries when other downloads keep taking the free name first. */

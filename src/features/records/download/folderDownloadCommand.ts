@@ -13,7 +13,14 @@ import type { GroupRef } from '../../../shared/refs';
 import { groupFor } from '../../../targets/resolve';
 import type { Run } from '../../../ui/commands';
 import { answered, type PickItem, type Progress, type Ui } from '../../../ui/ui';
-import { downloadPlan, findClashes, walkFolder, type DownloadProgress, type DownloadSummary, type FolderPlan } from './folderPlan';
+import {
+  downloadPlan,
+  findClashes,
+  walkFolder,
+  type DownloadProgress,
+  type DownloadSummary,
+  type FolderPlan,
+} from './folderPlan';
 
 export interface FolderTarget {
   readonly group: GroupRef;
@@ -35,17 +42,39 @@ export async function folderFor(run: Run, registry: PortalRegistry): Promise<Fol
 
 function pickFolder(ui: Ui, registry: PortalRegistry, group: GroupRef): Promise<FolderTarget | undefined> {
   const client = registry.client(group.account.portalId);
-  const whole: PickItem<FolderTarget> = { label: vscode.l10n.t('All of {0}', group.label), icon: 'project', description: vscode.l10n.t('every folder and file of the group'), value: { group, folderId: 0, name: group.label } };
-  return ui.search(async function* folders(search, signal) {
-    if (!search) yield [whole];
-    const page = await client.v2.files.page(group.account.accountId, group.groupId, {
-      page: 1, size: PICK_PAGE, recursive: true, foldersOnly: true, orderBy: 'name', ...(search ? { name: search } : {}),
-    }, { signal });
-    // A portal that ignores foldersOnly lists files too.
-    yield page.items.filter((f) => f.isFolder).map((f): PickItem<FolderTarget> => ({
-      label: f.friendlyName || f.name, icon: 'folder', value: { group, folderId: f.id, name: f.friendlyName || f.name },
-    }));
-  }, { id: 'pick.folder', placeHolder: vscode.l10n.t('{0}: which folder? Type to search folders by name', group.label) });
+  const whole: PickItem<FolderTarget> = {
+    label: vscode.l10n.t('All of {0}', group.label),
+    icon: 'project',
+    description: vscode.l10n.t('every folder and file of the group'),
+    value: { group, folderId: 0, name: group.label },
+  };
+  return ui.search(
+    async function* folders(search, signal) {
+      if (!search) yield [whole];
+      const page = await client.v2.files.page(
+        group.account.accountId,
+        group.groupId,
+        {
+          page: 1,
+          size: PICK_PAGE,
+          recursive: true,
+          foldersOnly: true,
+          orderBy: 'name',
+          ...(search ? { name: search } : {}),
+        },
+        { signal },
+      );
+      // A portal that ignores foldersOnly lists files too.
+      yield page.items
+        .filter((f) => f.isFolder)
+        .map((f): PickItem<FolderTarget> => ({
+          label: f.friendlyName || f.name,
+          icon: 'folder',
+          value: { group, folderId: f.id, name: f.friendlyName || f.name },
+        }));
+    },
+    { id: 'pick.folder', placeHolder: vscode.l10n.t('{0}: which folder? Type to search folders by name', group.label) },
+  );
 }
 
 /** Progress in files and bytes, reported when a whole percent (or a file) more is done. */
@@ -59,7 +88,13 @@ function meter(progress: Progress): (p: DownloadProgress) => void {
     files = p.filesDone;
     progress.report({
       increment: Math.max(0, pct - reported),
-      message: vscode.l10n.t('{0} of {1} files · {2} of {3}', count(p.filesDone), count(p.filesTotal), humanSize(p.bytesDone), humanSize(p.bytesTotal)),
+      message: vscode.l10n.t(
+        '{0} of {1} files · {2} of {3}',
+        count(p.filesDone),
+        count(p.filesTotal),
+        humanSize(p.bytesDone),
+        humanSize(p.bytesTotal),
+      ),
     });
     reported = Math.max(reported, pct);
   };
@@ -69,33 +104,73 @@ function meter(progress: Progress): (p: DownloadProgress) => void {
 async function existingChoice(ui: Ui, plan: FolderPlan, dir: string): Promise<'skip' | 'overwrite'> {
   const clashes = await findClashes(plan, dir);
   if (clashes.blocked.length > 0) {
-    ui.notify('warning', vscode.l10n.t('{0} paths in {1} are in the way (a folder where a file goes, or the other way round); those files will fail.', count(clashes.blocked.length), dir));
+    ui.notify(
+      'warning',
+      vscode.l10n.t(
+        '{0} paths in {1} are in the way (a folder where a file goes, or the other way round); those files will fail.',
+        count(clashes.blocked.length),
+        dir,
+      ),
+    );
   }
   if (clashes.existing.length === 0) return 'skip';
-  return answered(await ui.choose<'skip' | 'overwrite'>({
-    id: 'folderDownload.existing',
-    severity: 'warning',
-    modal: true,
-    message: vscode.l10n.t('{0} of the {1} files are already in {2}.', count(clashes.existing.length), count(plan.files.length), path.join(dir, plan.folders[0] ?? '')),
-    detail: vscode.l10n.t('Skip keeps them as they are. Overwrite replaces them with the portal\'s content.'),
-    actions: [{ id: 'skip', label: vscode.l10n.t('Skip Existing Files') }, { id: 'overwrite', label: vscode.l10n.t('Overwrite') }],
-  }));
+  return answered(
+    await ui.choose<'skip' | 'overwrite'>({
+      id: 'folderDownload.existing',
+      severity: 'warning',
+      modal: true,
+      message: vscode.l10n.t(
+        '{0} of the {1} files are already in {2}.',
+        count(clashes.existing.length),
+        count(plan.files.length),
+        path.join(dir, plan.folders[0] ?? ''),
+      ),
+      detail: vscode.l10n.t("Skip keeps them as they are. Overwrite replaces them with the portal's content."),
+      actions: [
+        { id: 'skip', label: vscode.l10n.t('Skip Existing Files') },
+        { id: 'overwrite', label: vscode.l10n.t('Overwrite') },
+      ],
+    }),
+  );
 }
 
 /** Asks where, lists the folder, asks about existing files, downloads. The summary, or undefined when nothing was done. */
-export async function downloadFolder(ui: Ui, client: PortalClient, log: vscode.LogOutputChannel, target: FolderTarget): Promise<DownloadSummary | undefined> {
-  const dir = await ui.pickFolder({ id: 'folderDownload.folder', title: vscode.l10n.t('Download {0} with its subfolders', target.name), openLabel: vscode.l10n.t('Download here') });
+export async function downloadFolder(
+  ui: Ui,
+  client: PortalClient,
+  log: vscode.LogOutputChannel,
+  target: FolderTarget,
+): Promise<DownloadSummary | undefined> {
+  const dir = await ui.pickFolder({
+    id: 'folderDownload.folder',
+    title: vscode.l10n.t('Download {0} with its subfolders', target.name),
+    openLabel: vscode.l10n.t('Download here'),
+  });
   if (!dir) return undefined;
   const folder = { groupId: target.group.groupId, folderId: target.folderId, name: target.name };
-  const plan = await ui.progress({ id: 'folderDownload.walk', title: vscode.l10n.t('Listing {0}…', target.name), where: 'notification', cancellable: true },
-    (_progress, signal) => walkFolder(client, target.group.account.accountId, folder, { signal }));
+  const plan = await ui.progress(
+    {
+      id: 'folderDownload.walk',
+      title: vscode.l10n.t('Listing {0}…', target.name),
+      where: 'notification',
+      cancellable: true,
+    },
+    (_progress, signal) => walkFolder(client, target.group.account.accountId, folder, { signal }),
+  );
   if (plan.files.length === 0) {
     ui.notify('info', vscode.l10n.t('{0} holds no files to download.', target.name));
     return undefined;
   }
   const existing = await existingChoice(ui, plan, dir);
-  const summary = await ui.progress({ id: 'folderDownload.progress', title: vscode.l10n.t('Downloading {0}', target.name), where: 'notification', cancellable: true },
-    (progress, signal) => downloadPlan(client, plan, dir, { existing, signal, onProgress: meter(progress) }));
+  const summary = await ui.progress(
+    {
+      id: 'folderDownload.progress',
+      title: vscode.l10n.t('Downloading {0}', target.name),
+      where: 'notification',
+      cancellable: true,
+    },
+    (progress, signal) => downloadPlan(client, plan, dir, { existing, signal, onProgress: meter(progress) }),
+  );
   for (const f of summary.failed) log.warn(`folder download: ${f.file.path}: ${f.message}`);
   tell(ui, target.name, path.join(dir, plan.folders[0] ?? ''), plan, summary);
   return summary;
@@ -105,16 +180,33 @@ export async function downloadFolder(ui: Ui, client: PortalClient, log: vscode.L
 function tell(ui: Ui, name: string, local: string, plan: FolderPlan, s: DownloadSummary): void {
   const parts = [vscode.l10n.t('{0} files written ({1}).', count(s.written.length), humanSize(s.bytes))];
   if (s.skipped.length > 0) parts.push(vscode.l10n.t('{0} already there were kept.', count(s.skipped.length)));
-  if (s.cancelled.length > 0) parts.push(vscode.l10n.t('{0} not downloaded: cancelled. No partial file was left.', count(s.cancelled.length)));
-  if (s.failed.length > 0) parts.push(vscode.l10n.t('{0} failed (see the Portal log), the first: {1}', count(s.failed.length), s.failed[0]?.message ?? ''));
+  if (s.cancelled.length > 0)
+    parts.push(vscode.l10n.t('{0} not downloaded: cancelled. No partial file was left.', count(s.cancelled.length)));
+  if (s.failed.length > 0)
+    parts.push(
+      vscode.l10n.t(
+        '{0} failed (see the Portal log), the first: {1}',
+        count(s.failed.length),
+        s.failed[0]?.message ?? '',
+      ),
+    );
   if (plan.depthLimited) parts.push(vscode.l10n.t('Subfolders nested too deep were left out.'));
-  if (plan.countLimited) parts.push(vscode.l10n.t('The folder holds more than could be downloaded at once; the rest was left out.'));
-  const title = s.cancelled.length > 0 ? vscode.l10n.t('Download of {0} cancelled.', name) : vscode.l10n.t('Downloaded {0} to {1}.', name, local);
+  if (plan.countLimited)
+    parts.push(vscode.l10n.t('The folder holds more than could be downloaded at once; the rest was left out.'));
+  const title =
+    s.cancelled.length > 0
+      ? vscode.l10n.t('Download of {0} cancelled.', name)
+      : vscode.l10n.t('Downloaded {0} to {1}.', name, local);
   const severity = s.failed.length > 0 || plan.depthLimited || plan.countLimited ? 'warning' : 'info';
-  void ui.choose({
-    id: 'folderDownload.done', severity, modal: false, message: `${title} ${parts.join(' ')}`,
-    actions: [{ id: 'reveal', label: vscode.l10n.t('Reveal in Explorer') }],
-  }).then((choice) => {
-    if (choice === 'reveal') void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(local));
-  });
+  void ui
+    .choose({
+      id: 'folderDownload.done',
+      severity,
+      modal: false,
+      message: `${title} ${parts.join(' ')}`,
+      actions: [{ id: 'reveal', label: vscode.l10n.t('Reveal in Explorer') }],
+    })
+    .then((choice) => {
+      if (choice === 'reveal') void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(local));
+    });
 }

@@ -6,7 +6,15 @@ import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type V2Api } from
 import { localFileName } from './fileNames';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
-export { downloadPlan, findClashes, type Clashes, type DownloadOptions, type DownloadProgress, type DownloadSummary, type FolderDownloadClient } from './folderWriter';
+export {
+  downloadPlan,
+  findClashes,
+  type Clashes,
+  type DownloadOptions,
+  type DownloadProgress,
+  type DownloadSummary,
+  type FolderDownloadClient,
+} from './folderWriter';
 
 /** What a walk needs of a PortalClient. */
 export interface FolderWalkClient {
@@ -74,14 +82,22 @@ export function uniqueName(taken: Set<string>, name: string): string {
   return candidate;
 }
 
-async function children(client: FolderWalkClient, accountId: number, groupId: number, folderId: number, maxPages: number, signal: AbortSignal): Promise<FileRecord[]> {
+async function children(
+  client: FolderWalkClient,
+  accountId: number,
+  groupId: number,
+  folderId: number,
+  maxPages: number,
+  signal: AbortSignal,
+): Promise<FileRecord[]> {
   const out: FileRecord[] = [];
   for (let page = 1; page <= maxPages; page++) {
     const query = { page, size: PAGE_SIZE, orderBy: 'name', ascending: true } as const;
     // The group's root has its own listing; the emulator also takes folder 0, which the spec does not promise.
-    const p = folderId === 0
-      ? await client.v2.files.page(accountId, groupId, query, { signal })
-      : await client.v2.files.children(accountId, groupId, folderId, query, { signal });
+    const p =
+      folderId === 0
+        ? await client.v2.files.page(accountId, groupId, query, { signal })
+        : await client.v2.files.children(accountId, groupId, folderId, query, { signal });
     out.push(...p.items);
     if (!p.hasNext || p.items.length === 0) break;
   }
@@ -89,12 +105,26 @@ async function children(client: FolderWalkClient, accountId: number, groupId: nu
 }
 
 /** Lists the folder's tree level by level and plans the local paths. Rejects with the first PortalError. */
-export function walkFolder(client: FolderWalkClient, accountId: number, folder: FolderRef, options: WalkOptions = {}): Promise<FolderPlan> {
+export function walkFolder(
+  client: FolderWalkClient,
+  accountId: number,
+  folder: FolderRef,
+  options: WalkOptions = {},
+): Promise<FolderPlan> {
   const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
-  return withLinkedSignal(options.signal, concurrency, (signal) => walk(client, accountId, folder, options, concurrency, signal));
+  return withLinkedSignal(options.signal, concurrency, (signal) =>
+    walk(client, accountId, folder, options, concurrency, signal),
+  );
 }
 
-async function walk(client: FolderWalkClient, accountId: number, folder: FolderRef, options: WalkOptions, concurrency: number, signal: AbortSignal): Promise<FolderPlan> {
+async function walk(
+  client: FolderWalkClient,
+  accountId: number,
+  folder: FolderRef,
+  options: WalkOptions,
+  concurrency: number,
+  signal: AbortSignal,
+): Promise<FolderPlan> {
   const maxDepth = options.maxDepth ?? 32;
   const maxFiles = options.maxFiles ?? 10_000;
   const maxFolders = options.maxFolders ?? 2_000;
@@ -107,10 +137,16 @@ async function walk(client: FolderWalkClient, accountId: number, folder: FolderR
   while (level.length > 0 && !countLimited) {
     const listed: FileRecord[][] = [];
     const maxPages = Math.ceil((maxFiles + maxFolders) / PAGE_SIZE) + 1;
-    await runPool(level, concurrency, async (f, i) => {
-      listed[i] = await children(client, accountId, folder.groupId, f.folderId, maxPages, signal);
-    }, signal);
-    if (signal.aborted) throw new PortalError({ kind: 'cancelled', endpoint: '', message: 'The folder download was cancelled.' });
+    await runPool(
+      level,
+      concurrency,
+      async (f, i) => {
+        listed[i] = await children(client, accountId, folder.groupId, f.folderId, maxPages, signal);
+      },
+      signal,
+    );
+    if (signal.aborted)
+      throw new PortalError({ kind: 'cancelled', endpoint: '', message: 'The folder download was cancelled.' });
     const next: Pending[] = [];
     level.forEach((parent, i) => {
       const taken = new Set<string>();

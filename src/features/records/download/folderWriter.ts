@@ -6,7 +6,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type PortalErrorKind, type V2Api } from '../../../api/index';
+import {
+  DEFAULT_MAX_CONCURRENT,
+  isPortalError,
+  PortalError,
+  type PortalErrorKind,
+  type V2Api,
+} from '../../../api/index';
 import { exists, LengthMismatchError, writeAtomically } from '../../../node/atomicFile';
 import type { FolderPlan, PlannedFile } from './folderPlan';
 import { runPool, withLinkedSignal } from '../../../node/pool';
@@ -118,20 +124,36 @@ class Folders {
 function failure(file: PlannedFile, error: unknown): DownloadFailure {
   if (error instanceof PortalError) return { file, kind: error.kind, message: error.message };
   if (error instanceof LengthMismatchError) {
-    return { file, kind: 'network', message: `The download of ${file.name} ended early (${error.message}). Try again.` };
+    return {
+      file,
+      kind: 'network',
+      message: `The download of ${file.name} ended early (${error.message}). Try again.`,
+    };
   }
   const text = error instanceof Error ? error.message : String(error);
   return { file, kind: 'file-system', message: `Could not write ${file.path}: ${text}` };
 }
 
 /** Downloads every planned file below `target`. Resolves with what happened to each file; never rejects for one file. */
-export function downloadPlan(client: FolderDownloadClient, plan: FolderPlan, target: string, options: DownloadOptions): Promise<DownloadSummary> {
+export function downloadPlan(
+  client: FolderDownloadClient,
+  plan: FolderPlan,
+  target: string,
+  options: DownloadOptions,
+): Promise<DownloadSummary> {
   const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
-  return withLinkedSignal(options.signal, concurrency, (signal) => downloadAll(client, plan, target, options, concurrency, signal));
+  return withLinkedSignal(options.signal, concurrency, (signal) =>
+    downloadAll(client, plan, target, options, concurrency, signal),
+  );
 }
 
 async function downloadAll(
-  client: FolderDownloadClient, plan: FolderPlan, target: string, options: DownloadOptions, concurrency: number, signal: AbortSignal,
+  client: FolderDownloadClient,
+  plan: FolderPlan,
+  target: string,
+  options: DownloadOptions,
+  concurrency: number,
+  signal: AbortSignal,
 ): Promise<DownloadSummary> {
   const folders = new Folders(target);
   const outcome: Array<'written' | 'skipped' | DownloadFailure | undefined> = [];
@@ -140,36 +162,53 @@ async function downloadAll(
   const replace = options.existing === 'overwrite';
 
   const written: number[] = [];
-  await runPool(plan.files, concurrency, async (file, i) => {
-    let received = 0;
-    let body: Readable | undefined;
-    try {
-      await folders.ensure(file.path.slice(0, file.path.lastIndexOf('/')));
-      const to = localPath(target, file.path);
-      let result: 'written' | 'exists' = 'exists';
-      if (replace || !(await exists(to))) {
-        const download = await client.v2.files.download(file.groupId, file.fileId, { signal });
-        body = download.body;
-        result = await writeAtomically(to, body, {
-          replace, signal, expectedBytes: download.length,
-          onBytes: (n) => { received += n; progress.bytesDone += n; report(); },
-        });
+  await runPool(
+    plan.files,
+    concurrency,
+    async (file, i) => {
+      let received = 0;
+      let body: Readable | undefined;
+      try {
+        await folders.ensure(file.path.slice(0, file.path.lastIndexOf('/')));
+        const to = localPath(target, file.path);
+        let result: 'written' | 'exists' = 'exists';
+        if (replace || !(await exists(to))) {
+          const download = await client.v2.files.download(file.groupId, file.fileId, { signal });
+          body = download.body;
+          result = await writeAtomically(to, body, {
+            replace,
+            signal,
+            expectedBytes: download.length,
+            onBytes: (n) => {
+              received += n;
+              progress.bytesDone += n;
+              report();
+            },
+          });
+        }
+        outcome[i] = result === 'written' ? 'written' : 'skipped';
+        if (result === 'written') written[i] = received;
+        else progress.bytesDone += file.size - received;
+      } catch (error) {
+        // An unread body holds one of the client's connections until it is destroyed.
+        body?.destroy();
+        progress.bytesDone -= received;
+        if (signal.aborted || isPortalError(error, 'cancelled')) return;
+        outcome[i] = failure(file, error);
       }
-      outcome[i] = result === 'written' ? 'written' : 'skipped';
-      if (result === 'written') written[i] = received;
-      else progress.bytesDone += file.size - received;
-    } catch (error) {
-      // An unread body holds one of the client's connections until it is destroyed.
-      body?.destroy();
-      progress.bytesDone -= received;
-      if (signal.aborted || isPortalError(error, 'cancelled')) return;
-      outcome[i] = failure(file, error);
-    }
-    progress.filesDone++;
-    report();
-  }, signal);
+      progress.filesDone++;
+      report();
+    },
+    signal,
+  );
 
-  const summary = { written: [] as PlannedFile[], skipped: [] as PlannedFile[], failed: [] as DownloadFailure[], cancelled: [] as PlannedFile[], bytes: 0 };
+  const summary = {
+    written: [] as PlannedFile[],
+    skipped: [] as PlannedFile[],
+    failed: [] as DownloadFailure[],
+    cancelled: [] as PlannedFile[],
+    bytes: 0,
+  };
   plan.files.forEach((file, i) => {
     const o = outcome[i];
     if (o === 'written') {

@@ -7,7 +7,13 @@
  * A search remembers each group's answer: when the next text contains the previous one, a group whose answer was
  * complete is refined here with no request (every name that contains the new text contains the old one).
  */
-import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type PortalErrorKind, type V2Api } from '../../../api/index';
+import {
+  DEFAULT_MAX_CONCURRENT,
+  PortalError,
+  type FileRecord,
+  type PortalErrorKind,
+  type V2Api,
+} from '../../../api/index';
 import { GroupListCache, type GroupListClient, type SearchGroup } from './groupCache';
 import { HandOff, linkedSignal, runPool, unlessAborted } from '../../../node/pool';
 
@@ -59,7 +65,13 @@ export interface FileSearchOptions {
 }
 
 /** Failures that would fail every other group too: the search stops and the iteration throws. */
-const FATAL: ReadonlySet<PortalErrorKind> = new Set<PortalErrorKind>(['signed-out', 'auth', 'network', 'tls', 'rate-limited']);
+const FATAL: ReadonlySet<PortalErrorKind> = new Set<PortalErrorKind>([
+  'signed-out',
+  'auth',
+  'network',
+  'tls',
+  'rate-limited',
+]);
 
 interface Answer {
   readonly needle: string;
@@ -97,7 +109,11 @@ export class FileSearch {
   private readonly pageSize: number;
   private readonly maxPages: number;
 
-  constructor(private readonly client: FileSearchClient, private readonly accountId: number, private readonly options: FileSearchOptions) {
+  constructor(
+    private readonly client: FileSearchClient,
+    private readonly accountId: number,
+    private readonly options: FileSearchOptions,
+  ) {
     this.concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
     this.maxPages = Math.max(1, options.maxPagesPerGroup ?? 1);
@@ -128,11 +144,19 @@ export class FileSearch {
         if (refined) emit(group, { hits: refined.hits, complete: true, local: true });
         return !refined;
       });
-      runPool(remote, this.concurrency, async (group) => {
-        const answer = await this.ask(group, needle, signal);
-        if (answer instanceof PortalError) emit(group, { hits: [], complete: false, local: false, error: answer });
-        else if (answer) emit(group, { hits: answer.hits, complete: answer.complete, local: false });
-      }, signal).then(() => out.end(), (error: unknown) => out.fail(error));
+      runPool(
+        remote,
+        this.concurrency,
+        async (group) => {
+          const answer = await this.ask(group, needle, signal);
+          if (answer instanceof PortalError) emit(group, { hits: [], complete: false, local: false, error: answer });
+          else if (answer) emit(group, { hits: answer.hits, complete: answer.complete, local: false });
+        },
+        signal,
+      ).then(
+        () => out.end(),
+        (error: unknown) => out.fail(error),
+      );
       for (let batch = await out.next(signal); batch; batch = await out.next(signal)) yield batch;
     } finally {
       linked.dispose();
@@ -149,13 +173,21 @@ export class FileSearch {
   }
 
   /** One group's matches from the portal; a PortalError for a failure of this group alone; undefined when cancelled. */
-  private async ask(group: SearchGroup, needle: string, signal: AbortSignal): Promise<Answer | PortalError | undefined> {
+  private async ask(
+    group: SearchGroup,
+    needle: string,
+    signal: AbortSignal,
+  ): Promise<Answer | PortalError | undefined> {
     const hits: FileHit[] = [];
     const seen = new Set<number>();
     try {
       for (let page = 1; page <= this.maxPages; page++) {
-        const p = await this.client.v2.files.page(this.accountId, group.id,
-          { page, size: this.pageSize, name: needle, recursive: true, orderBy: 'name', ascending: true }, { signal });
+        const p = await this.client.v2.files.page(
+          this.accountId,
+          group.id,
+          { page, size: this.pageSize, name: needle, recursive: true, orderBy: 'name', ascending: true },
+          { signal },
+        );
         for (const r of p.items) {
           if (!seen.has(r.id) && matches(r.name, needle)) hits.push(hitOf(group, r));
           seen.add(r.id);

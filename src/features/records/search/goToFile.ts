@@ -48,7 +48,12 @@ export function fileSearchSource(search: FileSearch, account: AccountRef): Searc
 }
 
 /** Asks for a file record of the organisation by name; undefined when the pick was closed. */
-export function pickFileRecord(ui: Ui, registry: PortalRegistry, groups: GroupListCache, account: AccountRef): Promise<FileRef | undefined> {
+export function pickFileRecord(
+  ui: Ui,
+  registry: PortalRegistry,
+  groups: GroupListCache,
+  account: AccountRef,
+): Promise<FileRef | undefined> {
   const search = new FileSearch(registry.client(account.portalId), account.accountId, { groups });
   return ui.search(fileSearchSource(search, account), {
     id: 'goto.file',

@@ -29,7 +29,10 @@ export class GroupListCache {
   private fetchCount = 0;
 
   /** `maxAgeMs`: how long a list is reused; default five minutes. */
-  constructor(private readonly maxAgeMs = 5 * 60_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly maxAgeMs = 5 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Group lists requested from a portal so far. */
   get fetches(): number {
@@ -53,8 +56,9 @@ export class GroupListCache {
     let entry = lists.get(accountId);
     if (!entry || this.now() - entry.at > this.maxAgeMs) {
       this.fetchCount++;
-      const groups = client.v2.groups.list(accountId).then((list) =>
-        list.map((g): SearchGroup => ({ id: g.id, name: g.name, label: g.friendlyName || g.name })));
+      const groups = client.v2.groups
+        .list(accountId)
+        .then((list) => list.map((g): SearchGroup => ({ id: g.id, name: g.name, label: g.friendlyName || g.name })));
       const created: Entry = { at: this.now(), groups };
       groups.catch(() => {
         if (lists.get(accountId) === created) lists.delete(accountId);

@@ -17,7 +17,10 @@ describe('packaged .vsix', () => {
     assert.ok(ext, `${id} is installed`);
     assert.notEqual(fs.realpathSync(ext.extensionPath), fs.realpathSync(extensionRoot()));
     assert.equal(ext.packageJSON.version, manifest.version);
-    assert.ok(fs.existsSync(path.join(ext.extensionPath, String(ext.packageJSON.main))), 'its main file is in the package');
+    assert.ok(
+      fs.existsSync(path.join(ext.extensionPath, String(ext.packageJSON.main))),
+      'its main file is in the package',
+    );
   });
 
   it('shows its titles, names and descriptions in English (package.nls.json is in the package)', () => {
@@ -27,15 +30,24 @@ describe('packaged .vsix', () => {
       .filter((t) => nlsKey(shownText(t.value)) !== undefined)
       .map((t) => `${t.path}: ${shownText(t.value)}`);
     assert.deepEqual(unresolved, []);
-    assert.equal(ext.packageJSON.displayName, JSON.parse(fs.readFileSync(path.join(extensionRoot(), 'package.nls.json'), 'utf8')).displayName);
+    assert.equal(
+      ext.packageJSON.displayName,
+      JSON.parse(fs.readFileSync(path.join(extensionRoot(), 'package.nls.json'), 'utf8')).displayName,
+    );
   });
 
   it('carries the English string bundle and no pseudo-locale file', () => {
     const ext = vscode.extensions.getExtension(id);
     assert.ok(ext);
-    assert.ok(fs.existsSync(path.join(ext.extensionPath, 'l10n', 'bundle.l10n.json')), 'l10n/bundle.l10n.json is in the package');
+    assert.ok(
+      fs.existsSync(path.join(ext.extensionPath, 'l10n', 'bundle.l10n.json')),
+      'l10n/bundle.l10n.json is in the package',
+    );
     const files = fs.readdirSync(ext.extensionPath, { recursive: true }).map(String);
-    assert.deepEqual(files.filter((f) => f.includes('qps-ploc')), []);
+    assert.deepEqual(
+      files.filter((f) => f.includes('qps-ploc')),
+      [],
+    );
   });
 
   itActivatesWithEveryContribution(manifest);

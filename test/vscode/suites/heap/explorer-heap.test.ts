@@ -35,9 +35,27 @@ async function startLargeEmulator(root: string): Promise<{ url: string; child: C
     "process.stdin.on('end', () => c.kill('SIGTERM')); process.stdin.on('error', () => c.kill('SIGTERM')); process.stdin.resume();",
     "process.on('SIGTERM', () => c.kill('SIGTERM')); c.on('exit', (code) => process.exit(code ?? 0));",
   ].join('\n');
-  const child = spawn(process.execPath, ['-e', wrapper, '--', path.join('test', 'emulator', 'cli.ts'), '--port', '0', '--seed', 'large', '--rate-limit', '0/300', '--quiet'], {
-    cwd: root, stdio: ['pipe', 'pipe', 'pipe'], detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      wrapper,
+      '--',
+      path.join('test', 'emulator', 'cli.ts'),
+      '--port',
+      '0',
+      '--seed',
+      'large',
+      '--rate-limit',
+      '0/300',
+      '--quiet',
+    ],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the large emulator did not start: ${out}`)), 120_000);
@@ -133,7 +151,9 @@ describe('Extension host heap while paging (measurement)', function () {
       if (await redraw) redraws++;
       peak = Math.max(peak, heap());
     }
-    const memberRows = (await unfold(members, await rows(members))).filter((r) => r.contextValue.startsWith('member.')).length;
+    const memberRows = (await unfold(members, await rows(members))).filter((r) =>
+      r.contextValue.startsWith('member.'),
+    ).length;
     gc();
     const afterMembers = heap();
     report('members_loaded', memberRows);
@@ -156,7 +176,9 @@ describe('Extension host heap while paging (measurement)', function () {
       if (await redraw) redraws++;
       peak = Math.max(peak, heap());
     }
-    const fileRows = (await unfold(explorer, await rows(explorer, bulk.node))).filter((r) => r.contextValue === 'file' || r.contextValue === 'folder').length;
+    const fileRows = (await unfold(explorer, await rows(explorer, bulk.node))).filter(
+      (r) => r.contextValue === 'file' || r.contextValue === 'folder',
+    ).length;
     gc();
     const afterFiles = heap();
     report('file_records_loaded', fileRows);

@@ -19,7 +19,7 @@ describe('activation', () => {
     assert.match(vscode.version, /^1\.100\.\d+$/);
   });
 
-  it('receives the runner\'s environment in the extension host', function () {
+  it("receives the runner's environment in the extension host", function () {
     const context = runContext();
     if (!context) this.skip();
     assert.equal(process.env[TEST_ENV.marker], context.marker);
@@ -28,7 +28,11 @@ describe('activation', () => {
   it(`finds the extension under development by its id`, () => {
     const ext = vscode.extensions.getExtension(id);
     assert.ok(ext, `${id} is loaded`);
-    assert.equal(fs.realpathSync(ext.extensionPath), fs.realpathSync(extensionRoot()), 'it is the development copy, not an installed one');
+    assert.equal(
+      fs.realpathSync(ext.extensionPath),
+      fs.realpathSync(extensionRoot()),
+      'it is the development copy, not an installed one',
+    );
     assert.equal(ext.packageJSON.version, manifest.version);
   });
 

@@ -9,7 +9,11 @@ import { byLabel, features, rows, tooltipOf, type Provider, type Row } from '../
 import { withUi } from '../../support/ui';
 import { waitFor } from '../../support/wait';
 
-interface AppJson { clientId: string; name: string; description: string | null }
+interface AppJson {
+  clientId: string;
+  name: string;
+  description: string | null;
+}
 
 describe('Applications: rename and edit the description', function () {
   this.timeout(60_000);
@@ -42,9 +46,16 @@ describe('Applications: rename and edit the description', function () {
     await withUi({ 'application.rename': '  Portal Sync (work laptop) ' }, async (ui) => {
       assert.equal(await vscode.commands.executeCommand('portal.application.rename', sync.node), true);
       assert.equal(ui.asked.find((q) => q.id === 'application.rename')?.value, 'Portal Sync (laptop)');
-      assert.deepEqual(ui.told.map((t) => t.text), ['Renamed the application to "Portal Sync (work laptop)".']);
+      assert.deepEqual(
+        ui.told.map((t) => t.text),
+        ['Renamed the application to "Portal Sync (work laptop)".'],
+      );
     });
-    assert.equal((await onPortal('Portal Sync (work laptop)'))?.clientId, clientId, 'the same application, renamed (trimmed)');
+    assert.equal(
+      (await onPortal('Portal Sync (work laptop)'))?.clientId,
+      clientId,
+      'the same application, renamed (trimmed)',
+    );
     await rowNamed('Portal Sync (work laptop)');
     assert.ok(!(await appRows()).some((r) => r.label === 'Portal Sync (laptop)'));
   });
@@ -55,8 +66,17 @@ describe('Applications: rename and edit the description', function () {
       const boxes = () => ui.asked.filter((q) => q.id === 'application.description');
       assert.equal(await vscode.commands.executeCommand('portal.application.editDescription', row.node), true);
       assert.equal(boxes()[0]?.value, 'Desktop sync client', 'the box starts with the description the portal has');
-      await waitFor(async () => (await tooltipOf(applications, await rowNamed('Portal Sync (work laptop)'))).includes('Syncs the project folders'), 'the row\'s tooltip shows the new description');
-      assert.equal((await onPortal('Portal Sync (work laptop)'))?.description, 'Syncs the project folders of the work laptop');
+      await waitFor(
+        async () =>
+          (await tooltipOf(applications, await rowNamed('Portal Sync (work laptop)'))).includes(
+            'Syncs the project folders',
+          ),
+        "the row's tooltip shows the new description",
+      );
+      assert.equal(
+        (await onPortal('Portal Sync (work laptop)'))?.description,
+        'Syncs the project folders of the work laptop',
+      );
 
       assert.equal(await vscode.commands.executeCommand('portal.application.editDescription', row.node), true);
       assert.equal(boxes()[1]?.value, 'Syncs the project folders of the work laptop');
@@ -68,7 +88,10 @@ describe('Applications: rename and edit the description', function () {
     const iphone = byLabel(await appRows(), 'Portal for iPhone');
     await withUi({ 'application.rename': '   ' }, async (ui) => {
       assert.equal(await vscode.commands.executeCommand('portal.application.rename', iphone.node), undefined);
-      assert.deepEqual(ui.refused.map((r) => r.problem), ['Enter a name.']);
+      assert.deepEqual(
+        ui.refused.map((r) => r.problem),
+        ['Enter a name.'],
+      );
     });
     assert.ok(await onPortal('Portal for iPhone'), 'unchanged on the portal');
 

@@ -31,7 +31,7 @@ describe('Applications view', function () {
     await stopDemoPortal({ emu, portalId });
   });
 
-  it('lists the signed-in user\'s applications with platform and last activity, marking this window\'s own', async () => {
+  it("lists the signed-in user's applications with platform and last activity, marking this window's own", async () => {
     const list = await rows(applications, (await portalNode()).node);
     const labels = list.map((r) => r.label);
     assert.ok(labels.includes('Portal Sync (laptop)'), labels.join(', '));
@@ -44,7 +44,7 @@ describe('Applications view', function () {
     assert.match(mine[0]?.description ?? '', /this VS Code$/);
   });
 
-  it('shows an application\'s details as a read-only document, without its secret', async () => {
+  it("shows an application's details as a read-only document, without its secret", async () => {
     const sync = byLabel(await rows(applications, (await portalNode()).node), 'Portal Sync (laptop)');
     await vscode.commands.executeCommand('portal.application.details', sync.node);
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
@@ -54,7 +54,7 @@ describe('Applications view', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('deletes an application after a warning; deleting this window\'s own signs the portal out', async () => {
+  it("deletes an application after a warning; deleting this window's own signs the portal out", async () => {
     const api = await portalApi();
     const list = await rows(applications, (await portalNode()).node);
     const iphone = byLabel(list, 'Portal for iPhone');
@@ -66,11 +66,16 @@ describe('Applications view', function () {
       assert.ok(!apps.body.some((a) => a.name === 'Portal for iPhone'));
       assert.ok(api.registry.get(portalId)?.client, 'still signed in');
 
-      const mine = (await rows(applications, (await portalNode()).node)).find((r) => r.contextValue === 'application.current');
+      const mine = (await rows(applications, (await portalNode()).node)).find(
+        (r) => r.contextValue === 'application.current',
+      );
       assert.equal(await vscode.commands.executeCommand('portal.application.delete', mine?.node), true);
       assert.match(warnings()[1] ?? '', /will be signed out/);
     });
     assert.equal(api.registry.get(portalId)?.client === undefined, true, 'signed out');
-    assert.ok(!(await rows(applications)).some((r) => r.id === portalKey('applications', portalId)), 'a signed-out portal leaves the view');
+    assert.ok(
+      !(await rows(applications)).some((r) => r.id === portalKey('applications', portalId)),
+      'a signed-out portal leaves the view',
+    );
   });
 });

@@ -12,7 +12,10 @@ import { nodeOf } from '../../support/tree';
 import { withUi } from '../../support/ui';
 import { waitFor } from '../../support/wait';
 
-interface AppJson { clientId: string; name: string }
+interface AppJson {
+  clientId: string;
+  name: string;
+}
 
 describe('Sign-in and secrets', function () {
   this.timeout(60_000);
@@ -31,7 +34,13 @@ describe('Sign-in and secrets', function () {
     const accounts = await portalJson<{ id: number }[]>(a.url, admin, 'GET', '/v3/accounts');
     const accountId = accounts.body[0]?.id;
     const created = await portalJson(a.url, admin, 'POST', `/v3/accounts/${accountId}/members`, {
-      name: 'Leak Check', username, email: `${username}@example.com`, password, enabled: true, rights: 16, admin: true,
+      name: 'Leak Check',
+      username,
+      email: `${username}@example.com`,
+      password,
+      enabled: true,
+      rights: 16,
+      admin: true,
     });
     assert.equal(created.status, 200, JSON.stringify(created.body));
   });
@@ -46,7 +55,11 @@ describe('Sign-in and secrets', function () {
     a.resetStats();
     const script = await signInForTest({ baseUrl: a.url, username, password });
     assert.deepEqual(script.failures, []);
-    assert.deepEqual(script.asked, ['signIn.baseUrl', 'signIn.service', 'signIn.username', 'signIn.password'], 'no two-factor question for a user without it');
+    assert.deepEqual(
+      script.asked,
+      ['signIn.baseUrl', 'signIn.service', 'signIn.username', 'signIn.password'],
+      'no two-factor question for a user without it',
+    );
     const api = await portalApi();
     const c = api.registry.get(idOf(a));
     assert.ok(c?.client, 'portal A is signed in');
@@ -76,12 +89,28 @@ describe('Sign-in and secrets', function () {
   });
 
   it('asks for a two-factor code only when the portal asks, and again after a wrong one', async () => {
-    const script = await signInForTest({ baseUrl: b.url, username: 'demo-2fa', password: 'demo', codes: ['000000', '123456'] });
+    const script = await signInForTest({
+      baseUrl: b.url,
+      username: 'demo-2fa',
+      password: 'demo',
+      codes: ['000000', '123456'],
+    });
     assert.deepEqual(script.failures, []);
-    assert.deepEqual(script.asked, ['signIn.baseUrl', 'signIn.service', 'signIn.username', 'signIn.password', 'signIn.code', 'signIn.code']);
+    assert.deepEqual(script.asked, [
+      'signIn.baseUrl',
+      'signIn.service',
+      'signIn.username',
+      'signIn.password',
+      'signIn.code',
+      'signIn.code',
+    ]);
     const codes = script.ui.asked.filter((q) => q.id === 'signIn.code');
     assert.doesNotMatch(codes[0]?.texts.join('\n') ?? '', /not accepted/);
-    assert.match(codes[1]?.texts.join('\n') ?? '', /That code was not accepted/, 'the second time says why it asks again');
+    assert.match(
+      codes[1]?.texts.join('\n') ?? '',
+      /That code was not accepted/,
+      'the second time says why it asks again',
+    );
     const api = await portalApi();
     assert.equal(api.registry.get(idOf(b))?.username, 'demo-2fa');
     recordSecret('clientSecret', (await api.testing.readStoredCredentials(idOf(b)))?.clientSecret);
@@ -93,8 +122,14 @@ describe('Sign-in and secrets', function () {
     assert.ok(api.registry.get(idOf(b))?.client);
     const accounts = await vscode.authentication.getAccounts('portal');
     const labels = accounts.map((x) => x.label);
-    assert.ok(labels.some((l) => l.startsWith(`${username} @`)), labels.join(', '));
-    assert.ok(labels.some((l) => l.startsWith('demo-2fa @')), labels.join(', '));
+    assert.ok(
+      labels.some((l) => l.startsWith(`${username} @`)),
+      labels.join(', '),
+    );
+    assert.ok(
+      labels.some((l) => l.startsWith('demo-2fa @')),
+      labels.join(', '),
+    );
   });
 
   it('refuses a wrong password with a message that says so, and stores nothing', async () => {
@@ -117,13 +152,23 @@ describe('Sign-in and secrets', function () {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const unreachable = await signInForTest({ baseUrl: `http://127.0.0.1:${closedPort}`, username: 'demo', password: 'demo' });
+    const unreachable = await signInForTest({
+      baseUrl: `http://127.0.0.1:${closedPort}`,
+      username: 'demo',
+      password: 'demo',
+    });
     assert.match(unreachable.failures[0] ?? '', /Could not reach/);
 
-    const html: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'));
+    const html: Server = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'),
+    );
     await new Promise<void>((r) => html.listen(0, '127.0.0.1', r));
     try {
-      const notApi = await signInForTest({ baseUrl: `http://127.0.0.1:${(html.address() as AddressInfo).port}`, username: 'demo', password: 'demo' });
+      const notApi = await signInForTest({
+        baseUrl: `http://127.0.0.1:${(html.address() as AddressInfo).port}`,
+        username: 'demo',
+        password: 'demo',
+      });
       assert.match(notApi.failures[0] ?? '', /does not answer like a portal API/);
     } finally {
       await new Promise<void>((r) => html.close(() => r()));
@@ -156,11 +201,20 @@ describe('Sign-in and secrets', function () {
     b.revokeApplication(before.clientId);
     await assert.rejects(before.client.v3.userinfo(), (e: unknown) => isPortalError(e, 'signed-out'));
     // The sign-out runs in the background of the failed call: the state flips first, the secret goes next.
-    await waitFor(async () => api.registry.get(idOf(b))?.client === undefined && (await api.testing.readStoredCredentials(idOf(b))) === undefined, 'portal B is signed out with its secrets removed');
+    await waitFor(
+      async () =>
+        api.registry.get(idOf(b))?.client === undefined &&
+        (await api.testing.readStoredCredentials(idOf(b))) === undefined,
+      'portal B is signed out with its secrets removed',
+    );
     const after = api.registry.get(idOf(b));
     assert.ok(after?.signedOutReason, 'the reason is kept for the "sign in again" node');
     b.resetStats();
-    for (let i = 0; i < 5; i++) assert.throws(() => api.registry.client(idOf(b)), (e: unknown) => isPortalError(e, 'signed-out'));
+    for (let i = 0; i < 5; i++)
+      assert.throws(
+        () => api.registry.client(idOf(b)),
+        (e: unknown) => isPortalError(e, 'signed-out'),
+      );
     assert.equal(b.stats().requests, 0, 'no retry storm');
     assert.ok(api.registry.get(idOf(a))?.client, 'the other portal stays signed in');
   });
@@ -178,7 +232,12 @@ describe('Sign-in and secrets', function () {
         await portalJson(c.url, admin, 'PATCH', `/v3/accounts/${account.id}/members/member`, { enabled: false });
       }
       await assert.rejects(client.v3.userinfo(), (e: unknown) => isPortalError(e, 'signed-out'));
-      await waitFor(async () => api.registry.get(idOf(c))?.client === undefined && (await api.testing.readStoredCredentials(idOf(c))) === undefined, 'portal C is signed out with its secrets removed');
+      await waitFor(
+        async () =>
+          api.registry.get(idOf(c))?.client === undefined &&
+          (await api.testing.readStoredCredentials(idOf(c))) === undefined,
+        'portal C is signed out with its secrets removed',
+      );
       assert.match(api.registry.get(idOf(c))?.signedOutReason ?? '', /User is disabled/, 'the reason says why');
       await api.registry.remove(idOf(c));
     } finally {
@@ -209,9 +268,16 @@ describe('Sign-in and secrets', function () {
       assert.equal(edited1.client === undefined, true, 'no client for an address the client refuses');
       assert.match(edited1.signedOutReason ?? '', /https:\/\//, 'the reason says what is wrong with the address');
       assert.ok(await api.testing.readStoredCredentials(id), 'its credentials stay for when the address is fixed');
-      assert.equal(api.registry.get('typo-entry')?.entry.label, 'not a url', 'an entry that is not a URL is listed, not thrown on');
+      assert.equal(
+        api.registry.get('typo-entry')?.entry.label,
+        'not a url',
+        'an entry that is not a URL is listed, not thrown on',
+      );
       const roots = await api.testing.explorer.provider.getChildren();
-      assert.ok(roots.some((n) => n.portalId === id) && roots.some((n) => n.portalId === 'typo-entry'), 'the Explorer lists both');
+      assert.ok(
+        roots.some((n) => n.portalId === id) && roots.some((n) => n.portalId === 'typo-entry'),
+        'the Explorer lists both',
+      );
 
       // Fixing the address signs the portal back in with the stored credentials.
       await config().update('portals', entries, vscode.ConfigurationTarget.Global);
@@ -232,11 +298,22 @@ describe('Sign-in and secrets', function () {
     b.reset();
     const token = await passwordToken(b.url, 'demo', 'demo');
     const app = await portalJson<{ clientId: string; clientSecret: string }>(b.url, token, 'POST', '/v3/applications', {
-      name: 'Pasted credentials', description: 'test', platform: 'OTHER', deviceType: 'Other', deviceModel: 'x', deviceOs: 'x', appVersion: '1', bundleId: 'x',
+      name: 'Pasted credentials',
+      description: 'test',
+      platform: 'OTHER',
+      deviceType: 'Other',
+      deviceModel: 'x',
+      deviceOs: 'x',
+      appVersion: '1',
+      bundleId: 'x',
     });
     assert.equal(app.status, 201);
     recordSecret('clientSecret', app.body.clientSecret);
-    const answers = { ...signInAnswers({ baseUrl: b.url }), 'signIn.clientId': app.body.clientId, 'signIn.clientSecret': app.body.clientSecret };
+    const answers = {
+      ...signInAnswers({ baseUrl: b.url }),
+      'signIn.clientId': app.body.clientId,
+      'signIn.clientSecret': app.body.clientSecret,
+    };
     await withUi(answers, async (ui) => {
       await vscode.commands.executeCommand('portal.signInWithClientCredentials');
       assert.deepEqual(signInFailures(ui), []);
@@ -263,7 +340,9 @@ describe('Sign-in and secrets', function () {
     const token = await passwordToken(a.url, username, password);
     const apps = await portalJson<AppJson[]>(a.url, token, 'GET', '/v3/applications');
     assert.ok(!apps.body.some((x) => x.clientId === stored.clientId), 'the application was deleted on the portal');
-    const grant = await fetch(`${a.url}/oauth/token?${new URLSearchParams({ grant_type: 'client_credentials', client_id: stored.clientId, client_secret: stored.clientSecret, scope: 'read write' })}`);
+    const grant = await fetch(
+      `${a.url}/oauth/token?${new URLSearchParams({ grant_type: 'client_credentials', client_id: stored.clientId, client_secret: stored.clientSecret, scope: 'read write' })}`,
+    );
     assert.equal(grant.status, 401, 'its credentials stopped working');
   });
 

@@ -33,19 +33,25 @@ describe('Commands: one wrapper for all of them', function () {
     const answers: Answers = {
       'pick.portal': Array(cases.length).fill((id: string) => id === p.portalId),
       'pick.account': Array(cases.length).fill((a: { accountId: number }) => a.accountId === 1),
-      'pick.group': DISMISS, 'pick.member': DISMISS, 'pick.application': DISMISS,
+      'pick.group': DISMISS,
+      'pick.member': DISMISS,
+      'pick.application': DISMISS,
     };
     (await portalApi()).testing.members.show({ kind: 'account', ...acme(), label: 'Acme Corporation' });
-    await withUi(answers, async (ui) => {
-      for (const [command, forged, asks] of cases) {
-        const before = ui.questions.length;
-        assert.equal(await vscode.commands.executeCommand(command, forged), undefined, command);
-        const asked = ui.questions.slice(before);
-        assert.equal(asked.at(-1), asks, `${command} asked ${asked.join(', ')}`);
-      }
-      assert.deepEqual(ui.copied, [], 'nothing was copied');
-      assert.deepEqual(ui.told, [], 'a dismissed question says nothing');
-    }, { allUsed: false });
+    await withUi(
+      answers,
+      async (ui) => {
+        for (const [command, forged, asks] of cases) {
+          const before = ui.questions.length;
+          assert.equal(await vscode.commands.executeCommand(command, forged), undefined, command);
+          const asked = ui.questions.slice(before);
+          assert.equal(asked.at(-1), asks, `${command} asked ${asked.join(', ')}`);
+        }
+        assert.deepEqual(ui.copied, [], 'nothing was copied');
+        assert.deepEqual(ui.told, [], 'a dismissed question says nothing');
+      },
+      { allUsed: false },
+    );
   });
 
   it('the same commands on our own rows act at once', async () => {
@@ -72,13 +78,16 @@ describe('Commands: one wrapper for all of them', function () {
     const group = await nodeOf({ kind: 'group', ...acme(), groupId: 101 });
     const api = await portalApi();
     await api.registry.signOut(p.portalId, 'Signed out for the test.');
-    await withUi({ 'group.duplicate.name': 'Copy', 'error.signedOut': 'sessions', 'sessions.pick': DISMISS }, async (ui) => {
-      assert.equal(await vscode.commands.executeCommand('portal.group.duplicate', group), undefined);
-      await waitFor(() => ui.questions.includes('sessions.pick'), 'the sessions list opens');
-      const error = ui.asked.find((q) => q.id === 'error.signedOut');
-      assert.ok(error?.texts.includes('Show sessions'), JSON.stringify(error));
-      assert.match(error?.texts[0] ?? '', /Signed out for the test/);
-      assert.deepEqual(ui.told, [], 'one message: the one with the button');
-    });
+    await withUi(
+      { 'group.duplicate.name': 'Copy', 'error.signedOut': 'sessions', 'sessions.pick': DISMISS },
+      async (ui) => {
+        assert.equal(await vscode.commands.executeCommand('portal.group.duplicate', group), undefined);
+        await waitFor(() => ui.questions.includes('sessions.pick'), 'the sessions list opens');
+        const error = ui.asked.find((q) => q.id === 'error.signedOut');
+        assert.ok(error?.texts.includes('Show sessions'), JSON.stringify(error));
+        assert.match(error?.texts[0] ?? '', /Signed out for the test/);
+        assert.deepEqual(ui.told, [], 'one message: the one with the button');
+      },
+    );
   });
 });

@@ -24,7 +24,11 @@ function row(list: Row[], label: string): Row {
 
 /** Every text a row shows, label, description and tooltip, is plain. */
 async function assertPlainRow(provider: Provider, r: Row): Promise<void> {
-  for (const [what, text] of [['label', r.label], ['description', r.description], ['tooltip', await tooltipOf(provider, r)]] as const) {
+  for (const [what, text] of [
+    ['label', r.label],
+    ['description', r.description],
+    ['tooltip', await tooltipOf(provider, r)],
+  ] as const) {
     assert.ok(isPlain(text), `${what} of "${visible(r.label)}" carries live syntax: ${JSON.stringify(text)}`);
   }
 }
@@ -72,16 +76,30 @@ describe('A hostile portal: every server string is an attack', function () {
       const r = queue[i]!;
       await assertPlainRow(explorer, r);
       checked++;
-      if (r.collapsible && (r.contextValue.startsWith('account') || r.contextValue === 'group' || r.contextValue === 'folder')) {
+      if (
+        r.collapsible &&
+        (r.contextValue.startsWith('account') || r.contextValue === 'group' || r.contextValue === 'folder')
+      ) {
         queue.push(...(await rows(explorer, r.node)).filter((c) => c.contextValue !== 'loadMore'));
       }
     }
     assert.ok(checked > 40, `${checked} rows checked`);
     const groups = await rows(explorer, accounts.find((a) => a.id.endsWith('/a:1'))!.node);
     for (const name of ['constructor', '..', '__proto__', 'toString', '.', 'CON']) {
-      assert.ok(groups.some((g) => g.id.endsWith(`/g:${101 + ['constructor', '..', '__proto__', 'toString', '.', 'CON'].indexOf(name)}`)), `group ${name} is listed`);
+      assert.ok(
+        groups.some((g) =>
+          g.id.endsWith(`/g:${101 + ['constructor', '..', '__proto__', 'toString', '.', 'CON'].indexOf(name)}`),
+        ),
+        `group ${name} is listed`,
+      );
     }
-    assert.ok(!queue.some((r) => r.contextValue.startsWith('error')), queue.filter((r) => r.contextValue.startsWith('error')).map((r) => r.label).join('\n'));
+    assert.ok(
+      !queue.some((r) => r.contextValue.startsWith('error')),
+      queue
+        .filter((r) => r.contextValue.startsWith('error'))
+        .map((r) => r.label)
+        .join('\n'),
+    );
   });
 
   it('the Members and Applications views show server text as plain text', async () => {
@@ -94,14 +112,21 @@ describe('A hostile portal: every server string is an attack', function () {
     // The second organisation answers ten times the rows asked for: refused, and said so in one plain row.
     t.members.show({ kind: 'account', portalId: p.portalId, accountId: 2, label: 'con' });
     const refused = await rows(provider);
-    assert.deepEqual(refused.map((r) => r.contextValue), ['error'], refused.map((r) => r.label).join(' | '));
+    assert.deepEqual(
+      refused.map((r) => r.contextValue),
+      ['error'],
+      refused.map((r) => r.label).join(' | '),
+    );
     assert.match(visible(refused[0]?.label ?? ''), /sent \d+ rows for a page of \d+/);
     await assertPlainRow(provider, refused[0]!);
     const applications = t.applications.provider as unknown as Provider;
     const portal = (await rows(applications)).find((r) => r.id.endsWith(p.portalId));
     assert.ok(portal);
     const apps = await rows(applications, portal.node);
-    assert.ok(apps.some((a) => a.id.endsWith('/app:constructor')) && apps.some((a) => a.id.endsWith('/app:__proto__')), apps.map((a) => a.id).join());
+    assert.ok(
+      apps.some((a) => a.id.endsWith('/app:constructor')) && apps.some((a) => a.id.endsWith('/app:__proto__')),
+      apps.map((a) => a.id).join(),
+    );
     for (const r of apps) await assertPlainRow(applications, r);
     const proto = apps.find((a) => a.id.endsWith('/app:__proto__'))!;
     await vscode.commands.executeCommand('portal.application.details', proto.node);
@@ -122,34 +147,56 @@ describe('A hostile portal: every server string is an attack', function () {
     });
     const error = ui.told.find((n) => n.severity === 'error');
     assert.ok(error, JSON.stringify(ui.told));
-    assert.match(visible(error.text), /Denied \[Fix\]\(command:workbench\.action\.openSettings\)/, 'the server\'s words are kept, as text');
+    assert.match(
+      visible(error.text),
+      /Denied \[Fix\]\(command:workbench\.action\.openSettings\)/,
+      "the server's words are kept, as text",
+    );
     assertPlainUi(ui);
   });
 
   it('quick picks and input boxes built from hostile names carry no link, icon or bidi syntax', async () => {
-    const ui = await withUi({
-      'pick.portal': (id: string) => id === p.portalId,
-      'pick.account': (a: { accountId: number }) => a.accountId === 1,
-      'pick.group': DISMISS,
-      'group.duplicate.name': DISMISS,
-    }, async (scripted) => {
-      await vscode.commands.executeCommand('portal.editGroup');
-      const portal = await portalRow(explorer, p.portalId);
-      const account = (await rows(explorer, portal.node)).find((a) => a.id.endsWith('/a:1'))!;
-      const group = (await rows(explorer, account.node)).find((g) => g.id.endsWith('/g:101'))!;
-      await vscode.commands.executeCommand('portal.group.duplicate', group.node);
-      return scripted;
-    }, { allUsed: false });
+    const ui = await withUi(
+      {
+        'pick.portal': (id: string) => id === p.portalId,
+        'pick.account': (a: { accountId: number }) => a.accountId === 1,
+        'pick.group': DISMISS,
+        'group.duplicate.name': DISMISS,
+      },
+      async (scripted) => {
+        await vscode.commands.executeCommand('portal.editGroup');
+        const portal = await portalRow(explorer, p.portalId);
+        const account = (await rows(explorer, portal.node)).find((a) => a.id.endsWith('/a:1'))!;
+        const group = (await rows(explorer, account.node)).find((g) => g.id.endsWith('/g:101'))!;
+        await vscode.commands.executeCommand('portal.group.duplicate', group.node);
+        return scripted;
+      },
+      { allUsed: false },
+    );
     const groups = ui.asked.find((q) => q.id === 'pick.group');
     assert.ok(groups && (groups.items?.length ?? 0) > 3, 'the group pick listed the hostile groups');
-    assert.ok(groups.texts.some((t) => visible(t).includes('$(')), 'the hostile names are there, as text');
-    assert.ok(ui.asked.some((q) => q.id === 'group.duplicate.name'), 'the input box was asked');
+    assert.ok(
+      groups.texts.some((t) => visible(t).includes('$(')),
+      'the hostile names are there, as text',
+    );
+    assert.ok(
+      ui.asked.some((q) => q.id === 'group.duplicate.name'),
+      'the input box was asked',
+    );
     assertPlainUi(ui);
   });
 
   it('group maps keyed by "constructor" and "__proto__" read the member\'s real permissions', async () => {
-    const detail = await portalJson<{ groups: Record<string, number> }>(p.emu.url, p.token, 'GET', '/v2/accounts/1/members/demo');
-    assert.ok(Object.hasOwn(detail.body.groups, 'constructor') && Object.hasOwn(detail.body.groups, '__proto__'), JSON.stringify(detail.body.groups));
+    const detail = await portalJson<{ groups: Record<string, number> }>(
+      p.emu.url,
+      p.token,
+      'GET',
+      '/v2/accounts/1/members/demo',
+    );
+    assert.ok(
+      Object.hasOwn(detail.body.groups, 'constructor') && Object.hasOwn(detail.body.groups, '__proto__'),
+      JSON.stringify(detail.body.groups),
+    );
     const demo = await memberRow('demo');
     assert.ok(demo, 'the demo user is listed');
     const panel = await openForm<FormPanel<AssignmentsState>>('portal.editMemberAssignments', demo.node);
@@ -159,7 +206,11 @@ describe('A hostile portal: every server string is an attack', function () {
       const id = byName.get(name);
       assert.ok(id, `${name} is in the form`);
       const expected = detail.body.groups[name] ?? 0;
-      assert.equal(state.values.groups.find((g) => g.id === id)?.permission, expected >= 16 ? 16 : expected >= 4 ? 4 : expected >= 1 ? 1 : 0, name);
+      assert.equal(
+        state.values.groups.find((g) => g.id === id)?.permission,
+        expected >= 16 ? 16 : expected >= 4 ? 4 : expected >= 1 ? 1 : 0,
+        name,
+      );
     }
     panel.dispose();
   });
@@ -172,7 +223,10 @@ describe('A hostile portal: every server string is an attack', function () {
     const long = row(root, LONG_NAME);
     await vscode.commands.executeCommand('portal.file.openRecord', long.node);
     assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^# 名+ab\.txt$/m);
-    const download = (node: unknown) => withUi({ 'download.folder': tmp }, () => Promise.resolve(vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', node)));
+    const download = (node: unknown) =>
+      withUi({ 'download.folder': tmp }, () =>
+        Promise.resolve(vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', node)),
+      );
     const saved = await download(long.node);
     assert.ok(saved);
     assert.ok(Buffer.byteLength(path.basename(saved.fsPath), 'utf8') <= 240, path.basename(saved.fsPath));
@@ -185,7 +239,11 @@ describe('A hostile portal: every server string is an attack', function () {
     assert.ok(bidi);
     const cleaned = await download(bidi.node);
     assert.equal(path.basename(cleaned?.fsPath ?? ''), 'invoicegnp.exe');
-    assert.deepEqual(fs.readdirSync(tmp).sort(), [path.basename(saved.fsPath), 'download-CON .txt', 'invoicegnp.exe'].sort(), 'nothing written outside these names');
+    assert.deepEqual(
+      fs.readdirSync(tmp).sort(),
+      [path.basename(saved.fsPath), 'download-CON .txt', 'invoicegnp.exe'].sort(),
+      'nothing written outside these names',
+    );
 
     const dots = row(root, '..');
     const inner = row(await rows(explorer, dots.node), '.');

@@ -29,7 +29,9 @@ describe('Tree context menus while a view reloads', function () {
 
   /** Runs a command as a context-menu entry of `row` in `viewId` would, without waiting for it to finish. */
   const fromMenu = (command: string, viewId: string, row: Row): Thenable<unknown> =>
-    vscode.commands.executeCommand('runCommands', { commands: [{ command, args: [{ $treeViewId: viewId, $treeItemHandle: handleOf(row) }] }] });
+    vscode.commands.executeCommand('runCommands', {
+      commands: [{ command, args: [{ $treeViewId: viewId, $treeItemHandle: handleOf(row) }] }],
+    });
 
   /** `wanted` once a form panel with that key is open; after `ms` without one, the keys open (or undefined). */
   const panelOpened = async (wanted: string, ms: number): Promise<string | undefined> => {
@@ -38,14 +40,24 @@ describe('Tree context menus while a view reloads', function () {
       if (api.testing.forms.panels().some((p) => p.key === wanted)) return wanted;
       await new Promise((r) => setTimeout(r, 100));
     }
-    return api.testing.forms.panels().map((p) => p.key).join(', ') || undefined;
+    return (
+      api.testing.forms
+        .panels()
+        .map((p) => p.key)
+        .join(', ') || undefined
+    );
   };
   const acmeIds = () => ({ portalId: f.portalId, accountId: f.acme });
   const assignmentsKey = (username: string) => formKeys.assignments({ account: acmeIds(), username });
   const assignmentsPanelFor = (username: string, ms: number) => panelOpened(assignmentsKey(username), ms);
 
   /** Runs a menu entry while a view reloads: the panel it opened, or (having dismissed the question it asked) not. */
-  const fromMenuNow = async (command: string, viewId: string, row: Row, wanted: string): Promise<string | undefined> => {
+  const fromMenuNow = async (
+    command: string,
+    viewId: string,
+    row: Row,
+    wanted: string,
+  ): Promise<string | undefined> => {
     let done = false;
     const running = Promise.resolve(fromMenu(command, viewId, row)).finally(() => (done = true));
     const opened = await panelOpened(wanted, 2_000);
@@ -70,7 +82,11 @@ describe('Tree context menus while a view reloads', function () {
 
     // The menu's argument reaches the command as the row (this also checks the handle is VS Code's).
     const settled = fromMenu('portal.editMemberAssignments', 'portal.members', mia);
-    assert.equal(await assignmentsPanelFor('member', 5_000), assignmentsKey('member'), 'the menu argument became the row');
+    assert.equal(
+      await assignmentsPanelFor('member', 5_000),
+      assignmentsKey('member'),
+      'the menu argument became the row',
+    );
     await settled;
     for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
 
@@ -78,17 +94,34 @@ describe('Tree context menus while a view reloads', function () {
     const before = t.members.snapshot();
     assert.ok(before.shown > 0);
     f.emu.setFaults([{ kind: 'latency', delayMs: SLOW_MS, path: `/v3/accounts/${f.acme}/members`, method: 'GET' }]);
-    const answers = { 'permission.group': (g: { id: number }) => g.id === f.groups.social, 'permission.level': (level: number) => level === 4 };
-    const saved = await withUi(answers, () => Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node)));
+    const answers = {
+      'permission.group': (g: { id: number }) => g.id === f.groups.social,
+      'permission.level': (level: number) => level === 4,
+    };
+    const saved = await withUi(answers, () =>
+      Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node)),
+    );
     assert.equal(saved, true);
     // ...VS Code asks for the rows again (it batches refreshes for 200 ms), and the menu is used meanwhile.
     await new Promise((r) => setTimeout(r, 600));
     const wanted = assignmentsKey('member');
-    assert.equal(await fromMenuNow('portal.editMemberAssignments', 'portal.members', mia, wanted), wanted, 'the command got its row, not a question');
-    assert.match(t.members.view.description ?? '', /^Acme Corporation · \d+ of \d+$/, 'the count stays while the rows are reloaded');
+    assert.equal(
+      await fromMenuNow('portal.editMemberAssignments', 'portal.members', mia, wanted),
+      wanted,
+      'the command got its row, not a question',
+    );
+    assert.match(
+      t.members.view.description ?? '',
+      /^Acme Corporation · \d+ of \d+$/,
+      'the count stays while the rows are reloaded',
+    );
 
     // The reload still happens: the rows are replaced by the portal's answer once it arrives.
-    for (let waited = 0; waited < SLOW_MS + 5_000 && t.members.snapshot().generation === before.generation; waited += 100) {
+    for (
+      let waited = 0;
+      waited < SLOW_MS + 5_000 && t.members.snapshot().generation === before.generation;
+      waited += 100
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.ok(t.members.snapshot().generation > before.generation, 'the list was loaded again');
@@ -117,6 +150,10 @@ describe('Tree context menus while a view reloads', function () {
     assert.ok(postedTypes(overview).includes('saved'), postedTypes(overview).join());
     overview.dispose();
     await new Promise((r) => setTimeout(r, 600));
-    assert.equal(await fromMenuNow('portal.accountOverview', 'portal.explorer', acme, wanted), wanted, 'the command got its row, not "Which organisation?"');
+    assert.equal(
+      await fromMenuNow('portal.accountOverview', 'portal.explorer', acme, wanted),
+      wanted,
+      'the command got its row, not "Which organisation?"',
+    );
   });
 });

@@ -14,7 +14,12 @@ import { features, nodeOf } from '../../support/tree';
 import { DISMISS, withUi } from '../../support/ui';
 import { waitFor } from '../../support/wait';
 
-interface Entry { id: string; label?: string; baseUrl: string; service?: string }
+interface Entry {
+  id: string;
+  label?: string;
+  baseUrl: string;
+  service?: string;
+}
 
 function userPortals(): Entry[] {
   return vscode.workspace.getConfiguration('portal').inspect<Entry[]>('portals')?.globalValue ?? [];
@@ -84,14 +89,18 @@ describe('Trust boundaries', function () {
     });
     await api.registry.restore();
     const c = api.registry.get(idOf(good));
-    assert.equal(c?.entry.baseUrl, good.url, 'the entry is still the user\'s');
+    assert.equal(c?.entry.baseUrl, good.url, "the entry is still the user's");
     assert.equal(api.registry.get('planted'), undefined, 'a workspace cannot add a portal');
     // Use the portal the way the Explorer does, token request included.
     await good.expireAllTokens();
     const info = await api.registry.client(idOf(good)).v3.userinfo();
     assert.equal(info.name, 'demo');
-    assert.equal(api.registry.client(idOf(good)).budget.limit, 2000, 'the workspace\'s request budget is ignored');
-    assert.equal(evil.stats().requests, 0, 'the other server received nothing: no token request, no secret, no password');
+    assert.equal(api.registry.client(idOf(good)).budget.limit, 2000, "the workspace's request budget is ignored");
+    assert.equal(
+      evil.stats().requests,
+      0,
+      'the other server received nothing: no token request, no secret, no password',
+    );
     assert.equal(evil.stats().tokenRequests, 0);
 
     // Signing in to another portal writes the user's list only: nothing of the workspace's list is copied into it.
@@ -105,23 +114,36 @@ describe('Trust boundaries', function () {
     await writeWorkspaceSettings(undefined);
   });
 
-  it('a stored secret is sent only to the origin it was issued for, even when the user\'s own entry is re-pointed', async () => {
+  it("a stored secret is sent only to the origin it was issued for, even when the user's own entry is re-pointed", async () => {
     const api = await portalApi();
     const config = vscode.workspace.getConfiguration('portal');
     const original = userPortals();
     evil.resetStats();
     try {
-      await config.update('portals', original.map((e) => (e.id === idOf(good) ? { ...e, baseUrl: evil.url } : e)), vscode.ConfigurationTarget.Global);
-      await waitFor(() => api.registry.get(idOf(good))?.entry.baseUrl === evil.url, 'the registry follows the edited entry');
+      await config.update(
+        'portals',
+        original.map((e) => (e.id === idOf(good) ? { ...e, baseUrl: evil.url } : e)),
+        vscode.ConfigurationTarget.Global,
+      );
+      await waitFor(
+        () => api.registry.get(idOf(good))?.entry.baseUrl === evil.url,
+        'the registry follows the edited entry',
+      );
       const c = api.registry.get(idOf(good));
       assert.equal(c?.client === undefined, true, 'signed out rather than sending the secret elsewhere');
       assert.match(c?.signedOutReason ?? '', /was made for http:\/\/127\.0\.0\.1:\d+.*not sent there/);
       assert.equal(evil.stats().requests, 0);
-      assert.ok(await api.testing.readStoredCredentials(idOf(good)), 'the credentials stay for when the entry is put back');
+      assert.ok(
+        await api.testing.readStoredCredentials(idOf(good)),
+        'the credentials stay for when the entry is put back',
+      );
     } finally {
       await config.update('portals', original, vscode.ConfigurationTarget.Global);
     }
-    await waitFor(() => api.registry.get(idOf(good))?.client !== undefined, 'the portal is signed in again once its entry is back');
+    await waitFor(
+      () => api.registry.get(idOf(good))?.client !== undefined,
+      'the portal is signed in again once its entry is back',
+    );
     assert.equal((await api.registry.client(idOf(good)).v3.userinfo()).name, 'demo');
   });
 
@@ -132,7 +154,13 @@ describe('Trust boundaries', function () {
     assert.ok(stored);
     // The other window rotates the secret on the portal and stores the new one.
     const token = await passwordToken(good.url, 'demo', 'demo');
-    const rotated = await portalJson<{ clientSecret?: string }>(good.url, token, 'PATCH', `/v3/applications/${encodeURIComponent(stored.clientId)}`, { rotateSecret: true });
+    const rotated = await portalJson<{ clientSecret?: string }>(
+      good.url,
+      token,
+      'PATCH',
+      `/v3/applications/${encodeURIComponent(stored.clientId)}`,
+      { rotateSecret: true },
+    );
     assert.equal(rotated.status, 200);
     const newSecret = rotated.body.clientSecret;
     assert.ok(newSecret);
@@ -143,13 +171,20 @@ describe('Trust boundaries', function () {
     // Whichever comes first (the change event, or a request refused with the old secret), this window follows.
     let info;
     for (let i = 0; i < 3 && !info; i++) {
-      info = await api.registry.client(id).v3.userinfo().catch(async () => {
-        await new Promise((r) => setTimeout(r, 200));
-        return undefined;
-      });
+      info = await api.registry
+        .client(id)
+        .v3.userinfo()
+        .catch(async () => {
+          await new Promise((r) => setTimeout(r, 200));
+          return undefined;
+        });
     }
     assert.equal(info?.name, 'demo');
-    assert.equal((await api.testing.readStoredCredentials(id))?.clientSecret, newSecret, 'the new secret is still stored');
+    assert.equal(
+      (await api.testing.readStoredCredentials(id))?.clientSecret,
+      newSecret,
+      'the new secret is still stored',
+    );
     assert.ok(api.registry.get(id)?.client, 'still signed in');
     assert.equal(api.registry.get(id)?.signedOutReason, undefined);
   });
@@ -157,7 +192,9 @@ describe('Trust boundaries', function () {
   it('a command given plain data instead of one of our rows ignores it and asks; the same from a view row acts at once', async () => {
     const id = idOf(good);
     const token = await passwordToken(good.url, 'demo', 'demo');
-    const enabled = async () => (await portalJson<{ user: { enabled: boolean } }>(good.url, token, 'GET', '/v3/accounts/1/members/bruno.dubois')).body.user.enabled;
+    const enabled = async () =>
+      (await portalJson<{ user: { enabled: boolean } }>(good.url, token, 'GET', '/v3/accounts/1/members/bruno.dubois'))
+        .body.user.enabled;
     assert.equal(await enabled(), true);
     const t = await features();
     t.members.show({ kind: 'account', portalId: id, accountId: 1, label: 'Acme Corporation' });
@@ -175,7 +212,11 @@ describe('Trust boundaries', function () {
         assert.equal(await vscode.commands.executeCommand('portal.member.disable', forged), undefined);
       }
       assert.equal(await vscode.commands.executeCommand('portal.changeMemberGroupPermission', forgeries[0]), undefined);
-      assert.deepEqual(ui.questions, Array(forgeries.length + 1).fill('pick.member'), 'each one asked which member, as from the palette');
+      assert.deepEqual(
+        ui.questions,
+        Array(forgeries.length + 1).fill('pick.member'),
+        'each one asked which member, as from the palette',
+      );
       assert.deepEqual(ui.told, [], 'a dismissed question ends the command without a message');
     });
     assert.equal(await enabled(), true, 'nothing changed');
@@ -193,7 +234,12 @@ describe('Trust boundaries', function () {
   it('settings outside their bounds are clamped: a budget or concurrency of 0 cannot stop a portal', async () => {
     const api = await portalApi();
     const config = vscode.workspace.getConfiguration('portal');
-    const keys = ['requestBudget.count', 'requestBudget.windowSeconds', 'maxConcurrentRequests', 'requestTimeoutSeconds'] as const;
+    const keys = [
+      'requestBudget.count',
+      'requestBudget.windowSeconds',
+      'maxConcurrentRequests',
+      'requestTimeoutSeconds',
+    ] as const;
     try {
       await config.update('requestBudget.count', 0, vscode.ConfigurationTarget.Global);
       await config.update('requestBudget.windowSeconds', 0, vscode.ConfigurationTarget.Global);

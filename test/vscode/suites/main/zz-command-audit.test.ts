@@ -13,12 +13,16 @@ const audit = describe('Command audit', function () {
     const { ran, tried } = commandRuns();
     const missing = contributedCommands(readManifest()).filter((c) => !ran.has(c));
     const lines = missing.map((c) => (tried.has(c) ? `  ${c} (run, but never to the end: ${tried.get(c)})` : `  ${c}`));
-    assert.equal(missing.length, 0, [
-      `${missing.length} contributed command(s) ran in no test of test/vscode/suites/main:`,
-      ...lines,
-      'Add a test that runs each through vscode.commands.executeCommand (on a row of ours, or answering its questions',
-      'through withUi) and checks what it did. A run counts when no question was dismissed and no error was shown.',
-    ].join('\n'));
+    assert.equal(
+      missing.length,
+      0,
+      [
+        `${missing.length} contributed command(s) ran in no test of test/vscode/suites/main:`,
+        ...lines,
+        'Add a test that runs each through vscode.commands.executeCommand (on a row of ours, or answering its questions',
+        'through withUi) and checks what it did. A run counts when no question was dismissed and no error was shown.',
+      ].join('\n'),
+    );
   });
 });
 

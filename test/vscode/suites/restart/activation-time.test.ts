@@ -26,20 +26,31 @@ describe('After an extension-host restart: how long until the Explorer shows the
       const portal = await portalRow(t.explorer.provider as unknown as Provider, portalIdOf(url, 'portal'));
       // A reveal before the view has drawn its first rows fails ("node not found"): ask again until the rows come.
       expand = async () => {
-        await Promise.resolve(t.explorer.view.reveal(portal.node as never, { expand: true, select: false, focus: false })).catch(() => undefined);
+        await Promise.resolve(
+          t.explorer.view.reveal(portal.node as never, { expand: true, select: false, focus: false }),
+        ).catch(() => undefined);
       };
     }
-    await waitFor(async () => {
-      if (t.explorer.activationMs() !== undefined) return true;
-      await expand();
-      return t.explorer.activationMs() !== undefined;
-    }, 'the Explorer shows rows from the portal', 20_000);
+    await waitFor(
+      async () => {
+        if (t.explorer.activationMs() !== undefined) return true;
+        await expand();
+        return t.explorer.activationMs() !== undefined;
+      },
+      'the Explorer shows rows from the portal',
+      20_000,
+    );
     const activationMs = Math.round(t.explorer.activationMs() ?? 0);
-    console.log(`${REPORT_LINE_PREFIX}activation_ms: ${activationMs}${shownAtStart ? '' : ' (the test opened the view)'}`);
+    console.log(
+      `${REPORT_LINE_PREFIX}activation_ms: ${activationMs}${shownAtStart ? '' : ' (the test opened the view)'}`,
+    );
     const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
     if (root) {
       fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
-      fs.writeFileSync(path.join(root, 'test-results', 'activation.json'), `${JSON.stringify({ activation_ms: activationMs, viewShownAtStart: shownAtStart }, null, 2)}\n`);
+      fs.writeFileSync(
+        path.join(root, 'test-results', 'activation.json'),
+        `${JSON.stringify({ activation_ms: activationMs, viewShownAtStart: shownAtStart }, null, 2)}\n`,
+      );
     }
   });
 });

@@ -20,7 +20,10 @@ describe('After an extension-host restart', function () {
       const info = await c.client.v3.userinfo();
       assert.equal(info.name, 'demo');
       const accounts = await vscode.authentication.getAccounts('portal');
-      assert.ok(accounts.some((x) => x.label.startsWith('demo @')), accounts.map((x) => x.label).join(', '));
+      assert.ok(
+        accounts.some((x) => x.label.startsWith('demo @')),
+        accounts.map((x) => x.label).join(', '),
+      );
       assert.deepEqual(ui.questions, [], 'no prompt');
       const stats = (await control(url, 'GET', 'stats')) as { tokenRequests: number };
       assert.ok(stats.tokenRequests >= 1, 'a new token came from the stored client credentials');

@@ -12,9 +12,15 @@ describe('After an extension-host restart: portal: documents', function () {
     const portalId = portalIdOf(url, 'portal');
     const client = (await portalApi()).registry.get(portalId)?.client;
     assert.ok(client, 'the shared portal is signed in again');
-    const readme = (await client.v2.files.page(1, 101, { page: 1, size: 50 })).items.find((f) => f.name === 'README.md');
+    const readme = (await client.v2.files.page(1, 101, { page: 1, size: 50 })).items.find(
+      (f) => f.name === 'README.md',
+    );
     assert.ok(readme);
-    const uri = vscode.Uri.from({ scheme: 'portal', authority: portalId, path: `/accounts/1/groups/101/files/${readme.id}/README.md (record).md` });
+    const uri = vscode.Uri.from({
+      scheme: 'portal',
+      authority: portalId,
+      path: `/accounts/1/groups/101/files/${readme.id}/README.md (record).md`,
+    });
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.match(doc.getText(), /^# README\.md$/m);
     assert.match(doc.getText(), /\*\*Uploaded by:\*\* Dana Demo/);
