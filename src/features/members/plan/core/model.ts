@@ -75,15 +75,19 @@ export interface HeaderCell {
   readonly span: Span;
 }
 
+/**
+ * One data row, kept compact (a 20,000-row file stays small): values and places by header index. Read a cell with
+ * `cellOf(file, row, key)` (membersFile.ts).
+ */
 export interface FileRow {
   /** 1-based data row number (the header is not counted), as the report names rows. */
   readonly row: number;
   /** Zero-based line where the row starts. */
   readonly line: number;
-  /** Cells by column; only columns the header names (known or not) are present. */
-  readonly cells: ReadonlyMap<ColumnKey, FileCell>;
-  /** The username cell (undefined when the row has none: a problem). */
-  readonly username: FileCell | undefined;
+  /** Cell values as read (see FileCell.value), by header index; a row shorter than the header has fewer. */
+  readonly values: readonly string[];
+  /** Cell places by header index, four numbers each: line, column, endLine, endColumn. */
+  readonly places: Int32Array;
 }
 
 export interface MembersFile {
@@ -91,6 +95,8 @@ export interface MembersFile {
   /** The text started with a UTF-8 byte order mark. */
   readonly bom: boolean;
   readonly header: readonly HeaderCell[];
+  /** Header index by column (the first, when a column is named twice). */
+  readonly columns: ReadonlyMap<ColumnKey, number>;
   readonly rows: readonly FileRow[];
   /** Group names of the header's group columns, in header order. */
   readonly groupColumns: readonly string[];
@@ -112,9 +118,11 @@ export interface MembersFile {
  * - `empty-username` []                              - `bad-username` [username]
  * - `duplicate-username` [username, first row]       - `bad-email` [cell text]
  * - `too-long` [column, max length]                  - `bad-tag` [tag]
- * - `missing-for-create` [username, missing column]  - `reserved-username` [username]
+ * - `missing-for-create` [username, missing column]
  * - `cannot-enable-two-factor` []                    (a file can turn two-factor off, not on)
  * - `extra-cells` [count]                            (warning: more cells than the header)
+ * - `blank-value` [column]                           (a name or e-mail a member must have)
+ * - `no-lastmodified-column` []                      (info: without it, conflicts cannot be found)
  */
 export type ProblemCode =
   | 'csv-malformed'
@@ -134,14 +142,17 @@ export type ProblemCode =
   | 'too-long'
   | 'bad-tag'
   | 'missing-for-create'
-  | 'reserved-username'
   | 'cannot-enable-two-factor'
-  | 'extra-cells';
+  | 'extra-cells'
+  | 'blank-value'
+  | 'no-lastmodified-column';
 
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface Problem extends Span {
   readonly code: ProblemCode;
+  /** The data row the problem is in; undefined for header and file problems. */
+  readonly row?: number;
   readonly severity: Severity;
   /** File or portal text among them is untrusted: the UI makes it plain. */
   readonly args: readonly (string | number)[];
