@@ -3,8 +3,12 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { csvCell } from '../../../src/features/members/csv/csv';
-import { parseMembersFile } from '../../../src/features/members/plan/core/membersFile';
-import type { ColumnKey, FileRow, MembersFile, Span } from '../../../src/features/members/plan/core/model';
+import {
+  cellOf as fileCellOf,
+  parseMembersFile,
+  usernameOf,
+} from '../../../src/features/members/plan/core/membersFile';
+import type { ColumnKey, FileCell, FileRow, MembersFile, Span } from '../../../src/features/members/plan/core/model';
 
 /** The tag the interrupted apply adds (main phase) and the restart phase checks, and how many members it changes. */
 export const RESUME_TAG = 'resumed-after-restart';
@@ -17,16 +21,27 @@ export function readFile(doc: vscode.TextDocument): MembersFile {
 }
 
 export function rowOf(doc: vscode.TextDocument, username: string): FileRow {
-  const row = readFile(doc).rows.find((r) => r.username?.value === username);
+  const file = readFile(doc);
+  const row = file.rows.find((r) => usernameOf(file, r) === username);
   assert.ok(row, `row of ${username}`);
   return row;
 }
 
+/** Usernames of the file's rows, in file order. */
+export function usernames(doc: vscode.TextDocument): string[] {
+  const file = readFile(doc);
+  return file.rows.map((r) => usernameOf(file, r));
+}
+
+function cellAt(doc: vscode.TextDocument, username: string, key: ColumnKey): FileCell {
+  const cell = fileCellOf(readFile(doc), rowOf(doc, username), key);
+  assert.ok(cell, `${username} has a ${key} cell`);
+  return cell;
+}
+
 /** The cell's text as written (quotes and neutralising undone). */
 export function cellOf(doc: vscode.TextDocument, username: string, key: ColumnKey): string {
-  const cell = rowOf(doc, username).cells.get(key);
-  assert.ok(cell, `${username} has a ${key} cell`);
-  return cell.value;
+  return cellAt(doc, username, key).value;
 }
 
 /** Replaces one cell with `value`, written as CSV (quoted when it must be). Returns the cell's range after the edit. */
@@ -36,8 +51,7 @@ export async function setCell(
   key: ColumnKey,
   value: string,
 ): Promise<vscode.Range> {
-  const cell = rowOf(doc, username).cells.get(key);
-  assert.ok(cell, `${username} has a ${key} cell`);
+  const cell = cellAt(doc, username, key);
   const edit = new vscode.WorkspaceEdit();
   const range = rangeOf(cell.span);
   const text = csvCell(value);

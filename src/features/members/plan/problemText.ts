@@ -50,12 +50,16 @@ export function problemMessage(p: Problem): string {
       return t('The tag "{0}" cannot be stored by the portal.', q(a));
     case 'missing-for-create':
       return t('{0} is a new member: the portal needs "{1}" to create them.', q(a), q(b));
-    case 'reserved-username':
-      return t('The username "{0}" is reserved by the portal.', q(a));
     case 'cannot-enable-two-factor':
       return t('Two-factor authentication can be turned off from a file, not on: the member turns it on themselves.');
     case 'extra-cells':
       return t('This row has {0} more cells than the header: they are ignored.', q(a));
+    case 'blank-value':
+      return t('{0} cannot be empty: every member has one.', q(a));
+    case 'no-lastmodified-column':
+      return t(
+        'Without a "lastModified" column, changes made on the portal after the export cannot be told apart: export again to have it.',
+      );
   }
 }
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { accountPermissionLabel } from '../../../api/index';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
-import { groupWord } from './core/membersFile';
+import { groupWord, usernameOf } from './core/membersFile';
 import type { PortalMember, PortalState } from './core/model';
 import { isMembersDocument, parseDocument } from './membersDocument';
 import type { PlanStore } from './planStore';
@@ -20,7 +20,7 @@ export class RowHover implements vscode.HoverProvider {
     const file = parseDocument(doc);
     // The row whose lines hold the position: the last row starting at or before it.
     const row = [...file.rows].reverse().find((r) => r.line <= position.line);
-    const username = row?.username?.value.trim();
+    const username = row ? usernameOf(file, row) : '';
     if (!row || !username || position.line === 0) return undefined;
     const member = known.state.members.get(username.toLowerCase());
     return new vscode.Hover(hoverText(username, member, known.state, known.account.label));

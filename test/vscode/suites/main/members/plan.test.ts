@@ -9,7 +9,16 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ColumnKey } from '../../../../../src/features/members/plan/core/model';
 import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
-import { appendRow, cellOf, deleteRow, eventually, readFile, setCell } from '../../../support/membersFile';
+import {
+  appendRow,
+  cellOf,
+  deleteRow,
+  eventually,
+  readFile,
+  rowOf,
+  setCell,
+  usernames,
+} from '../../../support/membersFile';
 import { portalJson } from '../../../support/portalHttp';
 import { features, setPageSize } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
@@ -82,9 +91,9 @@ for (const profile of PROFILES)
     };
     /** Generated members of the seed (first.last) that the rows of the file hold. */
     const plainMembers = (doc: vscode.TextDocument): string[] =>
-      readFile(doc)
-        .rows.map((r) => r.username?.value ?? '')
-        .filter((u) => /^[a-z]+\.[a-z]+$/.test(u) && !['victor.hale', 'lena.locked', 'xss.tester'].includes(u));
+      usernames(doc).filter(
+        (u) => /^[a-z]+\.[a-z]+$/.test(u) && !['victor.hale', 'lena.locked', 'xss.tester'].includes(u),
+      );
     const planChanges = (answers: Record<string, unknown> = {}) =>
       withUi({ 'plan.absent': 'Leave them alone', ...answers } as never, async (ui) => {
         await vscode.commands.executeCommand('portal.plan.planChanges');
@@ -120,7 +129,7 @@ for (const profile of PROFILES)
       const file = readFile(doc);
       assert.ok(file.groupColumns.includes('engineering'), `group columns: ${file.groupColumns.join(', ')}`);
       assert.ok(file.rows.length >= 30, `${file.rows.length} rows`);
-      const words = new Set(file.rows.map((r) => r.cells.get(ENGINEERING)?.value ?? ''));
+      const words = new Set(usernames(doc).map((u) => cellOf(doc, u, ENGINEERING)));
       for (const w of words) assert.ok(['', 'Basic', 'Standard', 'Administrator'].includes(w), `group word ${w}`);
       const stats = p.emu.stats().byRoute;
       assert.equal(stats['GET /v2/accounts/:account/members/:username'], file.rows.length, 'one read per member');
@@ -206,8 +215,7 @@ for (const profile of PROFILES)
       assert.equal(await member('new.starter'), undefined, 'nothing was sent by planning');
 
       // The hover shows the portal's state as the plan read it.
-      const row = readFile(doc).rows.find((r) => r.username?.value === tagged);
-      assert.ok(row);
+      const row = rowOf(doc, tagged);
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
         'vscode.executeHoverProvider',
         doc.uri,
