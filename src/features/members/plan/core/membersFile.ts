@@ -5,8 +5,8 @@
  * csv-parse's byte count after each record; within a record the cells are found again by a quote-aware walk that
  * only counts characters (the values are csv-parse's).
  */
-import { createHash } from 'node:crypto';
 import { parse, type CsvError } from 'csv-parse/sync';
+export { groupDigest } from './digest';
 import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../csv/membersCsv';
 import {
   EXTRA_COLUMNS,
@@ -139,16 +139,6 @@ export function readTags(text: string): string[] {
 /** The word a group cell holds for a level (empty for 0). */
 export function groupWord(level: GroupLevel): string {
   return (Object.entries(GROUP_WORDS).find(([, l]) => l === level)?.[0] as string | undefined) ?? '';
-}
-
-/** The `groupDigest` of a row's group cells: group name → level, order-free, case-free names, 0 = not in it. */
-export function groupDigest(levels: ReadonlyMap<string, GroupLevel>): string {
-  const canonical = [...levels]
-    .filter(([, level]) => level !== 0)
-    .map(([name, level]) => `${name.toLowerCase()}=${level}`)
-    .sort()
-    .join('\n');
-  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
 
 /** A cell's value as the file means it: an export-neutralised `'=` reads back as `=`. */
