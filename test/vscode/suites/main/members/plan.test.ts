@@ -223,8 +223,12 @@ for (const profile of PROFILES)
       );
       const hoverText = hovers
         .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)))
-        .join('\n');
-      assert.match(hoverText, /On the portal, read/);
+        .join('\n')
+        // Markdown as VS Code escapes appended text: spaces as &nbsp;, punctuation behind backslashes.
+        .replace(/&nbsp;/g, ' ')
+        .replace(/\\(.)/g, '$1');
+      assert.match(hoverText, /^On the portal, read /);
+      assert.match(hoverText, /\*\*Tags:\*\* /);
 
       p.emu.resetStats();
       const applyUi = await apply();
