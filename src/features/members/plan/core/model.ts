@@ -5,6 +5,7 @@
  * Pure types and constants: no I/O, no `vscode`. Every text that came from the file or the portal is carried as
  * it was; whoever shows it makes it plain.
  */
+import type { MemberBodyV2, MemberCreate, MemberUpdate } from '../../../../api/index';
 import type { MemberColumn } from '../../csv/membersCsv';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -275,6 +276,12 @@ export interface AbsentChange extends ChangeBase {
 export interface RestoreChange extends ChangeBase {
   readonly kind: 'restore';
   readonly member: NewMemberSpec;
+  /** Profile fields only v2 takes, from a snapshot. */
+  readonly profile?: {
+    readonly telephone: string | null;
+    readonly address: string | null;
+    readonly organisation: string | null;
+  };
 }
 
 /** A member created by an apply, removed again by its undo. */
@@ -322,6 +329,8 @@ export type AbsentChoice = 'leave' | 'disable' | 'remove';
 
 export interface Plan {
   readonly accountId: number;
+  /** The organisation's groups as read (names for group ids). */
+  readonly groups: readonly PortalGroup[];
   /** Where the plan came from: a file, an undo, a retry or a re-create. */
   readonly origin: 'file' | 'undo' | 'retry' | 'recreate';
   readonly createdAt: number;
@@ -372,13 +381,34 @@ export interface ReportRow {
 
 /**
  * One request of an apply, as the journal records it before sending. `v2.update` changes the profile fields
- * the v3 PATCH cannot (name, e-mail, job title); everything else goes in one v3 PATCH or POST.
+ * the v3 PATCH cannot (name, e-mail, job title); `v2.create` creates a member with what only v2 takes at creation
+ * (job title, a later activation date, a profile's address); everything else goes in one v3 PATCH or POST.
  */
 export type JournalRequest =
-  | { readonly method: 'v3.create'; readonly body: unknown }
-  | { readonly method: 'v3.update'; readonly body: unknown }
-  | { readonly method: 'v2.update'; readonly body: unknown }
+  | { readonly method: 'v3.create'; readonly body: MemberCreate }
+  | { readonly method: 'v2.create'; readonly body: MemberBodyV2 }
+  | { readonly method: 'v3.update'; readonly body: MemberUpdate }
+  | { readonly method: 'v2.update'; readonly body: MemberBodyV2 }
   | { readonly method: 'v3.delete' };
+
+/** One member's part of a run, as planned: written whole in the journal's first line, so a resume loses nothing. */
+export interface JournalWork {
+  readonly seq: number;
+  readonly username: string;
+  readonly row: number | undefined;
+  readonly action: ReportAction;
+  readonly changeIds: readonly string[];
+  /** What the member looked like before; null for a member being created. */
+  readonly before: MemberBefore | null;
+  /** What the member will look like after, as far as the run touches them; null for a removal. */
+  readonly after: MemberTarget | null;
+  /** The requests, as planned (a removal's snapshot read comes first and is not listed). */
+  readonly requests: readonly JournalRequest[];
+  /** Group id → name, for the groups the run touches (for an undo plan's words). */
+  readonly groupNames: Readonly<Record<string, string>>;
+  /** A removal that deletes the user for good. */
+  readonly permanent: boolean;
+}
 
 /** Lines of a journal file (JSON Lines), in the order written. */
 export type JournalEntry =
@@ -390,21 +420,19 @@ export type JournalEntry =
       readonly portalId: string;
       readonly origin: Plan['origin'] | 'bulk';
       readonly startedAt: number;
-      /** Members the apply is about to change. */
-      readonly total: number;
+      /** The run this one undoes, when it is an undo. */
+      readonly undoOf?: string;
+      readonly work: readonly JournalWork[];
     }
   | {
+      /** Written, and made durable, before the member's first request. */
       readonly type: 'intent';
       readonly seq: number;
-      readonly username: string;
-      readonly row: number | undefined;
-      readonly action: ReportAction;
-      readonly changeIds: readonly string[];
-      /** What the member looked like before; null for a member being created. */
+      /** The member's values just before (a removal's read groups included). */
       readonly before: MemberBefore | null;
-      /** What the member will look like after, as far as the requests touch them; null for a removal. */
-      readonly after: MemberTarget | null;
       readonly requests: readonly JournalRequest[];
+      /** Where the member's snapshot was written, before a removal that deletes the user for good. */
+      readonly snapshot?: string;
     }
   | {
       readonly type: 'outcome';
@@ -412,7 +440,7 @@ export type JournalEntry =
       readonly result: Exclude<ReportResult, 'not-started'>;
       readonly message: string;
     }
-  | { readonly type: 'end'; readonly finishedAt: number; readonly cancelled: boolean };
+  | { readonly type: 'end'; readonly finishedAt: number; readonly cancelled: boolean; readonly discarded?: boolean };
 
 /** What a member's portal values must be once an intent is done, for the fields and groups it touches. */
 export interface MemberTarget {
@@ -435,7 +463,8 @@ export interface JournalRecord {
   readonly applyId: string;
   readonly file: string;
   readonly begin: Extract<JournalEntry, { type: 'begin' }>;
-  readonly intents: readonly Extract<JournalEntry, { type: 'intent' }>[];
+  /** Intent by work seq. */
+  readonly intents: ReadonlyMap<number, Extract<JournalEntry, { type: 'intent' }>>;
   /** Outcome by intent seq. */
   readonly outcomes: ReadonlyMap<number, Extract<JournalEntry, { type: 'outcome' }>>;
   readonly end: Extract<JournalEntry, { type: 'end' }> | undefined;

@@ -258,6 +258,7 @@ export function makePlan(file: MembersFile, state: PortalState, options: PlanOpt
 
   return {
     accountId: state.accountId,
+    groups: state.groups,
     origin: 'file',
     createdAt: now,
     newMembers,
