@@ -60,7 +60,14 @@ function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): strin
 /** Where snapshots of members deleted for good go: the user's choice, asked once and remembered. */
 export async function snapshotFolder(ui: Ui, memento: vscode.Memento, ask: boolean): Promise<string | undefined> {
   const known = memento.get<string>(SNAPSHOT_FOLDER);
-  if (known && !ask) return known;
+  // A folder that has gone since (deleted, a drive unplugged) is asked again rather than made anew.
+  const exists = known
+    ? await fs.stat(known).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    : false;
+  if (known && exists && !ask) return known;
   const folder = await ui.pickFolder({
     id: 'plan.snapshot.folder',
     title: vscode.l10n.t('Where should snapshots of members deleted for good be kept?'),

@@ -154,7 +154,7 @@ export async function offerResume(
     plain(account.label),
     fullDate(record.begin.startedAt),
     count(done),
-    count(record.begin.total),
+    count(record.begin.work.length),
   );
   const asked = ui.choose({
     id: 'plan.interrupted',
@@ -169,6 +169,11 @@ export async function offerResume(
   });
   onAsked(message);
   const choice = await asked;
+  // A notification may be answered long after it was shown: by then the run may have been resumed another way.
+  if (choice && !(await unfinishedJournals(deps.storage)).some((r) => r.applyId === record.applyId)) {
+    ui.notify('info', vscode.l10n.t('That apply has been finished or undone already.'));
+    return;
+  }
   if (choice === 'resume') await resumeRecord(ui, deps, record, account);
   else if (choice === 'undo') await showPlan(deps, undoPlan(record), account, undefined);
   else if (choice === 'discard') await discardJournal(record);

@@ -341,8 +341,6 @@ for (const profile of PROFILES)
       const before = await member(acmeOnly);
       const levelBefore = await engineering(acmeOnly);
       await deleteRow(doc, acmeOnly);
-      const snapshots = path.join(dir, `snapshots-${profile}`);
-      fs.mkdirSync(snapshots);
       await planChanges({ 'plan.absent': 'Remove them from the organisation' });
       const planned = await shownPlan();
       assert.deepEqual(planned.absent, [`${acmeOnly}#absent`]);
@@ -351,18 +349,32 @@ for (const profile of PROFILES)
       const absentSection = view.getChildren().find((n) => n.kind === 'section' && n.key === 'absent');
       assert.ok(absentSection);
       assert.match(String(view.getTreeItem(view.getChildren(absentSection)[0]!).description), /DELETED FOR GOOD/);
-      const ui = await apply({ 'plan.snapshot.folder': snapshots });
-      assert.match(
-        asked(ui, 'plan.apply.confirm'),
-        new RegExp(
-          `deleted for good .*: 1\\. A snapshot of each is kept in ${snapshots.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}`,
-        ),
+      // The folder is asked the first time only (an earlier profile's run may have chosen it already).
+      const chosen = path.join(dir, 'snapshots');
+      fs.mkdirSync(chosen, { recursive: true });
+      const ui = await withUi(
+        { 'plan.apply.confirm': true, 'plan.snapshot.folder': chosen },
+        async (u) => {
+          await vscode.commands.executeCommand('portal.plan.apply');
+          return u;
+        },
+        { allUsed: false },
       );
+      const kept = /A snapshot of each is kept in (.+)$/m.exec(asked(ui, 'plan.apply.confirm'))?.[1];
+      assert.ok(
+        kept && fs.existsSync(kept),
+        `the confirmation names the snapshot folder: ${asked(ui, 'plan.apply.confirm')}`,
+      );
+      assert.match(asked(ui, 'plan.apply.confirm'), /deleted for good .*: 1\./);
       assert.equal(await member(acmeOnly), undefined, 'removed');
-      assert.equal(fs.readdirSync(snapshots).length, 1, 'one snapshot kept');
+      const files = fs.readdirSync(kept).filter((f) => f.includes(acmeOnly));
+      assert.ok(files.length >= 1, `a snapshot of ${acmeOnly} in ${kept}: ${fs.readdirSync(kept).join(', ')}`);
 
       await withUi(
-        { 'plan.recreate.pick': 0, 'pick.portal': ((v: unknown) => v === p.portalId) as never },
+        {
+          'plan.recreate.pick': ((v: { snapshot: { username: string } }) => v.snapshot.username === acmeOnly) as never,
+          'pick.portal': ((v: unknown) => v === p.portalId) as never,
+        },
         () => vscode.commands.executeCommand('portal.plan.recreateMember'),
         { allUsed: false },
       );
