@@ -123,7 +123,10 @@ export async function unfinishedJournals(storageFolder: string): Promise<Journal
   return (await listJournals(storageFolder)).filter((r) => r.unfinished);
 }
 
-/** The newest finished run that changed something and has not been undone (for "Undo Last Apply"). */
+/**
+ * The newest finished run that changed something and has not been undone (for "Undo Last Apply"). Undo runs are
+ * not offered themselves: undoing again goes one run further back, like an editor's undo stack.
+ */
 export async function lastUndoable(storageFolder: string): Promise<JournalRecord | undefined> {
   const all = await listJournals(storageFolder);
   const undone = new Set(all.map((r) => r.begin.undoOf).filter((id): id is string => id !== undefined));
@@ -131,6 +134,7 @@ export async function lastUndoable(storageFolder: string): Promise<JournalRecord
     (r) =>
       !r.unfinished &&
       !r.end?.discarded &&
+      r.begin.origin !== 'undo' &&
       !undone.has(r.applyId) &&
       [...r.outcomes.values()].some((o) => o.result === 'done'),
   );
