@@ -28,6 +28,9 @@ export interface ApplyDeps {
 
 const SNAPSHOT_FOLDER = 'portal.plan.snapshotFolder';
 
+/** Where action reports are written: the extension's storage, not the user's folders. */
+export const reportsFolder = (storage: string): string => path.join(storage, 'reports');
+
 /** "about 3 min", "about 40 s": an estimate, never more precise than it can be. */
 export function aboutDuration(ms: number): string {
   const s = Math.max(1, Math.round(ms / 1000));
@@ -167,7 +170,7 @@ async function finish(
   result: ApplyResult,
 ): Promise<void> {
   deps.reload(account);
-  const reports = path.join(deps.storage, 'reports');
+  const reports = reportsFolder(deps.storage);
   await fs.mkdir(reports, { recursive: true });
   const file = path.join(reports, `report-${result.applyId}.csv`);
   await writeReport(file, result.rows);

@@ -6,6 +6,7 @@
  * `Username` label in English or the user's language): what the export writes, or a file an admin starts by hand
  * with the same header. The name does not matter, so a file renamed by a spreadsheet program still counts.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { memberHeaders } from '../csv/exportCsv';
 import { looksLikeMembersFile, parseMembersFile, type ParseOptions } from './core/membersFile';
@@ -19,8 +20,16 @@ function firstLine(doc: vscode.TextDocument): string {
   return doc.lineCount > 0 ? doc.lineAt(0).text.replace(/^\uFEFF/, '') : '';
 }
 
+/** Folders whose CSV files are ours and never members files: the action reports (they have a username column too). */
+const notMembersFiles: string[] = [];
+
+export function excludeFolder(folder: string): void {
+  notMembersFiles.push(path.join(folder, path.sep));
+}
+
 export function isMembersDocument(doc: vscode.TextDocument): boolean {
   if (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled') return false;
+  if (doc.uri.scheme === 'file' && notMembersFiles.some((f) => doc.uri.fsPath.startsWith(f))) return false;
   if (!/\.csv$/i.test(doc.uri.path) && doc.languageId !== 'csv') return false;
   return looksLikeMembersFile(firstLine(doc), parseOptions());
 }

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { AccountRef } from '../../../shared/refs';
 import type { CommandEnv } from '../../../ui/commands';
-import type { ApplyDeps } from './applyRun';
+import { reportsFolder, type ApplyDeps } from './applyRun';
+import { excludeFolder } from './membersDocument';
 import { MembersDiagnostics } from './diagnostics';
 import { HeaderLens } from './headerLens';
 import { offerResume, registerPlanCommands } from './planCommands';
@@ -37,6 +38,7 @@ export function registerPlan(
 ): PlanFeature {
   const store = new PlanStore(context.globalState);
   const storage = context.globalStorageUri.fsPath;
+  excludeFolder(reportsFolder(storage));
   const deps: ApplyDeps = { registry, store, storage, memento: context.globalState, reload };
   const view = new PlanView(store);
   const diagnostics = new MembersDiagnostics(store);
