@@ -14,6 +14,7 @@ import { applyPlan, countPlan, type ApplyProgress, type ApplyResult, type PlanCo
 import { resumeApply } from './core/journal';
 import type { JournalRecord, Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
+import { reopenCutOff } from './cutOff';
 import type { PlanStore, ShownPlan } from './planStore';
 
 export interface ApplyDeps {
@@ -150,7 +151,7 @@ export async function resumeRecord(ui: Ui, deps: ApplyDeps, record: JournalRecor
     },
     (progress, signal) => {
       const last = { share: 0 };
-      return resumeApply(client, record, {
+      return resumeApply(client, reopenCutOff(record), {
         journalFolder: deps.storage,
         ...(folder ? { snapshotFolder: folder } : {}),
         signal,

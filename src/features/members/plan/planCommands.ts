@@ -16,6 +16,7 @@ import { makePlan } from './core/planner';
 import { readPortalState } from './core/portalState';
 import { listSnapshots, recreatePlan } from './core/snapshot';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
+import { reopenCutOff } from './cutOff';
 import { isMembersDocument, parseDocument } from './membersDocument';
 import { PLAN_VIEW } from './planView';
 
@@ -147,7 +148,7 @@ export async function offerResume(
     return;
   }
   const account = accountOfRecord(deps, record);
-  const done = record.outcomes.size;
+  const done = reopenCutOff(record).outcomes.size;
   const t = vscode.l10n.t;
   const message = t(
     'An apply to {0} stopped before it finished (started {1}; {2} of {3} members done). Resume it, or undo what it did?',
