@@ -171,6 +171,9 @@ export class PortalRegistry implements vscode.Disposable {
     // Read the connection after the await: a sign-in or sign-out in this window may have settled meanwhile.
     const c = this.connections.get(portalId);
     if (!c) return;
+    // Gone from under a working client: another window's failure may have overwritten them (see deleteIfStill).
+    const mine = this.inUse.get(portalId);
+    if (!credentials && c.client && mine && (await this.store.reinstate(portalId, mine).catch(() => false))) return;
     const unchanged = c.client ? sameCredentials(this.inUse.get(portalId), credentials) : credentials === undefined;
     if (unchanged) return;
     c.client?.close();
