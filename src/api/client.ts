@@ -82,9 +82,10 @@ export interface PortalClientOptions {
   /** Largest JSON answer read; a larger one fails 'invalid-response' (RESPONSE_TOO_LARGE). Default 32 MiB. */
   maxJsonBytes?: number;
   proxy?: ProxyOptions;
-  /** Verify the portal's TLS certificate. Default true. */
-  strictSSL?: boolean;
-  /** Extra trusted certificate authorities (PEM). */
+  /**
+   * Certificate authorities (PEM) to trust for the portal instead of the default store. The portal's certificate is
+   * always verified.
+   */
   ca?: string | string[];
   /** Name resolution for direct connections (default dns.lookup). */
   lookup?: LookupFunction;
@@ -238,7 +239,6 @@ export class PortalClient implements ApiContext {
       bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
       maxJsonBytes: this.maxJsonBytes,
       proxy: options.proxy,
-      strictSSL: options.strictSSL,
       ca: options.ca,
       lookup: options.lookup,
     });
