@@ -120,6 +120,20 @@ void describe('limits on what a server can do', () => {
         assert.deepEqual(statusesOf(c.logs, '/v3/userinfo'), [undefined], 'one attempt, ended by the deadline');
         // The slot is free: the next call gets it at once.
         assert.equal(await Promise.race([c.client.v3.userinfo().then((u) => u.name), bound(5000)]), 'demo');
+        // A download has no overall deadline while its bytes come, but its error body does.
+        const download = `/v3/groups/${engineering}/files/${file.id}/download`;
+        emu.setFaults([
+          { kind: 'status', status: 500, path: download, count: 1 },
+          { kind: 'drip', path: download, delayMs: 1000, count: 1 },
+        ]);
+        const refused = await Promise.race([
+          c.client.v2.files.download(engineering, file.id).then(
+            () => 'answered',
+            (e: unknown) => e,
+          ),
+          bound(8000),
+        ]);
+        assert.ok(kind('timeout', (e) => assert.equal(e.code, ERROR_CODES.deadline))(refused));
       } finally {
         c.client.close();
       }
