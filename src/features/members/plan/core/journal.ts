@@ -105,7 +105,7 @@ function remaining(
   for (const [id, want] of Object.entries(target.groups)) {
     const have = now.groups[id] ?? 0;
     if (have === want) continue;
-    if (before && (before.groups[id] ?? 0) !== have) changedElsewhere.push(`group ${id}`);
+    if (before && id in before.groups && (before.groups[id] ?? 0) !== have) changedElsewhere.push(`group ${id}`);
     else groups[id] = want;
   }
   return { target: { fields: fields as Fields, groups }, changedElsewhere };
@@ -210,7 +210,8 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
       continue;
     }
     if (work.action === 'remove') {
-      if (!was) continue;
+      // Re-creating needs the profile; a bulk removal journals only what the view row knew.
+      if (!was?.email) continue;
       const groups = new Map<number, GroupLevel>();
       for (const [id, level] of Object.entries(was.groups)) if (level !== 0) groups.set(Number(id), level);
       newMembers.push({
@@ -243,6 +244,8 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
       (field === 'enabled' && back === false ? disabled : fieldChanges).push(change);
     }
     for (const [id, after] of Object.entries(work.after.groups)) {
+      // A level not known before the run (a bulk edit on rows without their groups) is not guessed back.
+      if (!(id in was.groups)) continue;
       const back = was.groups[id] ?? 0;
       if (back === after) continue;
       groupChanges.push({

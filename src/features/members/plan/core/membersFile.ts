@@ -213,11 +213,13 @@ interface Parsed {
 function parseRecords(text: string, delimiter: ',' | ';'): Parsed {
   const records: RawRecord[] = [];
   const errors: Array<{ message: string; offset: number }> = [];
+  // csv-parse counts bytes; for a text of one-byte characters (most files) bytes and characters are the same.
   const bytes = Buffer.from(text, 'utf8');
+  const ascii = bytes.length === text.length;
   let endByte = 0;
   let endChar = 0;
   const place = (values: string[], bytesAfter: number): void => {
-    const chars = bytes.toString('utf8', endByte, bytesAfter).length;
+    const chars = ascii ? bytesAfter - endByte : bytes.toString('utf8', endByte, bytesAfter).length;
     let start = endChar;
     // Empty lines before the record belong to its byte count; the record starts after them.
     while (start < text.length && (text[start] === '\n' || text[start] === '\r')) start++;
@@ -226,20 +228,23 @@ function parseRecords(text: string, delimiter: ',' | ';'): Parsed {
     endChar += chars;
   };
   try {
-    const rows = parse(text, {
+    parse(text, {
       delimiter,
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
-      info: true,
       skip_records_with_error: true,
       on_skip: (error: CsvError | undefined) => {
         if (error) errors.push({ message: error.message, offset: endChar });
         return undefined;
       },
-    }) as unknown as Array<{ record: string[]; info: { bytes: number } }>;
-    for (const r of rows) place(r.record, r.info.bytes);
+      // The record's place is taken as it is read: csv-parse's byte count after it.
+      on_record: (record: string[], context: { bytes: number }) => {
+        place(record, context.bytes);
+        return null;
+      },
+    });
   } catch (error) {
     // An error csv-parse cannot skip (an unclosed quote at the end): what came before stands.
     errors.push({ message: error instanceof Error ? error.message : String(error), offset: endChar });

@@ -3,7 +3,7 @@
  * profile, tags, account permission and group permissions, as JSON in a folder the user chose. Re-creating brings
  * back everything but the password, through a plan of its own (so it is journaled and undoable like any apply).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PortalError, type Member, type MemberV2, type V2Api, type V3Api } from '../../../../api/index';
@@ -64,6 +64,7 @@ export async function takeSnapshot(
 export async function writeSnapshot(folder: string, snapshot: MemberSnapshot): Promise<string> {
   const safe = snapshot.username.replace(/[^\w.@-]+/g, '_').slice(0, 80);
   const file = join(folder, `${snapshot.accountId}-${safe}-${snapshot.takenAt}.json`);
+  await mkdir(folder, { recursive: true });
   await writeAtomically(file, Readable.from([JSON.stringify(snapshot, null, 2)]), { replace: true });
   return file;
 }
