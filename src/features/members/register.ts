@@ -83,7 +83,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   const provider = new MembersProvider(registry, commands.ui);
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
-  const bulkDeps = { registry, provider, log: commands.log };
+  const bulkDeps = { registry, provider, log: commands.log, storage: context.globalStorageUri.fsPath };
   const plan = registerPlan(context, commands, registry, (a) => provider.reloadAccount(a));
   context.subscriptions.push(
     provider,

@@ -20,7 +20,7 @@ import {
   usernames,
 } from '../../../support/membersFile';
 import { portalJson } from '../../../support/portalHttp';
-import { features, setPageSize } from '../../../support/tree';
+import { features, loadAll, setPageSize, type Provider, type Row } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
 
 interface MemberJson {
@@ -390,6 +390,39 @@ for (const profile of PROFILES)
       assert.equal(back?.user.name, before?.user.name);
       assert.deepEqual(back?.tags, before?.tags);
       assert.equal(await engineering(acmeOnly), levelBefore, 'group permission restored');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it('a bulk edit on a selection is journaled too: Undo Last Apply puts the members back', async () => {
+      const t = await features();
+      const provider = t.members.provider as unknown as Provider;
+      const username = (r: Row): string => (r.node as { ref: { username: string } }).ref.username;
+      const rows = (await loadAll(provider, undefined, 'portal.members.loadMore'))
+        .filter((r) => r.contextValue.startsWith('member.') && /^[a-z]+\.[a-z]+$/.test(username(r)))
+        .slice(12, 15);
+      assert.equal(rows.length, 3);
+      const before = await Promise.all(rows.map(async (r) => (await member(username(r)))?.tags));
+      await withUi(
+        { 'members.tag.add': 'New tag…', 'members.tag.new': 'bulk-undo', 'members.bulk.confirm': true },
+        () =>
+          vscode.commands.executeCommand(
+            'portal.member.addTag',
+            rows[0]?.node,
+            rows.map((r) => r.node),
+          ),
+      );
+      for (const r of rows) assert.ok((await member(username(r)))?.tags.includes('bulk-undo'), `${username(r)} tagged`);
+      await withUi({}, () => vscode.commands.executeCommand('portal.plan.undoLastApply'));
+      const undo = await shownPlan();
+      assert.equal(undo.shown.plan.origin, 'undo');
+      assert.deepEqual(
+        undo.fields.sort(),
+        rows.map((r) => `${username(r)}#field:tags`).sort(),
+        'the undo plan puts back the three members the bulk edit tagged',
+      );
+      await apply();
+      const after = await Promise.all(rows.map(async (r) => (await member(username(r)))?.tags));
+      assert.deepEqual(after, before, 'the tags are as before the bulk edit');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
   });
