@@ -116,6 +116,30 @@ function readBack(file: string): MembersFile {
   return parseMembersFile(fs.readFileSync(file, 'utf8'));
 }
 
+/**
+ * Answers the workbench's own folder dialog (the simple file dialog of a remote window): the folder's path typed into
+ * its box until the dialog lists the folder's `kept-here` subfolder, then its OK button, which carries `okLabel`.
+ */
+async function chooseFolder(page: Page, title: string, dir: string, okLabel: string): Promise<void> {
+  const q = await quickInput(page);
+  await q.widget
+    .locator('.quick-input-title', { hasText: title })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const marker = q.rows.filter({ hasText: 'kept-here' }).first();
+  for (let attempt = 1; ; attempt++) {
+    await q.input.fill(`${dir}/`);
+    const listed = await marker.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (listed && (await q.input.inputValue()) === `${dir}/`) break;
+    check(attempt < 3, `the folder dialog did not go to ${dir} (it shows ${await q.input.inputValue()})`);
+  }
+  await q.widget.locator('.monaco-button', { hasText: okLabel }).first().click();
+  await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+}
+
 async function save(page: Page): Promise<void> {
   await page.keyboard.press('Control+s');
   await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
@@ -169,7 +193,9 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log(`exported ${exported.rows.length} members with ${exported.groupColumns.length} group columns`);
 
     // The three members the flow changes, as the portal holds them before.
-    const names = exported.rows.map((r) => usernameOf(exported, r)).filter((u) => /^[a-z]+\.[a-z]+$/.test(u));
+    const names = exported.rows
+      .map((r) => usernameOf(exported, r))
+      .filter((u) => /^[a-z]+\.[a-z]+$/.test(u) && u !== 'xss.tester');
     const tagged = names.find(
       (u) =>
         !/[",]/.test(
@@ -190,6 +216,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     check(before.added === undefined, `${NEW_MEMBER} is already a member`);
     const groupedRow = exported.rows.find((r) => usernameOf(exported, r) === grouped)!;
     const groupedWord = cellOf(exported, groupedRow, ENGINEERING)?.value === 'Standard' ? 'Basic' : 'Standard';
+
+    await setPaneExpanded(page, 'Members', false);
 
     // 2. Edit three rows with the keyboard, one bad permission word among them.
     await page.keyboard.press('Control+p');
@@ -234,6 +262,9 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('fixed: the problem is gone');
 
     // 3. Plan Changes… from the CodeLens on the header line: exactly three changes.
+    // The header line (and its lens) is scrolled into view first.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
     await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
     await pick(page, 'Leave them alone');
     await planPane(page).locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -278,6 +309,15 @@ export async function run(ctx: FlowContext): Promise<void> {
     await palette(page, 'Portal: Undo Last Apply…');
     await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await titleAction(page, /^Plan/, 'Apply Plan…');
+    // Removing the member the apply created deletes them for good: a snapshot is kept first, in a folder asked once.
+    const snapshots = path.join(workspace, 'snapshots');
+    fs.mkdirSync(path.join(snapshots, 'kept-here'), { recursive: true });
+    await chooseFolder(
+      page,
+      'Where should snapshots of members deleted for good be kept?',
+      snapshots,
+      'Keep Snapshots Here',
+    );
     await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
     await toast(page, /Applied to Acme Corporation\. Done: 3\./);
     const undone = {
@@ -288,6 +328,10 @@ export async function run(ctx: FlowContext): Promise<void> {
     check(
       JSON.stringify(undone) === JSON.stringify(before),
       `after the undo: ${JSON.stringify(undone)}; before: ${JSON.stringify(before)}`,
+    );
+    check(
+      fs.readdirSync(snapshots).some((f) => f.includes(NEW_MEMBER)),
+      `a snapshot of ${NEW_MEMBER} in ${snapshots}`,
     );
     ctx.log('undone: the portal is back where it started');
   } catch (err) {

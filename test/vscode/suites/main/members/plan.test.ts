@@ -425,4 +425,11 @@ for (const profile of PROFILES)
       assert.deepEqual(after, before, 'the tags are as before the bulk edit');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
+
+    it('Resume Interrupted Apply… with nothing interrupted says so', async () => {
+      await withUi({}, async (ui) => {
+        await vscode.commands.executeCommand('portal.plan.resume');
+        assert.deepEqual(told(ui), ['No apply was interrupted: there is nothing to resume.']);
+      });
+    });
   });
