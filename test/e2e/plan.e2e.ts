@@ -306,6 +306,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('applied: the report is open and the portal has the three changes');
 
     // 5. Undo Last Apply: a plan of its own, applied after its confirmation; the portal is back where it started.
+    // The first apply's summary goes first, so the one waited for next is the undo's.
+    await palette(page, 'Notifications: Clear All Notifications');
     await palette(page, 'Portal: Undo Last Apply…');
     await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await titleAction(page, /^Plan/, 'Apply Plan…');
