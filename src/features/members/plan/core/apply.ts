@@ -344,13 +344,20 @@ export function workOf(plan: Plan, changes: readonly PlanChange[]): JournalWork[
 // Running work
 // ---------------------------------------------------------------------------------------------------------------
 
-type Outcome = { result: Exclude<ReportResult, 'not-started'>; message: string; kind?: PortalErrorKind | 'unexpected' };
+type Outcome = {
+  result: Exclude<ReportResult, 'not-started'>;
+  message: string;
+  kind?: PortalErrorKind | 'unexpected';
+  /** The client was closed under the request (a reload): whether it landed is unknown, so no outcome is journaled. */
+  unconfirmed?: boolean;
+};
 
 /** Failures that every later member would meet too: the run stops starting members, as on cancel. */
 const STOPPING: ReadonlySet<PortalErrorKind | 'unexpected'> = new Set<PortalErrorKind | 'unexpected'>([
   'signed-out',
   'auth',
   'rate-limited',
+  'cancelled',
 ]);
 
 function failure(error: unknown): Outcome {
@@ -461,7 +468,8 @@ export class Runner {
         return await this.finish(work, { result: 'skipped', message: 'Already as planned.' }, before);
       await this.journal.append({ type: 'intent', seq: work.seq, before, requests, ...(snapshot ? { snapshot } : {}) });
     } catch (error) {
-      return failure(error);
+      const o = failure(error);
+      return o.kind === 'cancelled' ? { ...o, unconfirmed: true } : o;
     }
     let sent = 0;
     try {
@@ -472,6 +480,9 @@ export class Runner {
       return await this.outcome(work, { result: 'done', message: '' });
     } catch (error) {
       const o = failure(error);
+      // The apply never aborts a request it sent, so 'cancelled' means the client was closed under it (a window
+      // reload): the intent stays without an outcome and a resume reads the member to find out.
+      if (o.kind === 'cancelled') return { ...o, unconfirmed: true };
       const message =
         sent > 0 ? `${o.message} (${sent} of ${requests.length} requests for this member were applied.)` : o.message;
       return await this.outcome(work, { ...o, message });
@@ -495,7 +506,7 @@ export async function runWork(
   items: readonly JournalWork[],
   options: Pick<ApplyOptions, 'signal' | 'onProgress' | 'concurrency' | 'budgetPollMs'>,
   each: (work: JournalWork) => Promise<Outcome>,
-): Promise<{ outcomes: Map<number, Outcome>; cancelled: boolean; stoppedBy?: PortalErrorKind }> {
+): Promise<{ outcomes: Map<number, Outcome>; cancelled: boolean; stoppedBy?: PortalErrorKind; unconfirmed: boolean }> {
   const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
   const outcomes = new Map<number, Outcome>();
   const stop = linkedSignal(options.signal, concurrency);
@@ -542,7 +553,8 @@ export async function runWork(
   } finally {
     stop.dispose();
   }
-  return { outcomes, cancelled: options.signal?.aborted === true, ...(stoppedBy ? { stoppedBy } : {}) };
+  const unconfirmed = [...outcomes.values()].some((o) => o.unconfirmed === true);
+  return { outcomes, cancelled: options.signal?.aborted === true, unconfirmed, ...(stoppedBy ? { stoppedBy } : {}) };
 }
 
 /** Report rows for every work item: its outcome, or not started. */
@@ -577,7 +589,8 @@ export async function applyPlan(client: ApplyClient, plan: Plan, options: ApplyO
   const runner = new Runner(client, plan.accountId, journal, options);
   try {
     const run = await runWork(runner, items, options, (w) => runner.run(w));
-    await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
+    // A run cut off by a closed client has no end: the next start offers to resume it, members never started included.
+    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
     return {
       applyId: journal.applyId,
       journalFile: journal.file,

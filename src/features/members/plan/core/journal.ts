@@ -160,12 +160,14 @@ export async function resumeApply(
       return await runner.run(work, requests, now);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (isPortalError(error, 'cancelled'))
+        return { result: 'failed' as const, message, kind: 'cancelled' as const, unconfirmed: true };
       return runner.outcome(work, { result: 'failed', message });
     }
   };
   try {
     const run = await runWork(runner, items, options, check);
-    await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
+    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
     const outcomes = new Map<number, { result: 'done' | 'failed' | 'skipped'; message: string }>(record.outcomes);
     for (const [seq, o] of run.outcomes) outcomes.set(seq, o);
     return {

@@ -19,6 +19,7 @@ import { parseMembersFile } from '../../../../../../src/features/members/plan/co
 import { allChanges } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { demoClient } from '../../../helpers';
 import { apiRequests, exportText, Table, withPortal, type Portal } from './helpers';
 
 const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
@@ -81,6 +82,46 @@ void describe('journal: resume and undo', () => {
           for (const name of names)
             assert.deepEqual((await p.client.v3.members.get(p.acme, name)).tags, ['wave', name]);
           assert.deepEqual(await unfinishedJournals(storage), []);
+        }),
+      { latencyMs: 20 },
+    );
+  });
+
+  void test('a client closed under an apply (a reload) leaves it resumable: resumed, every member is changed once', async () => {
+    await withPortal(
+      async (p) =>
+        withStorage(async (storage) => {
+          const table = new Table(await exportText(p));
+          const names = table.rows.slice(1).map((r) => r[0] ?? '');
+          for (const name of names) table.set(name, 'Tags', `closed, ${name}`);
+          const file = parseMembersFile(table.text());
+          const plan = makePlan(file, await readPortalState(p.client, p.acme, file));
+          const closing = await demoClient(p.emu);
+          p.emu.resetStats();
+          let started = 0;
+          const cut = await applyPlan(closing, plan, {
+            journalFolder: storage,
+            portalId: 'test',
+            concurrency: 3,
+            onProgress: () => {
+              if (++started === 5) closing.close();
+            },
+          });
+          assert.ok(
+            cut.rows.some((r) => r.result !== 'done'),
+            'the close cut the run short',
+          );
+          const [record] = await unfinishedJournals(storage);
+          assert.equal(record?.applyId, cut.applyId, 'the cut-off run is offered for resume');
+          if (!record) return;
+          const result = await resumeApply(p.client, record, { journalFolder: storage });
+          assert.deepEqual(
+            result.rows.filter((r) => r.result !== 'done'),
+            [],
+          );
+          assert.equal(apiRequests(p.emu, PATCH), names.length);
+          for (const name of names)
+            assert.deepEqual((await p.client.v3.members.get(p.acme, name)).tags, ['closed', name]);
         }),
       { latencyMs: 20 },
     );
