@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import type { PortalClient } from '../../../src/api';
 import { localFileName } from '../../../src/features/records/download/fileNames';
 import { TEMP_PREFIX } from '../../../src/node/atomicFile';
+import { markOfTheWeb } from '../../../src/node/markOfTheWeb';
 import {
   downloadPlan,
   findClashes,
@@ -226,6 +227,38 @@ void describe('folder download', () => {
         ].sort(),
         'the plan names every renamed path, for the summary',
       );
+    });
+  });
+
+  void test('on Windows every file written gets the Mark-of-the-Web (its portal origin), a file kept does not', async () => {
+    await withGroup('demo', 'acme', 'engineering', async (p) => {
+      const plan = await engineering(p);
+      const to = freshDir();
+      const keep = plan.files[0]!;
+      fs.mkdirSync(path.dirname(path.join(to, keep.path)), { recursive: true });
+      fs.writeFileSync(path.join(to, keep.path), 'mine');
+      const streams = new Map<string, string>();
+      const summary = await downloadPlan(p.client, plan, to, {
+        existing: 'skip',
+        mark: (file) =>
+          markOfTheWeb(file, p.client.baseUrl, 'win32', async (stream, content) => {
+            streams.set(stream, content);
+          }),
+      });
+      assert.equal(summary.written.length, plan.files.length - 1);
+      assert.deepEqual(
+        [...streams.keys()].sort(),
+        summary.written.map((f) => `${path.join(to, f.path)}:Zone.Identifier`).sort(),
+      );
+      const origin = new URL(p.emu.url).origin;
+      for (const content of streams.values())
+        assert.equal(content, `[ZoneTransfer]\r\nZoneId=3\r\nHostUrl=${origin}\r\n`);
+      const elsewhere: string[] = [];
+      await downloadPlan(p.client, plan, freshDir(), {
+        existing: 'skip',
+        mark: (file) => markOfTheWeb(file, p.client.baseUrl, 'linux', async (stream) => void elsewhere.push(stream)),
+      });
+      assert.deepEqual(elsewhere, [], 'no stream on Linux');
     });
   });
 

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PortalClient } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { markOfTheWeb } from '../../../node/markOfTheWeb';
 import { count, humanSize } from '../../../shared/format';
 import type { GroupRef } from '../../../shared/refs';
 import { groupFor } from '../../../targets/resolve';
@@ -169,7 +170,13 @@ export async function downloadFolder(
       where: 'notification',
       cancellable: true,
     },
-    (progress, signal) => downloadPlan(client, plan, dir, { existing, signal, onProgress: meter(progress) }),
+    (progress, signal) =>
+      downloadPlan(client, plan, dir, {
+        existing,
+        signal,
+        onProgress: meter(progress),
+        mark: (file) => markOfTheWeb(file, client.baseUrl),
+      }),
   );
   for (const f of summary.failed) log.warn(`folder download: ${f.file.path}: ${f.message}`);
   tell(ui, target.name, path.join(dir, plan.folders[0] ?? ''), plan, summary);
