@@ -272,17 +272,7 @@ describe('A hostile portal: every server string is an attack', function () {
       await vscode.commands.executeCommand('portal.group.download', group.node);
       return scripted;
     });
-    const done = visible(ui.asked.find((a) => a.id === 'folderDownload.done')?.texts[0] ?? '');
-    assert.match(done, /8 renamed so that Git and VS Code run nothing from them: _git, /, done);
-    assertPlainUi(ui);
     const local = tree(dir);
-    for (const f of ['_git/config', '_git/project/_git/config', '_git/project/_VSCODE/tasks.json'])
-      assert.ok(local.includes(f), `${f} in ${local.join(', ')}`);
-    assert.deepEqual(
-      local.filter((e) => /(^|\/)(\.(git|vscode)|\.?(git|vscode)~\d+)\/?$/i.test(e)),
-      [],
-      'no .git, .vscode or 8.3 name of one',
-    );
     for (const folder of [dir, ...local.filter((e) => e.endsWith('/')).map((e) => path.join(dir, e))])
       spawnSync('git', ['status', '--porcelain'], {
         cwd: folder,
@@ -295,5 +285,15 @@ describe('A hostile portal: every server string is an attack', function () {
       [],
       'git status ran no command from the download',
     );
+    for (const f of ['_git/config', '_git/project/_git/config', '_git/project/_VSCODE/tasks.json'])
+      assert.ok(local.includes(f), `${f} in ${local.join(', ')}`);
+    assert.deepEqual(
+      local.filter((e) => /(^|\/)(\.(git|vscode)|\.?(git|vscode)~\d+)\/?$/i.test(e)),
+      [],
+      'no .git, .vscode or 8.3 name of one',
+    );
+    const done = visible(ui.asked.find((a) => a.id === 'folderDownload.done')?.texts[0] ?? '');
+    assert.match(done, /8 renamed so that Git and VS Code run nothing from them: _git, /, done);
+    assertPlainUi(ui);
   });
 });
