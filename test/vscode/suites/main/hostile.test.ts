@@ -9,7 +9,13 @@ import * as vscode from 'vscode';
 import { isPlain } from '../../../../src/shared/plainText';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { AssignmentsState } from '../../../../src/features/members/forms/assignments.protocol';
-import { FSMONITOR_MARKER, LONG_NAME, TOOL_FOLDER_GROUP } from '../../../emulator/seeds/hostile-payloads';
+import { parse } from 'csv-parse/sync';
+import {
+  FORMULA_NAMES,
+  FSMONITOR_MARKER,
+  LONG_NAME,
+  TOOL_FOLDER_GROUP,
+} from '../../../emulator/seeds/hostile-payloads';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/demoPortal';
 import { portalApi } from '../../support/extension';
 import { openForm } from '../../support/forms';
@@ -295,5 +301,25 @@ describe('A hostile portal: every server string is an attack', function () {
     const done = visible(ui.asked.find((a) => a.id === 'folderDownload.done')?.texts[0] ?? '');
     assert.match(done, /8 renamed so that Git and VS Code run nothing from them: _git, /, done);
     assertPlainUi(ui);
+  });
+
+  it('"Export to CSV" of members named like "Mallory;=HYPERLINK(…)" starts no formula, however a spreadsheet splits it', async () => {
+    (await features()).members.show(mainAccount());
+    const file = path.join(tmp, 'members.csv');
+    await withUi({ 'members.export.file': file }, () => vscode.commands.executeCommand('portal.members.exportCsv'));
+    const text = fs.readFileSync(file, 'utf8');
+    for (const name of FORMULA_NAMES)
+      assert.ok(text.includes(name.slice(0, name.search(/[;,\t|]/) + 1)), `${JSON.stringify(name)} is exported`);
+    for (const delimiter of [',', ';', '\t', '|']) {
+      const cells = (
+        parse(text, { bom: true, delimiter, relax_quotes: true, relax_column_count: true }) as string[][]
+      ).flat();
+      assert.ok(cells.length > FORMULA_NAMES.length * 2);
+      assert.deepEqual(
+        cells.filter((c) => /^[ "]*[=+\-@\t\r]/.test(c)),
+        [],
+        `no cell starts a formula when split on ${JSON.stringify(delimiter)}`,
+      );
+    }
   });
 });
