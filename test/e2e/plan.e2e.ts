@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parseMembersFile, usernameOf, cellOf } from '../../src/features/members/plan/core/membersFile';
 import type { ColumnKey, MembersFile } from '../../src/features/members/plan/core/model';
 import { startEmulator, type Emulator } from '../emulator';
+import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import {
   answer,
   expand,
@@ -21,7 +22,7 @@ import {
   type E2EWorkbench,
 } from './fixture';
 import type { FlowContext } from './run';
-import { check, palette, pick, portalSidebar, setPaneExpanded } from './ui';
+import { check, chooseFolder, palette, pick, portalSidebar, setPaneExpanded } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -37,12 +38,9 @@ class Portal {
   private token: string | undefined;
   constructor(private readonly emu: Emulator) {}
 
-  async get<T>(p: string): Promise<{ status: number; body: T }> {
-    this.token ??= await this.passwordToken();
-    const res = await fetch(`${this.emu.url}${p}`, {
-      headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
-    });
-    return { status: res.status, body: (res.ok ? await res.json() : undefined) as T };
+  private async get<T>(p: string): Promise<{ status: number; body: T }> {
+    this.token ??= await passwordToken(this.emu.url, 'demo', 'demo');
+    return portalJson<T>(this.emu.url, this.token, 'GET', p);
   }
 
   /** What the flow changes of a member: tags and engineering level, or undefined when not a member. */
@@ -52,18 +50,6 @@ class Portal {
     check(v3.status === 200, `GET ${username}: ${v3.status}`);
     const v2 = await this.get<{ groups?: Record<string, number> }>(`/v2/accounts/${ACME}/members/${username}`);
     return JSON.stringify({ tags: v3.body.tags, engineering: v2.body.groups?.engineering ?? 0 });
-  }
-
-  private async passwordToken(): Promise<string> {
-    const q = new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'portal-mobile',
-      username: 'demo',
-      password: 'demo',
-    });
-    const body = (await (await fetch(`${this.emu.url}/oauth/token?${q}`)).json()) as { access_token?: string };
-    check(body.access_token, 'no token for demo');
-    return body.access_token;
   }
 }
 
@@ -114,30 +100,6 @@ async function typeOver(page: Page, file: MembersFile, username: string, key: Co
 /** The editor's text as the extension reads it: from the file once saved. */
 function readBack(file: string): MembersFile {
   return parseMembersFile(fs.readFileSync(file, 'utf8'));
-}
-
-/**
- * Answers the workbench's own folder dialog (the simple file dialog of a remote window): the folder's path typed into
- * its box until the dialog lists the folder's `kept-here` subfolder, then its OK button, which carries `okLabel`.
- */
-async function chooseFolder(page: Page, title: string, dir: string, okLabel: string): Promise<void> {
-  const q = await quickInput(page);
-  await q.widget
-    .locator('.quick-input-title', { hasText: title })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await q.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const marker = q.rows.filter({ hasText: 'kept-here' }).first();
-  for (let attempt = 1; ; attempt++) {
-    await q.input.fill(`${dir}/`);
-    const listed = await marker.waitFor({ state: 'visible', timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (listed && (await q.input.inputValue()) === `${dir}/`) break;
-    check(attempt < 3, `the folder dialog did not go to ${dir} (it shows ${await q.input.inputValue()})`);
-  }
-  await q.widget.locator('.monaco-button', { hasText: okLabel }).first().click();
-  await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
 
 async function save(page: Page): Promise<void> {
@@ -319,6 +281,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       'Where should snapshots of members deleted for good be kept?',
       snapshots,
       'Keep Snapshots Here',
+      'kept-here',
     );
     await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
     await toast(page, /Applied to Acme Corporation\. Done: 3\./);

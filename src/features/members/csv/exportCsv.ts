@@ -10,6 +10,7 @@ import { describeQuery, type MemberQuery } from '../../../shared/members';
 import type { AccountRef } from '../../../shared/refs';
 import { answered, type Ui } from '../../../ui/ui';
 
+import { aboutDuration } from '../plan/duration';
 import { estimateExportCost, writeMembersCsv, type ExportGroup, type MemberColumn } from './membersCsv';
 
 /** The export's header labels in the user's language (a members file is read back with them too). */
@@ -41,25 +42,18 @@ function defaultName(account: AccountRef): string {
   return `${base}-members.csv`;
 }
 
-function duration(seconds: number): string {
-  const s = Math.max(1, Math.round(seconds));
-  if (s < 90) return vscode.l10n.t('about {0} s', s);
-  const min = Math.round(s / 60);
-  return min < 90 ? vscode.l10n.t('about {0} min', min) : vscode.l10n.t('about {0} h', Math.round(min / 6) / 10);
-}
-
 /** What the group columns cost, in words: one read per member, the requests and the time within the budget. */
 function groupsCost(total: number | undefined, budget: { readonly limit: number; readonly windowMs: number }): string {
   if (total === undefined) return vscode.l10n.t('One more request per member, within the request budget.');
   const cost = estimateExportCost(total, { groups: true, budget });
-  const time = duration(cost.seconds);
+  const time = aboutDuration(cost.seconds * 1000);
   return cost.budgetBound
     ? vscode.l10n.t(
         'One more request per member: {0} requests in all, {1}, paced by the request budget ({2} requests per {3}).',
         count(cost.requests),
         time,
         count(budget.limit),
-        duration(budget.windowMs / 1000),
+        aboutDuration(budget.windowMs),
       )
     : vscode.l10n.t('One more request per member: {0} requests in all, {1}.', count(cost.requests), time);
 }

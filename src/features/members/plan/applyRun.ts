@@ -15,6 +15,7 @@ import { resumeApply } from './core/journal';
 import type { JournalRecord, Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
 import { reopenCutOff } from './cutOff';
+import { aboutDuration } from './duration';
 import type { PlanStore, ShownPlan } from './planStore';
 
 export interface ApplyDeps {
@@ -31,15 +32,6 @@ const SNAPSHOT_FOLDER = 'portal.plan.snapshotFolder';
 
 /** Where action reports are written: the extension's storage, not the user's folders. */
 export const reportsFolder = (storage: string): string => path.join(storage, 'reports');
-
-/** "about 3 min", "about 40 s": an estimate, never more precise than it can be. */
-export function aboutDuration(ms: number): string {
-  const s = Math.max(1, Math.round(ms / 1000));
-  if (s < 90) return vscode.l10n.t('about {0} s', s);
-  const min = Math.round(s / 60);
-  if (min < 90) return vscode.l10n.t('about {0} min', min);
-  return vscode.l10n.t('about {0} h', Math.round(min / 6) / 10);
-}
 
 function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): string {
   const t = vscode.l10n.t;
