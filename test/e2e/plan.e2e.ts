@@ -184,7 +184,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     // 2. Edit three rows with the keyboard, one bad permission word among them.
     await page.keyboard.press('Control+p');
     const open = await quickInput(page);
-    await open.input.fill('acme-members.csv');
+    // The absolute path: Quick Open lists it without waiting for the workspace's file search to see the new file.
+    await open.input.fill(csv);
     await open.rows
       .filter({ hasText: 'acme-members.csv' })
       .first()
