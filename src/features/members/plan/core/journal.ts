@@ -15,6 +15,8 @@ import {
 } from './apply';
 import { Journal } from './journalFile';
 import type {
+  AbsentChange,
+  CreateChange,
   FieldChange,
   FieldValues,
   GroupChange,
@@ -273,6 +275,93 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
     absent,
     conflicts: [],
     permanentDeletions: absent.map((a) => a.id),
+    leftOutByDefault: [],
+    before: beforeMap,
+    conflictsChecked: false,
+  };
+}
+
+/**
+ * "Retry Failed" when the plan is gone (after a reload): the plan of the run's members that failed or never
+ * started, rebuilt from the journal's planned work (before → after, as the first run meant it). A retry reads
+ * nothing: like any plan, it is applied with the journal's previous values as its baseline.
+ */
+export function retryPlanFromJournal(record: JournalRecord, now: number = Date.now()): Plan {
+  const newMembers: CreateChange[] = [];
+  const fieldChanges: FieldChange[] = [];
+  const groupChanges: GroupChange[] = [];
+  const disabled: FieldChange[] = [];
+  const absent: AbsentChange[] = [];
+  const beforeMap = new Map<string, MemberBefore>();
+  const names = new Map<number, string>();
+  for (const work of record.begin.work) {
+    const result = record.outcomes.get(work.seq)?.result;
+    if (result === 'done' || result === 'skipped') continue;
+    const key = work.username.toLowerCase();
+    const base = { username: work.username, row: work.row };
+    for (const [id, name] of Object.entries(work.groupNames)) names.set(Number(id), name);
+    if (work.action === 'remove') {
+      absent.push({ kind: 'absent', id: `${key}#absent`, ...base, action: 'remove', permanent: work.permanent });
+      if (work.before) beforeMap.set(key, work.before);
+      continue;
+    }
+    const after = work.after;
+    if (!after) continue;
+    if (work.action === 'create' || work.action === 'restore') {
+      const f = after.fields;
+      const created = work.requests.find((r) => r.method === 'v2.create');
+      const groups = new Map<number, GroupLevel>();
+      for (const [id, level] of Object.entries(after.groups)) if (level !== 0) groups.set(Number(id), level);
+      newMembers.push({
+        kind: 'create',
+        id: `${key}#create`,
+        ...base,
+        member: {
+          username: work.username,
+          name: f.name ?? '',
+          email: f.email ?? '',
+          jobTitle: f.jobTitle ?? null,
+          enabled: f.enabled ?? true,
+          locked: f.locked ?? false,
+          accountPermission: f.accountPermission ?? 1,
+          tags: f.tags ?? [],
+          groups,
+          activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
+        },
+      });
+      continue;
+    }
+    const was = work.before;
+    if (!was) continue;
+    beforeMap.set(key, was);
+    for (const [field, value] of Object.entries(after.fields)) {
+      const values = { field, before: was[field as keyof Fields], after: value } as FieldValues;
+      const change = { kind: 'field', id: `${key}#field:${field}`, ...base, ...values } as FieldChange;
+      (field === 'enabled' && value === false ? disabled : fieldChanges).push(change);
+    }
+    for (const [id, level] of Object.entries(after.groups))
+      groupChanges.push({
+        kind: 'group',
+        id: `${key}#group:${id}`,
+        ...base,
+        groupId: Number(id),
+        groupName: work.groupNames[id] ?? id,
+        before: was.groups[id] ?? 0,
+        after: level,
+      });
+  }
+  return {
+    accountId: record.begin.accountId,
+    groups: [...names].map(([id, name]) => ({ id, name, friendlyName: name })),
+    origin: 'retry',
+    createdAt: now,
+    newMembers,
+    fieldChanges,
+    groupChanges,
+    disabled,
+    absent,
+    conflicts: [],
+    permanentDeletions: absent.filter((a) => a.permanent).map((a) => a.id),
     leftOutByDefault: [],
     before: beforeMap,
     conflictsChecked: false,
