@@ -26,10 +26,12 @@ import type {
   MemberBefore,
   MemberTarget,
   Plan,
+  PortalGroup,
   RestoreChange,
   UncreateChange,
 } from './model';
-import { groupLevelsOf, portalMemberOf, readGroups } from './portalState';
+import { derivedPlan } from './model';
+import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portalState';
 
 export {
   discardJournal,
@@ -64,25 +66,10 @@ async function current(
     throw error;
   }
   const p = portalMemberOf(member);
-  const levels: Record<string, GroupLevel> = {};
-  if (withGroups) {
-    runner.requests++;
-    const v2 = await runner.client.v2.members.get(runner.accountId, username);
-    for (const [id, level] of groupLevelsOf(v2.groups, await groups())) levels[String(id)] = level;
-  }
-  return {
-    username: p.username,
-    name: p.name,
-    email: p.email,
-    jobTitle: p.jobTitle,
-    enabled: p.enabled,
-    locked: p.locked,
-    accountPermission: p.accountPermission,
-    tags: p.tags,
-    twoFactor: p.twoFactor,
-    lastModified: p.lastModified,
-    groups: levels,
-  };
+  if (!withGroups) return memberBefore(p, []);
+  runner.requests++;
+  const v2 = await runner.client.v2.members.get(runner.accountId, username);
+  return memberBefore({ ...p, groups: groupLevelsOf(v2.groups, await groups()) });
 }
 
 /**
@@ -185,6 +172,10 @@ export async function resumeApply(
   }
 }
 
+function groupsNamed(names: ReadonlyMap<number, string>): PortalGroup[] {
+  return [...names].map(([id, name]) => ({ id, name, friendlyName: name }));
+}
+
 function applied(before: MemberBefore, target: MemberTarget): MemberBefore {
   const groups = { ...before.groups, ...target.groups };
   return { ...before, ...(target.fields as Partial<MemberBefore>), groups };
@@ -263,22 +254,10 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
       });
     }
   }
-  return {
-    accountId: record.begin.accountId,
-    groups: [...names].map(([id, name]) => ({ id, name, friendlyName: name })),
-    origin: 'undo',
-    createdAt: now,
-    newMembers,
-    fieldChanges,
-    groupChanges,
-    disabled,
-    absent,
-    conflicts: [],
-    permanentDeletions: absent.map((a) => a.id),
-    leftOutByDefault: [],
-    before: beforeMap,
-    conflictsChecked: false,
-  };
+  return derivedPlan(
+    { accountId: record.begin.accountId, groups: groupsNamed(names), origin: 'undo', createdAt: now },
+    { newMembers, fieldChanges, groupChanges, disabled, absent, before: beforeMap },
+  );
 }
 
 /**
@@ -350,20 +329,8 @@ export function retryPlanFromJournal(record: JournalRecord, now: number = Date.n
         after: level,
       });
   }
-  return {
-    accountId: record.begin.accountId,
-    groups: [...names].map(([id, name]) => ({ id, name, friendlyName: name })),
-    origin: 'retry',
-    createdAt: now,
-    newMembers,
-    fieldChanges,
-    groupChanges,
-    disabled,
-    absent,
-    conflicts: [],
-    permanentDeletions: absent.filter((a) => a.permanent).map((a) => a.id),
-    leftOutByDefault: [],
-    before: beforeMap,
-    conflictsChecked: false,
-  };
+  return derivedPlan(
+    { accountId: record.begin.accountId, groups: groupsNamed(names), origin: 'retry', createdAt: now },
+    { newMembers, fieldChanges, groupChanges, disabled, absent, before: beforeMap },
+  );
 }
