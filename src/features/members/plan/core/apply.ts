@@ -42,7 +42,7 @@ import {
   type ReportRow,
   type RestoreChange,
 } from './model';
-import { groupLevelsOf, portalMemberOf, readGroups } from './portalState';
+import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portalState';
 import { snapshotFrom, writeSnapshot } from './snapshot';
 
 /** What an apply needs of a PortalClient. */
@@ -419,20 +419,7 @@ export class Runner {
     this.requests++;
     const v2 = await this.client.v2.members.get(this.accountId, username);
     const groups = await this.knownGroups();
-    const p = { ...portalMemberOf(member), groups: groupLevelsOf(v2.groups, groups) };
-    const before: MemberBefore = {
-      username: p.username,
-      name: p.name,
-      email: p.email,
-      jobTitle: p.jobTitle,
-      enabled: p.enabled,
-      locked: p.locked,
-      accountPermission: p.accountPermission,
-      tags: p.tags,
-      twoFactor: p.twoFactor,
-      lastModified: p.lastModified,
-      groups: groupsRecord(p.groups),
-    };
+    const before = memberBefore({ ...portalMemberOf(member), groups: groupLevelsOf(v2.groups, groups) });
     if (!member.memberOfMultipleAccounts && this.options.snapshotFolder) {
       const snapshot = snapshotFrom(this.accountId, member, v2, groups);
       return { before, snapshot: await writeSnapshot(this.options.snapshotFolder, snapshot) };

@@ -15,6 +15,8 @@ import {
 } from './apply';
 import { Journal } from './journalFile';
 import type {
+  AbsentChange,
+  CreateChange,
   FieldChange,
   FieldValues,
   GroupChange,
@@ -24,10 +26,12 @@ import type {
   MemberBefore,
   MemberTarget,
   Plan,
+  PortalGroup,
   RestoreChange,
   UncreateChange,
 } from './model';
-import { groupLevelsOf, portalMemberOf, readGroups } from './portalState';
+import { derivedPlan } from './model';
+import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portalState';
 
 export {
   discardJournal,
@@ -62,25 +66,10 @@ async function current(
     throw error;
   }
   const p = portalMemberOf(member);
-  const levels: Record<string, GroupLevel> = {};
-  if (withGroups) {
-    runner.requests++;
-    const v2 = await runner.client.v2.members.get(runner.accountId, username);
-    for (const [id, level] of groupLevelsOf(v2.groups, await groups())) levels[String(id)] = level;
-  }
-  return {
-    username: p.username,
-    name: p.name,
-    email: p.email,
-    jobTitle: p.jobTitle,
-    enabled: p.enabled,
-    locked: p.locked,
-    accountPermission: p.accountPermission,
-    tags: p.tags,
-    twoFactor: p.twoFactor,
-    lastModified: p.lastModified,
-    groups: levels,
-  };
+  if (!withGroups) return memberBefore(p, []);
+  runner.requests++;
+  const v2 = await runner.client.v2.members.get(runner.accountId, username);
+  return memberBefore({ ...p, groups: groupLevelsOf(v2.groups, await groups()) });
 }
 
 /**
@@ -183,6 +172,10 @@ export async function resumeApply(
   }
 }
 
+function groupsNamed(names: ReadonlyMap<number, string>): PortalGroup[] {
+  return [...names].map(([id, name]) => ({ id, name, friendlyName: name }));
+}
+
 function applied(before: MemberBefore, target: MemberTarget): MemberBefore {
   const groups = { ...before.groups, ...target.groups };
   return { ...before, ...(target.fields as Partial<MemberBefore>), groups };
@@ -261,20 +254,83 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
       });
     }
   }
-  return {
-    accountId: record.begin.accountId,
-    groups: [...names].map(([id, name]) => ({ id, name, friendlyName: name })),
-    origin: 'undo',
-    createdAt: now,
-    newMembers,
-    fieldChanges,
-    groupChanges,
-    disabled,
-    absent,
-    conflicts: [],
-    permanentDeletions: absent.map((a) => a.id),
-    leftOutByDefault: [],
-    before: beforeMap,
-    conflictsChecked: false,
-  };
+  return derivedPlan(
+    { accountId: record.begin.accountId, groups: groupsNamed(names), origin: 'undo', createdAt: now },
+    { newMembers, fieldChanges, groupChanges, disabled, absent, before: beforeMap },
+  );
+}
+
+/**
+ * "Retry Failed" when the plan is gone (after a reload): the plan of the run's members that failed or never
+ * started, rebuilt from the journal's planned work (before → after, as the first run meant it). A retry reads
+ * nothing: like any plan, it is applied with the journal's previous values as its baseline.
+ */
+export function retryPlanFromJournal(record: JournalRecord, now: number = Date.now()): Plan {
+  const newMembers: CreateChange[] = [];
+  const fieldChanges: FieldChange[] = [];
+  const groupChanges: GroupChange[] = [];
+  const disabled: FieldChange[] = [];
+  const absent: AbsentChange[] = [];
+  const beforeMap = new Map<string, MemberBefore>();
+  const names = new Map<number, string>();
+  for (const work of record.begin.work) {
+    const result = record.outcomes.get(work.seq)?.result;
+    if (result === 'done' || result === 'skipped') continue;
+    const key = work.username.toLowerCase();
+    const base = { username: work.username, row: work.row };
+    for (const [id, name] of Object.entries(work.groupNames)) names.set(Number(id), name);
+    if (work.action === 'remove') {
+      absent.push({ kind: 'absent', id: `${key}#absent`, ...base, action: 'remove', permanent: work.permanent });
+      if (work.before) beforeMap.set(key, work.before);
+      continue;
+    }
+    const after = work.after;
+    if (!after) continue;
+    if (work.action === 'create' || work.action === 'restore') {
+      const f = after.fields;
+      const created = work.requests.find((r) => r.method === 'v2.create');
+      const groups = new Map<number, GroupLevel>();
+      for (const [id, level] of Object.entries(after.groups)) if (level !== 0) groups.set(Number(id), level);
+      newMembers.push({
+        kind: 'create',
+        id: `${key}#create`,
+        ...base,
+        member: {
+          username: work.username,
+          name: f.name ?? '',
+          email: f.email ?? '',
+          jobTitle: f.jobTitle ?? null,
+          enabled: f.enabled ?? true,
+          locked: f.locked ?? false,
+          accountPermission: f.accountPermission ?? 1,
+          tags: f.tags ?? [],
+          groups,
+          activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
+        },
+      });
+      continue;
+    }
+    const was = work.before;
+    if (!was) continue;
+    beforeMap.set(key, was);
+    for (const [field, value] of Object.entries(after.fields)) {
+      const values = { field, before: was[field as keyof Fields], after: value } as FieldValues;
+      const change = { kind: 'field', id: `${key}#field:${field}`, ...base, ...values } as FieldChange;
+      (field === 'enabled' && value === false ? disabled : fieldChanges).push(change);
+    }
+    for (const [id, level] of Object.entries(after.groups))
+      groupChanges.push({
+        kind: 'group',
+        id: `${key}#group:${id}`,
+        ...base,
+        groupId: Number(id),
+        groupName: work.groupNames[id] ?? id,
+        before: was.groups[id] ?? 0,
+        after: level,
+      });
+  }
+  return derivedPlan(
+    { accountId: record.begin.accountId, groups: groupsNamed(names), origin: 'retry', createdAt: now },
+    { newMembers, fieldChanges, groupChanges, disabled, absent, before: beforeMap },
+  );
 }

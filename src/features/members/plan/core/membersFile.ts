@@ -7,6 +7,7 @@
  */
 import { parse, type CsvError } from 'csv-parse/sync';
 export { groupDigest } from './digest';
+import { liveText } from '../../csv/csv';
 import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../csv/membersCsv';
 import {
   EXTRA_COLUMNS,
@@ -31,8 +32,6 @@ export interface ParseOptions {
 }
 
 const BOM = '\uFEFF';
-/** What csvCell (csv.ts) puts a `'` before; read back, the `'` goes. */
-const NEUTRALISED = /^'[=+\-@\t\r]/;
 
 function fold(text: string): string {
   return text.trim().toLowerCase();
@@ -141,9 +140,9 @@ export function groupWord(level: GroupLevel): string {
   return (Object.entries(GROUP_WORDS).find(([, l]) => l === level)?.[0] as string | undefined) ?? '';
 }
 
-/** A cell's value as the file means it: an export-neutralised `'=` reads back as `=`. */
+/** A cell's value as the file means it: what the export neutralised (`'=`, and after a `;`, `,`, `|`…) reads back. */
 function cellValue(raw: string): string {
-  return NEUTRALISED.test(raw) ? raw.slice(1) : raw;
+  return raw.includes("'") ? liveText(raw) : raw;
 }
 
 interface RawRecord {

@@ -355,6 +355,30 @@ export interface Plan {
   readonly conflictsChecked: boolean;
 }
 
+/**
+ * A plan not made from a file (an undo, a retry, a re-create): no conflicts, nothing left out by default, and the
+ * permanent removals named from its removals.
+ */
+export function derivedPlan(
+  base: Pick<Plan, 'accountId' | 'groups' | 'origin' | 'createdAt'>,
+  sections: Partial<Pick<Plan, 'newMembers' | 'fieldChanges' | 'groupChanges' | 'disabled' | 'absent' | 'before'>>,
+): Plan {
+  const absent = sections.absent ?? [];
+  return {
+    ...base,
+    newMembers: sections.newMembers ?? [],
+    fieldChanges: sections.fieldChanges ?? [],
+    groupChanges: sections.groupChanges ?? [],
+    disabled: sections.disabled ?? [],
+    absent,
+    conflicts: [],
+    permanentDeletions: absent.filter((a) => a.permanent).map((a) => a.id),
+    leftOutByDefault: [],
+    before: sections.before ?? new Map(),
+    conflictsChecked: false,
+  };
+}
+
 /** Every change of the plan, section by section. */
 export function allChanges(plan: Plan): PlanChange[] {
   return [...plan.newMembers, ...plan.fieldChanges, ...plan.groupChanges, ...plan.disabled, ...plan.absent];

@@ -17,6 +17,7 @@ import {
   usernameOf,
   valueOf,
 } from './membersFile';
+import { memberBefore } from './portalState';
 import type {
   AbsentChange,
   AbsentChoice,
@@ -47,25 +48,6 @@ export interface PlanOptions {
 /** A change id: the member's lower-case username and what changes. */
 export function changeId(username: string, what: string): string {
   return `${username.toLowerCase()}#${what}`;
-}
-
-/** The member's values before, for the journal and undo; group levels for `groupIds` as the portal has them. */
-export function beforeOf(p: PortalMember, groupIds: Iterable<number> = []): MemberBefore {
-  const groups: Record<string, GroupLevel> = {};
-  for (const id of groupIds) groups[String(id)] = p.groups?.get(id) ?? 0;
-  return {
-    username: p.username,
-    name: p.name,
-    email: p.email,
-    jobTitle: p.jobTitle,
-    enabled: p.enabled,
-    locked: p.locked,
-    accountPermission: p.accountPermission,
-    tags: p.tags,
-    twoFactor: p.twoFactor,
-    lastModified: p.lastModified,
-    groups,
-  };
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -226,7 +208,7 @@ export function makePlan(file: MembersFile, state: PortalState, options: PlanOpt
       }
     }
     if (ids.length === 0) continue;
-    before.set(key, beforeOf(p, changedGroups));
+    before.set(key, memberBefore(p, changedGroups));
     if (exported !== undefined && p.lastModified !== null && p.lastModified > exported)
       conflicts.push({
         id: changeId(key, 'conflict'),
@@ -252,7 +234,7 @@ export function makePlan(file: MembersFile, state: PortalState, options: PlanOpt
         action: choice,
         permanent: choice === 'remove' && !p.memberOfMultipleAccounts,
       });
-      before.set(key, beforeOf(p));
+      before.set(key, memberBefore(p, []));
     }
   }
 

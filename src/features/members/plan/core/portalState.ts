@@ -16,7 +16,7 @@ import { runPool } from '../../../../node/pool';
 import { orderedPages } from '../../view/memberPages';
 import { readDate } from './diagnose';
 import { groupDigest, groupNameOf, readGroupWord, usernameOf, valueOf } from './membersFile';
-import type { GroupLevel, MembersFile, PortalGroup, PortalMember, PortalState } from './model';
+import type { GroupLevel, MemberBefore, MembersFile, PortalGroup, PortalMember, PortalState } from './model';
 
 /** What reading the portal needs of a PortalClient. */
 export interface PortalStateClient {
@@ -79,6 +79,28 @@ export function portalMemberOf(member: Member): PortalMember {
     created: member.dateCreated,
     lastActive: u.lastActive,
     memberOfMultipleAccounts: member.memberOfMultipleAccounts,
+  };
+}
+
+/**
+ * The member's values before a change, for the journal and undo; group levels for `groupIds` (default: every group
+ * the member is known to be in) as the portal has them.
+ */
+export function memberBefore(p: PortalMember, groupIds: Iterable<number> = p.groups?.keys() ?? []): MemberBefore {
+  const groups: Record<string, GroupLevel> = {};
+  for (const id of groupIds) groups[String(id)] = p.groups?.get(id) ?? 0;
+  return {
+    username: p.username,
+    name: p.name,
+    email: p.email,
+    jobTitle: p.jobTitle,
+    enabled: p.enabled,
+    locked: p.locked,
+    accountPermission: p.accountPermission,
+    tags: p.tags,
+    twoFactor: p.twoFactor,
+    lastModified: p.lastModified,
+    groups,
   };
 }
 

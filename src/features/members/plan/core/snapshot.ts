@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PortalError, type Member, type MemberV2, type V2Api, type V3Api } from '../../../../api/index';
 import { writeAtomically } from '../../../../node/atomicFile';
-import type { GroupLevel, MemberSnapshot, Plan, PortalGroup, RestoreChange } from './model';
+import {
+  derivedPlan,
+  type GroupLevel,
+  type MemberSnapshot,
+  type Plan,
+  type PortalGroup,
+  type RestoreChange,
+} from './model';
 import { groupLevelsOf } from './portalState';
 
 /** What taking a snapshot needs of a PortalClient. */
@@ -148,20 +155,8 @@ export function recreatePlan(snapshot: MemberSnapshot, groups: readonly PortalGr
     },
     profile: { telephone: snapshot.telephone, address: snapshot.address, organisation: snapshot.organisation },
   };
-  return {
-    accountId: snapshot.accountId,
-    groups,
-    origin: 'recreate',
-    createdAt: now,
-    newMembers: [change],
-    fieldChanges: [],
-    groupChanges: [],
-    disabled: [],
-    absent: [],
-    conflicts: [],
-    permanentDeletions: [],
-    leftOutByDefault: [],
-    before: new Map(),
-    conflictsChecked: false,
-  };
+  return derivedPlan(
+    { accountId: snapshot.accountId, groups, origin: 'recreate', createdAt: now },
+    { newMembers: [change] },
+  );
 }

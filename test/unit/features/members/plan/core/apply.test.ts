@@ -3,9 +3,6 @@
 // chosen, and the journal written before each member's requests.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { applyPlan, countPlan } from '../../../../../../src/features/members/plan/core/apply';
 import { readJournal } from '../../../../../../src/features/members/plan/core/journal';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
@@ -13,22 +10,13 @@ import type { Plan } from '../../../../../../src/features/members/plan/core/mode
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
 import { groupIdOf } from '../../../helpers';
-import { apiRequests, exportText, Table, withPortal, type Portal } from './helpers';
+import { apiRequests, exportText, Table, withPortal, withStorage, type Portal } from './helpers';
 
 const WRITES = /^(PATCH|POST|DELETE) \/v[23]\/accounts\/:account\/members/;
 
 async function planOf(p: Portal, text: string): Promise<Plan> {
   const file = parseMembersFile(text);
   return makePlan(file, await readPortalState(p.client, p.acme, file));
-}
-
-async function withStorage(run: (folder: string) => Promise<void>): Promise<void> {
-  const folder = await mkdtemp(join(tmpdir(), 'portal-plan-'));
-  try {
-    await run(folder);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
 }
 
 for (const profile of ['default', 'literal'] as const) {

@@ -1,5 +1,8 @@
 // Shared setup for the plan-and-apply tests: a real emulator, the demo organisation acme, its export with group
 // columns as text, and edits to that text the way a person makes them in an editor or a spreadsheet.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { PortalClient } from '../../../../../../src/api';
 import { csvLine, UTF8_BOM } from '../../../../../../src/features/members/csv/csv';
@@ -77,5 +80,15 @@ export class Table {
   }
   text(): string {
     return UTF8_BOM + this.rows.map((r) => csvLine(r)).join('');
+  }
+}
+
+/** A fresh storage folder (journal, snapshots) for the run, removed after. */
+export async function withStorage(run: (folder: string) => Promise<void>): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'portal-plan-'));
+  try {
+    await run(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }

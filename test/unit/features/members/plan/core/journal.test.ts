@@ -3,8 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
 import {
@@ -20,18 +19,9 @@ import { allChanges } from '../../../../../../src/features/members/plan/core/mod
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
 import { demoClient } from '../../../helpers';
-import { apiRequests, exportText, Table, withPortal, type Portal } from './helpers';
+import { apiRequests, exportText, Table, withPortal, withStorage, type Portal } from './helpers';
 
 const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
-
-async function withStorage(run: (folder: string) => Promise<void>): Promise<void> {
-  const folder = await mkdtemp(join(tmpdir(), 'portal-journal-'));
-  try {
-    await run(folder);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
 
 async function intentLines(storage: string): Promise<number> {
   const folder = journalFolderOf(storage);

@@ -34,7 +34,7 @@ void describe('members file', () => {
   });
 
   void test('what the export writes (csvLine) reads back cell for cell, formula starts and commas included', () => {
-    const cells = ['carol', '=cmd|calc', '+1', '-x', '@at', 'a "quoted", value', 'Group creator'];
+    const cells = ['carol', '=cmd|calc', '+1', 'x, -y; =z', '@at', 'a "quoted", value', 'Group creator'];
     const text =
       UTF8_BOM +
       csvLine(['username', 'name', 'jobTitle', 'tags', 'email', 'lastActive', 'accountPermission']) +

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
+import { readJournal, retryPlanFromJournal } from '../../../../../../src/features/members/plan/core/journal';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
 import { allChanges } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
@@ -52,6 +53,12 @@ void describe('action report', () => {
         assert.deepEqual(
           allChanges(retry).map((c) => c.id),
           ['bruno.dubois#field:tags'],
+        );
+        // After a reload the plan is gone: the journal rebuilds the same retry.
+        const fromJournal = retryPlanFromJournal(await readJournal(first.journalFile));
+        assert.deepEqual(
+          allChanges(fromJournal).map((c) => [c.id, c.kind === 'field' ? c.after : undefined]),
+          [['bruno.dubois#field:tags', ['y']]],
         );
         const second = await applyPlan(p.client, retry, { journalFolder: storage, portalId: 'test' });
         assert.deepEqual(
