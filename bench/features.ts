@@ -17,7 +17,8 @@ import { collect, PortalClient } from '../src/api';
 import { bulkMemberOf, runBulk } from '../src/features/members/bulk/bulkRun';
 import { writeMembersCsv } from '../src/features/members/csv/membersCsv';
 import { FileSearch, GroupListCache, type FileSearchBatch } from '../src/features/records/search/fileSearch';
-import { downloadPlan, walkFolder } from '../src/features/records/download/folderPlan';
+import { walkFolder } from '../src/features/records/download/folderPlan';
+import { downloadPlan } from '../src/features/records/download/folderWriter';
 import { startEmulator, type Emulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 

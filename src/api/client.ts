@@ -15,10 +15,9 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { Session, TOKEN_ENDPOINT, type Credentials, type TokenResponse, type TokenSet, type TokenStore } from './auth';
-import { Transport, type HttpMethod } from './dispatcher';
+import { Transport } from './dispatcher';
 import { ERROR_CODES, PortalError } from './errors';
 import * as http from './http';
-import type { QueryParams } from './http';
 import { asObject, numOrNull, strOrNull } from './models/read';
 import { Pipeline, type Answer, type Exchange, type RequestLogLine } from './pipeline';
 import type { ProxyOptions } from './proxy';
@@ -27,6 +26,7 @@ import type { RetryLimits } from './retryPolicy';
 import { DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, Scheduler, type RequestBudget } from './scheduler';
 import type { LookupFunction } from './url';
 import { DEFAULT_USER_AGENT } from './version';
+import type { ApiContext, CallOptions, CallSpec, Download } from './endpoints/context';
 import { createV3, type V3Api } from './endpoints/v3';
 import { createV2, type V2Api } from './endpoints/v2';
 import type { Application, ApplicationDraft, ApplicationDraftV2, ApplicationV2 } from './models/application';
@@ -95,43 +95,6 @@ export interface PortalClientOptions {
   /** Persists tokens between sessions (e.g. in SecretStorage). */
   tokenStore?: TokenStore;
   retry?: RetryOptions;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-/** A download in progress. Read or destroy `body`: it holds one of the client's concurrent slots until it ends. */
-export interface Download {
-  body: Readable;
-  contentType: string;
-  /** From Content-Disposition, when given. */
-  filename: string | undefined;
-  /** From Content-Length, when given. */
-  length: number | undefined;
-  /** The same bytes as a web ReadableStream (consumes `body`). */
-  toWeb(): NodeWebReadableStream<Uint8Array>;
-}
-
-/** A request as the endpoint modules describe it. */
-export interface CallSpec {
-  method: HttpMethod;
-  /** API path, e.g. /v3/userinfo (the base URL's path prefix is added). */
-  path: string;
-  query?: QueryParams;
-  /** JSON body. */
-  body?: unknown;
-  signal?: AbortSignal | undefined;
-}
-
-/** What endpoint modules use (implemented by PortalClient). */
-export interface ApiContext {
-  readonly service: string;
-  json<T>(spec: CallSpec, parse: (json: unknown) => T): Promise<T>;
-  empty(spec: CallSpec): Promise<void>;
-  download(spec: CallSpec): Promise<Download>;
-  /** A secret the portal handed out (a new client secret): masked in every later log line and error. */
-  keepSecret(value: string | null | undefined): void;
 }
 
 export interface Budget {

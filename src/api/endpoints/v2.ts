@@ -1,5 +1,5 @@
 /** Typed functions for every v2 row of spec section 4.4 (plus the file download), grouped by resource. */
-import type { ApiContext, CallOptions, Download } from '../client';
+import type { ApiContext, CallOptions, Download } from './context';
 import { keepingSecret } from '../redact';
 import { seg } from '../http';
 import { parseApplicationV2, type ApplicationDraftV2, type ApplicationV2 } from '../models/application';

@@ -8,13 +8,8 @@ import * as path from 'node:path';
 import type { PortalClient } from '../../../src/api';
 import { localFileName } from '../../../src/features/records/download/fileNames';
 import { TEMP_PREFIX } from '../../../src/node/atomicFile';
-import {
-  downloadPlan,
-  findClashes,
-  walkFolder,
-  type DownloadProgress,
-  type FolderPlan,
-} from '../../../src/features/records/download/folderPlan';
+import { walkFolder, type FolderPlan } from '../../../src/features/records/download/folderPlan';
+import { downloadPlan, findClashes, type DownloadProgress } from '../../../src/features/records/download/folderWriter';
 import { accountIdOf, apiRequests, demoClient, emulator, groupIdOf, type Emulator } from './helpers';
 
 const DOWNLOAD_ROUTE = /^GET \/v3\/groups\/:group\/files\/:file\/download$/;

@@ -13,14 +13,8 @@ import type { GroupRef } from '../../../shared/refs';
 import { groupFor } from '../../../targets/resolve';
 import type { Run } from '../../../ui/commands';
 import { answered, type PickItem, type Progress, type Ui } from '../../../ui/ui';
-import {
-  downloadPlan,
-  findClashes,
-  walkFolder,
-  type DownloadProgress,
-  type DownloadSummary,
-  type FolderPlan,
-} from './folderPlan';
+import { walkFolder, type FolderPlan } from './folderPlan';
+import { downloadPlan, findClashes, type DownloadProgress, type DownloadSummary } from './folderWriter';
 
 export interface FolderTarget {
   readonly group: GroupRef;

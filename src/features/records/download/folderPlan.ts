@@ -6,16 +6,6 @@ import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type V2Api } from
 import { localFileName } from './fileNames';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
-export {
-  downloadPlan,
-  findClashes,
-  type Clashes,
-  type DownloadOptions,
-  type DownloadProgress,
-  type DownloadSummary,
-  type FolderDownloadClient,
-} from './folderWriter';
-
 /** What a walk needs of a PortalClient. */
 export interface FolderWalkClient {
   readonly v2: { readonly files: Pick<V2Api['files'], 'page' | 'children'> };
