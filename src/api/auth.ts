@@ -14,6 +14,7 @@
  *   until new credentials are set.
  * - Tokens are renewed shortly before `expires_in` runs out; a 401 is still handled (clocks and servers differ).
  */
+import * as l10n from '@vscode/l10n';
 import { PortalError, cancelledError, quoteServerText } from './errors';
 import type { SecretRegistry } from './redact';
 
@@ -254,7 +255,10 @@ export class Session {
         kind: 'signed-out',
         endpoint,
         status: 401,
-        message: `You are signed out of ${this.opts.host}: the portal refused a freshly issued token. Sign in again.`,
+        message: l10n.t(
+          'You are signed out of {0}: the portal refused a freshly issued token. Sign in again.',
+          this.opts.host,
+        ),
       }),
       endpoint,
     );
@@ -305,7 +309,7 @@ export class Session {
       kind: 'signed-out',
       endpoint: TOKEN_ENDPOINT,
       code: NOT_SIGNED_IN,
-      message: `You are not signed in to ${this.opts.host}. Sign in first.`,
+      message: l10n.t('You are not signed in to {0}. Sign in first.', this.opts.host),
     });
   }
 
@@ -412,15 +416,16 @@ export class Session {
     if (!this.signedOut) {
       const what =
         cause.code === 'invalid_client'
-          ? 'the application was revoked or deleted'
+          ? l10n.t('the application was revoked or deleted')
           : cause.kind === 'two-factor-required' || cause.kind === 'two-factor-invalid'
-            ? 'a new two-factor code is needed'
-            : cause.kind === 'signed-out'
-              ? cause.message.replace(/\.$/, '')
-              : // The server's own words say why (e.g. "User is disabled"), which tells the user whom to ask.
-                cause.serverMessage
-                ? `the portal refused the saved credentials ("${quoteServerText(cause.serverMessage).replace(/\.$/, '')}")`
-                : 'the saved credentials were rejected';
+            ? l10n.t('a new two-factor code is needed')
+            : // The server's own words say why (e.g. "User is disabled"), which tells the user whom to ask.
+              cause.serverMessage
+              ? l10n.t(
+                  'the portal refused the saved credentials ("{0}")',
+                  quoteServerText(cause.serverMessage).replace(/\.$/, ''),
+                )
+              : l10n.t('the saved credentials were rejected');
       // Masked now, while the secrets are still known: this error outlives them (the UI shows and logs it),
       // and it quotes the server, which could echo a credential.
       this.signedOut = new PortalError({
@@ -429,10 +434,11 @@ export class Session {
         ...(cause.status !== undefined ? { status: cause.status } : {}),
         ...(cause.serverMessage !== undefined ? { serverMessage: cause.serverMessage } : {}),
         ...(cause.code !== undefined ? { code: cause.code } : {}),
+        // Every 'signed-out' error already says so in full ("You are signed out of …").
         message:
-          cause.kind === 'signed-out' && cause.message.startsWith('You are')
+          cause.kind === 'signed-out'
             ? cause.message
-            : `You are signed out of ${this.opts.host}: ${what}. Sign in again.`,
+            : l10n.t('You are signed out of {0}: {1}. Sign in again.', this.opts.host, what),
       }).mapTexts((text) => this.opts.secrets.redact(text));
       this.tokens = undefined;
       this.forgetCredentialSecrets();
@@ -461,7 +467,7 @@ export class Session {
       return new PortalError({
         kind: 'signed-out',
         endpoint,
-        message: `You are signed out of ${this.opts.host}. Sign in again.`,
+        message: l10n.t('You are signed out of {0}. Sign in again.', this.opts.host),
       });
     return s.endpoint === endpoint ? s : s.withEndpoint(endpoint);
   }

@@ -12,6 +12,7 @@
  * - downloads stream: no size limit, and no overall deadline (a large file on a slow line may take long), but
  *   `bodyTimeoutMs` ends one that stalls.
  */
+import * as l10n from '@vscode/l10n';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { Session, TOKEN_ENDPOINT, type Credentials, type TokenResponse, type TokenSet, type TokenStore } from './auth';
@@ -330,7 +331,7 @@ export class PortalClient implements ApiContext {
       throw new PortalError({
         kind: 'auth',
         endpoint,
-        message: 'Sign in with a user name and password before creating an application.',
+        message: l10n.t('Sign in with a user name and password before creating an application.'),
       });
     }
   }
@@ -430,8 +431,9 @@ export class PortalClient implements ApiContext {
         // eslint-disable-next-line no-control-regex
         endpoint: endpoint.replace(/\u0000/g, ''),
         code: ERROR_CODES.unsafePathSegment,
-        message:
+        message: l10n.t(
           'The request was not sent: an id or name in it is empty, "." or "..", which would address something else on the portal.',
+        ),
       });
     }
     const query = buildQuery(spec.query);
@@ -471,10 +473,10 @@ export class PortalClient implements ApiContext {
     } catch {
       const detail =
         res.text.trim() === ''
-          ? `an empty answer (HTTP ${res.status}), expected JSON`
+          ? l10n.t('an empty answer (HTTP {0}), expected JSON', res.status)
           : /json/i.test(describeContentType(res.headers))
-            ? 'the JSON it sent is malformed or cut off'
-            : `expected JSON, got ${describeContentType(res.headers)}`;
+            ? l10n.t('the JSON it sent is malformed or cut off')
+            : l10n.t('expected JSON, got {0}', describeContentType(res.headers));
       throw notAnApi(this.host, endpoint, detail, res.status);
     }
     try {
@@ -484,7 +486,7 @@ export class PortalClient implements ApiContext {
       throw notAnApi(
         this.host,
         endpoint,
-        `its answer could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        l10n.t('its answer could not be read: {0}', e instanceof Error ? e.message : String(e)),
         res.status,
       );
     }

@@ -12,6 +12,7 @@
  *   the typical sign that the URL points at a web page (login page, HTTPS upgrade) rather than the API. A 3xx
  *   becomes an 'invalid-response' error naming where it pointed (see http.ts).
  */
+import * as l10n from '@vscode/l10n';
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { PortalError } from './errors';
 import type { ProxyOptions } from './proxy';
@@ -58,7 +59,7 @@ function proxyError(): PortalError {
   return new PortalError({
     kind: 'invalid-input',
     endpoint: 'configure',
-    message: 'The proxy URL is not valid. Check the http.proxy setting or the HTTPS_PROXY variable.',
+    message: l10n.t('The proxy URL is not valid. Check the http.proxy setting or the HTTPS_PROXY variable.'),
   });
 }
 

@@ -10,6 +10,7 @@
  * This is every request's path, so it allocates little: the first outcome of a successful call goes straight
  * back, without building retry state.
  */
+import * as l10n from '@vscode/l10n';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Session } from './auth';
@@ -193,7 +194,7 @@ export class Pipeline {
 
   /** One attempt, from token to the last byte (or to the stream handed over). */
   async sendOnce(x: Exchange, n: number): Promise<Attempt> {
-    if (this.closed) throw cancelledError(x.endpoint, 'The portal connection was closed.');
+    if (this.closed) throw cancelledError(x.endpoint, l10n.t('The portal connection was closed.'));
     if (x.signal?.aborted) throw cancelledError(x.endpoint);
     let token: string | undefined;
     if (x.auth) {

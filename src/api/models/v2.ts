@@ -1,4 +1,5 @@
 /** v2 resources (2.8): User, Organisation, Group, Member, custom names, and the v2 request bodies. */
+import * as l10n from '@vscode/l10n';
 import { invalidModel } from '../errors';
 import * as read from './read';
 import type { JsonObject } from './read';
@@ -312,7 +313,7 @@ export interface MemberV2 {
 
 export function parseMemberV2(json: unknown): MemberV2 {
   const o = requireObject(json, 'member');
-  if (!asObject(o.user)) throw invalidModel('member', 'its "user"');
+  if (!asObject(o.user)) throw invalidModel('member', l10n.t('its "{0}"', 'user'));
   const groups = numMap(o, 'groups');
   return {
     user: parseUserV2(o.user),
