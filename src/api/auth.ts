@@ -53,7 +53,7 @@ export interface TokenEndpoint {
   requestToken(form: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse>;
 }
 
-export interface SessionOptions {
+interface SessionOptions {
   endpoint: TokenEndpoint;
   /** The static password-grant client id, "<service>-mobile". */
   staticClientId: string;

@@ -25,7 +25,7 @@ import {
   type ParsedBase,
 } from './url';
 
-export interface TransportOptions {
+interface TransportOptions {
   baseUrl: string;
   maxConcurrent: number;
   connectTimeoutMs: number;
@@ -44,7 +44,7 @@ export interface TransportOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export interface RawRequest {
+interface RawRequest {
   method: HttpMethod;
   /** Path with query, already prefixed with the base path. */
   path: string;

@@ -23,24 +23,6 @@ export type PortalErrorKind =
   | 'server'
   | 'invalid-response';
 
-export const PORTAL_ERROR_KINDS: readonly PortalErrorKind[] = [
-  'auth',
-  'two-factor-required',
-  'two-factor-invalid',
-  'signed-out',
-  'forbidden',
-  'not-found',
-  'conflict',
-  'invalid-input',
-  'rate-limited',
-  'network',
-  'tls',
-  'timeout',
-  'cancelled',
-  'server',
-  'invalid-response',
-];
-
 export interface FieldError {
   field: string;
   message: string;

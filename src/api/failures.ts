@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { ERROR_CODES, PortalError, errorMessage, type PortalErrorKind } from './errors';
 
-export interface FailureContext {
+interface FailureContext {
   endpoint: string;
   host: string;
   /** host:port of the proxy configured for this portal, if any. */
@@ -21,7 +21,7 @@ export interface FailureContext {
   deadlineMs?: number;
 }
 
-export interface ClassifiedFailure {
+interface ClassifiedFailure {
   error: PortalError;
   /** The request provably never reached the server. */
   neverSent: boolean;
@@ -99,7 +99,7 @@ function formatDuration(ms: number): string {
 }
 
 /** "32 MB", "512 KB": sizes as a person reads them in a message. */
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

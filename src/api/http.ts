@@ -6,7 +6,7 @@ import { asObject, objArray, str, strOrNull } from './models/read';
 
 type IncomingHttpHeaders = Dispatcher.ResponseData['headers'];
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
 
 /** `?a=1&b=true`; undefined/null are skipped; '' gives a bare key (`?summary`); arrays are comma-joined. */
@@ -62,7 +62,7 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return undefined;
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   error?: string;
   message?: string;
   fieldErrors?: FieldError[];
@@ -71,7 +71,7 @@ export interface ErrorBody {
 }
 
 /** The error body, if it is JSON shaped like {error, message, fieldErrors} or an OAuth error. */
-export function parseErrorBody(text: string): ErrorBody | undefined {
+function parseErrorBody(text: string): ErrorBody | undefined {
   if (!text) return undefined;
   let json: unknown;
   try {

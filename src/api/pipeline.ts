@@ -78,9 +78,9 @@ export interface Answer {
 }
 
 /** What sendOnce() gives: the answer, or what went wrong, for the retry policy. */
-export type Attempt = Answer | Exclude<Outcome, { kind: 'ok' }>;
+type Attempt = Answer | Exclude<Outcome, { kind: 'ok' }>;
 
-export interface PipelineOptions {
+interface PipelineOptions {
   transport: Transport;
   scheduler: Scheduler;
   session: Session;

@@ -91,7 +91,7 @@ export function parseBaseUrl(baseUrl: string): ParsedBase {
 }
 
 /** The error a connection attempt fails with when a loopback name resolved elsewhere. */
-export class NotLoopbackError extends Error {
+class NotLoopbackError extends Error {
   readonly code = ERROR_CODES.notLoopback;
   constructor(
     readonly hostname: string,

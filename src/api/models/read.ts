@@ -73,17 +73,6 @@ export function strArrayOrNull(o: JsonObject, key: string): string[] | null {
   return Array.isArray(o[key]) ? strArray(o, key) : null;
 }
 
-export function numArray(o: JsonObject, key: string): number[] {
-  const v = o[key];
-  if (!Array.isArray(v)) return [];
-  const out: number[] = [];
-  for (const x of v) {
-    if (typeof x === 'number' && Number.isFinite(x)) out.push(x);
-    else if (typeof x === 'string' && x.trim() !== '' && Number.isFinite(Number(x))) out.push(Number(x));
-  }
-  return out;
-}
-
 export function objArray(o: JsonObject, key: string): JsonObject[] {
   const v = o[key];
   if (!Array.isArray(v)) return [];
@@ -95,15 +84,11 @@ export function objArray(o: JsonObject, key: string): JsonObject[] {
   return out;
 }
 
-export function objOrNull(o: JsonObject, key: string): JsonObject | null {
-  return asObject(o[key]) ?? null;
-}
-
 /**
  * Maps keyed by server text (group names, custom component names) have no prototype: a group named
  * "constructor" or "__proto__" is an ordinary key, never Object.prototype's member.
  */
-export function dictionary<T>(): Record<string, T> {
+function dictionary<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 

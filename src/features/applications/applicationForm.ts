@@ -14,7 +14,7 @@ import { clientOf, type AccountContext } from '../../forms/context';
 import { inputError } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
 
-export type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId' | 'afterSave'> & {
+type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId' | 'afterSave'> & {
   readonly clientId?: string;
 };
 

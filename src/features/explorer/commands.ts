@@ -9,7 +9,7 @@ import { PortalTreeNode } from '../../views/node';
 import type { RecordsHandle } from '../contracts';
 import type { ExplorerProvider } from './explorerProvider';
 
-export interface ExplorerCommandDeps {
+interface ExplorerCommandDeps {
   readonly registry: PortalRegistry;
   readonly records: RecordsHandle;
   readonly provider: ExplorerProvider;

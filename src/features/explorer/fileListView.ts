@@ -61,7 +61,7 @@ export function filesQueryOf(
 }
 
 /** "name A–Z", "newest first", "largest first"…: the words of a row's description and of the order picker. */
-export function orderWords(orderBy: FileOrder, ascending: boolean): string {
+function orderWords(orderBy: FileOrder, ascending: boolean): string {
   switch (orderBy) {
     case 'name':
       return ascending ? l10n.t('name A–Z') : l10n.t('name Z–A');

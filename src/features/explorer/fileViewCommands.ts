@@ -23,7 +23,7 @@ import {
 } from './fileListView';
 
 /** The context key the view title's show/hide entries are chosen by. */
-export const DISABLED_HIDDEN_CONTEXT = 'portal.explorer.disabledHidden';
+const DISABLED_HIDDEN_CONTEXT = 'portal.explorer.disabledHidden';
 
 function orderChoices(current: FileListView): PickItem<{ orderBy: FileOrder; ascending: boolean }>[] {
   const choices: Array<[FileOrder, boolean, string]> = [

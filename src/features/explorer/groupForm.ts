@@ -16,7 +16,7 @@ import type { FormKey } from '../../shared/keys';
 /** Component names a group can have; the account's own list narrows them when it can be read. */
 const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'];
 
-export type GroupContext = AccountContext & { readonly groupId?: number };
+type GroupContext = AccountContext & { readonly groupId?: number };
 
 function blankValues(accountId: number): GroupValues {
   return {

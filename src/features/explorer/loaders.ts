@@ -57,7 +57,7 @@ export interface FileRow {
   readonly available: boolean | null;
 }
 
-export function accountRow(m: AccountMembership): AccountRow {
+function accountRow(m: AccountMembership): AccountRow {
   return {
     accountId: m.account.id,
     name: m.account.name,
@@ -72,7 +72,7 @@ export function accountRow(m: AccountMembership): AccountRow {
   };
 }
 
-export function groupRow(accountId: number, g: Group): GroupRow {
+function groupRow(accountId: number, g: Group): GroupRow {
   return {
     accountId,
     groupId: g.id,
@@ -84,7 +84,7 @@ export function groupRow(accountId: number, g: Group): GroupRow {
   };
 }
 
-export function fileRow(f: FileRecord): FileRow {
+function fileRow(f: FileRecord): FileRow {
   return {
     id: f.id,
     name: f.friendlyName || f.name,

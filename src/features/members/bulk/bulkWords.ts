@@ -90,7 +90,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
   }
 }
 
-export function skipWords(reason: SkipReason): string {
+function skipWords(reason: SkipReason): string {
   switch (reason) {
     case 'already-enabled':
       return vscode.l10n.t('already enabled');
@@ -120,7 +120,7 @@ export function someNames(usernames: readonly string[], max = 8): string {
   return usernames.length > max ? vscode.l10n.t('{0} and {1} more', shown, count(usernames.length - max)) : shown;
 }
 
-export interface SummaryWords {
+interface SummaryWords {
   readonly message: string;
   /** One line per failure, with the portal's reason. */
   readonly detail: string;

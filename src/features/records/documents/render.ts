@@ -32,7 +32,7 @@ function lockerName(locker: unknown): string | undefined {
   return name || undefined;
 }
 
-export interface RecordContext {
+interface RecordContext {
   readonly portalLabel: string;
   readonly accountId: number;
   readonly groupId: number;
@@ -52,7 +52,7 @@ export interface RecordContext {
 }
 
 /** Notes above a document's data: what the portal did not answer, and so what is missing below. */
-export function noticeLines(notices: readonly string[] | undefined): string[] {
+function noticeLines(notices: readonly string[] | undefined): string[] {
   return notices && notices.length > 0 ? [...notices.map((n) => `> ${text(n)}`), ''] : [];
 }
 

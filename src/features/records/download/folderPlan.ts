@@ -7,7 +7,7 @@ import { localFileName } from './fileNames';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
 /** What a walk needs of a PortalClient. */
-export interface FolderWalkClient {
+interface FolderWalkClient {
   readonly v2: { readonly files: Pick<V2Api['files'], 'page' | 'children'> };
 }
 
@@ -41,7 +41,7 @@ export interface FolderPlan {
   readonly countLimited: boolean;
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Levels of subfolders below the folder; default 32. */
   readonly maxDepth?: number;
   /** Default 10,000. */
@@ -63,7 +63,7 @@ interface Pending {
 const PAGE_SIZE = 100;
 
 /** "name", then "name (1)", "name (2)"…: a name not yet taken in one local folder, compared without case. */
-export function uniqueName(taken: Set<string>, name: string): string {
+function uniqueName(taken: Set<string>, name: string): string {
   const ext = name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '';
   const stem = name.slice(0, name.length - ext.length);
   let candidate = name;
