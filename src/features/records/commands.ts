@@ -12,7 +12,7 @@ import type { RecordsHandle } from '../contracts';
 import { MAX_EDITOR_BYTES } from './documents/documents';
 import { download } from './download/fileDownload';
 import { downloadFolder, folderFor } from './download/folderDownloadCommand';
-import type { GroupListCache } from './search/fileSearch';
+import type { GroupListCache } from './search/groupCache';
 import { pickFileRecord } from './search/goToFile';
 
 /** Streams the file to a folder the user picks; the path written, or undefined when there was nothing to do. */

@@ -4,7 +4,7 @@ import type { CommandEnv } from '../../ui/commands';
 import type { AuthHandle } from '../../auth/register';
 import type { PortalDocument, RecordsHandle } from '../contracts';
 import { registerFileCommands, registerFinderCommands } from './commands';
-import { GroupListCache } from './search/fileSearch';
+import { GroupListCache } from './search/groupCache';
 import { PortalFileSystem, uriOf } from './documents/fileSystem';
 import { isTextContentType } from '../../shared/format';
 import type { PortalTarget } from './documents/uri';

@@ -4,14 +4,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collect, ownValue, type Member, type PortalClient } from '../../../src/api';
 import {
-  bulkMemberOf,
   failedMembers,
   runBulk,
   unfinishedMembers,
-  type BulkChange,
-  type BulkMember,
   type BulkProgress,
 } from '../../../src/features/members/bulk/bulkRun';
+import { bulkMemberOf, type BulkChange, type BulkMember } from '../../../src/features/members/bulk/bulkChange';
 import { accountIdOf, apiRequests, demoClient, emulator, groupIdOf, type Emulator } from './helpers';
 
 const MEMBER_ROUTE = /^(PATCH|DELETE) \/v3\/accounts\/:account\/members\/:/;

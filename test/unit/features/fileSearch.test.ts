@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import type { PortalClient, RequestLogLine } from '../../../src/api';
 import {
   FileSearch,
-  GroupListCache,
   type FileHit,
   type FileSearchBatch,
   type FileSearchOptions,
 } from '../../../src/features/records/search/fileSearch';
+import { GroupListCache } from '../../../src/features/records/search/groupCache';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from './helpers';
 
 const FILES_ROUTE = /^GET \/v2\/accounts\/:account\/groups\/:group\/files$/;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { PortalClient } from '../../../src/api';
 import { localFileName } from '../../../src/features/records/download/fileNames';
 import { TEMP_PREFIX } from '../../../src/node/atomicFile';
-import { walkFolder, type FolderPlan } from '../../../src/features/records/download/folderPlan';
+import { walkFolder, type FolderPlan, type FolderTarget } from '../../../src/features/records/download/folderPlan';
 import { downloadPlan, findClashes, type DownloadProgress } from '../../../src/features/records/download/folderWriter';
 import { accountIdOf, apiRequests, demoClient, emulator, groupIdOf, type Emulator } from './helpers';
 
@@ -60,8 +60,19 @@ async function withGroup(
   }
 }
 
-const engineering = (p: Portal, options = {}) =>
-  walkFolder(p.client, p.account, { groupId: p.group, folderId: 0, name: 'engineering' }, options);
+/** The folder `folderId` (0: the root) of the test's group, as the download command names it. */
+const folderOf = (p: Portal, folderId: number, name: string): FolderTarget => ({
+  group: {
+    kind: 'group',
+    account: { kind: 'account', portalId: 'emulator', accountId: p.account, label: '' },
+    groupId: p.group,
+    label: name,
+  },
+  folderId,
+  name,
+});
+
+const engineering = (p: Portal, options = {}) => walkFolder(p.client, folderOf(p, 0, 'engineering'), options);
 
 async function bytesOf(p: Portal, fileId: number): Promise<Buffer> {
   const d = await p.client.v2.files.download(p.group, fileId);
@@ -133,7 +144,7 @@ void describe('folder download', () => {
 
   void test('hostile names: every path is a safe local name inside the target, none collide, all are written', async () => {
     await withGroup('hostile', 'constructor', 'constructor', async (p) => {
-      const plan = await walkFolder(p.client, p.account, { groupId: p.group, folderId: 0, name: '..' });
+      const plan = await walkFolder(p.client, folderOf(p, 0, '..'));
       assert.ok(plan.files.length >= 15, `${plan.files.length} files`);
       const lower = new Set<string>();
       for (const entry of [...plan.folders, ...plan.files.map((f) => f.path)]) {
@@ -275,22 +286,22 @@ void describe('folder download', () => {
       'bigcorp',
       'bulk',
       async (p) => {
-        const root = { groupId: p.group, folderId: 0, name: 'bulk' };
-        const full = await walkFolder(p.client, p.account, root);
+        const root = folderOf(p, 0, 'bulk');
+        const full = await walkFolder(p.client, root);
         assert.equal(full.folders.length, 1 + 2 + 4 + 8);
         assert.equal(full.files.length, 3 + 2 * 14);
-        const shallow = await walkFolder(p.client, p.account, root, { maxDepth: 1 });
+        const shallow = await walkFolder(p.client, root, { maxDepth: 1 });
         assert.deepEqual(
           [shallow.folders.length, shallow.files.length, shallow.depthLimited, shallow.countLimited],
           [3, 3 + 4, true, false],
         );
-        const few = await walkFolder(p.client, p.account, root, { maxFiles: 5 });
+        const few = await walkFolder(p.client, root, { maxFiles: 5 });
         assert.deepEqual([few.files.length, few.countLimited], [5, true]);
-        const narrow = await walkFolder(p.client, p.account, root, { maxFolders: 3 });
+        const narrow = await walkFolder(p.client, root, { maxFolders: 3 });
         assert.deepEqual([narrow.folders.length, narrow.countLimited], [4, true]);
         const controller = new AbortController();
         controller.abort();
-        await assert.rejects(walkFolder(p.client, p.account, root, { signal: controller.signal }), {
+        await assert.rejects(walkFolder(p.client, root, { signal: controller.signal }), {
           kind: 'cancelled',
         });
       },

@@ -6,15 +6,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect, type Member, type PortalClient } from '../../../src/api';
 import {
-  csvCell,
-  csvLine,
   memberCells,
   membersCsvLines,
   MEMBER_COLUMNS,
-  UTF8_BOM,
   writeMembersCsv,
   type MemberExportQuery,
 } from '../../../src/features/members/csv/membersCsv';
+import { csvCell, csvLine, UTF8_BOM } from '../../../src/features/members/csv/csv';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from './helpers';
 
 /** A strict RFC 4180 reader for checking the output (quoted fields, doubled quotes, CRLF records). */

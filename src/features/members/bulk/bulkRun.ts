@@ -26,9 +26,6 @@ import {
   type SkipReason,
 } from './bulkChange';
 
-export type { BulkChange, BulkMember, GroupLevel, SkipReason } from './bulkChange';
-export { bulkMemberOf, MAX_TAG_LENGTH } from './bulkChange';
-
 /** What a bulk run needs of a PortalClient. */
 interface BulkClient {
   readonly v3: { readonly members: Pick<V3Api['members'], 'update' | 'delete'> };

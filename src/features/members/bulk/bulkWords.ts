@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { count } from '../../../shared/format';
 import { groupPermissionWords } from '../../../shared/permissions';
-import type { BulkChange, BulkSummary, SkipReason } from './bulkRun';
+import type { BulkSummary } from './bulkRun';
+import type { BulkChange, SkipReason } from './bulkChange';
 
 export interface ChangeWords {
   /** "Disable 25 members of Acme?" */

@@ -10,8 +10,6 @@ import type { MemberQuery } from '../../../shared/members';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from '../view/memberPages';
 
-export { csvCell, csvLine, UTF8_BOM } from './csv';
-
 /** The Members view's query: an export lists what the view lists. */
 export type MemberExportQuery = MemberQuery;
 

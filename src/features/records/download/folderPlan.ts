@@ -3,6 +3,7 @@
  * local path for every file, list what is already there, then download (see folderWriter.ts).
  */
 import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type V2Api } from '../../../api/index';
+import type { GroupRef } from '../../../shared/refs';
 import { localFileName } from './fileNames';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
@@ -11,10 +12,9 @@ interface FolderWalkClient {
   readonly v2: { readonly files: Pick<V2Api['files'], 'page' | 'children'> };
 }
 
-/** The folder to download. */
-export interface FolderRef {
-  readonly groupId: number;
-  /** 0: the group's whole root. */
+/** A folder to download with its subfolders; folderId 0 is the group's whole root. */
+export interface FolderTarget {
+  readonly group: GroupRef;
   readonly folderId: number;
   readonly name: string;
 }
@@ -97,20 +97,19 @@ async function children(
 /** Lists the folder's tree level by level and plans the local paths. Rejects with the first PortalError. */
 export function walkFolder(
   client: FolderWalkClient,
-  accountId: number,
-  folder: FolderRef,
+  folder: FolderTarget,
   options: WalkOptions = {},
 ): Promise<FolderPlan> {
   const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
   return withLinkedSignal(options.signal, concurrency, (signal) =>
-    walk(client, accountId, folder, options, concurrency, signal),
+    walk(client, folder.group.account.accountId, folder, options, concurrency, signal),
   );
 }
 
 async function walk(
   client: FolderWalkClient,
   accountId: number,
-  folder: FolderRef,
+  folder: FolderTarget,
   options: WalkOptions,
   concurrency: number,
   signal: AbortSignal,
@@ -131,7 +130,7 @@ async function walk(
       level,
       concurrency,
       async (f, i) => {
-        listed[i] = await children(client, accountId, folder.groupId, f.folderId, maxPages, signal);
+        listed[i] = await children(client, accountId, folder.group.groupId, f.folderId, maxPages, signal);
       },
       signal,
     );
@@ -149,7 +148,8 @@ async function walk(
         else if (r.isFolder) {
           folders.push(local);
           next.push({ folderId: r.id, path: local, depth: parent.depth + 1 });
-        } else files.push({ groupId: folder.groupId, fileId: r.id, name: r.name, path: local, size: r.size ?? 0 });
+        } else
+          files.push({ groupId: folder.group.groupId, fileId: r.id, name: r.name, path: local, size: r.size ?? 0 });
       }
     });
     level = next;

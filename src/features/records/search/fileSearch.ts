@@ -17,8 +17,6 @@ import {
 import { GroupListCache, type GroupListClient, type SearchGroup } from './groupCache';
 import { HandOff, linkedSignal, runPool, unlessAborted } from '../../../node/pool';
 
-export { GroupListCache, type GroupListClient, type SearchGroup } from './groupCache';
-
 /** What a search needs of a PortalClient. */
 interface FileSearchClient extends GroupListClient {
   readonly v2: GroupListClient['v2'] & { readonly files: Pick<V2Api['files'], 'page'> };

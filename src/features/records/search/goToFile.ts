@@ -8,7 +8,8 @@ import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { humanSize, iconForContentType } from '../../../shared/format';
 import type { AccountRef, FileRef } from '../../../shared/refs';
 import type { PickItem, SearchSource, Ui } from '../../../ui/ui';
-import { FileSearch, type FileHit, type GroupListCache } from './fileSearch';
+import { FileSearch, type FileHit } from './fileSearch';
+import { type GroupListCache } from './groupCache';
 
 /** Quiet time after a keystroke: short, since a search of every group is what the user is waiting for. */
 const DEBOUNCE_MS = 200;
