@@ -7,7 +7,7 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import { answered, type Ui } from '../../ui/ui';
 import { PortalTreeNode } from '../../views/node';
 import type { RecordsHandle } from '../contracts';
-import type { ExplorerProvider } from './explorerProvider';
+import type { ExplorerProvider } from './tree/explorerProvider';
 
 interface ExplorerCommandDeps {
   readonly registry: PortalRegistry;

@@ -2,7 +2,7 @@
 // the portal ignored (against the emulator's default and literal profiles), the typed date, and what is kept.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ExplorerState } from '../../../src/features/explorer/explorerState';
+import { ExplorerState } from '../../../src/features/explorer/tree/explorerState';
 import {
   DEFAULT_FILE_VIEW,
   describeFileView,
@@ -13,8 +13,8 @@ import {
   type FileListView,
   type ListedRecord,
   type Unapplied,
-} from '../../../src/features/explorer/fileListView';
-import { filesFetcher, type FileRow } from '../../../src/features/explorer/loaders';
+} from '../../../src/features/explorer/files/fileListView';
+import { filesFetcher, type FileRow } from '../../../src/features/explorer/tree/loaders';
 import type { TreeKey } from '../../../src/shared/keys';
 import { accountIdOf, demoClient, emulator, groupIdOf } from './helpers';
 

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applicationCommands } from '../../../src/features/applications/application.protocol';
-import { groupCommands } from '../../../src/features/explorer/group.protocol';
+import { groupCommands } from '../../../src/features/explorer/forms/group.protocol';
 import { memberCommands } from '../../../src/features/members/forms/member.protocol';
 import { NO_EXTRAS } from '../../../src/features/members/forms/memberExtras.protocol';
-import { overviewCommands } from '../../../src/features/explorer/overview.protocol';
+import { overviewCommands } from '../../../src/features/explorer/forms/overview.protocol';
 import type { Check } from '../../../src/forms/protocol/validate';
 
 const forms: Array<[string, Check<unknown>, unknown]> = [

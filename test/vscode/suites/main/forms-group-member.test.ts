@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
-import type { GroupState, GroupValues } from '../../../../src/features/explorer/group.protocol';
+import type { GroupState, GroupValues } from '../../../../src/features/explorer/forms/group.protocol';
 import type { MemberState, MemberValues } from '../../../../src/features/members/forms/member.protocol';
 import {
   lastPosted,

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { ApplicationState } from '../../../../src/features/applications/application.protocol';
 import type { AssignmentsState, AssignmentsValues } from '../../../../src/features/members/forms/assignments.protocol';
-import type { GroupState } from '../../../../src/features/explorer/group.protocol';
+import type { GroupState } from '../../../../src/features/explorer/forms/group.protocol';
 import type { MemberState, MemberValues } from '../../../../src/features/members/forms/member.protocol';
-import type { OverviewState } from '../../../../src/features/explorer/overview.protocol';
+import type { OverviewState } from '../../../../src/features/explorer/forms/overview.protocol';
 import { lastPosted, openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../support/forms';
 import { nodeOf } from '../../support/tree';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../src/forms/formPanel';
-import type { OverviewState, OverviewValues } from '../../../../src/features/explorer/overview.protocol';
+import type { OverviewState, OverviewValues } from '../../../../src/features/explorer/forms/overview.protocol';
 import {
   lastPosted,
   openForm,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FormPanel } from '../../../../src/forms/formPanel';
-import type { OverviewState, OverviewValues } from '../../../../src/features/explorer/overview.protocol';
+import type { OverviewState, OverviewValues } from '../../../../src/features/explorer/forms/overview.protocol';
 import { formKeys, portalKey } from '../../../../src/shared/keys';
 import { portalApi } from '../../support/extension';
 import { openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../support/forms';

@@ -2,10 +2,10 @@
 import * as l10n from '@vscode/l10n';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import type { OverviewState, OverviewValues, SubscriptionView, Usage } from './overview.protocol';
-import { el, type Child } from '../../forms/page/dom';
-import { section, textField } from '../../forms/page/fields';
-import { calendarDate, count, humanSize, relativeDays } from '../../shared/format';
-import { FormView, type Rendered } from '../../forms/page/form';
+import { el, type Child } from '../../../forms/page/dom';
+import { section, textField } from '../../../forms/page/fields';
+import { calendarDate, count, humanSize, relativeDays } from '../../../shared/format';
+import { FormView, type Rendered } from '../../../forms/page/form';
 
 /** A labelled bar: used against allowed, with the numbers in words for screen readers. */
 function meter(label: string, usage: Usage, show: (n: number) => string): HTMLElement {

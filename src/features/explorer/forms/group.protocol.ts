@@ -1,6 +1,6 @@
 /** Create / edit group (v2): names, enabled components, chat/comments/widgets switches, branding colours. */
-import { COMMON_COMMANDS, type FormStateBase } from '../../forms/protocol/common';
-import { arrayOf, bool, int, messages, object, str, type Infer } from '../../forms/protocol/validate';
+import { COMMON_COMMANDS, type FormStateBase } from '../../../forms/protocol/common';
+import { arrayOf, bool, int, messages, object, str, type Infer } from '../../../forms/protocol/validate';
 
 /** Empty (not set) or a CSS hex colour. */
 export const COLOUR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})?$/;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ownValue, type CustomNames, type Group, type GroupBody } from '../../api';
+import { ownValue, type CustomNames, type Group, type GroupBody } from '../../../api';
 import {
   COLOUR,
   groupCommands,
@@ -8,10 +8,10 @@ import {
   type GroupState,
   type GroupValues,
 } from './group.protocol';
-import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
-import { clientOf, Gaps, type AccountContext } from '../../forms/context';
-import { checkApplied, inputError, type SentField } from '../../forms/inputError';
-import type { FormKey } from '../../shared/keys';
+import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
+import { clientOf, Gaps, type AccountContext } from '../../../forms/context';
+import { checkApplied, inputError, type SentField } from '../../../forms/inputError';
+import type { FormKey } from '../../../shared/keys';
 
 /** Component names a group can have; the account's own list narrows them when it can be read. */
 const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'];

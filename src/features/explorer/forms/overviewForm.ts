@@ -8,7 +8,7 @@ import {
   type Component,
   type CustomNames,
   type Subscription,
-} from '../../api';
+} from '../../../api';
 import {
   overviewCommands,
   type ComponentView,
@@ -17,10 +17,10 @@ import {
   type OverviewState,
   type OverviewValues,
 } from './overview.protocol';
-import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel';
-import { clientOf, Gaps, type AccountContext } from '../../forms/context';
-import { checkApplied, inputError } from '../../forms/inputError';
-import type { FormKey } from '../../shared/keys';
+import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
+import { clientOf, Gaps, type AccountContext } from '../../../forms/context';
+import { checkApplied, inputError } from '../../../forms/inputError';
+import type { FormKey } from '../../../shared/keys';
 
 /**
  * Custom names are keyed by the singular and plural of each content type (the portal does not name the fields);

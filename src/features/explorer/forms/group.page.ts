@@ -3,9 +3,9 @@ import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import { COLOUR, type GroupState, type GroupValues } from './group.protocol';
-import { el, safeId } from '../../forms/page/dom';
-import { checkboxField, section, textField } from '../../forms/page/fields';
-import { FormView, type Rendered } from '../../forms/page/form';
+import { el, safeId } from '../../../forms/page/dom';
+import { checkboxField, section, textField } from '../../../forms/page/fields';
+import { FormView, type Rendered } from '../../../forms/page/form';
 
 /** A colour field with a live swatch; the swatch is painted through CSSOM (allowed by the page's CSP). */
 function colourField(

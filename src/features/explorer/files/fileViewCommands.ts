@@ -4,14 +4,14 @@
  * globalState by ExplorerState.
  */
 import * as vscode from 'vscode';
-import type { PortalRegistry } from '../../auth/portalRegistry';
-import { groupKey } from '../../shared/keys';
-import type { GroupRef } from '../../shared/refs';
-import { groupFor } from '../../targets/resolve';
-import { registerCommand, type CommandEnv } from '../../ui/commands';
-import { answered, type PickItem, type Ui } from '../../ui/ui';
-import type { ExplorerProvider } from './explorerProvider';
-import type { ExplorerState } from './explorerState';
+import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { groupKey } from '../../../shared/keys';
+import type { GroupRef } from '../../../shared/refs';
+import { groupFor } from '../../../targets/resolve';
+import { registerCommand, type CommandEnv } from '../../../ui/commands';
+import { answered, type PickItem, type Ui } from '../../../ui/ui';
+import type { ExplorerProvider } from '../tree/explorerProvider';
+import type { ExplorerState } from '../tree/explorerState';
 import {
   dateWords,
   DEFAULT_FILE_VIEW,

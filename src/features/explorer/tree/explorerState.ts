@@ -4,8 +4,14 @@
  * the session only.
  */
 import type * as vscode from 'vscode';
-import { isWithin, type TreeKey } from '../../shared/keys';
-import { DEFAULT_FILE_VIEW, isDefaultView, parseStoredView, type FileListView, type Unapplied } from './fileListView';
+import { isWithin, type TreeKey } from '../../../shared/keys';
+import {
+  DEFAULT_FILE_VIEW,
+  isDefaultView,
+  parseStoredView,
+  type FileListView,
+  type Unapplied,
+} from '../files/fileListView';
 
 const FILE_VIEWS = 'portal.explorer.fileViews';
 const HIDE_DISABLED = 'portal.explorer.hideDisabledAccounts';

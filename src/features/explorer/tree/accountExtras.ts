@@ -1,4 +1,4 @@
-import type { CustomNames, PortalClient, Subscription } from '../../api';
+import type { CustomNames, PortalClient, Subscription } from '../../../api';
 
 /**
  * Account details that only tooltips and documents need: fetched on first hover, then kept (per client, so a new

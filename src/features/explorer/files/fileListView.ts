@@ -6,7 +6,7 @@
  * order it does not show. No VS Code here (unit-tested under plain Node).
  */
 import * as l10n from '@vscode/l10n';
-import type { FilesQuery } from '../../api';
+import type { FilesQuery } from '../../../api';
 
 export type FileOrder = 'name' | 'lastModified' | 'size';
 

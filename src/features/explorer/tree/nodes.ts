@@ -14,12 +14,12 @@
  * | loadMore, range, error, error.signedOut, empty: see views/rows.ts  |
  */
 import * as vscode from 'vscode';
-import { accountKey, fileKey, groupKey, type TreeKey } from '../../shared/keys';
-import { count, given, humanSize, iconForContentType, onOff, shortDate, yesNo } from '../../shared/format';
-import type { AccountRef, FileRef, FolderStep, GroupRef } from '../../shared/refs';
-import { plainTooltip, treeItem } from '../../views/item';
-import { PortalTreeNode } from '../../views/node';
-import type { PortalNode } from '../../views/portalNode';
+import { accountKey, fileKey, groupKey, type TreeKey } from '../../../shared/keys';
+import { count, given, humanSize, iconForContentType, onOff, shortDate, yesNo } from '../../../shared/format';
+import type { AccountRef, FileRef, FolderStep, GroupRef } from '../../../shared/refs';
+import { plainTooltip, treeItem } from '../../../views/item';
+import { PortalTreeNode } from '../../../views/node';
+import type { PortalNode } from '../../../views/portalNode';
 import type { AccountRow, FileRow, GroupRow } from './loaders';
 
 /** The account permission mask from which a user administers the organisation. */

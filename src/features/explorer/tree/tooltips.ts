@@ -3,11 +3,17 @@
  * organisation's own word for files), so they are built on hover only, from AccountExtras.
  */
 import * as vscode from 'vscode';
-import { errorMessage } from '../../shared/errors';
-import { count, filesWord, fullDate, humanSize, shortDate } from '../../shared/format';
-import { accountPermissionWords } from '../../shared/permissions';
+import { errorMessage } from '../../../shared/errors';
+import { count, filesWord, fullDate, humanSize, shortDate } from '../../../shared/format';
+import { accountPermissionWords } from '../../../shared/permissions';
 import type { AccountExtras } from './accountExtras';
-import { describeFileView, isDefaultView, unappliedWords, type FileListView, type Unapplied } from './fileListView';
+import {
+  describeFileView,
+  isDefaultView,
+  unappliedWords,
+  type FileListView,
+  type Unapplied,
+} from '../files/fileListView';
 import type { AccountRow, GroupRow } from './loaders';
 
 export async function accountTooltip(

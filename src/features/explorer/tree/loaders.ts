@@ -12,9 +12,9 @@
  * Rows keep only what a tree row shows and what commands need: the views may hold 20,000 members or 50,000 file
  * records, and the parsed API objects are several times larger than these.
  */
-import type { AccountMembership, FileRecord, Group, PortalClient } from '../../api';
-import { requestOptions as opts, whole, type PageFetcher } from '../../views/paging';
-import { DEFAULT_FILE_VIEW, filesQueryOf, type FileListView } from './fileListView';
+import type { AccountMembership, FileRecord, Group, PortalClient } from '../../../api';
+import { requestOptions as opts, whole, type PageFetcher } from '../../../views/paging';
+import { DEFAULT_FILE_VIEW, filesQueryOf, type FileListView } from '../files/fileListView';
 
 export interface AccountRow {
   readonly accountId: number;

@@ -1,6 +1,6 @@
 /** Account overview: the subscription at a glance, components, features, capabilities, and renaming. */
-import { COMMON_COMMANDS, type FormStateBase } from '../../forms/protocol/common';
-import { int, messages, object, str, type Infer } from '../../forms/protocol/validate';
+import { COMMON_COMMANDS, type FormStateBase } from '../../../forms/protocol/common';
+import { int, messages, object, str, type Infer } from '../../../forms/protocol/validate';
 
 const values = object({
   /** Echo of the account the panel was opened for; the host refuses any other. */
