@@ -15,7 +15,14 @@
 import * as l10n from '@vscode/l10n';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import { Session, TOKEN_ENDPOINT, type Credentials, type TokenResponse, type TokenSet, type TokenStore } from './auth';
+import {
+  Session,
+  TOKEN_ENDPOINT,
+  type Credentials,
+  type TokenResponse,
+  type TokenSet,
+  type TokenStore,
+} from './grants';
 import { Transport } from './dispatcher';
 import { ERROR_CODES, PortalError } from './errors';
 import * as http from './http';

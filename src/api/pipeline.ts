@@ -13,7 +13,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { Session } from './auth';
+import type { Session } from './grants';
 import { Deadlines, type Watched } from './deadline';
 import { Transport, type HttpMethod } from './dispatcher';
 import { PortalError, cancelledError, type PortalErrorKind } from './errors';
