@@ -14,7 +14,7 @@ import {
   parseMember,
   parseMemberTagSummary,
   parseUserV2,
-  parseOrganisation,
+  parseAccountV2,
   parseGroup,
   parseCreatedGroup,
   parseMemberV2,
@@ -140,7 +140,7 @@ void test('Member v3 and tag summary', () => {
 
 void test('v2 user, organisation, group, member, custom names', () => {
   assert.equal(parseUserV2({ id: 1, twoFactorMode: null }).twoFactorMode, null);
-  const org = parseOrganisation({
+  const org = parseAccountV2({
     id: 1,
     name: 'acme',
     creator: null,
