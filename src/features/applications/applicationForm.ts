@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isPortalError, PortalError, type Application, type ApplicationDraft } from '../../api';
-import { readApplication } from '../../shared/applicationRead';
+import { readApplication } from './applicationRead';
 import {
   applicationCommands,
   type ApplicationCommand,

@@ -8,6 +8,7 @@ import { GroupListCache } from './search/groupCache';
 import { PortalFileSystem, uriOf } from './documents/fileSystem';
 import { isTextContentType } from '../../shared/format';
 import type { PortalTarget } from './documents/uri';
+import type { Renderers } from './documents/documents';
 import type { FileRef } from '../../shared/refs';
 
 export interface RecordsFeature extends RecordsHandle {
@@ -67,7 +68,8 @@ export function registerRecords(
   context: vscode.ExtensionContext,
   deps: { readonly auth: AuthHandle; readonly commands: CommandEnv },
 ): RecordsFeature {
-  const fileSystem = new PortalFileSystem(deps.auth.registry);
+  const renderers: Renderers = {};
+  const fileSystem = new PortalFileSystem(deps.auth.registry, renderers);
   const open = async (doc: PortalDocument): Promise<void> => {
     const uri = uriOf(targetOf(doc));
     // A click means "show me now", not what was fetched a moment ago.
@@ -85,7 +87,14 @@ export function registerRecords(
     }
   };
   const wentTo = new vscode.EventEmitter<FileRef>();
-  const feature: RecordsFeature = { fileSystem, open, onDidGoTo: wentTo.event };
+  const feature: RecordsFeature = {
+    fileSystem,
+    open,
+    onDidGoTo: wentTo.event,
+    renders: (kind, render) => {
+      renderers[kind] = render;
+    },
+  };
   context.subscriptions.push(
     fileSystem,
     wentTo,

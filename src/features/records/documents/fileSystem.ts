@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { isPortalError } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { errorMessage } from '../../../shared/errors';
-import { ContentRefused, Documents, type Loaded } from './documents';
+import { ContentRefused, Documents, type Loaded, type Renderers } from './documents';
 import { isDirectoryPath, knownQuery, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
 /** stat and readFile come in pairs: one fetch serves both. */
@@ -35,8 +35,8 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly loader: Documents;
   private readonly subscription: vscode.Disposable;
 
-  constructor(registry: PortalRegistry) {
-    this.loader = new Documents(registry);
+  constructor(registry: PortalRegistry, renderers: Renderers) {
+    this.loader = new Documents(registry, renderers);
     // Signing in (or out) changes what every open portal: document of that portal shows: reload them.
     this.subscription = registry.onDidChange(() => this.reloadOpenDocuments());
   }

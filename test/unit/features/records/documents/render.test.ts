@@ -10,7 +10,8 @@ import {
   type KnownRecord,
   type PortalTarget,
 } from '../../../../../src/features/records/documents/uri';
-import { recordPath, renderFileRecord, text } from '../../../../../src/features/records/documents/render';
+import { recordPath, renderFileRecord } from '../../../../../src/features/records/documents/render';
+import { text } from '../../../../../src/shared/markdown';
 import { parseFileRecord } from '../../../../../src/api';
 import { humanSize, iconForContentType, isTextContentType } from '../../../../../src/shared/format';
 import { freeName, localFileName } from '../../../../../src/features/records/download/fileNames';

@@ -4,8 +4,8 @@
  * details. Pure: no VS Code here.
  */
 import * as l10n from '@vscode/l10n';
-import { isPortalError, PortalError } from '../api/errors';
-import type { Application, PortalClient } from '../api';
+import { isPortalError, PortalError } from '../../api/errors';
+import type { Application, PortalClient } from '../../api';
 
 export interface ApplicationRead {
   readonly application: Application;
