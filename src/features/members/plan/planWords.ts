@@ -1,6 +1,6 @@
 /** How a plan's changes read in the Plan view, the confirmation and the report: field names and values, in words. */
 import * as vscode from 'vscode';
-import { accountPermissionLabel } from '../../../api/index';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import { groupWord } from './core/membersFile';
@@ -43,7 +43,7 @@ function fieldValue(v: FieldValues, which: 'before' | 'after'): string {
     case 'twoFactor':
       return yesNo(which === 'before' ? v.before : v.after);
     case 'accountPermission':
-      return accountPermissionLabel(which === 'before' ? v.before : v.after);
+      return accountPermissionWords(which === 'before' ? v.before : v.after);
     case 'tags': {
       const tags = which === 'before' ? v.before : v.after;
       return tags.length ? plain(tags.join(', '), { maxLength: 200 }) : empty();

@@ -3,7 +3,7 @@
  * row is a new member. Nothing is asked of the portal per hover; before any read the hover says nothing.
  */
 import * as vscode from 'vscode';
-import { accountPermissionLabel } from '../../../api/index';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import { groupWord, usernameOf } from './core/membersFile';
@@ -60,7 +60,7 @@ export function hoverText(
   if (member.jobTitle) line(vscode.l10n.t('Job title:'), member.jobTitle);
   line(vscode.l10n.t('Enabled:'), yesNo(member.enabled));
   line(vscode.l10n.t('Locked:'), yesNo(member.locked));
-  line(vscode.l10n.t('Account permission:'), accountPermissionLabel(member.accountPermission));
+  line(vscode.l10n.t('Account permission:'), accountPermissionWords(member.accountPermission));
   line(vscode.l10n.t('Tags:'), member.tags.join(', '));
   if (member.groups) {
     const names = new Map(state.groups.map((g) => [g.id, g.name]));
