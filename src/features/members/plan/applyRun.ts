@@ -34,21 +34,22 @@ const SNAPSHOT_FOLDER = 'portal.plan.snapshotFolder';
 export const reportsFolder = (storage: string): string => path.join(storage, 'reports');
 
 function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): string {
-  const t = vscode.l10n.t;
   const lines = [
-    c.create ? t('New members: {0} (each gets an activation e-mail; no password is set)', count(c.create)) : '',
-    c.update ? t('Members changed: {0}', count(c.update)) : '',
-    c.disable ? t('Members disabled: {0}', count(c.disable)) : '',
-    c.remove ? t('Members removed: {0}', count(c.remove)) : '',
+    c.create
+      ? vscode.l10n.t('New members: {0} (each gets an activation e-mail; no password is set)', count(c.create))
+      : '',
+    c.update ? vscode.l10n.t('Members changed: {0}', count(c.update)) : '',
+    c.disable ? vscode.l10n.t('Members disabled: {0}', count(c.disable)) : '',
+    c.remove ? vscode.l10n.t('Members removed: {0}', count(c.remove)) : '',
     c.permanent
-      ? t(
+      ? vscode.l10n.t(
           'Of those, deleted for good (in no other organisation): {0}. A snapshot of each is kept in {1}',
           count(c.permanent),
           plain(snapshotFolder ?? ''),
         )
       : '',
-    c.conflictsChosen ? t('Conflicting rows you chose to apply anyway: {0}', count(c.conflictsChosen)) : '',
-    t('Each member is journaled before it is sent: Undo Last Apply puts them back.'),
+    c.conflictsChosen ? vscode.l10n.t('Conflicting rows you chose to apply anyway: {0}', count(c.conflictsChosen)) : '',
+    vscode.l10n.t('Each member is journaled before it is sent: Undo Last Apply puts them back.'),
   ];
   return lines.filter((l) => l !== '').join('\n');
 }
@@ -171,15 +172,16 @@ async function finish(
   deps.store.setLastApply(plan ? { plan, account, rows: result.rows, report } : undefined);
   await vscode.window.showTextDocument(report, { preview: false });
   const n = reportCounts(result.rows);
-  const t = vscode.l10n.t;
   const parts = [
-    t('Done: {0}.', count(n.done)),
-    n.failed ? t('Failed: {0}.', count(n.failed)) : '',
-    n.skipped ? t('Skipped: {0}.', count(n.skipped)) : '',
-    n['not-started'] ? t('Not started: {0}.', count(n['not-started'])) : '',
-    result.cancelled ? t('The apply was cancelled: members already sent were finished, the rest left untouched.') : '',
+    vscode.l10n.t('Done: {0}.', count(n.done)),
+    n.failed ? vscode.l10n.t('Failed: {0}.', count(n.failed)) : '',
+    n.skipped ? vscode.l10n.t('Skipped: {0}.', count(n.skipped)) : '',
+    n['not-started'] ? vscode.l10n.t('Not started: {0}.', count(n['not-started'])) : '',
+    result.cancelled
+      ? vscode.l10n.t('The apply was cancelled: members already sent were finished, the rest left untouched.')
+      : '',
   ].filter((p) => p !== '');
-  const message = t('Applied to {0}. {1}', plain(account.label), parts.join(' '));
+  const message = vscode.l10n.t('Applied to {0}. {1}', plain(account.label), parts.join(' '));
   const retryable = plan !== undefined && (n.failed > 0 || n['not-started'] > 0);
   if (!retryable) {
     ui.notify(n.failed ? 'warning' : 'info', message);
@@ -192,7 +194,7 @@ async function finish(
       severity: 'warning',
       modal: false,
       message,
-      actions: [{ id: 'retry', label: t('Retry Failed') }],
+      actions: [{ id: 'retry', label: vscode.l10n.t('Retry Failed') }],
     })
     .then((choice) => (choice === 'retry' ? retryLast(ui, deps) : undefined));
 }

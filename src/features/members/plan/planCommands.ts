@@ -39,23 +39,25 @@ function activeMembersDocument(ui: Ui): vscode.TextDocument | undefined {
 }
 
 async function askAbsent(ui: Ui): Promise<AbsentChoice> {
-  const t = vscode.l10n.t;
   return answered(
     await ui.pick<AbsentChoice>(
       [
-        { label: t('Leave them alone'), description: t('recommended'), value: 'leave' },
+        { label: vscode.l10n.t('Leave them alone'), description: vscode.l10n.t('recommended'), value: 'leave' },
         {
-          label: t('Disable them'),
-          detail: t('Members on the portal but not in the file are disabled.'),
+          label: vscode.l10n.t('Disable them'),
+          detail: vscode.l10n.t('Members on the portal but not in the file are disabled.'),
           value: 'disable',
         },
         {
-          label: t('Remove them from the organisation'),
-          detail: t('A member of no other organisation is deleted for good; a snapshot is kept first.'),
+          label: vscode.l10n.t('Remove them from the organisation'),
+          detail: vscode.l10n.t('A member of no other organisation is deleted for good; a snapshot is kept first.'),
           value: 'remove',
         },
       ],
-      { id: 'plan.absent', placeHolder: t('Members on the portal but not in the file: what should the plan do?') },
+      {
+        id: 'plan.absent',
+        placeHolder: vscode.l10n.t('Members on the portal but not in the file: what should the plan do?'),
+      },
     ),
   );
 }
@@ -149,8 +151,7 @@ export async function offerResume(
   }
   const account = accountOfRecord(deps, record);
   const done = reopenCutOff(record).outcomes.size;
-  const t = vscode.l10n.t;
-  const message = t(
+  const message = vscode.l10n.t(
     'An apply to {0} stopped before it finished (started {1}; {2} of {3} members done). Resume it, or undo what it did?',
     plain(account.label),
     fullDate(record.begin.startedAt),
@@ -163,9 +164,9 @@ export async function offerResume(
     modal,
     message,
     actions: [
-      { id: 'resume', label: t('Resume') },
-      { id: 'undo', label: t('Undo') },
-      { id: 'discard', label: t('Leave It') },
+      { id: 'resume', label: vscode.l10n.t('Resume') },
+      { id: 'undo', label: vscode.l10n.t('Undo') },
+      { id: 'discard', label: vscode.l10n.t('Leave It') },
     ],
   });
   onAsked(message);

@@ -34,20 +34,19 @@ function sectionChanges(plan: Plan, key: Exclude<SectionKey, 'conflicts'>): read
 }
 
 function sectionLabel(key: SectionKey, plan: Plan): string {
-  const t = vscode.l10n.t;
   switch (key) {
     case 'new':
-      return plan.origin === 'file' ? t('New members') : t('Members brought back');
+      return plan.origin === 'file' ? vscode.l10n.t('New members') : vscode.l10n.t('Members brought back');
     case 'fields':
-      return t('Changed fields');
+      return vscode.l10n.t('Changed fields');
     case 'groups':
-      return t('Group permissions added, changed or removed');
+      return vscode.l10n.t('Group permissions added, changed or removed');
     case 'disabled':
-      return t('Members disabled');
+      return vscode.l10n.t('Members disabled');
     case 'absent':
-      return plan.origin === 'file' ? t('Members not in the file') : t('Members removed');
+      return plan.origin === 'file' ? vscode.l10n.t('Members not in the file') : vscode.l10n.t('Members removed');
     case 'conflicts':
-      return t('Conflicts: changed on the portal after the export');
+      return vscode.l10n.t('Conflicts: changed on the portal after the export');
   }
 }
 

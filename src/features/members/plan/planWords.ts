@@ -7,24 +7,23 @@ import { groupWord } from './core/membersFile';
 import { groupChangeKind, type Conflict, type FieldValues, type MemberField, type PlanChange } from './core/model';
 
 export function fieldLabel(field: MemberField): string {
-  const t = vscode.l10n.t;
   switch (field) {
     case 'name':
-      return t('Name');
+      return vscode.l10n.t('Name');
     case 'email':
-      return t('E-mail');
+      return vscode.l10n.t('E-mail');
     case 'jobTitle':
-      return t('Job title');
+      return vscode.l10n.t('Job title');
     case 'enabled':
-      return t('Enabled');
+      return vscode.l10n.t('Enabled');
     case 'locked':
-      return t('Locked');
+      return vscode.l10n.t('Locked');
     case 'twoFactor':
-      return t('Two-factor');
+      return vscode.l10n.t('Two-factor');
     case 'accountPermission':
-      return t('Account permission');
+      return vscode.l10n.t('Account permission');
     case 'tags':
-      return t('Tags');
+      return vscode.l10n.t('Tags');
   }
 }
 
@@ -55,37 +54,51 @@ const level = (l: number): string => (l === 0 ? vscode.l10n.t('not in the group'
 
 /** One line for a change, without the username (the tree shows it as the label). Plain text. */
 export function changeText(c: PlanChange): string {
-  const t = vscode.l10n.t;
   switch (c.kind) {
     case 'create': {
       const groups = c.member.groups.size;
       const when =
         c.member.activationDate === undefined
-          ? t('activation e-mail now')
-          : t('activation e-mail on {0}', fullDate(c.member.activationDate));
+          ? vscode.l10n.t('activation e-mail now')
+          : vscode.l10n.t('activation e-mail on {0}', fullDate(c.member.activationDate));
       return groups
-        ? t('new member {0} <{1}>, {2} groups, {3}', plain(c.member.name), plain(c.member.email), groups, when)
-        : t('new member {0} <{1}>, {2}', plain(c.member.name), plain(c.member.email), when);
+        ? vscode.l10n.t(
+            'new member {0} <{1}>, {2} groups, {3}',
+            plain(c.member.name),
+            plain(c.member.email),
+            groups,
+            when,
+          )
+        : vscode.l10n.t('new member {0} <{1}>, {2}', plain(c.member.name), plain(c.member.email), when);
     }
     case 'restore':
-      return t('re-created as {0} <{1}> (everything but the password)', plain(c.member.name), plain(c.member.email));
+      return vscode.l10n.t(
+        're-created as {0} <{1}> (everything but the password)',
+        plain(c.member.name),
+        plain(c.member.email),
+      );
     case 'field':
       return `${fieldLabel(c.field)}: ${fieldValue(c, 'before')} → ${fieldValue(c, 'after')}`;
     case 'group': {
       const kind = groupChangeKind(c);
-      const what = kind === 'added' ? t('added') : kind === 'removed' ? t('removed') : t('changed');
-      return t('{0} ({1}): {2} → {3}', plain(c.groupName), what, level(c.before), level(c.after));
+      const what =
+        kind === 'added'
+          ? vscode.l10n.t('added')
+          : kind === 'removed'
+            ? vscode.l10n.t('removed')
+            : vscode.l10n.t('changed');
+      return vscode.l10n.t('{0} ({1}): {2} → {3}', plain(c.groupName), what, level(c.before), level(c.after));
     }
     case 'absent':
       return c.action === 'disable'
-        ? t('not in the file: disabled')
+        ? vscode.l10n.t('not in the file: disabled')
         : c.permanent
-          ? t('not in the file: removed, and DELETED FOR GOOD (a member of no other organisation)')
-          : t('not in the file: removed from the organisation');
+          ? vscode.l10n.t('not in the file: removed, and DELETED FOR GOOD (a member of no other organisation)')
+          : vscode.l10n.t('not in the file: removed from the organisation');
     case 'uncreate':
       return c.permanent
-        ? t('created by the apply: removed again, and deleted for good')
-        : t('created by the apply: removed again');
+        ? vscode.l10n.t('created by the apply: removed again, and deleted for good')
+        : vscode.l10n.t('created by the apply: removed again');
   }
 }
 
