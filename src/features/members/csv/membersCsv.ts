@@ -16,7 +16,6 @@ import { writeAtomically } from '../../../node/atomicFile';
 import { runPool } from '../../../node/pool';
 import type { MemberQuery } from '../../../shared/members';
 import { groupDigest } from '../plan/core/digest';
-import type { GroupLevel } from '../plan/core/model';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from '../view/memberPages';
 
@@ -232,7 +231,7 @@ async function readGroupCells(
       const read = await v2.members.get(accountId, m.user.username, { signal: options.signal });
       const byName = new Map(Object.entries(read.groups ?? {}).map(([name, p]) => [name.toLowerCase(), p]));
       const words = groups.map((g) => GROUP_WORDS[byName.get(g.name.toLowerCase()) ?? 0] ?? '');
-      const levels = new Map(groups.map((g) => [g.name, (byName.get(g.name.toLowerCase()) ?? 0) as GroupLevel]));
+      const levels = new Map(groups.map((g) => [g.name, byName.get(g.name.toLowerCase()) ?? 0]));
       out[i] = [...words, groupDigest(levels)];
     },
     options.signal,

@@ -3,10 +3,11 @@
  * row's cells to know, without reading the member's groups, that a row's groups were not edited.
  */
 import { createHash } from 'node:crypto';
-import type { GroupLevel } from './model';
 
 /** The `groupDigest` of a row's group cells: group name → level, order-free, case-free names, 0 = not in it. */
-export function groupDigest(levels: ReadonlyMap<string, GroupLevel>): string {
+// Levels as plain numbers (a GroupLevel is one): importing the model here would close an import cycle through the
+// members export, which writes digests.
+export function groupDigest(levels: ReadonlyMap<string, number>): string {
   const canonical = [...levels]
     .filter(([, level]) => level !== 0)
     .map(([name, level]) => `${name.toLowerCase()}=${level}`)
