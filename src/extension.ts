@@ -52,6 +52,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
     log,
     forms,
     explorer.onDidSelectAccount((account) => members.show(account)),
+    // A write on members changes counts the Explorer shows (a group's members, the organisation's figures).
+    members.onDidChangeMembers((account) => explorer.membersChanged(account)),
     // "Refresh All Views" re-reads the portal list, then reloads every view from the portals.
     registerCommand(commands, 'portal.refresh', async () => {
       await auth.registry.restore();

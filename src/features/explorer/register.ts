@@ -125,7 +125,7 @@ export function registerExplorer(
         follow(view.selection[0]);
       }
     }),
-    ...registerViewCommands(commands, 'explorer', provider),
+    ...registerViewCommands(commands, 'explorer', provider, true),
     ...registerExplorerCommands(commands, {
       registry,
       records,
@@ -139,5 +139,12 @@ export function registerExplorer(
   );
   const activationMs = (): number | undefined =>
     provider.firstRowsAt === undefined ? undefined : provider.firstRowsAt - deps.activatedAt;
-  return { provider, view, onDidSelectAccount: selected.event, refresh: () => provider.refresh(), activationMs };
+  return {
+    provider,
+    view,
+    onDidSelectAccount: selected.event,
+    refresh: () => provider.refresh(),
+    membersChanged: (a) => provider.membersChanged(a),
+    activationMs,
+  };
 }

@@ -97,5 +97,6 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     show: (account) => provider.show(account),
     refresh: () => provider.refresh(),
     snapshot: () => provider.snapshot(),
+    onDidChangeMembers: provider.onDidChangeMembers,
   };
 }
