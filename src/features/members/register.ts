@@ -11,6 +11,7 @@ import type { AccountRef } from '../../shared/refs';
 import { accountFor, memberFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
+import { StickyContext } from '../../views/stickyContext';
 import { registerViewCommands } from '../../views/viewCommands';
 import type { FeatureDeps, MembersHandle } from '../contracts';
 import { AssignmentsForm } from './forms/assignmentsForm';
@@ -33,6 +34,8 @@ function registerMemberForms(
   forms: FormHost,
   registry: PortalRegistry,
   provider: MembersProvider,
+  /** The walkthrough's last step: done once an Edit Assignments form has opened. */
+  assignmentsOpened: StickyContext,
 ): vscode.Disposable[] {
   let created = 0;
   const context = (a: AccountRef) => ({
@@ -44,6 +47,7 @@ function registerMemberForms(
   return [
     registerCommand(env, 'portal.editMemberAssignments', async (run) => {
       const m = await memberFor(run, registry, provider.account);
+      assignmentsOpened.mark();
       return forms.show(
         formKeys.assignments(m),
         (e, key) =>
@@ -89,7 +93,13 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     ...registerMembersViewCommands(commands, registry, provider),
     ...registerMemberCommands(commands, bulkDeps),
     registerPermissionCommand(commands, bulkDeps),
-    ...registerMemberForms(commands, forms, registry, provider),
+    ...registerMemberForms(
+      commands,
+      forms,
+      registry,
+      provider,
+      new StickyContext(context.globalState, 'portal.assignmentsOpened'),
+    ),
   );
   return {
     provider,
