@@ -40,14 +40,15 @@ const portalIdOf = (baseUrl: string, service: string): string => {
 };
 
 /** A walkthrough step's row on the walkthrough page, by its title. */
-const step = (page: Page, title: string): Locator => page.locator('.getting-started-step', { hasText: title }).first();
+export const step = (page: Page, title: string): Locator =>
+  page.locator('.getting-started-step', { hasText: title }).first();
 
-async function ticked(page: Page, title: string): Promise<void> {
+export async function ticked(page: Page, title: string): Promise<void> {
   await step(page, title).locator('.codicon.complete').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
 }
 
 /** The step is not ticked yet: what ticks it next is what the flow does next. */
-async function notTicked(page: Page, title: string, why: string): Promise<void> {
+export async function notTicked(page: Page, title: string, why: string): Promise<void> {
   await step(page, title).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
   check(
     (await step(page, title).locator('.codicon.complete').count()) === 0,
@@ -55,7 +56,7 @@ async function notTicked(page: Page, title: string, why: string): Promise<void> 
   );
 }
 
-async function openWalkthrough(page: Page): Promise<void> {
+export async function openWalkthrough(page: Page): Promise<void> {
   await palette(page, 'Welcome: Open Walkthrough');
   const q = await quickInput(page, UI_TIMEOUT_MS);
   await q.input.fill(WALKTHROUGH);
@@ -129,7 +130,7 @@ async function stepPicture(page: Page, title: string, mediaText: string): Promis
 }
 
 /** A step's button ("Sign In", a link in its text): the step is opened first, so its text is on screen. */
-async function stepButton(page: Page, title: string, label: string): Promise<void> {
+export async function stepButton(page: Page, title: string, label: string): Promise<void> {
   await selectStep(page, title);
   const button = step(page, title).locator('a, .button-link, vscode-button, button', { hasText: label }).first();
   await button.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
