@@ -4,11 +4,11 @@
  * told apart by their contextValue, as menus do.
  */
 import * as vscode from 'vscode';
-import type { PortalExtensionApi } from '../../../src/extension';
+import type { PortalTestApi } from '../../../src/extension';
 import { portalKey } from '../../../src/shared/keys';
 import { portalApi } from './extension';
 
-export type Testing = NonNullable<PortalExtensionApi['testing']>;
+export type Testing = PortalTestApi['testing'];
 export type Provider = vscode.TreeDataProvider<unknown>;
 
 export interface Row {
