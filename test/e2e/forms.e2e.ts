@@ -142,7 +142,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     };
 
     // ---- Account overview (account context menu): rename the locale.
-    await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'Account Overview');
+    await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'Organisation Overview');
     let frame = await formFrame(page, 'Acme Corporation');
     await frame.locator('vscode-progress-bar').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await fill(frame, 'locale', 'en_GB');
