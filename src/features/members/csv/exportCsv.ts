@@ -11,6 +11,7 @@ import type { AccountRef } from '../../../shared/refs';
 import type { Ui } from '../../../ui/ui';
 
 import { writeMembersCsv, type MemberColumn } from './membersCsv';
+import { announceFileWritten } from '../../../ui/fileWritten';
 
 function headers(): Record<MemberColumn, string> {
   const t = vscode.l10n.t;
@@ -78,7 +79,12 @@ export async function exportMembers(
         });
       },
     );
-    ui.notify('info', vscode.l10n.t('Exported {0} members to {1}.', count(rows), file));
+    announceFileWritten(
+      ui,
+      'members.export.done',
+      vscode.l10n.t('Exported {0} members to {1}.', count(rows), file),
+      file,
+    );
     return rows;
   } catch (error) {
     if (!isCancellation(error)) throw error;
