@@ -49,6 +49,22 @@ async function groupCountReads(page: Page, group: string, wanted: number): Promi
   throw new Error(`the Explorer says "${text}" for ${group}; the portal says ${wanted} members`);
 }
 
+/** The walkthrough's tab again (by what it shows, whatever its title), or the walkthrough opened anew; the step ticked. */
+async function backToWalkthrough(page: Page, title: string): Promise<void> {
+  await page
+    .locator('.tabs-container .tab[data-resource-name="vscode_getting_started_page"]')
+    .first()
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  if (
+    !(await step(page, title)
+      .isVisible()
+      .catch(() => false))
+  )
+    await openWalkthrough(page);
+  await ticked(page, title);
+}
+
 export async function run(ctx: FlowContext): Promise<void> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
   let wb: E2EWorkbench | undefined;
@@ -107,18 +123,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('signed in from the welcome button by choosing the listed portal: one entry, one application');
 
     // 3. Back to the walkthrough: signed in is ticked; its Browse button shows the Portal view.
-    await page
-      .locator('.tabs-container .tab', { hasText: 'Welcome' })
-      .first()
-      .click()
-      .catch(() => undefined);
-    if (
-      !(await step(page, 'Sign in to a portal')
-        .isVisible()
-        .catch(() => false))
-    )
-      await openWalkthrough(page);
-    await ticked(page, 'Sign in to a portal');
+    await backToWalkthrough(page, 'Sign in to a portal');
     await stepButton(page, 'Browse organisations and groups', 'Open the Portal View');
     await ticked(page, 'Browse organisations and groups');
     await setPaneExpanded(page, 'Applications', false);
@@ -146,18 +151,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await groupCountReads(page, before.friendlyName, after);
     ctx.log(`Edit Assignments saved; the Explorer shows ${after} members in ${before.friendlyName} with no refresh`);
 
-    await page
-      .locator('.tabs-container .tab', { hasText: 'Welcome' })
-      .first()
-      .click()
-      .catch(() => undefined);
-    if (
-      !(await step(page, "Edit a member's assignments")
-        .isVisible()
-        .catch(() => false))
-    )
-      await openWalkthrough(page);
-    await ticked(page, "Edit a member's assignments");
+    await backToWalkthrough(page, "Edit a member's assignments");
     ctx.log('every step of the walkthrough is ticked');
   } catch (err) {
     throw await flowFailure(wb, ctx.resultsDir, 'firsthour', err);
