@@ -27,6 +27,15 @@ export async function features(): Promise<Testing> {
   return (await portalApi()).testing;
 }
 
+/**
+ * A portal: URI as if the extension had made it (opened it from a view) in this or an earlier session: only those
+ * are read from the portal without a click.
+ */
+export async function madeByExtension(uri: vscode.Uri): Promise<vscode.Uri> {
+  (await features()).records.fileSystem.mint(uri);
+  return uri;
+}
+
 function labelOf(item: vscode.TreeItem): string {
   const l = item.label;
   return typeof l === 'string' ? l : (l?.label ?? '');
