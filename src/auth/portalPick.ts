@@ -3,7 +3,7 @@ import type { PickItem, Ui } from '../ui/ui';
 import type { PortalEntry } from './portalEntry';
 import type { PortalRegistry } from './portalRegistry';
 
-export type PortalFilter = 'signed-in' | 'signed-out' | 'any';
+type PortalFilter = 'signed-in' | 'signed-out' | 'any';
 
 /** Asks which portal, when a command runs without a row; with one portal there is nothing to ask. */
 export async function pickPortal(

@@ -1,8 +1,8 @@
 /** Says a local file was written and offers to open it or show it in the system's file manager; nobody has to answer. */
 import * as vscode from 'vscode';
-import type { QuestionId, Ui } from './ui';
+import type { ChooseOptions, Ui } from './ui';
 
-export function announceFileWritten(ui: Ui, id: QuestionId, message: string, file: string): void {
+export function announceFileWritten(ui: Ui, id: ChooseOptions<string>['id'], message: string, file: string): void {
   const uri = vscode.Uri.file(file);
   void ui
     .choose({

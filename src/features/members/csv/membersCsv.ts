@@ -3,19 +3,18 @@
  * order), walked page by page and streamed as CSV lines, so 20,000 members never sit in one string.
  */
 import { Readable } from 'node:stream';
-import { accountPermissionLabel, PortalError, type Member, type Page, type V3Api } from '../../../api/index';
+import { PortalError, type Member, type Page, type V3Api } from '../../../api/index';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { writeAtomically } from '../../../node/atomicFile';
 import type { MemberQuery } from '../../../shared/members';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from '../view/memberPages';
 
-export { csvCell, csvLine, UTF8_BOM } from './csv';
-
 /** The Members view's query: an export lists what the view lists. */
 export type MemberExportQuery = MemberQuery;
 
 /** What an export needs of a PortalClient. */
-export interface MembersCsvClient {
+interface MembersCsvClient {
   readonly v3: {
     readonly members: Pick<V3Api['members'], 'page'>;
     readonly memberTags: Pick<V3Api['memberTags'], 'members'>;
@@ -38,7 +37,7 @@ export const MEMBER_COLUMNS = [
 export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
 
 /** Header cells; a caller with translated labels passes its own. */
-export const DEFAULT_MEMBER_HEADERS: Readonly<Record<MemberColumn, string>> = {
+const DEFAULT_MEMBER_HEADERS: Readonly<Record<MemberColumn, string>> = {
   username: 'Username',
   name: 'Name',
   email: 'E-mail',
@@ -52,7 +51,7 @@ export const DEFAULT_MEMBER_HEADERS: Readonly<Record<MemberColumn, string>> = {
   jobTitle: 'Job title',
 };
 
-export interface MembersCsvOptions {
+interface MembersCsvOptions {
   readonly signal?: AbortSignal;
   readonly headers?: Partial<Record<MemberColumn, string>>;
   /** Pages asked for beyond the one being written; default 4. */
@@ -72,7 +71,7 @@ export function memberCells(m: Member): string[] {
     email: m.user.email,
     enabled: String(m.user.enabled),
     locked: String(m.user.locked),
-    accountPermission: accountPermissionLabel(m.permission),
+    accountPermission: accountPermissionWords(m.permission),
     tags: m.tags.join(', '),
     twoFactor: String(m.twoFactorAuthentication),
     created: date(m.dateCreated),
