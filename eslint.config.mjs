@@ -43,6 +43,19 @@ const NO_OWN_COMMAND_CALLS = {
   selector: "CallExpression[callee.property.name='executeCommand'][arguments.0.value=/^portal\\.(?!.*\\.focus$)/]",
   message: 'Call the feature through its handle, not by command id.',
 };
+// vscode-l10n-dev export (npm run l10n:export, and the check in npm run check) finds strings only in calls written
+// vscode.l10n.t(…) or l10n.t(…): an alias hides every string passed through it from the bundle.
+const L10N_T = "MemberExpression[property.name='t'][object.type=/^(Identifier|MemberExpression)$/]";
+const NO_L10N_ALIAS = {
+  selector: [
+    `VariableDeclarator > ${L10N_T}[object.name='l10n'].init`,
+    `VariableDeclarator > ${L10N_T}[object.property.name='l10n'].init`,
+    "VariableDeclarator[id.type='ObjectPattern'][init.name='l10n']",
+    "VariableDeclarator[id.type='ObjectPattern'][init.property.name='l10n']",
+    "ImportDeclaration[source.value='@vscode/l10n'] > ImportSpecifier",
+  ].join(', '),
+  message: 'Call vscode.l10n.t(…) or l10n.t(…) directly: npm run l10n:export does not see strings passed to an alias.',
+};
 
 export default tseslint.config(
   {
@@ -74,7 +87,8 @@ export default tseslint.config(
   {
     // Dependencies point one way, and no module may reach itself through others: a cycle makes the order in which
     // modules load (and so what is still undefined) depend on who imported first. Type-only imports count for the
-    // layers too: a type names what a layer may know about.
+    // layers too: a type names what a layer may know about. import/no-cycle skips `import type` and has no option to
+    // count it, so scripts/cycles.mjs (in npm run check) finds the cycles that types close.
     files: ['src/**/*.ts'],
     plugins: { import: importPlugin },
     settings: {
@@ -121,15 +135,18 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': ['error', ASK_THROUGH_UI, REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS],
+      'no-restricted-syntax': ['error', ASK_THROUGH_UI, REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS, NO_L10N_ALIAS],
     },
   },
   // VS Code's own Ui is the one place that calls VS Code's dialogs; the wrapper the one that registers commands.
   {
     files: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'],
-    rules: { 'no-restricted-syntax': ['error', REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS] },
+    rules: { 'no-restricted-syntax': ['error', REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS, NO_L10N_ALIAS] },
   },
-  { files: ['src/ui/commands.ts'], rules: { 'no-restricted-syntax': ['error', ASK_THROUGH_UI, NO_OWN_COMMAND_CALLS] } },
+  {
+    files: ['src/ui/commands.ts'],
+    rules: { 'no-restricted-syntax': ['error', ASK_THROUGH_UI, NO_OWN_COMMAND_CALLS, NO_L10N_ALIAS] },
+  },
   {
     // The API layer runs in unit tests, benchmarks and the emulator's tests.
     files: ['src/api/**/*.ts'],

@@ -6,7 +6,7 @@
 import { PortalClient } from '../src/api';
 import { ListCache } from '../src/views/listCache';
 import type { MemberQuery } from '../src/shared/members';
-import { accountsFetcher, filesFetcher, groupsFetcher } from '../src/features/explorer/loaders';
+import { accountsFetcher, filesFetcher, groupsFetcher } from '../src/features/explorer/tree/loaders';
 import { membersFetcher } from '../src/features/members/view/loaders';
 import { PagedList, type PageFetcher } from '../src/views/paging';
 import { startEmulator } from '../test/emulator';

@@ -14,10 +14,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect, PortalClient } from '../src/api';
-import { bulkMemberOf, runBulk } from '../src/features/members/bulk/bulkRun';
+import { runBulk } from '../src/features/members/bulk/bulkRun';
+import { bulkMemberOf } from '../src/features/members/bulk/bulkChange';
 import { writeMembersCsv } from '../src/features/members/csv/membersCsv';
-import { FileSearch, GroupListCache, type FileSearchBatch } from '../src/features/records/search/fileSearch';
-import { downloadPlan, walkFolder } from '../src/features/records/download/folderPlan';
+import { FileSearch, type FileSearchBatch } from '../src/features/records/search/fileSearch';
+import { GroupListCache } from '../src/features/records/search/groupCache';
+import { walkFolder } from '../src/features/records/download/folderPlan';
+import { downloadPlan } from '../src/features/records/download/folderWriter';
 import { startEmulator, type Emulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 
@@ -120,8 +123,13 @@ function folderDownload(): Promise<Figure[]> {
     try {
       emu.resetStats();
       const started = performance.now();
-      const plan = await walkFolder(client, accountId, {
-        groupId: bulkGroup.id,
+      const plan = await walkFolder(client, {
+        group: {
+          kind: 'group',
+          account: { kind: 'account', portalId: 'bench', accountId, label: '' },
+          groupId: bulkGroup.id,
+          label: bulkGroup.name,
+        },
         folderId: folder.id,
         name: folder.name,
       });

@@ -1,8 +1,8 @@
 // The one bundle every form panel loads: it starts the form the host named in <body data-form="…">. One bundle
 // means one copy of the web components for all forms, and a page that is not on screen registers nothing.
 import { startApplicationPage } from './features/applications/application.page';
-import { startGroupPage } from './features/explorer/group.page';
-import { startOverviewPage } from './features/explorer/overview.page';
+import { startGroupPage } from './features/explorer/forms/group.page';
+import { startOverviewPage } from './features/explorer/forms/overview.page';
 import { startAssignmentsPage } from './features/members/forms/assignments.page';
 import { startMemberPage } from './features/members/forms/member.page';
 

@@ -12,13 +12,20 @@
  * - downloads stream: no size limit, and no overall deadline (a large file on a slow line may take long), but
  *   `bodyTimeoutMs` ends one that stalls.
  */
+import * as l10n from '@vscode/l10n';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import { Session, TOKEN_ENDPOINT, type Credentials, type TokenResponse, type TokenSet, type TokenStore } from './auth';
-import { Transport, type HttpMethod } from './dispatcher';
+import {
+  Session,
+  TOKEN_ENDPOINT,
+  type Credentials,
+  type TokenResponse,
+  type TokenSet,
+  type TokenStore,
+} from './grants';
+import { Transport } from './dispatcher';
 import { ERROR_CODES, PortalError } from './errors';
 import * as http from './http';
-import type { QueryParams } from './http';
 import { asObject, numOrNull, strOrNull } from './models/read';
 import { Pipeline, type Answer, type Exchange, type RequestLogLine } from './pipeline';
 import type { ProxyOptions } from './proxy';
@@ -27,6 +34,7 @@ import type { RetryLimits } from './retryPolicy';
 import { DEFAULT_BUDGET, DEFAULT_MAX_CONCURRENT, Scheduler, type RequestBudget } from './scheduler';
 import type { LookupFunction } from './url';
 import { DEFAULT_USER_AGENT } from './version';
+import type { ApiContext, CallOptions, CallSpec, Download } from './endpoints/context';
 import { createV3, type V3Api } from './endpoints/v3';
 import { createV2, type V2Api } from './endpoints/v2';
 import type { Application, ApplicationDraft, ApplicationDraftV2, ApplicationV2 } from './models/application';
@@ -96,43 +104,6 @@ export interface PortalClientOptions {
   /** Persists tokens between sessions (e.g. in SecretStorage). */
   tokenStore?: TokenStore;
   retry?: RetryOptions;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-/** A download in progress. Read or destroy `body`: it holds one of the client's concurrent slots until it ends. */
-export interface Download {
-  body: Readable;
-  contentType: string;
-  /** From Content-Disposition, when given. */
-  filename: string | undefined;
-  /** From Content-Length, when given. */
-  length: number | undefined;
-  /** The same bytes as a web ReadableStream (consumes `body`). */
-  toWeb(): NodeWebReadableStream<Uint8Array>;
-}
-
-/** A request as the endpoint modules describe it. */
-export interface CallSpec {
-  method: HttpMethod;
-  /** API path, e.g. /v3/userinfo (the base URL's path prefix is added). */
-  path: string;
-  query?: QueryParams;
-  /** JSON body. */
-  body?: unknown;
-  signal?: AbortSignal | undefined;
-}
-
-/** What endpoint modules use (implemented by PortalClient). */
-export interface ApiContext {
-  readonly service: string;
-  json<T>(spec: CallSpec, parse: (json: unknown) => T): Promise<T>;
-  empty(spec: CallSpec): Promise<void>;
-  download(spec: CallSpec): Promise<Download>;
-  /** A secret the portal handed out (a new client secret): masked in every later log line and error. */
-  keepSecret(value: string | null | undefined): void;
 }
 
 export interface Budget {
@@ -366,7 +337,7 @@ export class PortalClient implements ApiContext {
       throw new PortalError({
         kind: 'auth',
         endpoint,
-        message: 'Sign in with a user name and password before creating an application.',
+        message: l10n.t('Sign in with a user name and password before creating an application.'),
       });
     }
   }
@@ -466,8 +437,9 @@ export class PortalClient implements ApiContext {
         // eslint-disable-next-line no-control-regex
         endpoint: endpoint.replace(/\u0000/g, ''),
         code: ERROR_CODES.unsafePathSegment,
-        message:
+        message: l10n.t(
           'The request was not sent: an id or name in it is empty, "." or "..", which would address something else on the portal.',
+        ),
       });
     }
     const query = buildQuery(spec.query);
@@ -507,10 +479,10 @@ export class PortalClient implements ApiContext {
     } catch {
       const detail =
         res.text.trim() === ''
-          ? `an empty answer (HTTP ${res.status}), expected JSON`
+          ? l10n.t('an empty answer (HTTP {0}), expected JSON', res.status)
           : /json/i.test(describeContentType(res.headers))
-            ? 'the JSON it sent is malformed or cut off'
-            : `expected JSON, got ${describeContentType(res.headers)}`;
+            ? l10n.t('the JSON it sent is malformed or cut off')
+            : l10n.t('expected JSON, got {0}', describeContentType(res.headers));
       throw notAnApi(this.host, endpoint, detail, res.status);
     }
     try {
@@ -520,7 +492,7 @@ export class PortalClient implements ApiContext {
       throw notAnApi(
         this.host,
         endpoint,
-        `its answer could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        l10n.t('its answer could not be read: {0}', e instanceof Error ? e.message : String(e)),
         res.status,
       );
     }

@@ -14,7 +14,7 @@ import type { Readable } from 'node:stream';
 import { ERROR_CODES } from './errors';
 
 /** What a body is destroyed with when its time is up; classified as a 'timeout' (see failures.ts). */
-export class DeadlineError extends Error {
+class DeadlineError extends Error {
   readonly code = ERROR_CODES.deadline;
   constructor(readonly ms: number) {
     super(`The request took longer than ${ms} ms`);

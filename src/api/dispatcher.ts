@@ -12,6 +12,7 @@
  *   the typical sign that the URL points at a web page (login page, HTTPS upgrade) rather than the API. A 3xx
  *   becomes an 'invalid-response' error naming where it pointed (see http.ts).
  */
+import * as l10n from '@vscode/l10n';
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { PortalError } from './errors';
 import type { ProxyOptions } from './proxy';
@@ -24,7 +25,7 @@ import {
   type ParsedBase,
 } from './url';
 
-export interface TransportOptions {
+interface TransportOptions {
   baseUrl: string;
   maxConcurrent: number;
   connectTimeoutMs: number;
@@ -45,7 +46,7 @@ export interface TransportOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export interface RawRequest {
+interface RawRequest {
   method: HttpMethod;
   /** Path with query, already prefixed with the base path. */
   path: string;
@@ -60,7 +61,7 @@ function proxyError(): PortalError {
   return new PortalError({
     kind: 'invalid-input',
     endpoint: 'configure',
-    message: 'The proxy URL is not valid. Check the http.proxy setting or the HTTPS_PROXY variable.',
+    message: l10n.t('The proxy URL is not valid. Check the http.proxy setting or the HTTPS_PROXY variable.'),
   });
 }
 

@@ -4,6 +4,7 @@
  * was one, the server's own message, and a `message` a person can act on.
  * Messages never contain secrets: the client redacts them before an error leaves it (see redact.ts).
  */
+import * as l10n from '@vscode/l10n';
 
 export type PortalErrorKind =
   | 'auth'
@@ -21,24 +22,6 @@ export type PortalErrorKind =
   | 'cancelled'
   | 'server'
   | 'invalid-response';
-
-export const PORTAL_ERROR_KINDS: readonly PortalErrorKind[] = [
-  'auth',
-  'two-factor-required',
-  'two-factor-invalid',
-  'signed-out',
-  'forbidden',
-  'not-found',
-  'conflict',
-  'invalid-input',
-  'rate-limited',
-  'network',
-  'tls',
-  'timeout',
-  'cancelled',
-  'server',
-  'invalid-response',
-];
 
 export interface FieldError {
   field: string;
@@ -140,7 +123,7 @@ export const ERROR_CODES = {
 } as const;
 
 /** The one cancellation error of the API layer (a caller's signal, a closed client, a queued call dropped). */
-export function cancelledError(endpoint = '', message = 'The request was cancelled.'): PortalError {
+export function cancelledError(endpoint = '', message = l10n.t('The request was cancelled.')): PortalError {
   return new PortalError({ kind: 'cancelled', endpoint, code: ERROR_CODES.cancelled, message });
 }
 
@@ -151,7 +134,7 @@ export function errorMessage(e: unknown): string {
   try {
     return String(e);
   } catch {
-    return 'Unknown error';
+    return l10n.t('Unknown error');
   }
 }
 
@@ -186,6 +169,6 @@ export function invalidModel(resource: string, detail: string): PortalError {
   return new PortalError({
     kind: 'invalid-response',
     endpoint: '',
-    message: `The server sent a ${resource} without ${detail}; it did not answer like a portal API.`,
+    message: l10n.t('The server sent a {0} without {1}; it did not answer like a portal API.', resource, detail),
   });
 }

@@ -4,9 +4,10 @@
  * provably never left this machine (`neverSent`: safe to repeat any method), whether it is worth repeating an
  * idempotent request (`transient`), and the message a person reads.
  */
+import * as l10n from '@vscode/l10n';
 import { ERROR_CODES, PortalError, errorMessage, type PortalErrorKind } from './errors';
 
-export interface FailureContext {
+interface FailureContext {
   endpoint: string;
   host: string;
   /** host:port of the proxy configured for this portal, if any. */
@@ -20,7 +21,7 @@ export interface FailureContext {
   deadlineMs?: number;
 }
 
-export interface ClassifiedFailure {
+interface ClassifiedFailure {
   error: PortalError;
   /** The request provably never reached the server. */
   neverSent: boolean;
@@ -49,37 +50,47 @@ interface Rule {
   say: (s: Said) => string;
 }
 
-const unreachable = (reason: string, neverSent: boolean): Rule => ({
+// Wordings are functions, called when a failure is described: the tables are built before the bundle is loaded.
+type Words = () => string;
+
+const unreachable = (reason: Words, neverSent: boolean): Rule => ({
   kind: 'network',
   neverSent,
   transient: true,
-  say: (s) => `Could not reach ${s.target} (${reason}). ${s.fix}`,
+  say: (s) => l10n.t('Could not reach {0} ({1}). {2}', s.target, reason(), s.fix),
 });
 const cutOff: Rule = {
   kind: 'invalid-response',
   neverSent: false,
   transient: true,
   say: (s) =>
-    `The answer from ${s.host} ended before it was complete (the connection was closed mid-response). Try again.`,
+    l10n.t(
+      'The answer from {0} ended before it was complete (the connection was closed mid-response). Try again.',
+      s.host,
+    ),
 };
-const secure = (detail: string, neverSent: boolean): Rule => ({
+const secure = (detail: Words, neverSent: boolean): Rule => ({
   kind: 'tls',
   neverSent,
   transient: false,
   say: (s) =>
-    `Could not connect securely to ${s.host}: ${detail}. If your network inspects HTTPS, add its certificate authority or check http.proxyStrictSSL.`,
+    l10n.t(
+      'Could not connect securely to {0}: {1}. If your network inspects HTTPS, add its certificate authority or check http.proxyStrictSSL.',
+      s.host,
+      detail(),
+    ),
 });
 const timedOut = (what: (s: Said) => string, neverSent: boolean): Rule => ({
   kind: 'timeout',
   neverSent,
   transient: true,
-  say: (s) => `${what(s)}. The portal may be slow or unreachable; try again.`,
+  say: (s) => l10n.t('{0}. The portal may be slow or unreachable; try again.', what(s)),
 });
 const closed: Rule = {
   kind: 'cancelled',
   neverSent: true,
   transient: false,
-  say: () => 'The portal connection was closed.',
+  say: () => l10n.t('The portal connection was closed.'),
 };
 
 /** "60 s", "400 ms": durations as a person reads them in a message. */
@@ -88,74 +99,90 @@ function formatDuration(ms: number): string {
 }
 
 /** "32 MB", "512 KB": sizes as a person reads them in a message. */
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** Certificate checks fail in the handshake, before a byte of the request is written. */
-const CERTIFICATES: Record<string, string> = {
-  CERT_HAS_EXPIRED: 'the certificate has expired',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate is for another host name',
-  HOSTNAME_MISMATCH: 'the certificate is for another host name',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed and not trusted',
-  SELF_SIGNED_CERT_IN_CHAIN: 'the certificate is self-signed and not trusted',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the certificate is signed by an authority this computer does not trust',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the certificate is signed by an authority this computer does not trust',
-  CERT_NOT_YET_VALID: 'the secure connection could not be set up',
-  CERT_REVOKED: 'the secure connection could not be set up',
-  CERT_UNTRUSTED: 'the secure connection could not be set up',
-  CERT_SIGNATURE_FAILURE: 'the secure connection could not be set up',
-  UNABLE_TO_GET_ISSUER_CERT: 'the secure connection could not be set up',
-  UND_ERR_PRX_TLS: 'the secure connection could not be set up',
+const expired: Words = () => l10n.t('the certificate has expired');
+const otherHost: Words = () => l10n.t('the certificate is for another host name');
+const selfSigned: Words = () => l10n.t('the certificate is self-signed and not trusted');
+const untrustedAuthority: Words = () =>
+  l10n.t('the certificate is signed by an authority this computer does not trust');
+const notSetUp: Words = () => l10n.t('the secure connection could not be set up');
+const CERTIFICATES: Record<string, Words> = {
+  CERT_HAS_EXPIRED: expired,
+  ERR_TLS_CERT_ALTNAME_INVALID: otherHost,
+  HOSTNAME_MISMATCH: otherHost,
+  DEPTH_ZERO_SELF_SIGNED_CERT: selfSigned,
+  SELF_SIGNED_CERT_IN_CHAIN: selfSigned,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: untrustedAuthority,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: untrustedAuthority,
+  CERT_NOT_YET_VALID: notSetUp,
+  CERT_REVOKED: notSetUp,
+  CERT_UNTRUSTED: notSetUp,
+  CERT_SIGNATURE_FAILURE: notSetUp,
+  UNABLE_TO_GET_ISSUER_CERT: notSetUp,
+  UND_ERR_PRX_TLS: notSetUp,
 };
 
 /** code → what it means. Codes met while the body streams have their own table below. */
 const RULES: Record<string, Rule> = {
-  ECONNREFUSED: unreachable('connection refused', true),
-  ENOTFOUND: unreachable('host not found', true),
-  EAI_AGAIN: unreachable('name lookup failed', true),
-  EAI_FAIL: unreachable('name lookup failed', true),
-  EAI_NONAME: unreachable('host not found', true),
-  EHOSTUNREACH: unreachable('host unreachable', true),
-  ENETUNREACH: unreachable('network unreachable', true),
-  EADDRNOTAVAIL: unreachable('address not available', true),
-  UND_ERR_PROXY_CONNECT: unreachable('the proxy could not connect', true),
-  ECONNRESET: unreachable('the connection was reset', false),
-  EPIPE: unreachable('the connection was closed', false),
-  UND_ERR_SOCKET: unreachable('the connection was closed', false),
-  UNKNOWN: unreachable('network error', false),
-  UND_ERR_CONNECT_TIMEOUT: timedOut((s) => `Could not connect to ${s.host}${s.through} in time`, true),
-  UND_ERR_HEADERS_TIMEOUT: timedOut((s) => `${s.host} did not answer in time`, false),
-  ETIMEDOUT: timedOut((s) => `${s.host} did not answer in time`, false),
-  UND_ERR_BODY_TIMEOUT: timedOut((s) => `${s.host} stopped sending its answer`, false),
+  ECONNREFUSED: unreachable(() => l10n.t('connection refused'), true),
+  ENOTFOUND: unreachable(() => l10n.t('host not found'), true),
+  EAI_AGAIN: unreachable(() => l10n.t('name lookup failed'), true),
+  EAI_FAIL: unreachable(() => l10n.t('name lookup failed'), true),
+  EAI_NONAME: unreachable(() => l10n.t('host not found'), true),
+  EHOSTUNREACH: unreachable(() => l10n.t('host unreachable'), true),
+  ENETUNREACH: unreachable(() => l10n.t('network unreachable'), true),
+  EADDRNOTAVAIL: unreachable(() => l10n.t('address not available'), true),
+  UND_ERR_PROXY_CONNECT: unreachable(() => l10n.t('the proxy could not connect'), true),
+  ECONNRESET: unreachable(() => l10n.t('the connection was reset'), false),
+  EPIPE: unreachable(() => l10n.t('the connection was closed'), false),
+  UND_ERR_SOCKET: unreachable(() => l10n.t('the connection was closed'), false),
+  UNKNOWN: unreachable(() => l10n.t('network error'), false),
+  UND_ERR_CONNECT_TIMEOUT: timedOut((s) => l10n.t('Could not connect to {0}{1} in time', s.host, s.through), true),
+  UND_ERR_HEADERS_TIMEOUT: timedOut((s) => l10n.t('{0} did not answer in time', s.host), false),
+  ETIMEDOUT: timedOut((s) => l10n.t('{0} did not answer in time', s.host), false),
+  UND_ERR_BODY_TIMEOUT: timedOut((s) => l10n.t('{0} stopped sending its answer', s.host), false),
   [ERROR_CODES.deadline]: timedOut(
     (s) =>
-      `${s.host} took longer than ${formatDuration(s.ctx.deadlineMs ?? 0)} to send its whole answer (the time limit for one request)`,
+      l10n.t(
+        '{0} took longer than {1} to send its whole answer (the time limit for one request)',
+        s.host,
+        formatDuration(s.ctx.deadlineMs ?? 0),
+      ),
     false,
   ),
   // Other TLS failures (EPROTO, SSL routines) can strike a reused connection mid-request, so a POST that met one
   // must not be assumed unsent.
-  TLS: secure('the secure connection could not be set up', false),
+  TLS: secure(notSetUp, false),
   HPE: {
     kind: 'invalid-response',
     neverSent: false,
     transient: false,
     say: (s) =>
-      `The server at ${s.host} did not answer with valid HTTP; it is not a portal API (is the scheme http/https right?).`,
+      l10n.t(
+        'The server at {0} did not answer with valid HTTP; it is not a portal API (is the scheme http/https right?).',
+        s.host,
+      ),
   },
   PROXY_REFUSED: {
     kind: 'network',
     neverSent: true,
     transient: false,
-    say: (s) => `The proxy ${s.ctx.proxyHost ?? ''} refused to connect to ${s.host}. ${s.fix}`,
+    say: (s) => l10n.t('The proxy {0} refused to connect to {1}. {2}', s.ctx.proxyHost ?? '', s.host, s.fix),
   },
   PROXY_AUTH: {
     kind: 'network',
     neverSent: true,
     transient: false,
     say: (s) =>
-      `The proxy ${s.ctx.proxyHost ?? ''} asks for a user name and password. Put them in the proxy URL (http.proxy or HTTPS_PROXY).`,
+      l10n.t(
+        'The proxy {0} asks for a user name and password. Put them in the proxy URL (http.proxy or HTTPS_PROXY).',
+        s.ctx.proxyHost ?? '',
+      ),
   },
   UND_ERR_DESTROYED: closed,
   UND_ERR_CLOSED: closed,
@@ -165,14 +192,21 @@ const RULES: Record<string, Rule> = {
     neverSent: false,
     transient: false,
     say: (s) =>
-      `The portal sent an answer larger than ${formatSize(s.ctx.maxJsonBytes ?? 0)} for ${s.ctx.endpoint}; the extension stopped reading it. Ask for less at once (a smaller page or a filter), or ask the portal's administrator why the answer is so large.`,
+      l10n.t(
+        "The portal sent an answer larger than {0} for {1}; the extension stopped reading it. Ask for less at once (a smaller page or a filter), or ask the portal's administrator why the answer is so large.",
+        formatSize(s.ctx.maxJsonBytes ?? 0),
+        s.ctx.endpoint,
+      ),
   },
   [ERROR_CODES.notLoopback]: {
     kind: 'network',
     neverSent: true,
     transient: false,
     say: (s) =>
-      `Refused to connect to ${s.host} over plain http://: the name does not resolve to this computer. Use https:// for a portal on another machine.`,
+      l10n.t(
+        'Refused to connect to {0} over plain http://: the name does not resolve to this computer. Use https:// for a portal on another machine.',
+        s.host,
+      ),
   },
 };
 Object.assign(
@@ -239,7 +273,7 @@ function fromSignal(ctx: FailureContext): ClassifiedFailure {
         kind: 'timeout',
         endpoint: ctx.endpoint,
         code: 'TimeoutError',
-        message: `${ctx.host} did not answer in time (the caller's time limit ran out).`,
+        message: l10n.t("{0} did not answer in time (the caller's time limit ran out).", ctx.host),
       }),
       neverSent: false,
       transient: false,
@@ -250,7 +284,7 @@ function fromSignal(ctx: FailureContext): ClassifiedFailure {
       kind: 'cancelled',
       endpoint: ctx.endpoint,
       code: ERROR_CODES.cancelled,
-      message: 'The request was cancelled.',
+      message: l10n.t('The request was cancelled.'),
     }),
     neverSent: false,
     transient: false,
@@ -269,11 +303,11 @@ export function classifyFailure(err: unknown, ctx: FailureContext): ClassifiedFa
   const atProxy = failedAtProxy(found.at, ctx.proxyHost);
   const said: Said = {
     host: ctx.host,
-    through: ctx.proxyHost ? ` through the proxy ${ctx.proxyHost}` : '',
+    through: ctx.proxyHost ? l10n.t(' through the proxy {0}', ctx.proxyHost) : '',
     fix: ctx.proxyHost
-      ? 'Check the portal URL and the proxy settings (http.proxy, HTTPS_PROXY).'
-      : 'Check the portal URL and your network or proxy.',
-    target: atProxy ? `the proxy ${ctx.proxyHost ?? ''} (for ${ctx.host})` : ctx.host,
+      ? l10n.t('Check the portal URL and the proxy settings (http.proxy, HTTPS_PROXY).')
+      : l10n.t('Check the portal URL and your network or proxy.'),
+    target: atProxy ? l10n.t('the proxy {0} (for {1})', ctx.proxyHost ?? '', ctx.host) : ctx.host,
     ctx,
   };
   return {

@@ -1,11 +1,12 @@
 /** Small HTTP helpers shared by the client: query strings, Retry-After, error bodies, Content-Disposition. */
+import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import { PortalError, quoteServerText, type FieldError, type PortalErrorKind } from './errors';
 import { asObject, objArray, str, strOrNull } from './models/read';
 
 type IncomingHttpHeaders = Dispatcher.ResponseData['headers'];
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
 
 /** `?a=1&b=true`; undefined/null are skipped; '' gives a bare key (`?summary`); arrays are comma-joined. */
@@ -61,7 +62,7 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return undefined;
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   error?: string;
   message?: string;
   fieldErrors?: FieldError[];
@@ -70,7 +71,7 @@ export interface ErrorBody {
 }
 
 /** The error body, if it is JSON shaped like {error, message, fieldErrors} or an OAuth error. */
-export function parseErrorBody(text: string): ErrorBody | undefined {
+function parseErrorBody(text: string): ErrorBody | undefined {
   if (!text) return undefined;
   let json: unknown;
   try {
@@ -125,7 +126,7 @@ export function plainServerText(text: string, headers: IncomingHttpHeaders): str
 }
 
 export function describeContentType(headers: IncomingHttpHeaders): string {
-  return (header(headers, 'content-type') ?? 'no content type').split(';')[0]?.trim() || 'no content type';
+  return header(headers, 'content-type')?.split(';')[0]?.trim() || l10n.t('no content type');
 }
 
 export function looksLikeJson(headers: IncomingHttpHeaders): boolean {
@@ -138,22 +139,31 @@ export function notAnApi(host: string, endpoint: string, detail: string, status?
     kind: 'invalid-response',
     endpoint,
     ...(status !== undefined ? { status } : {}),
-    message: `The server at ${host} did not answer like a portal API (${detail}). Check that the URL points at the portal's API.`,
+    message: l10n.t(
+      "The server at {0} did not answer like a portal API ({1}). Check that the URL points at the portal's API.",
+      host,
+      detail,
+    ),
   });
 }
 
 function redirectError(status: number, headers: IncomingHttpHeaders, endpoint: string, host: string): PortalError {
   const location = header(headers, 'location');
-  let where = 'another address';
+  let where = l10n.t('another address');
   if (location) {
     try {
       const u = new URL(location, `http://${host}`);
       where = u.host === host ? `${u.pathname}` : u.origin;
     } catch {
-      where = 'an invalid address';
+      where = l10n.t('an invalid address');
     }
   }
-  return notAnApi(host, endpoint, `it redirected (HTTP ${status}) to ${where}; redirects are not followed`, status);
+  return notAnApi(
+    host,
+    endpoint,
+    l10n.t('it redirected (HTTP {0}) to {1}; redirects are not followed', status, where),
+    status,
+  );
 }
 
 /** Kind and message for a status, with what the portal said (already quoted) after a colon. */
@@ -170,46 +180,58 @@ function describeStatus(
         : '';
       return {
         kind: 'invalid-input',
-        message: quoteServerText(`The portal rejected the request${said}${fields}`, 1000) + '.',
+        message: quoteServerText(l10n.t('The portal rejected the request{0}{1}', said, fields), 1000) + '.',
       };
     }
     case status === 401:
-      return { kind: 'auth', message: `The portal did not accept the credentials${said}.` };
+      return { kind: 'auth', message: l10n.t('The portal did not accept the credentials{0}.', said) };
     case status === 403:
       return {
         kind: 'forbidden',
-        message: `You do not have permission to do this${said}. An administrator of the organisation can grant it.`,
+        message: l10n.t(
+          'You do not have permission to do this{0}. An administrator of the organisation can grant it.',
+          said,
+        ),
       };
     case status === 404 || status === 410:
       return {
         kind: 'not-found',
-        message: `Not found${said}. It may have been deleted, or you may not have access to it.`,
+        message: l10n.t('Not found{0}. It may have been deleted, or you may not have access to it.', said),
       };
     // A portal that keeps to the spec may simply not offer a read the client tried (405/501): the caller treats it
     // like a missing resource and shows what it could read.
     case status === 405 || status === 501:
-      return { kind: 'not-found', message: `The portal does not offer this request (HTTP ${status})${said}.` };
+      return {
+        kind: 'not-found',
+        message: l10n.t('The portal does not offer this request (HTTP {0}){1}.', status, said),
+      };
     case status === 409:
       return {
         kind: 'conflict',
-        message: `This conflicts with the current state on the portal${said}. It may already exist or have changed; refresh and try again.`,
+        message: l10n.t(
+          'This conflicts with the current state on the portal{0}. It may already exist or have changed; refresh and try again.',
+          said,
+        ),
       };
     case status === 413:
-      return { kind: 'invalid-input', message: `The request is too large for the portal${said}.` };
+      return { kind: 'invalid-input', message: l10n.t('The request is too large for the portal{0}.', said) };
     case status === 429: {
       const wait =
         retryAfterMs !== undefined
-          ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`
-          : ' Try again in a few minutes.';
-      return { kind: 'rate-limited', message: `The portal is limiting requests (too many in a short time).${wait}` };
+          ? l10n.t('Try again in {0} s.', Math.max(1, Math.ceil(retryAfterMs / 1000)))
+          : l10n.t('Try again in a few minutes.');
+      return {
+        kind: 'rate-limited',
+        message: l10n.t('The portal is limiting requests (too many in a short time). {0}', wait),
+      };
     }
     case status >= 500:
       return {
         kind: 'server',
-        message: `The portal had a problem answering (HTTP ${status})${said}. Try again later.`,
+        message: l10n.t('The portal had a problem answering (HTTP {0}){1}. Try again later.', status, said),
       };
     default:
-      return { kind: 'invalid-input', message: `The portal refused the request (HTTP ${status})${said}.` };
+      return { kind: 'invalid-input', message: l10n.t('The portal refused the request (HTTP {0}){1}.', status, said) };
   }
 }
 
@@ -269,8 +291,8 @@ export function tokenError(input: {
   if (status < 400 || status === 429 || status >= 500) return undefined;
   const body = parseErrorBody(text);
   if (!body?.error) {
-    const what = body ? 'JSON without an OAuth error' : describeContentType(input.headers);
-    return notAnApi(host, endpoint, `the token endpoint answered HTTP ${status} with ${what}`, status);
+    const what = body ? l10n.t('JSON without an OAuth error') : describeContentType(input.headers);
+    return notAnApi(host, endpoint, l10n.t('the token endpoint answered HTTP {0} with {1}', status, what), status);
   }
   const error = body.error;
   const serverMessage = body.description ?? body.message;
@@ -279,44 +301,48 @@ export function tokenError(input: {
     return new PortalError({
       ...base,
       kind: 'two-factor-required',
-      message:
+      message: l10n.t(
         'This account needs a two-factor code. Enter the code from your authenticator app, text message or e-mail.',
+      ),
     });
   }
   if (TWO_FACTOR_INVALID.has(error) || /2fa/.test(error)) {
     return new PortalError({
       ...base,
       kind: 'two-factor-invalid',
-      message: 'The two-factor code was not accepted. Check it and try again (codes expire quickly).',
+      message: l10n.t('The two-factor code was not accepted. Check it and try again (codes expire quickly).'),
     });
   }
   if (error === 'invalid_grant') {
     const d = (serverMessage ?? '').toLowerCase();
     const why = d.includes('disabled')
-      ? 'this user is disabled'
+      ? l10n.t('this user is disabled')
       : d.includes('locked')
-        ? 'this user account is locked'
+        ? l10n.t('this user account is locked')
         : d.includes('bad credentials') || d === ''
-          ? 'the user name or password is wrong'
+          ? l10n.t('the user name or password is wrong')
           : quoteServerText(serverMessage ?? '');
-    return new PortalError({ ...base, kind: 'auth', message: `Sign-in to ${host} failed: ${why}.` });
+    return new PortalError({ ...base, kind: 'auth', message: l10n.t('Sign-in to {0} failed: {1}.', host, why) });
   }
   if (error === 'invalid_client' || error === 'unauthorized_client') {
     return new PortalError({
       ...base,
       kind: 'auth',
-      message: `${host} did not accept the application's client id or secret; the application may have been deleted or revoked.`,
+      message: l10n.t(
+        "{0} did not accept the application's client id or secret; the application may have been deleted or revoked.",
+        host,
+      ),
     });
   }
   if (error === 'invalid_token') {
     return new PortalError({
       ...base,
       kind: 'auth',
-      message: `${host} did not accept the saved session (the refresh token was rejected).`,
+      message: l10n.t('{0} did not accept the saved session (the refresh token was rejected).', host),
     });
   }
   const said = quoteServerText(`${error}${serverMessage ? `: ${serverMessage}` : ''}`);
-  return new PortalError({ ...base, kind: 'auth', message: `Sign-in to ${host} failed (${said}).` });
+  return new PortalError({ ...base, kind: 'auth', message: l10n.t('Sign-in to {0} failed ({1}).', host, said) });
 }
 
 /** filename from Content-Disposition (RFC 6266: filename* wins over filename). */

@@ -11,9 +11,9 @@ export { resolveProxy, type ProxyOptions, type ProxyInput } from './proxy';
 export { retryPolicy, firstTry, type Outcome, type RetryLimits, type RetryState, type Step } from './retryPolicy';
 export { buildQuery, parseRetryAfter, parseContentDisposition } from './http';
 export { ownValue } from './models/read';
-export type { Credentials, TokenSet, TokenStore, TokenResponse } from './auth';
+export type { Credentials, TokenSet, TokenStore, TokenResponse } from './grants';
 // The code of a 'signed-out' error that means "never signed in", as opposed to signed out by the portal.
-export { NOT_SIGNED_IN } from './auth';
+export { NOT_SIGNED_IN } from './grants';
 export type { V3Api, MembersQuery, MemberOrder, TagSummaryQuery, TagMembersQuery, AccountUpdate } from './endpoints/v3';
 export type { V2Api } from './endpoints/v2';
 export * from './models/user';

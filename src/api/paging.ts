@@ -15,6 +15,7 @@
  * - Walks (`pages`, `items`, the endpoints' iterate methods) de-duplicate rows by their key, and a page that adds
  *   no new row ends the walk: a portal that ignores paging answers every page with the first one.
  */
+import * as l10n from '@vscode/l10n';
 import { ERROR_CODES, PortalError, invalidModel } from './errors';
 import { asObject, boolOrNull, numOrNull } from './models/read';
 
@@ -57,7 +58,7 @@ export function parseItemsEnvelope<T>(
   parse: (item: unknown) => T,
   requested: { page: number; size: number },
 ): Page<T> {
-  return parseEnvelope(json, 'items', 'an "items" list', parse, requested);
+  return parseEnvelope(json, 'items', l10n.t('an "{0}" list', 'items'), parse, requested);
 }
 
 /** v2 envelope (`page`). */
@@ -66,7 +67,7 @@ export function parsePageEnvelope<T>(
   parse: (item: unknown) => T,
   requested: { page: number; size: number },
 ): Page<T> {
-  return parseEnvelope(json, 'page', 'a "page" list', parse, requested);
+  return parseEnvelope(json, 'page', l10n.t('a "{0}" list', 'page'), parse, requested);
 }
 
 /** Most rows an envelope page may carry (see the rules above). */
@@ -79,7 +80,11 @@ function pageTooLong(rows: number, requestedSize: number): PortalError {
     kind: 'invalid-response',
     endpoint: '',
     code: ERROR_CODES.pageTooLong,
-    message: `The portal sent ${rows.toLocaleString('en-US')} rows for a page of ${requestedSize}; it does not keep to the page size asked for, so the list cannot be shown reliably.`,
+    message: l10n.t(
+      'The portal sent {0} rows for a page of {1}; it does not keep to the page size asked for, so the list cannot be shown reliably.',
+      rows.toLocaleString('en-US'),
+      requestedSize,
+    ),
   });
 }
 

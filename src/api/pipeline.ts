@@ -10,9 +10,10 @@
  * This is every request's path, so it allocates little: the first outcome of a successful call goes straight
  * back, without building retry state.
  */
+import * as l10n from '@vscode/l10n';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { Session } from './auth';
+import type { Session } from './grants';
 import { Deadlines, type Watched } from './deadline';
 import { Transport, type HttpMethod } from './dispatcher';
 import { PortalError, cancelledError, type PortalErrorKind } from './errors';
@@ -77,9 +78,9 @@ export interface Answer {
 }
 
 /** What sendOnce() gives: the answer, or what went wrong, for the retry policy. */
-export type Attempt = Answer | Exclude<Outcome, { kind: 'ok' }>;
+type Attempt = Answer | Exclude<Outcome, { kind: 'ok' }>;
 
-export interface PipelineOptions {
+interface PipelineOptions {
   transport: Transport;
   scheduler: Scheduler;
   session: Session;
@@ -193,7 +194,7 @@ export class Pipeline {
 
   /** One attempt, from token to the last byte (or to the stream handed over). */
   async sendOnce(x: Exchange, n: number): Promise<Attempt> {
-    if (this.closed) throw cancelledError(x.endpoint, 'The portal connection was closed.');
+    if (this.closed) throw cancelledError(x.endpoint, l10n.t('The portal connection was closed.'));
     if (x.signal?.aborted) throw cancelledError(x.endpoint);
     let token: string | undefined;
     if (x.auth) {

@@ -12,6 +12,7 @@
  * Waiters are served strictly first-in first-out, except `priority` waiters (token requests), which go to the front
  * so a token renewal is never stuck behind requests that will need the token. Aborted waiters leave the queue.
  */
+import * as l10n from '@vscode/l10n';
 import { cancelledError, type PortalError } from './errors';
 
 export interface RequestBudget {
@@ -207,7 +208,7 @@ export class Scheduler {
 }
 
 function closedError(): PortalError {
-  return cancelledError('', 'The portal connection was closed.');
+  return cancelledError('', l10n.t('The portal connection was closed.'));
 }
 
 /** A granted slot (a class rather than closures: this is on every request's path). */

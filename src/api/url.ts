@@ -8,6 +8,7 @@
  *   another machine cannot turn "this computer" into a cleartext hop across the network.
  * - No user name or password in the URL: credentials go through sign-in, where they are redacted.
  */
+import * as l10n from '@vscode/l10n';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { ERROR_CODES, PortalError } from './errors';
@@ -63,18 +64,21 @@ export function parseBaseUrl(baseUrl: string): ParsedBase {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw configError(`"${baseUrl}" is not a valid portal URL. Use the form https://portal.example.com.`);
+    throw configError(l10n.t('"{0}" is not a valid portal URL. Use the form https://portal.example.com.', baseUrl));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw configError(`The portal URL must start with https:// (got ${url.protocol}//).`);
+    throw configError(l10n.t('The portal URL must start with https:// (got {0}//).', url.protocol));
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw configError(
-      `The portal URL must use https://. Plain http:// is only allowed for this computer (localhost, 127.0.0.1, ::1), not for ${url.host}.`,
+      l10n.t(
+        'The portal URL must use https://. Plain http:// is only allowed for this computer (localhost, 127.0.0.1, ::1), not for {0}.',
+        url.host,
+      ),
     );
   }
   if (url.username || url.password) {
-    throw configError('The portal URL must not contain a user name or password; sign in instead.');
+    throw configError(l10n.t('The portal URL must not contain a user name or password; sign in instead.'));
   }
   return {
     origin: url.origin,
@@ -87,7 +91,7 @@ export function parseBaseUrl(baseUrl: string): ParsedBase {
 }
 
 /** The error a connection attempt fails with when a loopback name resolved elsewhere. */
-export class NotLoopbackError extends Error {
+class NotLoopbackError extends Error {
   readonly code = ERROR_CODES.notLoopback;
   constructor(
     readonly hostname: string,

@@ -4,7 +4,7 @@ import type { PortalEntry } from './portalEntry';
 import type { ClientFactory } from './portalRegistry';
 import { networkSettings, setting } from './settings';
 
-export function formatRequestLine(line: RequestLogLine): string {
+function formatRequestLine(line: RequestLogLine): string {
   const outcome = line.status !== undefined ? String(line.status) : (line.error ?? 'failed');
   const attempt = line.attempt > 1 ? ` (attempt ${line.attempt})` : '';
   return `${line.method} ${line.path} ${outcome} ${Math.round(line.ms)} ms${attempt}`;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { PickItem, Ui } from '../ui/ui';
 import type { PortalRegistry } from './portalRegistry';
 
-export type PortalFilter = 'signed-in' | 'signed-out' | 'any';
+type PortalFilter = 'signed-in' | 'signed-out' | 'any';
 
 /** Asks which portal, when a command runs without a row; with one portal there is nothing to ask. */
 export async function pickPortal(

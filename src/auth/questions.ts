@@ -100,7 +100,7 @@ export async function askRetry(ui: Ui, message: string): Promise<boolean> {
   );
 }
 
-export type SignOutChoice = 'signOut' | 'signOutAndDelete';
+type SignOutChoice = 'signOut' | 'signOutAndDelete';
 
 /** Confirms sign-out; offers deleting the application only when this machine created it. */
 export function askSignOut(

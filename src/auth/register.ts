@@ -26,7 +26,7 @@ export interface AuthHandle {
   showSessions(ui: Ui): Promise<void>;
 }
 
-export interface AuthDeps {
+interface AuthDeps {
   readonly log: vscode.LogOutputChannel;
   readonly ui: () => Ui;
   readonly version: string;

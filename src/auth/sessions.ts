@@ -5,7 +5,7 @@ import type { PortalEntry } from './portalEntry';
 import { signOut } from './signOut';
 import type { PortalStatusBar } from './statusBar';
 
-export interface SessionActions {
+interface SessionActions {
   readonly registry: PortalRegistry;
   readonly statusBar: PortalStatusBar;
   signIn(ui: Ui, known?: PortalEntry): Promise<unknown>;

@@ -21,7 +21,7 @@ function bounded(key: string, fallback: number, min: number, max: number): numbe
 }
 
 /** The bounds the manifest states too; kept in one place so the two cannot drift far. */
-export const SETTING_BOUNDS = {
+const SETTING_BOUNDS = {
   'requestBudget.count': { fallback: 2000, min: 10, max: 100_000 },
   'requestBudget.windowSeconds': { fallback: 300, min: 1, max: 3600 },
   maxConcurrentRequests: { fallback: 8, min: 1, max: 32 },
@@ -30,7 +30,7 @@ export const SETTING_BOUNDS = {
   cacheSeconds: { fallback: 30, min: 0, max: 3600 },
 } as const;
 
-export type BoundedSetting = keyof typeof SETTING_BOUNDS;
+type BoundedSetting = keyof typeof SETTING_BOUNDS;
 
 export function setting(key: BoundedSetting): number {
   const b = SETTING_BOUNDS[key];
@@ -38,7 +38,7 @@ export function setting(key: BoundedSetting): number {
 }
 
 /** VS Code's own network settings, as the user set them. */
-export interface NetworkSettings {
+interface NetworkSettings {
   readonly proxy: string | undefined;
   readonly proxyStrictSSL: boolean;
   readonly noProxy: readonly string[];

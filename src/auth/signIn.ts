@@ -26,7 +26,7 @@ export interface SignInContext {
 const MAX_CODE_ATTEMPTS = 3;
 
 /** The application this machine registers: named after the extension and the host, so users can tell it apart. */
-export function applicationDraftForThisMachine(version: string) {
+function applicationDraftForThisMachine(version: string) {
   const platform = process.platform === 'linux' ? 'LINUX' : process.platform === 'win32' ? 'WINDOWS' : 'OTHER';
   return {
     name: `Portal for VS Code on ${os.hostname()}`,

@@ -4,6 +4,7 @@
  * on its own.
  */
 import type * as vscode from 'vscode';
+import type { PortalClient } from '../api/index';
 import type { AuthHandle } from '../auth/register';
 import type { FormHost } from '../forms/formHost';
 import type { AccountRef, ApplicationRef, FileRef, GroupRef } from '../shared/refs';
@@ -16,7 +17,23 @@ export type PortalDocument =
   | { readonly kind: 'account'; readonly account: AccountRef }
   | { readonly kind: 'application'; readonly application: ApplicationRef };
 
+/** What a feature's renderer is given to render one of its documents. */
+export interface DocumentContext {
+  readonly client: PortalClient;
+  readonly portalLabel: string;
+  /** The client id of the application this window signs in to the portal with, if any. */
+  readonly signedInClientId: string | undefined;
+}
+
+/** Renders the Markdown of an application's document; throws the PortalError that kept the portal from giving it. */
+export type ApplicationRenderer = (ctx: DocumentContext, clientId: string) => Promise<string>;
+
 export interface RecordsHandle {
+  /**
+   * The feature that owns a kind of document renders it; the records feature serves it (URI, caching, reload on
+   * sign-in, the portal's problems in words).
+   */
+  renders(kind: 'application', render: ApplicationRenderer): void;
   /** Opens the document with current data (what was fetched a moment ago is forgotten first). */
   open(doc: PortalDocument): Promise<void>;
   /** "Go to File Record…" opened this record; the Explorer shows its row when that costs nothing. */

@@ -21,7 +21,7 @@ export function clientOf(ctx: Pick<AccountContext, 'registry' | 'portalId'>): Po
 }
 
 /** A supporting read in words: what was asked ("the organisation read") and what the form lacks without it. */
-export interface GapWords {
+interface GapWords {
   readonly read: string;
   /** A clause: "its name is not shown". */
   readonly lost: string;

@@ -21,7 +21,7 @@ export interface FormEnv {
 }
 
 /** The messages every form understands, plus the form's own. */
-export interface BaseCommand {
+interface BaseCommand {
   type: string;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /** The folder the webview bundles are built into; the only folder a form's webview may load from. */
-export function bundleRoot(extensionUri: vscode.Uri): vscode.Uri {
+function bundleRoot(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
 }
 

@@ -3,9 +3,9 @@ import * as vscode from 'vscode';
 import { PortalError, isPortalError, type FieldError } from '../api';
 
 /** Marks an error whose field names are already the form's own field ids (not the API's). */
-export const FORM_INPUT = 'form-input';
+const FORM_INPUT = 'form-input';
 /** The portal answered a save with success but still holds the old values (see notAppliedError). */
-export const NOT_APPLIED = 'not-applied';
+const NOT_APPLIED = 'not-applied';
 
 /** Whether an error's field names are the form's own field ids. */
 export function namesFormFields(err: unknown): boolean {
@@ -40,7 +40,7 @@ export interface SentField {
  * The fields whose answer is not what was sent. Values are compared deeply; callers give lists in a stable order
  * (tags sorted) where the portal's order carries no meaning.
  */
-export function unapplied(fields: readonly SentField[]): SentField[] {
+function unapplied(fields: readonly SentField[]): SentField[] {
   return fields.filter((f) => !isDeepStrictEqual(f.sent, f.now));
 }
 
@@ -48,7 +48,7 @@ export function unapplied(fields: readonly SentField[]): SentField[] {
  * A portal that answers a save with success and the old values has not saved anything: the form must not say
  * "Saved". The error names the fields, and the form keeps the user's input (as for any failed save).
  */
-export function notAppliedError(fields: readonly SentField[]): PortalError {
+function notAppliedError(fields: readonly SentField[]): PortalError {
   return new PortalError({
     kind: 'server',
     code: NOT_APPLIED,

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-export interface AtomicWriteOptions {
+interface AtomicWriteOptions {
   /** Replace a file already at the target; otherwise the target is left as it is and the answer is 'exists'. */
   readonly replace: boolean;
   readonly signal?: AbortSignal;
@@ -32,7 +32,7 @@ export class LengthMismatchError extends Error {
 
 /** Temporary names start with a dot and say where they come from, so a crash leftover is recognisable. */
 export const TEMP_PREFIX = '.portal-';
-export const TEMP_SUFFIX = '.part';
+const TEMP_SUFFIX = '.part';
 
 function tempPath(target: string): string {
   return path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);

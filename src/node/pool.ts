@@ -5,7 +5,7 @@
  */
 import { setMaxListeners } from 'node:events';
 
-export interface PoolResult {
+interface PoolResult {
   /** Indexes of the items no worker took (because the signal aborted or a worker threw), in order. */
   notStarted: number[];
 }
@@ -124,7 +124,7 @@ export class HandOff<T> {
   }
 }
 
-export interface LinkedSignal {
+interface LinkedSignal {
   readonly signal: AbortSignal;
   /** Aborts the linked signal (ending whatever still listens to it) and unhooks it from the outer one. */
   dispose(): void;

@@ -95,7 +95,7 @@ export function memberOrders(): readonly MemberOrderChoice[] {
 }
 
 /** True when the query asks for the portal's default order (by name, A → Z). */
-export function isDefaultOrder(q: MemberQuery): boolean {
+function isDefaultOrder(q: MemberQuery): boolean {
   return (q.orderBy ?? 'name') === 'name' && q.ascending !== false;
 }
 

@@ -4,6 +4,7 @@
  * level it contains, with the number, so nothing reads "unknown".
  */
 import * as l10n from '@vscode/l10n';
+import { AccountPermission, ContentPermission, GroupPermission } from '../api/permissions';
 
 function named(words: ReadonlyArray<readonly [number, string]>, value: number | null | undefined): string {
   if (value === null || value === undefined) return l10n.t('None');
@@ -16,9 +17,9 @@ function named(words: ReadonlyArray<readonly [number, string]>, value: number | 
 export function accountPermissionWords(value: number | null | undefined): string {
   return named(
     [
-      [1, l10n.t('Member')],
-      [4, l10n.t('Group creator')],
-      [16, l10n.t('Super administrator')],
+      [AccountPermission.Member, l10n.t('Member')],
+      [AccountPermission.GroupCreator, l10n.t('Group creator')],
+      [AccountPermission.SuperAdministrator, l10n.t('Super administrator')],
     ],
     value,
   );
@@ -27,9 +28,9 @@ export function accountPermissionWords(value: number | null | undefined): string
 export function groupPermissionWords(value: number | null | undefined): string {
   return named(
     [
-      [1, l10n.t('Basic (read only)')],
-      [4, l10n.t('Standard (read and write)')],
-      [16, l10n.t('Group administrator')],
+      [GroupPermission.Basic, l10n.t('Basic (read only)')],
+      [GroupPermission.Standard, l10n.t('Standard (read and write)')],
+      [GroupPermission.Administrator, l10n.t('Group administrator')],
     ],
     value,
   );
@@ -38,11 +39,11 @@ export function groupPermissionWords(value: number | null | undefined): string {
 export function contentPermissionWords(value: number | null | undefined): string {
   return named(
     [
-      [1, l10n.t('View only')],
-      [2, l10n.t('View, download and share')],
-      [4, l10n.t('View and edit')],
-      [8, l10n.t('View, edit and delete')],
-      [16, l10n.t('Administer')],
+      [ContentPermission.View, l10n.t('View only')],
+      [ContentPermission.ViewDownloadShare, l10n.t('View, download and share')],
+      [ContentPermission.Edit, l10n.t('View and edit')],
+      [ContentPermission.EditDelete, l10n.t('View, edit and delete')],
+      [ContentPermission.Administer, l10n.t('Administer')],
     ],
     value,
   );

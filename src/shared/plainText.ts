@@ -14,9 +14,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 /** An invisible break between the characters that open a link target or an icon, so neither pattern matches. */
 const BREAK = '\u200b';
 /** Longer than any name a person reads in a notification; the rest is cut, not shown. */
-export const MAX_PLAIN_LENGTH = 1000;
+const MAX_PLAIN_LENGTH = 1000;
 
-export interface PlainOptions {
+interface PlainOptions {
   /** Keep line breaks (a modal dialog's detail); other controls still become spaces. */
   readonly multiline?: boolean;
   readonly maxLength?: number;

@@ -6,7 +6,7 @@
 import { Cancelled } from '../shared/errors';
 
 /** Stable id of a question, e.g. 'member.delete.confirm'. */
-export type QuestionId = `${string}.${string}`;
+type QuestionId = `${string}.${string}`;
 
 export type Severity = 'info' | 'warning' | 'error';
 

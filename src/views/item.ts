@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { TreeKey } from '../shared/keys';
 import { plain } from '../shared/plainText';
 
-export interface ItemSpec {
+interface ItemSpec {
   readonly key: TreeKey;
   readonly label: string;
   /** Whether the row has children; 'none' for leaves. */

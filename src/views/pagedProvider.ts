@@ -12,7 +12,7 @@ import { isCancellation } from '../shared/errors';
 import { emptyKey, type TreeKey } from '../shared/keys';
 import type { Ui } from '../ui/ui';
 
-export interface ListSpec<T> {
+interface ListSpec<T> {
   readonly portalId: string;
   readonly parent: PortalTreeNode | undefined;
   /** Cache key of the list: the parent's key (or the view's root key). */
@@ -27,11 +27,11 @@ export interface ListSpec<T> {
 }
 
 /** Settings read on each use, so a change applies to the next list without a reload. */
-export function pageSize(): number {
+function pageSize(): number {
   return setting('pageSize');
 }
 
-export function cacheMs(): number {
+function cacheMs(): number {
   return setting('cacheSeconds') * 1000;
 }
 

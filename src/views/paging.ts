@@ -14,14 +14,14 @@
  *    skipped. Lists without totals (file records) cannot tell; dedupe still holds there.
  */
 
-export interface PageRequest {
+interface PageRequest {
   /** 1-based, like the portal's pages. */
   readonly page: number;
   readonly size: number;
   readonly signal?: AbortSignal | undefined;
 }
 
-export interface PageResult<T> {
+interface PageResult<T> {
   readonly items: readonly T[];
   /** The server says there is a next page (or, for plain lists, the page came back full). */
   readonly hasMore: boolean;

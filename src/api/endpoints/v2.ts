@@ -1,5 +1,5 @@
 /** Typed functions for every v2 row of spec section 4.4 (plus the file download), grouped by resource. */
-import type { ApiContext, CallOptions, Download } from '../client';
+import type { ApiContext, CallOptions, Download } from './context';
 import { keepingSecret } from '../redact';
 import { seg } from '../http';
 import { parseApplicationV2, type ApplicationDraftV2, type ApplicationV2 } from '../models/application';
@@ -10,14 +10,14 @@ import {
   parseCustomNames,
   parseGroup,
   parseMemberV2,
-  parseOrganisation,
+  parseAccountV2,
   type CreatedGroup,
   type CustomNames,
   type Group,
   type GroupBody,
   type MemberBodyV2,
   type MemberV2,
-  type Organisation,
+  type AccountV2,
 } from '../models/v2';
 import {
   iteratePaged,
@@ -56,12 +56,12 @@ function applicationsV2(api: ApiContext) {
 /** Organisations and their custom component names. */
 function accountsV2(api: ApiContext) {
   return {
-    list: (o?: CallOptions): Promise<Organisation[]> =>
+    list: (o?: CallOptions): Promise<AccountV2[]> =>
       api.json({ method: 'GET', path: '/v2/accounts', signal: o?.signal }, (j) =>
-        parseArray(j, 'organisations', parseOrganisation),
+        parseArray(j, 'organisations', parseAccountV2),
       ),
-    get: (accountId: number, o?: CallOptions): Promise<Organisation> =>
-      api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}`, signal: o?.signal }, parseOrganisation),
+    get: (accountId: number, o?: CallOptions): Promise<AccountV2> =>
+      api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}`, signal: o?.signal }, parseAccountV2),
     /** Custom component names; {} when none are customised. */
     custom: (accountId: number, o?: CallOptions): Promise<CustomNames> =>
       api.json({ method: 'GET', path: `/v2/accounts/${seg(accountId)}/custom`, signal: o?.signal }, parseCustomNames),

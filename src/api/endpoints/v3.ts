@@ -1,5 +1,5 @@
 /** Typed functions for every v3 row of spec section 4.2, grouped by resource. */
-import type { ApiContext, CallOptions } from '../client';
+import type { ApiContext, CallOptions } from './context';
 import { keepingSecret } from '../redact';
 import { seg } from '../http';
 import {

@@ -1,4 +1,5 @@
 /** Member (2.7, v3), its request bodies (4.3) and member-tag summaries. */
+import * as l10n from '@vscode/l10n';
 import { invalidModel } from '../errors';
 import { parseUser, type User } from './user';
 import * as read from './read';
@@ -65,7 +66,7 @@ function idList(o: JsonObject, key: string): Array<number | string> {
 
 export function parseMember(json: unknown): Member {
   const o = requireObject(json, 'member');
-  if (!asObject(o.user)) throw invalidModel('member', 'its "user"');
+  if (!asObject(o.user)) throw invalidModel('member', l10n.t('its "{0}"', 'user'));
   const user = parseUser(o.user);
   return {
     user,

@@ -7,6 +7,7 @@
  * by name: under the CommonJS interop that tests and benchmarks load the sources through (tsx), every call of a
  * function imported by name costs two getter calls, and these run for every field of every row.
  */
+import * as l10n from '@vscode/l10n';
 import { ERROR_CODES, PortalError, invalidModel } from '../errors';
 
 export type JsonObject = Record<string, unknown>;
@@ -18,7 +19,7 @@ export function asObject(value: unknown): JsonObject | undefined {
 /** The object itself, or a PortalError 'invalid-response' naming the resource. */
 export function requireObject(value: unknown, resource: string): JsonObject {
   const o = asObject(value);
-  if (!o) throw invalidModel(resource, 'an object body');
+  if (!o) throw invalidModel(resource, l10n.t('an object body'));
   return o;
 }
 
@@ -72,17 +73,6 @@ export function strArrayOrNull(o: JsonObject, key: string): string[] | null {
   return Array.isArray(o[key]) ? strArray(o, key) : null;
 }
 
-export function numArray(o: JsonObject, key: string): number[] {
-  const v = o[key];
-  if (!Array.isArray(v)) return [];
-  const out: number[] = [];
-  for (const x of v) {
-    if (typeof x === 'number' && Number.isFinite(x)) out.push(x);
-    else if (typeof x === 'string' && x.trim() !== '' && Number.isFinite(Number(x))) out.push(Number(x));
-  }
-  return out;
-}
-
 export function objArray(o: JsonObject, key: string): JsonObject[] {
   const v = o[key];
   if (!Array.isArray(v)) return [];
@@ -94,15 +84,11 @@ export function objArray(o: JsonObject, key: string): JsonObject[] {
   return out;
 }
 
-export function objOrNull(o: JsonObject, key: string): JsonObject | null {
-  return asObject(o[key]) ?? null;
-}
-
 /**
  * Maps keyed by server text (group names, custom component names) have no prototype: a group named
  * "constructor" or "__proto__" is an ordinary key, never Object.prototype's member.
  */
-export function dictionary<T>(): Record<string, T> {
+function dictionary<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
@@ -136,14 +122,14 @@ export function numMap(o: JsonObject, key: string): Record<string, number> | und
 /** A required numeric id. */
 export function requireNum(o: JsonObject, key: string, resource: string): number {
   const v = numOrNull(o, key);
-  if (v === null) throw invalidModel(resource, `its "${key}"`);
+  if (v === null) throw invalidModel(resource, l10n.t('its "{0}"', key));
   return v;
 }
 
 /** A required non-empty string identity (username, client id, name). */
 export function requireStr(o: JsonObject, key: string, resource: string): string {
   const v = strOrNull(o, key);
-  if (v === null || v === '') throw invalidModel(resource, `its "${key}"`);
+  if (v === null || v === '') throw invalidModel(resource, l10n.t('its "{0}"', key));
   return v;
 }
 
@@ -155,13 +141,18 @@ export const MAX_LIST_ROWS = 100_000;
 
 /** Parses every element of an array body with `parse`; a non-array body, or one over MAX_LIST_ROWS, is invalid. */
 export function parseArray<T>(json: unknown, resource: string, parse: (item: unknown) => T): T[] {
-  if (!Array.isArray(json)) throw invalidModel(`list of ${resource}`, 'an array body');
+  if (!Array.isArray(json)) throw invalidModel(l10n.t('list of {0}', resource), l10n.t('an array body'));
   if (json.length > MAX_LIST_ROWS) {
     throw new PortalError({
       kind: 'invalid-response',
       endpoint: '',
       code: ERROR_CODES.listTooLong,
-      message: `The portal sent ${json.length.toLocaleString('en-US')} ${resource} in one answer; the extension reads at most ${MAX_LIST_ROWS.toLocaleString('en-US')}.`,
+      message: l10n.t(
+        'The portal sent {0} {1} in one answer; the extension reads at most {2}.',
+        json.length.toLocaleString('en-US'),
+        resource,
+        MAX_LIST_ROWS.toLocaleString('en-US'),
+      ),
     });
   }
   return json.map(parse);

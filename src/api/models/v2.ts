@@ -1,4 +1,5 @@
-/** v2 resources (2.8): User, Organisation, Group, Member, custom names, and the v2 request bodies. */
+/** v2 resources (2.8): User, Account (v2 calls it an organisation), Group, Member, custom names, and the v2 request bodies. */
+import * as l10n from '@vscode/l10n';
 import { invalidModel } from '../errors';
 import * as read from './read';
 import type { JsonObject } from './read';
@@ -81,7 +82,7 @@ function userV2OrNull(json: unknown): UserV2 | null {
   return o && numOrNull(o, 'id') !== null ? parseUserV2(o) : null;
 }
 
-export interface OrganisationBranding {
+export interface AccountBrandingV2 {
   backgroundColor: string | null;
   textColor: string | null;
   logo: boolean;
@@ -94,7 +95,7 @@ export interface OrganisationBranding {
   gradientWidth: number | null;
 }
 
-export interface Organisation {
+export interface AccountV2 {
   id: number;
   comments: number;
   attachments: number;
@@ -111,10 +112,10 @@ export interface Organisation {
   hash: string | null;
   locale: string | null;
   type: string;
-  branding: OrganisationBranding | null;
+  branding: AccountBrandingV2 | null;
 }
 
-export function parseOrganisation(json: unknown): Organisation {
+export function parseAccountV2(json: unknown): AccountV2 {
   const o = requireObject(json, 'organisation');
   const b = asObject(o.branding);
   return {
@@ -213,7 +214,7 @@ export interface Group {
   disableWidgets: boolean | null;
   watermarkConfiguration: WatermarkConfiguration | null;
   type: string;
-  account: Organisation | null;
+  account: AccountV2 | null;
 }
 
 /** The create answer may carry a null id (spec: "id, dates, the service, contextKey and account are null"). */
@@ -287,7 +288,7 @@ function parseGroupFields(o: JsonObject, service: string): Omit<Group, 'id'> {
     disableWidgets: boolOrNull(o, 'disableWidgets'),
     watermarkConfiguration: w ? parseWatermark(w) : null,
     type: strOrNull(o, 'type') ?? 'group',
-    account: account && numOrNull(account, 'id') !== null ? parseOrganisation(account) : null,
+    account: account && numOrNull(account, 'id') !== null ? parseAccountV2(account) : null,
   };
 }
 
@@ -312,7 +313,7 @@ export interface MemberV2 {
 
 export function parseMemberV2(json: unknown): MemberV2 {
   const o = requireObject(json, 'member');
-  if (!asObject(o.user)) throw invalidModel('member', 'its "user"');
+  if (!asObject(o.user)) throw invalidModel('member', l10n.t('its "{0}"', 'user'));
   const groups = numMap(o, 'groups');
   return {
     user: parseUserV2(o.user),

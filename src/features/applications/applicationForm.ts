@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isPortalError, PortalError, type Application, type ApplicationDraft } from '../../api';
-import { readApplication } from '../../shared/applicationRead';
+import { readApplication } from './applicationRead';
 import {
   applicationCommands,
   type ApplicationCommand,
@@ -14,7 +14,7 @@ import { clientOf, type AccountContext } from '../../forms/context';
 import { inputError } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
 
-export type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId' | 'afterSave'> & {
+type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId' | 'afterSave'> & {
   readonly clientId?: string;
 };
 

@@ -11,14 +11,14 @@ import type { ApplicationRef } from '../../shared/refs';
 import { answered, type Ui } from '../../ui/ui';
 
 /** The fields of the application this edits; both are free text. */
-export type EditableField = 'name' | 'description';
+type EditableField = 'name' | 'description';
 
 /** The create form's limits, so a text it would refuse is refused here too. */
 const MAX_LENGTH: Record<EditableField, number> = { name: 200, description: 2000 };
 /** A portal that refuses every text cannot keep the box coming back. */
 const MAX_ATTEMPTS = 5;
 
-export interface EditDeps {
+interface EditDeps {
   readonly registry: PortalRegistry;
   /** The portal's applications changed: the view asks again. */
   readonly changed: (portalId: string) => void;

@@ -11,7 +11,7 @@ export interface ApplicationRow {
   readonly lastActivity: number | null;
 }
 
-export function applicationRow(a: Application): ApplicationRow {
+function applicationRow(a: Application): ApplicationRow {
   return {
     clientId: a.clientId,
     name: a.name || a.clientId,

@@ -2,6 +2,7 @@
  * The Applications feature: the signed-in user's API applications per portal, their commands, and the form that
  * creates one or rotates its secret.
  */
+import { applicationDocument } from './applicationDocument';
 import * as vscode from 'vscode';
 import { formKeys, portalKey } from '../../shared/keys';
 import { applicationFor, portalFor } from '../../targets/resolve';
@@ -24,6 +25,7 @@ export function registerApplications(
 ): ApplicationsFeature {
   const { auth, commands, forms, records } = deps;
   const { registry } = auth;
+  records.renders('application', applicationDocument);
   const provider = new ApplicationsProvider(registry, commands.ui);
   const view = vscode.window.createTreeView(APPLICATIONS_VIEW, { treeDataProvider: provider });
   const changed = (portalId: string) => provider.reload(portalKey('applications', portalId));

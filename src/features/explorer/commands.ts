@@ -7,9 +7,9 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import { answered, type Ui } from '../../ui/ui';
 import { PortalTreeNode } from '../../views/node';
 import type { RecordsHandle } from '../contracts';
-import type { ExplorerProvider } from './explorerProvider';
+import type { ExplorerProvider } from './tree/explorerProvider';
 
-export interface ExplorerCommandDeps {
+interface ExplorerCommandDeps {
   readonly registry: PortalRegistry;
   readonly records: RecordsHandle;
   readonly provider: ExplorerProvider;

@@ -13,11 +13,11 @@ import type { PortalTreeNode } from '../../views/node';
 import { registerViewCommands } from '../../views/viewCommands';
 import type { ExplorerHandle, FeatureDeps, RecordsHandle } from '../contracts';
 import { registerExplorerCommands } from './commands';
-import { ExplorerState } from './explorerState';
-import { registerFileViewCommands, syncDisabledHidden } from './fileViewCommands';
-import { EXPLORER_VIEW, ExplorerProvider } from './explorerProvider';
-import { GroupForm } from './groupForm';
-import { OverviewForm } from './overviewForm';
+import { ExplorerState } from './tree/explorerState';
+import { registerFileViewCommands, syncDisabledHidden } from './files/fileViewCommands';
+import { EXPLORER_VIEW, ExplorerProvider } from './tree/explorerProvider';
+import { GroupForm } from './forms/groupForm';
+import { OverviewForm } from './forms/overviewForm';
 
 export interface ExplorerFeature extends ExplorerHandle {
   readonly provider: ExplorerProvider;

@@ -12,11 +12,11 @@ import type { RecordsHandle } from '../contracts';
 import { MAX_EDITOR_BYTES } from './documents/documents';
 import { download } from './download/fileDownload';
 import { downloadFolder, folderFor } from './download/folderDownloadCommand';
-import type { GroupListCache } from './search/fileSearch';
+import type { GroupListCache } from './search/groupCache';
 import { pickFileRecord } from './search/goToFile';
 
 /** Streams the file to a folder the user picks; the path written, or undefined when there was nothing to do. */
-export async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promise<string | undefined> {
+async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promise<string | undefined> {
   if (f.isFolder) {
     ui.notify('info', vscode.l10n.t('{0} is a folder; download its files one by one.', f.name));
     return undefined;
@@ -76,7 +76,7 @@ export function registerFileCommands(
   ];
 }
 
-export interface FinderDeps {
+interface FinderDeps {
   readonly registry: PortalRegistry;
   readonly records: RecordsHandle;
   /** The organisations' group lists, kept across searches. */

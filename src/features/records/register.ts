@@ -4,11 +4,12 @@ import type { CommandEnv } from '../../ui/commands';
 import type { AuthHandle } from '../../auth/register';
 import type { PortalDocument, RecordsHandle } from '../contracts';
 import { registerFileCommands, registerFinderCommands } from './commands';
-import { GroupListCache } from './search/fileSearch';
+import { GroupListCache } from './search/groupCache';
 import { PortalFileSystem, uriOf } from './documents/fileSystem';
 import { registerDocumentLoad } from './documents/loadCommand';
 import { isTextContentType } from '../../shared/format';
 import type { PortalTarget } from './documents/uri';
+import type { Renderers } from './documents/documents';
 import type { FileRef } from '../../shared/refs';
 
 export interface RecordsFeature extends RecordsHandle {
@@ -68,7 +69,8 @@ export function registerRecords(
   context: vscode.ExtensionContext,
   deps: { readonly auth: AuthHandle; readonly commands: CommandEnv },
 ): RecordsFeature {
-  const fileSystem = new PortalFileSystem(deps.auth.registry, context.globalState);
+  const renderers: Renderers = {};
+  const fileSystem = new PortalFileSystem(deps.auth.registry, context.globalState, renderers);
   const open = async (doc: PortalDocument): Promise<void> => {
     const uri = uriOf(targetOf(doc));
     // Only URIs made here are read from the portal without a click (see mintedUris.ts).
@@ -88,7 +90,14 @@ export function registerRecords(
     }
   };
   const wentTo = new vscode.EventEmitter<FileRef>();
-  const feature: RecordsFeature = { fileSystem, open, onDidGoTo: wentTo.event };
+  const feature: RecordsFeature = {
+    fileSystem,
+    open,
+    onDidGoTo: wentTo.event,
+    renders: (kind, render) => {
+      renderers[kind] = render;
+    },
+  };
   context.subscriptions.push(
     fileSystem,
     wentTo,

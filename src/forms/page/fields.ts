@@ -46,8 +46,6 @@ export function textField(
   return { node: group(form, spec, control), control };
 }
 
-export type { Choice } from '../protocol/common';
-
 /** A drop-down; values are kept as strings by the element and mapped back by the caller. */
 export function selectField<T extends string | number>(
   form: AnyForm,

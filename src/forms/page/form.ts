@@ -45,7 +45,7 @@ export interface Rendered<Values> {
   read(): Values;
 }
 
-export interface FormDefinition<State extends FormStateBase, Values> {
+interface FormDefinition<State extends FormStateBase, Values> {
   /** Which record a locally kept draft belongs to; a draft of another record is never applied. */
   draftKey(state: State): string;
   /**

@@ -28,7 +28,7 @@ export function onHostMessage(handler: (message: { type: string } & Record<strin
  * What survives a reload of the webview (VS Code unloads hidden webviews): the user's unsaved input, keyed
  * by the record it belongs to. Never a secret: callers leave passwords and client secrets out.
  */
-export interface SavedDraft {
+interface SavedDraft {
   key: string;
   values: unknown;
 }

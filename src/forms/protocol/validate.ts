@@ -5,7 +5,7 @@
  * this file is bundled into both the extension host and the webviews.
  */
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 export type Check<T> = (value: unknown, path: string) => Result<T>;
 export type Infer<C> = C extends Check<infer T> ? T : never;
 
@@ -13,7 +13,7 @@ const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 const fail = (path: string, what: string): Result<never> => ({ ok: false, error: `${path || 'message'} ${what}` });
 
 /** Longest string any form field accepts: the portal states no limits of its own, so this one bounds a runaway page. */
-export const MAX_TEXT = 10_000;
+const MAX_TEXT = 10_000;
 
 export function str(rules: { min?: number; max?: number; pattern?: RegExp } = {}): Check<string> {
   const max = rules.max ?? MAX_TEXT;
@@ -63,7 +63,7 @@ export function arrayOf<T>(item: Check<T>, rules: { max: number }): Check<T[]> {
 }
 
 /** Marks a property that may be absent. */
-export interface Optional<T> {
+interface Optional<T> {
   readonly optional: Check<T>;
 }
 export function optional<T>(check: Check<T>): Optional<T> {
@@ -74,7 +74,7 @@ type Shape = Record<string, Check<unknown> | Optional<unknown>>;
 type RequiredKeys<S extends Shape> = { [K in keyof S]: S[K] extends Optional<unknown> ? never : K }[keyof S];
 type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K] extends Optional<unknown> ? K : never }[keyof S];
 type Unwrap<C> = C extends Optional<infer T> ? T : C extends Check<infer T> ? T : never;
-export type ObjectOf<S extends Shape> = { [K in RequiredKeys<S>]: Unwrap<S[K]> } & {
+type ObjectOf<S extends Shape> = { [K in RequiredKeys<S>]: Unwrap<S[K]> } & {
   [K in OptionalKeys<S>]?: Unwrap<S[K]>;
 };
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Session, type TokenEndpoint } from '../../../src/api/auth';
+import { Session, type TokenEndpoint } from '../../../src/api/grants';
 import { PortalError } from '../../../src/api/errors';
 import { SecretRegistry } from '../../../src/api/redact';
 

@@ -9,14 +9,8 @@ import { memberRow, type MemberRow } from '../../../shared/members';
 import { memberOf, type AccountRef, type MemberRef } from '../../../shared/refs';
 import type { Run } from '../../../ui/commands';
 import type { Ui } from '../../../ui/ui';
-import {
-  runBulk,
-  unfinishedMembers,
-  failedMembers,
-  type BulkChange,
-  type BulkMember,
-  type BulkSummary,
-} from './bulkRun';
+import { runBulk, unfinishedMembers, failedMembers, type BulkSummary } from './bulkRun';
+import { type BulkChange, type BulkMember } from './bulkChange';
 import { changeWords, someNames, summaryWords, type ChangeWords } from './bulkWords';
 import type { MembersProvider } from '../view/membersProvider';
 

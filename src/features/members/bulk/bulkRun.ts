@@ -27,11 +27,8 @@ import {
   type SkipReason,
 } from './bulkChange';
 
-export type { BulkChange, BulkMember, GroupLevel, SkipReason } from './bulkChange';
-export { bulkMemberOf, MAX_TAG_LENGTH } from './bulkChange';
-
 /** What a bulk run needs of a PortalClient. */
-export interface BulkClient {
+interface BulkClient {
   readonly v3: { readonly members: Pick<V3Api['members'], 'update' | 'delete'> };
   readonly budget: Budget;
 }
@@ -44,7 +41,7 @@ export interface BulkProgress {
   readonly outcome: 'done' | 'skipped' | 'failed';
 }
 
-export interface BulkOptions {
+interface BulkOptions {
   /** Members changed at once. Default: the client's default concurrency (DEFAULT_MAX_CONCURRENT). */
   readonly concurrency?: number;
   /** Stops starting members; those already sent finish. */
@@ -59,18 +56,18 @@ export interface BulkOptions {
   readonly journal?: { readonly storageFolder: string; readonly portalId: string };
 }
 
-export interface BulkDone {
+interface BulkDone {
   readonly member: BulkMember;
   /** The portal's answer to the change; undefined after a delete. */
   readonly answer: Member | undefined;
 }
 
-export interface BulkSkipped {
+interface BulkSkipped {
   readonly member: BulkMember;
   readonly reason: SkipReason;
 }
 
-export interface BulkFailed {
+interface BulkFailed {
   readonly member: BulkMember;
   /** 'unexpected' for an error that is not a PortalError (a defect). */
   readonly kind: PortalErrorKind | 'unexpected';

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { count } from '../../../shared/format';
 import { groupPermissionWords } from '../../../shared/permissions';
-import type { BulkChange, BulkSummary, SkipReason } from './bulkRun';
+import type { BulkSummary } from './bulkRun';
+import type { BulkChange, SkipReason } from './bulkChange';
 
 export interface ChangeWords {
   /** "Disable 25 members of Acme?" */
@@ -20,77 +21,77 @@ export interface ChangeWords {
 /** `group` names the group of a permission change. */
 export function changeWords(change: BulkChange, n: number, account: string, group = ''): ChangeWords {
   const c = count(n);
-  const t = vscode.l10n.t;
   switch (change.kind) {
     case 'enable':
       return {
-        question: t('Enable {0} members of {1}?', c, account),
-        action: t('Enable {0} Members', c),
-        progress: t('Enabling {0} members…', c),
-        done: (d, all) => t('Enabled {0} of {1} members.', count(d), count(all)),
+        question: vscode.l10n.t('Enable {0} members of {1}?', c, account),
+        action: vscode.l10n.t('Enable {0} Members', c),
+        progress: vscode.l10n.t('Enabling {0} members…', c),
+        done: (d, all) => vscode.l10n.t('Enabled {0} of {1} members.', count(d), count(all)),
       };
     case 'disable':
       return {
-        question: t('Disable {0} members of {1}? They cannot sign in until enabled again.', c, account),
-        action: t('Disable {0} Members', c),
-        progress: t('Disabling {0} members…', c),
-        done: (d, all) => t('Disabled {0} of {1} members.', count(d), count(all)),
+        question: vscode.l10n.t('Disable {0} members of {1}? They cannot sign in until enabled again.', c, account),
+        action: vscode.l10n.t('Disable {0} Members', c),
+        progress: vscode.l10n.t('Disabling {0} members…', c),
+        done: (d, all) => vscode.l10n.t('Disabled {0} of {1} members.', count(d), count(all)),
       };
     case 'lock':
       return {
-        question: t('Lock {0} members of {1}?', c, account),
-        action: t('Lock {0} Members', c),
-        progress: t('Locking {0} members…', c),
-        done: (d, all) => t('Locked {0} of {1} members.', count(d), count(all)),
+        question: vscode.l10n.t('Lock {0} members of {1}?', c, account),
+        action: vscode.l10n.t('Lock {0} Members', c),
+        progress: vscode.l10n.t('Locking {0} members…', c),
+        done: (d, all) => vscode.l10n.t('Locked {0} of {1} members.', count(d), count(all)),
       };
     case 'unlock':
       return {
-        question: t('Unlock {0} members of {1}?', c, account),
-        action: t('Unlock {0} Members', c),
-        progress: t('Unlocking {0} members…', c),
-        done: (d, all) => t('Unlocked {0} of {1} members.', count(d), count(all)),
+        question: vscode.l10n.t('Unlock {0} members of {1}?', c, account),
+        action: vscode.l10n.t('Unlock {0} Members', c),
+        progress: vscode.l10n.t('Unlocking {0} members…', c),
+        done: (d, all) => vscode.l10n.t('Unlocked {0} of {1} members.', count(d), count(all)),
       };
     case 'delete':
       return {
-        question: t('Remove {0} members from {1}?', c, account),
-        action: t('Remove {0} Members', c),
-        progress: t('Removing {0} members…', c),
-        done: (d, all) => t('Removed {0} of {1} members.', count(d), count(all)),
+        question: vscode.l10n.t('Remove {0} members from {1}?', c, account),
+        action: vscode.l10n.t('Remove {0} Members', c),
+        progress: vscode.l10n.t('Removing {0} members…', c),
+        done: (d, all) => vscode.l10n.t('Removed {0} of {1} members.', count(d), count(all)),
       };
     case 'addTag':
       return {
-        question: t('Add the tag "{0}" to {1} members of {2}?', change.tag, c, account),
-        action: t('Add to {0} Members', c),
-        progress: t('Adding the tag "{0}" to {1} members…', change.tag, c),
-        done: (d, all) => t('Tagged {0} of {1} members "{2}".', count(d), count(all), change.tag),
+        question: vscode.l10n.t('Add the tag "{0}" to {1} members of {2}?', change.tag, c, account),
+        action: vscode.l10n.t('Add to {0} Members', c),
+        progress: vscode.l10n.t('Adding the tag "{0}" to {1} members…', change.tag, c),
+        done: (d, all) => vscode.l10n.t('Tagged {0} of {1} members "{2}".', count(d), count(all), change.tag),
       };
     case 'removeTag':
       return {
-        question: t('Remove the tag "{0}" from {1} members of {2}?', change.tag, c, account),
-        action: t('Remove from {0} Members', c),
-        progress: t('Removing the tag "{0}" from {1} members…', change.tag, c),
-        done: (d, all) => t('Removed the tag "{0}" from {1} of {2} members.', change.tag, count(d), count(all)),
+        question: vscode.l10n.t('Remove the tag "{0}" from {1} members of {2}?', change.tag, c, account),
+        action: vscode.l10n.t('Remove from {0} Members', c),
+        progress: vscode.l10n.t('Removing the tag "{0}" from {1} members…', change.tag, c),
+        done: (d, all) =>
+          vscode.l10n.t('Removed the tag "{0}" from {1} of {2} members.', change.tag, count(d), count(all)),
       };
     case 'setGroupPermission': {
       if (change.permission === 0)
         return {
-          question: t('Remove {0} members from the group {1}?', c, group),
-          action: t('Remove {0} Members', c),
-          progress: t('Removing {0} members from {1}…', c, group),
-          done: (d, all) => t('Removed {0} of {1} members from {2}.', count(d), count(all), group),
+          question: vscode.l10n.t('Remove {0} members from the group {1}?', c, group),
+          action: vscode.l10n.t('Remove {0} Members', c),
+          progress: vscode.l10n.t('Removing {0} members from {1}…', c, group),
+          done: (d, all) => vscode.l10n.t('Removed {0} of {1} members from {2}.', count(d), count(all), group),
         };
       const level = groupPermissionWords(change.permission);
       return {
-        question: t('Make {0} members "{1}" in the group {2}?', c, level, group),
-        action: t('Change {0} Members', c),
-        progress: t('Changing the permission of {0} members in {1}…', c, group),
-        done: (d, all) => t('{0} of {1} members are now "{2}" in {3}.', count(d), count(all), level, group),
+        question: vscode.l10n.t('Make {0} members "{1}" in the group {2}?', c, level, group),
+        action: vscode.l10n.t('Change {0} Members', c),
+        progress: vscode.l10n.t('Changing the permission of {0} members in {1}…', c, group),
+        done: (d, all) => vscode.l10n.t('{0} of {1} members are now "{2}" in {3}.', count(d), count(all), level, group),
       };
     }
   }
 }
 
-export function skipWords(reason: SkipReason): string {
+function skipWords(reason: SkipReason): string {
   switch (reason) {
     case 'already-enabled':
       return vscode.l10n.t('already enabled');
@@ -120,7 +121,7 @@ export function someNames(usernames: readonly string[], max = 8): string {
   return usernames.length > max ? vscode.l10n.t('{0} and {1} more', shown, count(usernames.length - max)) : shown;
 }
 
-export interface SummaryWords {
+interface SummaryWords {
   readonly message: string;
   /** One line per failure, with the portal's reason. */
   readonly detail: string;

@@ -13,19 +13,18 @@ import type { Ui } from '../../../ui/ui';
 import { writeMembersCsv, type MemberColumn } from './membersCsv';
 
 function headers(): Record<MemberColumn, string> {
-  const t = vscode.l10n.t;
   return {
-    username: t('Username'),
-    name: t('Name'),
-    email: t('E-mail'),
-    enabled: t('Enabled'),
-    locked: t('Locked'),
-    accountPermission: t('Account permission'),
-    tags: t('Tags'),
-    twoFactor: t('Two-factor'),
-    created: t('Member since'),
-    lastActive: t('Last active'),
-    jobTitle: t('Job title'),
+    username: vscode.l10n.t('Username'),
+    name: vscode.l10n.t('Name'),
+    email: vscode.l10n.t('E-mail'),
+    enabled: vscode.l10n.t('Enabled'),
+    locked: vscode.l10n.t('Locked'),
+    accountPermission: vscode.l10n.t('Account permission'),
+    tags: vscode.l10n.t('Tags'),
+    twoFactor: vscode.l10n.t('Two-factor'),
+    created: vscode.l10n.t('Member since'),
+    lastActive: vscode.l10n.t('Last active'),
+    jobTitle: vscode.l10n.t('Job title'),
   };
 }
 

@@ -4,7 +4,6 @@
  */
 import { Readable } from 'node:stream';
 import {
-  accountPermissionLabel,
   DEFAULT_MAX_CONCURRENT,
   PortalError,
   type Member,
@@ -12,21 +11,19 @@ import {
   type V2Api,
   type V3Api,
 } from '../../../api/index';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { writeAtomically } from '../../../node/atomicFile';
 import { runPool } from '../../../node/pool';
 import type { MemberQuery } from '../../../shared/members';
-import { groupDigest } from '../plan/core/digest';
-import type { GroupLevel } from '../plan/core/model';
+import { groupDigest, type GroupLevel } from '../plan/core/digest';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from '../view/memberPages';
-
-export { csvCell, csvLine, UTF8_BOM } from './csv';
 
 /** The Members view's query: an export lists what the view lists. */
 export type MemberExportQuery = MemberQuery;
 
 /** What an export needs of a PortalClient. */
-export interface MembersCsvClient {
+interface MembersCsvClient {
   readonly v3: {
     readonly members: Pick<V3Api['members'], 'page'>;
     readonly memberTags: Pick<V3Api['memberTags'], 'members'>;
@@ -140,7 +137,7 @@ export function memberCells(m: Member): string[] {
     email: m.user.email,
     enabled: String(m.user.enabled),
     locked: String(m.user.locked),
-    accountPermission: accountPermissionLabel(m.permission),
+    accountPermission: accountPermissionWords(m.permission),
     tags: m.tags.join(', '),
     twoFactor: String(m.twoFactorAuthentication),
     created: date(m.dateCreated),

@@ -8,7 +8,7 @@ import { memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
 import { bulkEdit, selectedMembers, type BulkDeps } from '../bulk/bulk';
-import type { BulkChange } from '../bulk/bulkRun';
+import type { BulkChange } from '../bulk/bulkChange';
 import { registerTagCommands } from './tagCommands';
 
 /** The four flag commands: one PATCH each, and the member's new state shown in place. */

@@ -13,7 +13,7 @@ import { memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../../ui/ui';
 import { groupUpdate } from '../forms/assignmentsPlan';
-import { groupLevelChoices, type GroupLevel } from '../forms/levels';
+import { groupLevelChoices, type GroupLevel } from '../forms/assignments.protocol';
 import { bulkEdit, selectedMembers, type BulkDeps } from '../bulk/bulk';
 import type { MembersProvider } from '../view/membersProvider';
 

@@ -6,7 +6,7 @@ import { memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../../ui/ui';
 import { bulkEdit, currentMembers, selectedMembers, type BulkDeps } from '../bulk/bulk';
-import { MAX_TAG_LENGTH } from '../bulk/bulkRun';
+import { MAX_TAG_LENGTH } from '../bulk/bulkChange';
 
 /** The selected members, else the row's or a picked one; all of one organisation. */
 async function membersOf(deps: BulkDeps, run: Run): Promise<{ account: AccountRef; members: MemberRef[] }> {

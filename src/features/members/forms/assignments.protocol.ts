@@ -11,7 +11,7 @@ export type GroupLevel = (typeof GROUP_LEVELS)[number];
  * one with the group map): the group is left as it is unless the user picks a level for it.
  */
 export const UNKNOWN_LEVEL = -1;
-export const ASSIGNMENT_LEVELS = [UNKNOWN_LEVEL, ...GROUP_LEVELS] as const;
+const ASSIGNMENT_LEVELS = [UNKNOWN_LEVEL, ...GROUP_LEVELS] as const;
 export type AssignmentLevel = (typeof ASSIGNMENT_LEVELS)[number];
 export const ACCOUNT_LEVELS = [1, 4, 16] as const;
 export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
@@ -83,7 +83,7 @@ export type AssignmentsValues = Infer<typeof values>;
 export const assignmentsCommands = messages({ ...COMMON_COMMANDS, save: { values } });
 export type AssignmentsCommand = Infer<typeof assignmentsCommands>;
 
-export interface AssignmentsGroup {
+interface AssignmentsGroup {
   id: number;
   name: string;
   friendlyName: string;

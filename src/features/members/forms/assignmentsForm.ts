@@ -15,7 +15,7 @@ import { accountLevel, groupLevel } from './levels';
 import type { FormKey } from '../../../shared/keys';
 
 /** Groups the form loads at most; an account with more shows a notice (the v2 list has no search). */
-export const MAX_GROUPS = 1_000;
+const MAX_GROUPS = 1_000;
 
 /**
  * The member's permission in each group: v2's detail keys groups by name, the form works by id. Without the v2
@@ -77,7 +77,7 @@ function sentFields(
   return out;
 }
 
-export type MemberContext = AccountContext & { readonly username: string };
+type MemberContext = AccountContext & { readonly username: string };
 
 export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValues, AssignmentsCommand> {
   private state: AssignmentsState | undefined;

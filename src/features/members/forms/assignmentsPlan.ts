@@ -13,7 +13,7 @@ import * as l10n from '@vscode/l10n';
 import type { MemberUpdate } from '../../../api/models/member';
 import { UNKNOWN_LEVEL, type AssignmentLevel, type AssignmentsValues, type GroupLevel } from './assignments.protocol';
 
-export interface AssignmentsPlan {
+interface AssignmentsPlan {
   /** The PATCH body; undefined when nothing changed (no request is sent). */
   update: MemberUpdate | undefined;
   /** What changed, in words, for the success message. */

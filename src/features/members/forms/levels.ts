@@ -1,7 +1,5 @@
 import type { AccountLevel, GroupLevel } from './assignments.protocol';
 
-export { groupLevelChoices, type GroupLevel } from './assignments.protocol';
-
 /**
  * Permission masks as the forms offer them. A value the portal sends that is not one of the
  * documented levels counts as the highest documented level it reaches, so a form never shows "unknown".

@@ -7,13 +7,13 @@ import { MAX_LIST } from '../../../forms/protocol/common';
 import { arrayOf, bool, int, object, oneOf, str } from '../../../forms/protocol/validate';
 
 /** none: no group yet; all: every group of the organisation at one level; chosen: a level per group. */
-export const GROUP_MODES = ['none', 'all', 'chosen'] as const;
+const GROUP_MODES = ['none', 'all', 'chosen'] as const;
 export type GroupMode = (typeof GROUP_MODES)[number];
 /** now: the activation e-mail goes out as the member is added; date: at a later time. */
-export const ACTIVATION_MODES = ['now', 'date'] as const;
+const ACTIVATION_MODES = ['now', 'date'] as const;
 export type ActivationChoice = (typeof ACTIVATION_MODES)[number];
 /** The portal states no limit; this one stops a runaway page. */
-export const MAX_ACTIVATION_MESSAGE = 5000;
+const MAX_ACTIVATION_MESSAGE = 5000;
 
 export const memberExtraFields = {
   /** Create only. */

@@ -20,7 +20,7 @@ import type { MemberState, MemberValues } from './member.protocol';
 import type { MemberExtraState } from './memberExtras.protocol';
 
 /** Groups the form lists at most; an organisation with more says so (v2 lists groups without a search). */
-export const MAX_FORM_GROUPS = 1_000;
+const MAX_FORM_GROUPS = 1_000;
 
 /** The groups a new member can join, sorted by name. */
 export async function groupsToJoin(

@@ -17,7 +17,7 @@ import {
 } from './memberExtras';
 import type { FormKey } from '../../../shared/keys';
 
-export type MemberFormContext = AccountContext & { readonly username?: string };
+type MemberFormContext = AccountContext & { readonly username?: string };
 
 function blank(accountId: number): MemberValues {
   return {

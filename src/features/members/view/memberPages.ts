@@ -6,9 +6,9 @@
 import { MAX_PAGES, type Page } from '../../../api/index';
 import { linkedSignal } from '../../../node/pool';
 
-export type PageFetch<T> = (page: number, signal: AbortSignal) => Promise<Page<T>>;
+type PageFetch<T> = (page: number, signal: AbortSignal) => Promise<Page<T>>;
 
-export interface OrderedPagesOptions {
+interface OrderedPagesOptions {
   /** Pages asked for beyond the one the consumer is on; default 4. */
   readonly readAhead?: number;
   /** Aborting ends the walk with the fetch's cancellation error. */

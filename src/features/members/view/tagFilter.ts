@@ -37,7 +37,7 @@ const orderLabel = (o: TagOrder): string =>
   orders().find((x) => x.orderBy === o.orderBy && x.ascending === o.ascending)?.label ?? '';
 
 /** "^sup" → tags starting with "sup"; "sup" → tags containing it; empty → every tag. */
-export function tagSearch(text: string): { name?: string; startsWith?: string } {
+function tagSearch(text: string): { name?: string; startsWith?: string } {
   const raw = text.trim();
   if (raw.startsWith('^')) {
     const rest = raw.slice(1).trim();

@@ -13,12 +13,12 @@ import {
   type Subscription,
 } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
-import { readApplication } from '../../../shared/applicationRead';
 import { humanSize } from '../../../shared/format';
 import { accountKey, type TreeKey } from '../../../shared/keys';
 import { renderProblem, renderNotSignedIn } from './problems';
 import { findRecord, sourceNotice } from './recordRead';
-import { renderAccount, renderApplication, renderFileRecord, renderGroup } from './render';
+import { renderAccount, renderFileRecord, renderGroup } from './render';
+import type { ApplicationRenderer } from '../../contracts';
 import type { PortalTarget } from './uri';
 
 /** The editor is for reading; larger content is for "Download…". */
@@ -42,8 +42,14 @@ export class ContentRefused extends Error {
   }
 }
 
+/** Renderers of the kinds of document other features own, filled in as those features register. */
+export interface Renderers {
+  application?: ApplicationRenderer;
+}
+
 interface LoadContext {
   readonly client: PortalClient;
+  readonly renderers: Renderers;
   readonly portalLabel: string;
   readonly registry: PortalRegistry;
   readonly needBytes: boolean;
@@ -175,17 +181,10 @@ const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
     return encode(renderAccount(account, sub, { portalLabel: ctx.portalLabel, permission, notices }));
   },
   application: async (ctx, t) => {
-    const { application: app, fromList } = await readApplication(ctx.client, t.clientId);
-    const notices = fromList
-      ? [vscode.l10n.t('The portal did not answer the application read: this shows what its application list gives.')]
-      : [];
-    return encode(
-      renderApplication(app, {
-        portalLabel: ctx.portalLabel,
-        current: ctx.registry.get(t.portalId)?.clientId === app.clientId,
-        notices,
-      }),
-    );
+    const render = ctx.renderers.application;
+    if (!render) throw new Error('No feature renders application documents.');
+    const signedInClientId = ctx.registry.get(t.portalId)?.clientId;
+    return encode(await render({ client: ctx.client, portalLabel: ctx.portalLabel, signedInClientId }, t.clientId));
   },
 };
 
@@ -193,7 +192,10 @@ export class Documents {
   /** Custom names decorate documents; kept per account for the session. */
   private readonly customNames = new Map<TreeKey, CustomNames>();
 
-  constructor(private readonly registry: PortalRegistry) {}
+  constructor(
+    private readonly registry: PortalRegistry,
+    private readonly renderers: Renderers,
+  ) {}
 
   /**
    * A text document always renders: its data, or what kept the portal from giving it. Content is a file's bytes, so
@@ -221,6 +223,7 @@ export class Documents {
     const client = this.registry.client(portalId);
     return {
       client,
+      renderers: this.renderers,
       portalLabel,
       registry: this.registry,
       needBytes,

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { isPortalError } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { errorMessage } from '../../../shared/errors';
-import { ContentRefused, Documents, type Loaded } from './documents';
+import { ContentRefused, Documents, type Loaded, type Renderers } from './documents';
 import { MintedUris, type MintedStorage } from './mintedUris';
 import { renderNotLoaded } from './problems';
 import { isDirectoryPath, knownQuery, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
@@ -44,8 +44,9 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   constructor(
     private readonly registry: PortalRegistry,
     storage: MintedStorage,
+    renderers: Renderers,
   ) {
-    this.loader = new Documents(registry);
+    this.loader = new Documents(registry, renderers);
     this.minted = new MintedUris(storage);
     // Signing in (or out) changes what every open portal: document of that portal shows: reload them.
     this.subscription = registry.onDidChange(() => this.reloadOpenDocuments());

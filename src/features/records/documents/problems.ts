@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { PortalError } from '../../../api/index';
-import { text } from './render';
+import { text } from '../../../shared/markdown';
 import { shownName, type PortalTarget } from './uri';
 
 type TextTarget = Exclude<PortalTarget, { kind: 'content' }>;

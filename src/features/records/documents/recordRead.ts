@@ -8,7 +8,7 @@ import { isPortalError, parseFileRecord, PortalError, type FileRecord, type Port
 import { shownName, type KnownRecord } from './uri';
 
 /** Where the details came from: the single read, the folder's listing, or the Explorer's row. */
-export type RecordSource = 'read' | 'listing' | 'row';
+type RecordSource = 'read' | 'listing' | 'row';
 
 export interface FoundRecord {
   readonly record: FileRecord;
@@ -24,7 +24,7 @@ export interface RecordTarget {
 }
 
 /** Rows of one folder looked through at most: past that, the Explorer's row stands in. */
-export const MAX_LISTED = 2_000;
+const MAX_LISTED = 2_000;
 
 /** Portals (by client) seen to lack the single read: asked once, then never again this session. */
 const withoutRecordRead = new WeakSet<PortalClient>();

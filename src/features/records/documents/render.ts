@@ -6,20 +6,10 @@
  * backslash-escaped, so a name like `<img src=x onerror=…>` stays text even in the Markdown preview.
  */
 import * as l10n from '@vscode/l10n';
-import type { Account, Application, CustomNames, FileRecord, Group, Subscription } from '../../../api/index';
-import { count, filesWord, fullDate, given, humanSize, onOff, relativeTime, yesNo } from '../../../shared/format';
+import type { Account, CustomNames, FileRecord, Group, Subscription } from '../../../api/index';
+import { count, filesWord, fullDate, given, humanSize, onOff, yesNo } from '../../../shared/format';
+import { line, noticeLines, text } from '../../../shared/markdown';
 import { accountPermissionWords, contentPermissionWords } from '../../../shared/permissions';
-
-/** Escapes Markdown and HTML punctuation in server text; newlines become spaces (one value, one line). */
-export function text(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '—';
-  // Only what can open markup mid-line; dots and dashes stay readable ("README.md", not "README\.md").
-  return value.replace(/[\r\n\t]+/g, ' ').replace(/[\\`*[\]<>|~&]|(?<!\w)_|_(?!\w)/g, (c) => `\\${c}`);
-}
-
-function line(label: string, value: string): string {
-  return `- **${label}:** ${value}`;
-}
 
 /** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
 const usage = (used: string, allowed: string | null): string =>
@@ -32,7 +22,7 @@ function lockerName(locker: unknown): string | undefined {
   return name || undefined;
 }
 
-export interface RecordContext {
+interface RecordContext {
   readonly portalLabel: string;
   readonly accountId: number;
   readonly groupId: number;
@@ -49,11 +39,6 @@ export interface RecordContext {
   readonly lean?: boolean;
   /** What the portal did not answer, shown above the record. */
   readonly notices?: readonly string[];
-}
-
-/** Notes above a document's data: what the portal did not answer, and so what is missing below. */
-export function noticeLines(notices: readonly string[] | undefined): string[] {
-  return notices && notices.length > 0 ? [...notices.map((n) => `> ${text(n)}`), ''] : [];
 }
 
 /**
@@ -204,48 +189,6 @@ export function renderAccount(
     `## ${l10n.t('Subscription')}`,
     '',
     ...subscriptionLines(sub),
-    '',
-  ].join('\n');
-}
-
-export function renderApplication(
-  app: Application,
-  ctx: { portalLabel: string; current: boolean; now?: number; notices?: readonly string[] },
-): string {
-  const device =
-    [app.deviceType, app.deviceModel, app.deviceOs]
-      .filter(Boolean)
-      .map((d) => text(d))
-      .join(', ') || text(null);
-  return [
-    `# ${text(app.name || app.clientId)}`,
-    '',
-    ...noticeLines(ctx.notices),
-    l10n.t(
-      'Application on {0}. Read-only. The client secret is never shown here: the portal returns it only when it is created or rotated.',
-      text(ctx.portalLabel),
-    ),
-    ...(ctx.current
-      ? [
-          '',
-          `**${l10n.t('This VS Code window signs in with this application.')}** ${l10n.t('Deleting it or rotating its secret from elsewhere signs this window out.')}`,
-        ]
-      : []),
-    '',
-    line(l10n.t('Client id'), text(app.clientId)),
-    line(l10n.t('Description'), text(app.description)),
-    line(l10n.t('Platform'), text(app.platform)),
-    line(l10n.t('Device'), device),
-    line(l10n.t('App version'), text(app.appVersion)),
-    line(l10n.t('Bundle id'), text(app.bundleId)),
-    line(
-      l10n.t('Last activity'),
-      app.lastActivity !== null
-        ? `${relativeTime(app.lastActivity, ctx.now)} (${fullDate(app.lastActivity)})`
-        : l10n.t('never'),
-    ),
-    line(l10n.t('Created from IP address'), text(app.ip)),
-    line(l10n.t('Owner'), app.owner ? `${text(app.owner.name)} (${text(app.owner.username)})` : '—'),
     '',
   ].join('\n');
 }

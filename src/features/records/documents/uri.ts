@@ -17,7 +17,7 @@
  */
 
 /** A folder on the way from the group's root to a record. */
-export interface KnownFolder {
+interface KnownFolder {
   readonly id: number;
   readonly name: string;
 }

@@ -14,21 +14,8 @@ import type { GroupRef } from '../../../shared/refs';
 import { groupFor } from '../../../targets/resolve';
 import type { Run } from '../../../ui/commands';
 import { answered, type PickItem, type Progress, type Ui } from '../../../ui/ui';
-import {
-  downloadPlan,
-  findClashes,
-  walkFolder,
-  type DownloadProgress,
-  type DownloadSummary,
-  type FolderPlan,
-} from './folderPlan';
-
-export interface FolderTarget {
-  readonly group: GroupRef;
-  /** 0: the group's whole root. */
-  readonly folderId: number;
-  readonly name: string;
-}
+import { walkFolder, type FolderPlan, type FolderTarget } from './folderPlan';
+import { downloadPlan, findClashes, type DownloadProgress, type DownloadSummary } from './folderWriter';
 
 /** Rows shown when the folder is picked from the palette: one page, searched on the portal. */
 const PICK_PAGE = 100;
@@ -148,7 +135,6 @@ export async function downloadFolder(
     openLabel: vscode.l10n.t('Download here'),
   });
   if (!dir) return undefined;
-  const folder = { groupId: target.group.groupId, folderId: target.folderId, name: target.name };
   const plan = await ui.progress(
     {
       id: 'folderDownload.walk',
@@ -156,7 +142,7 @@ export async function downloadFolder(
       where: 'notification',
       cancellable: true,
     },
-    (_progress, signal) => walkFolder(client, target.group.account.accountId, folder, { signal }),
+    (_progress, signal) => walkFolder(client, target, { signal }),
   );
   if (plan.files.length === 0) {
     ui.notify('info', vscode.l10n.t('{0} holds no files to download.', target.name));

@@ -3,28 +3,18 @@
  * local path for every file, list what is already there, then download (see folderWriter.ts).
  */
 import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type V2Api } from '../../../api/index';
+import type { GroupRef } from '../../../shared/refs';
 import { isToolFolderName, localFileName } from './fileNames';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
-export {
-  downloadPlan,
-  findClashes,
-  type Clashes,
-  type DownloadOptions,
-  type DownloadProgress,
-  type DownloadSummary,
-  type FolderDownloadClient,
-} from './folderWriter';
-
 /** What a walk needs of a PortalClient. */
-export interface FolderWalkClient {
+interface FolderWalkClient {
   readonly v2: { readonly files: Pick<V2Api['files'], 'page' | 'children'> };
 }
 
-/** The folder to download. */
-export interface FolderRef {
-  readonly groupId: number;
-  /** 0: the group's whole root. */
+/** A folder to download with its subfolders; folderId 0 is the group's whole root. */
+export interface FolderTarget {
+  readonly group: GroupRef;
   readonly folderId: number;
   readonly name: string;
 }
@@ -53,7 +43,7 @@ export interface FolderPlan {
   readonly renamed: readonly string[];
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Levels of subfolders below the folder; default 32. */
   readonly maxDepth?: number;
   /** Default 10,000. */
@@ -75,7 +65,7 @@ interface Pending {
 const PAGE_SIZE = 100;
 
 /** "name", then "name (1)", "name (2)"…: a name not yet taken in one local folder, compared without case. */
-export function uniqueName(taken: Set<string>, name: string): string {
+function uniqueName(taken: Set<string>, name: string): string {
   const ext = name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '';
   const stem = name.slice(0, name.length - ext.length);
   let candidate = name;
@@ -109,20 +99,19 @@ async function children(
 /** Lists the folder's tree level by level and plans the local paths. Rejects with the first PortalError. */
 export function walkFolder(
   client: FolderWalkClient,
-  accountId: number,
-  folder: FolderRef,
+  folder: FolderTarget,
   options: WalkOptions = {},
 ): Promise<FolderPlan> {
   const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
   return withLinkedSignal(options.signal, concurrency, (signal) =>
-    walk(client, accountId, folder, options, concurrency, signal),
+    walk(client, folder.group.account.accountId, folder, options, concurrency, signal),
   );
 }
 
 async function walk(
   client: FolderWalkClient,
   accountId: number,
-  folder: FolderRef,
+  folder: FolderTarget,
   options: WalkOptions,
   concurrency: number,
   signal: AbortSignal,
@@ -144,7 +133,7 @@ async function walk(
       level,
       concurrency,
       async (f, i) => {
-        listed[i] = await children(client, accountId, folder.groupId, f.folderId, maxPages, signal);
+        listed[i] = await children(client, accountId, folder.group.groupId, f.folderId, maxPages, signal);
       },
       signal,
     );
@@ -163,7 +152,8 @@ async function walk(
           if (r.isFolder) {
             folders.push(local);
             next.push({ folderId: r.id, path: local, depth: parent.depth + 1 });
-          } else files.push({ groupId: folder.groupId, fileId: r.id, name: r.name, path: local, size: r.size ?? 0 });
+          } else
+            files.push({ groupId: folder.group.groupId, fileId: r.id, name: r.name, path: local, size: r.size ?? 0 });
           if (isToolFolderName(r.name)) renamed.push(local);
         }
       }

@@ -18,11 +18,11 @@ import type { FolderPlan, PlannedFile } from './folderPlan';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
 /** What a download needs of a PortalClient. */
-export interface FolderDownloadClient {
+interface FolderDownloadClient {
   readonly v2: { readonly files: Pick<V2Api['files'], 'download'> };
 }
 
-export interface Clashes {
+interface Clashes {
   /** Planned files whose local path is already taken by a file (or a link): skip or overwrite them. */
   readonly existing: readonly PlannedFile[];
   /** Local paths in the way that neither choice can use: a folder where a file goes, or a file or link where a folder goes. */
@@ -36,7 +36,7 @@ export interface DownloadProgress {
   readonly bytesTotal: number;
 }
 
-export interface DownloadOptions {
+interface DownloadOptions {
   /** What to do with a file already at a planned path. */
   readonly existing: 'skip' | 'overwrite';
   /** Files downloaded at once; default the client's default concurrency. */
@@ -48,7 +48,7 @@ export interface DownloadOptions {
   readonly mark?: (file: string) => Promise<unknown>;
 }
 
-export interface DownloadFailure {
+interface DownloadFailure {
   readonly file: PlannedFile;
   readonly kind: PortalErrorKind | 'file-system';
   readonly message: string;

@@ -17,10 +17,8 @@ import {
 import { GroupListCache, type GroupListClient, type SearchGroup } from './groupCache';
 import { HandOff, linkedSignal, runPool, unlessAborted } from '../../../node/pool';
 
-export { GroupListCache, type GroupListClient, type SearchGroup } from './groupCache';
-
 /** What a search needs of a PortalClient. */
-export interface FileSearchClient extends GroupListClient {
+interface FileSearchClient extends GroupListClient {
   readonly v2: GroupListClient['v2'] & { readonly files: Pick<V2Api['files'], 'page'> };
 }
 
@@ -80,7 +78,7 @@ interface Answer {
 }
 
 /** Case-insensitive, as the portal's name search. */
-export function normaliseSearchText(text: string): string {
+function normaliseSearchText(text: string): string {
   return text.normalize('NFC').trim().toLowerCase();
 }
 

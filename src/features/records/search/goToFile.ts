@@ -8,12 +8,13 @@ import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { humanSize, iconForContentType } from '../../../shared/format';
 import type { AccountRef, FileRef } from '../../../shared/refs';
 import type { PickItem, SearchSource, Ui } from '../../../ui/ui';
-import { FileSearch, type FileHit, type GroupListCache } from './fileSearch';
+import { FileSearch, type FileHit } from './fileSearch';
+import { type GroupListCache } from './groupCache';
 
 /** Quiet time after a keystroke: short, since a search of every group is what the user is waiting for. */
 const DEBOUNCE_MS = 200;
 
-export function fileRefOf(account: AccountRef, hit: FileHit): FileRef {
+function fileRefOf(account: AccountRef, hit: FileHit): FileRef {
   return {
     kind: 'file',
     group: { kind: 'group', account, groupId: hit.groupId, label: hit.groupLabel },
@@ -39,7 +40,7 @@ function itemOf(account: AccountRef, hit: FileHit): PickItem<FileRef> {
 }
 
 /** The pick's rows for a text: one batch per group that has matches, as the groups answer. */
-export function fileSearchSource(search: FileSearch, account: AccountRef): SearchSource<FileRef> {
+function fileSearchSource(search: FileSearch, account: AccountRef): SearchSource<FileRef> {
   return async function* matches(text, signal) {
     for await (const batch of search.search(text, signal)) {
       if (batch.hits.length > 0) yield batch.hits.map((h) => itemOf(account, h));

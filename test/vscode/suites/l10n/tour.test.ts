@@ -171,6 +171,42 @@ describe('pseudo locale: a tour of the extension', function () {
     }
   });
 
+  it('disables two members in bulk, one refused by the portal: the question, progress, summary and the API\'s error', async () => {
+    const acme = { kind: 'account' as const, portalId, accountId: 1, label: 'Acme Corporation' };
+    (await features()).members.show(acme);
+    const members = (await features()).members.provider as unknown as Provider;
+    const picked = (await rows(members)).filter((r) => r.contextValue === 'member.enabled').slice(0, 2);
+    assert.equal(picked.length, 2, 'two enabled members to disable');
+    // A 403 without a body: the message is all the client's own words (the API layer's), none of the portal's.
+    emu.setFaults([{ kind: 'error-body', status: 403, shape: 'empty', count: 1, method: 'PATCH', path: '/v3/accounts/1/members/' }]);
+    const ui = await withUi({ 'members.bulk.confirm': true, 'members.bulk.summary': DISMISS }, async (scripted) => {
+      await vscode.commands.executeCommand('portal.member.disable', picked[0]?.node, picked.map((r) => r.node));
+      return scripted;
+    });
+    emu.clearFaults();
+    seeUi('bulk edit', ui);
+    const texts = [...ui.told.map((t) => t.text), ...ui.asked.flatMap((q) => q.texts)];
+    assert.ok(texts.some((t) => t.includes(': ') && t.length > 40), `the refusal is shown: ${JSON.stringify(texts)}`);
+    // The one that went through is enabled again, for the tests after this one.
+    const undo = await withUi({ 'members.bulk.confirm': true }, async (scripted) => {
+      await vscode.commands.executeCommand('portal.member.enable', picked[0]?.node, picked.map((r) => r.node));
+      return scripted;
+    });
+    seeUi('bulk edit', undo);
+  });
+
+  it('says an error the portal sends without words in the pseudo locale', async () => {
+    const group = await nodeOf({ kind: 'group', portalId, accountId: 1, groupId: 101 });
+    emu.setFaults([{ kind: 'error-body', status: 409, shape: 'empty', count: 1, path: '/v2/accounts/1/groups/101/duplicate' }]);
+    const ui = await withUi({ 'group.duplicate.name': 'x' }, async (scripted) => {
+      await vscode.commands.executeCommand('portal.group.duplicate', group);
+      return scripted;
+    });
+    emu.clearFaults();
+    seeUi('conflict', ui);
+    assert.ok(ui.told.some((t) => t.severity === 'error'), `an error is shown: ${JSON.stringify(ui.told)}`);
+  });
+
   it('says a signed-out portal\'s error in the pseudo locale, with its button', async () => {
     const group = await nodeOf({ kind: 'group', portalId, accountId: 1, groupId: 102 });
     const api = await portalApi();

@@ -3,7 +3,9 @@
  * row's cells to know, without reading the member's groups, that a row's groups were not edited.
  */
 import { createHash } from 'node:crypto';
-import type { GroupLevel } from './model';
+
+/** A group permission as a number: 0 = not in the group. */
+export type GroupLevel = 0 | 1 | 4 | 16;
 
 /** The `groupDigest` of a row's group cells: group name → level, order-free, case-free names, 0 = not in it. */
 export function groupDigest(levels: ReadonlyMap<string, GroupLevel>): string {

@@ -1,0 +1,233 @@
+// Search of file names across every group of an account, against the real emulator (demo seed, acme's four groups).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { PortalClient, RequestLogLine } from '../../../../../src/api';
+import {
+  FileSearch,
+  type FileHit,
+  type FileSearchBatch,
+  type FileSearchOptions,
+} from '../../../../../src/features/records/search/fileSearch';
+import { GroupListCache } from '../../../../../src/features/records/search/groupCache';
+import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
+
+const FILES_ROUTE = /^GET \/v2\/accounts\/:account\/groups\/:group\/files$/;
+const GROUPS_ROUTE = /^GET \/v2\/accounts\/:account\/groups$/;
+
+interface Portal {
+  emu: Emulator;
+  client: PortalClient;
+  acme: number;
+  cache: GroupListCache;
+}
+
+async function withPortal(
+  run: (p: Portal) => Promise<void>,
+  options: Parameters<typeof emulator>[0] = {},
+): Promise<void> {
+  const emu = await emulator(options);
+  const client = await demoClient(emu).catch(async (error: unknown) => {
+    await emu.stop();
+    throw error;
+  });
+  try {
+    await run({ emu, client, acme: await accountIdOf(client, 'acme'), cache: new GroupListCache() });
+  } finally {
+    client.close();
+    await emu.stop();
+  }
+}
+
+async function all(search: AsyncIterable<FileSearchBatch>): Promise<FileSearchBatch[]> {
+  const out: FileSearchBatch[] = [];
+  for await (const b of search) out.push(b);
+  return out;
+}
+
+const names = (batches: FileSearchBatch[]): string[] =>
+  batches.flatMap((b) => b.hits.map((h) => `${b.group.name}:${h.name}`)).sort();
+const searchOf = (p: Portal, options: Partial<FileSearchOptions> = {}) =>
+  new FileSearch(p.client, p.acme, { groups: p.cache, ...options });
+
+void describe('file search across groups', () => {
+  void test('finds matching names in every group, nested ones too, one batch and one request per group', async () => {
+    await withPortal(async (p) => {
+      p.emu.resetStats();
+      const batches = await all(searchOf(p).search('.MD'));
+      assert.equal(batches.length, 4);
+      assert.deepEqual(
+        batches.map((b) => b.groupsDone),
+        [1, 2, 3, 4],
+      );
+      assert.ok(batches.every((b) => b.groupsTotal === 4 && b.complete && !b.local && !b.error));
+      assert.deepEqual(
+        names(batches),
+        [
+          'engineering:architecture.md',
+          'engineering:README.md',
+          'handbook:leave.md',
+          'handbook:security.md',
+          'handbook:welcome.md',
+          'marketing:q1-plan.md',
+        ].sort(),
+      );
+      assert.equal(apiRequests(p.emu, FILES_ROUTE), 4);
+      assert.equal(apiRequests(p.emu, GROUPS_ROUTE), 1);
+    });
+  });
+
+  void test('a hit carries what a quick pick row needs', async () => {
+    await withPortal(async (p) => {
+      const hits = (await all(searchOf(p).search('format'))).flatMap((b) => b.hits);
+      const file = hits.find((h) => h.name === 'format.ts');
+      assert.ok(file);
+      assert.equal(file.groupLabel, 'Engineering');
+      assert.equal(file.isFolder, false);
+      assert.ok(typeof file.size === 'number' && file.size > 0);
+      assert.ok(file.parentId !== null, 'a nested file names its folder');
+      const record = await p.client.v2.files.get(p.acme, file.groupId, file.fileId);
+      assert.equal(record.name, 'format.ts');
+      const folders = (await all(searchOf(p).search('utils'))).flatMap((b) => b.hits);
+      assert.deepEqual(
+        folders.map((h: FileHit) => [h.name, h.isFolder, h.size]),
+        [['utils', true, null]],
+      );
+    });
+  });
+
+  void test('the group list is fetched once per account and shared, also by searches started together', async () => {
+    await withPortal(async (p) => {
+      p.emu.resetStats();
+      await Promise.all([all(searchOf(p).search('md')), all(searchOf(p).search('csv'))]);
+      await all(searchOf(p).search('png'));
+      assert.equal(apiRequests(p.emu, GROUPS_ROUTE), 1);
+      assert.equal(p.cache.fetches, 1);
+      assert.equal(p.cache.has(p.client, p.acme), true);
+      p.cache.invalidate(p.client, p.acme);
+      await all(searchOf(p).search('png'));
+      assert.equal(apiRequests(p.emu, GROUPS_ROUTE), 2);
+    });
+  });
+
+  void test('a text that extends the previous one is refined locally with no request, with the same results', async () => {
+    await withPortal(async (p) => {
+      const search = searchOf(p);
+      await all(search.search('e'));
+      p.emu.resetStats();
+      const refined = await all(search.search('e.md'));
+      assert.equal(apiRequests(p.emu), 0);
+      assert.ok(refined.every((b) => b.local && b.complete));
+      const fresh = await all(searchOf(p).search('e.md'));
+      assert.deepEqual(names(refined), names(fresh));
+      assert.ok(names(fresh).length > 0);
+
+      p.emu.resetStats();
+      await all(search.search('csv'));
+      assert.equal(apiRequests(p.emu, FILES_ROUTE), 4, 'a text that does not extend the previous one asks again');
+    });
+  });
+
+  void test('a group whose answer was cut at the page limit is asked again; the complete ones are not', async () => {
+    await withPortal(async (p) => {
+      const search = searchOf(p, { pageSize: 3, maxPagesPerGroup: 1 });
+      const first = await all(search.search('.'));
+      const cut = first
+        .filter((b) => !b.complete)
+        .map((b) => b.group.name)
+        .sort();
+      assert.ok(cut.length > 0 && cut.length < 4, `some groups cut: ${cut.join(', ')}`);
+      p.emu.resetStats();
+      const second = await all(search.search('.csv'));
+      assert.equal(apiRequests(p.emu, FILES_ROUTE), cut.length);
+      assert.deepEqual(
+        second
+          .filter((b) => !b.local)
+          .map((b) => b.group.name)
+          .sort(),
+        cut,
+      );
+      assert.deepEqual(names(second), names(await all(searchOf(p).search('.csv'))));
+    });
+  });
+
+  void test('a portal that ignores the name search and recursion: answers are filtered locally (root records only)', async () => {
+    // The emulator's literal profile ignores every file-list parameter (the spec names none of them).
+    await withPortal(
+      async (p) => {
+        const search = (text: string) => all(new FileSearch(p.client, p.acme, { groups: p.cache }).search(text));
+        assert.deepEqual(names(await search('notes')), ['marketing:notes.txt']);
+        assert.deepEqual(names(await search('q1')), [], 'nested records are not in a root listing');
+      },
+      { profile: 'literal' },
+    );
+  });
+
+  void test('a group that fails is reported in its batch; the other groups are searched', async () => {
+    await withPortal(async (p) => {
+      const marketing = (await p.client.v2.groups.list(p.acme)).find((g) => g.name === 'marketing')?.id;
+      p.emu.setFaults([
+        { kind: 'status', status: 500, method: 'GET', path: `/v2/accounts/${p.acme}/groups/${marketing}/files` },
+      ]);
+      const batches = await all(searchOf(p).search('.'));
+      const failed = batches.filter((b) => b.error);
+      assert.deepEqual(
+        failed.map((b) => [b.group.name, b.error?.kind, b.complete]),
+        [['marketing', 'server', false]],
+      );
+      assert.equal(batches.length, 4);
+      assert.ok(names(batches).includes('engineering:README.md'));
+    });
+  });
+
+  void test('abort ends the iteration at once, with requests still in flight', { timeout: 4000 }, async () => {
+    // Each group answers after 10 s: if the iteration waited for an answer, the test would time out.
+    await withPortal(async (p) => {
+      await p.cache.get(p.client, p.acme, new AbortController().signal);
+      p.emu.setFaults([{ kind: 'latency', delayMs: 10_000, method: 'GET', path: `/v2/accounts/${p.acme}/groups/` }]);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const batches = await all(searchOf(p).search('md', controller.signal));
+      assert.deepEqual(batches, []);
+    });
+  });
+
+  void test('stopping the loop after the first batch cancels the requests in flight', { timeout: 4000 }, async () => {
+    const emu = await emulator();
+    const lines: RequestLogLine[] = [];
+    const client = await demoClient(emu, { log: (l) => lines.push(l) });
+    try {
+      const acme = await accountIdOf(client, 'acme');
+      const marketing = (await client.v2.groups.list(acme)).find((g) => g.name === 'marketing')?.id;
+      emu.setFaults([
+        { kind: 'latency', delayMs: 10_000, method: 'GET', path: `/v2/accounts/${acme}/groups/${marketing}/files` },
+      ]);
+      const seen: string[] = [];
+      for await (const b of new FileSearch(client, acme, { groups: new GroupListCache(), concurrency: 4 }).search(
+        'md',
+      )) {
+        if (b.group.id === marketing) assert.fail('marketing answers after 10 s');
+        seen.push(b.group.name);
+        break;
+      }
+      assert.equal(seen.length, 1);
+      for (let i = 0; i < 50 && !lines.some((l) => l.errorKind === 'cancelled'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      assert.ok(
+        lines.some(
+          (l) => l.errorKind === 'cancelled' && l.path.startsWith(`/v2/accounts/${acme}/groups/${marketing}/files`),
+        ),
+      );
+    } finally {
+      client.close();
+      await emu.stop();
+    }
+  });
+
+  void test('blank text searches nothing', async () => {
+    await withPortal(async (p) => {
+      p.emu.resetStats();
+      assert.deepEqual(await all(searchOf(p).search('   ')), []);
+      assert.equal(apiRequests(p.emu), 0);
+    });
+  });
+});

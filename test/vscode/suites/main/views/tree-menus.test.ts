@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FormPanel } from '../../../../../src/forms/formPanel';
+import type { OverviewState, OverviewValues } from '../../../../../src/features/explorer/forms/overview.protocol';
+import { formKeys, portalKey } from '../../../../../src/shared/keys';
+import { portalApi } from '../../../support/extension';
+import { openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../../support/forms';
+import { byLabel, features, rows, type Provider, type Row } from '../../../support/tree';
+import { withUi } from '../../../support/ui';
+
+/**
+ * A context-menu entry does not hand the command its node: VS Code sends the row's handle, and the extension
+ * host turns it back into the node through the rows the view last drew. From the moment a view asks for a
+ * parent's rows again until getChildren answers, that lookup finds nothing and the command runs with
+ * `undefined`, so it asks "Which member?" as if run from the palette. These tests send the menu's own argument
+ * (through `runCommands`, so it takes the same way into the extension host as a menu click) while a view
+ * reloads after a save.
+ */
+describe('Tree context menus while a view reloads', function () {
+  this.timeout(60_000);
+  let f: FormsFixture;
+  /** How long the portal takes to answer the reload: long enough to see whether the rows stay known meanwhile. */
+  const SLOW_MS = 2_500;
+
+  useFormsFixture((x) => (f = x));
+
+  /** VS Code 1.100's handle of a tree item that has an id. */
+  const handleOf = (row: Row): string => `1/${row.id}`;
+
+  /** Runs a command as a context-menu entry of `row` in `viewId` would, without waiting for it to finish. */
+  const fromMenu = (command: string, viewId: string, row: Row): Thenable<unknown> =>
+    vscode.commands.executeCommand('runCommands', {
+      commands: [{ command, args: [{ $treeViewId: viewId, $treeItemHandle: handleOf(row) }] }],
+    });
+
+  /** `wanted` once a form panel with that key is open; after `ms` without one, the keys open (or undefined). */
+  const panelOpened = async (wanted: string, ms: number): Promise<string | undefined> => {
+    const api = await portalApi();
+    for (let waited = 0; waited < ms; waited += 100) {
+      if (api.testing.forms.panels().some((p) => p.key === wanted)) return wanted;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return (
+      api.testing.forms
+        .panels()
+        .map((p) => p.key)
+        .join(', ') || undefined
+    );
+  };
+  const acmeIds = () => ({ portalId: f.portalId, accountId: f.acme });
+  const assignmentsKey = (username: string) => formKeys.assignments({ account: acmeIds(), username });
+  const assignmentsPanelFor = (username: string, ms: number) => panelOpened(assignmentsKey(username), ms);
+
+  /** Runs a menu entry while a view reloads: the panel it opened, or (having dismissed the question it asked) not. */
+  const fromMenuNow = async (
+    command: string,
+    viewId: string,
+    row: Row,
+    wanted: string,
+  ): Promise<string | undefined> => {
+    let done = false;
+    const running = Promise.resolve(fromMenu(command, viewId, row)).finally(() => (done = true));
+    const opened = await panelOpened(wanted, 2_000);
+    // A command that lost its row asks which one (once it has loaded the choices): dismiss that until it ends.
+    for (let i = 0; i < 60 && !done && opened !== wanted; i++) {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await running;
+    return opened;
+  };
+
+  it('"Edit Assignments…" on a member row opens that member while the Members view reloads after a save', async () => {
+    const t = await features();
+    const members = t.members.provider as unknown as Provider;
+    t.members.show({ kind: 'account', portalId: f.portalId, accountId: f.acme, label: 'Acme Corporation' });
+    await vscode.commands.executeCommand('portal.members.focus');
+    const mia = byLabel(await rows(members), 'Mia Member');
+    const lena = byLabel(await rows(members), 'Lena Locke');
+    // Drawn by VS Code, so its handle resolves.
+    await t.members.view.reveal(mia.node as never, { select: false, focus: false });
+
+    // The menu's argument reaches the command as the row (this also checks the handle is VS Code's).
+    const settled = fromMenu('portal.editMemberAssignments', 'portal.members', mia);
+    assert.equal(
+      await assignmentsPanelFor('member', 5_000),
+      assignmentsKey('member'),
+      'the menu argument became the row',
+    );
+    await settled;
+    for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
+
+    // A save elsewhere reloads the Members view from a slow portal...
+    const before = t.members.snapshot();
+    assert.ok(before.shown > 0);
+    f.emu.setFaults([{ kind: 'latency', delayMs: SLOW_MS, path: `/v3/accounts/${f.acme}/members`, method: 'GET' }]);
+    const answers = {
+      'permission.group': (g: { id: number }) => g.id === f.groups.social,
+      'permission.level': (level: number) => level === 4,
+    };
+    const saved = await withUi(answers, () =>
+      Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node)),
+    );
+    assert.equal(saved, true);
+    // ...VS Code asks for the rows again (it batches refreshes for 200 ms), and the menu is used meanwhile.
+    await new Promise((r) => setTimeout(r, 600));
+    const wanted = assignmentsKey('member');
+    assert.equal(
+      await fromMenuNow('portal.editMemberAssignments', 'portal.members', mia, wanted),
+      wanted,
+      'the command got its row, not a question',
+    );
+    assert.match(
+      t.members.view.description ?? '',
+      /^Acme Corporation · \d+ of \d+$/,
+      'the count stays while the rows are reloaded',
+    );
+
+    // The reload still happens: the rows are replaced by the portal's answer once it arrives.
+    for (
+      let waited = 0;
+      waited < SLOW_MS + 5_000 && t.members.snapshot().generation === before.generation;
+      waited += 100
+    ) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(t.members.snapshot().generation > before.generation, 'the list was loaded again');
+    assert.ok(byLabel(await rows(members), 'Mia Member'));
+  });
+
+  it('"Account Overview" on an organisation row opens that organisation while the Explorer reloads after a save', async () => {
+    const t = await features();
+    const explorer = t.explorer.provider as unknown as Provider;
+    await vscode.commands.executeCommand('portal.explorer.focus');
+    const portal = (await rows(explorer)).find((r) => r.id === portalKey('explorer', f.portalId));
+    assert.ok(portal);
+    const acme = byLabel(await rows(explorer, portal.node), 'Acme Corporation');
+    await t.explorer.view.reveal(acme.node as never, { select: false, focus: false });
+    const wanted = formKeys.overview(acmeIds());
+    const first = fromMenu('portal.accountOverview', 'portal.explorer', acme);
+    assert.equal(await panelOpened(wanted, 5_000), wanted, 'the menu argument became the row');
+    await first;
+    for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
+
+    // Saving the overview reloads the organisations (GET /v3/userinfo), which the portal answers slowly.
+    const overview = await openForm<FormPanel<OverviewState, OverviewValues>>('portal.accountOverview', acme.node);
+    const state = await overview.whenLoaded();
+    f.emu.setFaults([{ kind: 'latency', delayMs: SLOW_MS, path: '/v3/userinfo', method: 'GET' }]);
+    await overview.handleMessage({ type: 'save', values: { ...state.values, locale: 'en_GB' } });
+    assert.ok(postedTypes(overview).includes('saved'), postedTypes(overview).join());
+    overview.dispose();
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(
+      await fromMenuNow('portal.accountOverview', 'portal.explorer', acme, wanted),
+      wanted,
+      'the command got its row, not "Which organisation?"',
+    );
+  });
+});
