@@ -5,9 +5,10 @@ import { apiBenchmarks } from './api';
 import { explorerBenchmarks } from './explorer';
 import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
+import { planBenchmarks } from './plan';
 import type { Benchmark, Figure } from './types';
 
-const suites: Benchmark[][] = [apiBenchmarks, limitBenchmarks, explorerBenchmarks, featureBenchmarks];
+const suites: Benchmark[][] = [apiBenchmarks, limitBenchmarks, explorerBenchmarks, featureBenchmarks, planBenchmarks];
 
 function format(value: Figure['value']): string {
   if (typeof value === 'string') return value;

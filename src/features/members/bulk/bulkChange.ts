@@ -43,7 +43,7 @@ export type SkipReason =
   /** Delete answered 404: the member had already left the organisation. */
   | 'already-removed';
 
-type MemberStep =
+export type MemberStep =
   | { readonly kind: 'skip'; readonly reason: SkipReason }
   | { readonly kind: 'update'; readonly update: MemberUpdate }
   | { readonly kind: 'delete' };

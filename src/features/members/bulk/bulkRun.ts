@@ -17,6 +17,7 @@ import {
   type V3Api,
 } from '../../../api/index';
 import { linkedSignal, pause, runPool } from '../../../node/pool';
+import { BulkJournal, bulkWork } from '../plan/core/bulkJournal';
 import {
   answerShowsChange,
   checkChange,
@@ -48,6 +49,11 @@ interface BulkOptions {
   readonly onProgress?: (progress: BulkProgress) => void;
   /** While the budget is spent, how often to look again. Default 250 ms. */
   readonly budgetPollMs?: number;
+  /**
+   * Journal the run like a plan's apply (same journal, so "Undo Last Apply" and the resume offer after a reload
+   * cover bulk edits too): the storage folder (the UI passes `context.globalStorageUri.fsPath`) and the portal id.
+   */
+  readonly journal?: { readonly storageFolder: string; readonly portalId: string };
 }
 
 interface BulkDone {
@@ -81,6 +87,8 @@ export interface BulkSummary {
   readonly cancelled: boolean;
   /** Set when a failure every later member would meet too (signed out, refused credentials, rate limit) stopped the run. */
   readonly stoppedBy?: PortalErrorKind;
+  /** The run's journal id, when it was journaled. */
+  readonly applyId?: string;
 }
 
 type Outcome =
@@ -144,6 +152,14 @@ export async function runBulk(
   let stoppedBy: PortalErrorKind | undefined;
   const stop = linkedSignal(options.signal, concurrency);
   const signal = stop.signal;
+  const journal = options.journal
+    ? await BulkJournal.open(
+        options.journal.storageFolder,
+        options.journal.portalId,
+        accountId,
+        members.map((m, i) => bulkWork(i, m, stepFor(checked, m))),
+      )
+    : undefined;
   try {
     await runPool(
       members,
@@ -158,7 +174,9 @@ export async function runBulk(
         }
         // A worker that waited for the budget and then saw the abort leaves its member untouched.
         if (signal.aborted) return;
-        const outcome = await applyOne(client, accountId, checked, member);
+        const outcome = await journaled(journal, index, needsRequest, () =>
+          applyOne(client, accountId, checked, member),
+        );
         outcomes[index] = outcome;
         if (outcome.kind === 'failed' && STOPPING.has(outcome.failure.kind) && !signal.aborted) {
           stoppedBy = outcome.failure.kind as PortalErrorKind;
@@ -170,8 +188,35 @@ export async function runBulk(
     );
   } finally {
     stop.dispose();
+    await journal?.end(options.signal?.aborted === true).catch(() => undefined);
   }
-  return summarise(checked, members, outcomes, options.signal?.aborted === true, stoppedBy);
+  const summary = summarise(checked, members, outcomes, options.signal?.aborted === true, stoppedBy);
+  return journal ? { ...summary, applyId: journal.applyId } : summary;
+}
+
+/**
+ * With a journal: the intent is durable before the request, the outcome written after. A journal that cannot be
+ * written stops the member before its request: an edit the journal does not know of could not be undone.
+ */
+async function journaled(
+  journal: BulkJournal | undefined,
+  index: number,
+  needsRequest: boolean,
+  run: () => Promise<Outcome>,
+): Promise<Outcome> {
+  if (!journal) return run();
+  try {
+    if (needsRequest) await journal.intent(index);
+  } catch (error) {
+    const message = `The journal could not be written, so the member was left as is: ${error instanceof Error ? error.message : String(error)}`;
+    return { kind: 'failed', failure: { kind: 'unexpected', message } };
+  }
+  const outcome = await run();
+  const result = outcome.kind === 'done' ? 'done' : outcome.kind === 'skipped' ? 'skipped' : 'failed';
+  const message =
+    outcome.kind === 'failed' ? outcome.failure.message : outcome.kind === 'skipped' ? outcome.reason : '';
+  await journal.outcome(index, result, message).catch(() => undefined);
+  return outcome;
 }
 
 /** A progress listener that throws must not lose the summary of members already changed. */

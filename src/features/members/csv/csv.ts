@@ -29,6 +29,24 @@ export function inertText(value: string): string {
   return out;
 }
 
+/**
+ * inertText undone: the text a cell held before the export neutralised it, each `'` that inertText put before a
+ * formula start taken out again (a members file is read back as the values it was written from). A `'` a person
+ * typed before a formula start at such a place reads as neutralising too: there is no telling the two apart.
+ */
+export function liveText(inert: string): string {
+  let out = '';
+  let atCellStart = true;
+  for (let i = 0; i < inert.length; i++) {
+    const ch = inert[i] as string;
+    if (atCellStart && ch === "'" && FORMULA_START.includes(inert[i + 1] ?? '')) continue;
+    out += ch;
+    if (SEPARATORS.includes(ch)) atCellStart = true;
+    else if (!TRANSPARENT.includes(ch)) atCellStart = false;
+  }
+  return out;
+}
+
 export function csvCell(value: string): string {
   const inert = inertText(value);
   return NEEDS_QUOTES.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;

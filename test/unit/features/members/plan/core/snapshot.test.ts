@@ -1,0 +1,86 @@
+// A removal that deletes a user for good keeps a snapshot first; Re-create Member brings back everything but the
+// password: profile, tags, account permission and group permissions.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { collect } from '../../../../../../src/api';
+import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
+import { readGroups, readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { listSnapshots, readSnapshot, recreatePlan } from '../../../../../../src/features/members/plan/core/snapshot';
+import { exportText, Table, withPortal } from './helpers';
+
+void describe('snapshots and re-create', () => {
+  void test('a permanent removal is named, snapshotted first, and re-created with everything but the password', async () => {
+    await withPortal(async (p) => {
+      const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
+      try {
+        const all = await collect(p.client.v3.members.iterate(p.acme));
+        const target = all.find(
+          (m) => !m.memberOfMultipleAccounts && m.user.username.includes('.') && m.tags.length > 0 && m.user.jobTitle,
+        );
+        assert.ok(target, 'a member of acme alone, with tags and a job title');
+        const username = target.user.username;
+        const groupsBefore = (await p.client.v2.members.get(p.acme, username)).groups;
+        const file = parseMembersFile(new Table(await exportText(p, false)).remove(username).text());
+        const plan = makePlan(file, await readPortalState(p.client, p.acme, file), {
+          absent: 'remove',
+          keep: new Set(['demo']),
+        });
+        assert.deepEqual(plan.permanentDeletions, [`${username}#absent`]);
+        const snapshots = join(storage, 'snapshots');
+        const removed = await applyPlan(p.client, plan, {
+          journalFolder: storage,
+          portalId: 'test',
+          snapshotFolder: snapshots,
+        });
+        assert.deepEqual(
+          removed.rows.map((r) => [r.username, r.action, r.result]),
+          [[username, 'remove', 'done']],
+        );
+        await assert.rejects(p.client.v3.members.get(p.acme, username));
+
+        const [kept] = await listSnapshots(snapshots);
+        assert.ok(kept);
+        const snapshot = await readSnapshot(kept.file);
+        assert.equal(snapshot.username, username);
+        assert.deepEqual(snapshot.tags, target.tags);
+        const again = recreatePlan(snapshot, await readGroups(p.client, p.acme));
+        const created = await applyPlan(p.client, again, { journalFolder: storage, portalId: 'test' });
+        assert.deepEqual(
+          created.rows.map((r) => r.result),
+          ['done'],
+        );
+        const back = await p.client.v3.members.get(p.acme, username);
+        assert.deepEqual(
+          [back.user.name, back.user.email, back.user.jobTitle, back.tags, back.permission],
+          [target.user.name, target.user.email, target.user.jobTitle, target.tags, target.permission],
+        );
+        assert.deepEqual((await p.client.v2.members.get(p.acme, username)).groups, groupsBefore);
+      } finally {
+        await rm(storage, { recursive: true, force: true });
+      }
+    });
+  });
+
+  void test('without a snapshot folder a permanent removal is refused for that member, not sent', async () => {
+    await withPortal(async (p) => {
+      const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
+      try {
+        const all = await collect(p.client.v3.members.iterate(p.acme));
+        const target = all.find((m) => !m.memberOfMultipleAccounts && m.user.username.includes('.'));
+        assert.ok(target);
+        const file = parseMembersFile(new Table(await exportText(p, false)).remove(target.user.username).text());
+        const plan = makePlan(file, await readPortalState(p.client, p.acme, file), { absent: 'remove' });
+        const result = await applyPlan(p.client, plan, { journalFolder: storage, portalId: 'test' });
+        assert.equal(result.rows[0]?.result, 'failed');
+        assert.ok(await p.client.v3.members.get(p.acme, target.user.username));
+      } finally {
+        await rm(storage, { recursive: true, force: true });
+      }
+    });
+  });
+});
