@@ -11,7 +11,15 @@ import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { expand, flowFailure, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, palette, pick, portalSidebar, signInFromExplorer } from './ui';
+import {
+  check,
+  chooseFolder as chooseFolderIn,
+  contextMenu,
+  palette,
+  pick,
+  portalSidebar,
+  signInFromExplorer,
+} from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -69,30 +77,9 @@ async function sameBytes(portal: Portal, local: string, groupId: number, fileId:
 /** A folder inside the download folder, so the folder dialog shows when it lists the download folder. */
 const MARKER = 'downloads-go-here';
 
-/**
- * Answers the workbench's own folder dialog (the simple file dialog of a remote window): the folder's path typed
- * into its box, then its OK button, which carries the command's label.
- */
-async function chooseFolder(page: Page, title: string, dir: string, okLabel: string): Promise<void> {
-  const q = await quickInput(page);
-  await q.widget
-    .locator('.quick-input-title', { hasText: title })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  // The dialog starts by filling in the workspace folder; a path typed before that would be overwritten.
-  await q.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const marker = q.rows.filter({ hasText: MARKER }).first();
-  for (let attempt = 1; ; attempt++) {
-    await q.input.fill(`${dir}/`);
-    const listed = await marker.waitFor({ state: 'visible', timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (listed && (await q.input.inputValue()) === `${dir}/`) break;
-    check(attempt < 3, `the folder dialog did not go to ${dir} (it shows ${await q.input.inputValue()})`);
-  }
-  await q.widget.locator('.monaco-button', { hasText: okLabel }).first().click();
-  await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-}
+/** The workbench's folder dialog, answered with `dir` (which holds the marker folder). */
+const chooseFolder = (page: Page, title: string, dir: string, okLabel: string): Promise<void> =>
+  chooseFolderIn(page, title, dir, okLabel, MARKER);
 
 /** A notification with `text`: as a toast, or in the notification centre, which keeps a toast that has hidden itself. */
 async function toast(page: Page, text: string | RegExp): Promise<void> {

@@ -159,3 +159,34 @@ export async function portalSidebar(
     if (!o.keep?.includes(pane)) await setPaneExpanded(page, pane, false);
   }
 }
+
+/**
+ * Answers the workbench's own folder dialog (the simple file dialog of a remote window): the folder's path typed
+ * into its box until the dialog lists `marker` (a subfolder made for the purpose), then its OK button, which carries
+ * the command's label. The dialog starts by filling in the workspace folder; a path typed before that is overwritten.
+ */
+export async function chooseFolder(
+  page: Page,
+  title: string,
+  dir: string,
+  okLabel: string,
+  marker: string,
+): Promise<void> {
+  const q = await quickInput(page);
+  await q.widget
+    .locator('.quick-input-title', { hasText: title })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const listedRow = q.rows.filter({ hasText: marker }).first();
+  for (let attempt = 1; ; attempt++) {
+    await q.input.fill(`${dir}/`);
+    const listed = await listedRow.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (listed && (await q.input.inputValue()) === `${dir}/`) break;
+    check(attempt < 3, `the folder dialog did not go to ${dir} (it shows ${await q.input.inputValue()})`);
+  }
+  await q.widget.locator('.monaco-button', { hasText: okLabel }).first().click();
+  await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+}

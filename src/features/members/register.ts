@@ -19,11 +19,14 @@ import { registerMemberCommands } from './edit/memberCommands';
 import { MemberForm } from './forms/memberForm';
 import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/membersProvider';
 import { registerPermissionCommand } from './edit/permission';
+import { registerPlan, type PlanFeature } from './plan/register';
 import { registerMembersViewCommands } from './view/viewCommands';
 
 export interface MembersFeature extends MembersHandle {
   readonly provider: MembersProvider;
   readonly view: vscode.TreeView<PortalTreeNode>;
+  /** Members files, plans, apply, journal and undo. */
+  readonly plan: PlanFeature;
   /** The view's account, query and counts: its description, CSV export, and tests. */
   snapshot(): MembersSnapshot;
 }
@@ -84,13 +87,16 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   const provider = new MembersProvider(registry, commands.ui);
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
-  const bulkDeps = { registry, provider, log: commands.log };
+  const bulkDeps = { registry, provider, log: commands.log, storage: context.globalStorageUri.fsPath };
+  const plan = registerPlan(context, commands, registry, (a) => provider.reloadAccount(a));
   context.subscriptions.push(
     provider,
     view,
     provider.onDidChangeDescription((d) => (view.description = d === undefined ? undefined : plain(d))),
     ...registerViewCommands(commands, 'members', provider),
-    ...registerMembersViewCommands(commands, registry, provider),
+    ...registerMembersViewCommands(commands, registry, provider, (file, account) =>
+      plan.store.rememberAccount(vscode.Uri.file(file), account),
+    ),
     ...registerMemberCommands(commands, bulkDeps),
     registerPermissionCommand(commands, bulkDeps),
     ...registerMemberForms(
@@ -104,6 +110,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   return {
     provider,
     view,
+    plan,
     show: (account) => provider.show(account),
     refresh: () => provider.refresh(),
     snapshot: () => provider.snapshot(),

@@ -18,6 +18,8 @@ export interface BulkDeps {
   readonly registry: PortalRegistry;
   readonly provider: MembersProvider;
   readonly log: vscode.LogOutputChannel;
+  /** The extension's storage folder: bulk edits are journaled there, like a plan's apply, so they can be undone. */
+  readonly storage?: string;
 }
 
 /** Runs of "Retry Failures" in a row at most; each one is a click, this only bounds the loop. */
@@ -110,6 +112,7 @@ async function runOnce(
     (progress, signal) =>
       runBulk(client, account.accountId, change, members, {
         signal,
+        ...(deps.storage ? { journal: { storageFolder: deps.storage, portalId: account.portalId } } : {}),
         onProgress: (p) =>
           progress.report({ increment: 100 / p.total, message: vscode.l10n.t('{0} of {1}', p.done, p.total) }),
       }),

@@ -27,6 +27,9 @@ import {
   type SkipReason,
 } from './bulkChange';
 
+export type { BulkMember } from './bulkChange';
+export { bulkMemberOf } from './bulkChange';
+
 /** What a bulk run needs of a PortalClient. */
 interface BulkClient {
   readonly v3: { readonly members: Pick<V3Api['members'], 'update' | 'delete'> };

@@ -7,7 +7,6 @@ import * as path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { collect, type Member, type PortalClient } from '../../../../../src/api';
 import {
-  estimateExportCost,
   memberCells,
   membersCsvLines,
   MEMBER_COLUMNS,
@@ -17,7 +16,6 @@ import {
 import { csvCell, csvLine, UTF8_BOM } from '../../../../../src/features/members/csv/csv';
 import { FORMULA_NAMES } from '../../../../emulator/seeds/hostile-payloads';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
-import { apiRequests as apiRequestsOf, exportText, Table, withPortal as withAcme } from '../plan/core/helpers';
 
 /** A strict RFC 4180 reader for checking the output (quoted fields, doubled quotes, CRLF records). */
 function parseCsv(text: string): string[][] {
@@ -288,62 +286,5 @@ void describe('members CSV', () => {
       assert.equal(fs.readFileSync(file, 'utf8'), text);
       assert.deepEqual(fs.readdirSync(scratch), ['members.csv'], 'no temporary file is left');
     });
-  });
-});
-
-// The export with group permissions: one `group:<name>` column per group holding a permission word, the
-// lastModified baseline and the group digest, at one v2 member read per member, and what that costs.
-void describe('members export with group permissions', () => {
-  for (const profile of ['default', 'literal'] as const) {
-    void test(`group words, baseline and digest; one v2 read per member (${profile} profile)`, async () => {
-      await withAcme(
-        async (p) => {
-          p.emu.resetStats();
-          const table = new Table(await exportText(p));
-          const members = table.rows.length - 1;
-          assert.equal(apiRequestsOf(p.emu, /^GET \/v2\/accounts\/:account\/members\/:/), members);
-          assert.deepEqual(table.header.slice(-6), [
-            'lastModified',
-            'group:engineering',
-            'group:handbook',
-            'group:marketing',
-            'group:social',
-            'groupDigest',
-          ]);
-          // `member` is Standard in engineering, Basic in marketing, group administrator in social (the demo seed).
-          assert.deepEqual(
-            ['engineering', 'marketing', 'social'].map((g) => table.get('member', `group:${g}`)),
-            ['Standard', 'Basic', 'Administrator'],
-          );
-          const modified = Date.parse(table.get('member', 'lastModified'));
-          assert.equal(modified, (await p.client.v3.members.get(p.acme, 'member')).user.lastModified);
-        },
-        { profile },
-      );
-    });
-  }
-
-  void test('the plain export is as it was: no baseline, no group columns', async () => {
-    await withAcme(async (p) => {
-      const lines = membersCsvLines(p.client, p.acme, {});
-      const header = (await lines.next()).value as string;
-      assert.equal(
-        header,
-        'Username,Name,E-mail,Enabled,Locked,Account permission,Tags,Two-factor,Member since,Last active,Job title\r\n',
-      );
-    });
-  });
-
-  void test('cost estimate: pages plus one read per member, bound by the request budget', () => {
-    const budget = { limit: 2000, windowMs: 300_000 };
-    assert.deepEqual(estimateExportCost(36, { groups: false, budget }), {
-      requests: 1,
-      seconds: 0,
-      budgetBound: false,
-    });
-    const big = estimateExportCost(20_003, { groups: true, budget, latencyMs: 50, concurrency: 8 });
-    assert.equal(big.requests, 201 + 20_003);
-    assert.equal(big.budgetBound, true);
-    assert.equal(big.seconds, 10 * 300, 'ten further budget windows of five minutes');
   });
 });
