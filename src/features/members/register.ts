@@ -13,6 +13,8 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
 import { registerViewCommands } from '../../views/viewCommands';
 import type { FeatureDeps, MembersHandle } from '../contracts';
+import { MatrixPanels, registerAccessCommands } from './access/commands';
+import { MatrixSessions } from './access/matrixSessions';
 import { AssignmentsForm } from './forms/assignmentsForm';
 import { registerMemberCommands } from './edit/memberCommands';
 import { MemberForm } from './forms/memberForm';
@@ -25,6 +27,8 @@ export interface MembersFeature extends MembersHandle {
   readonly view: vscode.TreeView<PortalTreeNode>;
   /** The view's account, query and counts: its description, CSV export, and tests. */
   snapshot(): MembersSnapshot;
+  /** The access matrices: what was read per organisation, and their panels. */
+  readonly access: { readonly sessions: MatrixSessions; readonly panels: MatrixPanels };
 }
 
 /** Edit Assignments, Edit Member and New Member; a save reloads the organisation's member lists. */
@@ -81,7 +85,12 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
   const bulkDeps = { registry, provider, log: commands.log };
+  const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
+  const panels = new MatrixPanels({ extensionUri: context.extensionUri, log: commands.log, ui: commands.ui }, sessions);
   context.subscriptions.push(
+    sessions,
+    panels,
+    ...registerAccessCommands(commands, registry, panels, sessions, () => provider.account),
     provider,
     view,
     provider.onDidChangeDescription((d) => (view.description = d === undefined ? undefined : plain(d))),
@@ -97,5 +106,6 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     show: (account) => provider.show(account),
     refresh: () => provider.refresh(),
     snapshot: () => provider.snapshot(),
+    access: { sessions, panels },
   };
 }

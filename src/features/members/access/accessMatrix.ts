@@ -197,6 +197,11 @@ export class AccessMatrix {
     return i >= 0 ? i : undefined;
   }
 
+  /** The column of a group, made now if no member read so far is in it (a group's list opened before its read). */
+  ensureColumn(name: string): number {
+    return this.columnOf(name) ?? this.intern(this.columns, this.columnIndex, name);
+  }
+
   private intern(list: string[], index: Map<string, number>, value: string): number {
     let i = index.get(value);
     if (i === undefined) {

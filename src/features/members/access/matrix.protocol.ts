@@ -13,6 +13,7 @@
  *   host → page  { type: 'progress', progress }        the read's state: counts, ETA, age of what is shown
  *   page → host  { type: 'cancel' } | { type: 'refresh' } | { type: 'export', view } | { type: 'close' }
  */
+import * as l10n from '@vscode/l10n';
 import { bool, int, messages, object, oneOf, optional, str, type Infer } from '../../../forms/protocol/validate';
 
 /** Cell levels as small numbers: 0 none, then the portal's group permissions 1, 4 and 16. */
@@ -132,6 +133,11 @@ function maxLevel(row: WireRow): number {
   return max;
 }
 
+/** Group columns in name order, as the page shows them and an export writes them. */
+export function columnOrder(names: readonly string[]): number[] {
+  return names.map((_, i) => i).sort((a, b) => collator.compare(names[a] ?? '', names[b] ?? ''));
+}
+
 /** The rows the view shows, in its order; ties keep the name order, then the username. */
 export function visibleRows(rows: Iterable<WireRow>, view: MatrixView): WireRow[] {
   const out: WireRow[] = [];
@@ -144,6 +150,16 @@ export function visibleRows(rows: Iterable<WireRow>, view: MatrixView): WireRow[
       (a[ROW.username] < b[ROW.username] ? -1 : a[ROW.username] > b[ROW.username] ? 1 : 0),
   );
   return out;
+}
+
+/** "about 25 minutes": how long a read still takes, to the unit that matters. */
+export function durationWords(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  if (s < 60) return s === 1 ? l10n.t('about 1 second') : l10n.t('about {0} seconds', s);
+  const m = Math.round(s / 60);
+  if (m < 90) return m === 1 ? l10n.t('about 1 minute') : l10n.t('about {0} minutes', m);
+  const h = Math.round((s / 3600) * 10) / 10;
+  return l10n.t('about {0} hours', h);
 }
 
 export type ReadState = 'idle' | 'listing' | 'reading' | 'done' | 'cancelled' | 'failed';
