@@ -1,13 +1,14 @@
 // `npm run bench` — runs named benchmarks and prints one `name: value` line per figure.
 // Usage: node --import tsx bench/index.ts [filter ...]   (a filter matches a benchmark's name or a figure's name)
 // To add figures: write a module exporting Benchmark[] and list it in `suites` below.
+import { accessBenchmarks } from './access';
 import { apiBenchmarks } from './api';
 import { explorerBenchmarks } from './explorer';
 import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import type { Benchmark, Figure } from './types';
 
-const suites: Benchmark[][] = [apiBenchmarks, limitBenchmarks, explorerBenchmarks, featureBenchmarks];
+const suites: Benchmark[][] = [apiBenchmarks, limitBenchmarks, explorerBenchmarks, featureBenchmarks, accessBenchmarks];
 
 function format(value: Figure['value']): string {
   if (typeof value === 'string') return value;

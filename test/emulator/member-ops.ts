@@ -98,6 +98,14 @@ export function applyGroups(w: World, userId: number, groups: Map<number, GroupP
   }
 }
 
+/** A change to a user's group assignments is a change to the member: their lastModified moves. */
+export function touchUsers(w: World, userIds: Iterable<number>, now: number): void {
+  for (const id of userIds) {
+    const u = w.store.users.get(id);
+    if (u) w.store.updateUser(u, { lastModified: now });
+  }
+}
+
 export function removeMember(w: World, accountId: number, userId: number): void {
   const lastOrganisation = w.store.removeMembership(accountId, userId);
   if (!lastOrganisation) return;

@@ -108,6 +108,10 @@ export class Store {
 
   /** Applies changes, keeping the username and e-mail indexes right. */
   updateUser(user: User, changes: Partial<Omit<User, 'id'>>): void {
+    // lastModified only moves forward, one millisecond at least: two changes within a millisecond stay two, so a
+    // client comparing it with a baseline sees the second.
+    if (changes.lastModified !== undefined && changes.lastModified <= user.lastModified)
+      changes = { ...changes, lastModified: user.lastModified + 1 };
     this.usernames.delete(user.username.toLowerCase());
     this.emails.delete(user.email.toLowerCase());
     Object.assign(user, changes);

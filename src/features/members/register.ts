@@ -20,11 +20,14 @@ import { registerMemberCommands } from './edit/memberCommands';
 import { MemberForm } from './forms/memberForm';
 import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/membersProvider';
 import { registerPermissionCommand } from './edit/permission';
+import { registerPlan, type PlanFeature } from './plan/register';
 import { registerMembersViewCommands } from './view/viewCommands';
 
 export interface MembersFeature extends MembersHandle {
   readonly provider: MembersProvider;
   readonly view: vscode.TreeView<PortalTreeNode>;
+  /** Members files, plans, apply, journal and undo. */
+  readonly plan: PlanFeature;
   /** The view's account, query and counts: its description, CSV export, and tests. */
   snapshot(): MembersSnapshot;
   /** The access matrices: what was read per organisation, and their panels. */
@@ -87,6 +90,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   const bulkDeps = { registry, provider, log: commands.log };
   const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
   const panels = new MatrixPanels({ extensionUri: context.extensionUri, log: commands.log, ui: commands.ui }, sessions);
+  const plan = registerPlan(context, commands, registry, (a) => provider.reloadAccount(a));
   context.subscriptions.push(
     sessions,
     panels,
@@ -95,7 +99,9 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     view,
     provider.onDidChangeDescription((d) => (view.description = d === undefined ? undefined : plain(d))),
     ...registerViewCommands(commands, 'members', provider),
-    ...registerMembersViewCommands(commands, registry, provider),
+    ...registerMembersViewCommands(commands, registry, provider, (file, account) =>
+      plan.store.rememberAccount(vscode.Uri.file(file), account),
+    ),
     ...registerMemberCommands(commands, bulkDeps),
     registerPermissionCommand(commands, bulkDeps),
     ...registerMemberForms(commands, forms, registry, provider),
@@ -103,6 +109,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   return {
     provider,
     view,
+    plan,
     show: (account) => provider.show(account),
     refresh: () => provider.refresh(),
     snapshot: () => provider.snapshot(),

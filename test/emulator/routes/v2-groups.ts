@@ -8,6 +8,7 @@ import { groupV2 } from '../serialize-v2';
 import { BodyReader, isReserved } from '../validate';
 import type { World } from '../world';
 import { makeGroupDefaults } from '../group-defaults';
+import { touchUsers } from '../member-ops';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const BOOLEAN_SETTINGS = ['disableChat', 'disableWidgets', 'disableComments', 'disableAccordionWidgets'] as const;
@@ -115,6 +116,7 @@ function create(req: ApiRequest, w: World): Reply {
       g.members.set(m.userId, m.assignToNewGroupsPermission);
   }
   w.store.addGroup(g);
+  touchUsers(w, g.members.keys(), req.now);
   return json(groupV2(w, g, true));
 }
 
@@ -179,6 +181,7 @@ function duplicate(req: ApiRequest, w: World): Reply {
     parentId: idMap.get(f.parentId) ?? 0,
   }));
   w.store.addGroup(copy);
+  touchUsers(w, copy.members.keys(), req.now);
   w.store.addFiles(copies);
   return empty(202);
 }

@@ -6,6 +6,7 @@
  * cancel or a crash loses nothing, and the next run reads only what is left. A list walked within the maximum age
  * is not walked again: a reopen with nothing stale sends no request at all. No VS Code here.
  */
+import { setMaxListeners } from 'node:events';
 import {
   isPortalError,
   MAX_PAGE_SIZE,
@@ -167,6 +168,8 @@ class MatrixRead {
     private readonly journal: MatrixJournal,
     private readonly o: MatrixReadOptions,
   ) {
+    // Every read in flight listens to this signal: more than Node's default of ten.
+    setMaxListeners(0, this.controller.signal);
     this.now = o.now ?? Date.now;
     this.started = this.now();
     this.cutoff = this.started - o.maxAgeMs;

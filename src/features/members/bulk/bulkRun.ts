@@ -51,6 +51,11 @@ export interface BulkOptions {
   readonly onProgress?: (progress: BulkProgress) => void;
   /** While the budget is spent, how often to look again. Default 250 ms. */
   readonly budgetPollMs?: number;
+  /**
+   * Journal the run like a plan's apply (same journal, so "Undo Last Apply" and the resume offer after a reload
+   * cover bulk edits too): the storage folder (the UI passes `context.globalStorageUri.fsPath`) and the portal id.
+   */
+  readonly journal?: { readonly storageFolder: string; readonly portalId: string };
 }
 
 export interface BulkDone {
@@ -84,6 +89,8 @@ export interface BulkSummary {
   readonly cancelled: boolean;
   /** Set when a failure every later member would meet too (signed out, refused credentials, rate limit) stopped the run. */
   readonly stoppedBy?: PortalErrorKind;
+  /** The run's journal id, when it was journaled. */
+  readonly applyId?: string;
 }
 
 type Outcome =

@@ -8,11 +8,12 @@ import { isCancellation } from '../../../shared/errors';
 import { count } from '../../../shared/format';
 import { describeQuery, type MemberQuery } from '../../../shared/members';
 import type { AccountRef } from '../../../shared/refs';
-import type { Ui } from '../../../ui/ui';
+import { answered, type Ui } from '../../../ui/ui';
 
-import { writeMembersCsv, type MemberColumn } from './membersCsv';
+import { estimateExportCost, writeMembersCsv, type ExportGroup, type MemberColumn } from './membersCsv';
 
-function headers(): Record<MemberColumn, string> {
+/** The export's header labels in the user's language (a members file is read back with them too). */
+export function memberHeaders(): Record<MemberColumn, string> {
   const t = vscode.l10n.t;
   return {
     username: t('Username'),
@@ -40,12 +41,74 @@ function defaultName(account: AccountRef): string {
   return `${base}-members.csv`;
 }
 
+function duration(seconds: number): string {
+  const s = Math.max(1, Math.round(seconds));
+  if (s < 90) return vscode.l10n.t('about {0} s', s);
+  const min = Math.round(s / 60);
+  return min < 90 ? vscode.l10n.t('about {0} min', min) : vscode.l10n.t('about {0} h', Math.round(min / 6) / 10);
+}
+
+/** What the group columns cost, in words: one read per member, the requests and the time within the budget. */
+function groupsCost(total: number | undefined, budget: { readonly limit: number; readonly windowMs: number }): string {
+  if (total === undefined) return vscode.l10n.t('One more request per member, within the request budget.');
+  const cost = estimateExportCost(total, { groups: true, budget });
+  const time = duration(cost.seconds);
+  return cost.budgetBound
+    ? vscode.l10n.t(
+        'One more request per member: {0} requests in all, {1}, paced by the request budget ({2} requests per {3}).',
+        count(cost.requests),
+        time,
+        count(budget.limit),
+        duration(budget.windowMs / 1000),
+      )
+    : vscode.l10n.t('One more request per member: {0} requests in all, {1}.', count(cost.requests), time);
+}
+
+/** With group columns: the organisation's groups; without: undefined. */
+async function askGroups(
+  registry: PortalRegistry,
+  ui: Ui,
+  account: AccountRef,
+  total: number | undefined,
+): Promise<ExportGroup[] | undefined> {
+  const client = registry.client(account.portalId);
+  const withGroups = answered(
+    await ui.pick(
+      [
+        {
+          label: vscode.l10n.t('Members only'),
+          detail: vscode.l10n.t('One request per 100 members.'),
+          value: false,
+        },
+        {
+          label: vscode.l10n.t('Members and their group permissions'),
+          description: vscode.l10n.t('one column per group'),
+          detail: groupsCost(total, client.budget),
+          value: true,
+        },
+      ],
+      { id: 'members.export.groups', placeHolder: vscode.l10n.t("Include each member's group permissions?") },
+    ),
+  );
+  if (!withGroups) return undefined;
+  const groups = await client.v2.groups.list(account.accountId);
+  return groups.map((g) => ({ id: g.id, name: g.name }));
+}
+
+export interface ExportOptions {
+  /** Members the query matches, when the view knows: the cost of group columns is stated with it. */
+  readonly total?: number;
+  /** After a file was written (the plan feature remembers which organisation it came from). */
+  readonly onExported?: (file: string, account: AccountRef) => void | Promise<void>;
+}
+
 /** Writes the CSV; returns the number of members written, or undefined when the user cancelled. */
 export async function exportMembers(
   registry: PortalRegistry,
   ui: Ui,
   account: AccountRef,
   query: MemberQuery,
+  options: ExportOptions = {},
 ): Promise<number | undefined> {
   const file = await ui.saveFile({
     id: 'members.export.file',
@@ -54,6 +117,7 @@ export async function exportMembers(
     filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
   });
   if (!file) return undefined;
+  const groups = await askGroups(registry, ui, account, options.total);
   const filter = describeQuery(query);
   const title = filter
     ? vscode.l10n.t('Exporting members of {0} ({1})…', account.label, filter)
@@ -66,7 +130,8 @@ export async function exportMembers(
         let reported = 0;
         return writeMembersCsv(client, account.accountId, query, file, {
           signal,
-          headers: headers(),
+          headers: memberHeaders(),
+          ...(groups ? { groups } : {}),
           onProgress: (written, total) => {
             const share = total ? (100 * written) / total : 0;
             progress.report({
@@ -78,6 +143,7 @@ export async function exportMembers(
         });
       },
     );
+    await options.onExported?.(file, account);
     ui.notify('info', vscode.l10n.t('Exported {0} members to {1}.', count(rows), file));
     return rows;
   } catch (error) {

@@ -3,9 +3,20 @@
  * order), walked page by page and streamed as CSV lines, so 20,000 members never sit in one string.
  */
 import { Readable } from 'node:stream';
-import { accountPermissionLabel, PortalError, type Member, type Page, type V3Api } from '../../../api/index';
+import {
+  accountPermissionLabel,
+  DEFAULT_MAX_CONCURRENT,
+  PortalError,
+  type Member,
+  type Page,
+  type V2Api,
+  type V3Api,
+} from '../../../api/index';
 import { writeAtomically } from '../../../node/atomicFile';
+import { runPool } from '../../../node/pool';
 import type { MemberQuery } from '../../../shared/members';
+import { groupDigest } from '../plan/core/digest';
+import type { GroupLevel } from '../plan/core/model';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from '../view/memberPages';
 
@@ -20,7 +31,44 @@ export interface MembersCsvClient {
     readonly members: Pick<V3Api['members'], 'page'>;
     readonly memberTags: Pick<V3Api['memberTags'], 'members'>;
   };
+  /** Needed only for an export with group columns. */
+  readonly v2?: { readonly members: Pick<V2Api['members'], 'get'> };
 }
+
+/** What an export costs: requests, and the time they take within the request budget. */
+export interface ExportCost {
+  readonly requests: number;
+  /** Estimated seconds: the pace of `concurrency` requests at `latencyMs`, or the budget's pace when slower. */
+  readonly seconds: number;
+  /** The export spends more than the budget window allows, so it waits for the budget part of the time. */
+  readonly budgetBound: boolean;
+}
+
+/**
+ * The cost of exporting `members` members: one page request per 100, plus one v2 member read per member with
+ * group columns; time from the budget (`limit` requests per `windowMs`) and a typical request time.
+ */
+export function estimateExportCost(
+  members: number,
+  options: {
+    readonly groups: boolean;
+    readonly budget: { readonly limit: number; readonly windowMs: number };
+    readonly latencyMs?: number;
+    readonly concurrency?: number;
+  },
+): ExportCost {
+  const pages = Math.max(1, Math.ceil(members / PAGE_SIZE));
+  const requests = pages + (options.groups ? members : 0);
+  const latency = options.latencyMs ?? 150;
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_MAX_CONCURRENT);
+  const atPace = (requests * latency) / concurrency / 1000;
+  // Past the budget, each further `limit` requests wait for the next window.
+  const windows = Math.floor(Math.max(0, requests - 1) / Math.max(1, options.budget.limit));
+  const seconds = Math.max(atPace, (windows * options.budget.windowMs) / 1000);
+  return { requests, seconds: Math.round(seconds * 10) / 10, budgetBound: windows > 0 };
+}
+
+const PAGE_SIZE = 100;
 
 export const MEMBER_COLUMNS = [
   'username',
@@ -52,8 +100,28 @@ export const DEFAULT_MEMBER_HEADERS: Readonly<Record<MemberColumn, string>> = {
   jobTitle: 'Job title',
 };
 
+/** A group column of an export with group permissions. */
+export interface ExportGroup {
+  readonly id: number;
+  /** The group's unique name: the column is `group:<name>`. */
+  readonly name: string;
+}
+
 export interface MembersCsvOptions {
   readonly signal?: AbortSignal;
+  /**
+   * Adds one `group:<name>` column per group (the member's permission as a word: Basic, Standard, Administrator,
+   * or empty) and the `groupDigest` column; costs one v2 member read per member (see estimateExportCost). The
+   * client must then have `v2.members.get`.
+   */
+  readonly groups?: readonly ExportGroup[];
+  /**
+   * Adds the `lastModified` column (the member's portal timestamp), the baseline a plan uses to find rows changed on
+   * the portal since the export. Default: true when `groups` is given, else false (the plain export stays as it was).
+   */
+  readonly baseline?: boolean;
+  /** Member reads at once for the group columns; default the client's default concurrency. */
+  readonly concurrency?: number;
   readonly headers?: Partial<Record<MemberColumn, string>>;
   /** Pages asked for beyond the one being written; default 4. */
   readonly readAhead?: number;
@@ -61,8 +129,8 @@ export interface MembersCsvOptions {
   readonly onProgress?: (rows: number, total: number | undefined) => void;
 }
 
-const PAGE_SIZE = 100;
 const date = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+const GROUP_WORDS: Readonly<Record<number, string>> = { 1: 'Basic', 4: 'Standard', 16: 'Administrator' };
 
 /** One member as cells, in MEMBER_COLUMNS order. */
 export function memberCells(m: Member): string[] {
@@ -125,20 +193,59 @@ export async function* membersCsvLines(
   options: MembersCsvOptions = {},
 ): AsyncGenerator<string, void, undefined> {
   const headers = { ...DEFAULT_MEMBER_HEADERS, ...options.headers };
-  yield csvLine(MEMBER_COLUMNS.map((c) => headers[c]));
+  const groups = options.groups;
+  const baseline = options.baseline ?? groups !== undefined;
+  const v2 = client.v2;
+  if (groups && !v2) throw new Error('An export with group columns needs a client with v2 member reads.');
+  yield csvLine([
+    ...MEMBER_COLUMNS.map((c) => headers[c]),
+    ...(baseline ? ['lastModified'] : []),
+    ...(groups ? [...groups.map((g) => `group:${g.name}`), 'groupDigest'] : []),
+  ]);
   const keep = localTextFilter(query);
   const seen = new Set<string>();
   for await (const page of orderedPages(pageFetcher(client, accountId, query), {
     readAhead: options.readAhead,
     signal: options.signal,
   })) {
-    for (const m of page.items) {
-      if (seen.has(m.user.username) || (keep && !keep(m))) continue;
-      seen.add(m.user.username);
-      yield csvLine(memberCells(m));
+    const members = page.items.filter((m) => !seen.has(m.user.username) && (!keep || keep(m)));
+    for (const m of members) seen.add(m.user.username);
+    const groupCells = groups && v2 ? await readGroupCells(v2, accountId, members, groups, options) : undefined;
+    for (const [i, m] of members.entries()) {
+      yield csvLine([...memberCells(m), ...(baseline ? [date(m.user.lastModified)] : []), ...(groupCells?.[i] ?? [])]);
     }
     options.onProgress?.(seen.size, keep ? undefined : page.totalResults);
   }
+}
+
+/** Each member's group cells (a word per group, then the digest), read with one v2 member read per member. */
+async function readGroupCells(
+  v2: NonNullable<MembersCsvClient['v2']>,
+  accountId: number,
+  members: readonly Member[],
+  groups: readonly ExportGroup[],
+  options: MembersCsvOptions,
+): Promise<string[][]> {
+  const out: string[][] = new Array<string[]>(members.length);
+  await runPool(
+    members,
+    options.concurrency ?? DEFAULT_MAX_CONCURRENT,
+    async (m, i) => {
+      const read = await v2.members.get(accountId, m.user.username, { signal: options.signal });
+      const byName = new Map(Object.entries(read.groups ?? {}).map(([name, p]) => [name.toLowerCase(), p]));
+      const words = groups.map((g) => GROUP_WORDS[byName.get(g.name.toLowerCase()) ?? 0] ?? '');
+      const levels = new Map(groups.map((g) => [g.name, (byName.get(g.name.toLowerCase()) ?? 0) as GroupLevel]));
+      out[i] = [...words, groupDigest(levels)];
+    },
+    options.signal,
+  );
+  if (options.signal?.aborted)
+    throw new PortalError({
+      kind: 'cancelled',
+      endpoint: '',
+      message: 'The export was cancelled; no file was written.',
+    });
+  return out;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { AccountRef } from '../../../shared/refs';
 import { accountFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../../ui/ui';
-import { exportMembers } from '../csv/exportCsv';
+import { exportMembers, type ExportOptions } from '../csv/exportCsv';
 import { TagFilter } from './tagFilter';
 import { MEMBERS_VIEW, type MembersProvider } from './membersProvider';
 
@@ -113,6 +113,7 @@ export function registerMembersViewCommands(
   env: CommandEnv,
   registry: PortalRegistry,
   provider: MembersProvider,
+  exported?: ExportOptions['onExported'],
 ): vscode.Disposable[] {
   /** The view's organisation; with none shown yet, the user picks one first. */
   const shown = async (run: Run): Promise<AccountRef> => {
@@ -139,8 +140,13 @@ export function registerMembersViewCommands(
       await sortMembers(run.ui, provider);
     }),
     registerCommand(env, 'portal.members.clearFilter', () => provider.setQuery({})),
-    registerCommand(env, 'portal.members.exportCsv', async (run) =>
-      exportMembers(registry, run.ui, await shown(run), provider.query),
-    ),
+    registerCommand(env, 'portal.members.exportCsv', async (run) => {
+      const account = await shown(run);
+      const total = provider.snapshot().total;
+      return exportMembers(registry, run.ui, account, provider.query, {
+        ...(total !== undefined ? { total } : {}),
+        ...(exported ? { onExported: exported } : {}),
+      });
+    }),
   ];
 }

@@ -278,7 +278,7 @@ for (const profile of PROFILES)
           5,
           'the view has loaded one page of 5',
         );
-        await withUi({ 'members.export.file': file }, async (ui) => {
+        await withUi({ 'members.export.file': file, 'members.export.groups': 'Members only' }, async (ui) => {
           await vscode.commands.executeCommand('portal.members.exportCsv');
           const expected = await allMembers('&name=an&orderBy=email');
           assert.ok(expected.length > 5);
@@ -306,7 +306,9 @@ for (const profile of PROFILES)
         await withUi({ 'members.tags': (t: { name?: string }) => t.name === 'support' }, () =>
           vscode.commands.executeCommand('portal.members.filterByTag'),
         );
-        await withUi({ 'members.export.file': file }, () => vscode.commands.executeCommand('portal.members.exportCsv'));
+        await withUi({ 'members.export.file': file, 'members.export.groups': 'Members only' }, () =>
+          vscode.commands.executeCommand('portal.members.exportCsv'),
+        );
         assert.deepEqual(
           usernamesIn(fs.readFileSync(file, 'utf8')).sort(),
           all
@@ -500,7 +502,11 @@ for (const profile of PROFILES)
       fs.writeFileSync(file, 'an earlier export\r\n');
       try {
         await withUi(
-          { 'members.export.file': file, 'members.export.progress': { cancelAfterReports: 2 } },
+          {
+            'members.export.file': file,
+            'members.export.groups': 'Members only',
+            'members.export.progress': { cancelAfterReports: 2 },
+          },
           async (ui) => {
             await vscode.commands.executeCommand('portal.members.exportCsv');
             assert.deepEqual(

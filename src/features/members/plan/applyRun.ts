@@ -1,0 +1,213 @@
+/**
+ * Apply, resume and their ending: one confirmation naming the counts, a cancellable progress with an estimate of
+ * the time left, then the action report (a CSV opened in an editor) and a summary offering Retry Failed.
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { count } from '../../../shared/format';
+import { plain } from '../../../shared/plainText';
+import type { AccountRef } from '../../../shared/refs';
+import type { Progress, Ui } from '../../../ui/ui';
+import { applyPlan, countPlan, type ApplyProgress, type ApplyResult, type PlanCounts } from './core/apply';
+import { resumeApply } from './core/journal';
+import type { JournalRecord, Plan } from './core/model';
+import { reportCounts, retryFailed, writeReport } from './core/report';
+import type { PlanStore, ShownPlan } from './planStore';
+
+export interface ApplyDeps {
+  readonly registry: PortalRegistry;
+  readonly store: PlanStore;
+  /** The extension's global storage folder: journals and reports live under it. */
+  readonly storage: string;
+  readonly memento: vscode.Memento;
+  /** The members of this organisation changed: the Members view reads them again. */
+  readonly reload: (account: AccountRef) => void;
+}
+
+const SNAPSHOT_FOLDER = 'portal.plan.snapshotFolder';
+
+/** "about 3 min", "about 40 s": an estimate, never more precise than it can be. */
+export function aboutDuration(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  if (s < 90) return vscode.l10n.t('about {0} s', s);
+  const min = Math.round(s / 60);
+  if (min < 90) return vscode.l10n.t('about {0} min', min);
+  return vscode.l10n.t('about {0} h', Math.round(min / 6) / 10);
+}
+
+function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): string {
+  const t = vscode.l10n.t;
+  const lines = [
+    c.create ? t('New members: {0} (each gets an activation e-mail; no password is set)', count(c.create)) : '',
+    c.update ? t('Members changed: {0}', count(c.update)) : '',
+    c.disable ? t('Members disabled: {0}', count(c.disable)) : '',
+    c.remove ? t('Members removed: {0}', count(c.remove)) : '',
+    c.permanent
+      ? t(
+          'Of those, deleted for good (in no other organisation): {0}. A snapshot of each is kept in {1}',
+          count(c.permanent),
+          plain(snapshotFolder ?? ''),
+        )
+      : '',
+    c.conflictsChosen ? t('Conflicting rows you chose to apply anyway: {0}', count(c.conflictsChosen)) : '',
+    t('Each member is journaled before it is sent: Undo Last Apply puts them back.'),
+  ];
+  return lines.filter((l) => l !== '').join('\n');
+}
+
+/** Where snapshots of members deleted for good go: the user's choice, asked once and remembered. */
+export async function snapshotFolder(ui: Ui, memento: vscode.Memento, ask: boolean): Promise<string | undefined> {
+  const known = memento.get<string>(SNAPSHOT_FOLDER);
+  // A folder that has gone since (deleted, a drive unplugged) is asked again rather than made anew.
+  const exists = known
+    ? await fs.stat(known).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    : false;
+  if (known && exists && !ask) return known;
+  const folder = await ui.pickFolder({
+    id: 'plan.snapshot.folder',
+    title: vscode.l10n.t('Where should snapshots of members deleted for good be kept?'),
+    openLabel: vscode.l10n.t('Keep Snapshots Here'),
+  });
+  if (folder) await memento.update(SNAPSHOT_FOLDER, folder);
+  return folder;
+}
+
+export function knownSnapshotFolder(memento: vscode.Memento): string | undefined {
+  return memento.get<string>(SNAPSHOT_FOLDER);
+}
+
+function reportProgress(progress: Progress, p: ApplyProgress, last: { share: number }): void {
+  const share = p.total ? (100 * p.done) / p.total : 0;
+  const eta = p.etaMs === undefined ? '' : ` · ${vscode.l10n.t('{0} left', aboutDuration(p.etaMs))}`;
+  const failed = p.failed ? ` · ${vscode.l10n.t('{0} failed', count(p.failed))}` : '';
+  progress.report({
+    increment: share - last.share,
+    message: `${vscode.l10n.t('{0} of {1} members', count(p.done), count(p.total))}${eta}${failed}`,
+  });
+  last.share = share;
+}
+
+/** Applies the plan on show after one confirmation; false when the user said no. */
+export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Promise<boolean> {
+  const { plan, account, leftOut } = shown;
+  const counts = countPlan(plan, leftOut);
+  if (counts.members === 0) {
+    ui.notify('info', vscode.l10n.t('No change is chosen: nothing to apply.'));
+    return false;
+  }
+  const folder = counts.permanent > 0 ? await snapshotFolder(ui, deps.memento, false) : undefined;
+  if (counts.permanent > 0 && !folder) return false;
+  const yes = await ui.confirm({
+    id: 'plan.apply.confirm',
+    message: vscode.l10n.t('Apply changes to {0} members of {1}?', count(counts.members), plain(account.label)),
+    detail: confirmDetail(counts, folder),
+    action: vscode.l10n.t('Apply to {0} Members', count(counts.members)),
+  });
+  if (!yes) return false;
+  const client = deps.registry.client(account.portalId);
+  const result = await ui.progress(
+    {
+      id: 'plan.apply.progress',
+      title: vscode.l10n.t('Applying changes to {0}…', plain(account.label)),
+      where: 'notification',
+      cancellable: true,
+    },
+    (progress, signal) => {
+      const last = { share: 0 };
+      return applyPlan(client, plan, {
+        journalFolder: deps.storage,
+        portalId: account.portalId,
+        ...(folder ? { snapshotFolder: folder } : {}),
+        leftOut,
+        signal,
+        onProgress: (p) => reportProgress(progress, p, last),
+      });
+    },
+  );
+  deps.store.clear();
+  await finish(ui, deps, plan, account, result);
+  return true;
+}
+
+/** Finishes an apply that stopped before its end (a reload or a crash). */
+export async function resumeRecord(ui: Ui, deps: ApplyDeps, record: JournalRecord, account: AccountRef): Promise<void> {
+  const client = deps.registry.client(account.portalId);
+  const folder = knownSnapshotFolder(deps.memento);
+  const result = await ui.progress(
+    {
+      id: 'plan.resume.progress',
+      title: vscode.l10n.t('Resuming the interrupted apply to {0}…', plain(account.label)),
+      where: 'notification',
+      cancellable: true,
+    },
+    (progress, signal) => {
+      const last = { share: 0 };
+      return resumeApply(client, record, {
+        journalFolder: deps.storage,
+        ...(folder ? { snapshotFolder: folder } : {}),
+        signal,
+        onProgress: (p) => reportProgress(progress, p, last),
+      });
+    },
+  );
+  await finish(ui, deps, undefined, account, result);
+}
+
+/** Writes and opens the report, remembers it for Retry Failed, and says what happened. */
+async function finish(
+  ui: Ui,
+  deps: ApplyDeps,
+  plan: Plan | undefined,
+  account: AccountRef,
+  result: ApplyResult,
+): Promise<void> {
+  deps.reload(account);
+  const reports = path.join(deps.storage, 'reports');
+  await fs.mkdir(reports, { recursive: true });
+  const file = path.join(reports, `report-${result.applyId}.csv`);
+  await writeReport(file, result.rows);
+  const report = vscode.Uri.file(file);
+  deps.store.setLastApply(plan ? { plan, account, rows: result.rows, report } : undefined);
+  await vscode.window.showTextDocument(report, { preview: false });
+  const n = reportCounts(result.rows);
+  const t = vscode.l10n.t;
+  const parts = [
+    t('Done: {0}.', count(n.done)),
+    n.failed ? t('Failed: {0}.', count(n.failed)) : '',
+    n.skipped ? t('Skipped: {0}.', count(n.skipped)) : '',
+    n['not-started'] ? t('Not started: {0}.', count(n['not-started'])) : '',
+    result.cancelled ? t('The apply was cancelled: members already sent were finished, the rest left untouched.') : '',
+  ].filter((p) => p !== '');
+  const message = t('Applied to {0}. {1}', plain(account.label), parts.join(' '));
+  const retryable = plan !== undefined && (n.failed > 0 || n['not-started'] > 0);
+  if (!retryable) {
+    ui.notify(n.failed ? 'warning' : 'info', message);
+    return;
+  }
+  // Not awaited: a notification's promise settles only when it closes, and the command is over already.
+  void ui
+    .choose({
+      id: 'plan.apply.done',
+      severity: 'warning',
+      modal: false,
+      message,
+      actions: [{ id: 'retry', label: t('Retry Failed') }],
+    })
+    .then((choice) => (choice === 'retry' ? retryLast(ui, deps) : undefined));
+}
+
+/** Retry Failed: the last apply's failed and never-started changes, as a plan of their own, applied after the confirmation. */
+export async function retryLast(ui: Ui, deps: ApplyDeps): Promise<void> {
+  const last = deps.store.lastApply;
+  if (!last) {
+    ui.notify('info', vscode.l10n.t('The last apply left nothing to retry.'));
+    return;
+  }
+  const retry = deps.store.show(retryFailed(last.plan, last.rows), last.account, undefined);
+  await applyShown(ui, deps, retry);
+}

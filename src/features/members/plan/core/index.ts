@@ -1,0 +1,10 @@
+/** The engine of "membership as code": parse, diagnose, read the portal, plan, apply, journal, undo, report. */
+export * from './model';
+export * from './membersFile';
+export * from './diagnose';
+export * from './portalState';
+export * from './planner';
+export * from './apply';
+export * from './journal';
+export * from './report';
+export * from './snapshot';

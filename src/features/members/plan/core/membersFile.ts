@@ -1,0 +1,324 @@
+/**
+ * Reads a portal members file: the CSV the members export writes (or one written by hand with its header), with
+ * the cells' places kept for diagnostics. csv-parse does the parsing: a UTF-8 byte order mark, `;`-separated files
+ * from European Excel (the delimiter is taken from the header line), quoted line breaks. Places come from
+ * csv-parse's byte count after each record; within a record the cells are found again by a quote-aware walk that
+ * only counts characters (the values are csv-parse's).
+ */
+import { parse, type CsvError } from 'csv-parse/sync';
+export { groupDigest } from './digest';
+import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../csv/membersCsv';
+import {
+  EXTRA_COLUMNS,
+  GROUP_COLUMN_PREFIX,
+  GROUP_WORDS,
+  type ColumnKey,
+  type FileCell,
+  type FileRow,
+  type GroupLevel,
+  type HeaderCell,
+  type MembersFile,
+  type Problem,
+  type Span,
+} from './model';
+
+export interface ParseOptions {
+  /**
+   * Header labels besides the column keys and the English labels of the export (`Username`, `E-mail`, …): the
+   * translated labels the export wrote in the user's language.
+   */
+  readonly headers?: Partial<Record<MemberColumn, string>>;
+}
+
+const BOM = '\uFEFF';
+/** What csvCell (csv.ts) puts a `'` before; read back, the `'` goes. */
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
+function fold(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+function labelIndex(options: ParseOptions): Map<string, ColumnKey> {
+  const index = new Map<string, ColumnKey>();
+  for (const key of [...MEMBER_COLUMNS, ...EXTRA_COLUMNS]) index.set(fold(key), key);
+  for (const c of MEMBER_COLUMNS) {
+    index.set(fold(DEFAULT_MEMBER_HEADERS[c]), c);
+    const own = options.headers?.[c];
+    if (own) index.set(fold(own), c);
+  }
+  return index;
+}
+
+/** The column a header cell names, or undefined. Case and surrounding spaces do not matter. */
+export function columnOf(header: string, options: ParseOptions = {}): ColumnKey | undefined {
+  return columnIn(labelIndex(options), header);
+}
+
+function columnIn(index: ReadonlyMap<string, ColumnKey>, header: string): ColumnKey | undefined {
+  const trimmed = header.trim();
+  if (trimmed.toLowerCase().startsWith(GROUP_COLUMN_PREFIX)) {
+    const name = trimmed.slice(GROUP_COLUMN_PREFIX.length).trim();
+    return name ? `${GROUP_COLUMN_PREFIX}${name}` : undefined;
+  }
+  return index.get(fold(trimmed));
+}
+
+/** The group name of a `group:<name>` column, or undefined for any other column. */
+export function groupNameOf(key: ColumnKey): string | undefined {
+  return key.startsWith(GROUP_COLUMN_PREFIX) ? key.slice(GROUP_COLUMN_PREFIX.length) : undefined;
+}
+
+/** `;` when the header line has more semicolons than commas outside quotes, else `,`. */
+function delimiterOf(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch === ',') commas++;
+    else if (!quoted && ch === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Whether the first line of a CSV looks like a members file (it has a username column). */
+export function looksLikeMembersFile(firstLine: string, options: ParseOptions = {}): boolean {
+  const text = firstLine.startsWith(BOM) ? firstLine.slice(1) : firstLine;
+  const head = parseRecords(text.split(/\r?\n|\r/, 1)[0] ?? '', delimiterOf(text)).records[0];
+  const index = labelIndex(options);
+  return head?.values.some((h) => columnIn(index, h) === 'username') ?? false;
+}
+
+/** `true`/`false` (also yes/no, 1/0, any case); undefined for anything else. */
+export function readBoolean(text: string): boolean | undefined {
+  const t = fold(text);
+  if (t === 'true' || t === 'yes' || t === '1') return true;
+  if (t === 'false' || t === 'no' || t === '0') return false;
+  return undefined;
+}
+
+/** Basic, Standard, Administrator (any case) or empty (0); undefined for anything else. */
+export function readGroupWord(text: string): GroupLevel | undefined {
+  const t = fold(text);
+  if (t === '') return 0;
+  for (const [word, level] of Object.entries(GROUP_WORDS)) if (word.toLowerCase() === t) return level;
+  return undefined;
+}
+
+const ACCOUNT_WORDS: ReadonlyArray<readonly [string, number]> = [
+  ['Member', 1],
+  ['Group creator', 4],
+  ['Super administrator', 16],
+];
+
+/** The export's words (Member, Group creator, Super administrator), any case; undefined for anything else. */
+export function readAccountPermission(text: string): number | undefined {
+  const t = fold(text).replace(/\s+/g, ' ');
+  return ACCOUNT_WORDS.find(([w]) => w.toLowerCase() === t)?.[1];
+}
+
+/** The word the export writes for an account permission. */
+export function accountPermissionWord(value: number | null): string {
+  return ACCOUNT_WORDS.find(([, v]) => v === value)?.[0] ?? '';
+}
+
+/** The export's `a, b` tag list: trimmed, empty ones dropped, duplicates once. */
+export function readTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    ),
+  ];
+}
+
+/** The word a group cell holds for a level (empty for 0). */
+export function groupWord(level: GroupLevel): string {
+  return (Object.entries(GROUP_WORDS).find(([, l]) => l === level)?.[0] as string | undefined) ?? '';
+}
+
+/** A cell's value as the file means it: an export-neutralised `'=` reads back as `=`. */
+function cellValue(raw: string): string {
+  return NEUTRALISED.test(raw) ? raw.slice(1) : raw;
+}
+
+interface RawRecord {
+  readonly values: string[];
+  /** Char offsets into the text: start and end of each cell. */
+  readonly offsets: number[];
+  readonly start: number;
+}
+
+/** Zero-based line/column for char offsets, from the line starts of the text. */
+class Lines {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        this.starts.push(i + 1);
+      } else if (ch === 10) this.starts.push(i + 1);
+    }
+  }
+  at(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, column: offset - (this.starts[lo] ?? 0) };
+  }
+}
+
+/**
+ * The cells' char ranges of one record starting at `from`: a quoted cell runs to its closing quote (doubled quotes
+ * inside), an unquoted one to the next delimiter or line end.
+ */
+function cellOffsets(text: string, from: number, count: number, delimiter: string): number[] {
+  const offsets: number[] = [];
+  let i = from;
+  for (let c = 0; c < count; c++) {
+    const start = i;
+    if (text[i] === '"') {
+      i++;
+      while (i < text.length) {
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') i += 2;
+          else {
+            i++;
+            break;
+          }
+        } else i++;
+      }
+    }
+    while (i < text.length && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') i++;
+    offsets.push(start, i);
+    if (text[i] === delimiter) i++;
+  }
+  return offsets;
+}
+
+interface Parsed {
+  readonly records: RawRecord[];
+  readonly errors: Array<{ readonly message: string; readonly offset: number }>;
+}
+
+function parseRecords(text: string, delimiter: ',' | ';'): Parsed {
+  const records: RawRecord[] = [];
+  const errors: Array<{ message: string; offset: number }> = [];
+  const bytes = Buffer.from(text, 'utf8');
+  let endByte = 0;
+  let endChar = 0;
+  const place = (values: string[], bytesAfter: number): void => {
+    const chars = bytes.toString('utf8', endByte, bytesAfter).length;
+    let start = endChar;
+    // Empty lines before the record belong to its byte count; the record starts after them.
+    while (start < text.length && (text[start] === '\n' || text[start] === '\r')) start++;
+    records.push({ values, offsets: cellOffsets(text, start, values.length, delimiter), start });
+    endByte = bytesAfter;
+    endChar += chars;
+  };
+  try {
+    const rows = parse(text, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+      skip_records_with_error: true,
+      on_skip: (error: CsvError | undefined) => {
+        if (error) errors.push({ message: error.message, offset: endChar });
+        return undefined;
+      },
+    }) as unknown as Array<{ record: string[]; info: { bytes: number } }>;
+    for (const r of rows) place(r.record, r.info.bytes);
+  } catch (error) {
+    // An error csv-parse cannot skip (an unclosed quote at the end): what came before stands.
+    errors.push({ message: error instanceof Error ? error.message : String(error), offset: endChar });
+  }
+  return { records, errors };
+}
+
+/** Reads `text` (with or without its byte order mark). Never throws: malformed CSV is a problem in the result. */
+export function parseMembersFile(text: string, options: ParseOptions = {}): MembersFile {
+  const bom = text.startsWith(BOM);
+  const body = bom ? text.slice(1) : text;
+  const delimiter = delimiterOf(body);
+  const { records, errors } = parseRecords(body, delimiter);
+  const lines = new Lines(body);
+  const spanOf = (start: number, end: number): Span => {
+    const a = lines.at(start);
+    const b = lines.at(end);
+    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  };
+  const problems: Problem[] = errors.map((e) => ({
+    ...spanOf(e.offset, e.offset),
+    code: 'csv-malformed',
+    severity: 'error',
+    args: [e.message],
+  }));
+  const index = labelIndex(options);
+  const [head, ...data] = records;
+  const header: HeaderCell[] = (head?.values ?? []).map((h, i) => ({
+    key: columnIn(index, h),
+    text: h,
+    span: spanOf(head?.offsets[2 * i] ?? 0, head?.offsets[2 * i + 1] ?? 0),
+  }));
+  const columns = new Map<ColumnKey, number>();
+  const groupColumns: string[] = [];
+  header.forEach((h, i) => {
+    if (h.key === undefined || columns.has(h.key)) return;
+    columns.set(h.key, i);
+    const group = groupNameOf(h.key);
+    if (group !== undefined) groupColumns.push(group);
+  });
+  const rows: FileRow[] = data.map((r, i) => {
+    const places = new Int32Array(r.values.length * 4);
+    for (let c = 0; c < r.values.length; c++) {
+      const s = spanOf(r.offsets[2 * c] ?? r.start, r.offsets[2 * c + 1] ?? r.start);
+      places.set([s.line, s.column, s.endLine, s.endColumn], c * 4);
+    }
+    return { row: i + 1, line: lines.at(r.start).line, values: r.values.map(cellValue), places };
+  });
+  return { delimiter, bom, header, columns, rows, groupColumns, problems };
+}
+
+/** The place of a row's cell at a header index (the row's start when the row has no such cell). */
+export function placeOf(row: FileRow, index: number): Span {
+  const p = row.places;
+  if (index * 4 + 3 >= p.length) return { line: row.line, column: 0, endLine: row.line, endColumn: 0 };
+  return {
+    line: p[index * 4] ?? 0,
+    column: p[index * 4 + 1] ?? 0,
+    endLine: p[index * 4 + 2] ?? 0,
+    endColumn: p[index * 4 + 3] ?? 0,
+  };
+}
+
+/** A row's cell in a column, or undefined when the file has no such column (or the row stops before it). */
+export function cellOf(file: MembersFile, row: FileRow, key: ColumnKey): FileCell | undefined {
+  const index = file.columns.get(key);
+  if (index === undefined) return undefined;
+  const value = row.values[index];
+  if (value === undefined) return undefined;
+  return { value, span: placeOf(row, index) };
+}
+
+/** A row's cell value in a column; undefined as in cellOf. */
+export function valueOf(file: MembersFile, row: FileRow, key: ColumnKey): string | undefined {
+  const index = file.columns.get(key);
+  return index === undefined ? undefined : row.values[index];
+}
+
+/** A row's username, trimmed ('' when missing). */
+export function usernameOf(file: MembersFile, row: FileRow): string {
+  return (valueOf(file, row, 'username') ?? '').trim();
+}

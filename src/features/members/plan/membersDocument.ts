@@ -1,0 +1,37 @@
+/**
+ * Which open documents are portal members files, and their parse, kept per document version so diagnostics, the
+ * hover and the CodeLens read one parse between edits.
+ *
+ * A members file is a `.csv` document whose first line has a username column (`username`, or the export's
+ * `Username` label in English or the user's language): what the export writes, or a file an admin starts by hand
+ * with the same header. The name does not matter, so a file renamed by a spreadsheet program still counts.
+ */
+import * as vscode from 'vscode';
+import { memberHeaders } from '../csv/exportCsv';
+import { looksLikeMembersFile, parseMembersFile, type ParseOptions } from './core/membersFile';
+import type { MembersFile } from './core/model';
+
+export function parseOptions(): ParseOptions {
+  return { headers: memberHeaders() };
+}
+
+function firstLine(doc: vscode.TextDocument): string {
+  return doc.lineCount > 0 ? doc.lineAt(0).text.replace(/^\uFEFF/, '') : '';
+}
+
+export function isMembersDocument(doc: vscode.TextDocument): boolean {
+  if (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled') return false;
+  if (!/\.csv$/i.test(doc.uri.path) && doc.languageId !== 'csv') return false;
+  return looksLikeMembersFile(firstLine(doc), parseOptions());
+}
+
+const parsed = new WeakMap<vscode.TextDocument, { version: number; file: MembersFile }>();
+
+/** The document's parse, from cache while its text is unchanged. */
+export function parseDocument(doc: vscode.TextDocument): MembersFile {
+  const cached = parsed.get(doc);
+  if (cached?.version === doc.version) return cached.file;
+  const file = parseMembersFile(doc.getText(), parseOptions());
+  parsed.set(doc, { version: doc.version, file });
+  return file;
+}

@@ -1,0 +1,246 @@
+/**
+ * The commands of "membership as code": Plan Changes…, Apply Plan…, Discard Plan, Retry Failed, Undo Last Apply…,
+ * Resume Interrupted Apply… and Re-create Member from Snapshot…. Each plan (from a file, an undo, a retry or a
+ * snapshot) is shown in the Plan view first; only Apply sends anything.
+ */
+import * as vscode from 'vscode';
+import { count, fullDate } from '../../../shared/format';
+import { plain } from '../../../shared/plainText';
+import type { AccountRef } from '../../../shared/refs';
+import { accountFor, portalFor } from '../../../targets/resolve';
+import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
+import { answered, type Ui } from '../../../ui/ui';
+import { discardJournal, lastUndoable, undoPlan, unfinishedJournals } from './core/journal';
+import { allChanges, type AbsentChoice, type JournalRecord, type Plan, type PortalGroup } from './core/model';
+import { makePlan } from './core/planner';
+import { readPortalState } from './core/portalState';
+import { listSnapshots, recreatePlan } from './core/snapshot';
+import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
+import { isMembersDocument, parseDocument } from './membersDocument';
+import { PLAN_VIEW } from './planView';
+
+async function showPlan(deps: ApplyDeps, plan: Plan, account: AccountRef, file: vscode.Uri | undefined): Promise<void> {
+  deps.store.show(plan, account, file);
+  await vscode.commands.executeCommand(`${PLAN_VIEW}.focus`);
+}
+
+/** The members file the command is about: the active editor's. */
+function activeMembersDocument(ui: Ui): vscode.TextDocument | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  if (doc && isMembersDocument(doc)) return doc;
+  ui.notify(
+    'error',
+    vscode.l10n.t(
+      'Open a portal members file first: a .csv file whose header has a "username" column, such as one Export Members to CSV wrote.',
+    ),
+  );
+  return undefined;
+}
+
+async function askAbsent(ui: Ui): Promise<AbsentChoice> {
+  const t = vscode.l10n.t;
+  return answered(
+    await ui.pick<AbsentChoice>(
+      [
+        { label: t('Leave them alone'), description: t('recommended'), value: 'leave' },
+        {
+          label: t('Disable them'),
+          detail: t('Members on the portal but not in the file are disabled.'),
+          value: 'disable',
+        },
+        {
+          label: t('Remove them from the organisation'),
+          detail: t('A member of no other organisation is deleted for good; a snapshot is kept first.'),
+          value: 'remove',
+        },
+      ],
+      { id: 'plan.absent', placeHolder: t('Members on the portal but not in the file: what should the plan do?') },
+    ),
+  );
+}
+
+async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
+  const doc = activeMembersDocument(run.ui);
+  if (!doc) return;
+  const file = parseDocument(doc);
+  const account = deps.store.accountOf(doc.uri) ?? (await accountFor(run, deps.registry));
+  await deps.store.rememberAccount(doc.uri, account);
+  const absent = await askAbsent(run.ui);
+  const client = deps.registry.client(account.portalId);
+  const state = await run.ui.progress(
+    {
+      id: 'plan.read',
+      title: vscode.l10n.t('Reading the members of {0}…', plain(account.label)),
+      where: 'notification',
+      cancellable: true,
+    },
+    (progress, signal) =>
+      readPortalState(client, account.accountId, file, {
+        signal,
+        onProgress: (p) =>
+          progress.report({
+            message:
+              p.total === undefined
+                ? vscode.l10n.t('{0} members', count(p.members))
+                : vscode.l10n.t('{0} of {1} members', count(p.members), count(p.total)),
+          }),
+      }),
+  );
+  deps.store.setState(doc.uri, account, state);
+  const me = deps.registry.get(account.portalId)?.username?.toLowerCase();
+  const plan = makePlan(file, state, { absent, ...(me ? { keep: new Set([me]) } : {}) });
+  await showPlan(deps, plan, account, doc.uri);
+  const changes = allChanges(plan).length;
+  const errors = file.problems.filter((p) => p.severity === 'error').length;
+  if (changes === 0)
+    run.ui.notify('info', vscode.l10n.t('{0} already matches the file: nothing to change.', plain(account.label)));
+  else if (errors > 0)
+    run.ui.notify(
+      'warning',
+      vscode.l10n.t('Rows with problems are left out of the plan: see the Problems panel ({0}).', count(errors)),
+    );
+}
+
+/** The organisation a journal names, with the label the user knows when this window has seen it. */
+function accountOfRecord(deps: ApplyDeps, record: JournalRecord): AccountRef {
+  const { portalId, accountId } = record.begin;
+  return {
+    kind: 'account',
+    portalId,
+    accountId,
+    label: deps.store.labelOf(portalId, accountId) ?? vscode.l10n.t('organisation {0}', accountId),
+  };
+}
+
+async function undoLast(ui: Ui, deps: ApplyDeps): Promise<void> {
+  const record = await lastUndoable(deps.storage);
+  if (!record) {
+    ui.notify('info', vscode.l10n.t('There is no apply or bulk edit to undo.'));
+    return;
+  }
+  const account = accountOfRecord(deps, record);
+  await showPlan(deps, undoPlan(record), account, undefined);
+  ui.notify(
+    'info',
+    vscode.l10n.t(
+      'The undo of the apply of {0} to {1} is in the Plan view: Apply puts the members back.',
+      fullDate(record.begin.startedAt),
+      plain(account.label),
+    ),
+  );
+}
+
+/**
+ * Offers what to do with an apply that stopped before its end. At start-up it is a notification nobody has to
+ * answer; from the command it is asked outright.
+ */
+export async function offerResume(
+  ui: Ui,
+  deps: ApplyDeps,
+  modal: boolean,
+  onAsked: (message: string | undefined) => void = () => undefined,
+): Promise<void> {
+  const [record] = await unfinishedJournals(deps.storage);
+  if (!record) {
+    onAsked(undefined);
+    if (modal) ui.notify('info', vscode.l10n.t('No apply was interrupted: there is nothing to resume.'));
+    return;
+  }
+  const account = accountOfRecord(deps, record);
+  const done = record.outcomes.size;
+  const t = vscode.l10n.t;
+  const message = t(
+    'An apply to {0} stopped before it finished (started {1}; {2} of {3} members done). Resume it, or undo what it did?',
+    plain(account.label),
+    fullDate(record.begin.startedAt),
+    count(done),
+    count(record.begin.work.length),
+  );
+  const asked = ui.choose({
+    id: 'plan.interrupted',
+    severity: 'warning',
+    modal,
+    message,
+    actions: [
+      { id: 'resume', label: t('Resume') },
+      { id: 'undo', label: t('Undo') },
+      { id: 'discard', label: t('Leave It') },
+    ],
+  });
+  onAsked(message);
+  const choice = await asked;
+  // A notification may be answered long after it was shown: by then the run may have been resumed another way.
+  if (choice && !(await unfinishedJournals(deps.storage)).some((r) => r.applyId === record.applyId)) {
+    ui.notify('info', vscode.l10n.t('That apply has been finished or undone already.'));
+    return;
+  }
+  if (choice === 'resume') await resumeRecord(ui, deps, record, account);
+  else if (choice === 'undo') await showPlan(deps, undoPlan(record), account, undefined);
+  else if (choice === 'discard') await discardJournal(record);
+  else if (modal) answered(undefined);
+}
+
+async function groupsOf(deps: ApplyDeps, account: AccountRef): Promise<PortalGroup[]> {
+  const groups = await deps.registry.client(account.portalId).v2.groups.list(account.accountId);
+  return groups.map((g) => ({ id: g.id, name: g.name, friendlyName: g.friendlyName }));
+}
+
+async function recreateMember(run: Run, deps: ApplyDeps): Promise<void> {
+  const ui = run.ui;
+  const folder = knownSnapshotFolder(deps.memento) ?? answered(await snapshotFolder(ui, deps.memento, true));
+  const snapshots = await listSnapshots(folder);
+  if (snapshots.length === 0) {
+    ui.notify('info', vscode.l10n.t('There are no member snapshots in {0}.', plain(folder)));
+    return;
+  }
+  const picked = answered(
+    await ui.pick(
+      snapshots.map((s) => ({
+        label: plain(s.snapshot.username),
+        description: vscode.l10n.t(
+          '{0}, organisation {1}, kept {2}',
+          plain(s.snapshot.name),
+          s.snapshot.accountId,
+          fullDate(s.snapshot.takenAt),
+        ),
+        detail: plain(s.file),
+        value: s,
+      })),
+      {
+        id: 'plan.recreate.pick',
+        title: vscode.l10n.t('Snapshots in {0}', plain(folder)),
+        placeHolder: vscode.l10n.t('Which member should be re-created (everything but the password)?'),
+        matchOnDescription: true,
+      },
+    ),
+  );
+  const portal = await portalFor(run, deps.registry);
+  const accountId = picked.snapshot.accountId;
+  const account: AccountRef = {
+    kind: 'account',
+    portalId: portal.portalId,
+    accountId,
+    label: deps.store.labelOf(portal.portalId, accountId) ?? vscode.l10n.t('organisation {0}', accountId),
+  };
+  await showPlan(deps, recreatePlan(picked.snapshot, await groupsOf(deps, account)), account, undefined);
+}
+
+export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps): vscode.Disposable[] {
+  const shown = (ui: Ui) => {
+    const plan = deps.store.plan;
+    if (!plan) ui.notify('info', vscode.l10n.t('There is no plan: run Plan Changes… on a members file first.'));
+    return plan;
+  };
+  return [
+    registerCommand(env, 'portal.plan.planChanges', (run) => planFromFile(run, deps)),
+    registerCommand(env, 'portal.plan.apply', async (run) => {
+      const plan = shown(run.ui);
+      if (plan) await applyShown(run.ui, deps, plan);
+    }),
+    registerCommand(env, 'portal.plan.discard', () => deps.store.clear()),
+    registerCommand(env, 'portal.plan.retryFailed', (run) => retryLast(run.ui, deps)),
+    registerCommand(env, 'portal.plan.undoLastApply', (run) => undoLast(run.ui, deps)),
+    registerCommand(env, 'portal.plan.resume', (run) => offerResume(run.ui, deps, true)),
+    registerCommand(env, 'portal.plan.recreateMember', (run) => recreateMember(run, deps)),
+  ];
+}

@@ -1,0 +1,126 @@
+/**
+ * What the plan feature remembers while VS Code runs: the plan on show (and which changes the user left out), the
+ * last portal read of each members file (for the hover and the group checks), and the last apply's report (for
+ * Retry Failed). Which organisation a file belongs to survives a restart, in globalState: no secret, no server
+ * text but the organisation's label.
+ */
+import * as vscode from 'vscode';
+import type { AccountRef } from '../../../shared/refs';
+import { allChanges, type Plan, type PortalState, type ReportRow } from './core/model';
+
+export interface ShownPlan {
+  readonly plan: Plan;
+  readonly account: AccountRef;
+  /** The members file the plan came from (undefined for undo, retry and re-create). */
+  readonly file: vscode.Uri | undefined;
+  /** Change ids the user left out (starts as the plan's leftOutByDefault). */
+  readonly leftOut: Set<string>;
+}
+
+export interface LastApply {
+  readonly plan: Plan;
+  readonly account: AccountRef;
+  readonly rows: readonly ReportRow[];
+  readonly report: vscode.Uri;
+}
+
+const FILE_ACCOUNTS = 'portal.plan.fileAccounts';
+const MAX_FILE_ACCOUNTS = 50;
+type StoredAccount = { portalId: string; accountId: number; label: string };
+
+export class PlanStore implements vscode.Disposable {
+  private shown: ShownPlan | undefined;
+  private applied: LastApply | undefined;
+  private readonly states = new Map<string, { account: AccountRef; state: PortalState }>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly stateRead = new vscode.EventEmitter<vscode.Uri>();
+  /** The plan, or what is left out of it, changed. */
+  readonly onDidChange = this.changed.event;
+  /** A members file's portal state was read (diagnostics can check groups and new members now). */
+  readonly onDidReadState = this.stateRead.event;
+
+  constructor(private readonly memento: vscode.Memento) {}
+
+  get plan(): ShownPlan | undefined {
+    return this.shown;
+  }
+
+  get lastApply(): LastApply | undefined {
+    return this.applied;
+  }
+
+  show(plan: Plan, account: AccountRef, file: vscode.Uri | undefined): ShownPlan {
+    this.shown = { plan, account, file, leftOut: new Set(plan.leftOutByDefault) };
+    this.update();
+    return this.shown;
+  }
+
+  clear(): void {
+    this.shown = undefined;
+    this.update();
+  }
+
+  /** Includes or leaves out changes of the plan on show; unknown ids are ignored. */
+  include(ids: readonly string[], included: boolean): void {
+    const shown = this.shown;
+    if (!shown) return;
+    const known = new Set(allChanges(shown.plan).map((c) => c.id));
+    for (const id of ids) {
+      if (!known.has(id)) continue;
+      if (included) shown.leftOut.delete(id);
+      else shown.leftOut.add(id);
+    }
+    this.update();
+  }
+
+  setLastApply(applied: LastApply | undefined): void {
+    this.applied = applied;
+    void vscode.commands.executeCommand(
+      'setContext',
+      'portal.plan.hasFailed',
+      applied?.rows.some((r) => r.result === 'failed' || r.result === 'not-started') === true,
+    );
+  }
+
+  setState(file: vscode.Uri, account: AccountRef, state: PortalState): void {
+    this.states.set(file.toString(), { account, state });
+    this.stateRead.fire(file);
+  }
+
+  stateOf(file: vscode.Uri): { account: AccountRef; state: PortalState } | undefined {
+    return this.states.get(file.toString());
+  }
+
+  /** The organisation a file was exported from or planned against. */
+  accountOf(file: vscode.Uri): AccountRef | undefined {
+    const a = this.memento.get<Record<string, StoredAccount>>(FILE_ACCOUNTS, {})[file.toString()];
+    return a ? { kind: 'account', portalId: a.portalId, accountId: a.accountId, label: a.label } : undefined;
+  }
+
+  /** The label of an organisation a file of this window was planned against, if any. */
+  labelOf(portalId: string, accountId: number): string | undefined {
+    return Object.values(this.memento.get<Record<string, StoredAccount>>(FILE_ACCOUNTS, {})).find(
+      (a) => a.portalId === portalId && a.accountId === accountId,
+    )?.label;
+  }
+
+  async rememberAccount(file: vscode.Uri, account: AccountRef): Promise<void> {
+    const all = { ...this.memento.get<Record<string, StoredAccount>>(FILE_ACCOUNTS, {}) };
+    delete all[file.toString()];
+    all[file.toString()] = { portalId: account.portalId, accountId: account.accountId, label: account.label };
+    // The newest entries last; the oldest go once there are too many.
+    const keys = Object.keys(all);
+    for (const k of keys.slice(0, Math.max(0, keys.length - MAX_FILE_ACCOUNTS))) delete all[k];
+    await this.memento.update(FILE_ACCOUNTS, all);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.stateRead.dispose();
+  }
+
+  private update(): void {
+    void vscode.commands.executeCommand('setContext', 'portal.plan.exists', this.shown !== undefined);
+    this.changed.fire();
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The engine's problems in the user's language: each code has one message, its arguments (file or portal text)
+ * made plain, so a cell that reads like a link or an icon is shown as typed.
+ */
+import * as vscode from 'vscode';
+import { plain } from '../../../shared/plainText';
+import type { Problem } from './core/model';
+
+/** A cell or header as it is shown inside a message: plain, one line, cut when long. */
+const q = (value: string | number | undefined): string => plain(value ?? '', { maxLength: 80 });
+
+export function problemMessage(p: Problem): string {
+  const [a, b] = p.args;
+  const t = vscode.l10n.t;
+  switch (p.code) {
+    case 'csv-malformed':
+      return t('This line is not valid CSV: {0}', q(a));
+    case 'no-username-column':
+      return t('The file needs a "username" column: it names the member each row is about.');
+    case 'unknown-column':
+      return t(
+        'Unknown column "{0}": it is not a member field, a read-only column or "group:" followed by a group name.',
+        q(a),
+      );
+    case 'duplicate-column':
+      return t('The column "{0}" appears twice.', q(a));
+    case 'unknown-group':
+      return t('The organisation has no group named "{0}".', q(a));
+    case 'read-only-column':
+      return t('The column "{0}" is read-only: edits to it are ignored.', q(a));
+    case 'bad-group-permission':
+      return t('"{0}" is not a group permission: write Basic, Standard, Administrator, or leave the cell empty.', q(a));
+    case 'bad-account-permission':
+      return t('"{0}" is not an account permission: write Member, Group creator or Super administrator.', q(a));
+    case 'bad-boolean':
+      return t('{0}: "{1}" is not true or false.', q(a), q(b));
+    case 'bad-date':
+      return t('{0}: "{1}" is not a date (write it as 2026-01-31 or 2026-01-31T09:00).', q(a), q(b));
+    case 'empty-username':
+      return t('The username is empty.');
+    case 'bad-username':
+      return t('"{0}" cannot be a username on the portal.', q(a));
+    case 'duplicate-username':
+      return t('The username "{0}" is already on row {1}.', q(a), q(b));
+    case 'bad-email':
+      return t('"{0}" is not an e-mail address.', q(a));
+    case 'too-long':
+      return t('{0} is longer than the portal holds ({1} characters at most).', q(a), q(b));
+    case 'bad-tag':
+      return t('The tag "{0}" cannot be stored by the portal.', q(a));
+    case 'missing-for-create':
+      return t('{0} is a new member: the portal needs "{1}" to create them.', q(a), q(b));
+    case 'cannot-enable-two-factor':
+      return t('Two-factor authentication can be turned off from a file, not on: the member turns it on themselves.');
+    case 'extra-cells':
+      return t('This row has {0} more cells than the header: they are ignored.', q(a));
+    case 'blank-value':
+      return t('{0} cannot be empty: every member has one.', q(a));
+    case 'no-lastmodified-column':
+      return t(
+        'Without a "lastModified" column, changes made on the portal after the export cannot be told apart: export again to have it.',
+      );
+  }
+}
+
+export function problemSeverity(p: Problem): vscode.DiagnosticSeverity {
+  return p.severity === 'error'
+    ? vscode.DiagnosticSeverity.Error
+    : p.severity === 'warning'
+      ? vscode.DiagnosticSeverity.Warning
+      : vscode.DiagnosticSeverity.Information;
+}
+
+export function problemDiagnostic(p: Problem): vscode.Diagnostic {
+  const range = new vscode.Range(
+    p.line,
+    p.column,
+    p.endLine,
+    Math.max(p.endColumn, p.line === p.endLine ? p.column + 1 : 0),
+  );
+  const d = new vscode.Diagnostic(range, problemMessage(p), problemSeverity(p));
+  d.source = vscode.l10n.t('Portal members file');
+  d.code = p.code;
+  return d;
+}

@@ -1,0 +1,58 @@
+/**
+ * "Membership as code", the VS Code side: members files recognised in the editor (Problems panel, hover, CodeLens),
+ * the Plan view and its commands, and, at start, the offer to resume or undo an apply a reload or crash cut short.
+ */
+import * as vscode from 'vscode';
+import type { PortalRegistry } from '../../../auth/portalRegistry';
+import type { AccountRef } from '../../../shared/refs';
+import type { CommandEnv } from '../../../ui/commands';
+import type { ApplyDeps } from './applyRun';
+import { MembersDiagnostics } from './diagnostics';
+import { HeaderLens } from './headerLens';
+import { offerResume, registerPlanCommands } from './planCommands';
+import { PlanStore } from './planStore';
+import { PlanView } from './planView';
+import { RowHover } from './rowHover';
+
+export interface PlanFeature {
+  readonly store: PlanStore;
+  readonly view: PlanView;
+  readonly diagnostics: MembersDiagnostics;
+  /** The extension's storage folder, where journals and reports are kept. */
+  readonly storage: string;
+  /** What the start-up check offered: the question's text, or undefined when no apply was interrupted. */
+  readonly startupOffer: Promise<string | undefined>;
+}
+
+const MEMBERS_FILES: vscode.DocumentSelector = [
+  { scheme: 'file', pattern: '**/*.csv' },
+  { scheme: 'untitled', language: 'csv' },
+];
+
+export function registerPlan(
+  context: vscode.ExtensionContext,
+  env: CommandEnv,
+  registry: PortalRegistry,
+  reload: (account: AccountRef) => void,
+): PlanFeature {
+  const store = new PlanStore(context.globalState);
+  const storage = context.globalStorageUri.fsPath;
+  const deps: ApplyDeps = { registry, store, storage, memento: context.globalState, reload };
+  const view = new PlanView(store);
+  const diagnostics = new MembersDiagnostics(store);
+  context.subscriptions.push(
+    store,
+    view,
+    diagnostics,
+    vscode.languages.registerCodeLensProvider(MEMBERS_FILES, new HeaderLens()),
+    vscode.languages.registerHoverProvider(MEMBERS_FILES, new RowHover(store)),
+    ...registerPlanCommands(env, deps),
+  );
+  const startupOffer = new Promise<string | undefined>((resolve) => {
+    offerResume(env.ui(), deps, false, resolve).catch((error: unknown) => {
+      env.log.warn(`plan: the check for an interrupted apply failed: ${String(error)}`);
+      resolve(undefined);
+    });
+  });
+  return { store, view, diagnostics, storage, startupOffer };
+}

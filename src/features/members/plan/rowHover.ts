@@ -1,0 +1,74 @@
+/**
+ * A hover on a row of a members file: that member as the portal held them at the last read (a plan), or that the
+ * row is a new member. Nothing is asked of the portal per hover; before any read the hover says nothing.
+ */
+import * as vscode from 'vscode';
+import { accountPermissionLabel } from '../../../api/index';
+import { fullDate, yesNo } from '../../../shared/format';
+import { plain } from '../../../shared/plainText';
+import { groupWord, usernameOf } from './core/membersFile';
+import type { PortalMember, PortalState } from './core/model';
+import { isMembersDocument, parseDocument } from './membersDocument';
+import type { PlanStore } from './planStore';
+
+export class RowHover implements vscode.HoverProvider {
+  constructor(private readonly store: PlanStore) {}
+
+  provideHover(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const known = this.store.stateOf(doc.uri);
+    if (!known || !isMembersDocument(doc)) return undefined;
+    const file = parseDocument(doc);
+    // The row whose lines hold the position: the last row starting at or before it.
+    const row = [...file.rows].reverse().find((r) => r.line <= position.line);
+    const username = row ? usernameOf(file, row) : '';
+    if (!row || !username || position.line === 0) return undefined;
+    const member = known.state.members.get(username.toLowerCase());
+    return new vscode.Hover(hoverText(username, member, known.state, known.account.label));
+  }
+}
+
+/** Markdown built with appendText only: the portal's and the file's text can never become a link or an image. */
+export function hoverText(
+  username: string,
+  member: PortalMember | undefined,
+  state: PortalState,
+  accountLabel: string,
+): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  const line = (label: string, value: string) => {
+    md.appendMarkdown('**');
+    md.appendText(label);
+    md.appendMarkdown('** ');
+    md.appendText(plain(value));
+    md.appendMarkdown('  \n');
+  };
+  if (!member) {
+    md.appendText(
+      vscode.l10n.t(
+        '{0} is not a member of {1} (read {2}): this row creates them.',
+        plain(username),
+        plain(accountLabel),
+        fullDate(state.readAt),
+      ),
+    );
+    return md;
+  }
+  md.appendText(vscode.l10n.t('On the portal, read {0}:', fullDate(state.readAt)));
+  md.appendMarkdown('\n\n');
+  line(vscode.l10n.t('Name:'), member.name);
+  line(vscode.l10n.t('E-mail:'), member.email);
+  if (member.jobTitle) line(vscode.l10n.t('Job title:'), member.jobTitle);
+  line(vscode.l10n.t('Enabled:'), yesNo(member.enabled));
+  line(vscode.l10n.t('Locked:'), yesNo(member.locked));
+  line(vscode.l10n.t('Account permission:'), accountPermissionLabel(member.accountPermission));
+  line(vscode.l10n.t('Tags:'), member.tags.join(', '));
+  if (member.groups) {
+    const names = new Map(state.groups.map((g) => [g.id, g.name]));
+    const groups = [...member.groups]
+      .filter(([, level]) => level !== 0)
+      .map(([id, level]) => `${names.get(id) ?? `#${id}`}: ${groupWord(level)}`);
+    line(vscode.l10n.t('Groups:'), groups.join(', '));
+  }
+  if (member.lastModified !== null) line(vscode.l10n.t('Last changed:'), fullDate(member.lastModified));
+  return md;
+}

@@ -1,0 +1,299 @@
+// Membership as code through the real workbench, in one launch: Export Members to CSV with group permissions;
+// three rows edited in the editor with the keyboard (a new member, a tag, a group permission) and one bad
+// permission word typed, seen in the Problems panel and fixed; Plan Changes… from the header's CodeLens shows
+// exactly three changes; Apply after one confirmation; the action report opens; the portal has the changes; Undo
+// Last Apply puts the portal back where it started. Every change is checked on the emulator over HTTP.
+// Screenshot: plan-changes.png.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { parseMembersFile, usernameOf, cellOf } from '../../src/features/members/plan/core/membersFile';
+import type { ColumnKey, MembersFile } from '../../src/features/members/plan/core/model';
+import { startEmulator, type Emulator } from '../emulator';
+import {
+  answer,
+  expand,
+  openWorkbench,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  flowFailure,
+  type E2EWorkbench,
+} from './fixture';
+import type { FlowContext } from './run';
+import { check, palette, pick, portalSidebar, setPaneExpanded } from './ui';
+
+const PORTAL_LABEL = 'Demo portal';
+const ACME = 1;
+const ENGINEERING: ColumnKey = 'group:engineering';
+const NEW_MEMBER = 'nora.new';
+
+interface MemberJson {
+  tags: string[];
+}
+
+/** Reads the portal as the demo user, not through the extension. */
+class Portal {
+  private token: string | undefined;
+  constructor(private readonly emu: Emulator) {}
+
+  async get<T>(p: string): Promise<{ status: number; body: T }> {
+    this.token ??= await this.passwordToken();
+    const res = await fetch(`${this.emu.url}${p}`, {
+      headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+    });
+    return { status: res.status, body: (res.ok ? await res.json() : undefined) as T };
+  }
+
+  /** What the flow changes of a member: tags and engineering level, or undefined when not a member. */
+  async state(username: string): Promise<string | undefined> {
+    const v3 = await this.get<MemberJson>(`/v3/accounts/${ACME}/members/${username}`);
+    if (v3.status === 404) return undefined;
+    check(v3.status === 200, `GET ${username}: ${v3.status}`);
+    const v2 = await this.get<{ groups?: Record<string, number> }>(`/v2/accounts/${ACME}/members/${username}`);
+    return JSON.stringify({ tags: v3.body.tags, engineering: v2.body.groups?.engineering ?? 0 });
+  }
+
+  private async passwordToken(): Promise<string> {
+    const q = new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'portal-mobile',
+      username: 'demo',
+      password: 'demo',
+    });
+    const body = (await (await fetch(`${this.emu.url}/oauth/token?${q}`)).json()) as { access_token?: string };
+    check(body.access_token, 'no token for demo');
+    return body.access_token;
+  }
+}
+
+async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await page
+    .locator('.notification-toast', { hasText: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+async function dialog(page: Page, message: string | RegExp, button: string): Promise<Locator> {
+  const box = page.locator('.monaco-dialog-box', { hasText: message });
+  await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return box.locator('.monaco-button', { hasText: button }).first();
+}
+
+const planPane = (page: Page): Locator =>
+  page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Plan/ }) });
+
+/** A button of a pane's title bar, by its title. */
+async function titleAction(page: Page, pane: string | RegExp, title: string): Promise<void> {
+  const header = page.locator('.pane-header', { hasText: pane }).first();
+  await header.hover();
+  await header.locator(`.action-item a[aria-label="${title}"]`).click({ timeout: UI_TIMEOUT_MS });
+}
+
+/** Puts the cursor at a (zero-based) line and column with Go to Line, as a person would. */
+async function goTo(page: Page, line: number, column: number): Promise<void> {
+  await page.keyboard.press('Control+g');
+  const q = await quickInput(page);
+  await q.input.fill(`:${line + 1}:${column + 1}`);
+  await q.input.press('Enter');
+  await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+}
+
+/** Selects a cell with the keyboard and types over it. */
+async function typeOver(page: Page, file: MembersFile, username: string, key: ColumnKey, text: string): Promise<void> {
+  const row = file.rows.find((r) => usernameOf(file, r) === username);
+  check(row, `no row for ${username}`);
+  const cell = cellOf(file, row, key);
+  check(cell && cell.span.line === cell.span.endLine, `${username}'s ${key} cell is not on one line`);
+  await goTo(page, cell.span.line, cell.span.column);
+  for (let i = cell.span.column; i < cell.span.endColumn; i++) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.type(text, { delay: 10 });
+  await page.keyboard.press('Escape');
+}
+
+/** The editor's text as the extension reads it: from the file once saved. */
+function readBack(file: string): MembersFile {
+  return parseMembersFile(fs.readFileSync(file, 'utf8'));
+}
+
+async function save(page: Page): Promise<void> {
+  await page.keyboard.press('Control+s');
+  await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+}
+
+export async function run(ctx: FlowContext): Promise<void> {
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+  const portal = new Portal(emu);
+  let wb: E2EWorkbench | undefined;
+  try {
+    wb = await openWorkbench({
+      settings: {
+        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        'portal.pageSize': 100,
+        'editor.quickSuggestions': { other: false, comments: false, strings: false },
+        'editor.wordBasedSuggestions': 'off',
+      },
+    });
+    const page = wb.page;
+    const workspace = path.join(wb.dirs.root, 'workspace');
+    fs.mkdirSync(workspace, { recursive: true });
+    const csv = path.join(workspace, 'acme-members.csv');
+    await portalSidebar(page, { width: 520, height: 1000, keep: ['Members'] });
+    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
+    await treeRow(page, 'Explorer', 'Sign in…').click();
+    await answer(page, 'demo', '(3/4)');
+    await answer(page, 'demo', '(4/4)');
+    await treeRow(page, 'Explorer', 'Acme Corporation').click();
+    await treeRow(page, 'Members', 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await setPaneExpanded(page, 'Explorer', false);
+    ctx.log('signed in; the Members view shows Acme Corporation');
+
+    // 1. Export with group permissions: the pick says what they cost.
+    await palette(page, 'Portal: Export Members to CSV…');
+    const saveBox = await quickInput(page);
+    await saveBox.widget
+      .locator('.quick-input-title', { hasText: 'Export the members of Acme Corporation' })
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await saveBox.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await saveBox.input.fill(csv);
+    await saveBox.input.press('Enter');
+    const q = await quickInput(page);
+    await q.rows
+      .filter({ hasText: 'One more request per member' })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await pick(page, 'Members and their group permissions');
+    await toast(page, /Exported \d+ members to/);
+    const exported = readBack(csv);
+    check(exported.groupColumns.includes('engineering'), `group columns: ${exported.groupColumns.join(', ')}`);
+    ctx.log(`exported ${exported.rows.length} members with ${exported.groupColumns.length} group columns`);
+
+    // The three members the flow changes, as the portal holds them before.
+    const names = exported.rows.map((r) => usernameOf(exported, r)).filter((u) => /^[a-z]+\.[a-z]+$/.test(u));
+    const tagged = names.find(
+      (u) =>
+        !/[",]/.test(
+          cellOf(
+            exported,
+            exported.rows.find((r) => usernameOf(exported, r) === u)!,
+            'tags',
+          )?.value ?? ',',
+        ),
+    );
+    const grouped = names.find((u) => u !== tagged);
+    check(tagged && grouped, 'two generated members');
+    const before = {
+      tagged: await portal.state(tagged),
+      grouped: await portal.state(grouped),
+      added: await portal.state(NEW_MEMBER),
+    };
+    check(before.added === undefined, `${NEW_MEMBER} is already a member`);
+    const groupedRow = exported.rows.find((r) => usernameOf(exported, r) === grouped)!;
+    const groupedWord = cellOf(exported, groupedRow, ENGINEERING)?.value === 'Standard' ? 'Basic' : 'Standard';
+
+    // 2. Edit three rows with the keyboard, one bad permission word among them.
+    await page.keyboard.press('Control+p');
+    const open = await quickInput(page);
+    await open.input.fill('acme-members.csv');
+    await open.rows
+      .filter({ hasText: 'acme-members.csv' })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await open.input.press('Enter');
+    await page
+      .locator('.tab.active', { hasText: 'acme-members.csv' })
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await typeOver(page, exported, tagged, 'tags', 'plan-e2e');
+    await typeOver(page, exported, grouped, ENGINEERING, groupedWord);
+    const header = exported.header.map((h) => h.key);
+    const cells: Partial<Record<string, string>> = {
+      username: NEW_MEMBER,
+      name: 'Nora New',
+      email: 'nora.new@acme.example',
+      enabled: 'true',
+      locked: 'false',
+      accountPermission: 'Member',
+      twoFactor: 'false',
+      [ENGINEERING]: 'Admin',
+    };
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(header.map((k) => (k ? (cells[k] ?? '') : '')).join(','), { delay: 5 });
+    await page.keyboard.press('Escape');
+    await save(page);
+
+    await page.keyboard.press('Control+Shift+m');
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: '"Admin" is not a group permission' });
+    await problem.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    ctx.log('the Problems panel shows the bad permission word');
+    const typed = readBack(csv);
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await typeOver(page, typed, NEW_MEMBER, ENGINEERING, 'Basic');
+    await save(page);
+    await problem.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    ctx.log('fixed: the problem is gone');
+
+    // 3. Plan Changes… from the CodeLens on the header line: exactly three changes.
+    await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
+    await pick(page, 'Leave them alone');
+    await planPane(page).locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const rows = planPane(page).locator('.monaco-list-row');
+    const labels = await rows.locator('.label-name').allInnerTexts();
+    const changeRows = labels.filter((l) => [tagged, grouped, NEW_MEMBER].includes(l));
+    check(labels.length === 6 && changeRows.length === 3, `the plan shows: ${labels.join(' | ')}`);
+    const image = path.join(ctx.imagesDir, 'plan-changes.png');
+    await wb.screenshot(image);
+    ctx.log(`the plan shows exactly three changes; screenshot ${path.relative(process.cwd(), image)}`);
+
+    // 4. Apply: one confirmation naming the counts; the report opens; the portal has the changes.
+    await titleAction(page, /^Plan/, 'Apply Plan…');
+    await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
+    await page
+      .locator('.tab.active', { hasText: /^report-.*\.csv/ })
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await page
+      .locator('.monaco-editor .view-lines', { hasText: 'row,username,action,result,message' })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await toast(page, /Applied to Acme Corporation\. Done: 3\./);
+    const after = {
+      tagged: await portal.state(tagged),
+      grouped: await portal.state(grouped),
+      added: await portal.state(NEW_MEMBER),
+    };
+    check(
+      after.tagged ===
+        JSON.stringify({ tags: ['plan-e2e'], engineering: JSON.parse(before.tagged ?? '{}').engineering }),
+      `${tagged}: ${after.tagged}`,
+    );
+    check(
+      after.grouped !== before.grouped && after.grouped?.includes(`"engineering":${groupedWord === 'Basic' ? 1 : 4}`),
+      `${grouped}: ${after.grouped}`,
+    );
+    check(after.added === JSON.stringify({ tags: [], engineering: 1 }), `${NEW_MEMBER}: ${after.added}`);
+    ctx.log('applied: the report is open and the portal has the three changes');
+
+    // 5. Undo Last Apply: a plan of its own, applied after its confirmation; the portal is back where it started.
+    await palette(page, 'Portal: Undo Last Apply…');
+    await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await titleAction(page, /^Plan/, 'Apply Plan…');
+    await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
+    await toast(page, /Applied to Acme Corporation\. Done: 3\./);
+    const undone = {
+      tagged: await portal.state(tagged),
+      grouped: await portal.state(grouped),
+      added: await portal.state(NEW_MEMBER),
+    };
+    check(
+      JSON.stringify(undone) === JSON.stringify(before),
+      `after the undo: ${JSON.stringify(undone)}; before: ${JSON.stringify(before)}`,
+    );
+    ctx.log('undone: the portal is back where it started');
+  } catch (err) {
+    throw await flowFailure(wb, ctx.resultsDir, 'plan', err);
+  } finally {
+    await wb?.dispose();
+    await emu.stop();
+  }
+}

@@ -1,0 +1,89 @@
+// The Problems panel's view of a members file: each problem at its line and column, with a code and arguments.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { diagnose } from '../../../../../../src/features/members/plan/core/diagnose';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import type { PortalMember, Problem } from '../../../../../../src/features/members/plan/core/model';
+
+function member(username: string, twoFactor = false): PortalMember {
+  return {
+    username,
+    name: username,
+    email: `${username}@example.com`,
+    jobTitle: null,
+    enabled: true,
+    locked: false,
+    pendingUnlock: false,
+    accountPermission: 1,
+    tags: [],
+    twoFactor,
+    lastModified: 1,
+    created: 1,
+    lastActive: null,
+    memberOfMultipleAccounts: false,
+  };
+}
+
+const at = (p: Problem) => [p.code, p.line, p.column, p.endColumn];
+
+void describe('members file diagnostics', () => {
+  void test('each problem at its line and column', () => {
+    const text = [
+      'username,email,group:engineering,group:nowhere,accountPermission,enabled,Shoe size',
+      'ann,ann@example.com,Admin,,Member,true,',
+      'bob,not-an-email,Basic,,Boss,maybe,',
+      'ANN,ann2@example.com,,,,,',
+      'newbie,new@example.com,,,,,',
+    ].join('\n');
+    const members = new Map([
+      ['ann', member('ann')],
+      ['bob', member('bob')],
+    ]);
+    const problems = diagnose(parseMembersFile(text), {
+      members,
+      groups: [{ id: 101, name: 'engineering', friendlyName: 'Engineering' }],
+    });
+    assert.deepEqual(problems.map(at), [
+      ['no-lastmodified-column', 0, 0, 0],
+      ['unknown-group', 0, 33, 46],
+      ['unknown-column', 0, 73, 82],
+      ['bad-group-permission', 1, 20, 25],
+      ['bad-email', 2, 4, 16],
+      ['bad-account-permission', 2, 24, 28],
+      ['bad-boolean', 2, 29, 34],
+      ['duplicate-username', 3, 0, 3],
+      ['missing-for-create', 4, 0, 6],
+    ]);
+    assert.deepEqual(problems.find((p) => p.code === 'duplicate-username')?.args, ['ANN', 1]);
+    assert.deepEqual(problems.find((p) => p.code === 'missing-for-create')?.args, ['newbie', 'name']);
+    assert.equal(problems.find((p) => p.code === 'bad-email')?.row, 2);
+    assert.ok(problems.slice(1).every((p) => p.severity === 'error'));
+    assert.equal(problems[0]?.severity, 'info');
+  });
+
+  void test('no username column; read-only columns; values the portal cannot hold; two-factor only off', () => {
+    assert.deepEqual(diagnose(parseMembersFile('name,email\nA,a@b.co\n')).map(at), [['no-username-column', 0, 0, 0]]);
+    const long = 'x'.repeat(201);
+    const text = `username,name,created,tags,twoFactor,lastModified\nann,${long},2020-01-01,${'t'.repeat(51)},true,\n`;
+    const problems = diagnose(parseMembersFile(text), { members: new Map([['ann', member('ann')]]) });
+    assert.deepEqual(
+      problems.map((p) => [p.code, p.severity, ...p.args.map(String)]),
+      [
+        ['read-only-column', 'info', 'created'],
+        ['too-long', 'error', 'name', '200'],
+        ['bad-tag', 'error', 't'.repeat(51)],
+        ['cannot-enable-two-factor', 'error'],
+      ],
+    );
+  });
+
+  void test("a new member's activation date must be a date in the future", () => {
+    const text =
+      'username,name,email,activationDate\nnew.one,New,new@example.com,2020-01-01\nnew.two,Two,two@example.com,soon\nnew.three,Three,t@example.com,2999-05-01T09:00:00Z\n';
+    const problems = diagnose(parseMembersFile(text), { members: new Map(), now: Date.parse('2026-01-01') });
+    assert.deepEqual(
+      problems.filter((p) => p.code === 'bad-date').map((p) => p.row),
+      [1, 2],
+    );
+  });
+});
