@@ -20,6 +20,7 @@ import { registerMemberCommands } from './edit/memberCommands';
 import { MemberForm } from './forms/memberForm';
 import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/membersProvider';
 import { registerPermissionCommand } from './edit/permission';
+import { PLAN_VIEW } from './plan/planView';
 import { registerPlan, type PlanFeature } from './plan/register';
 import { registerMembersViewCommands } from './view/viewCommands';
 
@@ -90,11 +91,19 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   const bulkDeps = { registry, provider, log: commands.log };
   const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
   const panels = new MatrixPanels({ extensionUri: context.extensionUri, log: commands.log, ui: commands.ui }, sessions);
-  const plan = registerPlan(context, commands, registry, (a) => provider.reloadAccount(a));
+  const plan = registerPlan(context, commands, registry, (a) => {
+    provider.reloadAccount(a);
+    panels.changed(a);
+  });
   context.subscriptions.push(
     sessions,
     panels,
-    ...registerAccessCommands(commands, registry, panels, sessions, () => provider.account),
+    ...registerAccessCommands(commands, registry, panels, sessions, () => provider.account, {
+      show: async (p, account) => {
+        plan.store.show(p, account, undefined);
+        await vscode.commands.executeCommand(`${PLAN_VIEW}.focus`);
+      },
+    }),
     provider,
     view,
     provider.onDidChangeDescription((d) => (view.description = d === undefined ? undefined : plain(d))),

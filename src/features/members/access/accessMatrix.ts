@@ -171,6 +171,13 @@ export class AccessMatrix {
     };
   }
 
+  /** The member's groups are to be read again (their cells stay until then). */
+  markStale(username: string): WireRow | undefined {
+    const row = this.rows.get(username);
+    if (row) row[ROW.readAt] = 0;
+    return row;
+  }
+
   remove(username: string): WireRow | undefined {
     const row = this.rows.get(username);
     if (row) this.rows.delete(username);

@@ -59,6 +59,8 @@ export class MatrixJournal {
         if (!m) continue;
         matrix.upsert(m);
         matrix.setGroups(m.username, numMapOf(e.g), e.at);
+      } else if (e.k === 'stale' && Array.isArray(e.u)) {
+        for (const u of e.u) if (typeof u === 'string') matrix.markStale(u);
       } else if (e.k === 'list' && typeof e.at === 'number' && Array.isArray(e.members)) {
         const seen = new Set<string>();
         for (const t of e.members) {
@@ -79,6 +81,11 @@ export class MatrixJournal {
   /** One member read. Synchronous, so it is on disk before the next read starts. */
   read(m: ListedMember, groups: GroupMap, at: number): void {
     this.append({ k: 'read', at, m: listedTuple(m), g: groups });
+  }
+
+  /** These members' groups are about to change (a plan): read them again next time, whatever their age. */
+  stale(usernames: readonly string[]): void {
+    this.append({ k: 'stale', u: usernames });
   }
 
   /** A walk of the member list ended (`limit`: it stopped after that many members). */

@@ -116,6 +116,18 @@ export class MatrixSession implements vscode.Disposable {
     return done;
   }
 
+  /** Members whose groups a plan will change: shown as not read, and read again on the next open or refresh. */
+  invalidate(usernames: readonly string[]): void {
+    const known = usernames.filter((u) => this.matrix.row(u));
+    if (known.length === 0) return;
+    this.journal.stale(known);
+    for (const u of known) {
+      const row = this.matrix.markStale(u);
+      if (row) this.rowsEmitter.fire(row);
+    }
+    this.fire();
+  }
+
   /** Stops the read; what was read is kept. */
   cancel(): void {
     this.running?.controller.abort();

@@ -131,6 +131,65 @@ for (const profile of PROFILES)
       });
     });
 
+    it("Give Same Access as… plans the source's groups through the Plan view, applies them, and the matrix reads the row again", async () => {
+      const acme = account(1, 'Acme Corporation');
+      const session = t.members.access.sessions.get(acme) as unknown as MatrixPanelLike['session'] & {
+        matrix: { all(): Iterable<unknown[]> };
+      };
+      const social = session.matrix.columnOf('social');
+      const target = [...session.matrix.all()]
+        .map((r) => r as unknown[])
+        .find((r) => /^[a-z]+\.[a-z]+$/.test(String(r[1])) && levelIn(r, social) === 0 && (r[READ_AT] as number) > 0);
+      assert.ok(target, 'a generated member outside social');
+      const username = String(target[1]);
+      t.members.show(acme);
+      const node = await nodeOf({ kind: 'member', portalId: p.portalId, accountId: 1, username });
+      await withUi(
+        {
+          'pick.member': { search: 'member', pick: (v: { username: string }) => v.username === 'member' },
+          'access.same.options': () => false,
+          'plan.apply.confirm': true,
+        },
+        async (ui) => {
+          await vscode.commands.executeCommand('portal.member.giveSameAccess', node);
+          const shown = (
+            t.members.plan.store as unknown as {
+              plan?: { plan: { groupChanges: ReadonlyArray<{ username: string; groupName: string; after: number }> } };
+            }
+          ).plan;
+          assert.ok(shown, 'the plan is on show');
+          const planned = shown.plan.groupChanges
+            .filter((c) => c.username.toLowerCase() === username)
+            .map((c) => `${c.groupName}=${c.after}`)
+            .sort();
+          assert.deepEqual(
+            planned.filter((g) => /^(engineering|marketing|social)=/.test(g)),
+            ['engineering=4', 'marketing=1', 'social=16'],
+          );
+          // Nothing was sent yet: the portal still has the target outside social.
+          const before = await portalJson<{ groups?: Record<string, number> }>(
+            p.emu.url,
+            p.token,
+            'GET',
+            `/v2/accounts/1/members/${encodeURIComponent(username)}`,
+          );
+          assert.equal(before.body.groups?.social, undefined);
+          await vscode.commands.executeCommand('portal.plan.apply');
+          const after = await portalJson<{ groups?: Record<string, number> }>(
+            p.emu.url,
+            p.token,
+            'GET',
+            `/v2/accounts/1/members/${encodeURIComponent(username)}`,
+          );
+          assert.equal(after.body.groups?.social, 16);
+          // The matrix reads the changed row again and shows the new cells.
+          const panel = (await vscode.commands.executeCommand('portal.access.openMatrix')) as MatrixPanelLike;
+          await panel.session.read(() => ui);
+          assert.equal(levelIn(panel.session.matrix.row(username), social), 3);
+        },
+      );
+    });
+
     it('a read cancelled halfway is finished after a reload with no member read twice', async () => {
       const globex = account(2, 'Globex Research');
       const members = await totalOf(2);
