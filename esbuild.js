@@ -22,41 +22,48 @@ const reportSizes = {
   },
 };
 
-const common = {
-  bundle: true,
-  minify: production,
-  sourcemap: production ? false : 'linked',
-  metafile: true,
-  logLevel: 'warning',
-  plugins: [reportSizes],
-  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
-};
+/** Both bundles' options; a unit test builds the production extension bundle in memory from these. */
+function buildOptions(production) {
+  const common = {
+    bundle: true,
+    minify: production,
+    sourcemap: production ? false : 'linked',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [reportSizes],
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  };
 
-const builds = [
-  {
-    ...common,
-    entryPoints: { extension: path.join(root, 'src', 'extension.ts') },
-    outdir: path.join(root, 'dist'),
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    // Source maps stay in production too so stack traces in the log point at our sources; .vscodeignore keeps them out of the .vsix.
-    sourcemap: 'linked',
-  },
-  {
-    ...common,
-    // One bundle for every form: the pages share the web components, and the host names the form to start.
-    entryPoints: { forms: path.join(root, 'src', 'webview.ts') },
-    outdir: path.join(root, 'dist', 'webview'),
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    loader: { '.css': 'text', '.ttf': 'file' },
-  },
-];
+  return [
+    {
+      ...common,
+      entryPoints: { extension: path.join(root, 'src', 'extension.ts') },
+      outdir: path.join(root, 'dist'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+      // The in-VS-Code tests' handle on the extension (src/extension.ts): compiled out of the production bundle, so
+      // the packaged extension hands nothing to other extensions.
+      define: { ...common.define, PORTAL_TEST_HOOKS: String(!production) },
+      // Source maps stay in production too so stack traces in the log point at our sources; .vscodeignore keeps them out of the .vsix.
+      sourcemap: 'linked',
+    },
+    {
+      ...common,
+      // One bundle for every form: the pages share the web components, and the host names the form to start.
+      entryPoints: { forms: path.join(root, 'src', 'webview.ts') },
+      outdir: path.join(root, 'dist', 'webview'),
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      loader: { '.css': 'text', '.ttf': 'file' },
+    },
+  ];
+}
 
 async function main() {
+  const builds = buildOptions(production);
   // A production build starts clean, so no bundle or map of a removed entry ends up in the .vsix.
   if (production) {
     fs.rmSync(path.join(root, 'dist', 'webview'), { recursive: true, force: true });
@@ -71,7 +78,11 @@ async function main() {
   await Promise.all(builds.map((b) => esbuild.build(b)));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+module.exports = { buildOptions };
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

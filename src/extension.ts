@@ -15,10 +15,15 @@ import { plainUi } from './ui/plainUi';
 import { UiSlot, type Ui } from './ui/ui';
 import { VscodeUi } from './ui/vscodeUi';
 
-/** What activate() returns. `testing` exists only when VS Code runs the extension under test. */
-export interface PortalExtensionApi {
+/**
+ * The handle the in-VS-Code tests drive the extension with. It exists only in development and test builds, and there
+ * only under test (ExtensionMode.Test): any extension may call `getExtension(id).activate()` and gets what activate()
+ * returns, and this would give it the registry, so every portal's client, tokens and stored secrets, with no
+ * confirmation and no consent. The packaged extension exports nothing.
+ */
+export interface PortalTestApi {
   readonly registry: PortalRegistry;
-  readonly testing?: {
+  readonly testing: {
     /** Every question and message goes to this Ui instead of VS Code's (undefined: VS Code's again). */
     useUi(ui: Ui | undefined): void;
     /** What SecretStorage holds for a portal: only the extension can read it. */
@@ -33,7 +38,13 @@ export interface PortalExtensionApi {
   };
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<PortalExtensionApi> {
+/**
+ * Replaced by esbuild.js: true in development and test builds, false in the production bundle, where the test
+ * handle below is unreachable and esbuild leaves it out (a unit test checks the bundle).
+ */
+declare const PORTAL_TEST_HOOKS: boolean;
+
+export async function activate(context: vscode.ExtensionContext): Promise<PortalTestApi | undefined> {
   const activatedAt = performance.now();
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   // The pure modules (shared/, record documents, form summaries) translate with @vscode/l10n: same bundle as vscode.l10n.
@@ -58,17 +69,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
       for (const view of [explorer, members, applications]) view.refresh();
     }),
   );
-  const testing = {
-    useUi: (u: Ui | undefined) => ui.use(u),
-    readStoredCredentials: (portalId: string) => auth.store.get(portalId),
-    storeCredentials: (portalId: string, credentials: StoredCredentials) => auth.store.set(portalId, credentials),
-    explorer,
-    members,
-    applications,
-    records,
-    forms,
+  if (!PORTAL_TEST_HOOKS || context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  return {
+    registry: auth.registry,
+    testing: {
+      useUi: (u: Ui | undefined) => ui.use(u),
+      readStoredCredentials: (portalId: string) => auth.store.get(portalId),
+      storeCredentials: (portalId: string, credentials: StoredCredentials) => auth.store.set(portalId, credentials),
+      explorer,
+      members,
+      applications,
+      records,
+      forms,
+    },
   };
-  return { registry: auth.registry, ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing } : {}) };
 }
 
 export function deactivate(): void {

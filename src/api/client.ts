@@ -82,9 +82,10 @@ export interface PortalClientOptions {
   /** Largest JSON answer read; a larger one fails 'invalid-response' (RESPONSE_TOO_LARGE). Default 32 MiB. */
   maxJsonBytes?: number;
   proxy?: ProxyOptions;
-  /** Verify the portal's TLS certificate. Default true. */
-  strictSSL?: boolean;
-  /** Extra trusted certificate authorities (PEM). */
+  /**
+   * Certificate authorities (PEM) to trust for the portal instead of the default store. The portal's certificate is
+   * always verified.
+   */
   ca?: string | string[];
   /** Name resolution for direct connections (default dns.lookup). */
   lookup?: LookupFunction;
@@ -170,14 +171,13 @@ const DEFAULTS = {
 };
 
 /**
- * Answers of the token endpoint to a POST that mean "this server takes GET only" (the spec documents GET): 405 and
- * 501 always; 400, 404 and 415 when the body is not an OAuth error (an endpoint that understood the request answers
- * with one, e.g. invalid_grant, and then GET would fail the same way).
+ * Answers of the token endpoint to a POST that mean "this server takes GET only" (the spec documents GET): 405 (the
+ * method is not allowed) and 501 (not implemented), nothing else. A GET puts the password, and later the client
+ * secret, in the query string, which servers and proxies log. A 400, 404 or 415 is what a mistyped base path, a web
+ * server's error page or a gateway answers, and must not be enough to send it there.
  */
 function refusesPost(e: unknown): boolean {
-  if (!(e instanceof PortalError) || e.status === undefined) return false;
-  if (e.status === 405 || e.status === 501) return true;
-  return (e.status === 400 || e.status === 404 || e.status === 415) && e.code === undefined;
+  return e instanceof PortalError && (e.status === 405 || e.status === 501);
 }
 
 function retryLimits(retry: RetryOptions | undefined): RetryLimits {
@@ -239,7 +239,6 @@ export class PortalClient implements ApiContext {
       bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
       maxJsonBytes: this.maxJsonBytes,
       proxy: options.proxy,
-      strictSSL: options.strictSSL,
       ca: options.ca,
       lookup: options.lookup,
     });

@@ -33,9 +33,11 @@ export interface TransportOptions {
   /** JSON answers are cut off past this many bytes. */
   maxJsonBytes: number;
   proxy?: ProxyOptions | undefined;
-  /** Verify the portal's certificate (default true). */
-  strictSSL?: boolean | undefined;
-  /** Extra certificate authorities (PEM) to trust. */
+  /**
+   * Extra certificate authorities (PEM) to trust for the portal, in place of Node's default store. Left unset, the
+   * default store applies (Node's roots and NODE_EXTRA_CA_CERTS), and VS Code's extension host adds the system's
+   * certificates to it where its settings say so.
+   */
   ca?: string | string[] | undefined;
   /** Name resolution for direct connections (default dns.lookup). */
   lookup?: LookupFunction | undefined;
@@ -106,8 +108,8 @@ export class Transport {
 
   private create(maxResponseSize: number): Dispatcher {
     const o = this.options;
-    const strict = o.strictSSL ?? true;
-    const tls = { rejectUnauthorized: strict, ...(o.ca ? { ca: o.ca } : {}) };
+    // The portal's certificate is always verified: no setting turns that off (http.proxyStrictSSL is the proxy's).
+    const tls = { rejectUnauthorized: true, ...(o.ca ? { ca: o.ca } : {}) };
     const lookup =
       this.base.protocol === 'http:' && isLoopbackName(this.base.hostname) ? loopbackOnlyLookup(o.lookup) : o.lookup;
     const common = {
@@ -121,7 +123,6 @@ export class Transport {
     };
     const proxy = this.proxy;
     if (!proxy) return new Pool(this.base.origin, common);
-    const proxyStrict = proxy.strictSSL ?? strict;
     try {
       // Every input is given explicitly, so undici reads nothing from process.env: resolveProxy already did.
       return new EnvHttpProxyAgent({
@@ -129,8 +130,9 @@ export class Transport {
         httpProxy: proxy.url,
         httpsProxy: proxy.url,
         noProxy: (proxy.noProxy ?? []).join(','),
-        requestTls: { ...tls, rejectUnauthorized: proxyStrict },
-        proxyTls: { rejectUnauthorized: proxyStrict },
+        // Through the tunnel, TLS is end to end with the portal; only the hop to an https:// proxy is the proxy's.
+        requestTls: tls,
+        proxyTls: { rejectUnauthorized: proxy.strictSSL ?? true },
       });
     } catch {
       throw proxyError();

@@ -92,14 +92,22 @@ export function parseErrorBody(text: string): ErrorBody | undefined {
   return out;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** A Map, not an object literal: a page's `&constructor;` must not find Object.prototype's members. */
+const ENTITIES = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', ' '],
+]);
 
 /** The text of an HTML page's <title>, entities decoded; undefined when it has none. */
 function htmlTitle(text: string): string | undefined {
   const m = /<title[^>]*>([\s\S]{0,2000}?)<\/title>/i.exec(text);
   if (!m?.[1]) return undefined;
   return m[1].replace(/<[^>]*>/g, ' ').replace(/&(#\d{1,6}|#x[\da-f]{1,6}|[a-z]+);/gi, (all, e: string) => {
-    if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? all;
+    if (e[0] !== '#') return ENTITIES.get(e.toLowerCase()) ?? all;
     const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
   });

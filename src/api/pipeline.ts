@@ -260,18 +260,25 @@ export class Pipeline {
     return { kind: 'ok', status: res.statusCode, headers: res.headers, text: '', body: res.body };
   }
 
-  /** A non-2xx answer: its error, from a bounded read of the body. */
+  /**
+   * A non-2xx answer: its error, from a bounded read of the body. The read is under the overall deadline like any
+   * answer's (a download's error body too, from the moment it is refused): a portal that drips its error page would
+   * otherwise hold the slot until the size bound, one byte at a time.
+   */
   private async refused(
     x: Exchange,
     res: Dispatcher.ResponseData,
     token: string | undefined,
     at: Try,
   ): Promise<Attempt> {
+    if (x.stream) this.deadlines.start(at, performance.now());
+    this.deadlines.bodyArrived(at, res.body);
     let text = '';
     try {
       text = await readText(res.body, MAX_ERROR_BODY);
-    } catch {
-      // The status says enough.
+    } catch (err) {
+      if (at.expired) return this.failed(x, err, true, at);
+      // Otherwise the status says enough.
     }
     this.done(at);
     const status = res.statusCode;

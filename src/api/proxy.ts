@@ -10,7 +10,10 @@ import { isLoopbackHost } from './url';
 export interface ProxyOptions {
   /** http://[user:pass@]host:port of the proxy (https:// proxies work too). */
   url: string;
-  /** Verify certificates of the proxy and of the portal behind it (VS Code's http.proxyStrictSSL). Default true. */
+  /**
+   * Verify the certificate of an https:// proxy (VS Code's http.proxyStrictSSL). Default true. The proxy hop only:
+   * the portal's certificate, end to end through the tunnel, is always verified.
+   */
   strictSSL?: boolean;
   /**
    * Hosts that bypass the proxy, as undici's EnvHttpProxyAgent reads them: "host", ".domain", "*.domain",

@@ -36,7 +36,7 @@ export function createClientFactory(
       maxConcurrent: setting('maxConcurrentRequests'),
       headersTimeoutMs: timeoutMs,
       bodyTimeoutMs: timeoutMs,
-      strictSSL: network.proxyStrictSSL,
+      // http.proxyStrictSSL went into `proxy`: it concerns the proxy hop, never the portal's own certificate.
       ...(proxy ? { proxy } : {}),
       log: (line) => {
         const text = formatRequestLine(line);

@@ -124,12 +124,42 @@ export class PortalRegistry implements vscode.Disposable {
    */
   async add(entry: PortalEntry, credentials: NewCredentials, tokens?: TokenSet): Promise<PortalConnection> {
     const bound: StoredCredentials = { ...credentials, issuedFor: issuedFor(entry) };
+    const earlier = this.inUse.get(entry.id);
     await this.store.set(entry.id, bound);
     this.connections.get(entry.id)?.client?.close();
     const connection = await this.connect(entry, bound, tokens);
     await writePortalEntries([...readPortalEntries().filter((e) => e.id !== entry.id), entry]);
     this.emitter.fire(connection);
+    await this.retire(entry, earlier, bound);
     return connection;
+  }
+
+  /**
+   * A sign-in replaced `earlier`, whose secret is now forgotten. An application this extension created for it would
+   * stay live on the portal, working for whoever else holds that secret, so it is deleted, with its own credentials:
+   * they may belong to another user than the new sign-in. Best effort, after the new credentials are in place: if
+   * the portal refuses the old ones, the application is gone or dead already, and one that could not be deleted
+   * stays listed in the Applications view.
+   */
+  private async retire(
+    entry: PortalEntry,
+    earlier: StoredCredentials | undefined,
+    now: StoredCredentials,
+  ): Promise<void> {
+    if (!earlier?.applicationCreatedHere || earlier.clientId === now.clientId) return;
+    // Its secret goes only to where it was issued, like any other request with it.
+    if (earlier.issuedFor && !sameIssuer(earlier.issuedFor, issuedFor(entry))) return;
+    let client: PortalClient | undefined;
+    try {
+      client = this.createClient(entry, () => undefined, {
+        credentials: { kind: 'client', clientId: earlier.clientId, clientSecret: earlier.clientSecret },
+      });
+      await client.v3.applications.delete(earlier.clientId);
+    } catch {
+      // See above: nothing the new sign-in depends on.
+    } finally {
+      client?.close();
+    }
   }
 
   /**
@@ -171,6 +201,9 @@ export class PortalRegistry implements vscode.Disposable {
     // Read the connection after the await: a sign-in or sign-out in this window may have settled meanwhile.
     const c = this.connections.get(portalId);
     if (!c) return;
+    // Gone from under a working client: another window's failure may have overwritten them (see deleteIfStill).
+    const mine = this.inUse.get(portalId);
+    if (!credentials && c.client && mine && (await this.store.reinstate(portalId, mine).catch(() => false))) return;
     const unchanged = c.client ? sameCredentials(this.inUse.get(portalId), credentials) : credentials === undefined;
     if (unchanged) return;
     c.client?.close();

@@ -182,7 +182,8 @@ export class EmulatorServer {
     }
     if (t && t.kind !== 'ignore-writes') {
       if (t.kind === 'rate-limit') this.deps.stats.rateLimited++;
-      await this.finish(req, res, body, terminalAnswer(t, this.deps.profile));
+      // A body rule shapes the fault's answer too: `status` 500 with `drip` is a 500 whose body drips.
+      await this.finish(req, res, body, terminalAnswer(t, this.deps.profile), decision.body);
       return;
     }
     const reply = this.answer(request, body, match, t?.kind === 'ignore-writes');

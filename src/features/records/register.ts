@@ -6,6 +6,7 @@ import type { PortalDocument, RecordsHandle } from '../contracts';
 import { registerFileCommands, registerFinderCommands } from './commands';
 import { GroupListCache } from './search/fileSearch';
 import { PortalFileSystem, uriOf } from './documents/fileSystem';
+import { registerDocumentLoad } from './documents/loadCommand';
 import { isTextContentType } from '../../shared/format';
 import type { PortalTarget } from './documents/uri';
 import type { FileRef } from '../../shared/refs';
@@ -67,9 +68,11 @@ export function registerRecords(
   context: vscode.ExtensionContext,
   deps: { readonly auth: AuthHandle; readonly commands: CommandEnv },
 ): RecordsFeature {
-  const fileSystem = new PortalFileSystem(deps.auth.registry);
+  const fileSystem = new PortalFileSystem(deps.auth.registry, context.globalState);
   const open = async (doc: PortalDocument): Promise<void> => {
     const uri = uriOf(targetOf(doc));
+    // Only URIs made here are read from the portal without a click (see mintedUris.ts).
+    fileSystem.mint(uri);
     // A click means "show me now", not what was fetched a moment ago.
     fileSystem.forget(uri);
     try {
@@ -97,6 +100,7 @@ export function registerRecords(
     }),
     vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: true, isCaseSensitive: true }),
     ...registerFileCommands(deps.commands, deps.auth.registry, feature, (path) => vscode.Uri.file(path)),
+    ...registerDocumentLoad(deps.commands, fileSystem),
   );
   return feature;
 }

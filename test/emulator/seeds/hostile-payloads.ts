@@ -55,3 +55,34 @@ export function payloadRotation(): () => string {
 export function hostileEmail(local: string, payload: string): string {
   return `${local}+${payload.replace(/\s+/g, '')}@hostile.example`;
 }
+
+/** A file `git status` runs it from: git's fsmonitor hook, run in the working tree's top folder. */
+export const FSMONITOR_MARKER = 'fsmonitor-ran';
+/** A file a VS Code task that runs when its folder opens would create. */
+export const TASK_MARKER = 'task-ran';
+/** A repository's config that runs a command on the next `git status` (core.fsmonitor). */
+export const GIT_CONFIG_TRAP = `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch ${FSMONITOR_MARKER}; false"\n`;
+/** tasks.json with a task VS Code runs when the folder is opened (and trusted). */
+export const TASKS_TRAP = `${JSON.stringify(
+  {
+    version: '2.0.0',
+    tasks: [{ label: 'build', type: 'shell', command: `touch ${TASK_MARKER}`, runOptions: { runOn: 'folderOpen' } }],
+  },
+  null,
+  2,
+)}\n`;
+/** The group (name and friendly name) whose download would otherwise be a working `.git` folder. */
+export const TOOL_FOLDER_GROUP = '.git';
+/** Names of folders tools run commands from, as the portal may spell them (case, trailing dot or space, 8.3). */
+export const TOOL_FOLDER_NAMES = ['.git', '.VSCODE', '.Git.', '.vscode ', 'GIT~1', 'vscode~2'] as const;
+
+/**
+ * Member names hiding a formula after a separator: Excel in a locale whose list separator is `;` splits a
+ * comma-separated file there too, and other programs split on tab or `|`.
+ */
+export const FORMULA_NAMES = [
+  'Mallory;=HYPERLINK("http://x","y");x',
+  'a,=WEBSERVICE("http://x")',
+  'b\t+SUM(1);c| -2',
+  'd|@SUM(1)',
+] as const;

@@ -9,6 +9,10 @@ import { DAY, SEED_BASE, makeAccount, makeGroup, makeTree, makeUser, type FileSp
 import {
   CONFLICT_WITH_LINK,
   ERROR_WITH_LINK,
+  FORMULA_NAMES,
+  GIT_CONFIG_TRAP,
+  TASKS_TRAP,
+  TOOL_FOLDER_GROUP,
   HOSTILE_PAYLOADS as P,
   LONG_NAME,
   PAYLOAD_KINDS,
@@ -268,6 +272,68 @@ function quirks(ids: { main: number; second: number }, byName: Map<string, Group
   };
 }
 
+/** A folder Git takes for a repository: HEAD, objects/ and refs/ beside the trapped config. */
+function gitFolder(name: string): FileSpec {
+  return {
+    name,
+    children: [
+      { name: 'config', text: GIT_CONFIG_TRAP },
+      { name: 'HEAD', text: 'ref: refs/heads/main\n' },
+      { name: 'objects', children: [{ name: 'README', text: 'objects\n' }] },
+      { name: 'refs', children: [{ name: 'README', text: 'refs\n' }] },
+    ],
+  };
+}
+
+/**
+ * Group `.git` (its friendly name too): downloaded whole into a repository's root it would be that repository's
+ * `.git`; its folder `project` holds a working `.git`, a `.VSCODE/tasks.json` that runs on folder open, the same
+ * folders spelt as other systems also take them, and a file `.git` pointing Git at the planted one. Added after
+ * everything else, so the ids and payloads of the rest of the seed stay as they were.
+ */
+function toolFolders(store: Store, next: Next, ids: { main: number }, p: People): void {
+  const g = makeGroup(
+    store,
+    { accountId: ids.main, name: TOOL_FOLDER_GROUP, friendlyName: TOOL_FOLDER_GROUP, creatorId: p.demo.id },
+    [
+      [p.demo.id, 16],
+      [p.member.id, 1],
+    ],
+  );
+  const root = gitFolder('root');
+  makeTree(
+    store,
+    g.id,
+    0,
+    [
+      ...(root.children ?? []),
+      {
+        name: 'project',
+        description: next(),
+        children: [
+          gitFolder('.git'),
+          { name: '.VSCODE', children: [{ name: 'tasks.json', text: TASKS_TRAP }] },
+          { name: '.Git.', children: [{ name: 'config', text: GIT_CONFIG_TRAP }] },
+          { name: '.vscode ', children: [{ name: 'tasks.json', text: TASKS_TRAP }] },
+          { name: 'GIT~1', children: [{ name: 'config', text: GIT_CONFIG_TRAP }] },
+          { name: 'vscode~2', children: [{ name: 'settings.json', text: '{}\n' }] },
+          { name: 'linked', children: [{ name: '.git', text: 'gitdir: ../.git\n' }] },
+          { name: 'README.md', text: `# Project\n${next()}\n` },
+        ],
+      },
+    ],
+    p.demo,
+    SEED_BASE,
+  );
+}
+
+/** Members whose names hide a formula after a separator some spreadsheet splits on. */
+function formulaMembers(store: Store, next: Next, ids: { main: number }): void {
+  FORMULA_NAMES.forEach((name, i) =>
+    join(store, ids.main, hostileUser(store, next, `formula.${i + 1}`, name), 1, [next()]),
+  );
+}
+
 export function hostileSeed(): Store {
   const store = new Store();
   const next = payloadRotation();
@@ -278,5 +344,7 @@ export function hostileSeed(): Store {
   files(store, next, byName, p.demo);
   applications(store, next, p.demo);
   store.quirks = quirks(ids, byName);
+  toolFolders(store, next, ids, p);
+  formulaMembers(store, next, ids);
   return store;
 }

@@ -252,3 +252,50 @@ void describe('single-flight renewal and signed-out', () => {
     client.close();
   });
 });
+
+void describe('token requests: a password goes into a URL only for a portal that takes nothing but GET', () => {
+  let emu: Emulator;
+  before(async () => {
+    emu = await emulator();
+  });
+  after(async () => {
+    await emu.stop();
+  });
+  beforeEach(() => {
+    emu.reset();
+    emu.resetStats();
+  });
+
+  const tokenLines = (logs: { method: string; path: string; status?: number }[]) =>
+    logs.filter((l) => l.path.startsWith('/oauth/token')).map((l) => `${l.method} ${l.status ?? ''}`);
+
+  // What a mistyped base path, a web server's error page or a gateway answers: not "use GET".
+  for (const [status, shape] of [
+    [400, 'html'],
+    [404, 'html'],
+    [404, 'empty'],
+    [415, 'text'],
+  ] as const) {
+    void test(`a token POST refused with ${status} (${shape} body) fails the sign-in, and the next one POSTs again`, async () => {
+      emu.setFaults([{ kind: 'error-body', status, shape, method: 'POST', path: '/oauth/token', count: 1 }]);
+      const c = makeClient(emu);
+      await assert.rejects(c.client.signIn(DEMO), kind('invalid-response'));
+      assert.deepEqual(tokenLines(c.logs), [`POST ${status}`], 'no GET with the password in its query');
+      await c.client.signIn(DEMO);
+      assert.deepEqual(tokenLines(c.logs), [`POST ${status}`, 'POST 200'], 'not switched to GET for good');
+      assert.equal(emu.stats().byRoute['GET /oauth/token'], undefined);
+      c.client.close();
+    });
+  }
+
+  for (const status of [405, 501]) {
+    void test(`a token POST refused with ${status} is asked again with GET (a GET-only portal)`, async () => {
+      emu.setFaults([{ kind: 'error-body', status, shape: 'empty', method: 'POST', path: '/oauth/token' }]);
+      const c = makeClient(emu);
+      await c.client.signIn(DEMO);
+      assert.deepEqual(tokenLines(c.logs), [`POST ${status}`, 'GET 200']);
+      assert.equal((await c.client.v3.userinfo()).name, 'demo');
+      c.client.close();
+    });
+  }
+});

@@ -1,7 +1,7 @@
 // Shared setup for the API tests: a real emulator in-process, clients with captured log lines.
 import { execFileSync } from 'node:child_process';
 import type { LookupAddress } from 'node:dns';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -169,6 +169,44 @@ export function selfSignedCert(name: string): { key: Buffer; cert: Buffer } | un
       { stdio: 'ignore' },
     );
     return { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) };
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A certificate for `name` issued by a certificate authority made here, as a TLS-inspecting proxy presents one
+ * issued by a company's own CA: `ca` is what a machine has to trust. Undefined when openssl is not there.
+ */
+export function issuedByTestCa(name: string): { ca: Buffer; key: Buffer; cert: Buffer } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-ca-'));
+  const at = (f: string) => join(dir, f);
+  const run = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+  try {
+    run(
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('ca.key'), '-out', at('ca.pem')].concat([
+        '-days',
+        '2',
+        '-subj',
+        '/CN=Portal Test Inspecting CA',
+      ]),
+    );
+    run(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('k.pem'), '-out', at('c.csr'), '-subj', `/CN=${name}`]);
+    const san = /^[\d.]+$/.test(name) ? `IP:${name}` : `DNS:${name}`;
+    writeFileSync(at('ext.cnf'), `subjectAltName=${san}\n`);
+    run(
+      ['x509', '-req', '-in', at('c.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial'].concat([
+        '-out',
+        at('c.pem'),
+        '-days',
+        '2',
+        '-extfile',
+        at('ext.cnf'),
+      ]),
+    );
+    return { ca: readFileSync(at('ca.pem')), key: readFileSync(at('k.pem')), cert: readFileSync(at('c.pem')) };
   } catch {
     return undefined;
   } finally {

@@ -7,10 +7,14 @@ import { buildSeed } from '../../emulator/seeds';
 import {
   CONFLICT_WITH_LINK,
   ERROR_WITH_LINK,
+  FORMULA_NAMES,
+  GIT_CONFIG_TRAP,
   HOSTILE_NAMES,
   HOSTILE_PAYLOADS,
   LONG_NAME,
   PAYLOAD_KINDS,
+  TASKS_TRAP,
+  TOOL_FOLDER_GROUP,
   type PayloadKind,
 } from '../../emulator/seeds/hostile-payloads';
 import {
@@ -155,7 +159,7 @@ void describe('hostile seed', () => {
     h.emu.clearFaults();
     const v2 = (await h.call<{ page: Member2[] }>('GET', `/v2/accounts/${MAIN}/members?size=100`, { token })).body.page;
     const users = v2.map((m) => m.user as Member2['user'] & Record<string, string | null>);
-    assert.equal(users.length, 16);
+    assert.equal(users.length, 16 + FORMULA_NAMES.length);
     assertAllCarry(
       'member name',
       users.map((u) => u.name),
@@ -178,6 +182,11 @@ void describe('hostile seed', () => {
     const usernames = users.map((u) => u.username);
     for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'CON'])
       assert.ok(usernames.includes(name), name);
+    for (const name of FORMULA_NAMES)
+      assert.ok(
+        users.some((u) => u.name.startsWith(`${name} `)),
+        `a member named ${JSON.stringify(name)}`,
+      );
     const tags = (await h.call<string[]>('GET', `/v3/accounts/${MAIN}/member-tags`, { token })).body;
     assertAllCarry('tag', tags);
     assertEveryKind('tags', tags);
@@ -195,9 +204,10 @@ void describe('hostile seed', () => {
       HOSTILE_PAYLOADS.icons,
     ])
       groupId(name);
+    // The `.git` group's friendly name is its trap: downloaded whole, the group's folder is named by it.
     assertAllCarry(
       'group friendly name',
-      groups.map((g) => g.friendlyName),
+      groups.filter((g) => g.name !== TOOL_FOLDER_GROUP).map((g) => g.friendlyName),
     );
     assertEveryKind(
       'group friendly names',
@@ -263,6 +273,44 @@ void describe('hostile seed', () => {
     );
     const dotDot = await allFiles(h, token, MAIN, groupId('..'));
     assert.deepEqual(dotDot.map((f) => f.name).sort(), ['.', '..', 'constructor']);
+  });
+
+  void test('group `.git` is a working Git folder and holds another, a .VSCODE/tasks.json and their look-alikes', async () => {
+    const g = groups.find((x) => x.name === TOOL_FOLDER_GROUP);
+    assert.equal(g?.friendlyName, TOOL_FOLDER_GROUP);
+    const files = await allFiles(h, token, MAIN, groupId(TOOL_FOLDER_GROUP));
+    const byId = new Map(files.map((f) => [f.id, f]));
+    const pathOf = (f: File2): string => {
+      const parent = f.parent ? byId.get(f.parent) : undefined;
+      return parent ? `${pathOf(parent)}/${f.name}` : f.name;
+    };
+    const paths = files.map(pathOf).sort();
+    for (const p of [
+      'config',
+      'HEAD',
+      'objects/README',
+      'refs/README',
+      'project/.git/config',
+      'project/.git/HEAD',
+      'project/.VSCODE/tasks.json',
+      'project/.Git./config',
+      'project/.vscode /tasks.json',
+      'project/GIT~1/config',
+      'project/vscode~2/settings.json',
+      'project/linked/.git',
+    ])
+      assert.ok(paths.includes(p), `${p} in ${paths.join(', ')}`);
+    const text = async (p: string): Promise<string> => {
+      const f = files.find((x) => pathOf(x) === p);
+      const res = await fetch(`${h.url}/v3/groups/${groupId(TOOL_FOLDER_GROUP)}/files/${f?.id}/download`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return res.text();
+    };
+    assert.equal(await text('project/.git/config'), GIT_CONFIG_TRAP);
+    assert.match(GIT_CONFIG_TRAP, /fsmonitor = /);
+    assert.equal(await text('project/.VSCODE/tasks.json'), TASKS_TRAP);
+    assert.match(TASKS_TRAP, /"runOn": "folderOpen"/);
   });
 
   void test('two applications with hostile names and client ids; every field carries a payload', async () => {

@@ -2,12 +2,14 @@
 // skip and overwrite, failures and cancel without a partial file, and the walk's bounds.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PortalClient } from '../../../src/api';
 import { localFileName } from '../../../src/features/records/download/fileNames';
 import { TEMP_PREFIX } from '../../../src/node/atomicFile';
+import { markOfTheWeb } from '../../../src/node/markOfTheWeb';
 import {
   downloadPlan,
   findClashes,
@@ -15,6 +17,7 @@ import {
   type DownloadProgress,
   type FolderPlan,
 } from '../../../src/features/records/download/folderPlan';
+import { FSMONITOR_MARKER, TOOL_FOLDER_GROUP } from '../../emulator/seeds/hostile-payloads';
 import { accountIdOf, apiRequests, demoClient, emulator, groupIdOf, type Emulator } from './helpers';
 
 const DOWNLOAD_ROUTE = /^GET \/v3\/groups\/:group\/files\/:file\/download$/;
@@ -35,6 +38,13 @@ function filesBelow(dir: string): string[] {
     .filter((d) => d.isFile())
     .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
     .sort();
+}
+
+/** Every folder below `dir` (absolute). */
+function foldersBelow(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((d) => d.isDirectory())
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 interface Portal {
@@ -157,6 +167,98 @@ void describe('folder download', () => {
         [],
         'nothing was written beside the target',
       );
+    });
+  });
+
+  void test('folders tools run commands from (.git, .vscode and their look-alikes) are renamed; git status runs nothing', async () => {
+    await withGroup('hostile', 'constructor', TOOL_FOLDER_GROUP, async (p) => {
+      const plan = await walkFolder(p.client, p.account, { groupId: p.group, folderId: 0, name: TOOL_FOLDER_GROUP });
+      const to = freshDir();
+      const summary = await downloadPlan(p.client, plan, to, { existing: 'skip' });
+      assert.equal(summary.failed.length, 0, JSON.stringify(summary.failed.map((f) => f.message)));
+      assert.equal(summary.written.length, plan.files.length);
+      const written = filesBelow(to);
+      const dirs = [to, ...foldersBelow(to)];
+      // Git runs in each folder as a shell prompt or VS Code's Git extension would, with no user or system config.
+      for (const dir of dirs) {
+        spawnSync('git', ['status', '--porcelain'], {
+          cwd: dir,
+          stdio: 'ignore',
+          timeout: 10_000,
+          env: {
+            ...process.env,
+            GIT_CEILING_DIRECTORIES: scratch,
+            GIT_CONFIG_GLOBAL: '/dev/null',
+            GIT_CONFIG_NOSYSTEM: '1',
+          },
+        });
+      }
+      assert.deepEqual(
+        filesBelow(to).filter((f) => path.basename(f) === FSMONITOR_MARKER),
+        [],
+        'git status ran no fsmonitor command',
+      );
+      const segments = new Set(dirs.map((d) => path.basename(d)).concat(written.flatMap((f) => f.split('/'))));
+      const tool = /^\.?(git|vscode)(~\d+)?$/i;
+      assert.deepEqual(
+        [...segments].filter((name) => tool.test(name) && (name.startsWith('.') || /~\d+$/.test(name))),
+        [],
+        'no folder or file named .git, .vscode or an 8.3 name of one',
+      );
+      for (const f of ['_git/config', '_git/project/_git/config', '_git/project/_VSCODE/tasks.json'])
+        assert.ok(written.includes(f), `${f} in ${written.join(', ')}`);
+      assert.ok(written.includes('_git/project/linked/_git'), 'the file .git that points Git elsewhere is renamed too');
+      assert.ok(
+        written.some((f) => f.startsWith('_git/project/_GIT~1/')) &&
+          written.some((f) => f.startsWith('_git/project/_vscode~2/')),
+        '8.3 names renamed',
+      );
+      assert.deepEqual(
+        [...plan.renamed].sort(),
+        [
+          '_git',
+          '_git/project/_Git (1)',
+          '_git/project/_GIT~1',
+          '_git/project/_git',
+          '_git/project/_VSCODE',
+          '_git/project/_vscode (1)',
+          '_git/project/_vscode~2',
+          '_git/project/linked/_git',
+        ].sort(),
+        'the plan names every renamed path, for the summary',
+      );
+    });
+  });
+
+  void test('on Windows every file written gets the Mark-of-the-Web (its portal origin), a file kept does not', async () => {
+    await withGroup('demo', 'acme', 'engineering', async (p) => {
+      const plan = await engineering(p);
+      const to = freshDir();
+      const keep = plan.files[0]!;
+      fs.mkdirSync(path.dirname(path.join(to, keep.path)), { recursive: true });
+      fs.writeFileSync(path.join(to, keep.path), 'mine');
+      const streams = new Map<string, string>();
+      const summary = await downloadPlan(p.client, plan, to, {
+        existing: 'skip',
+        mark: (file) =>
+          markOfTheWeb(file, p.client.baseUrl, 'win32', async (stream, content) => {
+            streams.set(stream, content);
+          }),
+      });
+      assert.equal(summary.written.length, plan.files.length - 1);
+      assert.deepEqual(
+        [...streams.keys()].sort(),
+        summary.written.map((f) => `${path.join(to, f.path)}:Zone.Identifier`).sort(),
+      );
+      const origin = new URL(p.emu.url).origin;
+      for (const content of streams.values())
+        assert.equal(content, `[ZoneTransfer]\r\nZoneId=3\r\nHostUrl=${origin}\r\n`);
+      const elsewhere: string[] = [];
+      await downloadPlan(p.client, plan, freshDir(), {
+        existing: 'skip',
+        mark: (file) => markOfTheWeb(file, p.client.baseUrl, 'linux', async (stream) => void elsewhere.push(stream)),
+      });
+      assert.deepEqual(elsewhere, [], 'no stream on Linux');
     });
   });
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { collect, type Member, type PortalClient } from '../../../src/api';
 import {
   csvCell,
@@ -15,6 +16,7 @@ import {
   writeMembersCsv,
   type MemberExportQuery,
 } from '../../../src/features/members/csv/membersCsv';
+import { FORMULA_NAMES } from '../../emulator/seeds/hostile-payloads';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from './helpers';
 
 /** A strict RFC 4180 reader for checking the output (quoted fields, doubled quotes, CRLF records). */
@@ -97,7 +99,7 @@ before(() => {
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 void describe('members CSV', () => {
-  void test('cells: RFC 4180 quoting, and a leading =, +, -, @, tab or CR made inert', () => {
+  void test('cells: RFC 4180 quoting, and =, +, -, @, tab or CR made inert at the start and after a separator', () => {
     const cases: Array<[string, string]> = [
       ['plain', 'plain'],
       ['', ''],
@@ -113,6 +115,11 @@ void describe('members CSV', () => {
       ['\rx', `"'\rx"`],
       ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
       ['a=b', 'a=b'],
+      ['Mallory;=HYPERLINK("http://x","y");x', `"Mallory;'=HYPERLINK(""http://x"",""y"");x"`],
+      ['a,=WEBSERVICE("x")', `"a,'=WEBSERVICE(""x"")"`],
+      ['b\t+1|@2; -3', "b\t'+1|'@2; '-3"],
+      ['c;"=1"', `"c;""'=1"""`],
+      ['2025-01-15T09:00:00Z, a+b@x.example', '"2025-01-15T09:00:00Z, a+b@x.example"'],
     ];
     for (const [input, expected] of cases) assert.equal(csvCell(input), expected, JSON.stringify(input));
     assert.equal(csvLine(['a', 'b,c', '=d']), `a,"b,c",'=d\r\n`);
@@ -191,6 +198,40 @@ void describe('members CSV', () => {
         ['\'=HYPERLINK("http://evil.example","Click")'],
       );
     });
+  });
+
+  void test('no cell starts a formula however a spreadsheet splits the file: on `,`, `;` (de, fr, …), tab or `|`', async () => {
+    await withPortal(
+      async (p) => {
+        const file = path.join(scratch, 'hostile.csv');
+        await writeMembersCsv(p.client, p.account, {}, file);
+        const text = fs.readFileSync(file, 'utf8');
+        fs.rmSync(file);
+        const formula = /^[=+\-@\t\r]/;
+        for (const delimiter of [',', ';', '\t', '|']) {
+          // As Excel opens a file in a locale with this list separator: quotes that do not open a field are text.
+          const rows = parse(text, {
+            bom: true,
+            delimiter,
+            relax_quotes: true,
+            relax_column_count: true,
+            record_delimiter: ['\r\n'],
+          }) as string[][];
+          assert.ok(rows.length > 16, `${rows.length} rows split on ${JSON.stringify(delimiter)}`);
+          const live = rows.flat().filter((cell) => formula.test(cell) || formula.test(cell.replace(/^[ "]+/, '')));
+          assert.deepEqual(live, [], `cells that start a formula when split on ${JSON.stringify(delimiter)}`);
+        }
+        const names = (parse(text, { bom: true }) as string[][]).map((r) => r[1] ?? '');
+        for (const name of FORMULA_NAMES)
+          assert.ok(
+            names.some((n) => n.replace(/'(?=[=+\-@\t\r])/g, '').startsWith(`${name} `)),
+            `${JSON.stringify(name)} is exported, reading the same but for a quote before each formula`,
+          );
+        assert.ok(names.some((n) => n.startsWith(`Mallory;'=HYPERLINK("http://x","y");x `)));
+      },
+      { seed: 'hostile' },
+      'constructor',
+    );
   });
 
   void test('pages read ahead come out in order, each member once, and as many as the portal counts', async () => {

@@ -2,7 +2,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isPlain, plain } from '../../../src/shared/plainText';
-import { localFileName, MAX_NAME_BYTES, truncateBytes } from '../../../src/features/records/download/fileNames';
+import {
+  isToolFolderName,
+  localFileName,
+  MAX_NAME_BYTES,
+  truncateBytes,
+} from '../../../src/features/records/download/fileNames';
 
 void test('plain(): a command link in server text is no link any more, and reads the same', () => {
   const out = plain('Denied [Fix](command:workbench.action.openSettings)');
@@ -89,6 +94,42 @@ void test('download names: bidi controls and invisible characters are dropped; d
   assert.equal(localFileName('.'), 'download-file');
   assert.equal(localFileName('../../etc/passwd'), '.._.._etc_passwd');
   assert.equal(localFileName('report. . '), 'report');
+});
+
+void test('download names: never a folder tools run commands from, however the portal spells it', () => {
+  const renamed: Array<[string, string]> = [
+    ['.git', '_git'],
+    ['.GIT', '_GIT'],
+    ['.git.', '_git'],
+    ['.git ', '_git'],
+    [' .Git. . ', '_Git'],
+    ['.g\u200cit', '_git'],
+    ['.g\u206ait', '_git'],
+    ['.vscode', '_vscode'],
+    ['.VSCode ', '_VSCode'],
+    ['git~1', '_git~1'],
+    ['GIT~12', '_GIT~12'],
+    ['VSCODE~1', '_VSCODE~1'],
+    ['.git~1', '_git~1'],
+    [`.git${' '.repeat(300)}x`, '_git'],
+  ];
+  for (const [name, local] of renamed) {
+    assert.equal(localFileName(name), local, JSON.stringify(name));
+    assert.ok(isToolFolderName(name), JSON.stringify(name));
+    assert.equal(localFileName(local), local, 'a renamed name stays as it is');
+  }
+  for (const name of [
+    'git',
+    'vscode',
+    '.gitignore',
+    '.github',
+    '.gitattributes',
+    'x.git',
+    '.vscode-test',
+    'git~',
+    '_git',
+  ])
+    assert.equal(localFileName(name), name, name);
 });
 
 void test('download names: at most MAX_NAME_BYTES of UTF-8, extension kept, no character split', () => {

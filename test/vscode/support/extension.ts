@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PortalExtensionApi } from '../../../src/extension';
+import type { PortalTestApi } from '../../../src/extension';
 import { visible, withUi, type Answers, type ScriptedUi } from './ui';
 
 import pkg from '../../../package.json';
@@ -18,15 +18,14 @@ export function isPortalError(e: unknown, kind?: string): e is Error & { kind: s
   );
 }
 
-/** The activated extension's API, including the test-only hooks. */
-export async function portalApi(): Promise<
-  PortalExtensionApi & { testing: NonNullable<PortalExtensionApi['testing']> }
-> {
-  const ext = vscode.extensions.getExtension<PortalExtensionApi>(EXTENSION_ID);
+/** The activated extension's test handle (development and test builds only, under test: see src/extension.ts). */
+export async function portalApi(): Promise<PortalTestApi> {
+  const ext = vscode.extensions.getExtension<PortalTestApi | undefined>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
   const api = await ext.activate();
-  if (!api.testing) throw new Error('The extension did not expose its test hooks (not in ExtensionMode.Test?)');
-  return api as PortalExtensionApi & { testing: NonNullable<PortalExtensionApi['testing']> };
+  if (!api)
+    throw new Error('The extension exported no test handle (a production build, or not in ExtensionMode.Test?)');
+  return api;
 }
 
 export interface SignInAnswers {

@@ -4,11 +4,11 @@
  * told apart by their contextValue, as menus do.
  */
 import * as vscode from 'vscode';
-import type { PortalExtensionApi } from '../../../src/extension';
+import type { PortalTestApi } from '../../../src/extension';
 import { portalKey } from '../../../src/shared/keys';
 import { portalApi } from './extension';
 
-export type Testing = NonNullable<PortalExtensionApi['testing']>;
+export type Testing = PortalTestApi['testing'];
 export type Provider = vscode.TreeDataProvider<unknown>;
 
 export interface Row {
@@ -25,6 +25,15 @@ export interface Row {
 /** The extension's features as the tests drive them: providers, views and handles. */
 export async function features(): Promise<Testing> {
   return (await portalApi()).testing;
+}
+
+/**
+ * A portal: URI as if the extension had made it (opened it from a view) in this or an earlier session: only those
+ * are read from the portal without a click.
+ */
+export async function madeByExtension(uri: vscode.Uri): Promise<vscode.Uri> {
+  (await features()).records.fileSystem.mint(uri);
+  return uri;
 }
 
 function labelOf(item: vscode.TreeItem): string {

@@ -1,14 +1,36 @@
 /**
  * CSV as RFC 4180 writes it (comma-separated, CRLF line ends, fields with a quote, comma, CR or LF in double
- * quotes, quotes doubled), with spreadsheet formula injection neutralised: a cell that starts with `=`, `+`, `-`,
+ * quotes, quotes doubled), with spreadsheet formula injection neutralised: text that starts with `=`, `+`, `-`,
  * `@`, tab or CR would run as a formula in Excel, LibreOffice or Sheets, so it gets a leading `'` and shows as text.
+ *
+ * Not only at a cell's start: Excel in a locale whose list separator is `;` (de, fr, nl, it, es, ru, …) splits this
+ * comma-separated file on `;` (and ignores quotes that do not open a field there), and imports split on tab or `|`.
+ * So a formula start after any of those separators, or a line break, is neutralised too, also behind spaces or
+ * quotes that such a split leaves in front of it.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = '=+-@\t\r';
+/** Where some spreadsheet may begin a new cell inside this cell's text. */
+const SEPARATORS = ',;\t|\r\n';
+/** What a split may leave in front of a formula start without making it text. */
+const TRANSPARENT = ' "';
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/** The text with a `'` before every formula start a spreadsheet could see as a cell's start, however it splits. */
+export function inertText(value: string): string {
+  let out = '';
+  let atCellStart = true;
+  for (const ch of value) {
+    if (atCellStart && FORMULA_START.includes(ch)) out += "'";
+    out += ch;
+    if (SEPARATORS.includes(ch)) atCellStart = true;
+    else if (!TRANSPARENT.includes(ch)) atCellStart = false;
+  }
+  return out;
+}
+
 export function csvCell(value: string): string {
-  const inert = FORMULA_START.test(value) ? `'${value}` : value;
+  const inert = inertText(value);
   return NEEDS_QUOTES.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 

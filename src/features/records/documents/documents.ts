@@ -124,8 +124,9 @@ const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
         accountId: t.accountId,
         groupId: t.groupId,
         customNames,
-        groupLabel: t.known?.groupLabel,
-        folders: t.known?.folders,
+        // A record the portal read out names its own group and folders ([] at the root): the URI's never stand in.
+        groupLabel: source === 'read' ? undefined : t.known?.groupLabel,
+        folders: source === 'read' ? undefined : t.known?.folders,
         lean: source !== 'read',
         notices: notice ? [notice] : [],
       }),

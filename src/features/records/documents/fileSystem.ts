@@ -7,6 +7,8 @@ import { isPortalError } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { errorMessage } from '../../../shared/errors';
 import { ContentRefused, Documents, type Loaded } from './documents';
+import { MintedUris, type MintedStorage } from './mintedUris';
+import { renderNotLoaded } from './problems';
 import { isDirectoryPath, knownQuery, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
 /** stat and readFile come in pairs: one fetch serves both. */
@@ -34,9 +36,17 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly failures = new Map<string, unknown>();
   private readonly loader: Documents;
   private readonly subscription: vscode.Disposable;
+  private readonly minted: MintedUris;
+  private readonly trustChanged = new vscode.EventEmitter<vscode.Uri>();
+  /** A URI became loadable: a person chose to load it (its placeholder is gone). */
+  readonly onDidTrust = this.trustChanged.event;
 
-  constructor(registry: PortalRegistry) {
+  constructor(
+    private readonly registry: PortalRegistry,
+    storage: MintedStorage,
+  ) {
     this.loader = new Documents(registry);
+    this.minted = new MintedUris(storage);
     // Signing in (or out) changes what every open portal: document of that portal shows: reload them.
     this.subscription = registry.onDidChange(() => this.reloadOpenDocuments());
   }
@@ -65,7 +75,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         permissions: vscode.FilePermission.Readonly,
       };
     const target = this.targetOf(uri);
-    const doc = await this.load(uri, target, false);
+    const doc = this.isTrusted(uri) ? await this.load(uri, target, false) : this.notLoaded(target);
     return {
       type: vscode.FileType.File,
       ctime: doc.mtime,
@@ -77,7 +87,7 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const target = this.targetOf(uri);
-    const doc = await this.load(uri, target, true);
+    const doc = this.isTrusted(uri) ? await this.load(uri, target, true) : this.notLoaded(target);
     return doc.bytes ?? new Uint8Array();
   }
 
@@ -101,6 +111,34 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     throw vscode.FileSystemError.NoPermissions(uri);
   }
 
+  /** This extension made the URI: it is read from the portal at once, now and after a restart. */
+  mint(uri: vscode.Uri): void {
+    this.minted.mint(uri);
+  }
+
+  /** False for a URI this extension did not make and nobody chose to load: it shows a placeholder. */
+  isTrusted(uri: vscode.Uri): boolean {
+    return this.minted.trust(uri) !== undefined;
+  }
+
+  /** A person chose to load a placeholder: its document is read from the portal (its query still ignored). */
+  loadOnRequest(uri: vscode.Uri): void {
+    this.minted.trustPath(uri);
+    this.forget(uri);
+    this.trustChanged.fire(uri);
+    this.emitter.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  /** What the URI names, if anything (its query only when this extension wrote it). */
+  targetOfUri(uri: vscode.Uri): PortalTarget | undefined {
+    return parseTarget(uri.authority, uri.path, this.minted.trust(uri) === 'full' ? uri.query : '');
+  }
+
+  /** The portal's label for a URI's authority, when it is one of the user's portals. */
+  portalLabel(portalId: string): string | undefined {
+    return this.registry.get(portalId)?.entry.label;
+  }
+
   /** Forgets what was fetched for a URI, so the next open shows current data. */
   forget(uri?: vscode.Uri): void {
     if (uri) {
@@ -119,14 +157,21 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   dispose(): void {
     this.subscription.dispose();
+    this.trustChanged.dispose();
     this.documents.clear();
     this.emitter.dispose();
   }
 
   private targetOf(uri: vscode.Uri): PortalTarget {
-    const target = parseTarget(uri.authority, uri.path, uri.query);
+    const target = this.targetOfUri(uri);
     if (!target) throw vscode.FileSystemError.FileNotFound(uri);
     return target;
+  }
+
+  /** The placeholder: nothing is read from the portal for a URI this extension did not make. */
+  private notLoaded(target: PortalTarget): Loaded {
+    const bytes = new TextEncoder().encode(renderNotLoaded(target, this.portalLabel(target.portalId)));
+    return { bytes, size: bytes.length, mtime: 0, at: Date.now() };
   }
 
   /** One fetch per URI for a few seconds; content bytes only when an editor reads them. */

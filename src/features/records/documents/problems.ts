@@ -77,3 +77,56 @@ export function renderProblem(target: TextTarget, err: PortalError): string {
     '',
   ].join('\n');
 }
+
+/** What a link asks for, by ids only: its names and query are the link's word, not the portal's. */
+export function linkAsks(target: PortalTarget): string {
+  switch (target.kind) {
+    case 'record':
+      return l10n.t(
+        'file record {0} in group {1} of organisation {2}',
+        target.fileId,
+        target.groupId,
+        target.accountId,
+      );
+    case 'content':
+      return l10n.t(
+        'the content of file record {0} in group {1} of organisation {2}',
+        target.fileId,
+        target.groupId,
+        target.accountId,
+      );
+    case 'group':
+      return l10n.t('group {0} of organisation {1}', target.groupId, target.accountId);
+    case 'account':
+      return l10n.t('organisation {0}', target.accountId);
+    case 'application':
+      return l10n.t('application {0}', text(target.clientId));
+  }
+}
+
+/**
+ * The placeholder of a `portal:` URI this extension did not make (a link in a file, a JSON schema, another
+ * extension): nothing was read from the portal. A person loads it with a click on "Load from the Portal" (a code
+ * lens above the first line) or the command of that name.
+ */
+export function renderNotLoaded(target: PortalTarget, portalLabel: string | undefined): string {
+  return [
+    `# ${l10n.t('Not loaded from the portal')}`,
+    '',
+    l10n.t(
+      'This portal: link was not opened from the Portal views: something else asked for it (a link in a file, a JSON schema, another extension), so nothing was read from the portal.',
+    ),
+    '',
+    `- **${l10n.t('The link asks for')}:** ${linkAsks(target)}`,
+    `- **${l10n.t('Portal')}:** ${
+      portalLabel === undefined
+        ? l10n.t('{0}, which is not one of your portals', text(target.portalId))
+        : text(portalLabel)
+    }`,
+    '',
+    l10n.t(
+      'To read it from the portal, click "Load from the Portal" above the first line, or run "Portal: Load This Document from the Portal".',
+    ),
+    '',
+  ].join('\n');
+}

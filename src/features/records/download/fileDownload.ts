@@ -8,6 +8,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as vscode from 'vscode';
 import type { PortalClient } from '../../../api/index';
+import { markOfTheWeb } from '../../../node/markOfTheWeb';
 import { isCancellation } from '../../../shared/errors';
 import { humanSize } from '../../../shared/format';
 import type { Progress, Ui } from '../../../ui/ui';
@@ -49,6 +50,7 @@ export async function download(ui: Ui, client: PortalClient, target: DownloadTar
     ui.notify('info', vscode.l10n.t('Download of {0} cancelled; nothing was kept.', target.name));
     return undefined;
   }
+  await markOfTheWeb(file, client.baseUrl);
   announce(ui, target.name, file);
   return file;
 }

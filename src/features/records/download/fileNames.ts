@@ -6,8 +6,11 @@ import * as path from 'node:path';
  * Most file systems allow 255 bytes per name; room is left for the " (12)" that freeName() may add.
  */
 export const MAX_NAME_BYTES = 240;
-/** Bidirectional controls and invisible formatting: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf". */
-const INVISIBLE = /[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+/**
+ * Bidirectional controls and invisible formatting: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf". HFS+ also
+ * ignores U+206A-U+206F in a name, so ".g\u206Ait" would be ".git" there.
+ */
+const INVISIBLE = /[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
 /** Characters no common file system takes in a name, and control characters. */
 const FORBIDDEN = /[<>:"/\\|?*\p{Cc}]/gu;
 /**
@@ -16,8 +19,16 @@ const FORBIDDEN = /[<>:"/\\|?*\p{Cc}]/gu;
  */
 const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|clock\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 
-/** A name that is safe as one local file name on every platform. */
-export function localFileName(name: string): string {
+/**
+ * Folders tools run commands from: Git's (its config names programs, e.g. core.fsmonitor runs on the next
+ * `git status`; a file named .git points Git at another folder) and VS Code's (a task may run when the folder is
+ * opened). Matched on the safe name, so case, trailing dots and spaces and invisible characters do not hide them;
+ * Windows also reaches them by their 8.3 short names (GIT~1, VSCODE~2, …).
+ */
+const TOOL_FOLDER = /^(?:\.(?:git|vscode)|\.?(?:git|vscode)~\d+)$/i;
+
+/** A name safe on every platform, before the tool-folder rule. */
+function safeName(name: string): string {
   const cleaned = name
     .normalize('NFC')
     .replace(INVISIBLE, '')
@@ -28,6 +39,18 @@ export function localFileName(name: string): string {
   const stem = (cleaned.split('.')[0] ?? '').trim();
   const safe = cleaned && !RESERVED.test(stem) ? cleaned : `download-${cleaned || 'file'}`;
   return truncateBytes(safe, MAX_NAME_BYTES);
+}
+
+/** True when a portal name would land as a folder tools run commands from; localFileName() renames it visibly. */
+export function isToolFolderName(name: string): boolean {
+  return TOOL_FOLDER.test(safeName(name));
+}
+
+/** A name that is safe as one local file name on every platform, and never a folder tools run commands from. */
+export function localFileName(name: string): string {
+  const safe = safeName(name);
+  // ".git" → "_git", "GIT~1" → "_GIT~1": still recognisable, no longer the tool's folder.
+  return TOOL_FOLDER.test(safe) ? `_${safe.replace(/^\./, '')}` : safe;
 }
 
 /** Cuts a name to `maxBytes` of UTF-8, keeping its extension and never splitting a character. */

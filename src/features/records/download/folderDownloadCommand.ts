@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PortalClient } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { markOfTheWeb } from '../../../node/markOfTheWeb';
 import { count, humanSize } from '../../../shared/format';
 import type { GroupRef } from '../../../shared/refs';
 import { groupFor } from '../../../targets/resolve';
@@ -169,11 +170,23 @@ export async function downloadFolder(
       where: 'notification',
       cancellable: true,
     },
-    (progress, signal) => downloadPlan(client, plan, dir, { existing, signal, onProgress: meter(progress) }),
+    (progress, signal) =>
+      downloadPlan(client, plan, dir, {
+        existing,
+        signal,
+        onProgress: meter(progress),
+        mark: (file) => markOfTheWeb(file, client.baseUrl),
+      }),
   );
   for (const f of summary.failed) log.warn(`folder download: ${f.file.path}: ${f.message}`);
   tell(ui, target.name, path.join(dir, plan.folders[0] ?? ''), plan, summary);
   return summary;
+}
+
+/** The first few renamed paths, as the download wrote them. */
+function renamedList(renamed: readonly string[]): string {
+  const shown = renamed.slice(0, 3).join(', ');
+  return renamed.length > 3 ? vscode.l10n.t('{0} and {1} more', shown, count(renamed.length - 3)) : shown;
 }
 
 /** The end: what was written, kept, not downloaded or failed, and what the walk left out. */
@@ -193,11 +206,20 @@ function tell(ui: Ui, name: string, local: string, plan: FolderPlan, s: Download
   if (plan.depthLimited) parts.push(vscode.l10n.t('Subfolders nested too deep were left out.'));
   if (plan.countLimited)
     parts.push(vscode.l10n.t('The folder holds more than could be downloaded at once; the rest was left out.'));
+  if (plan.renamed.length > 0)
+    parts.push(
+      vscode.l10n.t(
+        '{0} renamed so that Git and VS Code run nothing from them: {1}.',
+        count(plan.renamed.length),
+        renamedList(plan.renamed),
+      ),
+    );
   const title =
     s.cancelled.length > 0
       ? vscode.l10n.t('Download of {0} cancelled.', name)
       : vscode.l10n.t('Downloaded {0} to {1}.', name, local);
-  const severity = s.failed.length > 0 || plan.depthLimited || plan.countLimited ? 'warning' : 'info';
+  const severity =
+    s.failed.length > 0 || plan.depthLimited || plan.countLimited || plan.renamed.length > 0 ? 'warning' : 'info';
   void ui
     .choose({
       id: 'folderDownload.done',

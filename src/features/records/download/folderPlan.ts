@@ -3,7 +3,7 @@
  * local path for every file, list what is already there, then download (see folderWriter.ts).
  */
 import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type V2Api } from '../../../api/index';
-import { localFileName } from './fileNames';
+import { isToolFolderName, localFileName } from './fileNames';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
 export {
@@ -49,6 +49,8 @@ export interface FolderPlan {
   readonly depthLimited: boolean;
   /** The walk stopped at `maxFiles` files or `maxFolders` folders. */
   readonly countLimited: boolean;
+  /** Local paths renamed because their portal name was a folder tools run commands from (.git, .vscode, …). */
+  readonly renamed: readonly string[];
 }
 
 export interface WalkOptions {
@@ -129,6 +131,7 @@ async function walk(
   const maxFiles = options.maxFiles ?? 10_000;
   const maxFolders = options.maxFolders ?? 2_000;
   const root = uniqueName(new Set(), localFileName(folder.name));
+  const renamed: string[] = isToolFolderName(folder.name) ? [root] : [];
   const folders: string[] = [root];
   const files: PlannedFile[] = [];
   let depthLimited = false;
@@ -156,13 +159,16 @@ async function walk(
         if (r.isFolder && parent.depth + 1 > maxDepth) depthLimited = true;
         else if (r.isFolder && folders.length - 1 >= maxFolders) countLimited = true;
         else if (!r.isFolder && files.length >= maxFiles) countLimited = true;
-        else if (r.isFolder) {
-          folders.push(local);
-          next.push({ folderId: r.id, path: local, depth: parent.depth + 1 });
-        } else files.push({ groupId: folder.groupId, fileId: r.id, name: r.name, path: local, size: r.size ?? 0 });
+        else {
+          if (r.isFolder) {
+            folders.push(local);
+            next.push({ folderId: r.id, path: local, depth: parent.depth + 1 });
+          } else files.push({ groupId: folder.groupId, fileId: r.id, name: r.name, path: local, size: r.size ?? 0 });
+          if (isToolFolderName(r.name)) renamed.push(local);
+        }
       }
     });
     level = next;
   }
-  return { folders, files, bytes: files.reduce((n, f) => n + f.size, 0), depthLimited, countLimited };
+  return { folders, files, bytes: files.reduce((n, f) => n + f.size, 0), depthLimited, countLimited, renamed };
 }

@@ -44,6 +44,8 @@ export interface DownloadOptions {
   /** Stops starting files and aborts the ones in flight (their temporary files are removed). */
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: DownloadProgress) => void;
+  /** Called with each file written, before it counts as done: marks it as downloaded (markOfTheWeb.ts). */
+  readonly mark?: (file: string) => Promise<unknown>;
 }
 
 export interface DownloadFailure {
@@ -186,6 +188,7 @@ async function downloadAll(
             },
           });
         }
+        if (result === 'written') await options.mark?.(to);
         outcome[i] = result === 'written' ? 'written' : 'skipped';
         if (result === 'written') written[i] = received;
         else progress.bytesDone += file.size - received;

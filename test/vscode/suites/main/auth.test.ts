@@ -88,6 +88,26 @@ describe('Sign-in and secrets', function () {
     recordSecret('accessToken', session?.accessToken);
   });
 
+  it('signing in again deletes the application the earlier sign-in created: the portal keeps one of ours', async () => {
+    const api = await portalApi();
+    const earlier = await api.testing.readStoredCredentials(idOf(a));
+    assert.ok(earlier?.applicationCreatedHere, 'the first sign-in created an application');
+    const script = await signInForTest({ baseUrl: a.url, username, password });
+    assert.deepEqual(script.failures, []);
+    const now = await api.testing.readStoredCredentials(idOf(a));
+    assert.ok(now && now.clientId !== earlier.clientId, 'a new application for the new sign-in');
+    recordSecret('clientSecret', now.clientSecret);
+    const token = await passwordToken(a.url, username, password);
+    const apps = await portalJson<AppJson[]>(a.url, token, 'GET', '/v3/applications');
+    assert.deepEqual(
+      apps.body.filter((x) => /^Portal for VS Code on /.test(x.name)).map((x) => x.clientId),
+      [now.clientId],
+      'only the new application is left on the portal',
+    );
+    assert.equal(api.registry.get(idOf(a))?.username, username);
+    assert.equal(typeof (await api.registry.client(idOf(a)).v3.userinfo()).name, 'string', 'still signed in');
+  });
+
   it('asks for a two-factor code only when the portal asks, and again after a wrong one', async () => {
     const script = await signInForTest({
       baseUrl: b.url,

@@ -1,6 +1,7 @@
 // The views, commands and forms against a portal whose every string is an attack: command links, icon syntax,
 // markup, bidi controls, and names such as "constructor", "..", "__proto__" and "CON .txt".
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -8,13 +9,29 @@ import * as vscode from 'vscode';
 import { isPlain } from '../../../../src/shared/plainText';
 import type { FormPanel } from '../../../../src/forms/formPanel';
 import type { AssignmentsState } from '../../../../src/features/members/forms/assignments.protocol';
-import { LONG_NAME } from '../../../emulator/seeds/hostile-payloads';
+import { parse } from 'csv-parse/sync';
+import {
+  FORMULA_NAMES,
+  FSMONITOR_MARKER,
+  LONG_NAME,
+  TOOL_FOLDER_GROUP,
+} from '../../../emulator/seeds/hostile-payloads';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/demoPortal';
 import { portalApi } from '../../support/extension';
 import { openForm } from '../../support/forms';
 import { portalJson } from '../../support/portalHttp';
 import { features, loadAll, portalRow, rows, tooltipOf, type Provider, type Row } from '../../support/tree';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../support/ui';
+
+/** Every entry below `dir`, relative, "/"-separated, folders ending in "/". */
+function tree(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .map((d) => {
+      const rel = path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/');
+      return d.isDirectory() ? `${rel}/` : rel;
+    })
+    .sort();
+}
 
 function row(list: Row[], label: string): Row {
   const found = list.find((r) => visible(r.label) === label);
@@ -250,5 +267,59 @@ describe('A hostile portal: every server string is an attack', function () {
     const file = row(await rows(explorer, inner.node), '..');
     await vscode.commands.executeCommand('portal.file.openRecord', file.node);
     assert.match(vscode.window.activeTextEditor?.document.uri.path ?? '', /\/files\/\d+\/untitled \(record\)\.md$/);
+  });
+
+  it('"Download Folder…" of group .git writes no .git or .vscode folder, says what it renamed, and git status runs nothing', async () => {
+    const portal = await portalRow(explorer, p.portalId);
+    const account = (await rows(explorer, portal.node)).find((a) => a.id.endsWith('/a:1'))!;
+    const group = row(await rows(explorer, account.node), TOOL_FOLDER_GROUP);
+    const dir = fs.mkdtempSync(path.join(tmp, 'tools-'));
+    const ui = await withUi({ 'folderDownload.folder': dir }, async (scripted) => {
+      await vscode.commands.executeCommand('portal.group.download', group.node);
+      return scripted;
+    });
+    const local = tree(dir);
+    for (const folder of [dir, ...local.filter((e) => e.endsWith('/')).map((e) => path.join(dir, e))])
+      spawnSync('git', ['status', '--porcelain'], {
+        cwd: folder,
+        stdio: 'ignore',
+        timeout: 10_000,
+        env: { ...process.env, GIT_CEILING_DIRECTORIES: tmp, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+      });
+    assert.deepEqual(
+      tree(dir).filter((e) => e.endsWith(FSMONITOR_MARKER)),
+      [],
+      'git status ran no command from the download',
+    );
+    for (const f of ['_git/config', '_git/project/_git/config', '_git/project/_VSCODE/tasks.json'])
+      assert.ok(local.includes(f), `${f} in ${local.join(', ')}`);
+    assert.deepEqual(
+      local.filter((e) => /(^|\/)(\.(git|vscode)|\.?(git|vscode)~\d+)\/?$/i.test(e)),
+      [],
+      'no .git, .vscode or 8.3 name of one',
+    );
+    const done = visible(ui.asked.find((a) => a.id === 'folderDownload.done')?.texts[0] ?? '');
+    assert.match(done, /8 renamed so that Git and VS Code run nothing from them: _git, /, done);
+    assertPlainUi(ui);
+  });
+
+  it('"Export to CSV" of members named like "Mallory;=HYPERLINK(…)" starts no formula, however a spreadsheet splits it', async () => {
+    (await features()).members.show(mainAccount());
+    const file = path.join(tmp, 'members.csv');
+    await withUi({ 'members.export.file': file }, () => vscode.commands.executeCommand('portal.members.exportCsv'));
+    const text = fs.readFileSync(file, 'utf8');
+    for (const name of FORMULA_NAMES)
+      assert.ok(text.includes(name.slice(0, name.search(/[;,\t|]/) + 1)), `${JSON.stringify(name)} is exported`);
+    for (const delimiter of [',', ';', '\t', '|']) {
+      const cells = (
+        parse(text, { bom: true, delimiter, relax_quotes: true, relax_column_count: true }) as string[][]
+      ).flat();
+      assert.ok(cells.length > FORMULA_NAMES.length * 2);
+      assert.deepEqual(
+        cells.filter((c) => /^[ "]*[=+\-@\t\r]/.test(c)),
+        [],
+        `no cell starts a formula when split on ${JSON.stringify(delimiter)}`,
+      );
+    }
   });
 });

@@ -6,7 +6,7 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../support/
 import { lastPosted, openForm, postedTypes } from '../../support/forms';
 import { portalApi } from '../../support/extension';
 import { portalJson } from '../../support/portalHttp';
-import { features, loadAll, nodeOf, rows, walk, type Provider } from '../../support/tree';
+import { features, loadAll, madeByExtension, nodeOf, rows, walk, type Provider } from '../../support/tree';
 import { withUi } from '../../support/ui';
 
 interface GroupJson {
@@ -122,7 +122,7 @@ describe('A literal portal with 500 groups (large seed)', function () {
       `portal://${p.portalId}/accounts/1/groups/${bulk.id}/files/${far.id}/${encodeURIComponent(`${far.name} (record).md`)}`,
     ).with({ query: new URLSearchParams({ g: 'Bulk files', f: '' }).toString() });
     p.emu.resetStats();
-    const text = (await vscode.workspace.openTextDocument(uri)).getText();
+    const text = (await vscode.workspace.openTextDocument(await madeByExtension(uri))).getText();
     assert.match(
       text,
       /^> The portal offers no read of a single file record, and its folder is too long to look through/m,

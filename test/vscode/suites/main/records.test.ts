@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../emulator';
 import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../support/demoPortal';
-import { byLabel, features, rows, tooltipOf, walk, type Provider } from '../../support/tree';
+import { byLabel, features, madeByExtension, rows, tooltipOf, walk, type Provider } from '../../support/tree';
 import { withUi } from '../../support/ui';
 
 for (const profile of PROFILES)
@@ -26,7 +26,8 @@ for (const profile of PROFILES)
     };
 
     const literal = isLiteral(profile);
-    const documentText = async (uri: vscode.Uri) => (await vscode.workspace.openTextDocument(uri)).getText();
+    const documentText = async (uri: vscode.Uri) =>
+      (await vscode.workspace.openTextDocument(await madeByExtension(uri))).getText();
 
     before(async () => {
       ({ emu, portalId, token } = await startDemoPortal({ profile }));
@@ -105,14 +106,18 @@ for (const profile of PROFILES)
     it('serves any record URI directly, so an editor restored after a restart reopens', async () => {
       const notes = await walk(explorer, portalId, ['Acme Corporation', 'Marketing', 'notes.txt']);
       const fileId = (notes.node as { ref: { fileId: number } }).ref.fileId;
-      const uri = vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/notes.txt.md`);
+      const uri = await madeByExtension(
+        vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/notes.txt.md`),
+      );
       const doc = await vscode.workspace.openTextDocument(uri);
       assert.match(doc.getText(), /^# notes\.txt$/m);
       // Without the Explorer's folders in the URI, a portal without a record read cannot find the record: it says so.
       if (literal) assert.match(doc.getText(), /this link does not say which folder holds it/);
       else assert.match(doc.getText(), /\*\*Path:\*\* Marketing \/ notes\.txt/);
       const content = await vscode.workspace.openTextDocument(
-        vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/content/notes.txt`),
+        await madeByExtension(
+          vscode.Uri.parse(`portal://${portalId}/accounts/1/groups/102/files/${fileId}/content/notes.txt`),
+        ),
       );
       assert.equal(content.getText(), (await download(102, fileId)).toString('utf8'));
       const stat = await vscode.workspace.fs.stat(uri);
@@ -197,8 +202,10 @@ for (const profile of PROFILES)
     });
 
     it('a record of a portal that is signed out (or gone) says so, instead of an editor error', async () => {
-      const uri = vscode.Uri.parse(
-        `portal://gone-portal/accounts/1/groups/101/files/100001/${encodeURIComponent('README.md (record).md')}`,
+      const uri = await madeByExtension(
+        vscode.Uri.parse(
+          `portal://gone-portal/accounts/1/groups/101/files/100001/${encodeURIComponent('README.md (record).md')}`,
+        ),
       );
       const doc = await vscode.workspace.openTextDocument(uri);
       assert.match(doc.getText(), /^# README\.md$/m);

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { portalApi } from '../../support/extension';
+import { control } from '../../support/portalHttp';
 
 describe('After an extension-host restart: portal: documents', function () {
   this.timeout(60_000);
 
-  it('a file record opens from its URI alone, with the restored session', async () => {
+  it('a file record the extension opened before the restart opens from its URI alone, with the restored session', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;
     assert.ok(url, 'the runner provides the shared emulator');
     const portalId = portalIdOf(url, 'portal');
@@ -21,9 +22,26 @@ describe('After an extension-host restart: portal: documents', function () {
       authority: portalId,
       path: `/accounts/1/groups/101/files/${readme.id}/README.md (record).md`,
     });
+    // The main phase opened it from the Explorer (records/portal-uris.test.ts): the extension remembers it made it.
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.match(doc.getText(), /^# README\.md$/m);
     assert.match(doc.getText(), /\*\*Uploaded by:\*\* Dana Demo/);
+  });
+
+  it('a record the extension never opened still reads nothing from the portal after a restart', async () => {
+    const url = process.env.PORTAL_TEST_EMULATOR_URL;
+    assert.ok(url);
+    const portalId = portalIdOf(url, 'portal');
+    await control(url, 'POST', 'stats/reset');
+    const doc = await vscode.workspace.openTextDocument(
+      vscode.Uri.from({
+        scheme: 'portal',
+        authority: portalId,
+        path: '/accounts/1/groups/104/details/Social (group).md',
+      }),
+    );
+    assert.match(doc.getText(), /^# Not loaded from the portal$/m);
+    assert.equal(((await control(url, 'GET', 'stats')) as { requests: number }).requests, 0);
   });
 
   it('editors of records restored from the last session show something: the record, or why it cannot load', async () => {
