@@ -144,7 +144,6 @@ class MatrixPage {
     this.sizer.append(this.head, this.body);
     this.viewport.append(this.sizer);
     document.body.append(this.viewport);
-    this.group.control.combobox = true;
     this.text.addEventListener('input', () => this.changed({ text: this.text.value || undefined }));
     this.group.control.addEventListener('change', () => this.changed({ group: numberOr(this.group.control.value) }));
     this.tag.control.addEventListener('change', () => this.changed({ tag: numberOr(this.tag.control.value) }));

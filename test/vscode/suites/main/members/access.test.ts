@@ -29,6 +29,7 @@ interface MatrixPanelLike {
     onRow(listener: (row: unknown[]) => void): vscode.Disposable;
   };
   readonly currentView: { group?: number };
+  readonly panel: vscode.WebviewPanel;
   onDidPost(listener: (m: { type: string; [k: string]: unknown }) => void): vscode.Disposable;
   exportCsv(view: object): Promise<number | undefined>;
   dispose(): void;
@@ -68,6 +69,9 @@ for (const profile of PROFILES)
     });
     after(async () => {
       await vscode.workspace.getConfiguration('portal').update('maxConcurrentRequests', undefined, true);
+      // Panels of this portal would outlive its emulator: close them, and the plan this suite put on show.
+      t.members.access.panels.dispose();
+      t.members.plan.store.clear();
       await t.members.access.sessions.forget();
       await stopDemoPortal(p);
     });
@@ -96,7 +100,8 @@ for (const profile of PROFILES)
             ['engineering', 'marketing', 'social', 'handbook'].map((g) => levelIn(row, matrix.columnOf(g))),
             [2, 1, 3, 0],
           );
-          // The page gets the rows (the webview is on screen, so it said it is ready).
+          // The page gets the rows once it is on screen (a hidden webview loads nothing) and says it is ready.
+          panel.panel.reveal(vscode.ViewColumn.One);
           await waitFor(() => rowsPosted >= members, `the page got ${members} rows (${rowsPosted})`, 10_000);
         } finally {
           sub.dispose();
