@@ -84,7 +84,14 @@ async function matrixFiltered(page: Page, emu: Emulator, bearer: string, ctx: Fl
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'access-e2e-')), 'engineering.csv');
   await frame.locator('#export').click();
-  await answer(page, file, 'Export the members of group engineering');
+  // VS Code's own save dialog in the browser: a path in a quick input, accepted with its OK button.
+  const dialogInput = await quickInput(page);
+  await dialogInput.widget
+    .locator('.quick-input-title', { hasText: 'Export the members of group engineering' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await dialogInput.input.fill(file);
+  await page.waitForTimeout(500);
+  await dialogInput.widget.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
   await toast(page, /Exported \d+ members/);
   const lines = fs
     .readFileSync(file, 'utf8')

@@ -110,7 +110,14 @@ class MatrixPage {
   private readonly body = el('div', { attrs: { role: 'rowgroup' } });
 
   start(): void {
-    onHostMessage((m) => this.onMessage(m));
+    onHostMessage((m) => {
+      try {
+        this.onMessage(m);
+      } catch (error) {
+        // Said on the page rather than lost: a blank matrix would look like an organisation without members.
+        this.note.textContent = error instanceof Error ? `${error.message} ${error.stack ?? ''}` : String(error);
+      }
+    });
     post({ type: 'ready' });
   }
 
@@ -253,8 +260,14 @@ class MatrixPage {
     if (this.refilterTimer !== undefined) return;
     this.refilterTimer = window.setTimeout(() => {
       this.refilterTimer = undefined;
-      this.refreshOptions();
-      this.refilter();
+      try {
+        // The rows first: a drop-down that fails to rebuild must not leave the matrix empty.
+        this.refilter();
+        this.refreshOptions();
+      } catch (error) {
+        this.optionsStale = true;
+        this.note.textContent = error instanceof Error ? `${error.message} ${error.stack ?? ''}` : String(error);
+      }
     }, REFILTER_MS);
   }
 
