@@ -154,7 +154,14 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
 }
 
 async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowContext): Promise<void> {
-  await contextMenu(page, row(page, 'Tomás Twofactor'), 'Give Same Access as…');
+  // Not contextMenu(): that helper takes a member search as the command asking for its row, and this command asks
+  // for the source member with the same search on purpose.
+  const target = row(page, 'Tomás Twofactor');
+  await target.click({ button: 'right' });
+  const entry = page.locator('.monaco-menu .action-item', { hasText: 'Give Same Access as…' }).first();
+  await entry.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await page.waitForTimeout(400);
+  await entry.click();
   const q = await quickInput(page);
   await q.input.fill('mia');
   await pick(page, 'Mia Member');
@@ -162,12 +169,15 @@ async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowCo
   await options.input.press('Enter');
   await page.locator('.pane-header', { hasText: 'Plan' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const before = await get<{ groups?: Record<string, number> }>(emu, bearer, `/v2/accounts/${ACME}/members/demo-2fa`);
-  check(before.groups?.social === undefined, 'demo-2fa is in social before the apply');
+  const mia = { engineering: 4, marketing: 1, social: 16 };
+  const sameAsMia = (g: Record<string, number> | undefined) =>
+    Object.entries(mia).every(([name, level]) => g?.[name] === level);
+  check(!sameAsMia(before.groups), `demo-2fa already has Mia's groups: ${JSON.stringify(before.groups)}`);
   await palette(page, 'Apply Plan');
   await dialog(page, /Apply changes to 1 members? of Acme Corporation/, /^Apply to 1 Members?/);
   await toast(page, /Applied to Acme Corporation/);
   const after = await get<{ groups?: Record<string, number> }>(emu, bearer, `/v2/accounts/${ACME}/members/demo-2fa`);
-  check(after.groups?.social === 16 && after.groups?.engineering === 4, `after: ${JSON.stringify(after.groups)}`);
+  check(sameAsMia(after.groups), `after: ${JSON.stringify(after.groups)}`);
   await palette(page, 'Open Access Matrix');
   const frame = await webviewFrame(page, '#matrix');
   await choose(frame, 'filter-group', 'social');
