@@ -77,6 +77,8 @@ class MatrixPage {
   private refilterTimer: number | undefined;
   private drawQueued = false;
   private optionsStale = true;
+  /** Rows or names arrived since the last draw. */
+  private dirty = false;
 
   private readonly title = el('h1', { textContent: l10n.t('Access') });
   private readonly text = el('vscode-textfield', {
@@ -216,6 +218,9 @@ class MatrixPage {
       case 'progress':
         this.progress = m.progress as MatrixProgress;
         this.showProgress();
+        // The host ends every batch with its progress: whatever came before it is drawn now, not on a timer
+        // alone (a webview's timers may be held back while the workbench moves it).
+        if (this.dirty) this.redrawNow();
         return;
     }
   }
@@ -256,19 +261,24 @@ class MatrixPage {
     t.value = this.view.tag !== undefined ? String(this.view.tag) : '';
   }
 
+  private redrawNow(): void {
+    if (this.refilterTimer !== undefined) window.clearTimeout(this.refilterTimer);
+    this.refilterTimer = undefined;
+    this.dirty = false;
+    try {
+      // The rows first: a drop-down that fails to rebuild must not leave the matrix empty.
+      this.refilter();
+      this.refreshOptions();
+    } catch (error) {
+      this.optionsStale = true;
+      this.note.textContent = error instanceof Error ? `${error.message} ${error.stack ?? ''}` : String(error);
+    }
+  }
+
   private refilterSoon(): void {
+    this.dirty = true;
     if (this.refilterTimer !== undefined) return;
-    this.refilterTimer = window.setTimeout(() => {
-      this.refilterTimer = undefined;
-      try {
-        // The rows first: a drop-down that fails to rebuild must not leave the matrix empty.
-        this.refilter();
-        this.refreshOptions();
-      } catch (error) {
-        this.optionsStale = true;
-        this.note.textContent = error instanceof Error ? `${error.message} ${error.stack ?? ''}` : String(error);
-      }
-    }, REFILTER_MS);
+    this.refilterTimer = window.setTimeout(() => this.redrawNow(), REFILTER_MS);
   }
 
   private refilter(): void {
