@@ -140,7 +140,7 @@ export default tseslint.config(
   },
   // VS Code's own Ui is the one place that calls VS Code's dialogs; the wrapper the one that registers commands.
   {
-    files: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts'],
+    files: ['src/ui/vscodeUi.ts', 'src/ui/searchPick.ts', 'src/ui/createPick.ts'],
     rules: { 'no-restricted-syntax': ['error', REGISTER_THROUGH_WRAPPER, NO_OWN_COMMAND_CALLS, NO_L10N_ALIAS] },
   },
   {

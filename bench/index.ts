@@ -1,6 +1,7 @@
 // `npm run bench` — runs named benchmarks and prints one `name: value` line per figure.
 // Usage: node --import tsx bench/index.ts [filter ...]   (a filter matches a benchmark's name or a figure's name)
 // To add figures: write a module exporting Benchmark[] and list it in `suites` below.
+import { accessBenchmarks } from './access';
 import { apiBenchmarks } from './api';
 import { explorerBenchmarks } from './explorer';
 import { featureBenchmarks } from './features';
@@ -8,7 +9,14 @@ import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
 import type { Benchmark, Figure } from './types';
 
-const suites: Benchmark[][] = [apiBenchmarks, limitBenchmarks, explorerBenchmarks, featureBenchmarks, planBenchmarks];
+const suites: Benchmark[][] = [
+  apiBenchmarks,
+  limitBenchmarks,
+  explorerBenchmarks,
+  featureBenchmarks,
+  planBenchmarks,
+  accessBenchmarks,
+];
 
 function format(value: Figure['value']): string {
   if (typeof value === 'string') return value;

@@ -7,6 +7,8 @@
 //      (real VS Code in the browser) on 127.0.0.1 and prints its URL;
 //   5. prints the demo credentials. Ctrl-C stops everything it started.
 // Options: --port N (emulator port, default 8787), --web (code-server even when `code` exists).
+// Offline and contained: scripts/demo.mjs points TMPDIR and the XDG directories under .demo/ before this runs, and
+// code-server gets no extension gallery, telemetry or update check (test/unit/scripts/demo.test.ts checks it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,7 +17,7 @@ import { firstFreePort, spawnCodeServer, updateUserSettings, waitForHttp } from 
 import { killGroup } from '../test/host/proc';
 
 const ROOT = path.resolve(__dirname, '..');
-const DEMO_DIR = path.join(ROOT, '.demo');
+const DEMO_DIR = process.env.PORTAL_DEMO_DIR ? path.resolve(process.env.PORTAL_DEMO_DIR) : path.join(ROOT, '.demo');
 const STATE_FILE = path.join(DEMO_DIR, 'state.json');
 const USER_DATA = path.join(DEMO_DIR, 'user-data');
 const EXTENSIONS = path.join(DEMO_DIR, 'extensions');
@@ -98,9 +100,15 @@ function writeSettings(baseUrl: string): void {
       'telemetry.telemetryLevel': 'off',
       'update.mode': 'none',
       'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'extensions.ignoreRecommendations': true,
+      'workbench.enableExperiments': false,
+      'npm.fetchOnlinePackageInfo': false,
       // The demo workspace lives inside this repository; Git offering to open it only distracts.
       'git.openRepositoryInParentFolders': 'never',
       ...existing,
+      // The first start shows Get Started with Portal; later starts do not (the extension remembers it opened it).
+      'portal.walkthrough.openOnFirstRun': true,
       'portal.portals': [{ id: PORTAL_ID, label: 'Demo portal', baseUrl, service: 'portal' }, ...others],
     };
   });
@@ -172,6 +180,7 @@ async function main(): Promise<void> {
   const { workbenchUrl } = await import('../test/host/workbench');
   const host = await ensureTestHost();
   const webPort = await firstFreePort(port + 1, PORT_ATTEMPTS);
+  const log = fs.createWriteStream(path.join(DEMO_DIR, 'code-server.log'), { flags: 'w' });
   const server = track(
     spawnCodeServer({
       bin: host.codeServerBin,
@@ -179,6 +188,11 @@ async function main(): Promise<void> {
       userDataDir: USER_DATA,
       extensionsDir: EXTENSIONS,
       workspace: WORKSPACE,
+      // No extension gallery: code-server would otherwise query open-vsx.org at start-up. Telemetry and the update
+      // check are off by flag (spawnCodeServer), recommendations and update checks by the settings above.
+      env: { EXTENSIONS_GALLERY: '{}' },
+      // Its log stays beside the demo's state: what it did, including any address it tried to reach.
+      onLine: (line) => log.write(`${line}\n`),
     }),
   );
   await waitForHttp(webPort, server);

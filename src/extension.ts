@@ -7,6 +7,7 @@ import type { StoredCredentials } from './auth/credentialStore';
 import { registerApplications, type ApplicationsFeature } from './features/applications/register';
 import { registerExplorer, type ExplorerFeature } from './features/explorer/register';
 import { registerMembers, type MembersFeature } from './features/members/register';
+import { openWalkthroughOnFirstRun } from './features/walkthrough/register';
 import { registerRecords, type RecordsFeature } from './features/records/register';
 import { FormHost } from './forms/formHost';
 import { registerCommand, type CommandEnv } from './ui/commands';
@@ -59,10 +60,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const members = registerMembers(context, { auth, commands, forms });
   const applications = registerApplications(context, { auth, commands, forms, records });
   registerAuthCommands(context, commands, auth);
+  void openWalkthroughOnFirstRun(context);
   context.subscriptions.push(
     log,
     forms,
     explorer.onDidSelectAccount((account) => members.show(account)),
+    // A write on members changes counts the Explorer shows (a group's members, the organisation's figures).
+    members.onDidChangeMembers((account) => explorer.membersChanged(account)),
     // "Refresh All Views" re-reads the portal list, then reloads every view from the portals.
     registerCommand(commands, 'portal.refresh', async () => {
       await auth.registry.restore();

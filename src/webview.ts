@@ -3,10 +3,12 @@
 import { startApplicationPage } from './features/applications/application.page';
 import { startGroupPage } from './features/explorer/forms/group.page';
 import { startOverviewPage } from './features/explorer/forms/overview.page';
+import { startMatrixPage } from './features/members/access/matrix.page';
 import { startAssignmentsPage } from './features/members/forms/assignments.page';
 import { startMemberPage } from './features/members/forms/member.page';
 
 const PAGES: ReadonlyMap<string, () => void> = new Map([
+  ['access', startMatrixPage],
   ['application', startApplicationPage],
   ['assignments', startAssignmentsPage],
   ['group', startGroupPage],

@@ -25,6 +25,34 @@ export function normaliseBaseUrl(raw: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
+/** The usual service name: what a sign-in assumes unless the user names another. */
+export const DEFAULT_SERVICE = 'portal';
+
+/**
+ * The listed portal a typed address and service stand for: the same normalised base URL and service is the same portal,
+ * whatever id or label its entry has, so signing in to it never lists it twice.
+ */
+export function listedPortal(
+  entries: readonly PortalEntry[],
+  baseUrl: string,
+  service: string,
+): PortalEntry | undefined {
+  const wanted = comparable(baseUrl);
+  return entries.find(
+    (e) =>
+      wanted !== undefined && comparable(e.baseUrl) === wanted && e.service.toLowerCase() === service.toLowerCase(),
+  );
+}
+
+/** A base URL as sign-in compares it; undefined for a hand-edited entry that is not a URL. */
+function comparable(baseUrl: string): string | undefined {
+  try {
+    return normaliseBaseUrl(baseUrl);
+  } catch {
+    return undefined;
+  }
+}
+
 function isEntry(v: unknown): v is PortalEntry {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Ui } from '../ui/ui';
 import { baseUrlProblem } from './baseUrl';
+import { DEFAULT_SERVICE } from './portalEntry';
 
 /** A check that the answer is not blank, saying what to enter. */
 const notEmpty =
@@ -11,32 +12,47 @@ const notEmpty =
   (v: string): string | undefined =>
     v.trim() ? undefined : problem;
 
-export function askBaseUrl(ui: Ui): Promise<string | undefined> {
-  return ui.input({
-    id: 'signIn.baseUrl',
-    title: vscode.l10n.t('Sign in to a portal (1/4)'),
-    prompt: vscode.l10n.t('Base address of the portal API'),
-    placeHolder: 'https://portal.example.com',
-    value: 'https://',
-    validate: baseUrlProblem,
-  });
+/** Where a new portal is: its base address, and its service name when it is not the usual one. */
+export interface PortalAddress {
+  readonly baseUrl: string;
+  readonly service: string;
 }
 
-export function askService(ui: Ui, initial: string): Promise<string | undefined> {
-  return ui.input({
-    id: 'signIn.service',
-    title: vscode.l10n.t('Sign in to a portal (2/4)'),
-    prompt: vscode.l10n.t('Service name (the password sign-in uses the client id "<service>-mobile")'),
-    value: initial,
-    validate: (v) =>
-      /^[a-z0-9][a-z0-9-]*$/i.test(v.trim()) ? undefined : vscode.l10n.t('Letters, digits and dashes only.'),
+/**
+ * One question for a portal not yet listed. The service name is almost always the usual one, so it is not a question of
+ * its own: it may follow the address after a space.
+ */
+export async function askAddress(ui: Ui): Promise<PortalAddress | undefined> {
+  const raw = await ui.input({
+    id: 'signIn.baseUrl',
+    title: vscode.l10n.t('Sign in to a portal'),
+    prompt: vscode.l10n.t(
+      'Base address of the portal API. For a service other than "{0}", add its name after a space.',
+      DEFAULT_SERVICE,
+    ),
+    placeHolder: 'https://portal.example.com',
+    value: 'https://',
+    validate: (v) => {
+      const { baseUrl, service } = splitAddress(v);
+      return (
+        baseUrlProblem(baseUrl) ??
+        (/^[a-z0-9][a-z0-9-]*$/i.test(service) ? undefined : vscode.l10n.t('Letters, digits and dashes only.'))
+      );
+    },
   });
+  return raw === undefined ? undefined : splitAddress(raw);
+}
+
+/** "https://portal.example.com sales" → the address and the service; no second word → the usual service. */
+export function splitAddress(raw: string): PortalAddress {
+  const [baseUrl = '', service = DEFAULT_SERVICE, ...rest] = raw.trim().split(/\s+/);
+  return { baseUrl, service: rest.length > 0 ? `${service} ${rest.join(' ')}` : service };
 }
 
 export function askUsername(ui: Ui, portalLabel: string, initial: string | undefined): Promise<string | undefined> {
   return ui.input({
     id: 'signIn.username',
-    title: vscode.l10n.t('Sign in to {0} (3/4)', portalLabel),
+    title: vscode.l10n.t('Sign in to {0} (1/2)', portalLabel),
     prompt: vscode.l10n.t('Username or e-mail'),
     ...(initial !== undefined ? { value: initial } : {}),
     validate: notEmpty(vscode.l10n.t('Enter the username.')),
@@ -46,7 +62,7 @@ export function askUsername(ui: Ui, portalLabel: string, initial: string | undef
 export function askPassword(ui: Ui, username: string, portalLabel: string): Promise<string | undefined> {
   return ui.input({
     id: 'signIn.password',
-    title: vscode.l10n.t('Sign in to {0} (4/4)', portalLabel),
+    title: vscode.l10n.t('Sign in to {0} (2/2)', portalLabel),
     prompt: vscode.l10n.t(
       'Password for {0}. It is used once to create an application for this machine, then forgotten.',
       username,

@@ -28,6 +28,7 @@ const SETTING_BOUNDS = {
   pageSize: { fallback: 50, min: 1, max: 100 },
   requestTimeoutSeconds: { fallback: 30, min: 5, max: 300 },
   cacheSeconds: { fallback: 30, min: 0, max: 3600 },
+  'accessMatrix.maxAgeHours': { fallback: 24, min: 1, max: 720 },
 } as const;
 
 type BoundedSetting = keyof typeof SETTING_BOUNDS;

@@ -3,18 +3,10 @@ import * as vscode from 'vscode';
 import { PortalError, type PortalClient } from '../api';
 import type { Ui } from '../ui/ui';
 import type { NewCredentials } from './credentialStore';
-import { normaliseBaseUrl, portalIdOf, type PortalEntry } from './portalEntry';
+import { listedPortal, normaliseBaseUrl, portalIdOf, type PortalEntry } from './portalEntry';
+import { ANOTHER_PORTAL, pickPortalToSignIn } from './portalPick';
 import type { PortalConnection, PortalRegistry, ClientFactory } from './portalRegistry';
-import {
-  askBaseUrl,
-  askClientId,
-  askClientSecret,
-  askCode,
-  askPassword,
-  askRetry,
-  askService,
-  askUsername,
-} from './questions';
+import { askAddress, askClientId, askClientSecret, askCode, askPassword, askRetry, askUsername } from './questions';
 import { describeSignInError } from './signInErrors';
 
 export interface SignInContext {
@@ -40,18 +32,24 @@ function applicationDraftForThisMachine(version: string) {
   } as const;
 }
 
-/** Asks where the portal is, unless signing in again to a known one. */
+/**
+ * Which portal: the one a row or a notice names, else a listed one or a new address. An address and service that
+ * normalise to a listed portal are that portal, so a sign-in never adds it twice.
+ */
 async function askPortal(ctx: SignInContext, ui: Ui, known?: PortalEntry): Promise<PortalEntry | undefined> {
   if (known) return known;
-  const raw = await askBaseUrl(ui);
-  if (raw === undefined) return undefined;
-  const service = await askService(ui, 'portal');
-  if (service === undefined) return undefined;
-  const baseUrl = normaliseBaseUrl(raw);
-  const id = portalIdOf(baseUrl, service.trim());
-  // Signing in again to a listed portal keeps the name the user knows it by.
-  const label = ctx.registry.get(id)?.entry.label ?? new URL(baseUrl).host;
-  return { id, label, baseUrl, service: service.trim() };
+  const chosen = await pickPortalToSignIn(ui, ctx.registry);
+  if (chosen !== ANOTHER_PORTAL) return chosen;
+  const address = await askAddress(ui);
+  if (address === undefined) return undefined;
+  const baseUrl = normaliseBaseUrl(address.baseUrl);
+  const listed = listedPortal(
+    ctx.registry.list().map((c) => c.entry),
+    baseUrl,
+    address.service,
+  );
+  if (listed) return listed;
+  return { id: portalIdOf(baseUrl, address.service), label: new URL(baseUrl).host, baseUrl, service: address.service };
 }
 
 /**

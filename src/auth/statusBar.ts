@@ -61,7 +61,10 @@ export class PortalStatusBar implements vscode.Disposable {
     } else {
       const { used, limit, windowMs } = budgetOf(c);
       const share = limit > 0 ? Math.round((used / limit) * 100) : 0;
-      this.item.text = `$(account) ${plain(c.username)} @ ${plain(c.entry.label)} · ${share}%`;
+      // The share of the request budget is noise until it nears the point where the portal blocks: then it says so.
+      const nearLimit =
+        share >= BUDGET_WORTH_SHOWING ? ` · ${plain(vscode.l10n.t('{0}% of request budget', share))}` : '';
+      this.item.text = `$(account) ${plain(c.username)} @ ${plain(c.entry.label)}${nearLimit}`;
       this.item.tooltip = plain(
         vscode.l10n.t(
           "Signed in to {0} ({1}) as {2}.\nRequests in the last {3} minutes: {4} of {5}.\nClick to see the portals' sessions.",
@@ -86,6 +89,9 @@ export class PortalStatusBar implements vscode.Disposable {
     this.item.dispose();
   }
 }
+
+/** From this share of the request budget on, the status bar shows it (the tooltip always does). */
+const BUDGET_WORTH_SHOWING = 50;
 
 function budgetOf(c: PortalConnection): { used: number; limit: number; windowMs: number } {
   const b = c.client?.budget;

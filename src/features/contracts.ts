@@ -45,12 +45,16 @@ export interface ExplorerHandle {
   readonly onDidSelectAccount: vscode.Event<AccountRef>;
   /** Drops every list and asks the portal again ("Refresh All Views"). */
   refresh(): void;
+  /** Members of this organisation were added, removed or changed: the rows that count them are read again. */
+  membersChanged(account: Pick<AccountRef, 'portalId' | 'accountId'>): void;
 }
 
 export interface MembersHandle {
   /** Shows this account's members; a different account starts without search, filter or order. */
   show(account: AccountRef): void;
   refresh(): void;
+  /** A write changed members of this organisation (a form's save, a command, a bulk edit). */
+  readonly onDidChangeMembers: vscode.Event<Pick<AccountRef, 'portalId' | 'accountId'>>;
 }
 
 export interface ApplicationsHandle {

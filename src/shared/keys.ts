@@ -83,6 +83,19 @@ export function isWithin(key: string, prefix: TreeKey): boolean {
 }
 
 /** The same query always gives the same key, whatever the order its tags were chosen in. */
+function activityKey(q: MemberQuery): unknown {
+  const a = q.activity;
+  if (!a) return null;
+  return [
+    a.inactiveDays ?? null,
+    a.never === true,
+    a.disabled === true,
+    a.locked === true,
+    a.pending === true,
+    a.twoFactorOff === true,
+  ];
+}
+
 function queryKey(q: MemberQuery): string {
   return JSON.stringify([
     q.search ?? '',
@@ -90,6 +103,7 @@ function queryKey(q: MemberQuery): string {
     [...(q.tags ?? [])].sort(),
     q.orderBy ?? 'name',
     q.ascending !== false,
+    activityKey(q),
   ]);
 }
 

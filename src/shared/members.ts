@@ -1,6 +1,7 @@
 /**
  * The Members view's row and query, shared by the view, its commands and anything that lists members (a CSV
- * export, a bulk edit). Every filter runs on the portal, so it sees rows that are not loaded yet. Pure.
+ * export, a bulk edit). Search, tags and order run on the portal, so they see rows that are not loaded yet; the
+ * activity filter is checked on the rows as the list is walked. Pure.
  */
 import * as l10n from '@vscode/l10n';
 import type { Member } from '../api/models/member';
@@ -50,6 +51,54 @@ export function memberRow(m: Member): MemberRow {
   };
 }
 
+/**
+ * Stale and risky members: conditions the portal's member list cannot be asked for, so the view checks them on the
+ * rows as it walks the list (see the Members view's loaders). Every condition given must hold.
+ */
+export interface ActivityFilter {
+  /** Not active for at least this many days; members never active count as inactive. */
+  readonly inactiveDays?: number | undefined;
+  /** Never active at all. */
+  readonly never?: boolean | undefined;
+  readonly disabled?: boolean | undefined;
+  readonly locked?: boolean | undefined;
+  /** An activation e-mail still to be sent. */
+  readonly pending?: boolean | undefined;
+  readonly twoFactorOff?: boolean | undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+export function hasActivityFilter(f: ActivityFilter | undefined): f is ActivityFilter {
+  return Boolean(
+    f && (f.inactiveDays !== undefined || f.never || f.disabled || f.locked || f.pending || f.twoFactorOff),
+  );
+}
+
+/** True when the row meets every condition of the filter. */
+export function meetsActivity(row: MemberRow, f: ActivityFilter, now: number): boolean {
+  if (f.never && row.lastActive !== null) return false;
+  if (f.inactiveDays !== undefined && row.lastActive !== null && row.lastActive > now - f.inactiveDays * DAY_MS)
+    return false;
+  if (f.disabled && row.enabled) return false;
+  if (f.locked && !row.locked) return false;
+  if (f.pending && row.activation === null) return false;
+  if (f.twoFactorOff && row.twoFactor) return false;
+  return true;
+}
+
+/** The filter in words: "inactive 90+ days, disabled". */
+export function describeActivity(f: ActivityFilter): string {
+  const parts: string[] = [];
+  if (f.never) parts.push(l10n.t('never active'));
+  if (f.inactiveDays !== undefined) parts.push(l10n.t('inactive {0}+ days', f.inactiveDays));
+  if (f.disabled) parts.push(l10n.t('disabled'));
+  if (f.locked) parts.push(l10n.t('locked'));
+  if (f.pending) parts.push(l10n.t('pending activation'));
+  if (f.twoFactorOff) parts.push(l10n.t('two-factor off'));
+  return parts.join(', ');
+}
+
 /** How the Members view asks the portal. */
 export interface MemberQuery {
   /** Name, username or e-mail contains. */
@@ -60,6 +109,8 @@ export interface MemberQuery {
   readonly tags?: readonly string[] | undefined;
   readonly orderBy?: MemberOrder | undefined;
   readonly ascending?: boolean | undefined;
+  /** Checked on the rows as the list is walked, not by the portal. */
+  readonly activity?: ActivityFilter | undefined;
 }
 
 export interface MemberOrderChoice {
@@ -123,6 +174,7 @@ export function describeQuery(q: MemberQuery): string {
   const parts: string[] = [];
   if (q.search) parts.push(q.startsWith ? l10n.t('starts with "{0}"', q.search) : l10n.t('matches "{0}"', q.search));
   if (q.tags?.length) parts.push(l10n.t('tagged {0}', q.tags.map((t) => `#${t}`).join(', ')));
+  if (hasActivityFilter(q.activity)) parts.push(describeActivity(q.activity));
   if (!isDefaultOrder(q)) {
     const order = memberOrders().find(
       (o) => o.orderBy === (q.orderBy ?? 'name') && o.ascending === (q.ascending !== false),
@@ -134,5 +186,5 @@ export function describeQuery(q: MemberQuery): string {
 
 /** True when the query narrows the list (an empty list then means "no match", not "no members"). */
 export function isFiltered(q: MemberQuery): boolean {
-  return Boolean(q.search) || Boolean(q.tags?.length);
+  return Boolean(q.search) || Boolean(q.tags?.length) || hasActivityFilter(q.activity);
 }

@@ -60,6 +60,14 @@ export function plainUi(ui: Ui): Ui {
     pick: (list, o) => ui.pick(items(list), { ...o, title: optional(o.title), placeHolder: plain(o.placeHolder) }),
     pickMany: (list, o) =>
       ui.pickMany(items(list), { ...o, title: optional(o.title), placeHolder: plain(o.placeHolder) }),
+    pickOrCreate: (list, o) =>
+      ui.pickOrCreate(items(list), {
+        ...o,
+        title: optional(o.title),
+        placeHolder: plain(o.placeHolder),
+        createLabel: (typed) => plain(o.createLabel(typed)),
+        ...(o.validate ? { validate: (v: string) => optional(o.validate?.(v)) } : {}),
+      }),
     search: (src, o) => ui.search(source(src), { ...o, title: optional(o.title), placeHolder: plain(o.placeHolder) }),
     progress: (o, task) => ui.progress({ ...o, title: plain(o.title) }, (p, signal) => task(progress(p), signal)),
     pickFolder: (o) => ui.pickFolder({ ...o, title: plain(o.title), openLabel: plain(o.openLabel) }),

@@ -67,6 +67,13 @@ export interface SearchOptions extends PickOptions {
   readonly debounceMs?: number;
 }
 
+export interface PickOrCreateOptions extends PickOptions {
+  /** The row offered for the text typed so far, e.g. `Create tag "{0}"`; shown as the user types. */
+  readonly createLabel: (typed: string) => string;
+  /** A problem with the typed text as a new name, or undefined when it is acceptable. */
+  readonly validate?: (typed: string) => string | undefined;
+}
+
 export interface ProgressOptions {
   readonly id: QuestionId;
   readonly title: string;
@@ -103,6 +110,14 @@ export interface Ui {
     items: readonly PickItem<T>[] | Promise<readonly PickItem<T>[]>,
     o: PickOptions,
   ): Promise<T[] | undefined>;
+  /**
+   * One of the names offered, or a new one: what the user types appears at once as its own row (createLabel), so
+   * Enter on a name nobody has yet makes it. Resolves with the name chosen or typed.
+   */
+  pickOrCreate(
+    items: readonly PickItem<string>[] | Promise<readonly PickItem<string>[]>,
+    o: PickOrCreateOptions,
+  ): Promise<string | undefined>;
   /** A pick whose rows come from the portal as the user types. */
   search<T>(source: SearchSource<T>, o: SearchOptions): Promise<T | undefined>;
   /** Runs the task; with `cancellable`, the signal aborts when the user cancels, and the task must stop and clean up. */

@@ -6,6 +6,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { createPick } from './createPick';
 import { searchPick } from './searchPick';
 import type {
   ChooseOptions,
@@ -14,6 +15,7 @@ import type {
   InputOptions,
   PickItem,
   PickOptions,
+  PickOrCreateOptions,
   ProgressOptions,
   Progress,
   SaveOptions,
@@ -108,6 +110,13 @@ export class VscodeUi implements Ui {
     const shown = Promise.resolve(items).then((list) => list.map(quickPickItem));
     const picked = await vscode.window.showQuickPick<Shown>(shown, { ...pickOptions(o), canPickMany: true });
     return picked?.map((p) => p.value as T);
+  }
+
+  pickOrCreate(
+    items: readonly PickItem<string>[] | Promise<readonly PickItem<string>[]>,
+    o: PickOrCreateOptions,
+  ): Promise<string | undefined> {
+    return createPick(items, o, quickPickItem);
   }
 
   search<T>(source: SearchSource<T>, o: SearchOptions): Promise<T | undefined> {

@@ -48,12 +48,12 @@ export class ListCache {
   }
 
   /**
-   * Marks one parent's list and every list below it (all lists without a prefix) out of date: each stays readable
-   * (peek, isExpired) until the next get() for its key replaces it.
+   * Marks one parent's list and every list below it (all lists without a prefix; with `only`, that one list) out of
+   * date: each stays readable (peek, isExpired) until the next get() for its key replaces it.
    */
-  expire(keyPrefix?: TreeKey): void {
+  expire(keyPrefix?: TreeKey, only = false): void {
     for (const [key, list] of this.lists) {
-      if (keyPrefix === undefined || isWithin(key, keyPrefix)) this.expired.add(list);
+      if (keyPrefix === undefined || (only ? key === keyPrefix : isWithin(key, keyPrefix))) this.expired.add(list);
     }
   }
 

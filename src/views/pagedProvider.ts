@@ -83,7 +83,8 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
   }
 
   /**
-   * The portal changed under the lists below `key` (every list without one): after a form's save or a command
+   * The portal changed under the lists below `key` (every list without one; with `only`, the list of `key` alone,
+   * not the lists of its expanded children): after a form's save or a command
    * such as "Move to Trash". Each list the view shows is asked again, but the view keeps its rows (and VS Code
    * keeps knowing them) until the new first page is in; then it redraws.
    *
@@ -93,8 +94,8 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<Porta
    * to the portal for every open level, and a menu entry used meanwhile ran with no row (and asked "Which
    * organisation?"). Answering with the loaded rows keeps it to one exchange inside VS Code.
    */
-  reload(key?: TreeKey): void {
-    this.cache.expire(key);
+  reload(key?: TreeKey, only = false): void {
+    this.cache.expire(key, only);
     this.changed.fire(undefined);
   }
 

@@ -21,7 +21,7 @@ interface PageRequest {
   readonly signal?: AbortSignal | undefined;
 }
 
-interface PageResult<T> {
+export interface PageResult<T> {
   readonly items: readonly T[];
   /** The server says there is a next page (or, for plain lists, the page came back full). */
   readonly hasMore: boolean;

@@ -10,11 +10,14 @@ export function registerViewCommands(
   env: CommandEnv,
   name: ViewName,
   provider: PagedTreeProvider,
+  /** The view's refresh is the title bar's only: rows have a refresh of their own. */
+  wholeView = false,
 ): vscode.Disposable[] {
   const node = (value: unknown): PortalTreeNode | undefined => (value instanceof PortalTreeNode ? value : undefined);
   return [
-    // From a node's inline button: that node; from the view title or the palette: the whole view.
-    registerCommand(env, `portal.${name}.refresh`, (run) => provider.refresh(node(run.node))),
+    // From a node's inline button: that node; from the view title or the palette: the whole view. VS Code hands a
+    // title action the focused row too, so a view whose rows refresh by another command ignores it.
+    registerCommand(env, `portal.${name}.refresh`, (run) => provider.refresh(wholeView ? undefined : node(run.node))),
     registerCommand(env, `portal.${name}.loadMore`, (run) =>
       run.node instanceof LoadMoreNode || run.node instanceof ErrorNode ? provider.loadMore(run.node) : undefined,
     ),

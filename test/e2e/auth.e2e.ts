@@ -20,7 +20,7 @@ import {
   type E2EWorkbench,
 } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, memberRow, palette, setPaneExpanded } from './ui';
+import { check, contextMenu, memberRow, palette, pick, setPaneExpanded } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const WALKTHROUGH = 'Get Started with Portal';
@@ -40,14 +40,15 @@ const portalIdOf = (baseUrl: string, service: string): string => {
 };
 
 /** A walkthrough step's row on the walkthrough page, by its title. */
-const step = (page: Page, title: string): Locator => page.locator('.getting-started-step', { hasText: title }).first();
+export const step = (page: Page, title: string): Locator =>
+  page.locator('.getting-started-step', { hasText: title }).first();
 
-async function ticked(page: Page, title: string): Promise<void> {
+export async function ticked(page: Page, title: string): Promise<void> {
   await step(page, title).locator('.codicon.complete').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
 }
 
 /** The step is not ticked yet: what ticks it next is what the flow does next. */
-async function notTicked(page: Page, title: string, why: string): Promise<void> {
+export async function notTicked(page: Page, title: string, why: string): Promise<void> {
   await step(page, title).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
   check(
     (await step(page, title).locator('.codicon.complete').count()) === 0,
@@ -55,7 +56,7 @@ async function notTicked(page: Page, title: string, why: string): Promise<void> 
   );
 }
 
-async function openWalkthrough(page: Page): Promise<void> {
+export async function openWalkthrough(page: Page): Promise<void> {
   await palette(page, 'Welcome: Open Walkthrough');
   const q = await quickInput(page, UI_TIMEOUT_MS);
   await q.input.fill(WALKTHROUGH);
@@ -129,7 +130,7 @@ async function stepPicture(page: Page, title: string, mediaText: string): Promis
 }
 
 /** A step's button ("Sign In", a link in its text): the step is opened first, so its text is on screen. */
-async function stepButton(page: Page, title: string, label: string): Promise<void> {
+export async function stepButton(page: Page, title: string, label: string): Promise<void> {
   await selectStep(page, title);
   const button = step(page, title).locator('a, .button-link, vscode-button, button', { hasText: label }).first();
   await button.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -166,10 +167,10 @@ async function signInThroughWalkthrough(page: Page, emu: Emulator, ctx: FlowCont
   await notTicked(page, 'Browse organisations and groups', 'a fresh window has not shown the Portal view');
   await notTicked(page, "Edit a member's assignments", 'a fresh window has not edited assignments');
   await stepButton(page, 'Sign in to a portal', 'Sign In');
-  await answer(page, emu.url, '(1/4)');
-  await answer(page, 'portal', '(2/4)');
-  await answer(page, 'demo', '(3/4)');
-  await answer(page, 'demo', '(4/4)');
+  // The listed portal is offered first: choosing it signs that entry in, with no address to type.
+  await pick(page, PORTAL_LABEL);
+  await answer(page, 'demo', '(1/2)');
+  await answer(page, 'demo', '(2/2)');
   await ticked(page, 'Sign in to a portal');
   await notTicked(page, 'Browse organisations and groups', 'signing in does not show the Portal view');
   ctx.log("the walkthrough's Sign In button signed in; its step ticked");
@@ -247,8 +248,9 @@ async function signInWithClientCredentials(page: Page, emu: Emulator, token: str
   check(made.status === 201 && made.body.clientSecret, `an application to sign in with (${made.status})`);
   await openWalkthrough(page);
   await stepButton(page, 'Sign in to a portal', 'Sign in with a client id and secret');
-  await answer(page, emu.url, '(1/4)');
-  await answer(page, 'portal', '(2/4)');
+  // The address typed, not the listed row chosen: it normalises to the listed portal, so it is that portal.
+  await pick(page, 'Another portal…');
+  await answer(page, `${emu.url}/`, 'Sign in to a portal');
   await answer(page, made.body.clientId, '(1/2)');
   await answer(page, made.body.clientSecret ?? '', '(2/2)');
   await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });

@@ -25,8 +25,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     // Signed out: the portal's only child says so and signs in when clicked.
     await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
     await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(3/4)');
-    await answer(page, 'demo', '(4/4)');
+    await answer(page, 'demo', '(1/2)');
+    await answer(page, 'demo', '(2/2)');
     ctx.log('signed in through the input boxes');
 
     await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });

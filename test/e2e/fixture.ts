@@ -184,7 +184,7 @@ export async function expand(
   await treeRow(page, viewTitle, child).waitFor({ state: 'visible', timeout: timeoutMs });
 }
 
-/** Answers the input box whose title contains `titlePart` (e.g. "(3/4)" of the sign-in steps) with `value`. */
+/** Answers the input box whose title contains `titlePart` (e.g. "(1/2)" of the sign-in steps) with `value`. */
 export async function answer(page: Page, value: string, titlePart: string, timeoutMs = UI_TIMEOUT_MS): Promise<void> {
   const q = await quickInput(page, timeoutMs);
   await q.widget

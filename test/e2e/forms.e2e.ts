@@ -127,8 +127,8 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
     await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(3/4)');
-    await answer(page, 'demo', '(4/4)');
+    await answer(page, 'demo', '(1/2)');
+    await answer(page, 'demo', '(2/2)');
     await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     ctx.log('signed in');
     const accounts = await portal.get<Array<{ id: number; name: string }>>('/v3/accounts');
@@ -142,7 +142,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     };
 
     // ---- Account overview (account context menu): rename the locale.
-    await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'Account Overview');
+    await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'Organisation Overview');
     let frame = await formFrame(page, 'Acme Corporation');
     await frame.locator('vscode-progress-bar').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await fill(frame, 'locale', 'en_GB');

@@ -59,8 +59,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     await openViewContainer(page, 'Portal');
     await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
     await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(3/4)');
-    await answer(page, 'demo', '(4/4)');
+    await answer(page, 'demo', '(1/2)');
+    await answer(page, 'demo', '(2/2)');
     ctx.log('signed in to the hostile portal');
 
     // The tree: organisation → group → folder, every label a payload.

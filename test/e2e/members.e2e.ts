@@ -182,6 +182,35 @@ async function select25(page: Page): Promise<string[]> {
   return selected;
 }
 
+/** Types a tag nobody has yet into the tag picker: its "Create tag" row appears as it is typed, and Enter makes it. */
+async function typeNewTag(page: Page, tag: string, title: string): Promise<void> {
+  const q = await quickInput(page, UI_TIMEOUT_MS);
+  await q.widget
+    .locator('.quick-input-title', { hasText: title })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.input.pressSequentially(tag, { delay: 20 });
+  await q.rows
+    .filter({ hasText: `Create tag "${tag}"` })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.input.press('Enter');
+}
+
+/** One row's Add Tag… with a new name: made on Enter, on the portal and on the row. */
+async function tagOneWithNewName(page: Page, portal: Portal, ctx: FlowContext): Promise<void> {
+  await contextMenu(page, row(page, 'Mia Member'), 'Add Tag…');
+  await typeNewTag(page, 'mentor', 'Tag Mia Member');
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  while (!(await portal.member('member')).tags.includes('mentor') && Date.now() < deadline)
+    await page.waitForTimeout(100);
+  check((await portal.member('member')).tags.includes('mentor'), 'Mia Member is not tagged "mentor" on the portal');
+  await membersPane(page)
+    .locator('.monaco-list-row', { hasText: '#mentor' })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  ctx.log('Add Tag… on one row: typing a new name offered "Create tag" at once; Enter made it');
+}
+
 async function bulkEdit(wb: E2EWorkbench, emu: Emulator, portal: Portal, ctx: FlowContext): Promise<void> {
   const page = wb.page;
   await palette(page, 'Notifications: Clear All Notifications');
@@ -192,8 +221,7 @@ async function bulkEdit(wb: E2EWorkbench, emu: Emulator, portal: Portal, ctx: Fl
     { kind: 'ignore-writes', method: 'PATCH', path: `/v3/accounts/${ACME}/members/member`, count: 1 },
   ]);
   await contextMenu(page, row(page, 'Dana Demo'), 'Add Tag…');
-  await pick(page, 'New tag…');
-  await answer(page, 'onboarding', 'Tag 25 members');
+  await typeNewTag(page, 'onboarding', 'Tag 25 members');
   await (
     await dialog(page, 'Add the tag "onboarding" to 25 members of Acme Corporation?', 'Add to 25 Members')
   ).click();
@@ -263,8 +291,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     await portalSidebar(page, { width: 560, height: 1000, keep: ['Members'] });
     await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
     await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(3/4)');
-    await answer(page, 'demo', '(4/4)');
+    await answer(page, 'demo', '(1/2)');
+    await answer(page, 'demo', '(2/2)');
     await treeRow(page, 'Explorer', 'Acme Corporation').click();
     await row(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     // The Members view gets the side bar's height: 36 rows fit.
@@ -273,6 +301,7 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     await searchTagAndSort(page, ctx);
     await enableLockRemove(page, portal, ctx);
+    await tagOneWithNewName(page, portal, ctx);
     await bulkEdit(wb, emu, portal, ctx);
     const groups = await portal.get<Array<{ id: number; name: string }>>(`/v2/accounts/${ACME}/groups`);
     const engineering = groups.body.find((g) => g.name === 'engineering')?.id;

@@ -140,8 +140,8 @@ export async function signInFromExplorer(
 ): Promise<void> {
   await expand(page, 'Explorer', portalLabel, 'Sign in…');
   await treeRow(page, 'Explorer', 'Sign in…').click();
-  await answer(page, username, '(3/4)');
-  await answer(page, password, '(4/4)');
+  await answer(page, username, '(1/2)');
+  await answer(page, password, '(2/2)');
 }
 
 /**

@@ -10,6 +10,7 @@ import { accountOf, type AccountRef, type FileRef } from '../../shared/refs';
 import { accountFor, groupFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
+import { StickyContext } from '../../views/stickyContext';
 import { registerViewCommands } from '../../views/viewCommands';
 import type { ExplorerHandle, FeatureDeps, RecordsHandle } from '../contracts';
 import { registerExplorerCommands } from './commands';
@@ -99,6 +100,9 @@ export function registerExplorer(
   const provider = new ExplorerProvider(registry, commands.ui, state);
   const view = vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: provider, showCollapseAll: true });
   void syncDisabledHidden(state, view);
+  // The walkthrough's "Browse" step: done once the view has been on screen, in this session or an earlier one.
+  const shown = new StickyContext(context.globalState, 'portal.explorerShown');
+  if (view.visible) shown.mark();
   const selected = new vscode.EventEmitter<AccountRef>();
   let unresolved = false;
   const follow = (node: PortalTreeNode | undefined): void => {
@@ -111,6 +115,7 @@ export function registerExplorer(
     provider,
     view,
     selected,
+    view.onDidChangeVisibility((e) => (e.visible ? shown.mark() : undefined)),
     // Anything under an organisation selects it for the Members view; the row's portal becomes the active one.
     view.onDidChangeSelection((e) => {
       unresolved = e.selection.length === 0;
@@ -125,7 +130,7 @@ export function registerExplorer(
         follow(view.selection[0]);
       }
     }),
-    ...registerViewCommands(commands, 'explorer', provider),
+    ...registerViewCommands(commands, 'explorer', provider, true),
     ...registerExplorerCommands(commands, {
       registry,
       records,
@@ -139,5 +144,12 @@ export function registerExplorer(
   );
   const activationMs = (): number | undefined =>
     provider.firstRowsAt === undefined ? undefined : provider.firstRowsAt - deps.activatedAt;
-  return { provider, view, onDidSelectAccount: selected.event, refresh: () => provider.refresh(), activationMs };
+  return {
+    provider,
+    view,
+    onDidSelectAccount: selected.event,
+    refresh: () => provider.refresh(),
+    membersChanged: (a) => provider.membersChanged(a),
+    activationMs,
+  };
 }

@@ -11,13 +11,17 @@ import type { AccountRef } from '../../shared/refs';
 import { accountFor, memberFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
+import { StickyContext } from '../../views/stickyContext';
 import { registerViewCommands } from '../../views/viewCommands';
 import type { FeatureDeps, MembersHandle } from '../contracts';
+import { MatrixPanels, registerAccessCommands } from './access/commands';
+import { MatrixSessions } from './access/matrixSessions';
 import { AssignmentsForm } from './forms/assignmentsForm';
 import { registerMemberCommands } from './edit/memberCommands';
 import { MemberForm } from './forms/memberForm';
 import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/membersProvider';
 import { registerPermissionCommand } from './edit/permission';
+import { PLAN_VIEW } from './plan/planView';
 import { registerPlan, type PlanFeature } from './plan/register';
 import { registerMembersViewCommands } from './view/viewCommands';
 
@@ -28,6 +32,8 @@ export interface MembersFeature extends MembersHandle {
   readonly plan: PlanFeature;
   /** The view's account, query and counts: its description, CSV export, and tests. */
   snapshot(): MembersSnapshot;
+  /** The access matrices: what was read per organisation, and their panels. */
+  readonly access: { readonly sessions: MatrixSessions; readonly panels: MatrixPanels };
 }
 
 /** Edit Assignments, Edit Member and New Member; a save reloads the organisation's member lists. */
@@ -36,6 +42,8 @@ function registerMemberForms(
   forms: FormHost,
   registry: PortalRegistry,
   provider: MembersProvider,
+  /** The walkthrough's last step: done once an Edit Assignments form has opened. */
+  assignmentsOpened: StickyContext,
 ): vscode.Disposable[] {
   let created = 0;
   const context = (a: AccountRef) => ({
@@ -47,6 +55,7 @@ function registerMemberForms(
   return [
     registerCommand(env, 'portal.editMemberAssignments', async (run) => {
       const m = await memberFor(run, registry, provider.account);
+      assignmentsOpened.mark();
       return forms.show(
         formKeys.assignments(m),
         (e, key) =>
@@ -84,8 +93,21 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
   const bulkDeps = { registry, provider, log: commands.log, storage: context.globalStorageUri.fsPath };
-  const plan = registerPlan(context, commands, registry, (a) => provider.reloadAccount(a));
+  const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
+  const panels = new MatrixPanels({ extensionUri: context.extensionUri, log: commands.log, ui: commands.ui }, sessions);
+  const plan = registerPlan(context, commands, registry, (a) => {
+    provider.reloadAccount(a);
+    panels.changed(a);
+  });
   context.subscriptions.push(
+    sessions,
+    panels,
+    ...registerAccessCommands(commands, registry, panels, sessions, () => provider.account, {
+      show: async (p, account) => {
+        plan.store.show(p, account, undefined);
+        await vscode.commands.executeCommand(`${PLAN_VIEW}.focus`);
+      },
+    }),
     provider,
     view,
     provider.onDidChangeDescription((d) => (view.description = d === undefined ? undefined : plain(d))),
@@ -95,7 +117,13 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     ),
     ...registerMemberCommands(commands, bulkDeps),
     registerPermissionCommand(commands, bulkDeps),
-    ...registerMemberForms(commands, forms, registry, provider),
+    ...registerMemberForms(
+      commands,
+      forms,
+      registry,
+      provider,
+      new StickyContext(context.globalState, 'portal.assignmentsOpened'),
+    ),
   );
   return {
     provider,
@@ -104,5 +132,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     show: (account) => provider.show(account),
     refresh: () => provider.refresh(),
     snapshot: () => provider.snapshot(),
+    onDidChangeMembers: provider.onDidChangeMembers,
+    access: { sessions, panels },
   };
 }

@@ -9,6 +9,12 @@ import type { Store } from '../store';
 /** Seeds date everything from a fixed instant so their output never depends on when they run. */
 export const SEED_BASE = Date.UTC(2025, 0, 15, 9, 0, 0);
 export const DAY = 86_400_000;
+/**
+ * The one exception to SEED_BASE: members' last activity is counted back from the start of the day the seed is
+ * built, so "inactive for 90 days" finds some members and not others whenever the tests run. A day, not the instant,
+ * so two builds on the same day are equal.
+ */
+export const ACTIVITY_BASE = Math.floor(Date.now() / DAY) * DAY;
 export const DEMO_PASSWORD = 'demo';
 
 export function makeUser(

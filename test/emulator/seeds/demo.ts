@@ -2,7 +2,7 @@
 import type { AccountPermission, Application, DateFormat, GroupPermission, User } from '../model';
 import { hex, intBetween, mulberry32, pick } from '../prng';
 import { Store } from '../store';
-import { DAY, SEED_BASE, makeAccount, makeGroup, makeTree, makeUser } from './common';
+import { ACTIVITY_BASE, DAY, SEED_BASE, makeAccount, makeGroup, makeTree, makeUser } from './common';
 import { demoTrees } from './demo-files';
 
 const FIRST = [
@@ -64,7 +64,7 @@ export function demoSeed(): Store {
     telephone: '+44 20 7946 0000',
     logo: true,
     lastLogin: SEED_BASE - DAY,
-    lastActive: SEED_BASE - DAY,
+    lastActive: ACTIVITY_BASE - DAY,
   });
   const twoFa = makeUser(store, {
     username: 'demo-2fa',
@@ -77,7 +77,7 @@ export function demoSeed(): Store {
     timeZone: 'America/New_York',
     timeZoneOffset: -18_000_000,
     locale: 'en_US',
-    lastActive: SEED_BASE - 2 * DAY,
+    lastActive: ACTIVITY_BASE - 2 * DAY,
   });
   // The one user whose dateFormat is `false`, the reference's Boolean typing of the field.
   const member = makeUser(store, {
@@ -86,7 +86,7 @@ export function demoSeed(): Store {
     email: 'member@acme.example',
     jobTitle: 'Writer',
     dateFormat: false,
-    lastActive: SEED_BASE - 3 * DAY,
+    lastActive: ACTIVITY_BASE - 3 * DAY,
   });
   const xss = makeUser(store, {
     username: 'xss.tester',
@@ -126,7 +126,8 @@ export function demoSeed(): Store {
         jobTitle: pick(rng, TITLES),
         dateFormat: pick(rng, DATE_FORMATS),
         twentyFourHourTimeFormat: rng() < 0.7,
-        lastActive: rng() < 0.8 ? SEED_BASE - intBetween(rng, 1, 90) * DAY : null,
+        // 4 to 360 days ago, or never: some members inactive for 90 days, some not.
+        lastActive: rng() < 0.8 ? ACTIVITY_BASE - intBetween(rng, 1, 90) * 4 * DAY : null,
         logo: rng() < 0.3,
         telephone: rng() < 0.5 ? `+44 161 496 0${String(100 + i)}` : null,
       }),

@@ -5,7 +5,7 @@ import { intBetween, mulberry32, pick } from '../prng';
 import { hashPassword } from '../secrets';
 import { Store } from '../store';
 import { DEFAULT_LARGE, type LargeSeedOptions } from '../types';
-import { DAY, DEMO_PASSWORD, SEED_BASE, makeAccount, makeGroup, makeUser } from './common';
+import { ACTIVITY_BASE, DAY, DEMO_PASSWORD, SEED_BASE, makeAccount, makeGroup, makeUser } from './common';
 
 const FIRST = [
   'Ada',
@@ -114,7 +114,7 @@ export function largeSeed(options: LargeSeedOptions = {}): Store {
         username,
         name: `${first} ${last} ${i}`,
         email: `${username}@bigcorp.example`,
-        lastActive: rng() < 0.9 ? SEED_BASE - intBetween(rng, 0, 365) * DAY : null,
+        lastActive: rng() < 0.9 ? ACTIVITY_BASE - intBetween(rng, 0, 365) * DAY : null,
         dateCreated: SEED_BASE - intBetween(rng, 1, 1000) * DAY,
         passwordHash: hashPassword(id, DEMO_PASSWORD),
       },
@@ -160,10 +160,43 @@ export function largeSeed(options: LargeSeedOptions = {}): Store {
     if (i < 1000) store.groups.get(groupIds[0] ?? 0)?.members.set(userId, 1);
   }
 
+  varyAccess(store, account.id, memberIds, groupIds);
+
   const bulk = groupIds[0];
   if (bulk !== undefined) store.addFiles(bulkFiles(store, bulk, demo.id, size.files, size.folderDepth, rng));
   store.bump();
   return store;
+}
+
+/**
+ * What an access review looks for: members in more than one group (at mixed levels), and some disabled, locked,
+ * pending activation or with two-factor on. From its own generator, so every value drawn above stays as it was.
+ */
+function varyAccess(store: Store, accountId: number, memberIds: readonly number[], groupIds: readonly number[]): void {
+  const rng = mulberry32(0x2100_5eed);
+  const levels = [1, 4, 4, 16] as const;
+  for (let i = 0; i < memberIds.length; i++) {
+    const userId = memberIds[i] ?? 0;
+    const extraGroups = rng() < 0.4 ? (rng() < 0.25 ? 2 : 1) : 0;
+    for (let k = 1; k <= extraGroups && groupIds.length > 1; k++) {
+      const groupId = groupIds[(i + k * 97) % groupIds.length] ?? 0;
+      const group = store.groups.get(groupId);
+      if (group && !group.members.has(userId)) group.members.set(userId, pick(rng, levels));
+    }
+    const user = store.users.get(userId);
+    const state = rng();
+    if (user && state < 0.03) user.enabled = false;
+    else if (user && state < 0.05) {
+      user.locked = true;
+      user.pendingUnlock = true;
+    }
+    if (user && rng() < 0.2) {
+      user.twoFactorCode = '123456';
+      user.twoFactorMode = 'Authenticator';
+    }
+    const membership = store.membership(accountId, userId);
+    if (membership && rng() < 0.02) membership.activationType = SEED_BASE + 30 * DAY;
+  }
 }
 
 function bulkFiles(

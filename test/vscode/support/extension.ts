@@ -41,7 +41,7 @@ export interface SignInAnswers {
 /** What a scripted sign-in asked and what it said went wrong (a refused address, a failed attempt). */
 export interface SignInScript {
   readonly ui: ScriptedUi;
-  /** The questions, by id, in order: 'signIn.baseUrl', 'signIn.service', … */
+  /** The questions, by id, in order: 'signIn.baseUrl', 'signIn.username', … (the listed portals' pick left out) */
   readonly asked: string[];
   readonly failures: string[];
 }
@@ -49,8 +49,13 @@ export interface SignInScript {
 export function signInAnswers(a: SignInAnswers): Answers {
   const passwords = Array.isArray(a.password) ? a.password : a.password !== undefined ? [a.password] : [];
   return {
-    ...(a.baseUrl !== undefined ? { 'signIn.baseUrl': a.baseUrl } : {}),
-    'signIn.service': a.service ?? 'portal',
+    // An address means a portal typed in: "Another portal…" when the sign-in offers the listed ones first.
+    ...(a.baseUrl !== undefined
+      ? {
+          'signIn.portal': (v: unknown) => v === 'another',
+          'signIn.baseUrl': a.service !== undefined ? `${a.baseUrl} ${a.service}` : a.baseUrl,
+        }
+      : {}),
     ...(a.username !== undefined ? { 'signIn.username': Array(passwords.length || 1).fill(a.username) } : {}),
     ...(passwords.length > 0 ? { 'signIn.password': passwords } : {}),
     ...(passwords.length > 1 ? { 'signIn.failed': Array(passwords.length - 1).fill('retry') } : {}),
@@ -75,7 +80,7 @@ export async function signInForTest(
     signInAnswers(answers),
     async (ui) => {
       await vscode.commands.executeCommand(command, ...args);
-      return { ui, asked: ui.questions, failures: signInFailures(ui) };
+      return { ui, asked: ui.questions.filter((q) => q !== 'signIn.portal'), failures: signInFailures(ui) };
     },
     { allUsed: false },
   );

@@ -10,6 +10,7 @@ import type {
   InputOptions,
   PickItem,
   PickOptions,
+  PickOrCreateOptions,
   Progress,
   ProgressOptions,
   SaveOptions,
@@ -148,6 +149,33 @@ export class ScriptedUi implements Ui {
     const q = this.askPick(o, 'pickMany', list);
     const a = this.answer(q);
     return this.unless(a === DISMISS ? undefined : this.choice(a, list).map((i) => i.value), undefined);
+  }
+
+  /**
+   * A string answer is what the user types: a name offered is picked, another is made (after its check), and the
+   * row the pick showed for it is recorded among the items; a predicate or index picks an offered name.
+   */
+  async pickOrCreate(
+    items: readonly PickItem<string>[] | Promise<readonly PickItem<string>[]>,
+    o: PickOrCreateOptions,
+  ): Promise<string | undefined> {
+    const list = await items;
+    const q = this.askPick(o, 'pick', list);
+    const a = this.answer(q);
+    if (typeof a !== 'string') return this.unless(this.choice(a, list)[0]?.value, undefined);
+    const typed = a.trim();
+    const offered = list.find((i) => i.value === typed);
+    if (offered) return offered.value;
+    const create = o.createLabel(typed);
+    q.items = [create, ...(q.items ?? [])];
+    q.texts.push(create);
+    const problem = o.validate?.(typed);
+    if (problem) {
+      q.texts.push(problem);
+      this.refused.push({ id: o.id, value: typed, problem });
+      return this.unless(undefined, undefined);
+    }
+    return typed;
   }
 
   async search<T>(source: SearchSource<T>, o: SearchOptions): Promise<T | undefined> {

@@ -84,7 +84,7 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
     private readonly ctx: AccountContext,
     label: string,
   ) {
-    super(env, 'overview', key, vscode.l10n.t('Account: {0}', label), overviewCommands);
+    super(env, 'overview', key, vscode.l10n.t('Organisation: {0}', label), overviewCommands);
     this.start();
   }
 

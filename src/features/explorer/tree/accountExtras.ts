@@ -44,6 +44,11 @@ export class AccountExtras {
     return this.customSettled.get(accountId);
   }
 
+  /** The organisation's members changed: its member figures are asked again on the next hover. */
+  forgetSubscription(accountId: number): void {
+    this.subscriptions.delete(accountId);
+  }
+
   clear(accountId?: number): void {
     if (accountId === undefined) {
       this.subscriptions.clear();

@@ -2,9 +2,9 @@
 import * as vscode from 'vscode';
 import type { PortalClient } from '../../../api';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
-import type { FileRef } from '../../../shared/refs';
+import type { AccountRef, FileRef } from '../../../shared/refs';
 import { filesWord } from '../../../shared/format';
-import { emptyKey, fileKey, noticeKey, portalKey, type TreeKey } from '../../../shared/keys';
+import { accountKey, emptyKey, fileKey, noticeKey, portalKey, type TreeKey } from '../../../shared/keys';
 import type { Ui } from '../../../ui/ui';
 import { plainTooltip } from '../../../views/item';
 import type { PortalTreeNode } from '../../../views/node';
@@ -141,6 +141,15 @@ export class ExplorerProvider extends PagedTreeProvider {
     if (this.state.noteUnapplied(group.key, unappliedIn(view, page))) this.changed.fire(group);
   }
 
+  /**
+   * Members of an organisation were added, removed or re-assigned: its groups' member counts are read again (that
+   * list alone, not the files below each group) and its member figures on the next hover.
+   */
+  membersChanged(account: Pick<AccountRef, 'portalId' | 'accountId'>): void {
+    this.extras.get(account.portalId)?.extras.forgetSubscription(account.accountId);
+    this.reload(accountKey(account), true);
+  }
+
   /** Draws the view again from what it has (a change of what is shown, not of the portal's data). */
   redraw(): void {
     this.changed.fire(undefined);
@@ -226,9 +235,9 @@ export class ExplorerProvider extends PagedTreeProvider {
     super.refresh(node);
   }
 
-  override reload(key?: TreeKey): void {
+  override reload(key?: TreeKey, only = false): void {
     if (key === undefined) this.extras.clear();
-    super.reload(key);
+    super.reload(key, only);
   }
 
   /** A sign-in or sign-out changes a portal's client: its cached lists belong to the old session. */

@@ -12,6 +12,7 @@ import { answered, type Ui } from '../../../ui/ui';
 
 import { aboutDuration } from '../plan/duration';
 import { estimateExportCost, writeMembersCsv, type ExportGroup, type MemberColumn } from './membersCsv';
+import { announceFileWritten } from '../../../ui/fileWritten';
 
 /** The export's header labels in the user's language (a members file is read back with them too). */
 export function memberHeaders(): Record<MemberColumn, string> {
@@ -137,7 +138,12 @@ export async function exportMembers(
       },
     );
     await options.onExported?.(file, account);
-    ui.notify('info', vscode.l10n.t('Exported {0} members to {1}.', count(rows), file));
+    announceFileWritten(
+      ui,
+      'members.export.done',
+      vscode.l10n.t('Exported {0} members to {1}.', count(rows), file),
+      file,
+    );
     return rows;
   } catch (error) {
     if (!isCancellation(error)) throw error;

@@ -15,7 +15,7 @@ import { accountPermissionWords } from '../../../shared/permissions';
 import { writeAtomically } from '../../../node/atomicFile';
 import { runPool } from '../../../node/pool';
 import type { MemberQuery } from '../../../shared/members';
-import { groupDigest } from '../plan/core/digest';
+import { groupDigest, type GroupLevel } from '../plan/core/digest';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from '../view/memberPages';
 
@@ -231,7 +231,7 @@ async function readGroupCells(
       const read = await v2.members.get(accountId, m.user.username, { signal: options.signal });
       const byName = new Map(Object.entries(read.groups ?? {}).map(([name, p]) => [name.toLowerCase(), p]));
       const words = groups.map((g) => GROUP_WORDS[byName.get(g.name.toLowerCase()) ?? 0] ?? '');
-      const levels = new Map(groups.map((g) => [g.name, byName.get(g.name.toLowerCase()) ?? 0]));
+      const levels = new Map(groups.map((g) => [g.name, (byName.get(g.name.toLowerCase()) ?? 0) as GroupLevel]));
       out[i] = [...words, groupDigest(levels)];
     },
     options.signal,

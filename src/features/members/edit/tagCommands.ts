@@ -22,34 +22,26 @@ function checkTag(value: string): string | undefined {
   return tag.length > MAX_TAG_LENGTH ? vscode.l10n.t('A tag has at most {0} characters.', MAX_TAG_LENGTH) : undefined;
 }
 
-/** One of the organisation's tags, or a new one typed in. */
+/** One of the organisation's tags, or a new one: typing a name nobody has yet offers to create it, row and all. */
 async function askNewTag(deps: BulkDeps, ui: Ui, account: AccountRef, members: readonly MemberRef[]): Promise<string> {
   const tags = deps.registry.client(account.portalId).v3.memberTags.list(account.accountId);
-  const items = tags.then((list) => [
-    { icon: 'add', label: vscode.l10n.t('New tag…'), value: '' },
-    ...[...new Set(list)].sort((a, b) => a.localeCompare(b)).map((t): PickItem<string> => ({ label: t, value: t })),
-  ]);
+  const items = tags.then((list) =>
+    [...new Set(list)].sort((a, b) => a.localeCompare(b)).map((t): PickItem<string> => ({ label: t, value: t })),
+  );
   const title =
     members.length === 1
       ? vscode.l10n.t('Tag {0}', members[0]?.name ?? '')
       : vscode.l10n.t('Tag {0} members', count(members.length));
   const picked = answered(
-    await ui.pick(items, {
+    await ui.pickOrCreate(items, {
       id: 'members.tag.add',
       title,
-      placeHolder: vscode.l10n.t('Which tag? Pick one or make a new one'),
-    }),
-  );
-  if (picked) return picked;
-  const typed = answered(
-    await ui.input({
-      id: 'members.tag.new',
-      title,
-      prompt: vscode.l10n.t('The new tag (at most {0} characters).', MAX_TAG_LENGTH),
+      placeHolder: vscode.l10n.t('Pick a tag, or type a new one'),
+      createLabel: (typed) => vscode.l10n.t('Create tag "{0}"', typed),
       validate: checkTag,
     }),
   );
-  return typed.trim();
+  return picked.trim();
 }
 
 /** One of the tags the members carry, with how many of them carry it. */

@@ -43,6 +43,9 @@ export class MembersProvider extends PagedTreeProvider {
   private readonly subscription: vscode.Disposable;
   /** v2's member detail for tooltips, read on hover. */
   private readonly details = new MemberDetails();
+  private readonly membersEmitter = new vscode.EventEmitter<Pick<AccountRef, 'portalId' | 'accountId'>>();
+  /** A write changed members of an organisation: other views that count them read again. */
+  readonly onDidChangeMembers = this.membersEmitter.event;
 
   constructor(
     private readonly registry: PortalRegistry,
@@ -98,6 +101,7 @@ export class MembersProvider extends PagedTreeProvider {
   reloadAccount(account: Pick<AccountRef, 'portalId' | 'accountId'>): void {
     this.details.clear();
     this.reload(memberListsKey(account));
+    this.membersEmitter.fire(account);
   }
 
   /** Members changed by a command: every loaded list of that account shows their new state in place, in one redraw. */
@@ -108,6 +112,7 @@ export class MembersProvider extends PagedTreeProvider {
       for (const list of lists) list.update(row);
     }
     this.changed.fire(undefined);
+    this.membersEmitter.fire(account);
   }
 
   memberRemoved(account: Pick<AccountRef, 'portalId' | 'accountId'>, ...usernames: string[]): void {
@@ -115,6 +120,7 @@ export class MembersProvider extends PagedTreeProvider {
     for (const username of usernames) for (const list of lists) list.remove(username);
     this.changed.fire(undefined);
     this.describe();
+    this.membersEmitter.fire(account);
   }
 
   /** The row a loaded list of the account holds for this member (what a bulk change plans from). */
@@ -166,6 +172,7 @@ export class MembersProvider extends PagedTreeProvider {
   override dispose(): void {
     this.subscription.dispose();
     this.descriptionEmitter.dispose();
+    this.membersEmitter.dispose();
     super.dispose();
   }
 

@@ -62,7 +62,8 @@ export class TagFilter {
           placeHolder: vscode.l10n.t('Type to search tags by name; start with ^ for "starts with" (e.g. ^sup)'),
         }),
       );
-      if (picked.kind === 'tag') return { orderBy: q.orderBy, ascending: q.ascending, tags: [picked.name] };
+      if (picked.kind === 'tag')
+        return { orderBy: q.orderBy, ascending: q.ascending, tags: [picked.name], activity: q.activity };
       if (picked.kind === 'note') continue;
       const items = orders().map((o): PickItem<TagOrder> => ({
         label: o.label,

@@ -1,7 +1,16 @@
-/** The Members view's own commands: choose the organisation, search, filter by tag, order, clear, export to CSV. */
+/**
+ * The Members view's own commands: choose the organisation, search, filter by tag, filter by activity and state,
+ * order, clear, export to CSV.
+ */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
-import { memberOrders, parseSearch, searchText, type MemberOrderChoice } from '../../../shared/members';
+import {
+  memberOrders,
+  parseSearch,
+  searchText,
+  type ActivityFilter,
+  type MemberOrderChoice,
+} from '../../../shared/members';
 import type { AccountRef } from '../../../shared/refs';
 import { accountFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
@@ -23,7 +32,7 @@ async function searchMembers(ui: Ui, provider: MembersProvider, account: Account
     }),
   );
   // The tag endpoint takes no search text: a search replaces the tag filter.
-  provider.setQuery({ orderBy: q.orderBy, ascending: q.ascending, ...parseSearch(value) });
+  provider.setQuery({ orderBy: q.orderBy, ascending: q.ascending, activity: q.activity, ...parseSearch(value) });
 }
 
 async function sortMembers(ui: Ui, provider: MembersProvider): Promise<void> {
@@ -41,6 +50,63 @@ async function sortMembers(ui: Ui, provider: MembersProvider): Promise<void> {
     ),
   );
   provider.setQuery({ ...q, orderBy: picked.orderBy, ascending: picked.ascending });
+}
+
+type ActivityChoice = 'never' | 'inactive' | 'disabled' | 'locked' | 'pending' | 'twoFactorOff';
+
+/**
+ * Stale and risky members: the conditions to check, then (for "inactive") how many days. Choosing none clears the
+ * filter. The portal cannot be asked for these, so the view checks them on the rows as it walks the list.
+ */
+async function filterByActivity(ui: Ui, provider: MembersProvider): Promise<void> {
+  const q = provider.query;
+  const f = q.activity ?? {};
+  const items: Array<PickItem<ActivityChoice>> = [
+    {
+      label: vscode.l10n.t('Inactive for a number of days…'),
+      description: vscode.l10n.t('never active counts as inactive'),
+      value: 'inactive',
+      picked: f.inactiveDays !== undefined,
+    },
+    { label: vscode.l10n.t('Never active'), value: 'never', picked: f.never === true },
+    { label: vscode.l10n.t('Disabled'), value: 'disabled', picked: f.disabled === true },
+    { label: vscode.l10n.t('Locked'), value: 'locked', picked: f.locked === true },
+    { label: vscode.l10n.t('Pending activation'), value: 'pending', picked: f.pending === true },
+    { label: vscode.l10n.t('Two-factor off'), value: 'twoFactorOff', picked: f.twoFactorOff === true },
+  ];
+  const chosen = new Set(
+    answered(
+      await ui.pickMany(items, {
+        id: 'members.activity',
+        placeHolder: vscode.l10n.t('Show members who are… (every condition chosen must hold; none clears the filter)'),
+      }),
+    ),
+  );
+  let inactiveDays: number | undefined;
+  if (chosen.has('inactive')) {
+    const text = answered(
+      await ui.input({
+        id: 'members.activity.days',
+        title: vscode.l10n.t('Inactive members'),
+        prompt: vscode.l10n.t('Not active for at least this many days (1 to 3650).'),
+        value: String(f.inactiveDays ?? 90),
+        validate: (v) =>
+          /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 3650
+            ? undefined
+            : vscode.l10n.t('A whole number of days from 1 to 3650.'),
+      }),
+    );
+    inactiveDays = Number(text.trim());
+  }
+  const activity: ActivityFilter = {
+    ...(inactiveDays !== undefined ? { inactiveDays } : {}),
+    ...(chosen.has('never') ? { never: true } : {}),
+    ...(chosen.has('disabled') ? { disabled: true } : {}),
+    ...(chosen.has('locked') ? { locked: true } : {}),
+    ...(chosen.has('pending') ? { pending: true } : {}),
+    ...(chosen.has('twoFactorOff') ? { twoFactorOff: true } : {}),
+  };
+  provider.setQuery({ ...q, activity: Object.keys(activity).length > 0 ? activity : undefined });
 }
 
 export function registerMembersViewCommands(
@@ -64,6 +130,10 @@ export function registerMembersViewCommands(
     registerCommand(env, 'portal.members.filterByTag', async (run) => {
       const account = await shown(run);
       provider.setQuery(await tags.ask(run.ui, account, provider.query));
+    }),
+    registerCommand(env, 'portal.members.filterActivity', async (run) => {
+      await shown(run);
+      await filterByActivity(run.ui, provider);
     }),
     registerCommand(env, 'portal.members.sort', async (run) => {
       await shown(run);

@@ -13,6 +13,7 @@ import { isCancellation } from '../../../shared/errors';
 import { humanSize } from '../../../shared/format';
 import type { Progress, Ui } from '../../../ui/ui';
 import { freeName, localFileName } from './fileNames';
+import { announceFileWritten } from '../../../ui/fileWritten';
 
 export interface DownloadTarget {
   readonly groupId: number;
@@ -92,22 +93,7 @@ function progressMeter(total: number | undefined, progress: Progress): Transform
 
 /** Says where the file went and offers to open it; nobody has to answer. */
 function announce(ui: Ui, name: string, file: string): void {
-  const uri = vscode.Uri.file(file);
-  void ui
-    .choose({
-      id: 'download.done',
-      severity: 'info',
-      modal: false,
-      message: vscode.l10n.t('Downloaded {0} to {1}.', name, file),
-      actions: [
-        { id: 'open', label: vscode.l10n.t('Open') },
-        { id: 'reveal', label: vscode.l10n.t('Reveal in Explorer') },
-      ],
-    })
-    .then((choice) => {
-      if (choice === 'open') void vscode.commands.executeCommand('vscode.open', uri);
-      if (choice === 'reveal') void vscode.commands.executeCommand('revealFileInOS', uri);
-    });
+  announceFileWritten(ui, 'download.done', vscode.l10n.t('Downloaded {0} to {1}.', name, file), file);
 }
 
 /** Bounds the retries when other downloads keep taking the free name first. */

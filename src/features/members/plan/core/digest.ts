@@ -4,10 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 
+/** A group permission as a number: 0 = not in the group. */
+export type GroupLevel = 0 | 1 | 4 | 16;
+
 /** The `groupDigest` of a row's group cells: group name → level, order-free, case-free names, 0 = not in it. */
-// Levels as plain numbers (a GroupLevel is one): importing the model here would close an import cycle through the
-// members export, which writes digests.
-export function groupDigest(levels: ReadonlyMap<string, number>): string {
+export function groupDigest(levels: ReadonlyMap<string, GroupLevel>): string {
   const canonical = [...levels]
     .filter(([, level]) => level !== 0)
     .map(([name, level]) => `${name.toLowerCase()}=${level}`)

@@ -7,6 +7,7 @@
  */
 import { parse, type CsvError } from 'csv-parse/sync';
 export { groupDigest } from './digest';
+import { accountPermissionWords } from '../../../../shared/permissions';
 import { liveText } from '../../csv/csv';
 import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../csv/membersCsv';
 import {
@@ -112,10 +113,13 @@ const ACCOUNT_WORDS: ReadonlyArray<readonly [string, number]> = [
   ['Super administrator', 16],
 ];
 
-/** The export's words (Member, Group creator, Super administrator), any case; undefined for anything else. */
+/**
+ * The export's words (Member, Group creator, Super administrator, or the same in the language the export was
+ * written in), any case; undefined for anything else.
+ */
 export function readAccountPermission(text: string): number | undefined {
   const t = fold(text).replace(/\s+/g, ' ');
-  return ACCOUNT_WORDS.find(([w]) => w.toLowerCase() === t)?.[1];
+  return ACCOUNT_WORDS.find(([w, v]) => w.toLowerCase() === t || fold(accountPermissionWords(v)) === t)?.[1];
 }
 
 /** The word the export writes for an account permission. */

@@ -77,13 +77,17 @@ describe('Walkthrough: Get Started with Portal', () => {
     );
   });
 
-  it('completes each step on an event that happens: the signed-in context key, the Portal view, the Edit Assignments command', () => {
+  it('completes each step on an event that happens, and on a context key set from what was already done: signed in, the Portal view shown, Edit Assignments opened', () => {
     const commands = new Set(contributedCommands(manifest));
     const views = new Set(contributedViews(manifest).map((v) => v.id));
     const keys = contextKeysSet();
     assert.deepEqual(
       raw?.steps.map((s) => s.completionEvents),
-      [['onContext:portal.signedIn'], ['onView:portal.explorer'], ['onCommand:portal.editMemberAssignments']],
+      [
+        ['onContext:portal.signedIn'],
+        ['onView:portal.explorer', 'onContext:portal.explorerShown'],
+        ['onCommand:portal.editMemberAssignments', 'onContext:portal.assignmentsOpened'],
+      ],
     );
     for (const event of (raw?.steps ?? []).flatMap((s) => s.completionEvents ?? [])) {
       const [kind, name = ''] = event.split(/:(.*)/s);

@@ -57,7 +57,7 @@ describe('Sign-in and secrets', function () {
     assert.deepEqual(script.failures, []);
     assert.deepEqual(
       script.asked,
-      ['signIn.baseUrl', 'signIn.service', 'signIn.username', 'signIn.password'],
+      ['signIn.baseUrl', 'signIn.username', 'signIn.password'],
       'no two-factor question for a user without it',
     );
     const api = await portalApi();
@@ -118,7 +118,6 @@ describe('Sign-in and secrets', function () {
     assert.deepEqual(script.failures, []);
     assert.deepEqual(script.asked, [
       'signIn.baseUrl',
-      'signIn.service',
       'signIn.username',
       'signIn.password',
       'signIn.code',

@@ -133,8 +133,7 @@ for (const profile of PROFILES)
       p.emu.setFaults([{ kind: 'latency', delayMs: 150, method: 'PATCH', path: '/v3/accounts/1/members/' }]);
       let message = '';
       const answers = {
-        'members.tag.add': 'New tag…',
-        'members.tag.new': ' cancel-test ',
+        'members.tag.add': ' cancel-test ',
         'members.bulk.confirm': true,
         'members.bulk.progress': { cancelAfterReports: 3 },
       };
@@ -241,9 +240,9 @@ for (const profile of PROFILES)
     it('adds and removes a tag: on one row at once, on a selection after the confirmation', async () => {
       const [one] = await pickRows(12, 1);
       assert.ok(one);
-      await withUi({ 'members.tag.add': 'New tag…', 'members.tag.new': 'vip' }, async (ui) => {
+      await withUi({ 'members.tag.add': 'vip' }, async (ui) => {
         await vscode.commands.executeCommand('portal.member.addTag', one.node);
-        assert.deepEqual(ui.questions, ['members.tag.add', 'members.tag.new'], 'no confirmation for one member');
+        assert.deepEqual(ui.questions, ['members.tag.add'], 'no confirmation for one member');
       });
       assert.ok((await member(username(one))).tags.includes('vip'));
       const rows = await pickRows(12, 3);
@@ -339,13 +338,10 @@ describe('Members: a bulk edit within the request budget', function () {
     ).filter((r) => r.contextValue.startsWith('member.'));
     assert.equal(rows.length, 36);
     emu.resetStats();
-    await withUi(
-      { 'members.tag.add': 'New tag…', 'members.tag.new': 'budget', 'members.bulk.confirm': true },
-      async (ui) => {
-        await onSelection('portal.member.addTag', rows);
-        assert.deepEqual(told(ui), ['Tagged 36 of 36 members "budget".']);
-      },
-    );
+    await withUi({ 'members.tag.add': 'budget', 'members.bulk.confirm': true }, async (ui) => {
+      await onSelection('portal.member.addTag', rows);
+      assert.deepEqual(told(ui), ['Tagged 36 of 36 members "budget".']);
+    });
     assert.equal(emu.stats().rateLimited, 0, 'no 429');
     assert.equal(emu.stats().byRoute['PATCH /v3/accounts/:account/members/:username'], 36);
   });

@@ -282,9 +282,11 @@ for (const profile of PROFILES)
           await vscode.commands.executeCommand('portal.members.exportCsv');
           const expected = await allMembers('&name=an&orderBy=email');
           assert.ok(expected.length > 5);
+          const done = ui.asked.find((q) => q.id === 'members.export.done');
           assert.deepEqual(
-            ui.told.map((t) => t.text),
-            [`Exported ${expected.length} members to ${file}.`],
+            done?.texts,
+            [`Exported ${expected.length} members to ${file}.`, 'Open', 'Reveal in Explorer'],
+            'the notification offers to open the file or show it',
           );
           const text = fs.readFileSync(file, 'utf8');
           assert.ok(

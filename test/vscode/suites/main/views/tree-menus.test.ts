@@ -128,7 +128,7 @@ describe('Tree context menus while a view reloads', function () {
     assert.ok(byLabel(await rows(members), 'Mia Member'));
   });
 
-  it('"Account Overview" on an organisation row opens that organisation while the Explorer reloads after a save', async () => {
+  it('"Organisation Overview" on an organisation row opens that organisation while the Explorer reloads after a save', async () => {
     const t = await features();
     const explorer = t.explorer.provider as unknown as Provider;
     await vscode.commands.executeCommand('portal.explorer.focus');

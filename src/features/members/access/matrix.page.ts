@@ -1,0 +1,423 @@
+// The access matrix page: members × groups, filtered and sorted here with the same functions the host exports with.
+// Rows arrive as compact arrays, in batches, while the read runs; only the rows and group columns on screen are in
+// the DOM (a 20,000 × 500 matrix draws a few hundred cells). Server text is set as text only (dom.ts).
+import * as l10n from '@vscode/l10n';
+import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
+import type { VscodeProgressBar } from '@vscode-elements/elements/dist/vscode-progress-bar/vscode-progress-bar.js';
+import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
+import '../../../forms/page/elements';
+import { clear, el } from '../../../forms/page/dom';
+import { onHostMessage, post } from '../../../forms/page/host';
+import { count, relativeTime } from '../../../shared/format';
+import { withoutBidi } from '../../../shared/plainText';
+import css from './matrix.css';
+import {
+  cellOf,
+  columnOrder,
+  durationWords,
+  ROW,
+  SORTS,
+  visibleRows,
+  type MatrixProgress,
+  type MatrixSort,
+  type MatrixView,
+  type WireRow,
+} from './matrix.protocol';
+
+const ROW_H = 24;
+const HEAD_H = 26;
+const COL_W = 104;
+const LEFT_W = 340;
+/** Rows drawn beyond the visible ones, so a small scroll shows drawn rows. */
+const OVERSCAN = 6;
+/** While rows stream in, the filter runs at most this often. */
+const REFILTER_MS = 250;
+
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(css);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+
+function levelWord(level: number): string {
+  return level === 3 ? l10n.t('Admin') : level === 2 ? l10n.t('Standard') : level === 1 ? l10n.t('Basic') : '';
+}
+
+function sortWord(sort: MatrixSort): string {
+  switch (sort) {
+    case 'username':
+      return l10n.t('Username');
+    case 'lastActive':
+      return l10n.t('Last active');
+    case 'level':
+      return l10n.t('Highest level');
+    case 'groups':
+      return l10n.t('Number of groups');
+    default:
+      return l10n.t('Name');
+  }
+}
+
+function select(id: string, label: string): { wrap: HTMLElement; control: VscodeSingleSelect } {
+  const control = el('vscode-single-select', { id });
+  control.setAttribute('aria-label', label);
+  return { wrap: el('label', {}, label, control), control };
+}
+
+function option(value: string, label: string, selected: boolean): HTMLElement {
+  return el('vscode-option', { value, textContent: label, selected });
+}
+
+class MatrixPage {
+  private readonly rows = new Map<number, WireRow>();
+  private columns: string[] = [];
+  private tags: string[] = [];
+  private order: number[] = [];
+  private shown: WireRow[] = [];
+  private view: MatrixView = {};
+  private progress: MatrixProgress | undefined;
+  private refilterTimer: number | undefined;
+  private drawQueued = false;
+  private optionsStale = true;
+  /** Rows or names arrived since the last draw. */
+  private dirty = false;
+
+  private readonly title = el('h1', { textContent: l10n.t('Access') });
+  private readonly text = el('vscode-textfield', {
+    id: 'filter-text',
+    placeholder: l10n.t('Name, username or e-mail'),
+  });
+  private readonly group = select('filter-group', l10n.t('Group'));
+  private readonly tag = select('filter-tag', l10n.t('Tag'));
+  private readonly level = select('filter-level', l10n.t('Permission'));
+  private readonly sort = select('sort', l10n.t('Sort by'));
+  private readonly descending = el('vscode-checkbox', { id: 'descending', label: l10n.t('Descending') });
+  private readonly exportButton = el('vscode-button', { id: 'export', textContent: l10n.t('Export CSV…') });
+  private readonly refreshButton = el('vscode-button', {
+    id: 'refresh',
+    secondary: true,
+    textContent: l10n.t('Refresh'),
+  });
+  private readonly cancelButton = el('vscode-button', { id: 'cancel', secondary: true, textContent: l10n.t('Cancel') });
+  private readonly bar = el('vscode-progress-bar', { id: 'progress' });
+  private readonly statusText = el('span', { id: 'status', attrs: { role: 'status', 'aria-live': 'polite' } });
+  private readonly shownText = el('span', { id: 'shown' });
+  private readonly note = el('span', { classes: ['note'], id: 'note' });
+  private readonly viewport = el('div', {
+    classes: ['viewport'],
+    id: 'matrix',
+    tabIndex: 0,
+    attrs: { role: 'table', 'aria-label': l10n.t('Access matrix') },
+  });
+  private readonly sizer = el('div', { classes: ['sizer'] });
+  private readonly head = el('div', { classes: ['head'], attrs: { role: 'row' } });
+  private readonly body = el('div', { attrs: { role: 'rowgroup' } });
+
+  start(): void {
+    onHostMessage((m) => {
+      try {
+        this.onMessage(m);
+      } catch (error) {
+        // Said on the page rather than lost: a blank matrix would look like an organisation without members.
+        this.note.textContent = error instanceof Error ? `${error.message} ${error.stack ?? ''}` : String(error);
+      }
+    });
+    post({ type: 'ready' });
+  }
+
+  private build(): void {
+    const app = document.getElementById('app');
+    if (!app) return;
+    clear(app);
+    app.removeAttribute('aria-busy');
+    app.replaceWith(
+      el(
+        'header',
+        {},
+        this.title,
+        el(
+          'div',
+          { classes: ['toolbar'] },
+          el('label', {}, l10n.t('Member'), this.text),
+          this.group.wrap,
+          this.tag.wrap,
+          this.level.wrap,
+          this.sort.wrap,
+          this.descending,
+          el('span', { classes: ['grow'] }),
+          this.exportButton,
+          this.refreshButton,
+          this.cancelButton,
+        ),
+        el('div', { classes: ['status'] }, this.bar, this.statusText, this.shownText, this.note),
+      ),
+    );
+    this.sizer.append(this.head, this.body);
+    this.viewport.append(this.sizer);
+    document.body.append(this.viewport);
+    this.text.addEventListener('input', () => this.changed({ text: this.text.value || undefined }));
+    this.group.control.addEventListener('change', () => this.changed({ group: numberOr(this.group.control.value) }));
+    this.tag.control.addEventListener('change', () => this.changed({ tag: numberOr(this.tag.control.value) }));
+    this.level.control.addEventListener('change', () => this.changed({ level: numberOr(this.level.control.value) }));
+    this.sort.control.addEventListener('change', () =>
+      this.changed({ sort: SORTS.find((s) => s === this.sort.control.value) ?? 'name' }),
+    );
+    this.descending.addEventListener('change', () =>
+      this.changed({ descending: (this.descending as VscodeCheckbox).checked }),
+    );
+    this.exportButton.addEventListener('click', () => post({ type: 'export', view: this.wireView() }));
+    this.refreshButton.addEventListener('click', () => post({ type: 'refresh' }));
+    this.cancelButton.addEventListener('click', () => post({ type: 'cancel' }));
+    this.viewport.addEventListener('scroll', () => this.queueDraw(), { passive: true });
+    window.addEventListener('resize', () => this.queueDraw());
+    for (const s of SORTS) this.sort.control.append(option(s, sortWord(s), false));
+    this.level.control.append(
+      option('', l10n.t('Any'), true),
+      option('1', levelWord(1), false),
+      option('2', levelWord(2), false),
+      option('3', levelWord(3), false),
+    );
+  }
+
+  private onMessage(m: { type: string } & Record<string, unknown>): void {
+    switch (m.type) {
+      case 'init':
+        if (m.l10n && typeof m.l10n === 'object') l10n.config({ contents: m.l10n as Record<string, string> });
+        this.rows.clear();
+        this.columns = [];
+        this.tags = [];
+        this.build();
+        this.title.textContent = withoutBidi(l10n.t('Access: {0}', String(m.title ?? '')));
+        this.view = (m.view as MatrixView) ?? {};
+        this.optionsStale = true;
+        this.syncControls();
+        this.refilter();
+        return;
+      case 'setView':
+        this.view = (m.view as MatrixView) ?? {};
+        this.syncControls();
+        this.refilter();
+        return;
+      case 'columns':
+        this.columns.splice(Number(m.from), this.columns.length, ...(m.names as string[]));
+        this.order = columnOrder(this.columns);
+        this.optionsStale = true;
+        this.refilterSoon();
+        return;
+      case 'tags':
+        this.tags.splice(Number(m.from), this.tags.length, ...(m.names as string[]));
+        this.optionsStale = true;
+        this.refilterSoon();
+        return;
+      case 'rows':
+        for (const r of m.rows as WireRow[]) this.rows.set(r[ROW.id], r);
+        this.refilterSoon();
+        return;
+      case 'removed':
+        for (const id of m.ids as number[]) this.rows.delete(id);
+        this.refilterSoon();
+        return;
+      case 'progress':
+        this.progress = m.progress as MatrixProgress;
+        this.showProgress();
+        // The host ends every batch with its progress: whatever came before it is drawn now, not on a timer
+        // alone (a webview's timers may be held back while the workbench moves it).
+        if (this.dirty) this.redrawNow();
+        return;
+    }
+  }
+
+  private wireView(): MatrixView {
+    const v = this.view;
+    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as MatrixView;
+  }
+
+  private changed(change: Partial<MatrixView>): void {
+    this.view = { ...this.view, ...change };
+    post({ type: 'view', view: this.wireView() });
+    this.refilter();
+  }
+
+  private syncControls(): void {
+    this.refreshOptions();
+    this.text.value = this.view.text ?? '';
+    this.sort.control.value = this.view.sort ?? 'name';
+    this.level.control.value = this.view.level ? String(this.view.level) : '';
+    (this.descending as VscodeCheckbox).checked = this.view.descending === true;
+  }
+
+  /** The group and tag choices; rebuilt only when names were added (500 options are not rebuilt per batch). */
+  private refreshOptions(): void {
+    if (!this.optionsStale) return;
+    this.optionsStale = false;
+    const g = this.group.control;
+    clear(g);
+    g.append(option('', l10n.t('All groups'), this.view.group === undefined));
+    for (const i of this.order) g.append(option(String(i), this.columns[i] ?? '', this.view.group === i));
+    g.value = this.view.group !== undefined ? String(this.view.group) : '';
+    const t = this.tag.control;
+    clear(t);
+    t.append(option('', l10n.t('Any tag'), this.view.tag === undefined));
+    const tagOrder = this.tags.map((_, i) => i).sort((a, b) => (this.tags[a] ?? '').localeCompare(this.tags[b] ?? ''));
+    for (const i of tagOrder) t.append(option(String(i), this.tags[i] ?? '', this.view.tag === i));
+    t.value = this.view.tag !== undefined ? String(this.view.tag) : '';
+  }
+
+  private redrawNow(): void {
+    if (this.refilterTimer !== undefined) window.clearTimeout(this.refilterTimer);
+    this.refilterTimer = undefined;
+    this.dirty = false;
+    try {
+      // The rows first: a drop-down that fails to rebuild must not leave the matrix empty.
+      this.refilter();
+      this.refreshOptions();
+    } catch (error) {
+      this.optionsStale = true;
+      this.note.textContent = error instanceof Error ? `${error.message} ${error.stack ?? ''}` : String(error);
+    }
+  }
+
+  private refilterSoon(): void {
+    this.dirty = true;
+    if (this.refilterTimer !== undefined) return;
+    this.refilterTimer = window.setTimeout(() => this.redrawNow(), REFILTER_MS);
+  }
+
+  private refilter(): void {
+    this.shown = visibleRows(this.rows.values(), this.view);
+    const columns = this.visibleColumns();
+    this.sizer.style.height = `${HEAD_H + this.shown.length * ROW_H}px`;
+    this.sizer.style.width = `${LEFT_W + columns.length * (this.view.group !== undefined ? 2 * COL_W : COL_W)}px`;
+    this.shownText.textContent = l10n.t('Showing {0} of {1} members', count(this.shown.length), count(this.rows.size));
+    this.viewport.setAttribute('aria-rowcount', String(this.shown.length + 1));
+    this.draw();
+  }
+
+  private visibleColumns(): number[] {
+    return this.view.group !== undefined ? [this.view.group] : this.order;
+  }
+
+  private queueDraw(): void {
+    if (this.drawQueued) return;
+    this.drawQueued = true;
+    requestAnimationFrame(() => {
+      this.drawQueued = false;
+      this.draw();
+    });
+  }
+
+  /** Draws the rows and columns on screen, and only those. */
+  private draw(): void {
+    const columns = this.visibleColumns();
+    const width = this.view.group !== undefined ? 2 * COL_W : COL_W;
+    const top = this.viewport.scrollTop;
+    const height = this.viewport.clientHeight || 600;
+    const first = Math.max(0, Math.floor((top - HEAD_H) / ROW_H) - OVERSCAN);
+    const last = Math.min(this.shown.length, Math.ceil((top + height) / ROW_H) + OVERSCAN);
+    const left = this.viewport.scrollLeft;
+    const viewWidth = this.viewport.clientWidth || 1000;
+    const firstCol = Math.max(0, Math.floor((left - LEFT_W) / width) - 1);
+    const lastCol = Math.min(columns.length, Math.ceil((left + viewWidth) / width) + 1);
+    const total = LEFT_W + columns.length * width;
+
+    clear(this.head);
+    this.head.style.height = `${HEAD_H}px`;
+    this.head.style.width = `${total}px`;
+    const headLeft = el(
+      'div',
+      { classes: ['left'], attrs: { role: 'columnheader' } },
+      el('span', { classes: ['name'], textContent: l10n.t('Member') }),
+    );
+    headLeft.style.width = `${LEFT_W}px`;
+    headLeft.style.height = `${HEAD_H}px`;
+    headLeft.style.lineHeight = `${HEAD_H}px`;
+    this.head.append(headLeft);
+    for (let c = firstCol; c < lastCol; c++) {
+      const column = columns[c];
+      if (column === undefined) continue;
+      const name = this.columns[column] ?? '';
+      const cell = el('div', {
+        classes: ['cell'],
+        textContent: name,
+        title: withoutBidi(name),
+        attrs: { role: 'columnheader' },
+      });
+      place(cell, LEFT_W + c * width, width, HEAD_H);
+      this.head.append(cell);
+    }
+
+    clear(this.body);
+    for (let i = first; i < last; i++) {
+      const row = this.shown[i];
+      if (!row) continue;
+      const unread = row[ROW.readAt] === 0;
+      const node = el('div', {
+        classes: unread ? ['row', 'unread'] : ['row'],
+        attrs: { role: 'row', 'aria-rowindex': String(i + 2), 'data-username': row[ROW.username] },
+      });
+      node.style.top = `${HEAD_H + i * ROW_H}px`;
+      node.style.height = `${ROW_H}px`;
+      node.style.width = `${total}px`;
+      node.style.lineHeight = `${ROW_H}px`;
+      const who = el(
+        'div',
+        { classes: ['left'], attrs: { role: 'rowheader' } },
+        el('span', { classes: ['name'], textContent: row[ROW.name] }),
+        el('span', { classes: ['user'], textContent: row[ROW.username] }),
+      );
+      who.style.width = `${LEFT_W}px`;
+      who.title = withoutBidi(
+        `${row[ROW.name]} (${row[ROW.username]})\n${l10n.t('Last active: {0}', relativeTime(row[ROW.lastActive] >= 0 ? row[ROW.lastActive] : null))}`,
+      );
+      node.append(who);
+      for (let c = firstCol; c < lastCol; c++) {
+        const column = columns[c];
+        if (column === undefined) continue;
+        const level = cellOf(row, column);
+        const text = unread ? (c === firstCol ? l10n.t('not read yet') : '') : levelWord(level);
+        const cell = el('div', {
+          classes: level > 0 ? ['cell', `lvl${level}`] : ['cell'],
+          textContent: text,
+          attrs: { role: 'cell' },
+        });
+        place(cell, LEFT_W + c * width, width, ROW_H);
+        node.append(cell);
+      }
+      this.body.append(node);
+    }
+  }
+
+  private showProgress(): void {
+    const p = this.progress;
+    if (!p) return;
+    const running = p.state === 'listing' || p.state === 'reading';
+    this.cancelButton.hidden = !running;
+    this.refreshButton.hidden = running;
+    const bar = this.bar as VscodeProgressBar;
+    bar.hidden = !running;
+    const total = p.total ?? 0;
+    if (running && total > 0) {
+      bar.max = total;
+      bar.value = Math.min(p.read, total);
+    }
+    const parts: string[] = [];
+    if (total > 0) parts.push(l10n.t('{0} of {1} members read', count(p.read), count(total)));
+    if (running && p.etaMs !== undefined && p.remaining > 0) parts.push(l10n.t('{0} left', durationWords(p.etaMs)));
+    if (p.state === 'cancelled') parts.push(l10n.t('stopped; Refresh goes on from here'));
+    if (!running && p.oldestReadAt > 0) parts.push(l10n.t('oldest read {0}', relativeTime(p.oldestReadAt)));
+    this.statusText.textContent = parts.join(' · ');
+    this.note.textContent = p.message;
+  }
+}
+
+function place(cell: HTMLElement, left: number, width: number, height: number): void {
+  cell.style.left = `${left}px`;
+  cell.style.width = `${width}px`;
+  cell.style.height = `${height}px`;
+}
+
+function numberOr(value: string): number | undefined {
+  return value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value);
+}
+
+export function startMatrixPage(): void {
+  new MatrixPage().start();
+}

@@ -1,0 +1,206 @@
+/**
+ * The access matrix as both sides of its webview see it: a row per member, a column per group, a cell per
+ * membership. Rows travel as arrays of numbers and a few strings, and the page and the host filter and sort them with
+ * the same functions here, so what the page shows is what an export writes. Imports nothing from Node or VS Code.
+ *
+ * The conversation:
+ *   page → host  { type: 'ready' }                     once its script runs (and again after the webview reloads)
+ *   host → page  { type: 'init', title, l10n, view }   the starting filter (a group's list starts filtered to it)
+ *   host → page  { type: 'columns', from, names }      group names from index `from` on (names only grow)
+ *   host → page  { type: 'tags', from, names }         tag names from index `from` on
+ *   host → page  { type: 'rows', rows }                new or changed rows, in batches
+ *   host → page  { type: 'removed', ids }              members no longer in the organisation
+ *   host → page  { type: 'progress', progress }        the read's state: counts, ETA, age of what is shown
+ *   page → host  { type: 'cancel' } | { type: 'refresh' } | { type: 'export', view } | { type: 'close' }
+ */
+import * as l10n from '@vscode/l10n';
+import { bool, int, messages, object, oneOf, optional, str, type Infer } from '../../../forms/protocol/validate';
+
+/** Cell levels as small numbers: 0 none, then the portal's group permissions 1, 4 and 16. */
+export const LEVEL_PERMISSIONS = [0, 1, 4, 16] as const;
+export type LevelCode = 0 | 1 | 2 | 3;
+
+/** The code of a group permission; a mask that is not a documented level counts as the highest level it holds. */
+export function levelCode(permission: number): LevelCode {
+  if (permission >= 16) return 3;
+  if (permission >= 4) return 2;
+  if (permission >= 1) return 1;
+  return 0;
+}
+
+/** Member flags, one bit each. */
+export const FLAG = { disabled: 1, locked: 2, pending: 4, twoFactor: 8 } as const;
+
+/**
+ * One member on the wire: [id, username, name, email, tag indexes, account permission, last active (-1: never),
+ * flags, cells as [column, level, column, level, …], read at (0: not read yet)].
+ */
+export type WireRow = [
+  id: number,
+  username: string,
+  name: string,
+  email: string,
+  tags: number[],
+  permission: number,
+  lastActive: number,
+  flags: number,
+  cells: number[],
+  readAt: number,
+];
+
+export const ROW = {
+  id: 0,
+  username: 1,
+  name: 2,
+  email: 3,
+  tags: 4,
+  permission: 5,
+  lastActive: 6,
+  flags: 7,
+  cells: 8,
+  readAt: 9,
+} as const;
+
+export const SORTS = ['name', 'username', 'lastActive', 'level', 'groups'] as const;
+export type MatrixSort = (typeof SORTS)[number];
+
+/** What the matrix shows: every field optional, absent means "any". */
+export interface MatrixView {
+  /** A column index: only members of that group, and only its column. */
+  readonly group?: number | undefined;
+  /** Name, username or e-mail contains (case-insensitive). */
+  readonly text?: string | undefined;
+  /** A tag index. */
+  readonly tag?: number | undefined;
+  /** 1–3: members with a cell at this level (in the group, when one is chosen). */
+  readonly level?: number | undefined;
+  readonly sort?: MatrixSort | undefined;
+  readonly descending?: boolean | undefined;
+}
+
+/** The level of `row` in `column`, 0 when it is not a member of that group. */
+export function cellOf(row: WireRow, column: number): number {
+  const cells = row[ROW.cells];
+  for (let i = 0; i + 1 < cells.length; i += 2) if (cells[i] === column) return cells[i + 1] ?? 0;
+  return 0;
+}
+
+function hasLevel(row: WireRow, level: number): boolean {
+  const cells = row[ROW.cells];
+  for (let i = 1; i < cells.length; i += 2) if (cells[i] === level) return true;
+  return false;
+}
+
+export function matches(row: WireRow, view: MatrixView): boolean {
+  if (view.group !== undefined && cellOf(row, view.group) === 0) return false;
+  if (view.level !== undefined && view.level > 0) {
+    const ok = view.group !== undefined ? cellOf(row, view.group) === view.level : hasLevel(row, view.level);
+    if (!ok) return false;
+  }
+  if (view.tag !== undefined && !row[ROW.tags].includes(view.tag)) return false;
+  const text = view.text?.trim().toLowerCase();
+  if (text) {
+    const hay = `${row[ROW.name]}\n${row[ROW.username]}\n${row[ROW.email]}`.toLowerCase();
+    if (!hay.includes(text)) return false;
+  }
+  return true;
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+function compare(a: WireRow, b: WireRow, view: MatrixView): number {
+  switch (view.sort ?? 'name') {
+    case 'username':
+      return collator.compare(a[ROW.username], b[ROW.username]);
+    case 'lastActive':
+      // Never active (-1) sorts as the oldest.
+      return a[ROW.lastActive] - b[ROW.lastActive];
+    case 'level':
+      return view.group !== undefined
+        ? cellOf(a, view.group) - cellOf(b, view.group)
+        : maxLevel(a) - maxLevel(b) || collator.compare(a[ROW.name], b[ROW.name]);
+    case 'groups':
+      return a[ROW.cells].length - b[ROW.cells].length;
+    default:
+      return collator.compare(a[ROW.name], b[ROW.name]);
+  }
+}
+
+function maxLevel(row: WireRow): number {
+  let max = 0;
+  const cells = row[ROW.cells];
+  for (let i = 1; i < cells.length; i += 2) max = Math.max(max, cells[i] ?? 0);
+  return max;
+}
+
+/** Group columns in name order, as the page shows them and an export writes them. */
+export function columnOrder(names: readonly string[]): number[] {
+  return names.map((_, i) => i).sort((a, b) => collator.compare(names[a] ?? '', names[b] ?? ''));
+}
+
+/** The rows the view shows, in its order; ties keep the name order, then the username. */
+export function visibleRows(rows: Iterable<WireRow>, view: MatrixView): WireRow[] {
+  const out: WireRow[] = [];
+  for (const row of rows) if (matches(row, view)) out.push(row);
+  const sign = view.descending ? -1 : 1;
+  out.sort(
+    (a, b) =>
+      sign * compare(a, b, view) ||
+      collator.compare(a[ROW.name], b[ROW.name]) ||
+      (a[ROW.username] < b[ROW.username] ? -1 : a[ROW.username] > b[ROW.username] ? 1 : 0),
+  );
+  return out;
+}
+
+/** "about 25 minutes": how long a read still takes, to the unit that matters. */
+export function durationWords(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  if (s < 60) return s === 1 ? l10n.t('about 1 second') : l10n.t('about {0} seconds', s);
+  const m = Math.round(s / 60);
+  if (m < 90) return m === 1 ? l10n.t('about 1 minute') : l10n.t('about {0} minutes', m);
+  const h = Math.round((s / 3600) * 10) / 10;
+  return l10n.t('about {0} hours', h);
+}
+
+export type ReadState = 'idle' | 'listing' | 'reading' | 'done' | 'cancelled' | 'failed';
+
+export interface MatrixProgress {
+  readonly state: ReadState;
+  /** Members whose groups are known (read now or kept from before). */
+  readonly read: number;
+  /** Members in the organisation as far as listed (undefined before the first page). */
+  readonly total: number | undefined;
+  /** Reads still to do in this run. */
+  readonly remaining: number;
+  /** Estimated time left, ms; undefined when nothing is running. */
+  readonly etaMs: number | undefined;
+  /** When the oldest row shown was read (0: nothing read). */
+  readonly oldestReadAt: number;
+  /** Members whose read failed in this run. */
+  readonly failed: number;
+  /** Words for a failure or a note (already plain text). */
+  readonly message: string;
+}
+
+// ---- page → host ----
+
+const MAX_NAME = 200;
+const viewShape = {
+  group: optional(int({ min: 0, max: 1_000_000 })),
+  text: optional(str({ max: MAX_NAME })),
+  tag: optional(int({ min: 0, max: 1_000_000 })),
+  level: optional(int({ min: 0, max: 3 })),
+  sort: optional(oneOf(SORTS)),
+  descending: optional(bool),
+};
+
+export const checkPageMessage = messages({
+  ready: {},
+  cancel: {},
+  refresh: {},
+  close: {},
+  export: { view: object(viewShape) },
+  /** The page's filter changed: the host keeps it, so a reopened panel and an export start from it. */
+  view: { view: object(viewShape) },
+});
+export type PageMessage = Infer<typeof checkPageMessage>;

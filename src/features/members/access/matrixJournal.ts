@@ -1,0 +1,153 @@
+/**
+ * What was read of an organisation's access matrix, kept on disk: one JSON-lines file per organisation in the
+ * extension's storage. Every member read is appended as its own line the moment it arrives, so a cancel, a reload
+ * or a crash loses nothing that was read and the next open reads only what is missing or stale. A completed walk of
+ * the member list is a line too. When a read ends the file is rewritten (atomically) to one line per member.
+ * A torn last line (a crash mid-write) is skipped on load. No VS Code here.
+ */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { writeAtomically } from '../../../node/atomicFile';
+import { AccessMatrix, listedOf, listedTuple, type GroupMap, type ListedMember } from './accessMatrix';
+import { ROW } from './matrix.protocol';
+
+const VERSION = 1;
+
+/** The file of one organisation: a hash of the portal and account, so no server text names a file. */
+export function journalPath(folder: string, portalId: string, accountId: number): string {
+  const hash = createHash('sha256').update(`${portalId}\n${accountId}`).digest('hex').slice(0, 24);
+  return path.join(folder, `${hash}.jsonl`);
+}
+
+function numMapOf(v: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'number' && Number.isFinite(x)) out[k] = x;
+  return out;
+}
+
+export class MatrixJournal {
+  /** Whether the file's end was checked for a line a crash cut short (the next line must not join it). */
+  private endChecked = false;
+
+  constructor(readonly file: string) {}
+
+  /** The matrix as the file holds it; an empty one when there is no file or it is not ours. */
+  load(): AccessMatrix {
+    const matrix = new AccessMatrix();
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, 'utf8');
+    } catch {
+      return matrix;
+    }
+    const lines = text.split('\n');
+    for (const line of lines) {
+      if (!line) continue;
+      let entry: unknown;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue; // a line cut short by a crash
+      }
+      if (typeof entry !== 'object' || entry === null) continue;
+      const e = entry as Record<string, unknown>;
+      if (e.k === 'head' && e.v !== VERSION) return new AccessMatrix();
+      if (e.k === 'read' && typeof e.at === 'number') {
+        const m = listedOf(e.m);
+        if (!m) continue;
+        matrix.upsert(m);
+        matrix.setGroups(m.username, numMapOf(e.g), e.at);
+      } else if (e.k === 'stale' && Array.isArray(e.u)) {
+        for (const u of e.u) if (typeof u === 'string') matrix.markStale(u);
+      } else if (e.k === 'list' && typeof e.at === 'number' && Array.isArray(e.members)) {
+        const seen = new Set<string>();
+        for (const t of e.members) {
+          const m = listedOf(t);
+          if (!m) continue;
+          matrix.upsert(m);
+          seen.add(m.username);
+        }
+        const limit = typeof e.limit === 'number' ? e.limit : undefined;
+        if (limit === undefined) matrix.keepOnly(seen);
+        matrix.listedAt = e.at;
+        matrix.listLimit = limit;
+      }
+    }
+    return matrix;
+  }
+
+  /** One member read. Synchronous, so it is on disk before the next read starts. */
+  read(m: ListedMember, groups: GroupMap, at: number): void {
+    this.append({ k: 'read', at, m: listedTuple(m), g: groups });
+  }
+
+  /** These members' groups are about to change (a plan): read them again next time, whatever their age. */
+  stale(usernames: readonly string[]): void {
+    this.append({ k: 'stale', u: usernames });
+  }
+
+  /** A walk of the member list ended (`limit`: it stopped after that many members). */
+  listed(members: readonly ListedMember[], at: number, limit: number | undefined): void {
+    this.append({ k: 'list', at, ...(limit !== undefined ? { limit } : {}), members: members.map(listedTuple) });
+  }
+
+  /** Rewrites the file from the matrix: the list, then one line per read member. */
+  async compact(matrix: AccessMatrix): Promise<void> {
+    const rows = [...matrix.all()];
+    const file = this.file;
+    async function* lines(): AsyncGenerator<string> {
+      yield `${JSON.stringify({ k: 'head', v: VERSION })}\n`;
+      if (matrix.listedAt > 0) {
+        yield `${JSON.stringify({
+          k: 'list',
+          at: matrix.listedAt,
+          ...(matrix.listLimit !== undefined ? { limit: matrix.listLimit } : {}),
+          members: rows.map((r) => listedTuple(matrix.listedOf(r))),
+        })}\n`;
+      }
+      for (const r of rows) {
+        if (r[ROW.readAt] <= 0) continue;
+        yield `${JSON.stringify({ k: 'read', at: r[ROW.readAt], m: listedTuple(matrix.listedOf(r)), g: matrix.groupsOf(r) })}\n`;
+      }
+    }
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await writeAtomically(file, lines(), { replace: true });
+  }
+
+  /** Forgets the organisation's matrix. */
+  clear(): void {
+    fs.rmSync(this.file, { force: true });
+    this.endChecked = false;
+  }
+
+  private append(entry: object): void {
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    let prefix = '';
+    if (!this.endChecked) {
+      this.endChecked = true;
+      prefix = endsMidLine(this.file) ? '\n' : '';
+    }
+    const fresh = !fs.existsSync(this.file);
+    if (fresh) prefix = `${JSON.stringify({ k: 'head', v: VERSION })}\n`;
+    fs.appendFileSync(this.file, `${prefix}${JSON.stringify(entry)}\n`);
+  }
+}
+
+/** True when the file's last byte is not a line end (a crash cut its last line). */
+function endsMidLine(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    fs.readSync(fd, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The access matrix's webview panel, host side. It follows the forms' rules (forms/html.ts: nonce CSP, our bundle
+ * only; every message from the page checked before use) but is not a form: nothing is saved. Rows go to the page as
+ * compact arrays in batches (at most every BATCH_MS, at most BATCH_ROWS a message), so a 20,000-row read does not
+ * flood it; the page keeps them and draws only what is on screen.
+ */
+import * as vscode from 'vscode';
+import { formHtml, panelOptions } from '../../../forms/html';
+import { errorMessage, isCancellation } from '../../../shared/errors';
+import { count } from '../../../shared/format';
+import { plain } from '../../../shared/plainText';
+import type { Ui } from '../../../ui/ui';
+import { writeMatrixCsv } from './matrixCsv';
+import type { MatrixSession } from './matrixSessions';
+import { checkPageMessage, type MatrixView, type PageMessage, type WireRow } from './matrix.protocol';
+
+const BATCH_MS = 100;
+const BATCH_ROWS = 2000;
+
+export interface MatrixPanelEnv {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly ui: () => Ui;
+}
+
+/** The page's kind in <body data-form>: webview.ts starts the matrix page for it. */
+export const MATRIX_PAGE = 'access';
+
+export class MatrixPanel implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  private readonly posted = new vscode.EventEmitter<{ type: string; [key: string]: unknown }>();
+  /** Every message posted to the page (tests follow it). */
+  readonly onDidPost = this.posted.event;
+  private readonly closed = new vscode.EventEmitter<void>();
+  readonly onDidClose = this.closed.event;
+  private view: MatrixView;
+  private ready = false;
+  private sentColumns = 0;
+  private sentTags = 0;
+  private readonly pending = new Map<number, WireRow>();
+  private removed: number[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private disposed = false;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly env: MatrixPanelEnv,
+    readonly session: MatrixSession,
+    view: MatrixView,
+  ) {
+    this.view = view;
+    const title = vscode.l10n.t('Access: {0}', session.account.label);
+    this.panel = vscode.window.createWebviewPanel(
+      'portal.accessMatrix',
+      plain(title),
+      vscode.ViewColumn.Active,
+      panelOptions(env.extensionUri),
+    );
+    this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, MATRIX_PAGE, title);
+    this.disposables.push(
+      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
+      this.panel.onDidDispose(() => this.dispose()),
+      session.onRow((row) => this.queue(row)),
+      session.onRemoved((ids) => {
+        for (const id of ids) this.pending.delete(id);
+        this.removed.push(...ids);
+        this.schedule();
+      }),
+      session.onProgress(() => this.schedule()),
+    );
+  }
+
+  /** The filter the page shows now (as it last told the host). */
+  get currentView(): MatrixView {
+    return this.view;
+  }
+
+  /** Shows another filter (a group's list from the Explorer). */
+  show(view: MatrixView): void {
+    this.view = view;
+    this.post({ type: 'setView', view });
+    this.panel.reveal();
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** Every message from the page enters here; one that does not match the protocol is dropped and logged. */
+  async handleMessage(raw: unknown): Promise<void> {
+    if (this.disposed) return;
+    const checked = checkPageMessage(raw, '');
+    if (!checked.ok) {
+      this.env.log.warn(`[access] dropped a message: ${checked.error}`);
+      return;
+    }
+    const m: PageMessage = checked.value;
+    switch (m.type) {
+      case 'ready':
+        this.sendAll();
+        return;
+      case 'cancel':
+        this.session.cancel();
+        return;
+      case 'refresh':
+        await this.session.read(this.env.ui).catch((e: unknown) => this.failed(e));
+        return;
+      case 'close':
+        this.panel.dispose();
+        return;
+      case 'view':
+        this.view = m.view;
+        return;
+      case 'export':
+        this.view = m.view;
+        await this.exportCsv(m.view).catch((e: unknown) => this.failed(e));
+        return;
+    }
+  }
+
+  /** Writes the rows of `view` as CSV to a file the user chooses; answers the rows written. */
+  async exportCsv(view: MatrixView): Promise<number | undefined> {
+    const ui = this.env.ui();
+    const matrix = this.session.matrix;
+    const group = view.group !== undefined ? matrix.columns[view.group] : undefined;
+    const base = (group ?? this.session.account.label)
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .slice(0, 60);
+    const file = await ui.saveFile({
+      id: 'access.export.file',
+      title:
+        group !== undefined
+          ? vscode.l10n.t('Export the members of group {0}', group)
+          : vscode.l10n.t('Export the access matrix of {0}', this.session.account.label),
+      defaultName: `${base || 'access'}-access.csv`,
+      filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
+    });
+    if (!file) return undefined;
+    const rows = await writeMatrixCsv(file, matrix, view, {
+      username: vscode.l10n.t('Username'),
+      name: vscode.l10n.t('Name'),
+      email: vscode.l10n.t('E-mail'),
+      tags: vscode.l10n.t('Tags'),
+      level: vscode.l10n.t('Group permission'),
+    });
+    ui.notify('info', vscode.l10n.t('Exported {0} members to {1}.', count(rows), file));
+    return rows;
+  }
+
+  private failed(error: unknown): void {
+    if (isCancellation(error)) return;
+    this.env.ui().notify('error', errorMessage(error));
+  }
+
+  private sendAll(): void {
+    this.ready = true;
+    const matrix = this.session.matrix;
+    this.sentColumns = 0;
+    this.sentTags = 0;
+    this.pending.clear();
+    this.removed = [];
+    this.post({
+      type: 'init',
+      title: this.session.account.label,
+      l10n: vscode.l10n.bundle ?? null,
+      view: this.view,
+    });
+    this.sendNames();
+    let batch: WireRow[] = [];
+    for (const row of matrix.all()) {
+      batch.push(row);
+      if (batch.length >= BATCH_ROWS) {
+        this.post({ type: 'rows', rows: batch });
+        batch = [];
+      }
+    }
+    if (batch.length > 0) this.post({ type: 'rows', rows: batch });
+    this.post({ type: 'progress', progress: this.session.progress() });
+  }
+
+  private sendNames(): void {
+    const matrix = this.session.matrix;
+    if (matrix.columns.length > this.sentColumns) {
+      this.post({ type: 'columns', from: this.sentColumns, names: matrix.columns.slice(this.sentColumns) });
+      this.sentColumns = matrix.columns.length;
+    }
+    if (matrix.tags.length > this.sentTags) {
+      this.post({ type: 'tags', from: this.sentTags, names: matrix.tags.slice(this.sentTags) });
+      this.sentTags = matrix.tags.length;
+    }
+  }
+
+  private queue(row: WireRow): void {
+    this.pending.set(row[0], row);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.disposed || !this.ready) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, BATCH_MS);
+  }
+
+  private flush(): void {
+    if (this.disposed) return;
+    this.sendNames();
+    if (this.removed.length > 0) {
+      this.post({ type: 'removed', ids: this.removed });
+      this.removed = [];
+    }
+    const rows = [...this.pending.values()];
+    this.pending.clear();
+    for (let i = 0; i < rows.length; i += BATCH_ROWS) this.post({ type: 'rows', rows: rows.slice(i, i + BATCH_ROWS) });
+    this.post({ type: 'progress', progress: this.session.progress() });
+  }
+
+  private post(message: { type: string; [key: string]: unknown }): void {
+    if (this.disposed) return;
+    this.posted.fire(message);
+    void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.closed.fire();
+    this.closed.dispose();
+    this.posted.dispose();
+    for (const d of this.disposables) d.dispose();
+    this.panel.dispose();
+  }
+}
