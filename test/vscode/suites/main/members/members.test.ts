@@ -13,7 +13,7 @@ import { readManifest } from '../../../support/manifest';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
 
 interface MemberJson {
-  user: { username: string; name: string; enabled: boolean; locked: boolean };
+  user: { username: string; name: string; enabled: boolean; locked: boolean; lastActive?: number | null };
   tags: string[];
 }
 interface Envelope {
@@ -158,6 +158,32 @@ for (const profile of PROFILES)
       assert.deepEqual(list.map((r) => r.label).sort(), tagged.map((m) => m.user.name).sort());
       assert.match(await description(), /tagged #support/);
       await vscode.commands.executeCommand('portal.members.clearFilter');
+    });
+
+    it('filters by activity and state: inactive for 90 days and disabled, members not loaded yet included', async () => {
+      const cutoff = Date.now() - 90 * 86_400_000;
+      const wanted = all.filter(
+        (m) => !m.user.enabled && (m.user.lastActive === null || (m.user.lastActive ?? 0) <= cutoff),
+      );
+      const inactive = all.filter((m) => m.user.lastActive === null || (m.user.lastActive ?? 0) <= cutoff);
+      assert.ok(inactive.length > 0 && inactive.length < all.length, 'the seed has members on both sides of 90 days');
+      await withUi(
+        {
+          'members.activity': (v: string) => v === 'inactive' || v === 'disabled',
+          'members.activity.days': '90',
+        },
+        () => vscode.commands.executeCommand('portal.members.filterActivity'),
+      );
+      const list = await loadAll(members, undefined, 'portal.members.loadMore');
+      assert.deepEqual(list.map((r) => r.label).sort(), wanted.map((m) => m.user.name).sort());
+      assert.match(await description(), /inactive 90\+ days/);
+      await withUi({ 'members.activity': 'Inactive for a number of days…', 'members.activity.days': '90' }, () =>
+        vscode.commands.executeCommand('portal.members.filterActivity'),
+      );
+      const list90 = await loadAll(members, undefined, 'portal.members.loadMore');
+      assert.deepEqual(list90.map((r) => r.label).sort(), inactive.map((m) => m.user.name).sort());
+      await vscode.commands.executeCommand('portal.members.clearFilter');
+      assert.doesNotMatch(await description(), /inactive/);
     });
 
     it('searches the tag summary on the portal by name and by prefix, in the order chosen', async () => {

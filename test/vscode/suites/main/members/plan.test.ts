@@ -402,14 +402,12 @@ for (const profile of PROFILES)
         .slice(12, 15);
       assert.equal(rows.length, 3);
       const before = await Promise.all(rows.map(async (r) => (await member(username(r)))?.tags));
-      await withUi(
-        { 'members.tag.add': 'New tag…', 'members.tag.new': 'bulk-undo', 'members.bulk.confirm': true },
-        () =>
-          vscode.commands.executeCommand(
-            'portal.member.addTag',
-            rows[0]?.node,
-            rows.map((r) => r.node),
-          ),
+      await withUi({ 'members.tag.add': 'bulk-undo', 'members.bulk.confirm': true }, () =>
+        vscode.commands.executeCommand(
+          'portal.member.addTag',
+          rows[0]?.node,
+          rows.map((r) => r.node),
+        ),
       );
       for (const r of rows) assert.ok((await member(username(r)))?.tags.includes('bulk-undo'), `${username(r)} tagged`);
       await withUi({}, () => vscode.commands.executeCommand('portal.plan.undoLastApply'));
