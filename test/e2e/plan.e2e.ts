@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { parseMembersFile, usernameOf, cellOf } from '../../src/features/members/plan/core/membersFile';
+import { parseMembersFile, usernameOf, cellOf } from '../../src/features/members/plan/core/file/membersFile';
 import type { ColumnKey, MembersFile } from '../../src/features/members/plan/core/model';
 import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';

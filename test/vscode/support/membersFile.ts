@@ -7,7 +7,7 @@ import {
   cellOf as fileCellOf,
   parseMembersFile,
   usernameOf,
-} from '../../../src/features/members/plan/core/membersFile';
+} from '../../../src/features/members/plan/core/file/membersFile';
 import type { ColumnKey, FileCell, FileRow, MembersFile, Span } from '../../../src/features/members/plan/core/model';
 
 /** The tag the interrupted apply adds (main phase) and the restart phase checks, and how many members it changes. */

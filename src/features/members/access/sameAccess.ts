@@ -5,7 +5,7 @@
  * journal (resumable, nothing twice) and undoable, with no second planner here. No VS Code here.
  */
 import { csvLine } from '../csv/csv';
-import { accountPermissionWord, groupWord, parseMembersFile } from '../plan/core/membersFile';
+import { accountPermissionWord, groupWord, parseMembersFile } from '../plan/core/file/membersFile';
 import { groupLevelsOf, portalMemberOf, readGroups } from '../plan/core/portalState';
 import { makePlan } from '../plan/core/planner';
 import {

@@ -15,7 +15,7 @@ import { accountPermissionWords } from '../../../shared/permissions';
 import { writeAtomically } from '../../../node/atomicFile';
 import { runPool } from '../../../node/pool';
 import type { MemberQuery } from '../../../shared/members';
-import { groupDigest, type GroupLevel } from '../plan/core/digest';
+import { groupDigest, type GroupLevel } from '../plan/core/file/digest';
 import { csvLine, UTF8_BOM } from './csv';
 import { orderedPages } from '../view/memberPages';
 

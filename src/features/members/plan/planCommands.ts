@@ -17,7 +17,7 @@ import { readPortalState } from './core/portalState';
 import { listSnapshots, recreatePlan } from './core/snapshot';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
 import { reopenCutOff } from './cutOff';
-import { isMembersDocument, parseDocument } from './membersDocument';
+import { isMembersDocument, parseDocument } from './editor/membersDocument';
 import { PLAN_VIEW } from './planView';
 
 async function showPlan(deps: ApplyDeps, plan: Plan, account: AccountRef, file: vscode.Uri | undefined): Promise<void> {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { accountPermissionWords } from '../../../shared/permissions';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
-import { groupWord } from './core/membersFile';
+import { groupWord } from './core/file/membersFile';
 import { groupChangeKind, type Conflict, type FieldValues, type MemberField, type PlanChange } from './core/model';
 
 export function fieldLabel(field: MemberField): string {

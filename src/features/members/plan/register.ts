@@ -7,13 +7,13 @@ import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { AccountRef } from '../../../shared/refs';
 import type { CommandEnv } from '../../../ui/commands';
 import { reportsFolder, type ApplyDeps } from './applyRun';
-import { excludeFolder } from './membersDocument';
-import { MembersDiagnostics } from './diagnostics';
-import { HeaderLens } from './headerLens';
+import { excludeFolder } from './editor/membersDocument';
+import { MembersDiagnostics } from './editor/diagnostics';
+import { HeaderLens } from './editor/headerLens';
 import { offerResume, registerPlanCommands } from './planCommands';
 import { PlanStore } from './planStore';
 import { PlanView } from './planView';
-import { RowHover } from './rowHover';
+import { RowHover } from './editor/rowHover';
 
 export interface PlanFeature {
   readonly store: PlanStore;

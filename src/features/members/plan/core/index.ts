@@ -1,7 +1,7 @@
 /** The engine of "membership as code": parse, diagnose, read the portal, plan, apply, journal, undo, report. */
 export * from './model';
-export * from './membersFile';
-export * from './diagnose';
+export * from './file/membersFile';
+export * from './file/diagnose';
 export * from './portalState';
 export * from './planner';
 export * from './apply';

@@ -49,8 +49,8 @@ export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
 /** Group permission words of a group cell; an empty cell means "not in the group". */
 export const GROUP_WORDS = { Basic: 1, Standard: 4, Administrator: 16 } as const;
 export type GroupWord = keyof typeof GROUP_WORDS;
-export type { GroupLevel } from './digest';
-import type { GroupLevel } from './digest';
+export type { GroupLevel } from './file/digest';
+import type { GroupLevel } from './file/digest';
 
 /**
  * A place in the text, zero-based like VS Code's Position (lines and UTF-16 columns), in the text WITHOUT its

@@ -7,7 +7,7 @@
  * `lastModified` is later than the row's) is a conflict: its changes are listed and left out unless the user
  * chooses them. A member on the portal but not in the file is left alone unless `absent` says otherwise.
  */
-import { diagnose, readDate, rowsWithErrors, blocksPlanning } from './diagnose';
+import { diagnose, readDate, rowsWithErrors, blocksPlanning } from './file/diagnose';
 import {
   groupNameOf,
   readAccountPermission,
@@ -16,7 +16,7 @@ import {
   readTags,
   usernameOf,
   valueOf,
-} from './membersFile';
+} from './file/membersFile';
 import { memberBefore } from './portalState';
 import type {
   AbsentChange,

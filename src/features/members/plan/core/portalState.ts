@@ -14,8 +14,8 @@ import {
 } from '../../../../api/index';
 import { runPool } from '../../../../node/pool';
 import { orderedPages } from '../../view/memberPages';
-import { readDate } from './diagnose';
-import { groupDigest, groupNameOf, readGroupWord, usernameOf, valueOf } from './membersFile';
+import { readDate } from './file/diagnose';
+import { groupDigest, groupNameOf, readGroupWord, usernameOf, valueOf } from './file/membersFile';
 import type { GroupLevel, MemberBefore, MembersFile, PortalGroup, PortalMember, PortalState } from './model';
 
 /** What reading the portal needs of a PortalClient. */

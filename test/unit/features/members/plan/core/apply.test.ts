@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyPlan, countPlan } from '../../../../../../src/features/members/plan/core/apply';
 import { readJournal } from '../../../../../../src/features/members/plan/core/journal';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import type { Plan } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';

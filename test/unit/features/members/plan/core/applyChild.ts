@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { PortalClient } from '../../../../../../src/api';
 import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
 

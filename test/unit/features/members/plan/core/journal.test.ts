@@ -14,7 +14,7 @@ import {
   undoPlan,
   unfinishedJournals,
 } from '../../../../../../src/features/members/plan/core/journal';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { allChanges } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';

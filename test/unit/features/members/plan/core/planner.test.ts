@@ -3,7 +3,7 @@
 // and members absent from the file are left alone unless the caller chooses to disable or remove them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { allChanges, groupChangeKind, type Plan } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';

@@ -2,7 +2,7 @@
 // and a member's groups (a v2 read) only for rows whose group cells were edited since the export.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { readGroups, readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
 import { apiRequests, exportText, Table, withPortal } from './helpers';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
 import { readJournal, retryPlanFromJournal } from '../../../../../../src/features/members/plan/core/journal';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { allChanges } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';

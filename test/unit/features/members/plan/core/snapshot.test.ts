@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collect } from '../../../../../../src/api';
 import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readGroups, readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
 import { listSnapshots, readSnapshot, recreatePlan } from '../../../../../../src/features/members/plan/core/snapshot';

@@ -4,9 +4,9 @@
  * Also keeps the `portal.plan.membersFile` context key for the active editor, which shows Plan Changes… in its title.
  */
 import * as vscode from 'vscode';
-import { diagnose } from './core/diagnose';
+import { diagnose } from '../core/file/diagnose';
 import { isMembersDocument, parseDocument } from './membersDocument';
-import type { PlanStore } from './planStore';
+import type { PlanStore } from '../planStore';
 import { problemDiagnostic } from './problemText';
 
 const DEBOUNCE_MS = 250;

@@ -14,7 +14,7 @@ import {
   readTags,
   usernameOf,
 } from './membersFile';
-import type { ColumnKey, MembersFile, PortalGroup, PortalMember, Problem, ProblemCode, Severity, Span } from './model';
+import type { ColumnKey, MembersFile, PortalGroup, PortalMember, Problem, ProblemCode, Severity, Span } from '../model';
 import { EMAIL, MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS, USERNAME } from './rules';
 
 /** What is known of the portal; without it, group names and "new member" checks are skipped. */

@@ -7,9 +7,9 @@
  */
 import { parse, type CsvError } from 'csv-parse/sync';
 export { groupDigest } from './digest';
-import { accountPermissionWords } from '../../../../shared/permissions';
-import { liveText } from '../../csv/csv';
-import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../csv/membersCsv';
+import { accountPermissionWords } from '../../../../../shared/permissions';
+import { liveText } from '../../../csv/csv';
+import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../../csv/membersCsv';
 import {
   EXTRA_COLUMNS,
   GROUP_COLUMN_PREFIX,
@@ -22,7 +22,7 @@ import {
   type MembersFile,
   type Problem,
   type Span,
-} from './model';
+} from '../model';
 
 export interface ParseOptions {
   /**

@@ -2,7 +2,7 @@
 // breaks and the export's neutralised `'=` cells, with every cell's place kept for the Problems panel.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { csvLine, UTF8_BOM } from '../../../../../../src/features/members/csv/csv';
+import { csvLine, UTF8_BOM } from '../../../../../../../src/features/members/csv/csv';
 import {
   cellOf,
   groupDigest,
@@ -11,7 +11,7 @@ import {
   readAccountPermission,
   readGroupWord,
   usernameOf,
-} from '../../../../../../src/features/members/plan/core/membersFile';
+} from '../../../../../../../src/features/members/plan/core/file/membersFile';
 
 void describe('members file', () => {
   void test("a BOM, `;` from European Excel, a quoted line break and an `'=` cell read back as values", () => {

@@ -3,8 +3,8 @@
  * made plain, so a cell that reads like a link or an icon is shown as typed.
  */
 import * as vscode from 'vscode';
-import { plain } from '../../../shared/plainText';
-import type { Problem } from './core/model';
+import { plain } from '../../../../shared/plainText';
+import type { Problem } from '../core/model';
 
 /** A cell or header as it is shown inside a message: plain, one line, cut when long. */
 const q = (value: string | number | undefined): string => plain(value ?? '', { maxLength: 80 });

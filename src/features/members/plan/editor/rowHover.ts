@@ -3,13 +3,13 @@
  * row is a new member. Nothing is asked of the portal per hover; before any read the hover says nothing.
  */
 import * as vscode from 'vscode';
-import { accountPermissionWords } from '../../../shared/permissions';
-import { fullDate, yesNo } from '../../../shared/format';
-import { plain } from '../../../shared/plainText';
-import { groupWord, usernameOf } from './core/membersFile';
-import type { PortalMember, PortalState } from './core/model';
+import { accountPermissionWords } from '../../../../shared/permissions';
+import { fullDate, yesNo } from '../../../../shared/format';
+import { plain } from '../../../../shared/plainText';
+import { groupWord, usernameOf } from '../core/file/membersFile';
+import type { PortalMember, PortalState } from '../core/model';
 import { isMembersDocument, parseDocument } from './membersDocument';
-import type { PlanStore } from './planStore';
+import type { PlanStore } from '../planStore';
 
 export class RowHover implements vscode.HoverProvider {
   constructor(private readonly store: PlanStore) {}

@@ -8,9 +8,9 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { memberHeaders } from '../csv/exportCsv';
-import { looksLikeMembersFile, parseMembersFile, type ParseOptions } from './core/membersFile';
-import type { MembersFile } from './core/model';
+import { memberHeaders } from '../../csv/exportCsv';
+import { looksLikeMembersFile, parseMembersFile, type ParseOptions } from '../core/file/membersFile';
+import type { MembersFile } from '../core/model';
 
 export function parseOptions(): ParseOptions {
   return { headers: memberHeaders() };

@@ -1,9 +1,9 @@
 // The Problems panel's view of a members file: each problem at its line and column, with a code and arguments.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { diagnose } from '../../../../../../src/features/members/plan/core/diagnose';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/membersFile';
-import type { PortalMember, Problem } from '../../../../../../src/features/members/plan/core/model';
+import { diagnose } from '../../../../../../../src/features/members/plan/core/file/diagnose';
+import { parseMembersFile } from '../../../../../../../src/features/members/plan/core/file/membersFile';
+import type { PortalMember, Problem } from '../../../../../../../src/features/members/plan/core/model';
 
 function member(username: string, twoFactor = false): PortalMember {
   return {
