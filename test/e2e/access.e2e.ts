@@ -201,8 +201,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     await portalSidebar(page, { width: 560, height: 1000, keep: ['Members'] });
     await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
     await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(3/4)');
-    await answer(page, 'demo', '(4/4)');
+    await answer(page, 'demo', '(1/2)');
+    await answer(page, 'demo', '(2/2)');
     await treeRow(page, 'Explorer', 'Acme Corporation').click();
     await row(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await setPaneExpanded(page, 'Explorer', false);

@@ -78,6 +78,9 @@ export async function choose(frame: Frame, id: string, option: string): Promise<
   const target = labels.findIndex((l) => l.trim() === option);
   check(target >= 0, `#${id} has no option "${option}" (${labels.join(', ')})`);
   const current = await select.evaluate((e) => (e as HTMLElement & { selectedIndex: number }).selectedIndex);
+  // The pointer is left wherever the last click was (a context menu's item): over the opened list it would make the
+  // option under it the active one, and Enter would pick that instead of the one the keys moved to.
+  await frame.page().mouse.move(0, 0);
   await select.focus();
   await select.press('Enter');
   const key = target > current ? 'ArrowDown' : 'ArrowUp';
