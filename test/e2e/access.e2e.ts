@@ -89,6 +89,8 @@ async function matrixFiltered(page: Page, emu: Emulator, bearer: string, ctx: Fl
   await dialogInput.widget
     .locator('.quick-input-title', { hasText: 'Export the members of group engineering' })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  // The dialog fills in its own start folder once it has listed it; a path typed before that is appended to it.
+  await dialogInput.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await dialogInput.input.fill(file);
   await page.waitForTimeout(500);
   await dialogInput.widget.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
