@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_QUOTED_CHARS, PortalError, cancelledError, errorMessage, quoteServerText } from '../../../src/api';
 import { httpError, plainServerText } from '../../../src/api/http';
-import { emulator, kind, passwordClient, type Emulator, type TestClient } from './helpers';
+import { kind, startHostile, stopEnrolled, type Emulator, type TestClient } from './helpers';
 
 void test('quoteServerText: controls and bidi characters go, whitespace collapses, length is capped', () => {
   assert.equal(quoteServerText('a\u202Egnp.exe\u0000 b\n\n\tc\u2066x\u2069'), 'a gnp.exe b c x');
@@ -75,13 +75,9 @@ void describe('the hostile seed', () => {
   let emu: Emulator;
   let t: TestClient;
   before(async () => {
-    emu = await emulator({ seed: 'hostile' });
-    t = await passwordClient(emu);
+    ({ emu, t } = await startHostile());
   });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
+  after(() => stopEnrolled(emu, t));
 
   void test('an error message with a command link is kept as data and quoted on one short line', async () => {
     const account = (await t.client.v3.accounts.list())[0]?.id ?? 1;

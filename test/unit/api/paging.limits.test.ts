@@ -2,16 +2,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ERROR_CODES } from '../../../src/api';
-import {
-  emulator,
-  groupId,
-  kind,
-  passwordClient,
-  startEnrolled,
-  stopEnrolled,
-  type Emulator,
-  type TestClient,
-} from './helpers';
+import { groupId, kind, startEnrolled, startHostile, stopEnrolled, type Emulator, type TestClient } from './helpers';
 
 void describe('pages longer than asked for', () => {
   let emu: Emulator;
@@ -53,13 +44,9 @@ void describe('the hostile seed', () => {
   let emu: Emulator;
   let t: TestClient;
   before(async () => {
-    emu = await emulator({ seed: 'hostile' });
-    t = await passwordClient(emu);
+    ({ emu, t } = await startHostile());
   });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
+  after(() => stopEnrolled(emu, t));
 
   void test('a member page ten times longer than asked is refused; the error carries no markup from the portal', async () => {
     // The hostile seed's second organisation answers ten times the rows asked for.
