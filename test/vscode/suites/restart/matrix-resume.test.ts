@@ -30,7 +30,12 @@ describe(`Members: ${ACCESS_RESTART} (after the restart)`, function () {
       `${readBefore.length} of ${before.members.length} members were read before the restart`,
     );
     const t = (await portalApi()).testing;
-    const acme = { kind: 'account' as const, portalId: before.portalId, accountId: before.accountId, label: 'Acme Corporation' };
+    const acme = {
+      kind: 'account' as const,
+      portalId: before.portalId,
+      accountId: before.accountId,
+      label: 'Acme Corporation',
+    };
     const session = t.members.access.sessions.get(acme) as unknown as SessionLike;
     // What this start knows came from the journal on disk: exactly the members the emulator answered.
     assert.deepEqual(

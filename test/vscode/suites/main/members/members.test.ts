@@ -211,7 +211,11 @@ for (const profile of PROFILES)
             'the summary names the filter',
           );
         });
-        const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+        const lines = fs
+          .readFileSync(file, 'utf8')
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')
+          .slice(1, -1);
         const exported = lines.map((l) => l.split(',')[0] ?? '');
         assert.deepEqual(
           [...exported].sort(),
@@ -354,7 +358,11 @@ for (const profile of PROFILES)
           const done = ui.asked.find((q) => q.id === 'members.export.done');
           assert.deepEqual(
             done?.texts,
-            [`Exported ${expected.length} members (matches "an" · by e-mail) to ${file}.`, 'Open', 'Reveal in Explorer'],
+            [
+              `Exported ${expected.length} members (matches "an" · by e-mail) to ${file}.`,
+              'Open',
+              'Reveal in Explorer',
+            ],
             'the notification offers to open the file or show it',
           );
           const text = fs.readFileSync(file, 'utf8');
