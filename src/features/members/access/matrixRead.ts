@@ -324,6 +324,8 @@ class MatrixRead {
           }
           more = take(page) && page.hasNext;
           resolveReady('go');
+          // The first page's reads go out before the pages read ahead: the first row with its groups comes sooner.
+          if (more) await new Promise((r) => setImmediate(r));
           while (more) {
             const next = await pages.next();
             if (next.done) break;
