@@ -10,6 +10,7 @@ import type { Account, CustomNames, FileRecord, Group, Subscription } from '../.
 import { count, filesWord, fullDate, given, humanSize, onOff, yesNo } from '../../../shared/format';
 import { line, noticeLines, text } from '../../../shared/markdown';
 import { accountPermissionWords, contentPermissionWords } from '../../../shared/permissions';
+import type { RecordSection } from './record.protocol';
 
 /** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
 const usage = (used: string, allowed: string | null): string =>
@@ -52,12 +53,6 @@ export function recordPath(f: FileRecord, ctx: RecordContext): string[] {
   return [group, ...folders, f.friendlyName || f.name];
 }
 
-/** One titled part of a record: labelled values, escaped for where they are shown. */
-export interface RecordSection {
-  readonly title: string;
-  readonly rows: ReadonlyArray<readonly [label: string, value: string]>;
-}
-
 /** Keeps server text as text where it is shown: `text()` for Markdown; a webview page sets it as text already. */
 type Escape = (value: string | null | undefined) => string;
 
@@ -74,10 +69,7 @@ function lockText(f: FileRecord, esc: Escape): string {
 /** The name a person knows the record by. */
 export const recordTitle = (f: FileRecord): string => f.friendlyName || f.name;
 
-/**
- * What a record shows, in sections: the same facts for the Markdown document and the record page. The last
- * section holds the ids, which a person rarely needs.
- */
+/** What a record shows, in sections: the same facts for the Markdown document and the record page. */
 export function recordSections(f: FileRecord, ctx: RecordContext, esc: Escape = asIs): RecordSection[] {
   const notListed = ctx.lean ? l10n.t('not in the listing') : undefined;
   const file = <T>(rows: T[]): T[] => (f.isFolder ? [] : rows);
@@ -107,15 +99,19 @@ export function recordSections(f: FileRecord, ctx: RecordContext, esc: Escape = 
       ],
     },
     { title: l10n.t('Dates'), rows: [[l10n.t('Last modified'), fullDate(f.lastModified)]] },
-    {
-      title: l10n.t('Identifiers'),
-      rows: [
-        [l10n.t('File record id'), String(f.id)],
-        [l10n.t('Group id'), String(ctx.groupId)],
-        [l10n.t('Account id'), String(ctx.accountId)],
-      ],
-    },
   ];
+}
+
+/** The ids of a record, which a person rarely needs: kept apart, at the end. */
+export function recordIds(f: FileRecord, ctx: RecordContext): RecordSection {
+  return {
+    title: l10n.t('Identifiers'),
+    rows: [
+      [l10n.t('File record id'), String(f.id)],
+      [l10n.t('Group id'), String(ctx.groupId)],
+      [l10n.t('Account id'), String(ctx.accountId)],
+    ],
+  };
 }
 
 /** What a record is, in a sentence: "File record on Demo portal." */
@@ -141,7 +137,7 @@ export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
         recordKind(f, ctx, text),
       ),
     ),
-    ...recordSections(f, ctx, text).flatMap((s) => [
+    ...[...recordSections(f, ctx, text), recordIds(f, ctx)].flatMap((s) => [
       `## ${s.title}`,
       '',
       ...s.rows.map(([label, value]) => line(label, value)),

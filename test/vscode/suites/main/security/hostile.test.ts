@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isPlain } from '../../../../../src/shared/plainText';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
+import type { FileRef } from '../../../../../src/shared/refs';
 import type { AssignmentsState } from '../../../../../src/features/members/forms/assignments.protocol';
 import { parse } from 'csv-parse/sync';
 import {
@@ -239,7 +240,10 @@ describe('A hostile portal: every server string is an attack', function () {
     const root = await rows(explorer, group.node);
     const long = row(root, LONG_NAME);
     await vscode.commands.executeCommand('portal.file.openRecord', long.node);
-    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^# 名+ab\.txt$/m);
+    const page = (await features()).forms.panels().find((p) => p.kind === 'record');
+    assert.ok(page, 'the record page opened');
+    assert.match(((await page.whenLoaded()) as { title: string }).title, /^名+ab\.txt$/);
+    page.dispose();
     const download = (node: unknown) =>
       withUi({ 'download.folder': tmp }, () =>
         Promise.resolve(vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', node)),
@@ -266,7 +270,9 @@ describe('A hostile portal: every server string is an attack', function () {
     const inner = row(await rows(explorer, dots.node), '.');
     const file = row(await rows(explorer, inner.node), '..');
     await vscode.commands.executeCommand('portal.file.openRecord', file.node);
-    assert.match(vscode.window.activeTextEditor?.document.uri.path ?? '', /\/files\/\d+\/untitled \(record\)\.md$/);
+    const uri = (await features()).records.uriOf({ kind: 'record', file: (file.node as { ref: FileRef }).ref });
+    assert.match(uri.path, /\/files\/\d+\/untitled \(record\)\.md$/);
+    assert.match((await vscode.workspace.openTextDocument(uri)).getText(), /^# \.\.$/m);
   });
 
   it('"Download Folder…" of group .git writes no .git or .vscode folder, says what it renamed, and git status runs nothing', async () => {
