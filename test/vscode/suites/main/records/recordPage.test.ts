@@ -153,7 +153,12 @@ for (const profile of PROFILES)
     });
 
     it('a folder record has no content buttons; a record that is gone says so on the page, with a way to try again', async () => {
-      const docs = await click(await walk(explorer, f.portalId, ['Acme Corporation', 'Engineering', 'docs']));
+      // A folder row expands on a click; its record opens from the context menu.
+      const folder = await walk(explorer, f.portalId, ['Acme Corporation', 'Engineering', 'docs']);
+      await vscode.commands.executeCommand('portal.file.openRecord', folder.node);
+      const [docs] = await recordPages();
+      assert.ok(docs);
+      assert.equal(docs.panel.title, 'docs');
       assert.equal((await docs.whenLoaded()).isFolder, true);
       docs.dispose();
 
