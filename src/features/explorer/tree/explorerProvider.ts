@@ -14,7 +14,14 @@ import { MessageNode } from '../../../views/rows';
 import { AccountExtras } from './accountExtras';
 import type { ExplorerState } from './explorerState';
 import { describeFileView, sameFileView, unappliedIn, unappliedWords, type FileListView } from '../files/fileListView';
-import { accountsFetcher, filesFetcher, groupsFetcher, type AccountRow, type GroupRow, type listedFile } from './loaders';
+import {
+  accountsFetcher,
+  filesFetcher,
+  groupsFetcher,
+  type AccountRow,
+  type GroupRow,
+  type listedFile,
+} from './loaders';
 import { AccountNode, FileNode, GroupNode, groupNodeOf } from './nodes';
 import { accountTooltip, fileViewTooltip, groupTooltip } from './tooltips';
 
@@ -187,6 +194,31 @@ export class ExplorerProvider extends PagedTreeProvider {
       level = next;
     }
     return undefined;
+  }
+
+  /**
+   * The row of a file record, reading each list on the way that is not loaded yet (one request each, as expanding
+   * it would), when the ref names its folders; else only from loaded lists (loadedRowOf). Undefined when a level
+   * does not list the next one (not on its loaded pages, hidden, or gone).
+   */
+  async rowOf(file: FileRef): Promise<PortalTreeNode | undefined> {
+    const loaded = this.loadedRowOf(file);
+    if (loaded || !file.folders) return loaded;
+    const { account } = file.group;
+    const steps: Array<(n: PortalTreeNode) => boolean> = [
+      (n) => n instanceof PortalNode && n.portalId === account.portalId,
+      (n) => n instanceof AccountNode && n.ref.accountId === account.accountId,
+      (n) => n instanceof GroupNode && n.ref.groupId === file.group.groupId,
+      ...[...file.folders, { id: file.fileId }].map(
+        (f) => (n: PortalTreeNode) => n instanceof FileNode && n.ref.fileId === f.id,
+      ),
+    ];
+    let node: PortalTreeNode | undefined;
+    for (const step of steps) {
+      node = (await this.getChildren(node)).find(step);
+      if (!node) return undefined;
+    }
+    return node;
   }
 
   /** Tooltips that need data the expand did not fetch: asked for on hover only, then cached. */

@@ -76,7 +76,17 @@ export function listedFile(
   f: FileRecord,
 ): Pick<
   FileRecord,
-  'id' | 'name' | 'contentType' | 'isFolder' | 'size' | 'lastModified' | 'locked' | 'uploaded' | 'versions' | 'watermark' | 'available'
+  | 'id'
+  | 'name'
+  | 'contentType'
+  | 'isFolder'
+  | 'size'
+  | 'lastModified'
+  | 'locked'
+  | 'uploaded'
+  | 'versions'
+  | 'watermark'
+  | 'available'
 > {
   const uploader = f.uploaded?.name || f.uploaded?.user?.name || '';
   return {
