@@ -306,9 +306,10 @@ for (const profile of PROFILES)
       );
     });
 
-    it('Go to File Record lists matches from several groups as each answers, and opens the one chosen', async () => {
+    it('Go to File Record lists matches from several groups as each answers, and opens the record chosen', async () => {
       const acme = await walk(explorer, portalId, ['Acme Corporation']);
-      const opened = await withUi({ 'goto.file': { search: 'csv', pick: 'events.csv' } }, async (ui) => {
+      const answer = { search: 'csv', pick: 'events.csv', button: 'Open File Record' };
+      const opened = await withUi({ 'goto.file': answer }, async (ui) => {
         const file = await vscode.commands.executeCommand<{ group: { groupId: number }; name: string }>(
           'portal.goToFileRecord',
           acme.node,
