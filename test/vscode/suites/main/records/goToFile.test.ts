@@ -36,7 +36,9 @@ describe('Go to File Record from the Explorer', function () {
     await waitFor(() => view.selection[0] === row.node, `${labels.join(' › ')} is selected`);
   };
   const selectedRef = () => (view.selection[0] as { ref?: Partial<FileRefData> } | undefined)?.ref;
-  const goTo = () => vscode.commands.executeCommand<FileRefData | undefined>('portal.goToFileRecord');
+  /** Runs the command as a key or the palette does (no row), or on a row as its context menu does. */
+  const goTo = (row?: unknown) => vscode.commands.executeCommand<FileRefData | undefined>('portal.goToFileRecord', row);
+  const acmeRow = async () => (await walk(explorer, portalId, ['Acme Corporation'])).node;
 
   before(async () => {
     ({ emu, portalId, token } = await startDemoPortal());
@@ -80,9 +82,8 @@ describe('Go to File Record from the Explorer', function () {
   });
 
   it('says the folders each hit lies in, as the portal names them', async () => {
-    await select(['Acme Corporation']);
     await withUi({ 'goto.file': { search: 'format', pick: 'format.ts' } }, async (ui) => {
-      await goTo();
+      await goTo(await acmeRow());
       const texts = (ui.asked.find((a) => a.id === 'goto.file')?.texts ?? []).map(visible);
       assert.ok(
         texts.some((t) => t.startsWith('Engineering / src / utils · ')),
@@ -90,7 +91,7 @@ describe('Go to File Record from the Explorer', function () {
       );
     });
     await withUi({ 'goto.file': { search: 'events', pick: 'events.csv' } }, async (ui) => {
-      await goTo();
+      await goTo(await acmeRow());
       const texts = (ui.asked.find((a) => a.id === 'goto.file')?.texts ?? []).map(visible);
       assert.ok(
         texts.some((t) => t.startsWith('Social Club · ')),
@@ -100,8 +101,7 @@ describe('Go to File Record from the Explorer', function () {
   });
 
   it('opens the content on Enter, and the record from the row\'s "Open File Record" button', async () => {
-    await select(['Acme Corporation']);
-    await withUi({ 'goto.file': { search: 'events', pick: 'events.csv' } }, () => goTo());
+    await withUi({ 'goto.file': { search: 'events', pick: 'events.csv' } }, async () => goTo(await acmeRow()));
     const content = vscode.window.activeTextEditor?.document;
     const res = await fetch(`${emu.url}/v3/groups/${SOCIAL_CLUB}/files/${await eventsId()}/download`, {
       headers: { authorization: `Bearer ${token}` },
@@ -110,22 +110,23 @@ describe('Go to File Record from the Explorer', function () {
     assert.equal(content?.uri.scheme, 'portal');
     assert.equal(content?.getText(), await res.text(), "the editor shows the file's content");
 
-    await withUi({ 'goto.file': { search: 'events', pick: 'events.csv', button: 'Open File Record' } }, () => goTo());
+    const button = { search: 'events', pick: 'events.csv', button: 'Open File Record' };
+    await withUi({ 'goto.file': button }, async () => goTo(await acmeRow()));
     const record = vscode.window.activeTextEditor?.document;
     assert.match(record?.getText() ?? '', /^# events\.csv$/m, 'the button opens the record');
   });
 
   it('reveals and selects the chosen row in the Explorer, expanding its group and folders', async () => {
-    await select(['Acme Corporation']);
     // Nothing below the organisation is loaded: the reveal has to read the group and each folder.
     (await features()).explorer.refresh();
-    await select(['Acme Corporation']);
-    const file = await withUi({ 'goto.file': { search: 'format', pick: 'format.ts' } }, () => goTo());
+    const file = await withUi({ 'goto.file': { search: 'format', pick: 'format.ts' } }, async () =>
+      goTo(await acmeRow()),
+    );
     assert.ok(file);
     await waitFor(() => selectedRef()?.fileId === file.fileId, 'format.ts is selected in the Explorer', REVEAL_MS);
     assert.equal(selectedRef()?.name, 'format.ts');
 
-    const folder = await withUi({ 'goto.file': { search: 'docs', pick: 'docs' } }, () => goTo());
+    const folder = await withUi({ 'goto.file': { search: 'docs', pick: 'docs' } }, async () => goTo(await acmeRow()));
     assert.ok(folder);
     await waitFor(() => selectedRef()?.fileId === folder.fileId, 'the docs folder is selected', REVEAL_MS);
   });
