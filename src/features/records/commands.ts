@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
-import { groupOf, type FileRef, type Ref } from '../../shared/refs';
+import { groupOf, refPortalId, type FileRef, type Ref } from '../../shared/refs';
 import { accountFor, fileFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
 import { answered, type Ui } from '../../ui/ui';
@@ -94,8 +94,10 @@ export function registerFinderCommands(env: CommandEnv, deps: FinderDeps): vscod
   };
   return [
     registerCommand(env, 'portal.goToFileRecord', async (run) => {
-      // The row it ran on, else the Explorer's selection: a person who selected an organisation means it.
-      const where = run.target ?? deps.selected();
+      // The row it ran on, else the Explorer's selection (of a signed-in portal): a person who selected an
+      // organisation means it.
+      const selected = deps.selected();
+      const where = run.target ?? (selected && registry.get(refPortalId(selected))?.client ? selected : undefined);
       const account = await accountFor({ ...run, target: where }, registry);
       const { file, open } = answered(await pickFileRecord(run.ui, registry, deps.caches, account, groupOf(where)));
       // A folder has no content: its row is revealed below.
