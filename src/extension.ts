@@ -55,7 +55,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const auth = await createAuth(context, { log, ui: ui.get, version });
   const commands: CommandEnv = { ui: ui.get, log, showSessions: (u) => auth.showSessions(u) };
   const forms = new FormHost(context, { log, ui: ui.get });
-  const records = registerRecords(context, { auth, commands, forms });
+  // The Explorer is made next: its selection is read only when a command runs.
+  const records = registerRecords(context, { auth, commands, forms, selected: () => explorer.selected() });
   const explorer = registerExplorer(context, { auth, commands, forms, records, activatedAt });
   const members = registerMembers(context, { auth, commands, forms });
   const applications = registerApplications(context, { auth, commands, forms, records });

@@ -5,12 +5,13 @@ import type { AuthHandle } from '../../auth/register';
 import type { PortalDocument, RecordsHandle } from '../contracts';
 import { registerFileCommands, registerFinderCommands } from './commands';
 import { GroupListCache } from './search/groupCache';
+import { GroupFolders } from './search/groupFolders';
 import { PortalFileSystem, uriOf } from './documents/fileSystem';
 import { registerDocumentLoad } from './documents/loadCommand';
 import { isTextContentType } from '../../shared/format';
 import type { PortalTarget } from './documents/uri';
 import type { Renderers } from './documents/documents';
-import type { FileRef } from '../../shared/refs';
+import type { FileRef, Ref } from '../../shared/refs';
 import { formKeys } from '../../shared/keys';
 import type { FormHost } from '../../forms/formHost';
 import { RecordPage } from './documents/recordPage';
@@ -72,7 +73,13 @@ function targetOf(doc: PortalDocument): PortalTarget {
 
 export function registerRecords(
   context: vscode.ExtensionContext,
-  deps: { readonly auth: AuthHandle; readonly commands: CommandEnv; readonly forms: FormHost },
+  deps: {
+    readonly auth: AuthHandle;
+    readonly commands: CommandEnv;
+    readonly forms: FormHost;
+    /** The row selected in the Explorer (Go to File Record searches its organisation). */
+    readonly selected: () => Ref | undefined;
+  },
 ): RecordsFeature {
   const renderers: Renderers = {};
   const fileSystem = new PortalFileSystem(deps.auth.registry, context.globalState, renderers);
@@ -122,7 +129,8 @@ export function registerRecords(
     ...registerFinderCommands(deps.commands, {
       registry: deps.auth.registry,
       records: feature,
-      groups: new GroupListCache(),
+      caches: { groups: new GroupListCache(), folders: new GroupFolders() },
+      selected: deps.selected,
       wentTo: (f) => wentTo.fire(f),
     }),
     vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: true, isCaseSensitive: true }),
