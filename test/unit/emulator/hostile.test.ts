@@ -208,7 +208,8 @@ void describe('hostile seed', () => {
       assert.deepEqual(found.body.items.map((m) => m.user.username).sort(), expected.sort(), tag);
     }
     const htmlImg = all.find((m) => m.user.username === 'payload.htmlimg');
-    assert.ok(htmlImg?.user.name.startsWith(`htmlImg ${HOSTILE_PAYLOADS.htmlImg}`), 'a member named with markup');
+    assert.ok(htmlImg, 'the member payload.htmlimg');
+    assert.ok(htmlImg.user.name.startsWith(`htmlImg ${HOSTILE_PAYLOADS.htmlImg}`), 'a member named with markup');
     assert.ok(htmlImg.tags.includes(HOSTILE_PAYLOADS.htmlImg), 'and tagged with it');
   });
 

@@ -228,7 +228,8 @@ void describe('members CSV', () => {
         assert.ok(names.some((n) => n.startsWith(`Mallory;'=HYPERLINK("http://x","y");x `)));
         // Markup in a name or a tag is data: written as the portal holds it, nothing escaped or dropped.
         const markup = (parse(text, { bom: true }) as string[][]).find((r) => r[0] === 'payload.htmlimg');
-        assert.ok(markup?.[1]?.startsWith(`htmlImg ${HOSTILE_PAYLOADS.htmlImg} `), markup?.[1]);
+        assert.ok(markup, 'payload.htmlimg is exported');
+        assert.ok(markup[1]?.startsWith(`htmlImg ${HOSTILE_PAYLOADS.htmlImg} `), markup[1]);
         assert.ok(markup[6]?.includes(HOSTILE_PAYLOADS.htmlImg), markup[6]);
       },
       { seed: 'hostile' },
