@@ -182,6 +182,14 @@ export async function run(ctx: FlowContext): Promise<void> {
       .locator('.part.statusbar', { hasText: PORTAL_LABEL })
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 });
+    // The reset also makes VS Code for the Web open its own walkthrough at start-up, taking the focus: let it come
+    // (if it does), close it, then open ours.
+    await wb.page
+      .locator('.gettingStartedContainer')
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS })
+      .catch(() => undefined);
+    await palette(wb.page, 'View: Close All Editors');
     await openWalkthrough(wb.page);
     for (const title of STEPS) await ticked(wb.page, title);
     ctx.log('after a reset of its progress and a restart, the walkthrough ticks every step from the state');
