@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isPlain } from '../../../../../src/shared/plainText';
+import { isPlain, plain } from '../../../../../src/shared/plainText';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
 import type { FileRef } from '../../../../../src/shared/refs';
 import type { AssignmentsState } from '../../../../../src/features/members/forms/assignments.protocol';
@@ -14,6 +14,7 @@ import { parse } from 'csv-parse/sync';
 import {
   FORMULA_NAMES,
   FSMONITOR_MARKER,
+  HOSTILE_PAYLOADS,
   LONG_NAME,
   TOOL_FOLDER_GROUP,
 } from '../../../../emulator/seeds/hostile-payloads';
@@ -153,6 +154,29 @@ describe('A hostile portal: every server string is an attack', function () {
     // Markdown escapes the brackets, so "\[Run\](command:…)" reads as text, not as a link, in the preview too.
     assert.ok(text.includes('\\[Run\\](command:'), 'the server text is there, escaped');
     assert.ok(!/(?<!\\)\]\(command:/.test(text), 'no live command link in the document');
+  });
+
+  it('a member named like markup keeps the name as text: the Members row, the Assignments form and its title', async () => {
+    const server = await portalJson<{ user: { name: string } }>(
+      p.emu.url,
+      p.token,
+      'GET',
+      '/v3/accounts/1/members/payload.htmlimg',
+    );
+    const name = server.body.user.name;
+    assert.ok(name.startsWith(`htmlImg ${HOSTILE_PAYLOADS.htmlImg}`), name);
+    const member = await memberRow('payload.htmlimg');
+    assert.ok(member, 'the member is listed');
+    assert.equal(member.label, plain(name), 'the row shows the name, markup included, as text');
+    assert.ok(member.label.includes(HOSTILE_PAYLOADS.htmlImg));
+    const panel = await openForm<FormPanel<AssignmentsState>>('portal.editMemberAssignments', member.node);
+    const state = await panel.whenLoaded();
+    assert.equal(state.memberName, name, 'the form gets the name as data');
+    assert.ok(
+      panel.panel.title.startsWith(`Assignments: htmlImg ${HOSTILE_PAYLOADS.htmlImg}`),
+      `the title shows the name as text: ${panel.panel.title}`,
+    );
+    panel.dispose();
   });
 
   it('an error whose message carries a command link reaches the user as plain text', async () => {
