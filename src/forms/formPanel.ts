@@ -53,6 +53,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   /** True while a request runs (single flight). */
   private running = false;
   private disposed = false;
+  /** The title without the unsaved marker. */
+  private readonly title: string;
   private readonly disposables: vscode.Disposable[] = [];
 
   protected constructor(
@@ -64,9 +66,10 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     title: string,
     private readonly validator: Check<Command>,
   ) {
+    this.title = plain(title);
     this.panel = vscode.window.createWebviewPanel(
       `portal.form.${kind}`,
-      plain(title),
+      this.title,
       vscode.ViewColumn.Active,
       panelOptions(env.extensionUri),
     );
@@ -147,6 +150,10 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
         return;
       case 'save':
         return this.runSave(command);
+      case 'dirty':
+        // As an editor tab with unsaved changes reads, so a form left half-done is noticed among the tabs.
+        this.panel.title = (command as unknown as { dirty: boolean }).dirty ? `\u25CF ${this.title}` : this.title;
+        return;
       default:
         return this.onCommand(command);
     }

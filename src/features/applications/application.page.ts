@@ -23,31 +23,55 @@ const platformLabels = (): Record<(typeof APPLICATION_PLATFORMS)[number], string
   OTHER: l10n.t('Other'),
 });
 
+/** What each device type is called; the portal's own words are English, so they are translated here too. */
+const deviceTypeLabels = (): Record<(typeof DEVICE_TYPES)[number], string> => ({
+  Phone: l10n.t('Phone'),
+  Tablet: l10n.t('Tablet'),
+  Watch: l10n.t('Watch'),
+  Browser: l10n.t('Browser'),
+  Other: l10n.t('Other'),
+});
+
+/** One label per known value; a value the portal added since is shown as it came. */
+function labelOf<K extends string>(labels: Record<K, string>, value: string): string {
+  return Object.prototype.hasOwnProperty.call(labels, value) ? labels[value as K] : value;
+}
+
 type Form = FormView<ApplicationState, ApplicationValues>;
 
 /** The credentials on screen; emptied on Done, on Close and when the page goes away. */
 function credentialsView(): { show(form: Form, m: CredentialsMessage): void } {
-  const box = el('section', { attrs: { 'aria-label': l10n.t('Client credentials') } });
+  const box = el('section', { id: 'credentials', attrs: { 'aria-label': l10n.t('Client credentials') } });
+  let restore = (): void => box.remove();
   const forget = (): void => {
     clear(box);
-    box.remove();
+    restore();
   };
   window.addEventListener('pagehide', forget);
   document.addEventListener('click', (e) => {
     // Close posts "close"; the DOM is emptied first so the secret is gone even before the panel is.
     if ((e.target as HTMLElement | null)?.id === CLOSE_ID) forget();
   });
-  return { show: (form, m) => showCredentials(box, forget, form, m) };
+  return {
+    show: (form, m) => {
+      showCredentials(box, forget, form, m);
+      restore = form.showFirst(box);
+      document.getElementById('copy-clientSecret')?.focus();
+    },
+  };
 }
 
 function copyButton(what: 'clientId' | 'clientSecret', label: string): HTMLElement {
-  return el('vscode-button', {
+  const button = el('vscode-button', {
     secondary: true,
     textContent: label,
     on: { click: () => post({ type: 'copy', what }) },
   });
+  button.id = `copy-${what}`;
+  return button;
 }
 
+/** The credentials first, then the one way on: Done forgets them here and on the host, and closes the panel. */
 function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: CredentialsMessage): void {
   clear(box);
   const status = el('p', { attrs: { role: 'status', 'aria-live': 'polite' }, id: 'credentials-status' });
@@ -95,12 +119,15 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
       { classes: ['actions'] },
       use,
       el('vscode-button', {
+        id: 'done',
         secondary: true,
-        textContent: l10n.t('Done (hide the secret)'),
+        textContent: l10n.t('Done'),
+        title: l10n.t('Hides the secret and closes this panel'),
         on: {
           click: () => {
             forget();
             post({ type: 'hideCredentials' });
+            post({ type: 'close' });
           },
         },
       }),
@@ -108,7 +135,6 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
     status,
   );
   if (m.stored) status.textContent = l10n.t('This portal now signs in with these credentials.');
-  form.show(box);
 }
 
 type Values = ApplicationValues;
@@ -137,8 +163,8 @@ function renderRotate(
       { classes: ['kv'] },
       ...row(l10n.t('Client id'), a.clientId),
       ...row(l10n.t('Description'), a.description),
-      ...row(l10n.t('Platform'), a.platform),
-      ...row(l10n.t('Device type'), a.deviceType),
+      ...row(l10n.t('Platform'), labelOf(platformLabels(), a.platform)),
+      ...row(l10n.t('Device type'), labelOf(deviceTypeLabels(), a.deviceType)),
       ...row(l10n.t('Device model'), a.deviceModel),
       ...row(l10n.t('Operating system'), a.deviceOs),
       ...row(l10n.t('App version'), a.appVersion),
@@ -193,7 +219,7 @@ function renderCreate(form: Form, state: ApplicationState, values: Values): Rend
     id: 'deviceType',
     label: l10n.t('Device type'),
     value: values.deviceType,
-    choices: DEVICE_TYPES.map((d) => ({ value: d, label: d })),
+    choices: DEVICE_TYPES.map((d) => ({ value: d, label: deviceTypeLabels()[d] })),
   });
   const deviceModel = textField(form, {
     id: 'deviceModel',

@@ -12,6 +12,9 @@ type Props<E> = { [K in keyof E]?: E[K] extends (...args: never[]) => unknown ? 
   on?: Partial<Record<keyof HTMLElementEventMap | string, (event: Event) => void>>;
 };
 
+/** Marks a control whose emptiness is an error only once the user left it or tried to save. */
+export const REQUIRED_ATTR = 'data-required';
+
 export type Child = Node | string | null | undefined | false;
 
 export function el<K extends keyof HTMLElementTagNameMap>(
