@@ -128,7 +128,7 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
   await page.keyboard.press('Control+a');
   const selected = await pane.locator('.monaco-list-row.selected .label-name').allInnerTexts();
   check(selected.length > 1, `${selected.length} rows selected`);
-  await contextMenu(page, first, 'Disable Member');
+  await contextMenu(page, first, 'Disable Members');
   await dialog(page, /Disable \d+ members/i, /^Disable/);
   await toast(page, /Disabled/);
   const cutoff = Date.now() - 90 * DAY;

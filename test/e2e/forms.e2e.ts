@@ -216,7 +216,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await closeEditors(page);
 
     // ---- Quick-pick path: change one group permission without a webview.
-    await contextMenu(page, await memberRow(page, 'Lena Locke'), "Change a Member's Permission in a Group…");
+    await contextMenu(page, await memberRow(page, 'Lena Locke'), "Change Permission in a Group…");
     await pick(page, 'Social Club');
     await pick(page, 'Standard');
     await page.waitForTimeout(500);
