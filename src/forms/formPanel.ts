@@ -151,12 +151,15 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
       case 'save':
         return this.runSave(command);
       case 'dirty':
-        // As an editor tab with unsaved changes reads, so a form left half-done is noticed among the tabs.
-        this.panel.title = (command as unknown as { dirty: boolean }).dirty ? `\u25CF ${this.title}` : this.title;
-        return;
+        return this.markUnsaved((command as unknown as { dirty: boolean }).dirty);
       default:
         return this.onCommand(command);
     }
+  }
+
+  /** As an editor tab with unsaved changes reads, so a form left half-done is noticed among the tabs. */
+  private markUnsaved(dirty: boolean): void {
+    this.panel.title = dirty ? `\u25CF ${this.title}` : this.title;
   }
 
   reveal(): void {
@@ -219,6 +222,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
       this.draft = undefined;
       this.loading = Promise.resolve(outcome.state);
       this.post({ type: 'saved', message: outcome.message, state: outcome.state });
+      // The form now shows what was saved: nothing is unsaved until the next edit says so.
+      this.markUnsaved(false);
       this.afterState();
     });
   }

@@ -8,34 +8,11 @@ import {
   type ApplicationValues,
   type CredentialsMessage,
 } from './application.protocol';
+import { deviceTypeWord, platformWord } from '../../shared/applicationWords';
 import { clear, el } from '../../forms/page/dom';
 import { section, selectField, textField } from '../../forms/page/fields';
 import { CLOSE_ID, FormView, type Rendered } from '../../forms/page/form';
 import { post } from '../../forms/page/host';
-
-/** What each platform is called (made on each call, so in the language the host sent). */
-const platformLabels = (): Record<(typeof APPLICATION_PLATFORMS)[number], string> => ({
-  IOS: 'iOS',
-  ANDROID: 'Android',
-  SYNC: l10n.t('Sync client'),
-  LINUX: 'Linux',
-  WINDOWS: 'Windows',
-  OTHER: l10n.t('Other'),
-});
-
-/** What each device type is called; the portal's own words are English, so they are translated here too. */
-const deviceTypeLabels = (): Record<(typeof DEVICE_TYPES)[number], string> => ({
-  Phone: l10n.t('Phone'),
-  Tablet: l10n.t('Tablet'),
-  Watch: l10n.t('Watch'),
-  Browser: l10n.t('Browser'),
-  Other: l10n.t('Other'),
-});
-
-/** One label per known value; a value the portal added since is shown as it came. */
-function labelOf<K extends string>(labels: Record<K, string>, value: string): string {
-  return Object.prototype.hasOwnProperty.call(labels, value) ? labels[value as K] : value;
-}
 
 type Form = FormView<ApplicationState, ApplicationValues>;
 
@@ -163,8 +140,8 @@ function renderRotate(
       { classes: ['kv'] },
       ...row(l10n.t('Client id'), a.clientId),
       ...row(l10n.t('Description'), a.description),
-      ...row(l10n.t('Platform'), labelOf(platformLabels(), a.platform)),
-      ...row(l10n.t('Device type'), labelOf(deviceTypeLabels(), a.deviceType)),
+      ...row(l10n.t('Platform'), platformWord(a.platform)),
+      ...row(l10n.t('Device type'), deviceTypeWord(a.deviceType)),
       ...row(l10n.t('Device model'), a.deviceModel),
       ...row(l10n.t('Operating system'), a.deviceOs),
       ...row(l10n.t('App version'), a.appVersion),
@@ -213,13 +190,13 @@ function renderCreate(form: Form, state: ApplicationState, values: Values): Rend
     id: 'platform',
     label: l10n.t('Platform'),
     value: values.platform,
-    choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformLabels()[p] })),
+    choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformWord(p) })),
   });
   const deviceType = selectField(form, {
     id: 'deviceType',
     label: l10n.t('Device type'),
     value: values.deviceType,
-    choices: DEVICE_TYPES.map((d) => ({ value: d, label: deviceTypeLabels()[d] })),
+    choices: DEVICE_TYPES.map((d) => ({ value: d, label: deviceTypeWord(d) })),
   });
   const deviceModel = textField(form, {
     id: 'deviceModel',
