@@ -364,16 +364,17 @@ export async function run(ctx: FlowContext): Promise<void> {
     );
     check(await portal.clientCredentialsWork(clientId, clientSecret), 'the shown credentials do not work');
     // The secret comes first, under the heading; the one way on is Done (Rotate secret and Close wait below).
+    // (No named functions inside evaluate: the test's compiler wraps them in a helper the page does not have.)
     const layout = await frame.evaluate(() => {
-      const shown = (e: Element | null) => e instanceof HTMLElement && e.offsetParent !== null;
       const credentials = document.getElementById('credentials');
       const details = document.querySelector('#app > dl.kv');
+      const rotate = document.getElementById('rotate');
       return {
         first: Boolean(credentials && details && credentials.compareDocumentPosition(details) & 4),
-        exits: [...document.querySelectorAll('vscode-button')].filter(
-          (b) => shown(b) && /^(Done|Close)/.test(b.textContent?.trim() ?? ''),
+        exits: [...document.querySelectorAll<HTMLElement>('vscode-button')].filter(
+          (b) => b.offsetParent !== null && /^(Done|Close)/.test(b.textContent?.trim() ?? ''),
         ).length,
-        rotate: shown(document.getElementById('rotate')),
+        rotate: rotate !== null && rotate.offsetParent !== null,
         details: details?.textContent ?? '',
       };
     });

@@ -9,7 +9,7 @@ import {
   type CredentialsMessage,
 } from './application.protocol';
 import { deviceTypeWord, platformWord } from '../../shared/applicationWords';
-import { clear, el } from '../../forms/page/dom';
+import { clear, el, focusWhenReady } from '../../forms/page/dom';
 import { section, selectField, textField } from '../../forms/page/fields';
 import { CLOSE_ID, FormView, type Rendered } from '../../forms/page/form';
 import { post } from '../../forms/page/host';
@@ -33,7 +33,7 @@ function credentialsView(): { show(form: Form, m: CredentialsMessage): void } {
     show: (form, m) => {
       showCredentials(box, forget, form, m);
       restore = form.showFirst(box);
-      document.getElementById('copy-clientSecret')?.focus();
+      focusWhenReady(document.getElementById('copy-clientSecret'));
     },
   };
 }

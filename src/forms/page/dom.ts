@@ -48,3 +48,13 @@ export function clear(node: Node): void {
 export function safeId(...parts: Array<string | number>): string {
   return parts.map((p) => String(p).replace(/[^A-Za-z0-9_-]/g, '_')).join('-');
 }
+
+/**
+ * Focuses a control once it has drawn itself: the elements render their inner input a moment after they are added,
+ * and focus given before that finds nothing to land on.
+ */
+export function focusWhenReady(control: HTMLElement | null | undefined): void {
+  if (!control) return;
+  const drawn = (control as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
+  void Promise.resolve(drawn).then(() => control.focus());
+}

@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import './elements';
 import css from './form.css';
 import type { FieldProblem, FormStateBase } from '../protocol/common';
-import { append, clear, el, REQUIRED_ATTR, type Child } from './dom';
+import { append, clear, el, focusWhenReady, REQUIRED_ATTR, type Child } from './dom';
 import { clearDraft, loadDraft, onHostMessage, post, saveDraft } from './host';
 
 /** How long a request may wait for the host's first answer before the form gives up on it. */
@@ -113,8 +113,9 @@ export class FormView<State extends FormStateBase, Values> {
       this.keepDraft();
       this.markUnsaved();
     };
-    document.addEventListener('input', keep);
-    document.addEventListener('change', keep);
+    // Captured: the drop-downs' change and input events do not bubble.
+    document.addEventListener('input', keep, true);
+    document.addEventListener('change', keep, true);
     post({ type: 'ready' });
   }
 
@@ -269,8 +270,7 @@ export class FormView<State extends FormStateBase, Values> {
 
   /** On open, typing goes to the first field, as in VS Code's own input boxes. */
   private focusFirstField(): void {
-    const first = this.fields.values().next().value;
-    first?.control.focus();
+    focusWhenReady(this.fields.values().next().value?.control);
   }
 
   private markUnsaved(): void {
