@@ -2,9 +2,11 @@
  * Reading an organisation's access matrix. The portal has no endpoint that lists a group's members; the only route
  * is the v2 member read, which carries the member's map of groups. So this walks the v3 member list (100 a page)
  * and reads each member whose groups are missing or older than the maximum age, as the list arrives, through the
- * client (whose scheduler keeps every request within the budget). Each read goes to the journal at once, so a
- * cancel or a crash loses nothing, and the next run reads only what is left. A list walked within the maximum age
- * is not walked again: a reopen with nothing stale sends no request at all. No VS Code here.
+ * client (whose scheduler keeps every request within the budget). Each answer goes to the journal at once, so a
+ * cancel or a crash loses no answer, and the next run reads only what is left. The reads in flight at that moment
+ * (at most the concurrency) are read again: their answers never arrived, and marking a member read before its answer
+ * would leave its groups unknown for good, while a read changes nothing on the portal. A list walked within the
+ * maximum age is not walked again: a reopen with nothing stale sends no request at all. No VS Code here.
  */
 import { setMaxListeners } from 'node:events';
 import {
@@ -324,6 +326,8 @@ class MatrixRead {
           }
           more = take(page) && page.hasNext;
           resolveReady('go');
+          // The first page's reads go out before the pages read ahead: the first row with its groups comes sooner.
+          if (more) await new Promise((r) => setImmediate(r));
           while (more) {
             const next = await pages.next();
             if (next.done) break;

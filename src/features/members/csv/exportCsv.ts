@@ -1,6 +1,7 @@
 /**
- * "Export Members to CSV": every member the view's query matches (its search or tag filter, in its order), not just
- * the rows loaded, written through a temporary file so a cancelled or failed export leaves nothing behind.
+ * "Export Members to CSV": every member the view's query matches (its search, tag, activity and state filter, in its
+ * order), not just the rows loaded, written through a temporary file so a cancelled or failed export leaves nothing
+ * behind. The save dialog, the progress and the summary name the filter, so the file is never taken for everyone.
  */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
@@ -104,15 +105,17 @@ export async function exportMembers(
   query: MemberQuery,
   options: ExportOptions = {},
 ): Promise<number | undefined> {
+  const filter = describeQuery(query);
   const file = await ui.saveFile({
     id: 'members.export.file',
-    title: vscode.l10n.t('Export the members of {0}', account.label),
+    title: filter
+      ? vscode.l10n.t('Export the members of {0} ({1})', account.label, filter)
+      : vscode.l10n.t('Export the members of {0}', account.label),
     defaultName: defaultName(account),
     filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
   });
   if (!file) return undefined;
   const groups = await askGroups(registry, ui, account, options.total);
-  const filter = describeQuery(query);
   const title = filter
     ? vscode.l10n.t('Exporting members of {0} ({1})…', account.label, filter)
     : vscode.l10n.t('Exporting members of {0}…', account.label);
@@ -141,7 +144,9 @@ export async function exportMembers(
     announceFileWritten(
       ui,
       'members.export.done',
-      vscode.l10n.t('Exported {0} members to {1}.', count(rows), file),
+      filter
+        ? vscode.l10n.t('Exported {0} members ({1}) to {2}.', count(rows), filter, file)
+        : vscode.l10n.t('Exported {0} members to {1}.', count(rows), file),
       file,
     );
     return rows;

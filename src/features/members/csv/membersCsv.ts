@@ -1,6 +1,7 @@
 /**
  * "Export the Members view to CSV": every member matching the view's query (search text, starts-with, or tags;
- * order), walked page by page and streamed as CSV lines, so 20,000 members never sit in one string.
+ * order; the activity and state filter, checked on the rows as the view checks them), walked page by page and
+ * streamed as CSV lines, so 20,000 members never sit in one string.
  */
 import { Readable } from 'node:stream';
 import {
@@ -14,9 +15,10 @@ import {
 import { accountPermissionWords } from '../../../shared/permissions';
 import { writeAtomically } from '../../../node/atomicFile';
 import { runPool } from '../../../node/pool';
-import type { MemberQuery } from '../../../shared/members';
+import { hasActivityFilter, memberRow, type MemberQuery } from '../../../shared/members';
 import { groupDigest, type GroupLevel } from '../plan/core/file/digest';
 import { csvLine, UTF8_BOM } from './csv';
+import { activityScan } from '../view/loaders';
 import { orderedPages } from '../view/memberPages';
 
 /** The Members view's query: an export lists what the view lists. */
@@ -124,6 +126,8 @@ export interface MembersCsvOptions {
   readonly readAhead?: number;
   /** Called after each page with the number of rows so far and, when the portal says, the total. */
   readonly onProgress?: (rows: number, total: number | undefined) => void;
+  /** The clock an activity filter's "inactive N days" is measured with; default Date.now. */
+  readonly now?: () => number;
 }
 
 const date = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
@@ -200,18 +204,34 @@ export async function* membersCsvLines(
     ...(groups ? [...groups.map((g) => `group:${g.name}`), 'groupDigest'] : []),
   ]);
   const keep = localTextFilter(query);
+  // The activity filter has no query parameter: the rows are checked here, walked in the order the view walks them.
+  const scan = hasActivityFilter(query.activity) ? activityScan(query, (options.now ?? Date.now)()) : undefined;
   const seen = new Set<string>();
-  for await (const page of orderedPages(pageFetcher(client, accountId, query), {
+  let ended = false;
+  for await (const page of orderedPages(pageFetcher(client, accountId, scan?.portalQuery ?? query), {
     readAhead: options.readAhead,
     signal: options.signal,
   })) {
-    const members = page.items.filter((m) => !seen.has(m.user.username) && (!keep || keep(m)));
-    for (const m of members) seen.add(m.user.username);
+    const members: Member[] = [];
+    for (const m of page.items) {
+      if (seen.has(m.user.username) || (keep && !keep(m))) continue;
+      if (scan) {
+        const row = memberRow(m);
+        if (scan.endsAt(row)) {
+          ended = true;
+          break;
+        }
+        if (!scan.keeps(row)) continue;
+      }
+      seen.add(m.user.username);
+      members.push(m);
+    }
     const groupCells = groups && v2 ? await readGroupCells(v2, accountId, members, groups, options) : undefined;
     for (const [i, m] of members.entries()) {
       yield csvLine([...memberCells(m), ...(baseline ? [date(m.user.lastModified)] : []), ...(groupCells?.[i] ?? [])]);
     }
-    options.onProgress?.(seen.size, keep ? undefined : page.totalResults);
+    options.onProgress?.(seen.size, keep || scan ? undefined : page.totalResults);
+    if (ended) break;
   }
 }
 

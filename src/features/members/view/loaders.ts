@@ -45,6 +45,32 @@ function portalFetcher(client: PortalClient, accountId: number, q: MemberQuery):
   };
 }
 
+/**
+ * How a walk of the portal's list finds what an activity filter keeps: the query to ask the portal for (the least
+ * recently active first when the filter is about activity), which rows it keeps, and the row past which nothing
+ * further can match. The view and the CSV export walk the same way, so the export writes what the view shows.
+ */
+export interface ActivityScan {
+  readonly portalQuery: MemberQuery;
+  keeps(row: MemberRow): boolean;
+  endsAt(row: MemberRow): boolean;
+}
+
+export function activityScan(q: MemberQuery, now: number): ActivityScan {
+  const f = q.activity ?? {};
+  const byActivity = f.inactiveDays !== undefined || f.never === true;
+  const cutoff = f.inactiveDays !== undefined ? now - f.inactiveDays * DAY_MS : undefined;
+  return {
+    portalQuery: byActivity
+      ? { ...q, orderBy: 'lastActive', ascending: true, activity: undefined }
+      : { ...q, activity: undefined },
+    keeps: (row) => meetsActivity(row, f, now),
+    // Ordered by last activity: past the cutoff (or past the never-active ones) nothing further can match.
+    endsAt: (row) =>
+      byActivity && row.lastActive !== null && (f.never === true || (cutoff !== undefined && row.lastActive > cutoff)),
+  };
+}
+
 /** Walks the portal's pages and keeps the rows that meet the activity filter; see the top of this file. */
 function activityFetcher(
   client: PortalClient,
@@ -52,13 +78,7 @@ function activityFetcher(
   q: MemberQuery,
   now: () => number,
 ): PageFetcher<MemberRow> {
-  const f = q.activity ?? {};
-  const byActivity = f.inactiveDays !== undefined || f.never === true;
-  const portal = portalFetcher(
-    client,
-    accountId,
-    byActivity ? { ...q, orderBy: 'lastActive', ascending: true, activity: undefined } : { ...q, activity: undefined },
-  );
+  const portal = portalFetcher(client, accountId, activityScan(q, now()).portalQuery);
   let cursor = 1;
   let done = false;
   return async ({ page, size, signal }): Promise<PageResult<MemberRow>> => {
@@ -66,7 +86,7 @@ function activityFetcher(
       cursor = 1;
       done = false;
     }
-    const cutoff = f.inactiveDays !== undefined ? now() - f.inactiveDays * DAY_MS : undefined;
+    const scan = activityScan(q, now());
     const out: MemberRow[] = [];
     // A load that found nothing walks on (the view ends a list at a load that adds no row), up to MAX_EMPTY_SCAN_PAGES.
     for (
@@ -76,12 +96,11 @@ function activityFetcher(
     ) {
       const p = await portal({ page: cursor++, size: SCAN_PAGE_SIZE, signal });
       for (const row of p.items) {
-        // Ordered by last activity: past the cutoff (or past the never-active ones) nothing further can match.
-        if (byActivity && row.lastActive !== null && (f.never || (cutoff !== undefined && row.lastActive > cutoff))) {
+        if (scan.endsAt(row)) {
           done = true;
           break;
         }
-        if (meetsActivity(row, f, now())) out.push(row);
+        if (scan.keeps(row)) out.push(row);
       }
       if (!p.hasMore || p.items.length === 0) done = true;
     }

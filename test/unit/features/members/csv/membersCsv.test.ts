@@ -14,6 +14,8 @@ import {
   type MemberExportQuery,
 } from '../../../../../src/features/members/csv/membersCsv';
 import { csvCell, csvLine, UTF8_BOM } from '../../../../../src/features/members/csv/csv';
+import { membersFetcher } from '../../../../../src/features/members/view/loaders';
+import { meetsActivity, memberRow } from '../../../../../src/shared/members';
 import { FORMULA_NAMES } from '../../../../emulator/seeds/hostile-payloads';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
 
@@ -181,6 +183,49 @@ void describe('members CSV', () => {
         names(await collect(p.client.v3.members.iterate(p.account, { orderBy: 'email', ascending: false }))),
       );
     });
+  });
+
+  void test('the activity and state filter: the rows the Members view shows, in its order, walking no further', async () => {
+    await withPortal(
+      async (p) => {
+        const view = async (q: MemberExportQuery): Promise<string[]> => {
+          const fetch = membersFetcher(p.client, p.account, q);
+          const out: string[] = [];
+          for (let page = 1; page < 1000; page++) {
+            const r = await fetch({ page, size: 25 });
+            out.push(...r.items.map((m) => m.username));
+            if (!r.hasMore) break;
+          }
+          return out;
+        };
+        const all = await collect(p.client.v3.members.iterate(p.account, { size: 100 }));
+        for (const q of [
+          { activity: { inactiveDays: 90 } },
+          { activity: { never: true } },
+          { activity: { disabled: true } },
+          { activity: { twoFactorOff: true, inactiveDays: 30 }, search: 'a' },
+          { activity: { locked: true }, tags: ['support'] },
+        ] satisfies MemberExportQuery[]) {
+          const expected = await view(q);
+          const exported = usernames(parseCsv(await lines(membersCsvLines(p.client, p.account, q))));
+          assert.deepEqual(exported, expected, JSON.stringify(q));
+          const truth = all.filter((m) => meetsActivity(memberRow(m), q.activity, Date.now()));
+          if (!q.search && !('tags' in q)) assert.equal(exported.length, truth.length, JSON.stringify(q));
+          assert.ok(exported.length < all.length, JSON.stringify(q));
+        }
+        // Least recently active first: the walk ends at the first member active since the cutoff.
+        p.emu.resetStats();
+        const few = usernames(
+          parseCsv(
+            await lines(membersCsvLines(p.client, p.account, { activity: { inactiveDays: 300 } }, { readAhead: 0 })),
+          ),
+        );
+        assert.ok(few.length > 0 && few.length < all.length);
+        assert.ok(apiRequests(p.emu) < Math.ceil(all.length / 100), `${apiRequests(p.emu)} pages`);
+      },
+      { seed: 'large', large: { members: 700, files: 1, groups: 9, folderDepth: 1 } },
+      'bigcorp',
+    );
   });
 
   void test('a name that would be a formula is written inert', async () => {

@@ -1,13 +1,18 @@
 // The access matrix inside VS Code: opened from the Members view and from a group's row in the Explorer, filled by
-// one v2 read per member, exported as CSV, and a read stopped halfway that a reload finishes without reading any
-// member twice (counted by the emulator).
+// one v2 read per member, exported as CSV, and a read stopped halfway that a new session, loaded from the journal alone,
+// finishes without reading any member twice (counted by the emulator). The same across a real restart of the extension
+// host: the last suite here is its first half, suites/restart/matrix-resume.test.ts the second.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
-import { portalJson } from '../../../support/portalHttp';
+import { portalIdOf } from '../../../../../src/auth/portalEntry';
+import { portalApi, signInForTest } from '../../../support/extension';
+import { MemberReadCounter } from '../../../support/memberReads';
+import { ACCESS_RESTART, dropAccessRestartRecord, writeAccessRestartRecord } from '../../../support/accessRestart';
+import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { features, nodeOf, type Testing } from '../../../support/tree';
 import { waitFor } from '../../../support/wait';
 import { withUi } from '../../../support/ui';
@@ -195,7 +200,7 @@ for (const profile of PROFILES)
       );
     });
 
-    it('a read cancelled halfway is finished after a reload with no member read twice', async () => {
+    it('a read cancelled halfway is finished by a new session loaded from the journal alone, with no member read twice', async () => {
       const globex = account(2, 'Globex Research');
       const members = await totalOf(2);
       // One read at a time, each slow enough that the cancel lands between two reads.
@@ -216,7 +221,8 @@ for (const profile of PROFILES)
         assert.equal(first?.outcome, 'cancelled');
         assert.equal(memberReads(), half, 'stopped halfway');
 
-        // The reload: everything in memory is dropped; only the file in the extension's storage remains.
+        // Everything in memory is dropped; only the file in the extension's storage remains. (A real restart of the
+        // extension host: the suite below and suites/restart/matrix-resume.test.ts.)
         await t.members.access.sessions.forget();
         const reopened = (await vscode.commands.executeCommand('portal.access.openMatrix', node)) as MatrixPanelLike;
         assert.notEqual(reopened.session, panel.session, 'a new session, loaded from disk');
@@ -228,3 +234,63 @@ for (const profile of PROFILES)
       });
     });
   });
+
+describe(`Members: ${ACCESS_RESTART} (before the restart)`, function () {
+  this.timeout(60_000);
+
+  it("cancels the matrix read of the shared portal's Acme halfway, and leaves it so as the phase ends", async () => {
+    dropAccessRestartRecord();
+    const url = process.env.PORTAL_TEST_EMULATOR_URL;
+    assert.ok(url, 'the runner provides the shared emulator');
+    const portalId = portalIdOf(url, 'portal');
+    const script = await signInForTest({ baseUrl: url, username: 'demo', password: 'demo' });
+    assert.deepEqual(script.failures, []);
+    const token = await passwordToken(url, 'demo', 'demo');
+    const page = await portalJson<{ items: Array<{ user: { username: string } }>; totalResults: number }>(
+      url,
+      token,
+      'GET',
+      '/v3/accounts/1/members?page=1&size=100',
+    );
+    const usernames = page.body.items.map((m) => m.user.username.toLowerCase());
+    assert.equal(usernames.length, page.body.totalResults, 'one page holds every member');
+    const half = Math.floor(usernames.length / 2);
+    const t = (await portalApi()).testing;
+    const acme = { kind: 'account' as const, portalId, accountId: 1, label: 'Acme Corporation' };
+    // One read at a time, each slow enough that the cancel lands between two reads.
+    const config = vscode.workspace.getConfiguration('portal');
+    await config.update('maxConcurrentRequests', 1, vscode.ConfigurationTarget.Global);
+    const counter = await MemberReadCounter.start(url, 1, usernames, () => 40);
+    try {
+      t.members.show(acme);
+      await withUi({}, async (ui) => {
+        const session = t.members.access.sessions.get(acme) as unknown as MatrixPanelLike['session'];
+        assert.equal(session.matrix.readCount(), 0, 'nothing of this organisation was read before');
+        let read = 0;
+        const sub = session.onRow((row) => {
+          if ((row[READ_AT] as number) > 0 && ++read === half) session.cancel();
+        });
+        try {
+          const panel = (await vscode.commands.executeCommand('portal.access.openMatrix')) as MatrixPanelLike;
+          const first = await panel.session.read(() => ui);
+          assert.equal(first?.outcome, 'cancelled');
+          assert.equal(panel.session.matrix.readCount(), half, 'stopped halfway');
+        } finally {
+          sub.dispose();
+        }
+      });
+      const counts = await counter.counts();
+      const readOnce = [...counts].filter(([, n]) => n === 1).map(([u]) => u);
+      assert.equal(readOnce.length, half, 'the emulator answered half of the members');
+      assert.ok(
+        [...counts.values()].every((n) => n <= 1),
+        'no member was read twice',
+      );
+      writeAccessRestartRecord({ portalId, accountId: 1, members: usernames, reads: Object.fromEntries(counts) });
+    } finally {
+      await counter.stop();
+      await config.update('maxConcurrentRequests', undefined, vscode.ConfigurationTarget.Global);
+      t.members.access.panels.dispose();
+    }
+  });
+});

@@ -188,6 +188,51 @@ for (const profile of PROFILES)
       assert.doesNotMatch(await description(), /inactive/);
     });
 
+    it('exports what the activity filter shows: inactive for 90 days, exactly those members, and names the filter', async () => {
+      const cutoff = Date.now() - 90 * 86_400_000;
+      const now = await allMembers();
+      const inactive = now.filter((m) => m.user.lastActive === null || (m.user.lastActive ?? 0) <= cutoff);
+      assert.ok(inactive.length > 0 && inactive.length < now.length, 'the seed has members on both sides of 90 days');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-csv-'));
+      const file = path.join(dir, 'inactive.csv');
+      try {
+        await withUi({ 'members.activity': 'Inactive for a number of days…', 'members.activity.days': '90' }, () =>
+          vscode.commands.executeCommand('portal.members.filterActivity'),
+        );
+        const shown = await loadAll(members, undefined, 'portal.members.loadMore');
+        await withUi({ 'members.export.file': file, 'members.export.groups': 'Members only' }, async (ui) => {
+          await vscode.commands.executeCommand('portal.members.exportCsv');
+          const saved = ui.asked.find((q) => q.id === 'members.export.file');
+          assert.match(saved?.texts[0] ?? '', /^Export the members of Acme Corporation \(inactive 90\+ days\)$/);
+          const done = ui.asked.find((q) => q.id === 'members.export.done');
+          assert.equal(
+            done?.texts[0],
+            `Exported ${inactive.length} members (inactive 90+ days) to ${file}.`,
+            'the summary names the filter',
+          );
+        });
+        const lines = fs
+          .readFileSync(file, 'utf8')
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')
+          .slice(1, -1);
+        const exported = lines.map((l) => l.split(',')[0] ?? '');
+        assert.deepEqual(
+          [...exported].sort(),
+          inactive.map((m) => m.user.username).sort(),
+          'the file holds exactly the members inactive for 90 days',
+        );
+        // In the order the view shows them (least recently active first), the same rows as the view.
+        assert.deepEqual(
+          exported,
+          shown.map((r) => r.description.split(' · ')[0]),
+        );
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+        await clearFilter();
+      }
+    });
+
     it('searches the tag summary on the portal by name and by prefix, in the order chosen', async () => {
       const counts = new Map<string, number>();
       for (const m of all) for (const t of m.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -313,7 +358,11 @@ for (const profile of PROFILES)
           const done = ui.asked.find((q) => q.id === 'members.export.done');
           assert.deepEqual(
             done?.texts,
-            [`Exported ${expected.length} members to ${file}.`, 'Open', 'Reveal in Explorer'],
+            [
+              `Exported ${expected.length} members (matches "an" · by e-mail) to ${file}.`,
+              'Open',
+              'Reveal in Explorer',
+            ],
             'the notification offers to open the file or show it',
           );
           const text = fs.readFileSync(file, 'utf8');
