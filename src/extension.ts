@@ -11,6 +11,7 @@ import { openWalkthroughOnFirstRun } from './features/walkthrough/register';
 import { registerRecords, type RecordsFeature } from './features/records/register';
 import { FormHost } from './forms/formHost';
 import { registerCommand, type CommandEnv } from './ui/commands';
+import { contextKeyValue } from './ui/contextKeys';
 import { createLog } from './ui/log';
 import { plainUi } from './ui/plainUi';
 import { UiSlot, type Ui } from './ui/ui';
@@ -36,6 +37,8 @@ export interface PortalTestApi {
     readonly applications: ApplicationsFeature;
     readonly records: RecordsFeature;
     readonly forms: FormHost;
+    /** The value the extension last gave a context key (what a walkthrough step's `onContext:` waits for). */
+    contextKey(key: string): boolean | undefined;
   };
 }
 
@@ -55,7 +58,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const auth = await createAuth(context, { log, ui: ui.get, version });
   const commands: CommandEnv = { ui: ui.get, log, showSessions: (u) => auth.showSessions(u) };
   const forms = new FormHost(context, { log, ui: ui.get });
-  const records = registerRecords(context, { auth, commands });
+  // The Explorer is made next: its selection is read only when a command runs.
+  const records = registerRecords(context, { auth, commands, forms, selected: () => explorer.selected() });
   const explorer = registerExplorer(context, { auth, commands, forms, records, activatedAt });
   const members = registerMembers(context, { auth, commands, forms });
   const applications = registerApplications(context, { auth, commands, forms, records });
@@ -85,6 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
       applications,
       records,
       forms,
+      contextKey: contextKeyValue,
     },
   };
 }

@@ -3,6 +3,7 @@
 import { startApplicationPage } from './features/applications/application.page';
 import { startGroupPage } from './features/explorer/forms/group.page';
 import { startOverviewPage } from './features/explorer/forms/overview.page';
+import { startRecordPage } from './features/records/documents/record.page';
 import { startMatrixPage } from './features/members/access/matrix.page';
 import { startAssignmentsPage } from './features/members/forms/assignments.page';
 import { startMemberPage } from './features/members/forms/member.page';
@@ -14,6 +15,7 @@ const PAGES: ReadonlyMap<string, () => void> = new Map([
   ['group', startGroupPage],
   ['member', startMemberPage],
   ['overview', startOverviewPage],
+  ['record', startRecordPage],
 ]);
 
 PAGES.get(document.body.dataset.form ?? '')?.();

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { registerCommand, type CommandEnv } from '../ui/commands';
+import { setContextKey } from '../ui/contextKeys';
 import type { Ui } from '../ui/ui';
 import { PortalAuthenticationProvider, AUTH_PROVIDER_ID } from './authProvider';
 import { createClientFactory } from './clientFactory';
@@ -79,7 +80,7 @@ function signedInContext(registry: PortalRegistry): vscode.Disposable {
     const signedIn = registry.list().some((c) => c.client !== undefined);
     if (signedIn === last) return;
     last = signedIn;
-    void vscode.commands.executeCommand('setContext', 'portal.signedIn', signedIn);
+    void setContextKey('portal.signedIn', signedIn);
   };
   update();
   return registry.onDidChange(update);

@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import type { PortalClient } from '../api/index';
 import type { AuthHandle } from '../auth/register';
 import type { FormHost } from '../forms/formHost';
-import type { AccountRef, ApplicationRef, FileRef, GroupRef } from '../shared/refs';
+import type { AccountRef, ApplicationRef, FileRef, GroupRef, Ref } from '../shared/refs';
 import type { CommandEnv } from '../ui/commands';
 
 /** A read-only portal document, opened in an editor through the portal: file system. */
@@ -36,13 +36,15 @@ export interface RecordsHandle {
   renders(kind: 'application', render: ApplicationRenderer): void;
   /** Opens the document with current data (what was fetched a moment ago is forgotten first). */
   open(doc: PortalDocument): Promise<void>;
-  /** "Go to File Record…" opened this record; the Explorer shows its row when that costs nothing. */
+  /** "Go to File Record…" chose this record; the Explorer reveals its row. */
   readonly onDidGoTo: vscode.Event<FileRef>;
 }
 
 export interface ExplorerHandle {
   /** The selected row lies under this account; the Members view follows it. */
   readonly onDidSelectAccount: vscode.Event<AccountRef>;
+  /** What the selected row names (the first, in a multi-selection); undefined when none is selected. */
+  selected(): Ref | undefined;
   /** Drops every list and asks the portal again ("Refresh All Views"). */
   refresh(): void;
   /** Members of this organisation were added, removed or changed: the rows that count them are read again. */

@@ -117,6 +117,8 @@ export const formKeys = {
   group: (g: GroupIds): FormKey => formKey('group', g.account.portalId, g.account.accountId, g.groupId),
   newGroup: (a: AccountIds): FormKey => formKey('group', a.portalId, a.accountId, 'new'),
   overview: (a: AccountIds): FormKey => formKey('overview', a.portalId, a.accountId),
+  record: (f: { readonly group: GroupIds; readonly fileId: number }): FormKey =>
+    formKey('record', f.group.account.portalId, f.group.account.accountId, f.group.groupId, f.fileId),
   application: (portalId: string, clientId: string): FormKey => formKey('application', portalId, clientId),
   newApplication: (portalId: string, n: number): FormKey => formKey('application', portalId, 'new', n),
 };

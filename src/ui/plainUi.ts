@@ -18,6 +18,7 @@ function item<T>(i: PickItem<T>): PickItem<T> {
     label: plain(i.label),
     ...(i.description !== undefined ? { description: plain(i.description) } : {}),
     ...(i.detail !== undefined ? { detail: plain(i.detail) } : {}),
+    ...(i.buttons ? { buttons: i.buttons.map((b) => ({ ...b, tooltip: plain(b.tooltip) })) } : {}),
   };
 }
 

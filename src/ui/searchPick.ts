@@ -12,6 +12,13 @@ const DEFAULT_DEBOUNCE_MS = 300;
 
 type Shown<T> = vscode.QuickPickItem & { readonly value: T };
 
+/** A row's button as VS Code shows it, carrying the value it answers with. */
+export type ShownButton<T> = vscode.QuickInputButton & { readonly value: T };
+
+function buttonValue<T>(button: vscode.QuickInputButton): T {
+  return (button as ShownButton<T>).value;
+}
+
 export function searchPick<T>(
   source: SearchSource<T>,
   o: SearchOptions,
@@ -60,6 +67,7 @@ export function searchPick<T>(
       timer = setTimeout(() => void run(value), o.debounceMs ?? DEFAULT_DEBOUNCE_MS);
     });
     qp.onDidAccept(() => finish(qp.selectedItems[0]?.value));
+    qp.onDidTriggerItemButton((e) => finish(buttonValue(e.button)));
     qp.onDidHide(() => finish(undefined));
     void run('');
     qp.show();

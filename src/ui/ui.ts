@@ -49,6 +49,15 @@ export interface PickItem<T> {
   /** pickMany: selected when it opens. */
   readonly picked?: boolean;
   readonly value: T;
+  /** search: the row's other actions, as buttons on it; pressing one answers the pick with that button's value. */
+  readonly buttons?: readonly PickButton<T>[];
+}
+
+export interface PickButton<T> {
+  /** A codicon id. */
+  readonly icon: string;
+  readonly tooltip: string;
+  readonly value: T;
 }
 
 export interface PickOptions {

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createPick } from './createPick';
-import { searchPick } from './searchPick';
+import { searchPick, type ShownButton } from './searchPick';
 import type {
   ChooseOptions,
   ConfirmOptions,
@@ -33,6 +33,15 @@ function quickPickItem<T>(i: PickItem<T>): vscode.QuickPickItem & { readonly val
     ...(i.description !== undefined ? { description: i.description } : {}),
     ...(i.detail !== undefined ? { detail: i.detail } : {}),
     ...(i.picked !== undefined ? { picked: i.picked } : {}),
+    ...(i.buttons
+      ? {
+          buttons: i.buttons.map((b): ShownButton<T> => ({
+            iconPath: new vscode.ThemeIcon(b.icon),
+            tooltip: b.tooltip,
+            value: b.value,
+          })),
+        }
+      : {}),
     value: i.value,
   };
 }

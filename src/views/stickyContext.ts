@@ -1,4 +1,5 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { setContextKey } from '../ui/contextKeys';
 
 /**
  * A walkthrough step's context key that stays true once it was: set at activation from globalState, so the step
@@ -22,9 +23,9 @@ export class StickyContext {
   private set(): Thenable<unknown> {
     switch (this.key) {
       case 'portal.explorerShown':
-        return vscode.commands.executeCommand('setContext', 'portal.explorerShown', true);
+        return setContextKey('portal.explorerShown', true);
       case 'portal.assignmentsOpened':
-        return vscode.commands.executeCommand('setContext', 'portal.assignmentsOpened', true);
+        return setContextKey('portal.assignmentsOpened', true);
     }
   }
 }

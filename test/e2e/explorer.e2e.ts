@@ -1,11 +1,12 @@
 // The Explorer through the real workbench: a portal listed in settings, signed in through the real input
-// boxes, expanded portal → account → group → folder → file, the file record opened by a click.
+// boxes, expanded portal → account → group → folder → file, the file record's page opened by a click and its content
+// opened from the page.
 // Screenshots: explorer-*.png in the run's images folder (docs/images/ with --update-docs; the README shows them).
 import * as path from 'node:path';
 import { startEmulator } from '../emulator';
 import { answer, expand, openWorkbench, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { portalSidebar, setPaneExpanded } from './ui';
+import { check, formFrame, portalSidebar, setPaneExpanded } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 
@@ -38,23 +39,26 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('expanded portal → account → group → folders');
     await wb.screenshot(path.join(ctx.imagesDir, 'explorer-tree.png'));
 
-    // A click on a file opens its record in a read-only editor.
+    // A click on a file opens its record as a page titled by its name, its content one click away.
     await treeRow(page, 'Explorer', 'architecture.md').click();
-    const editor = page.locator('.editor-instance .view-lines');
-    await editor.locator('text=Path:').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    for (const text of [
-      '# architecture.md',
-      'Engineering / docs / architecture.md',
-      'Uploaded by:',
-      'Dana Demo',
-      'Last modified:',
-    ]) {
-      await editor.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const record = await formFrame(page, 'architecture.md');
+    for (const text of ['Engineering / docs / architecture.md', 'Dana Demo', 'Last modified']) {
+      await record.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     }
-    const tab = page.locator('.tabs-container .tab', { hasText: 'architecture.md (record).md' }).first();
+    await record.locator('#download').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const tab = page.locator('.tabs-container .tab', { hasText: 'architecture.md' }).first();
     await tab.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    ctx.log('the record opened with its details');
+    const tabText = (await tab.innerText()).trim();
+    check(!tabText.includes('(record)'), `the page's tab reads "${tabText}"`);
+    ctx.log('the record opened as a page with its details');
     await wb.screenshot(path.join(ctx.imagesDir, 'explorer-record.png'));
+    await record.locator('#openContent').click();
+    await page
+      .locator('.editor-instance .view-lines')
+      .getByText('# Architecture', { exact: false })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    ctx.log('"Open Content" on the page opened the file');
 
     // Selecting the account shows its members in the Members view.
     await setPaneExpanded(page, 'Members', true);

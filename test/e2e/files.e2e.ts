@@ -1,7 +1,8 @@
 // File records through the real workbench, in one launch: a file and a folder with its subfolder downloaded from
 // the Explorer's context menu into a folder typed into the workbench's own folder dialog (checked byte for byte on
 // disk), the folder again with "Skip Existing Files" answered in the modal, and Go to File Record by its key
-// (Ctrl+Alt+F): matches from three groups while a fourth has not answered yet, one picked, its record open.
+// (Ctrl+Alt+F) with Engineering selected: its organisation searched without a question, matches from three groups
+// (each with its folders) while a fourth has not answered yet, one picked: its content open, its row revealed.
 // Screenshot: goto-file-record.png in the run's images folder (docs/images/ with --update-docs; the README shows it).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -11,15 +12,7 @@ import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { expand, flowFailure, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import {
-  check,
-  chooseFolder as chooseFolderIn,
-  contextMenu,
-  palette,
-  pick,
-  portalSidebar,
-  signInFromExplorer,
-} from './ui';
+import { check, chooseFolder as chooseFolderIn, contextMenu, palette, portalSidebar, signInFromExplorer } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -137,25 +130,25 @@ async function goToFileRecord(wb: E2EWorkbench, emu: Emulator, ctx: FlowContext)
   // Social Club's search never answers: the rows from the groups that did must show while it is still out.
   emu.setFaults([{ kind: 'drip', delayMs: 1000, path: `/v2/accounts/${ACME}/groups/${SOCIAL}/files` }]);
   await treeRow(page, 'Explorer', 'Engineering').click();
+  // The selected row names the organisation: no question before the search.
   await page.keyboard.press('Control+Alt+f');
-  await pick(page, 'Acme Corporation');
   const q = await quickInput(page);
   await q.input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await page
     .locator('.quick-input-widget input[placeholder^="Type part of a file name"]')
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await q.input.pressSequentially('.md', { delay: 60 });
-  const row = (name: string, group: string) =>
+  const row = (name: string, where: string) =>
     q.rows
       .filter({ hasText: name })
-      .filter({ hasText: `${group} · ` })
+      .filter({ hasText: `${where} · ` })
       .first();
-  for (const [name, group] of [
+  for (const [name, where] of [
     ['README.md', 'Engineering'],
     ['welcome.md', 'Employee Handbook'],
-    ['q1-plan.md', 'Marketing'],
+    ['q1-plan.md', 'Marketing / campaigns / 2025'],
   ] as const) {
-    await row(name, group).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await row(name, where).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   }
   // The pick's progress bar runs while a group is still out (VS Code shows it once the pick has been busy a moment).
   await q.widget.locator('.quick-input-progress.infinite').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -166,17 +159,20 @@ async function goToFileRecord(wb: E2EWorkbench, emu: Emulator, ctx: FlowContext)
     `Go to File Record (Ctrl+Alt+F): matches from three groups while Social Club is still out; screenshot ${path.relative(process.cwd(), file)}`,
   );
 
-  await row('q1-plan.md', 'Marketing').click();
+  await row('q1-plan.md', 'Marketing / campaigns / 2025').click();
   await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
   emu.clearFaults();
   await page
-    .locator('.tabs-container .tab', { hasText: 'q1-plan.md (record).md' })
+    .locator('.tabs-container .tab', { has: page.locator('.label-name', { hasText: /^q1-plan\.md$/ }) })
     .first()
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const editor = page.locator('.editor-instance .view-lines');
-  for (const text of ['# q1-plan.md', 'Marketing / campaigns / 2025 / q1-plan.md'])
-    await editor.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  ctx.log('picked q1-plan.md: its record is open');
+  ctx.log('picked q1-plan.md: its content is open');
+  // Its row is revealed in the Explorer, Marketing and its folders expanded on the way.
+  await page
+    .locator('.monaco-list-row.selected', { has: page.locator('.label-name', { hasText: /^q1-plan\.md$/ }) })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  ctx.log('q1-plan.md is revealed and selected in the Explorer');
 }
 
 export async function run(ctx: FlowContext): Promise<void> {

@@ -1,7 +1,9 @@
 // The first hour, as a newcomer to `npm run demo` lives it: the walkthrough opens by itself; the Applications view's
 // welcome button signs in by offering the listed "Demo portal" first (no address typed, no second entry); the
 // walkthrough's steps tick as the Portal view opens and a member's assignments are edited; the saved assignment shows
-// in the Explorer's member count of the group without a refresh.
+// in the Explorer's member count of the group without a refresh. Then the walkthrough's own memory of its steps is
+// reset and the workbench started again on the same profile: every step ticks from what is true (signed in, the
+// Portal view shown before, Edit Assignments opened before), not from what VS Code remembered.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -10,6 +12,7 @@ import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { notTicked, openWalkthrough, step, stepButton, ticked } from './auth.e2e';
 import {
   answer,
+  createDirs,
   expand,
   flowFailure,
   openWorkbench,
@@ -19,10 +22,22 @@ import {
   type E2EWorkbench,
 } from './fixture';
 import type { FlowContext } from './run';
-import { banner, check, choose, contextMenu, formFrame, memberRow, portalSidebar, save, setPaneExpanded } from './ui';
+import {
+  banner,
+  check,
+  choose,
+  contextMenu,
+  formFrame,
+  memberRow,
+  palette,
+  portalSidebar,
+  save,
+  setPaneExpanded,
+} from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const WALKTHROUGH = 'Get Started with Portal';
+const STEPS = ['Sign in to a portal', 'Browse organisations and groups', "Edit a member's assignments"];
 
 interface GroupJson {
   id: number;
@@ -67,6 +82,8 @@ async function backToWalkthrough(page: Page, title: string): Promise<void> {
 
 export async function run(ctx: FlowContext): Promise<void> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+  // Kept across the restart below: the same user data and browser profile, so the same session and extension state.
+  const dirs = createDirs('firsthour');
   let wb: E2EWorkbench | undefined;
   try {
     const token = await passwordToken(emu.url, 'demo', 'demo');
@@ -77,13 +94,12 @@ export async function run(ctx: FlowContext): Promise<void> {
         a.name.startsWith('Portal for VS Code on '),
       ).length;
     // The demo's settings: its portal listed under an id of its own, the walkthrough asked for on the first start.
-    wb = await openWorkbench({
-      settings: {
-        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
-        'portal.walkthrough.openOnFirstRun': true,
-        'workbench.welcomePage.preferReducedMotion': true,
-      },
-    });
+    const settings = {
+      'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+      'portal.walkthrough.openOnFirstRun': true,
+      'workbench.welcomePage.preferReducedMotion': true,
+    };
+    wb = await openWorkbench({ dirs, settings });
     const page = wb.page;
     await page.setViewportSize({ width: 1280, height: 960 });
 
@@ -112,12 +128,12 @@ export async function run(ctx: FlowContext): Promise<void> {
     await answer(page, 'demo', '(1/2)');
     await answer(page, 'demo', '(2/2)');
     await expand(page, 'Explorer', PORTAL_LABEL, 'Acme Corporation');
-    const settings = JSON.parse(fs.readFileSync(path.join(wb.dirs.userDataDir, 'User', 'settings.json'), 'utf8')) as {
+    const saved = JSON.parse(fs.readFileSync(path.join(wb.dirs.userDataDir, 'User', 'settings.json'), 'utf8')) as {
       'portal.portals'?: Array<{ id: string }>;
     };
     check(
-      JSON.stringify(settings['portal.portals']?.map((p) => p.id)) === '["demo-portal"]',
-      `the portal list is ${JSON.stringify(settings['portal.portals'])}`,
+      JSON.stringify(saved['portal.portals']?.map((p) => p.id)) === '["demo-portal"]',
+      `the portal list is ${JSON.stringify(saved['portal.portals'])}`,
     );
     check((await apps()) === 1, `${await apps()} applications registered on the portal`);
     ctx.log('signed in from the welcome button by choosing the listed portal: one entry, one application');
@@ -153,10 +169,35 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     await backToWalkthrough(page, "Edit a member's assignments");
     ctx.log('every step of the walkthrough is ticked');
+
+    // 5. VS Code forgets the walkthrough's progress; a new start on the same profile ticks every step from the state.
+    await palette(page, 'Developer: Reset Welcome Page Walkthrough Progress');
+    await openWalkthrough(page);
+    await notTicked(page, STEPS[2] ?? '', "the walkthrough's progress was just reset");
+    // No walkthrough editor to restore: one restored before the extension's walkthrough is known shows VS Code's own.
+    await palette(page, 'View: Close All Editors');
+    await wb.dispose();
+    wb = await openWorkbench({ dirs, settings });
+    await wb.page
+      .locator('.part.statusbar', { hasText: PORTAL_LABEL })
+      .first()
+      .waitFor({ state: 'visible', timeout: 60_000 });
+    // The reset also makes VS Code for the Web open its own walkthrough at start-up, taking the focus: let it come
+    // (if it does), close it, then open ours.
+    await wb.page
+      .locator('.gettingStartedContainer')
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS })
+      .catch(() => undefined);
+    await palette(wb.page, 'View: Close All Editors');
+    await openWalkthrough(wb.page);
+    for (const title of STEPS) await ticked(wb.page, title);
+    ctx.log('after a reset of its progress and a restart, the walkthrough ticks every step from the state');
   } catch (err) {
     throw await flowFailure(wb, ctx.resultsDir, 'firsthour', err);
   } finally {
     await wb?.dispose();
+    fs.rmSync(dirs.root, { recursive: true, force: true });
     await emu.stop();
   }
 }

@@ -149,6 +149,8 @@ export async function run(ctx: FlowContext): Promise<void> {
       .getByText('<img src=x onerror=alert(1)>', { exact: false })
       .first()
       .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const subtitle = (await frame.locator('.subtitle').textContent()) ?? '';
+    check(subtitle.includes('htmlImg <img src=x onerror=alert(1)>'), `the name is not shown literally: ${subtitle}`);
     const formText = await frame.locator('body').innerText();
     check(!/[\u202a-\u202e\u2066-\u2069]/.test(formText), 'no bidi control reorders text in the form');
     const made = await frame

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { FormHost } from '../../forms/formHost';
 import { accountKey, formKeys, portalKey } from '../../shared/keys';
+import { errorMessage } from '../../shared/errors';
 import { accountOf, type AccountRef, type FileRef } from '../../shared/refs';
 import { accountFor, groupFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
@@ -79,12 +80,15 @@ function registerExplorerForms(
   ];
 }
 
-/** Selects a file record's row when the view has every level on the way loaded; never asks the portal for it. */
-function revealLoaded(provider: ExplorerProvider, view: vscode.TreeView<PortalTreeNode>, file: FileRef): void {
-  if (!view.visible) return;
-  const row = provider.loadedRowOf(file);
-  // A row the view dropped meanwhile cannot be revealed; the record is open anyway.
-  if (row) void Promise.resolve(view.reveal(row, { select: true, focus: false, expand: false })).catch(() => undefined);
+/**
+ * Shows a file record's row, selected: its organisation, group and folders are expanded on the way, each list read
+ * as an expand would (a folder's row is expanded too). A row the view cannot reach (past a "Load more…", hidden by
+ * the group's filters, folders the search could not name and the view has not loaded) is not shown; the record is
+ * open anyway.
+ */
+async function reveal(provider: ExplorerProvider, view: vscode.TreeView<PortalTreeNode>, file: FileRef): Promise<void> {
+  const row = await provider.rowOf(file);
+  if (row) await view.reveal(row, { select: true, focus: false, expand: file.isFolder });
 }
 
 export function registerExplorer(
@@ -139,8 +143,12 @@ export function registerExplorer(
     }),
     ...registerExplorerForms(commands, forms, registry, provider),
     ...registerFileViewCommands(commands, { registry, state, provider, view }),
-    // "Go to File Record…" chose a record: it is shown in the Explorer too when the view has its rows already.
-    records.onDidGoTo((file) => revealLoaded(provider, view, file)),
+    // "Go to File Record…" chose a record: its row is shown in the Explorer too.
+    records.onDidGoTo((file) => {
+      reveal(provider, view, file).catch((error: unknown) =>
+        commands.log.info(`Go to File Record: the row was not revealed: ${errorMessage(error)}`),
+      );
+    }),
   );
   const activationMs = (): number | undefined =>
     provider.firstRowsAt === undefined ? undefined : provider.firstRowsAt - deps.activatedAt;
@@ -148,6 +156,7 @@ export function registerExplorer(
     provider,
     view,
     onDidSelectAccount: selected.event,
+    selected: () => view.selection[0]?.ref,
     refresh: () => provider.refresh(),
     membersChanged: (a) => provider.membersChanged(a),
     activationMs,

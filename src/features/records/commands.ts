@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
-import type { FileRef } from '../../shared/refs';
+import { groupOf, refPortalId, type FileRef, type Ref } from '../../shared/refs';
 import { accountFor, fileFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
 import { answered, type Ui } from '../../ui/ui';
@@ -12,8 +12,7 @@ import type { RecordsHandle } from '../contracts';
 import { MAX_EDITOR_BYTES } from './documents/documents';
 import { download } from './download/fileDownload';
 import { downloadFolder, folderFor } from './download/folderDownloadCommand';
-import type { GroupListCache } from './search/groupCache';
-import { pickFileRecord } from './search/goToFile';
+import { pickFileRecord, type GoToCaches } from './search/goToFile';
 
 /** Streams the file to a folder the user picks; the path written, or undefined when there was nothing to do. */
 async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promise<string | undefined> {
@@ -79,9 +78,11 @@ export function registerFileCommands(
 interface FinderDeps {
   readonly registry: PortalRegistry;
   readonly records: RecordsHandle;
-  /** The organisations' group lists, kept across searches. */
-  readonly groups: GroupListCache;
-  /** A record "Go to File Record…" opened. */
+  /** The group lists and folders searches keep. */
+  readonly caches: GoToCaches;
+  /** The row selected in the Explorer, which a command from the palette or a key searches in. */
+  readonly selected: () => Ref | undefined;
+  /** A record "Go to File Record…" chose. */
   readonly wentTo: (file: FileRef) => void;
 }
 
@@ -93,8 +94,15 @@ export function registerFinderCommands(env: CommandEnv, deps: FinderDeps): vscod
   };
   return [
     registerCommand(env, 'portal.goToFileRecord', async (run) => {
-      const file = answered(await pickFileRecord(run.ui, registry, deps.groups, await accountFor(run, registry)));
-      await records.open({ kind: 'record', file });
+      // The row it ran on, else the Explorer's selection (of a signed-in portal): a person who selected an
+      // organisation means it.
+      const selected = deps.selected();
+      const where = run.target ?? (selected && registry.get(refPortalId(selected))?.client ? selected : undefined);
+      const account = await accountFor({ ...run, target: where }, registry);
+      const { file, open } = answered(await pickFileRecord(run.ui, registry, deps.caches, account, groupOf(where)));
+      // A folder has no content: its row is revealed below.
+      if (open === 'record') await records.open({ kind: 'record', file });
+      else if (!file.isFolder) await openContent(run.ui, registry, records, file);
       deps.wentTo(file);
       return file;
     }),

@@ -5,15 +5,21 @@ import type { AuthHandle } from '../../auth/register';
 import type { PortalDocument, RecordsHandle } from '../contracts';
 import { registerFileCommands, registerFinderCommands } from './commands';
 import { GroupListCache } from './search/groupCache';
+import { GroupFolders } from './search/groupFolders';
 import { PortalFileSystem, uriOf } from './documents/fileSystem';
 import { registerDocumentLoad } from './documents/loadCommand';
 import { isTextContentType } from '../../shared/format';
 import type { PortalTarget } from './documents/uri';
 import type { Renderers } from './documents/documents';
-import type { FileRef } from '../../shared/refs';
+import type { FileRef, Ref } from '../../shared/refs';
+import { formKeys } from '../../shared/keys';
+import type { FormHost } from '../../forms/formHost';
+import { RecordPage } from './documents/recordPage';
 
 export interface RecordsFeature extends RecordsHandle {
   readonly fileSystem: PortalFileSystem;
+  /** The `portal:` URI of a document, as open() makes it (a record's page reads what this URI serves). */
+  uriOf(doc: PortalDocument): vscode.Uri;
 }
 
 /** The URI target of a document: its ids, and a name that makes the editor tab readable. */
@@ -67,16 +73,34 @@ function targetOf(doc: PortalDocument): PortalTarget {
 
 export function registerRecords(
   context: vscode.ExtensionContext,
-  deps: { readonly auth: AuthHandle; readonly commands: CommandEnv },
+  deps: {
+    readonly auth: AuthHandle;
+    readonly commands: CommandEnv;
+    readonly forms: FormHost;
+    /** The row selected in the Explorer (Go to File Record searches its organisation). */
+    readonly selected: () => Ref | undefined;
+  },
 ): RecordsFeature {
   const renderers: Renderers = {};
   const fileSystem = new PortalFileSystem(deps.auth.registry, context.globalState, renderers);
   const open = async (doc: PortalDocument): Promise<void> => {
-    const uri = uriOf(targetOf(doc));
+    const target = targetOf(doc);
+    const uri = uriOf(target);
     // Only URIs made here are read from the portal without a click (see mintedUris.ts).
     fileSystem.mint(uri);
     // A click means "show me now", not what was fetched a moment ago.
     fileSystem.forget(uri);
+    if (doc.kind === 'record' && target.kind === 'record') {
+      // A record reads as a page; its document stays behind the same URI (links, editors restored after a restart).
+      let made = false;
+      const page = deps.forms.show(formKeys.record(doc.file), (env, key) => {
+        made = true;
+        return new RecordPage(env, key, doc.file, () => fileSystem.readRecord(target));
+      });
+      // Opened again, the same page shows what the portal says now.
+      if (!made) await page.handleMessage({ type: 'reload' });
+      return;
+    }
     try {
       if (doc.kind === 'content' && !isTextContentType(doc.file.contentType, doc.file.name)) {
         // Images and other binary types: VS Code picks its editor (image preview, hex, "open anyway").
@@ -92,6 +116,7 @@ export function registerRecords(
   const wentTo = new vscode.EventEmitter<FileRef>();
   const feature: RecordsFeature = {
     fileSystem,
+    uriOf: (doc) => uriOf(targetOf(doc)),
     open,
     onDidGoTo: wentTo.event,
     renders: (kind, render) => {
@@ -104,7 +129,8 @@ export function registerRecords(
     ...registerFinderCommands(deps.commands, {
       registry: deps.auth.registry,
       records: feature,
-      groups: new GroupListCache(),
+      caches: { groups: new GroupListCache(), folders: new GroupFolders() },
+      selected: deps.selected,
       wentTo: (f) => wentTo.fire(f),
     }),
     vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: true, isCaseSensitive: true }),

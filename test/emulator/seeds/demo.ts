@@ -88,12 +88,13 @@ export function demoSeed(): Store {
     dateFormat: false,
     lastActive: ACTIVITY_BASE - 3 * DAY,
   });
-  const xss = makeUser(store, {
-    username: 'xss.tester',
-    name: '<img src=x onerror=alert(1)>',
-    email: 'xss@acme.example',
-    jobTitle: '"><script>alert(2)</script>',
-    other: "Robert'); DROP TABLE users;--",
+  // Hand-made like the logins above: in Engineering with a tag of her own, so a tag lookup finds exactly one member.
+  const yara = makeUser(store, {
+    username: 'yara.haddad',
+    name: 'Yara Haddad',
+    email: 'yara.haddad@acme.example',
+    jobTitle: 'Security engineer',
+    other: 'Speaks Arabic and French',
   });
   const disabled = makeUser(store, {
     username: 'victor.hale',
@@ -224,7 +225,7 @@ export function demoSeed(): Store {
   join(acme.id, demo, 16, { tags: ['lead', 'ops'] });
   join(acme.id, twoFa, 4, { tags: ['backend'] });
   join(acme.id, member, 1, { tags: ['new-hire', 'frontend'] });
-  join(acme.id, xss, 1, { tags: ['<b>bold</b>'] });
+  join(acme.id, yara, 1, { tags: ['security'] });
   join(acme.id, disabled, 1, { tags: ['contractor'] });
   join(acme.id, locked, 1, { tags: ['support'] });
   join(globex.id, demo, 16);
@@ -262,7 +263,7 @@ export function demoSeed(): Store {
     [demo, 16],
     [twoFa, 4],
     [member, 4],
-    [xss, 1],
+    [yara, 1],
     ...randomMembers(acmeOthers, 12),
   ]);
   ids.marketing = groupIn(acme.id, 'marketing', 'Marketing', [

@@ -192,6 +192,27 @@ void describe('hostile seed', () => {
     assertEveryKind('tags', tags);
   });
 
+  void test('a tag of markup, escaped in the path, finds exactly the members who carry it', async () => {
+    h.emu.clearFaults();
+    const all = (await h.call<Envelope3<Member3>>('GET', `/v3/accounts/${MAIN}/members?size=100`, { token })).body
+      .items;
+    for (const tag of [HOSTILE_PAYLOADS.htmlImg, HOSTILE_PAYLOADS.script]) {
+      const expected = all.filter((m) => m.tags.includes(tag)).map((m) => m.user.username);
+      assert.ok(expected.length > 0, `someone is tagged ${tag}`);
+      const found = await h.call<Envelope3<Member3>>(
+        'GET',
+        `/v3/accounts/${MAIN}/member-tags/${encodeURIComponent(tag)}?size=100`,
+        { token },
+      );
+      assert.equal(found.status, 200, found.text);
+      assert.deepEqual(found.body.items.map((m) => m.user.username).sort(), expected.sort(), tag);
+    }
+    const htmlImg = all.find((m) => m.user.username === 'payload.htmlimg');
+    assert.ok(htmlImg, 'the member payload.htmlimg');
+    assert.ok(htmlImg.user.name.startsWith(`htmlImg ${HOSTILE_PAYLOADS.htmlImg}`), 'a member named with markup');
+    assert.ok(htmlImg.tags.includes(HOSTILE_PAYLOADS.htmlImg), 'and tagged with it');
+  });
+
   void test('groups: `constructor`, `..` and the other hostile names exist; friendly names carry every payload', async () => {
     for (const name of [
       'constructor',

@@ -28,8 +28,9 @@ export const DISMISS: unique symbol = Symbol('dismiss');
 /**
  * - confirm: true / false; choose: an action id; input, folder, save: the text or path;
  * - pick, pickMany, search: a label, an index, or a predicate on the item's value (pickMany: every match);
- * - search: also `{ search, pick }`, the text typed first; `{ search, closeAfterBatches }`, the user closes the pick after
- *   that many batches of rows have arrived (the search's signal aborts);
+ * - search: also `{ search, pick }`, the text typed first; `{ search, pick, button }`, the button of that row with this
+ *   tooltip is pressed instead of Enter; `{ search, closeAfterBatches }`, the user closes the pick after that many
+ *   batches of rows have arrived (the search's signal aborts);
  * - progress: `{ cancelAfterReports }`, the user cancels after that many reports;
  * - a function (confirm, choose, input): computes the answer from the question;
  * - DISMISS for any of them.
@@ -40,7 +41,11 @@ export type Answer =
   | boolean
   | typeof DISMISS
   | ((question: never) => unknown)
-  | { readonly search: string; readonly pick: string | number | ((value: never) => boolean) }
+  | {
+      readonly search: string;
+      readonly pick: string | number | ((value: never) => boolean);
+      readonly button?: string;
+    }
   | { readonly search: string; readonly closeAfterBatches: number }
   | { readonly cancelAfterReports: number };
 
@@ -196,8 +201,15 @@ export class ScriptedUi implements Ui {
     closed.abort();
     q.items = list.map((i) => i.label);
     if (closeAfter !== undefined) return undefined;
-    q.texts.push(...list.flatMap((i) => defined(i.label, i.description, i.detail)));
-    return this.unless(this.choice((scripted as { pick: Answer }).pick, list)[0]?.value, undefined);
+    q.texts.push(
+      ...list.flatMap((i) => defined(i.label, i.description, i.detail, ...(i.buttons ?? []).map((b) => b.tooltip))),
+    );
+    const { pick, button } = scripted as { pick: Answer; button?: string };
+    const row = this.choice(pick, list)[0];
+    if (button === undefined) return this.unless(row?.value, undefined);
+    const pressed = row?.buttons?.find((b) => b.tooltip === button || visible(b.tooltip) === button);
+    if (row && !pressed) throw new NotScripted(`${o.id}: the row ${row.label} has no button ${button}`);
+    return this.unless(pressed?.value, undefined);
   }
 
   async progress<R>(o: ProgressOptions, task: (progress: Progress, signal: AbortSignal) => Promise<R>): Promise<R> {

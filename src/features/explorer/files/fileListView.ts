@@ -6,7 +6,7 @@
  * order it does not show. No VS Code here (unit-tested under plain Node).
  */
 import * as l10n from '@vscode/l10n';
-import type { FilesQuery } from '../../../api';
+import type { FileRecord, FilesQuery } from '../../../api';
 
 export type FileOrder = 'name' | 'lastModified' | 'size';
 
@@ -95,27 +95,22 @@ export function describeFileView(v: FileListView, ignored: ReadonlySet<Unapplied
   return parts;
 }
 
-/** What a row of a listing shows of itself, for checking the page against the view. */
-export interface ListedRecord {
-  readonly name: string;
-  readonly isFolder: boolean;
-  readonly size: number | null;
-  readonly lastModified: number | null;
-}
-
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** How many neighbouring pairs of the page's files agree with the order asked for, and how many disagree. */
-function orderVotes(v: FileListView, items: readonly ListedRecord[]): { agree: number; disagree: number } {
+function orderVotes(
+  v: FileListView,
+  items: readonly Pick<FileRecord, 'name' | 'isFolder' | 'size' | 'lastModified'>[],
+): { agree: number; disagree: number } {
   // Folders are left out: a portal may list them first whatever the order.
   const files = items.filter((r) => !r.isFolder);
-  const key = (r: ListedRecord): number | string | null =>
+  const key = (r: (typeof files)[number]): number | string | null =>
     v.orderBy === 'name' ? r.name : v.orderBy === 'size' ? r.size : r.lastModified;
   let agree = 0;
   let disagree = 0;
   for (let i = 1; i < files.length; i++) {
-    const a = key(files[i - 1] as ListedRecord);
-    const b = key(files[i] as ListedRecord);
+    const a = key(files[i - 1] as (typeof files)[number]);
+    const b = key(files[i] as (typeof files)[number]);
     if (a === null || b === null) continue;
     const c = typeof a === 'string' ? collator.compare(a, String(b)) : a - (b as number);
     if (c === 0) continue;
@@ -126,10 +121,13 @@ function orderVotes(v: FileListView, items: readonly ListedRecord[]): { agree: n
 }
 
 /**
- * What a page of the listing shows the portal did not do. Numbers are compared exactly; names only by majority,
+ * What a page of the listing shows the portal did not do (from what each row shows of itself). Numbers are compared exactly; names only by majority,
  * since a portal may collate differently from this machine.
  */
-export function unappliedIn(v: FileListView, items: readonly ListedRecord[]): Unapplied[] {
+export function unappliedIn(
+  v: FileListView,
+  items: readonly Pick<FileRecord, 'name' | 'isFolder' | 'size' | 'lastModified'>[],
+): Unapplied[] {
   const out: Unapplied[] = [];
   if (!isDefaultOrder(v)) {
     const { agree, disagree } = orderVotes(v, items);

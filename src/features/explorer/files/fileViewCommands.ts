@@ -43,20 +43,30 @@ function orderChoices(current: FileListView): PickItem<{ orderBy: FileOrder; asc
   }));
 }
 
+/** The group's view as it is, and the user's answer to a question about it. */
+async function ask<T>(
+  ui: Ui,
+  state: ExplorerState,
+  g: GroupRef,
+  question: { id: `files.${string}`; placeHolder: string; choices: (current: FileListView) => PickItem<T>[] },
+): Promise<{ current: FileListView; choice: T }> {
+  const current = state.fileView(groupKey(g));
+  const { id, placeHolder } = question;
+  return { current, choice: answered(await ui.pick(question.choices(current), { id, placeHolder })) };
+}
+
 async function orderFiles(
   ui: Ui,
   state: ExplorerState,
   provider: ExplorerProvider,
   g: GroupRef,
 ): Promise<FileListView> {
-  const current = state.fileView(groupKey(g));
-  const order = answered(
-    await ui.pick(orderChoices(current), {
-      id: 'files.order',
-      placeHolder: vscode.l10n.t('Order the file records of {0}', g.label),
-    }),
-  );
-  return apply(state, provider, g, { ...current, ...order });
+  const { current, choice } = await ask(ui, state, g, {
+    id: 'files.order',
+    placeHolder: vscode.l10n.t('Order the file records of {0}', g.label),
+    choices: orderChoices,
+  });
+  return apply(state, provider, g, { ...current, ...choice });
 }
 
 type FilterChoice = 'foldersOnly' | 'since' | 'anyDate' | 'clear';
@@ -110,13 +120,11 @@ async function filterFiles(
   provider: ExplorerProvider,
   g: GroupRef,
 ): Promise<FileListView> {
-  const current = state.fileView(groupKey(g));
-  const choice = answered(
-    await ui.pick(filterChoices(current), {
-      id: 'files.filter',
-      placeHolder: vscode.l10n.t('Filter the file records of {0}', g.label),
-    }),
-  );
+  const { current, choice } = await ask(ui, state, g, {
+    id: 'files.filter',
+    placeHolder: vscode.l10n.t('Filter the file records of {0}', g.label),
+    choices: filterChoices,
+  });
   switch (choice) {
     case 'foldersOnly':
       return apply(state, provider, g, { ...current, foldersOnly: !current.foldersOnly });

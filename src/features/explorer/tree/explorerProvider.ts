@@ -14,7 +14,14 @@ import { MessageNode } from '../../../views/rows';
 import { AccountExtras } from './accountExtras';
 import type { ExplorerState } from './explorerState';
 import { describeFileView, sameFileView, unappliedIn, unappliedWords, type FileListView } from '../files/fileListView';
-import { accountsFetcher, filesFetcher, groupsFetcher, type AccountRow, type FileRow, type GroupRow } from './loaders';
+import {
+  accountsFetcher,
+  filesFetcher,
+  groupsFetcher,
+  type AccountRow,
+  type GroupRow,
+  type listedFile,
+} from './loaders';
 import { AccountNode, FileNode, GroupNode, groupNodeOf } from './nodes';
 import { accountTooltip, fileViewTooltip, groupTooltip } from './tooltips';
 
@@ -107,7 +114,7 @@ export class ExplorerProvider extends PagedTreeProvider {
     const group = groupNodeOf(element);
     const view = this.state.fileView(group.key);
     const words = filesWord(this.knownCustomNames(element.portalId, group.ref.account.accountId));
-    const rows = await this.listChildren<FileRow>({
+    const rows = await this.listChildren<ReturnType<typeof listedFile>>({
       portalId: element.portalId,
       parent: element,
       key: element.key,
@@ -135,7 +142,7 @@ export class ExplorerProvider extends PagedTreeProvider {
   }
 
   /** A page that shows the portal ignored the group's order or filters: the group row says so from now on. */
-  private checkPage(group: GroupNode, view: FileListView, page: readonly FileRow[]): void {
+  private checkPage(group: GroupNode, view: FileListView, page: readonly ReturnType<typeof listedFile>[]): void {
     // A page of a list asked for before the view changed says nothing about the new view.
     if (!sameFileView(this.state.fileView(group.key), view)) return;
     if (this.state.noteUnapplied(group.key, unappliedIn(view, page))) this.changed.fire(group);
@@ -177,7 +184,7 @@ export class ExplorerProvider extends PagedTreeProvider {
     for (let depth = 0; level.length > 0 && depth < MAX_REVEAL_DEPTH; depth++) {
       const next: FileNode[] = [];
       for (const parent of level) {
-        const list = this.shownList<FileRow>(parent.key);
+        const list = this.shownList<ReturnType<typeof listedFile>>(parent.key);
         if (!list) continue;
         const row = list.find(file.fileId);
         if (row) return new FileNode(parent, row);
@@ -187,6 +194,31 @@ export class ExplorerProvider extends PagedTreeProvider {
       level = next;
     }
     return undefined;
+  }
+
+  /**
+   * The row of a file record, reading each list on the way that is not loaded yet (one request each, as expanding
+   * it would), when the ref names its folders; else only from loaded lists (loadedRowOf). Undefined when a level
+   * does not list the next one (not on its loaded pages, hidden, or gone).
+   */
+  async rowOf(file: FileRef): Promise<PortalTreeNode | undefined> {
+    const loaded = this.loadedRowOf(file);
+    if (loaded || !file.folders) return loaded;
+    const { account } = file.group;
+    const steps: Array<(n: PortalTreeNode) => boolean> = [
+      (n) => n instanceof PortalNode && n.portalId === account.portalId,
+      (n) => n instanceof AccountNode && n.ref.accountId === account.accountId,
+      (n) => n instanceof GroupNode && n.ref.groupId === file.group.groupId,
+      ...[...file.folders, { id: file.fileId }].map(
+        (f) => (n: PortalTreeNode) => n instanceof FileNode && n.ref.fileId === f.id,
+      ),
+    ];
+    let node: PortalTreeNode | undefined;
+    for (const step of steps) {
+      node = (await this.getChildren(node)).find(step);
+      if (!node) return undefined;
+    }
+    return node;
   }
 
   /** Tooltips that need data the expand did not fetch: asked for on hover only, then cached. */

@@ -41,22 +41,6 @@ export interface GroupRow {
   readonly lastModified: number | null;
 }
 
-export interface FileRow {
-  readonly id: number;
-  readonly name: string;
-  readonly contentType: string;
-  readonly isFolder: boolean;
-  /** Null when the portal did not report it. */
-  readonly size: number | null;
-  readonly lastModified: number | null;
-  readonly locked: boolean;
-  readonly uploader: string;
-  /** Null when the portal did not say (its lists do not). */
-  readonly versions: number | null;
-  readonly watermark: boolean | null;
-  readonly available: boolean | null;
-}
-
 function accountRow(m: AccountMembership): AccountRow {
   return {
     accountId: m.account.id,
@@ -84,7 +68,27 @@ function groupRow(accountId: number, g: Group): GroupRow {
   };
 }
 
-function fileRow(f: FileRecord): FileRow {
+/**
+ * What the Explorer keeps of a listed file record: the record itself, narrowed to what a row and its tooltip show
+ * (the uploader's name without the user object; the friendly name as the name).
+ */
+export function listedFile(
+  f: FileRecord,
+): Pick<
+  FileRecord,
+  | 'id'
+  | 'name'
+  | 'contentType'
+  | 'isFolder'
+  | 'size'
+  | 'lastModified'
+  | 'locked'
+  | 'uploaded'
+  | 'versions'
+  | 'watermark'
+  | 'available'
+> {
+  const uploader = f.uploaded?.name || f.uploaded?.user?.name || '';
   return {
     id: f.id,
     name: f.friendlyName || f.name,
@@ -93,7 +97,7 @@ function fileRow(f: FileRecord): FileRow {
     size: f.size,
     lastModified: f.lastModified,
     locked: f.locked,
-    uploader: f.uploaded?.name || f.uploaded?.user?.name || '',
+    uploaded: uploader ? { user: null, name: uploader } : null,
     versions: f.versions,
     watermark: f.watermark,
     available: f.available,
@@ -121,15 +125,15 @@ export function filesFetcher(
   groupId: number,
   folderId: number | undefined,
   view: FileListView = DEFAULT_FILE_VIEW,
-  onPage?: (rows: readonly FileRow[]) => void,
-): PageFetcher<FileRow> {
+  onPage?: (rows: readonly ReturnType<typeof listedFile>[]) => void,
+): PageFetcher<ReturnType<typeof listedFile>> {
   return async ({ page, size, signal }) => {
     const query = { page, size, ...filesQueryOf(view) };
     const p =
       folderId === undefined
         ? await client.v2.files.page(accountId, groupId, query, opts(signal))
         : await client.v2.files.children(accountId, groupId, folderId, query, opts(signal));
-    const items = p.items.map(fileRow);
+    const items = p.items.map(listedFile);
     onPage?.(items);
     return { items, hasMore: p.hasNext, total: p.totalResults };
   };

@@ -20,7 +20,7 @@ import type { AccountRef, FileRef, FolderStep, GroupRef } from '../../../shared/
 import { plainTooltip, treeItem } from '../../../views/item';
 import { PortalTreeNode } from '../../../views/node';
 import type { PortalNode } from '../../../views/portalNode';
-import type { AccountRow, FileRow, GroupRow } from './loaders';
+import type { AccountRow, GroupRow, listedFile } from './loaders';
 
 /** The account permission mask from which a user administers the organisation. */
 const ADMIN_PERMISSION = 16;
@@ -103,7 +103,7 @@ export class FileNode extends PortalTreeNode {
   readonly inside: readonly FolderStep[] | undefined;
   constructor(
     readonly parent: GroupNode | FileNode,
-    readonly row: FileRow,
+    readonly row: ReturnType<typeof listedFile>,
   ) {
     super();
     this.portalId = parent.portalId;
@@ -149,7 +149,7 @@ export class FileNode extends PortalTreeNode {
         r.name,
         r.isFolder ? vscode.l10n.t('Folder') : `${humanSize(r.size)} · ${r.contentType}`,
         r.lastModified ? vscode.l10n.t('Modified {0}', shortDate(r.lastModified)) : '',
-        r.uploader ? vscode.l10n.t('Uploaded by {0}', r.uploader) : '',
+        r.uploaded ? vscode.l10n.t('Uploaded by {0}', r.uploaded.name) : '',
         r.locked ? vscode.l10n.t('Locked') : '',
         ...recordFacts(r),
       ]
@@ -167,7 +167,7 @@ export function groupNodeOf(node: GroupNode | FileNode): GroupNode {
 }
 
 /** Versions, watermark and availability as the listing gave them; null reads "not given", never a default. */
-function recordFacts(r: FileRow): string[] {
+function recordFacts(r: ReturnType<typeof listedFile>): string[] {
   return [
     ...(r.isFolder ? [] : [vscode.l10n.t('Versions: {0}', given(r.versions, count))]),
     ...(r.isFolder ? [] : [vscode.l10n.t('Watermark: {0}', given(r.watermark, onOff))]),

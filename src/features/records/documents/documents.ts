@@ -8,6 +8,7 @@ import {
   isPortalError,
   type Account,
   type CustomNames,
+  type FileRecord,
   type Group,
   type PortalClient,
   type Subscription,
@@ -17,7 +18,7 @@ import { humanSize } from '../../../shared/format';
 import { accountKey, type TreeKey } from '../../../shared/keys';
 import { renderProblem, renderNotSignedIn } from './problems';
 import { findRecord, sourceNotice } from './recordRead';
-import { renderAccount, renderFileRecord, renderGroup } from './render';
+import { renderAccount, renderFileRecord, renderGroup, type RecordContext } from './render';
 import type { ApplicationRenderer } from '../../contracts';
 import type { PortalTarget } from './uri';
 
@@ -120,24 +121,38 @@ async function readSubscription(
   }
 }
 
+/**
+ * A file record and how to show it: its details from wherever the portal gives them, and what the row it was opened
+ * from knew for what those leave out. Both the record's document and its page read it here.
+ */
+async function readRecord(
+  client: PortalClient,
+  t: Extract<PortalTarget, { kind: 'record' | 'content' }>,
+  portalLabel: string,
+  customNames: Promise<CustomNames | undefined>,
+): Promise<{ record: FileRecord; context: RecordContext }> {
+  const [{ record, source }, custom] = await Promise.all([findRecord(client, t), customNames]);
+  const notice = sourceNotice(source);
+  return {
+    record,
+    context: {
+      portalLabel,
+      accountId: t.accountId,
+      groupId: t.groupId,
+      customNames: custom,
+      // A record the portal read out names its own group and folders ([] at the root): the URI's never stand in.
+      groupLabel: source === 'read' ? undefined : t.known?.groupLabel,
+      folders: source === 'read' ? undefined : t.known?.folders,
+      lean: source !== 'read',
+      notices: notice ? [notice] : [],
+    },
+  };
+}
+
 const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
   record: async (ctx, t) => {
-    const [{ record, source }, customNames] = await Promise.all([findRecord(ctx.client, t), ctx.custom(t.accountId)]);
-    const notice = sourceNotice(source);
-    return encode(
-      renderFileRecord(record, {
-        portalLabel: ctx.portalLabel,
-        accountId: t.accountId,
-        groupId: t.groupId,
-        customNames,
-        // A record the portal read out names its own group and folders ([] at the root): the URI's never stand in.
-        groupLabel: source === 'read' ? undefined : t.known?.groupLabel,
-        folders: source === 'read' ? undefined : t.known?.folders,
-        lean: source !== 'read',
-        notices: notice ? [notice] : [],
-      }),
-      record.lastModified ?? Date.now(),
-    );
+    const { record, context } = await readRecord(ctx.client, t, ctx.portalLabel, ctx.custom(t.accountId));
+    return encode(renderFileRecord(record, context), record.lastModified ?? Date.now());
   },
   content: async (ctx, t) => {
     // The bytes need no record read: without one (or its folder), the download alone says whether the file is there.
@@ -217,6 +232,13 @@ export class Documents {
       if (isPortalError(err)) return encode(renderProblem(target, err));
       throw err;
     }
+  }
+
+  /** A file record for its page: the same reads as its document; a failure is thrown, for the page to say. */
+  async record(t: Extract<PortalTarget, { kind: 'record' }>): Promise<{ record: FileRecord; context: RecordContext }> {
+    const portalLabel = this.registry.get(t.portalId)?.entry.label ?? t.portalId;
+    const client = this.registry.client(t.portalId);
+    return readRecord(client, t, portalLabel, this.custom(client, t.portalId, t.accountId));
   }
 
   private context(portalId: string, portalLabel: string, needBytes: boolean): LoadContext {

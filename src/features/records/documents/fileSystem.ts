@@ -135,6 +135,11 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return parseTarget(uri.authority, uri.path, this.minted.trust(uri) === 'full' ? uri.query : '');
   }
 
+  /** A file record's details for its page, read as its document reads them. */
+  readRecord(target: Extract<PortalTarget, { kind: 'record' }>): ReturnType<Documents['record']> {
+    return this.loader.record(target);
+  }
+
   /** The portal's label for a URI's authority, when it is one of the user's portals. */
   portalLabel(portalId: string): string | undefined {
     return this.registry.get(portalId)?.entry.label;

@@ -5,23 +5,10 @@
  */
 import * as l10n from '@vscode/l10n';
 import { isPortalError, parseFileRecord, PortalError, type FileRecord, type PortalClient } from '../../../api/index';
-import { shownName, type KnownRecord } from './uri';
+import { shownName, type PortalTarget } from './uri';
 
 /** Where the details came from: the single read, the folder's listing, or the Explorer's row. */
 type RecordSource = 'read' | 'listing' | 'row';
-
-export interface FoundRecord {
-  readonly record: FileRecord;
-  readonly source: RecordSource;
-}
-
-export interface RecordTarget {
-  readonly accountId: number;
-  readonly groupId: number;
-  readonly fileId: number;
-  readonly name: string;
-  readonly known?: KnownRecord | undefined;
-}
 
 /** Rows of one folder looked through at most: past that, the Explorer's row stands in. */
 const MAX_LISTED = 2_000;
@@ -29,7 +16,10 @@ const MAX_LISTED = 2_000;
 /** Portals (by client) seen to lack the single read: asked once, then never again this session. */
 const withoutRecordRead = new WeakSet<PortalClient>();
 
-async function singleRead(client: PortalClient, t: RecordTarget): Promise<FileRecord | undefined> {
+async function singleRead(
+  client: PortalClient,
+  t: Extract<PortalTarget, { kind: 'record' | 'content' }>,
+): Promise<FileRecord | undefined> {
   if (withoutRecordRead.has(client)) return undefined;
   try {
     return await client.v2.files.get(t.accountId, t.groupId, t.fileId);
@@ -42,7 +32,7 @@ async function singleRead(client: PortalClient, t: RecordTarget): Promise<FileRe
 /** The record in its parent folder's listing: found, or whether the listing was read to its end without it. */
 async function inListing(
   client: PortalClient,
-  t: RecordTarget,
+  t: Extract<PortalTarget, { kind: 'record' | 'content' }>,
   parentId: number | undefined,
 ): Promise<{ found?: FileRecord; complete: boolean }> {
   const rows =
@@ -58,7 +48,10 @@ async function inListing(
 }
 
 /** A record made of what the Explorer's row knew: name, type, size, date. */
-function fromRow(t: RecordTarget, known: KnownRecord): FileRecord {
+function fromRow(
+  t: Extract<PortalTarget, { kind: 'record' | 'content' }>,
+  known: NonNullable<Extract<PortalTarget, { kind: 'record' }>['known']>,
+): FileRecord {
   return parseFileRecord(
     {
       id: t.fileId,
@@ -79,7 +72,10 @@ function gone(what: string): PortalError {
  * The record's details: the single read; else its folder's listing (which also proves the portal lacks the read);
  * else the row the document was opened from. A record its complete listing does not hold is gone.
  */
-export async function findRecord(client: PortalClient, t: RecordTarget): Promise<FoundRecord> {
+export async function findRecord(
+  client: PortalClient,
+  t: Extract<PortalTarget, { kind: 'record' | 'content' }>,
+): Promise<{ readonly record: FileRecord; readonly source: RecordSource }> {
   const read = await singleRead(client, t);
   if (read) return { record: read, source: 'read' };
   const folders = t.known?.folders;

@@ -10,6 +10,7 @@ import type { Account, CustomNames, FileRecord, Group, Subscription } from '../.
 import { count, filesWord, fullDate, given, humanSize, onOff, yesNo } from '../../../shared/format';
 import { line, noticeLines, text } from '../../../shared/markdown';
 import { accountPermissionWords, contentPermissionWords } from '../../../shared/permissions';
+import type { RecordSection } from './record.protocol';
 
 /** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
 const usage = (used: string, allowed: string | null): string =>
@@ -22,7 +23,7 @@ function lockerName(locker: unknown): string | undefined {
   return name || undefined;
 }
 
-interface RecordContext {
+export interface RecordContext {
   readonly portalLabel: string;
   readonly accountId: number;
   readonly groupId: number;
@@ -52,67 +53,96 @@ export function recordPath(f: FileRecord, ctx: RecordContext): string[] {
   return [group, ...folders, f.friendlyName || f.name];
 }
 
-function sizeText(size: number | null): string {
-  return size === null ? humanSize(null) : l10n.t('{0} ({1} bytes)', humanSize(size), count(size));
-}
+/** Keeps server text as text where it is shown: `text()` for Markdown; a webview page sets it as text already. */
+type Escape = (value: string | null | undefined) => string;
 
-function lockText(f: FileRecord): string {
+const asIs: Escape = (value) => (value === null || value === undefined || value === '' ? '—' : value);
+
+function lockText(f: FileRecord, esc: Escape): string {
   if (!f.locked) return l10n.t('not locked');
   const by = lockerName(f.locker);
-  if (by && f.dateLocked) return l10n.t('locked by {0} since {1}', text(by), fullDate(f.dateLocked));
-  if (by) return l10n.t('locked by {0}', text(by));
+  if (by && f.dateLocked) return l10n.t('locked by {0} since {1}', esc(by), fullDate(f.dateLocked));
+  if (by) return l10n.t('locked by {0}', esc(by));
   return f.dateLocked ? l10n.t('locked since {0}', fullDate(f.dateLocked)) : l10n.t('locked');
 }
 
-export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
-  const words = filesWord(ctx.customNames);
-  const portal = text(ctx.portalLabel);
+/** The name a person knows the record by. */
+export const recordTitle = (f: FileRecord): string => f.friendlyName || f.name;
+
+/** What a record shows, in sections: the same facts for the Markdown document and the record page. */
+export function recordSections(f: FileRecord, ctx: RecordContext, esc: Escape = asIs): RecordSection[] {
   const notListed = ctx.lean ? l10n.t('not in the listing') : undefined;
+  const file = <T>(rows: T[]): T[] => (f.isFolder ? [] : rows);
   return [
-    `# ${text(f.friendlyName || f.name)}`,
-    '',
-    ...noticeLines(ctx.notices),
-    f.isFolder
-      ? l10n.t(
-          "Folder record on {0}. This document is read-only; it shows the portal's data when it was opened.",
-          portal,
-        )
-      : l10n.t(
-          "{0} record on {1}. This document is read-only; it shows the portal's data when it was opened.",
-          words.one,
-          portal,
-        ),
-    '',
-    `## ${l10n.t('Record')}`,
-    '',
-    line(l10n.t('Name'), text(f.name)),
-    line(l10n.t('Path'), recordPath(f, ctx).map(text).join(' / ')),
-    line(l10n.t('Type'), f.isFolder ? l10n.t('folder') : text(f.contentType)),
-    ...(f.isFolder ? [] : [line(l10n.t('Size'), sizeText(f.size))]),
-    line(l10n.t('Uploaded by'), notListed ?? text(f.uploaded?.name || f.uploaded?.user?.name || null)),
-    ...(f.isFolder ? [] : [line(l10n.t('Versions'), notListed ?? given(f.versions, String))]),
-    line(l10n.t('Description'), notListed ?? text(f.description)),
-    line(l10n.t('Tags'), notListed ?? (f.tags.length ? f.tags.map((t) => text(t)).join(', ') : l10n.t('none'))),
-    '',
-    `## ${l10n.t('Sharing and access')}`,
-    '',
-    line(l10n.t('Sharing'), text(f.sharing)),
-    line(l10n.t('Member permission'), f.memberPermission !== null ? contentPermissionWords(f.memberPermission) : '—'),
-    line(l10n.t('Hidden'), yesNo(f.hidden)),
-    line(l10n.t('Watermark'), given(f.watermark, onOff)),
-    line(l10n.t('Available'), given(f.available, yesNo)),
-    line(l10n.t('Lock'), lockText(f)),
-    '',
-    `## ${l10n.t('Dates')}`,
-    '',
-    line(l10n.t('Last modified'), fullDate(f.lastModified)),
-    '',
-    `## ${l10n.t('Identifiers')}`,
-    '',
-    line(l10n.t('File record id'), String(f.id)),
-    line(l10n.t('Group id'), String(ctx.groupId)),
-    line(l10n.t('Organisation id'), String(ctx.accountId)),
-    '',
+    {
+      title: l10n.t('Record'),
+      rows: [
+        [l10n.t('Name'), esc(f.name)],
+        [l10n.t('Path'), recordPath(f, ctx).map(esc).join(' / ')],
+        [l10n.t('Type'), f.isFolder ? l10n.t('folder') : esc(f.contentType)],
+        ...file([[l10n.t('Size'), humanSize(f.size)] as const]),
+        [l10n.t('Uploaded by'), notListed ?? esc(f.uploaded?.name || f.uploaded?.user?.name || null)],
+        ...file([[l10n.t('Versions'), notListed ?? given(f.versions, String)] as const]),
+        [l10n.t('Description'), notListed ?? esc(f.description)],
+        [l10n.t('Tags'), notListed ?? (f.tags.length ? f.tags.map((t) => esc(t)).join(', ') : l10n.t('none'))],
+      ],
+    },
+    {
+      title: l10n.t('Sharing and access'),
+      rows: [
+        [l10n.t('Sharing'), esc(f.sharing)],
+        [l10n.t('Member permission'), f.memberPermission !== null ? contentPermissionWords(f.memberPermission) : '—'],
+        [l10n.t('Hidden'), yesNo(f.hidden)],
+        [l10n.t('Watermark'), given(f.watermark, onOff)],
+        [l10n.t('Available'), given(f.available, yesNo)],
+        [l10n.t('Lock'), lockText(f, esc)],
+      ],
+    },
+    { title: l10n.t('Dates'), rows: [[l10n.t('Last modified'), fullDate(f.lastModified)]] },
+  ];
+}
+
+/** The ids of a record, which a person rarely needs: kept apart, at the end. */
+export function recordIds(f: FileRecord, ctx: RecordContext): RecordSection {
+  return {
+    title: l10n.t('Identifiers'),
+    rows: [
+      [l10n.t('File record id'), String(f.id)],
+      [l10n.t('Group id'), String(ctx.groupId)],
+      [l10n.t('Organisation id'), String(ctx.accountId)],
+    ],
+  };
+}
+
+/** What a record is, in a sentence: "File record on Demo portal." */
+export function recordKind(f: FileRecord, ctx: RecordContext, esc: Escape = asIs): string {
+  const portal = esc(ctx.portalLabel);
+  return f.isFolder
+    ? l10n.t('Folder record on {0}.', portal)
+    : l10n.t('{0} record on {1}.', filesWord(ctx.customNames).one, portal);
+}
+
+/** The top of every document: its title, what the portal did not answer, and a sentence about what it is. */
+function heading(title: string, notices: readonly string[] | undefined, intro: string): string[] {
+  return [`# ${text(title)}`, '', ...noticeLines(notices), intro, ''];
+}
+
+export function renderFileRecord(f: FileRecord, ctx: RecordContext): string {
+  return [
+    ...heading(
+      recordTitle(f),
+      ctx.notices,
+      l10n.t(
+        "{0} This document is read-only; it shows the portal's data when it was opened.",
+        recordKind(f, ctx, text),
+      ),
+    ),
+    ...[...recordSections(f, ctx, text), recordIds(f, ctx)].flatMap((s) => [
+      `## ${s.title}`,
+      '',
+      ...s.rows.map(([label, value]) => line(label, value)),
+      '',
+    ]),
   ].join('\n');
 }
 
@@ -123,11 +153,7 @@ export function renderGroup(
   const words = filesWord(ctx.customNames);
   const components = g.components.map((c) => c.name).filter(Boolean);
   return [
-    `# ${text(g.friendlyName || g.name)}`,
-    '',
-    ...noticeLines(ctx.notices),
-    l10n.t('Group on {0}. Read-only.', text(ctx.portalLabel)),
-    '',
+    ...heading(g.friendlyName || g.name, ctx.notices, l10n.t('Group on {0}. Read-only.', text(ctx.portalLabel))),
     line(l10n.t('Name'), text(g.name)),
     line(l10n.t('Friendly name'), text(g.friendlyName)),
     line(l10n.t('Members'), count(g.members)),
@@ -172,11 +198,7 @@ export function renderAccount(
     ? l10n.t('enforced ({0})', a.twoFactorModes.map(text).join(', '))
     : l10n.t('optional');
   return [
-    `# ${text(a.friendlyName || a.name)}`,
-    '',
-    ...noticeLines(ctx.notices),
-    l10n.t('Organisation on {0}. Read-only.', text(ctx.portalLabel)),
-    '',
+    ...heading(a.friendlyName || a.name, ctx.notices, l10n.t('Organisation on {0}. Read-only.', text(ctx.portalLabel))),
     line(l10n.t('Name'), text(a.name)),
     line(l10n.t('Enabled'), yesNo(a.enabled)),
     line(l10n.t('Domain'), text(a.domain)),

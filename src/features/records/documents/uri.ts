@@ -12,45 +12,30 @@
  * The trailing name only makes the editor tab readable ("README.md (record).md") and picks the language by its
  * extension; the ids decide what is shown, so any name parses.
  *
- * A record or content URI may carry what the row it was opened from knew, in its query (see KnownRecord): a portal
+ * A record or content URI may carry what the row it was opened from knew, in its query (the target's `known`): a portal
  * that offers no single-record read is then still able to show the record, and its path by name.
  */
-
-/** A folder on the way from the group's root to a record. */
-interface KnownFolder {
-  readonly id: number;
-  readonly name: string;
-}
-
-/** What the Explorer's row knew of a record when it was opened: every part is optional. */
-export interface KnownRecord {
-  readonly groupLabel?: string;
-  /** From the group's root down to the record's parent; [] at the root. */
-  readonly folders?: readonly KnownFolder[];
-  readonly size?: number | null;
-  readonly lastModified?: number | null;
-  readonly contentType?: string;
-}
+import type { FileRef, FolderStep } from '../../../shared/refs';
 
 export type PortalTarget =
   | {
-      kind: 'record';
-      portalId: string;
-      accountId: number;
-      groupId: number;
-      fileId: number;
-      name: string;
-      known?: KnownRecord;
-    }
-  | {
-      kind: 'content';
-      portalId: string;
-      accountId: number;
-      groupId: number;
-      fileId: number;
-      name: string;
-      known?: KnownRecord;
-    }
+      // One variant per kind, with the same fields: a file record and its content.
+      [K in 'record' | 'content']: {
+        kind: K;
+        portalId: string;
+        accountId: number;
+        groupId: number;
+        fileId: number;
+        name: string;
+        /**
+         * What the row it was opened from knew (every part optional): the record's fields as its FileRef has them,
+         * and its group's name.
+         */
+        known?: Partial<Pick<FileRef, 'folders' | 'size' | 'lastModified' | 'contentType'>> & {
+          readonly groupLabel?: string;
+        };
+      };
+    }['record' | 'content']
   | { kind: 'group'; portalId: string; accountId: number; groupId: number; name: string }
   | { kind: 'account'; portalId: string; accountId: number; name: string }
   | { kind: 'application'; portalId: string; clientId: string; name: string };
@@ -91,7 +76,7 @@ export function targetPath(t: PortalTarget): string {
  * The query of a record URI: g = group name, f = "id:name" per folder (root first; "f=" alone: at the root),
  * s = size, m = modified, t = content type.
  */
-export function knownQuery(k: KnownRecord | undefined): string {
+export function knownQuery(k: Extract<PortalTarget, { kind: 'record' }>['known']): string {
   if (!k) return '';
   const q = new URLSearchParams();
   if (k.groupLabel) q.append('g', k.groupLabel);
@@ -109,10 +94,10 @@ const wholeNumber = (v: string | null): number | undefined =>
   v !== null && /^\d{1,16}$/.test(v) ? Number(v) : undefined;
 
 /** The folders a query names, or undefined when it names none or any step is malformed (never half a path). */
-function parseFolders(steps: readonly string[]): KnownFolder[] | undefined {
+function parseFolders(steps: readonly string[]): FolderStep[] | undefined {
   if (steps.length === 0) return undefined;
   if (steps.length === 1 && steps[0] === '') return [];
-  const folders: KnownFolder[] = [];
+  const folders: FolderStep[] = [];
   for (const step of steps) {
     const m = /^(\d{1,15}):(.*)$/s.exec(step);
     if (!m) return undefined;
@@ -122,7 +107,7 @@ function parseFolders(steps: readonly string[]): KnownFolder[] | undefined {
 }
 
 /** What a record URI's query says; anything malformed is left out, never guessed. */
-export function parseKnown(query: string): KnownRecord | undefined {
+export function parseKnown(query: string): Extract<PortalTarget, { kind: 'record' }>['known'] {
   if (!query) return undefined;
   const q = new URLSearchParams(query);
   const folders = parseFolders(q.getAll('f'));
@@ -138,34 +123,26 @@ export function parseKnown(query: string): KnownRecord | undefined {
 }
 
 const ID = '(\\d{1,15})';
-const withKnown = (known: KnownRecord | undefined) => (known ? { known } : {});
-const patterns: Array<
-  [RegExp, (m: RegExpExecArray, portalId: string, known: KnownRecord | undefined) => PortalTarget]
-> = [
-  [
-    new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/content/([^/]+)$`),
-    (m, portalId, known) => ({
-      kind: 'content',
-      portalId,
-      accountId: Number(m[1]),
-      groupId: Number(m[2]),
-      fileId: Number(m[3]),
-      name: m[4] ?? '',
-      ...withKnown(known),
-    }),
-  ],
-  [
-    new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/([^/]+)\\.md$`),
-    (m, portalId, known) => ({
-      kind: 'record',
-      portalId,
-      accountId: Number(m[1]),
-      groupId: Number(m[2]),
-      fileId: Number(m[3]),
-      name: m[4] ?? '',
-      ...withKnown(known),
-    }),
-  ],
+type Make = (
+  m: RegExpExecArray,
+  portalId: string,
+  known: Extract<PortalTarget, { kind: 'record' }>['known'],
+) => PortalTarget;
+/** A record's or its content's URI: the same ids, the name last. */
+const fileTarget =
+  (kind: 'record' | 'content'): Make =>
+  (m, portalId, known) => ({
+    kind,
+    portalId,
+    accountId: Number(m[1]),
+    groupId: Number(m[2]),
+    fileId: Number(m[3]),
+    name: m[4] ?? '',
+    ...(known ? { known } : {}),
+  });
+const patterns: Array<[RegExp, Make]> = [
+  [new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/content/([^/]+)$`), fileTarget('content')],
+  [new RegExp(`^/accounts/${ID}/groups/${ID}/files/${ID}/([^/]+)\\.md$`), fileTarget('record')],
   [
     new RegExp(`^/accounts/${ID}/groups/${ID}/details/([^/]+)\\.md$`),
     (m, portalId) => ({

@@ -22,25 +22,10 @@ interface FileSearchClient extends GroupListClient {
   readonly v2: GroupListClient['v2'] & { readonly files: Pick<V2Api['files'], 'page'> };
 }
 
-/** What a quick pick row needs. */
-export interface FileHit {
-  readonly groupId: number;
-  readonly groupLabel: string;
-  readonly fileId: number;
-  readonly name: string;
-  readonly isFolder: boolean;
-  readonly contentType: string;
-  /** Bytes; null for a folder. */
-  readonly size: number | null;
-  /** Parent folder id; null at the group's root or when the portal does not say. */
-  readonly parentId: number | null;
-  /** Folder names from the group's root, joined with "/", when the portal gives them; else null. */
-  readonly path: string | null;
-}
-
 export interface FileSearchBatch {
   readonly group: SearchGroup;
-  readonly hits: readonly FileHit[];
+  /** The group's matches, as the portal listed them. */
+  readonly hits: readonly FileRecord[];
   /** False when the group has more matches than the page limit let through (or it failed). */
   readonly complete: boolean;
   /** Refined from the previous answer, with no request. */
@@ -73,7 +58,7 @@ const FATAL: ReadonlySet<PortalErrorKind> = new Set<PortalErrorKind>([
 
 interface Answer {
   readonly needle: string;
-  readonly hits: readonly FileHit[];
+  readonly hits: readonly FileRecord[];
   readonly complete: boolean;
 }
 
@@ -84,20 +69,6 @@ function normaliseSearchText(text: string): string {
 
 function matches(name: string, needle: string): boolean {
   return name.normalize('NFC').toLowerCase().includes(needle);
-}
-
-function hitOf(group: SearchGroup, r: FileRecord): FileHit {
-  return {
-    groupId: group.id,
-    groupLabel: group.label,
-    fileId: r.id,
-    name: r.name,
-    isFolder: r.isFolder,
-    contentType: r.contentType,
-    size: r.isFolder ? null : r.size,
-    parentId: r.parentId,
-    path: r.path.length > 0 ? r.path.map((p) => p.name).join('/') : null,
-  };
 }
 
 export class FileSearch {
@@ -121,22 +92,45 @@ export class FileSearch {
    * Batches as each group answers. Blank text yields nothing. When the signal aborts (or the consumer stops
    * iterating), the iteration ends at once and requests in flight are cancelled. Throws only for failures that
    * concern every group (signed out, network, TLS, rate limit).
+   *
+   * `firstGroupId`: that group is asked first and its batch comes before any other (the others wait for it), so
+   * the group a person is in leads the list whichever group answers first.
    */
-  search(text: string, signal?: AbortSignal): AsyncIterable<FileSearchBatch> {
-    return { [Symbol.asyncIterator]: () => this.run(normaliseSearchText(text), signal) };
+  search(text: string, signal?: AbortSignal, firstGroupId?: number): AsyncIterable<FileSearchBatch> {
+    return { [Symbol.asyncIterator]: () => this.run(normaliseSearchText(text), signal, firstGroupId) };
   }
 
-  private async *run(needle: string, outer: AbortSignal | undefined): AsyncGenerator<FileSearchBatch, void, undefined> {
+  private async *run(
+    needle: string,
+    outer: AbortSignal | undefined,
+    firstGroupId: number | undefined,
+  ): AsyncGenerator<FileSearchBatch, void, undefined> {
     if (!needle || outer?.aborted) return;
     const linked = linkedSignal(outer, this.concurrency);
     const signal = linked.signal;
     try {
-      const groups = await unlessAborted(this.options.groups.get(this.client, this.accountId, signal), signal);
-      if (!groups) return;
+      const listed = await unlessAborted(this.options.groups.get(this.client, this.accountId, signal), signal);
+      if (!listed) return;
+      const first = listed.find((g) => g.id === firstGroupId);
+      const groups = first ? [first, ...listed.filter((g) => g !== first)] : listed;
       const out = new HandOff<FileSearchBatch>();
       let done = 0;
-      const emit = (group: SearchGroup, answer: Omit<FileSearchBatch, 'group' | 'groupsDone' | 'groupsTotal'>) =>
+      /** Answers of other groups while the first group's is awaited; undefined once it is out (or with no first). */
+      let held: Array<[SearchGroup, Omit<FileSearchBatch, 'group' | 'groupsDone' | 'groupsTotal'>]> | undefined = first
+        ? []
+        : undefined;
+      const push = (group: SearchGroup, answer: Omit<FileSearchBatch, 'group' | 'groupsDone' | 'groupsTotal'>) =>
         out.push({ group, ...answer, groupsDone: ++done, groupsTotal: groups.length });
+      const release = () => {
+        const waiting = held ?? [];
+        held = undefined;
+        for (const [g, a] of waiting) push(g, a);
+      };
+      const emit = (group: SearchGroup, answer: Omit<FileSearchBatch, 'group' | 'groupsDone' | 'groupsTotal'>) => {
+        if (held && group !== first) return void held.push([group, answer]);
+        push(group, answer);
+        if (held) release();
+      };
       const remote = groups.filter((group) => {
         const refined = this.refine(group, needle);
         if (refined) emit(group, { hits: refined.hits, complete: true, local: true });
@@ -152,7 +146,10 @@ export class FileSearch {
         },
         signal,
       ).then(
-        () => out.end(),
+        () => {
+          release();
+          out.end();
+        },
         (error: unknown) => out.fail(error),
       );
       for (let batch = await out.next(signal); batch; batch = await out.next(signal)) yield batch;
@@ -176,7 +173,7 @@ export class FileSearch {
     needle: string,
     signal: AbortSignal,
   ): Promise<Answer | PortalError | undefined> {
-    const hits: FileHit[] = [];
+    const hits: FileRecord[] = [];
     const seen = new Set<number>();
     try {
       for (let page = 1; page <= this.maxPages; page++) {
@@ -187,7 +184,7 @@ export class FileSearch {
           { signal },
         );
         for (const r of p.items) {
-          if (!seen.has(r.id) && matches(r.name, needle)) hits.push(hitOf(group, r));
+          if (!seen.has(r.id) && matches(r.name, needle)) hits.push(r);
           seen.add(r.id);
         }
         if (!p.hasNext || p.items.length === 0) return this.remember(group, { needle, hits, complete: true });

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import type { FormPanel } from '../../../../src/forms/formPanel';
+import type { RecordState } from '../../../../src/features/records/documents/record.protocol';
 import { portalApi, signInForTest } from '../../support/extension';
 import { lastPosted, openForm } from '../../support/forms';
 import { passwordToken, portalJson } from '../../support/portalHttp';
@@ -162,8 +163,20 @@ describe('pseudo locale: a tour of the extension', function () {
     const group = await nodeOf({ kind: 'group', portalId, accountId: 1, groupId: 101 });
     const readme = (await rows((await features()).explorer.provider as unknown as Provider, group)).find((r) => r.label === 'README.md');
     const app = (await rows((await features()).applications.provider as unknown as Provider, await nodeOf({ kind: 'portal', portalId, view: 'applications' })))[0];
+    await vscode.commands.executeCommand('portal.file.openRecord', readme?.node);
+    const page = (await features()).forms.panels().find((p) => p.kind === 'record');
+    assert.ok(page, 'the record page opened');
+    await page.whenLoaded();
+    await page.handleMessage({ type: 'ready' });
+    const state = lastPosted<{ state: RecordState }>(page, 'init')?.state;
+    see('portal.file.openRecord page', state?.summary);
+    for (const section of [...(state?.sections ?? []), ...(state ? [state.details] : [])]) {
+      see('portal.file.openRecord page', section.title);
+      for (const [label, value] of section.rows) see('portal.file.openRecord page', `${label}: ${value}`);
+    }
+    page.dispose();
     for (const [command, row] of [
-      ['portal.file.openRecord', readme?.node], ['portal.group.details', group],
+      ['portal.group.details', group],
       ['portal.account.details', await nodeOf({ kind: 'account', portalId, accountId: 1 })], ['portal.application.details', app?.node],
     ] as const) {
       await vscode.commands.executeCommand(command, row);

@@ -11,21 +11,22 @@ import {
   parseStoredView,
   unappliedIn,
   type FileListView,
-  type ListedRecord,
   type Unapplied,
 } from '../../../../../src/features/explorer/files/fileListView';
-import { filesFetcher, type FileRow } from '../../../../../src/features/explorer/tree/loaders';
+import type { FileRecord } from '../../../../../src/api';
+import { filesFetcher, type listedFile } from '../../../../../src/features/explorer/tree/loaders';
 import type { TreeKey } from '../../../../../src/shared/keys';
 import { accountIdOf, demoClient, emulator, groupIdOf } from '../../helpers';
 
 const view = (v: Partial<FileListView>): FileListView => ({ ...DEFAULT_FILE_VIEW, ...v });
-const file = (name: string, size: number | null, lastModified: number | null = 0): ListedRecord => ({
+type Listed = Pick<FileRecord, 'name' | 'isFolder' | 'size' | 'lastModified'>;
+const file = (name: string, size: number | null, lastModified: number | null = 0): Listed => ({
   name,
   isFolder: false,
   size,
   lastModified,
 });
-const folder = (name: string): ListedRecord => ({ name, isFolder: true, size: 0, lastModified: 0 });
+const folder = (name: string): Listed => ({ name, isFolder: true, size: 0, lastModified: 0 });
 
 void describe('file list view', () => {
   void test('sends the order always, and a filter only when it is on; "since" a day includes its first millisecond', () => {
@@ -134,7 +135,7 @@ void describe('file list view', () => {
         const acme = await accountIdOf(client, 'acme');
         const engineering = await groupIdOf(client, acme, 'engineering');
         const v = view({ orderBy: 'name', ascending: false, foldersOnly: true });
-        const pages: FileRow[][] = [];
+        const pages: ReturnType<typeof listedFile>[][] = [];
         const page = await filesFetcher(client, acme, engineering, undefined, v, (rows) => pages.push([...rows]))({
           page: 1,
           size: 50,

@@ -16,7 +16,7 @@ import {
 import { csvCell, csvLine, UTF8_BOM } from '../../../../../src/features/members/csv/csv';
 import { membersFetcher } from '../../../../../src/features/members/view/loaders';
 import { meetsActivity, memberRow } from '../../../../../src/shared/members';
-import { FORMULA_NAMES } from '../../../../emulator/seeds/hostile-payloads';
+import { FORMULA_NAMES, HOSTILE_PAYLOADS } from '../../../../emulator/seeds/hostile-payloads';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
 
 /** A strict RFC 4180 reader for checking the output (quoted fields, doubled quotes, CRLF records). */
@@ -137,9 +137,9 @@ void describe('members CSV', () => {
         usernames(rows),
         members.map((m) => m.user.username),
       );
-      const xss = rows.find((r) => r[0] === 'xss.tester');
-      assert.equal(xss?.[1], '<img src=x onerror=alert(1)>');
-      assert.equal(xss?.[6], '<b>bold</b>');
+      const yara = rows.find((r) => r[0] === 'yara.haddad');
+      assert.equal(yara?.[1], 'Yara Haddad');
+      assert.equal(yara?.[6], 'security');
       const lena = rows.find((r) => r[0] === 'lena.locked');
       assert.equal(lena?.[4], 'true');
       const demo = members.find((m) => m.user.username === 'demo') as Member;
@@ -271,6 +271,11 @@ void describe('members CSV', () => {
             `${JSON.stringify(name)} is exported, reading the same but for a quote before each formula`,
           );
         assert.ok(names.some((n) => n.startsWith(`Mallory;'=HYPERLINK("http://x","y");x `)));
+        // Markup in a name or a tag is data: written as the portal holds it, nothing escaped or dropped.
+        const markup = (parse(text, { bom: true }) as string[][]).find((r) => r[0] === 'payload.htmlimg');
+        assert.ok(markup, 'payload.htmlimg is exported');
+        assert.ok(markup[1]?.startsWith(`htmlImg ${HOSTILE_PAYLOADS.htmlImg} `), markup[1]);
+        assert.ok(markup[6]?.includes(HOSTILE_PAYLOADS.htmlImg), markup[6]);
       },
       { seed: 'hostile' },
       'constructor',

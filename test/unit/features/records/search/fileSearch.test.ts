@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import type { PortalClient, RequestLogLine } from '../../../../../src/api';
 import {
   FileSearch,
-  type FileHit,
   type FileSearchBatch,
   type FileSearchOptions,
 } from '../../../../../src/features/records/search/fileSearch';
@@ -76,22 +75,43 @@ void describe('file search across groups', () => {
     });
   });
 
-  void test('a hit carries what a quick pick row needs', async () => {
+  void test("a hit is the record as the portal listed it, in its group's batch", async () => {
     await withPortal(async (p) => {
-      const hits = (await all(searchOf(p).search('format'))).flatMap((b) => b.hits);
-      const file = hits.find((h) => h.name === 'format.ts');
-      assert.ok(file);
-      assert.equal(file.groupLabel, 'Engineering');
+      const batches = await all(searchOf(p).search('format'));
+      const batch = batches.find((b) => b.hits.some((h) => h.name === 'format.ts'));
+      const file = batch?.hits.find((h) => h.name === 'format.ts');
+      assert.ok(batch && file);
+      assert.equal(batch.group.label, 'Engineering');
       assert.equal(file.isFolder, false);
       assert.ok(typeof file.size === 'number' && file.size > 0);
       assert.ok(file.parentId !== null, 'a nested file names its folder');
-      const record = await p.client.v2.files.get(p.acme, file.groupId, file.fileId);
+      const record = await p.client.v2.files.get(p.acme, batch.group.id, file.id);
       assert.equal(record.name, 'format.ts');
       const folders = (await all(searchOf(p).search('utils'))).flatMap((b) => b.hits);
       assert.deepEqual(
-        folders.map((h: FileHit) => [h.name, h.isFolder, h.size]),
-        [['utils', true, null]],
+        folders.map((h) => [h.name, h.isFolder]),
+        [['utils', true]],
       );
+    });
+  });
+
+  void test('the first group named is asked first and leads, even when it answers last', async () => {
+    await withPortal(async (p) => {
+      const groups = await p.client.v2.groups.list(p.acme);
+      const handbook = groups.find((g) => g.name === 'handbook')?.id;
+      assert.ok(handbook !== undefined);
+      p.emu.setFaults([
+        { kind: 'latency', delayMs: 300, method: 'GET', path: `/v2/accounts/${p.acme}/groups/${handbook}/files` },
+      ]);
+      const batches = await all(searchOf(p).search('.md', undefined, handbook));
+      assert.equal(batches.length, 4);
+      assert.equal(batches[0]?.group.name, 'handbook');
+      assert.deepEqual(
+        batches.map((b) => b.groupsDone),
+        [1, 2, 3, 4],
+      );
+      const unordered = await all(searchOf(p).search('.md'));
+      assert.notEqual(unordered[0]?.group.name, 'handbook', 'without it, the slow group comes last');
     });
   });
 

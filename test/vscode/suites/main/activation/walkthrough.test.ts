@@ -1,14 +1,19 @@
 // The first-run walkthrough: what VS Code reads from package.json (translated texts, media it can draw in any theme,
 // links to commands that exist, steps that complete on events that happen: a context key the extension sets, a view
-// it contributes, a command it registers). That the page opens and its steps tick when a person signs in, browses and
-// edits is shown by the Playwright flow (test/e2e/auth.e2e.ts), which watches the walkthrough page: the extension
-// host's tab list does not follow the walkthrough editor's title, so this tier cannot tell which walkthrough opened.
+// it contributes, a command it registers), and the context keys its steps wait for, read back through the test handle
+// as the window's state changes. That the page opens and its steps tick when a person signs in, browses and edits is
+// shown by the Playwright flows (test/e2e/auth.e2e.ts, and test/e2e/firsthour.e2e.ts, which also restarts the workbench
+// with the walkthrough's own memory reset and sees every step ticked from the state alone): the extension host's tab
+// list does not follow the walkthrough editor's title, so this tier cannot tell which walkthrough opened.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { EXTENSION_ID, portalApi } from '../../../support/extension';
+import { openForm } from '../../../support/forms';
 import { contributedCommands, contributedViews, extensionRoot, readManifest } from '../../../support/manifest';
+import { nodeOf } from '../../../support/tree';
 
 interface Step {
   id: string;
@@ -35,7 +40,8 @@ function contextKeysSet(): Set<string> {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
       else if (file.endsWith('.ts')) {
-        for (const m of fs.readFileSync(file, 'utf8').matchAll(/'setContext',\s*'([^']+)'/g)) if (m[1]) keys.add(m[1]);
+        for (const m of fs.readFileSync(file, 'utf8').matchAll(/(?:'setContext',\s*|setContextKey\()'([^']+)'/g))
+          if (m[1]) keys.add(m[1]);
       }
     }
   };
@@ -96,6 +102,35 @@ describe('Walkthrough: Get Started with Portal', () => {
       else if (kind === 'onContext') assert.ok(keys.has(name), `${event}: a context key the extension sets`);
       else assert.fail(`${event}: an event this test does not know`);
     }
+  });
+
+  it('ticks each step from the state the window is in: signed in, the Portal view on screen, Edit Assignments opened', async function () {
+    this.timeout(60_000);
+    const api = await portalApi();
+    const key = (name: string) => api.testing.contextKey(name);
+    const anySignedIn = () => api.registry.list().some((c) => c.client !== undefined);
+    /** A key the extension sets when an event reaches it: true within a bounded wait, else what it says. */
+    const becomesTrue = async (name: string): Promise<boolean | undefined> => {
+      for (let i = 0; i < 50 && key(name) !== true; i++) await new Promise((r) => setTimeout(r, 100));
+      return key(name);
+    };
+    assert.equal(key('portal.signedIn'), anySignedIn(), 'set at activation from the portals signed in then');
+    let p: DemoPortal | undefined;
+    try {
+      p = await startDemoPortal();
+      assert.equal(await becomesTrue('portal.signedIn'), true, 'signed in: "Sign in to a portal" ticks');
+      await vscode.commands.executeCommand('portal.explorer.focus');
+      assert.equal(await becomesTrue('portal.explorerShown'), true, 'the Portal view shown: "Browse" ticks');
+      const member = await nodeOf({ kind: 'member', portalId: p.portalId, accountId: 1, username: 'member' });
+      const panel = await openForm('portal.editMemberAssignments', member);
+      panel.dispose();
+      assert.equal(key('portal.assignmentsOpened'), true, 'Edit Assignments opened: the last step ticks');
+    } finally {
+      await stopDemoPortal(p ?? {});
+    }
+    for (let i = 0; i < 50 && key('portal.signedIn') !== anySignedIn(); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    assert.equal(key('portal.signedIn'), anySignedIn(), 'after a sign-out the key says what the portals say');
   });
 
   it('links only commands that exist', async () => {

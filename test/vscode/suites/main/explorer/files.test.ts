@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../../emulator';
+import type { FileRecord } from '../../../../../src/api';
 import { DEFAULT_MAX_CONCURRENT } from '../../../../../src/api/scheduler';
 import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../../support/demoPortal';
 import { portalJson } from '../../../support/portalHttp';
@@ -33,13 +34,7 @@ interface PortalFile {
   groupId: number;
   fileId: number;
 }
-interface FileRowData {
-  size: number | null;
-  lastModified: number | null;
-  isFolder: boolean;
-}
-
-const rowData = (r: Row) => (r.node as { row: FileRowData }).row;
+const rowData = (r: Row) => (r.node as { row: Pick<FileRecord, 'size' | 'lastModified' | 'isFolder'> }).row;
 const labels = (list: Row[]) => list.map((r) => r.label);
 /** The rows of records, without the notice a portal that ignored the order gets. */
 const records = (list: Row[]) => list.filter((r) => r.contextValue === 'file' || r.contextValue === 'folder');
@@ -311,9 +306,10 @@ for (const profile of PROFILES)
       );
     });
 
-    it('Go to File Record lists matches from several groups as each answers, and opens the one chosen', async () => {
+    it('Go to File Record lists matches from several groups as each answers, and opens the record chosen', async () => {
       const acme = await walk(explorer, portalId, ['Acme Corporation']);
-      const opened = await withUi({ 'goto.file': { search: 'csv', pick: 'events.csv' } }, async (ui) => {
+      const answer = { search: 'csv', pick: 'events.csv', button: 'Open File Record' };
+      const opened = await withUi({ 'goto.file': answer }, async (ui) => {
         const file = await vscode.commands.executeCommand<{ group: { groupId: number }; name: string }>(
           'portal.goToFileRecord',
           acme.node,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { portalIdOf } from '../../../../../src/auth/portalEntry';
+import type { FileRef } from '../../../../../src/shared/refs';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { portalApi, signInForTest } from '../../../support/extension';
 import { features, walk, type Provider } from '../../../support/tree';
@@ -17,6 +18,11 @@ const requests = (p: DemoPortal): number => p.emu.stats().requests;
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
   assert.ok(check(), what);
+}
+
+/** The URI of a row's record document, as the extension made it when the row was clicked (its page reads it). */
+async function recordUri(node: unknown): Promise<vscode.Uri> {
+  return (await features()).records.uriOf({ kind: 'record', file: (node as { ref: FileRef }).ref });
 }
 
 async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
@@ -101,8 +107,7 @@ describe('portal: links the extension did not make', function () {
   it('a record opened from the Explorer is read at once; a link to it with a query of its own cannot change its path', async () => {
     const readme = await walk(explorer, p.portalId, ['Acme Corporation', 'Engineering', 'README.md']);
     await vscode.commands.executeCommand('portal.file.openRecord', readme.node);
-    const opened = vscode.window.activeTextEditor?.document;
-    assert.ok(opened);
+    const opened = await vscode.workspace.openTextDocument(await recordUri(readme.node));
     assert.match(opened.getText(), /\*\*Path:\*\* Engineering \/ README\.md/);
     const lying = opened.uri.with({ query: 'g=Payroll&f=9%3ASecret' });
     const text = (await vscode.workspace.openTextDocument(lying)).getText();
@@ -121,6 +126,7 @@ describe('portal: links the extension did not make', function () {
     }
     const readme = await walk(explorer, shared, ['Acme Corporation', 'Engineering', 'README.md']);
     await vscode.commands.executeCommand('portal.file.openRecord', readme.node);
-    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /\*\*Uploaded by:\*\* Dana Demo/);
+    const doc = await vscode.workspace.openTextDocument(await recordUri(readme.node));
+    assert.match(doc.getText(), /\*\*Uploaded by:\*\* Dana Demo/);
   });
 });

@@ -6,13 +6,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isPlain } from '../../../../../src/shared/plainText';
+import { isPlain, plain } from '../../../../../src/shared/plainText';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
+import type { FileRef } from '../../../../../src/shared/refs';
 import type { AssignmentsState } from '../../../../../src/features/members/forms/assignments.protocol';
 import { parse } from 'csv-parse/sync';
 import {
   FORMULA_NAMES,
   FSMONITOR_MARKER,
+  HOSTILE_PAYLOADS,
   LONG_NAME,
   TOOL_FOLDER_GROUP,
 } from '../../../../emulator/seeds/hostile-payloads';
@@ -154,6 +156,29 @@ describe('A hostile portal: every server string is an attack', function () {
     assert.ok(!/(?<!\\)\]\(command:/.test(text), 'no live command link in the document');
   });
 
+  it('a member named like markup keeps the name as text: the Members row, the Assignments form and its title', async () => {
+    const server = await portalJson<{ user: { name: string } }>(
+      p.emu.url,
+      p.token,
+      'GET',
+      '/v3/accounts/1/members/payload.htmlimg',
+    );
+    const name = server.body.user.name;
+    assert.ok(name.startsWith(`htmlImg ${HOSTILE_PAYLOADS.htmlImg}`), name);
+    const member = await memberRow('payload.htmlimg');
+    assert.ok(member, 'the member is listed');
+    assert.equal(member.label, plain(name), 'the row shows the name, markup included, as text');
+    assert.ok(member.label.includes(HOSTILE_PAYLOADS.htmlImg));
+    const panel = await openForm<FormPanel<AssignmentsState>>('portal.editMemberAssignments', member.node);
+    const state = await panel.whenLoaded();
+    assert.equal(state.memberName, name, 'the form gets the name as data');
+    assert.ok(
+      panel.panel.title.startsWith(`Assignments: htmlImg ${HOSTILE_PAYLOADS.htmlImg}`),
+      `the title shows the name as text: ${panel.panel.title}`,
+    );
+    panel.dispose();
+  });
+
   it('an error whose message carries a command link reaches the user as plain text', async () => {
     const trap = await memberRow('trap.member');
     assert.ok(trap, 'the trap member is listed');
@@ -239,7 +264,10 @@ describe('A hostile portal: every server string is an attack', function () {
     const root = await rows(explorer, group.node);
     const long = row(root, LONG_NAME);
     await vscode.commands.executeCommand('portal.file.openRecord', long.node);
-    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^# 名+ab\.txt$/m);
+    const page = (await features()).forms.panels().find((p) => p.kind === 'record');
+    assert.ok(page, 'the record page opened');
+    assert.match(((await page.whenLoaded()) as { title: string }).title, /^名+ab\.txt$/);
+    page.dispose();
     const download = (node: unknown) =>
       withUi({ 'download.folder': tmp }, () =>
         Promise.resolve(vscode.commands.executeCommand<vscode.Uri | undefined>('portal.file.download', node)),
@@ -266,7 +294,9 @@ describe('A hostile portal: every server string is an attack', function () {
     const inner = row(await rows(explorer, dots.node), '.');
     const file = row(await rows(explorer, inner.node), '..');
     await vscode.commands.executeCommand('portal.file.openRecord', file.node);
-    assert.match(vscode.window.activeTextEditor?.document.uri.path ?? '', /\/files\/\d+\/untitled \(record\)\.md$/);
+    const uri = (await features()).records.uriOf({ kind: 'record', file: (file.node as { ref: FileRef }).ref });
+    assert.match(uri.path, /\/files\/\d+\/untitled \(record\)\.md$/);
+    assert.match((await vscode.workspace.openTextDocument(uri)).getText(), /^# \.\.$/m);
   });
 
   it('"Download Folder…" of group .git writes no .git or .vscode folder, says what it renamed, and git status runs nothing', async () => {
