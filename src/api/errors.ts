@@ -5,6 +5,7 @@
  * Messages never contain secrets: the client redacts them before an error leaves it (see redact.ts).
  */
 import * as l10n from '@vscode/l10n';
+import { sentWithout, type Resource } from './models/resources';
 
 export type PortalErrorKind =
   | 'auth'
@@ -165,10 +166,6 @@ export function isPortalError(value: unknown, kind?: PortalErrorKind): value is 
 }
 
 /** Parsers throw this when a required identity field is missing; the client adds the endpoint. */
-export function invalidModel(resource: string, detail: string): PortalError {
-  return new PortalError({
-    kind: 'invalid-response',
-    endpoint: '',
-    message: l10n.t('The server sent a {0} without {1}; it did not answer like a portal API.', resource, detail),
-  });
+export function invalidModel(resource: Resource, detail: string): PortalError {
+  return new PortalError({ kind: 'invalid-response', endpoint: '', message: sentWithout(resource, detail) });
 }

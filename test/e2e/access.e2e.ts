@@ -18,7 +18,22 @@ import {
   webviewFrame,
 } from './fixture';
 import type { FlowContext } from './run';
-import { check, choose, contextMenu, palette, pick, portalSidebar, setPaneExpanded } from './ui';
+import {
+  check,
+  choose,
+  contextMenu,
+  dialogButton,
+  membersDescription,
+  membersPane,
+  membersRow,
+  membersTitleAction,
+  palette,
+  pick,
+  portalSidebar,
+  selectedMembers,
+  setPaneExpanded,
+  toast,
+} from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -42,28 +57,6 @@ async function get<T>(emu: Emulator, bearer: string, p: string): Promise<T> {
   });
   check(res.ok, `GET ${p}: ${res.status}`);
   return (await res.json()) as T;
-}
-
-const row = (page: Page, label: string): Locator => treeRow(page, 'Members', label);
-
-async function description(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator('.pane-header', { hasText: 'Members' })
-    .locator('.description', { hasText: text })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-}
-
-async function dialog(page: Page, message: string | RegExp, button: string | RegExp): Promise<void> {
-  const box = page.locator('.monaco-dialog-box', { hasText: message });
-  await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await box.locator('.monaco-button', { hasText: button }).first().click();
-}
-
-async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator('.notification-toast', { hasText: text })
-    .first()
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
 /** The matrix page's row of a member (only rows on screen are in the DOM). */
@@ -121,15 +114,14 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
   await q.rows.filter({ hasText: 'Inactive for a number of days' }).first().click();
   await q.input.press('Enter');
   await answer(page, '90', 'Inactive members');
-  await description(page, /inactive 90\+ days/);
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
-  const first = pane.locator('.monaco-list-row').first();
+  await membersDescription(page, /inactive 90\+ days/);
+  const first = membersPane(page).locator('.monaco-list-row').first();
   await first.click();
   await page.keyboard.press('Control+a');
-  const selected = await pane.locator('.monaco-list-row.selected .label-name').allInnerTexts();
+  const selected = await selectedMembers(page);
   check(selected.length > 1, `${selected.length} rows selected`);
   await contextMenu(page, first, 'Disable Members');
-  await dialog(page, /Disable \d+ members/i, /^Disable/);
+  await (await dialogButton(page, /Disable \d+ members/i, /^Disable/)).click();
   await toast(page, /Disabled/);
   const cutoff = Date.now() - 90 * DAY;
   const all = await get<{ items: Array<{ user: { username: string; enabled: boolean; lastActive: number | null } }> }>(
@@ -148,17 +140,13 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
     'the active members stay enabled',
   );
   ctx.log(`filtered to members inactive for 90 days and disabled ${selected.length} in one bulk edit`);
-  await page.locator('.pane-header', { hasText: 'Members' }).hover();
-  await page
-    .locator('.pane-header', { hasText: 'Members' })
-    .locator('.action-item a[aria-label="Clear Member Search and Filter"]')
-    .click();
+  await membersTitleAction(page, 'Clear Member Search and Filter');
 }
 
 async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowContext): Promise<void> {
   // Not contextMenu(): that helper takes a member search as the command asking for its row, and this command asks
   // for the source member with the same search on purpose.
-  const target = row(page, 'Tomás Twofactor');
+  const target = membersRow(page, 'Tomás Twofactor');
   await target.click({ button: 'right' });
   const entry = page.locator('.monaco-menu .action-item', { hasText: 'Give Same Access as…' }).first();
   await entry.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -176,7 +164,7 @@ async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowCo
     Object.entries(mia).every(([name, level]) => g?.[name] === level);
   check(!sameAsMia(before.groups), `demo-2fa already has Mia's groups: ${JSON.stringify(before.groups)}`);
   await palette(page, 'Apply Plan');
-  await dialog(page, /Apply changes to 1 members? of Acme Corporation/, /^Apply to 1 Members?/);
+  await (await dialogButton(page, /Apply changes to 1 members? of Acme Corporation/, /^Apply to 1 Members?/)).click();
   await toast(page, /Applied to Acme Corporation/);
   const after = await get<{ groups?: Record<string, number> }>(emu, bearer, `/v2/accounts/${ACME}/members/demo-2fa`);
   check(sameAsMia(after.groups), `after: ${JSON.stringify(after.groups)}`);
@@ -206,7 +194,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await answer(page, 'demo', '(1/2)');
     await answer(page, 'demo', '(2/2)');
     await treeRow(page, 'Explorer', 'Acme Corporation').click();
-    await row(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await membersRow(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await setPaneExpanded(page, 'Explorer', false);
     const bearer = await token(emu);
     ctx.log('signed in; the Members view shows Acme Corporation');

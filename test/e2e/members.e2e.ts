@@ -3,7 +3,7 @@
 // 25 members selected with Shift- and Ctrl-click, with its summary and "Retry Failures"; New Member with groups and
 // a later activation. Every change is checked on the emulator over HTTP. Screenshot: members-bulk-edit.png.
 import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import {
   answer,
@@ -21,13 +21,20 @@ import {
   check,
   choose,
   contextMenu,
+  dialogButton,
   fillAll,
   formFrame,
+  membersDescription,
+  membersPane,
+  membersRow,
+  membersTitleAction,
   palette,
   pick,
   portalSidebar,
   save,
+  selectedMembers,
   setPaneExpanded,
+  toast,
 } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
@@ -71,18 +78,6 @@ class Portal {
   }
 }
 
-const membersPane = (page: Page): Locator =>
-  page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
-const row = (page: Page, label: string): Locator => treeRow(page, 'Members', label);
-
-/** Waits until the Members view's description (in its header) reads `text`. */
-async function description(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator('.pane-header', { hasText: 'Members' })
-    .locator('.description', { hasText: text })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-}
-
 /** The labels of the rows the Members view shows, top to bottom. */
 async function labels(page: Page): Promise<string[]> {
   return membersPane(page).locator('.monaco-list-row .label-name').allInnerTexts();
@@ -99,70 +94,49 @@ async function rowsRead(page: Page, expected: readonly string[], what: string): 
   check(shown.join('\n') === expected.join('\n'), `${what}: ${shown.join(', ')}`);
 }
 
-/** A button of the Members view's title bar, by its title. */
-async function titleAction(page: Page, title: string): Promise<void> {
-  const header = page.locator('.pane-header', { hasText: 'Members' });
-  await header.hover();
-  await header.locator(`.action-item a[aria-label="${title}"]`).click({ timeout: UI_TIMEOUT_MS });
-}
-
-/** A modal dialog's button, once the dialog says `message`. */
-async function dialog(page: Page, message: string | RegExp, button: string): Promise<Locator> {
-  const box = page.locator('.monaco-dialog-box', { hasText: message });
-  await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return box.locator('.monaco-button', { hasText: button }).first();
-}
-
-async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator('.notification-toast', { hasText: text })
-    .first()
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-}
-
 async function searchTagAndSort(page: Page, ctx: FlowContext): Promise<void> {
   // The view's own key, with the focus in the view.
-  await row(page, 'Alice Andersen').click();
+  await membersRow(page, 'Alice Andersen').click();
   await page.keyboard.press('Control+Alt+m');
   await answer(page, 'andersen', 'Search members of Acme Corporation');
-  await description(page, 'matches "andersen"');
+  await membersDescription(page, 'matches "andersen"');
   await rowsRead(page, ['Alice Andersen', 'Quentin Andersen'], 'search');
   ctx.log('searched with Ctrl+Alt+M');
 
-  await titleAction(page, 'Filter Members by Tag…');
+  await membersTitleAction(page, 'Filter Members by Tag…');
   const q = await quickInput(page);
   await q.input.fill('^su');
   // The portal answers "^su" with the tags that start with "su": "sales" leaves the list once that answer is in.
   await q.rows.filter({ hasText: 'sales' }).first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
   await q.rows.filter({ hasText: 'support' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await pick(page, 'support');
-  await description(page, 'tagged #support');
-  await titleAction(page, 'Sort Members…');
+  await membersDescription(page, 'tagged #support');
+  await membersTitleAction(page, 'Sort Members…');
   await pick(page, 'Name (Z → A)');
-  await description(page, /tagged #support · by name, descending/);
+  await membersDescription(page, /tagged #support · by name, descending/);
   await rowsRead(page, ['Lena Locke', 'Jonas Petrov', 'Jonas López', 'Alice Andersen'], 'tag filter and order');
   ctx.log('filtered by the tag "support" (searched with ^su), sorted Z → A');
-  await titleAction(page, 'Clear Member Search and Filter');
-  await row(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await membersTitleAction(page, 'Clear Member Search and Filter');
+  await membersRow(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
 async function enableLockRemove(page: Page, portal: Portal, ctx: FlowContext): Promise<void> {
-  await contextMenu(page, row(page, 'Victor Hale'), 'Enable Members');
+  await contextMenu(page, membersRow(page, 'Victor Hale'), 'Enable Members');
   await membersPane(page)
     .locator('.monaco-list-row', { hasText: 'victor.hale' })
     .filter({ hasNotText: '[disabled]' })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   check((await portal.member('victor.hale')).user.enabled, 'Victor Hale is not enabled on the portal');
-  await contextMenu(page, row(page, 'Bruno Hughes'), 'Lock Members');
+  await contextMenu(page, membersRow(page, 'Bruno Hughes'), 'Lock Members');
   await membersPane(page)
     .locator('.monaco-list-row', { hasText: 'bruno.hughes' })
     .filter({ hasText: '[locked]' })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   check((await portal.member('bruno.hughes')).user.locked, 'Bruno Hughes is not locked on the portal');
-  await contextMenu(page, row(page, 'Sven Okafor'), 'Remove Members from Organisation…');
-  await (await dialog(page, 'Remove Sven Okafor (sven.okafor) from this organisation?', 'Continue…')).click();
+  await contextMenu(page, membersRow(page, 'Sven Okafor'), 'Remove Members from Organisation…');
+  await (await dialogButton(page, 'Remove Sven Okafor (sven.okafor) from this organisation?', 'Continue…')).click();
   await answer(page, 'sven.okafor', 'Remove Sven Okafor');
-  await row(page, 'Sven Okafor').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+  await membersRow(page, 'Sven Okafor').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
   check((await portal.get(`/v3/accounts/${ACME}/members/sven.okafor`)).status === 404, 'Sven Okafor is still a member');
   ctx.log('enabled, locked and removed from the context menu');
 }
@@ -174,10 +148,10 @@ async function select25(page: Page): Promise<string[]> {
   const to = all.indexOf('Jonas López');
   const more = ['Keiko García', 'Lena Locke', 'Luca Nakamura', 'Maya Evans', 'Mia Member'];
   check(from >= 0 && to - from === 19, `rows: ${all.join()}`);
-  await row(page, 'Alice Andersen').click();
-  await row(page, 'Jonas López').click({ modifiers: ['Shift'] });
-  for (const label of more) await row(page, label).click({ modifiers: ['Control'] });
-  const selected = await membersPane(page).locator('.monaco-list-row.selected .label-name').allInnerTexts();
+  await membersRow(page, 'Alice Andersen').click();
+  await membersRow(page, 'Jonas López').click({ modifiers: ['Shift'] });
+  for (const label of more) await membersRow(page, label).click({ modifiers: ['Control'] });
+  const selected = await selectedMembers(page);
   check(selected.length === 25, `${selected.length} rows selected: ${selected.join()}`);
   return selected;
 }
@@ -198,7 +172,7 @@ async function typeNewTag(page: Page, tag: string, title: string): Promise<void>
 
 /** One row's Add Tag… with a new name: made on Enter, on the portal and on the row. */
 async function tagOneWithNewName(page: Page, portal: Portal, ctx: FlowContext): Promise<void> {
-  await contextMenu(page, row(page, 'Mia Member'), 'Add Tag…');
+  await contextMenu(page, membersRow(page, 'Mia Member'), 'Add Tag…');
   await typeNewTag(page, 'mentor', 'Tag Mia Member');
   const deadline = Date.now() + UI_TIMEOUT_MS;
   while (!(await portal.member('member')).tags.includes('mentor') && Date.now() < deadline)
@@ -220,12 +194,12 @@ async function bulkEdit(wb: E2EWorkbench, emu: Emulator, portal: Portal, ctx: Fl
     { kind: 'ignore-writes', method: 'PATCH', path: `/v3/accounts/${ACME}/members/demo`, count: 1 },
     { kind: 'ignore-writes', method: 'PATCH', path: `/v3/accounts/${ACME}/members/member`, count: 1 },
   ]);
-  await contextMenu(page, row(page, 'Dana Demo'), 'Add Tag…');
+  await contextMenu(page, membersRow(page, 'Dana Demo'), 'Add Tag…');
   await typeNewTag(page, 'onboarding', 'Tag 25 members');
   await (
-    await dialog(page, 'Add the tag "onboarding" to 25 members of Acme Corporation?', 'Add to 25 Members')
+    await dialogButton(page, 'Add the tag "onboarding" to 25 members of Acme Corporation?', 'Add to 25 Members')
   ).click();
-  const retry = await dialog(page, /Tagged 23 of 25 members "onboarding"\. Failed: 2\./, 'Retry Failures');
+  const retry = await dialogButton(page, /Tagged 23 of 25 members "onboarding"\. Failed: 2\./, 'Retry Failures');
   await page
     .locator('.monaco-dialog-box', { hasText: 'demo: The portal answered but did not apply the change' })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -294,7 +268,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await answer(page, 'demo', '(1/2)');
     await answer(page, 'demo', '(2/2)');
     await treeRow(page, 'Explorer', 'Acme Corporation').click();
-    await row(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await membersRow(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     // The Members view gets the side bar's height: 36 rows fit.
     await setPaneExpanded(page, 'Explorer', false);
     ctx.log('signed in; the Members view shows Acme Corporation');

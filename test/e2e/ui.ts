@@ -193,3 +193,43 @@ export async function chooseFolder(
   await q.widget.locator('.monaco-button', { hasText: okLabel }).first().click();
   await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
+
+/** The Members view's pane, and one of its rows by label. */
+export const membersPane = (page: Page): Locator =>
+  page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
+export const membersRow = (page: Page, label: string): Locator => treeRow(page, 'Members', label);
+
+/** Waits until the Members view's description (in its header) reads `text`. */
+export async function membersDescription(page: Page, text: string | RegExp): Promise<void> {
+  await page
+    .locator('.pane-header', { hasText: 'Members' })
+    .locator('.description', { hasText: text })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+/** A button of the Members view's title bar, by its title. */
+export async function membersTitleAction(page: Page, title: string): Promise<void> {
+  const header = page.locator('.pane-header', { hasText: 'Members' });
+  await header.hover();
+  await header.locator(`.action-item a[aria-label="${title}"]`).click({ timeout: UI_TIMEOUT_MS });
+}
+
+/** The labels of the Members view's selected rows. */
+export function selectedMembers(page: Page): Promise<string[]> {
+  return membersPane(page).locator('.monaco-list-row.selected .label-name').allInnerTexts();
+}
+
+/** A modal dialog's button, once the dialog says `message`. */
+export async function dialogButton(page: Page, message: string | RegExp, button: string | RegExp): Promise<Locator> {
+  const box = page.locator('.monaco-dialog-box', { hasText: message });
+  await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  return box.locator('.monaco-button', { hasText: button }).first();
+}
+
+/** Waits for a notification toast that says `text`. */
+export async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await page
+    .locator('.notification-toast', { hasText: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}

@@ -9,6 +9,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { ERROR_CODES, PortalError, invalidModel } from '../errors';
+import { listTooLong, notAList, type ListResource, type Resource } from './resources';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ export function asObject(value: unknown): JsonObject | undefined {
 }
 
 /** The object itself, or a PortalError 'invalid-response' naming the resource. */
-export function requireObject(value: unknown, resource: string): JsonObject {
+export function requireObject(value: unknown, resource: Resource): JsonObject {
   const o = asObject(value);
   if (!o) throw invalidModel(resource, l10n.t('an object body'));
   return o;
@@ -120,14 +121,14 @@ export function numMap(o: JsonObject, key: string): Record<string, number> | und
 }
 
 /** A required numeric id. */
-export function requireNum(o: JsonObject, key: string, resource: string): number {
+export function requireNum(o: JsonObject, key: string, resource: Resource): number {
   const v = numOrNull(o, key);
   if (v === null) throw invalidModel(resource, l10n.t('its "{0}"', key));
   return v;
 }
 
 /** A required non-empty string identity (username, client id, name). */
-export function requireStr(o: JsonObject, key: string, resource: string): string {
+export function requireStr(o: JsonObject, key: string, resource: Resource): string {
   const v = strOrNull(o, key);
   if (v === null || v === '') throw invalidModel(resource, l10n.t('its "{0}"', key));
   return v;
@@ -140,19 +141,14 @@ export function requireStr(o: JsonObject, key: string, resource: string): string
 export const MAX_LIST_ROWS = 100_000;
 
 /** Parses every element of an array body with `parse`; a non-array body, or one over MAX_LIST_ROWS, is invalid. */
-export function parseArray<T>(json: unknown, resource: string, parse: (item: unknown) => T): T[] {
-  if (!Array.isArray(json)) throw invalidModel(l10n.t('list of {0}', resource), l10n.t('an array body'));
+export function parseArray<T>(json: unknown, list: ListResource, parse: (item: unknown) => T): T[] {
+  if (!Array.isArray(json)) throw new PortalError({ kind: 'invalid-response', endpoint: '', message: notAList(list) });
   if (json.length > MAX_LIST_ROWS) {
     throw new PortalError({
       kind: 'invalid-response',
       endpoint: '',
       code: ERROR_CODES.listTooLong,
-      message: l10n.t(
-        'The portal sent {0} {1} in one answer; the extension reads at most {2}.',
-        json.length.toLocaleString('en-US'),
-        resource,
-        MAX_LIST_ROWS.toLocaleString('en-US'),
-      ),
+      message: listTooLong(list, json.length.toLocaleString('en-US'), MAX_LIST_ROWS.toLocaleString('en-US')),
     });
   }
   return json.map(parse);

@@ -20,12 +20,7 @@ async function downloadFile(ui: Ui, registry: PortalRegistry, f: FileRef): Promi
     ui.notify('info', vscode.l10n.t('{0} is a folder; download its files one by one.', f.name));
     return undefined;
   }
-  return download(ui, registry.client(f.group.account.portalId), {
-    groupId: f.group.groupId,
-    fileId: f.fileId,
-    name: f.name,
-    size: f.size,
-  });
+  return download(ui, registry.client(f.group.account.portalId), f);
 }
 
 async function openContent(

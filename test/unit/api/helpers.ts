@@ -79,6 +79,12 @@ export async function startEnrolled(): Promise<{ emu: Emulator; t: TestClient; a
   return { emu, t, acme: await accountId(t.client, 'acme') };
 }
 
+/** The hostile seed (names and server text built to trip a client up), signed in with the demo password. */
+export async function startHostile(): Promise<{ emu: Emulator; t: TestClient }> {
+  const emu = await emulator({ seed: 'hostile' });
+  return { emu, t: await passwordClient(emu) };
+}
+
 export async function stopEnrolled(emu: Emulator, t: TestClient): Promise<void> {
   t.client.close();
   await emu.stop();

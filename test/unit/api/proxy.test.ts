@@ -206,3 +206,41 @@ void describe('proxy', () => {
     client.close();
   });
 });
+
+void test('resolveProxy: setting first, then environment; NO_PROXY and http.noProxy passed on for undici to match', () => {
+  assert.equal(
+    resolveProxy({ baseUrl: 'https://p.example', httpProxy: 'http://proxy:3128' })?.url,
+    'http://proxy:3128',
+  );
+  assert.equal(
+    resolveProxy({ baseUrl: 'https://p.example', env: { https_proxy: 'proxy:8080' } })?.url,
+    'http://proxy:8080',
+  );
+  assert.deepEqual(
+    resolveProxy({
+      baseUrl: 'https://p.example',
+      noProxy: ['corp.example'],
+      env: { HTTPS_PROXY: 'http://proxy:1', NO_PROXY: 'p.example, .internal' },
+    })?.noProxy,
+    ['corp.example', 'p.example', '.internal'],
+  );
+  assert.equal(resolveProxy({ baseUrl: 'https://p.example', env: {} }), undefined);
+  assert.equal(
+    resolveProxy({ baseUrl: 'https://p.example', httpProxy: 'http://x:1', strictSSL: false })?.strictSSL,
+    false,
+  );
+});
+
+void test('resolveProxy: a loopback portal never gets a proxy, whatever the settings say', () => {
+  for (const baseUrl of ['http://127.0.0.1:8787', 'http://localhost:1', 'http://[::1]:2', 'http://app.localhost:3']) {
+    assert.equal(
+      resolveProxy({
+        baseUrl,
+        httpProxy: 'http://proxy:3128',
+        env: { HTTP_PROXY: 'http://proxy:1', ALL_PROXY: 'http://proxy:2' },
+      }),
+      undefined,
+      baseUrl,
+    );
+  }
+});

@@ -8,7 +8,13 @@ import {
   parseMembersFile,
   usernameOf,
 } from '../../../src/features/members/plan/core/file/membersFile';
-import type { ColumnKey, FileCell, FileRow, MembersFile, Span } from '../../../src/features/members/plan/core/model';
+import type {
+  ColumnKey,
+  FileCell,
+  MembersFileRow,
+  MembersFile,
+  Span,
+} from '../../../src/features/members/plan/core/model';
 
 /** The tag the interrupted apply adds (main phase) and the restart phase checks, and how many members it changes. */
 export const RESUME_TAG = 'resumed-after-restart';
@@ -20,7 +26,7 @@ export function readFile(doc: vscode.TextDocument): MembersFile {
   return parseMembersFile(doc.getText());
 }
 
-export function rowOf(doc: vscode.TextDocument, username: string): FileRow {
+export function rowOf(doc: vscode.TextDocument, username: string): MembersFileRow {
   const file = readFile(doc);
   const row = file.rows.find((r) => usernameOf(file, r) === username);
   assert.ok(row, `row of ${username}`);

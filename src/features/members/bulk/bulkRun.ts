@@ -218,7 +218,8 @@ async function journaled(
   const result = outcome.kind === 'done' ? 'done' : outcome.kind === 'skipped' ? 'skipped' : 'failed';
   const message =
     outcome.kind === 'failed' ? outcome.failure.message : outcome.kind === 'skipped' ? outcome.reason : '';
-  await journal.outcome(index, result, message).catch(() => undefined);
+  const failure = outcome.kind === 'failed' ? outcome.failure.kind : undefined;
+  await journal.outcome(index, result, message, failure).catch(() => undefined);
   return outcome;
 }
 

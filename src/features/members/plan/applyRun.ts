@@ -14,7 +14,6 @@ import { applyPlan, countPlan, type ApplyProgress, type ApplyResult, type PlanCo
 import { resumeApply } from './core/journal';
 import type { JournalRecord, Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
-import { reopenCutOff } from './cutOff';
 import { aboutDuration } from './duration';
 import type { PlanStore, ShownPlan } from './planStore';
 
@@ -144,7 +143,7 @@ export async function resumeRecord(ui: Ui, deps: ApplyDeps, record: JournalRecor
     },
     (progress, signal) => {
       const last = { share: 0 };
-      return resumeApply(client, reopenCutOff(record), {
+      return resumeApply(client, record, {
         journalFolder: deps.storage,
         ...(folder ? { snapshotFolder: folder } : {}),
         signal,

@@ -16,7 +16,6 @@ import { makePlan } from './core/planner';
 import { readPortalState } from './core/portalState';
 import { listSnapshots, recreatePlan } from './core/snapshot';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
-import { reopenCutOff } from './cutOff';
 import { isMembersDocument, parseDocument } from './editor/membersDocument';
 import { PLAN_VIEW } from './planView';
 
@@ -150,7 +149,7 @@ export async function offerResume(
     return;
   }
   const account = accountOfRecord(deps, record);
-  const done = reopenCutOff(record).outcomes.size;
+  const done = record.outcomes.size;
   const message = vscode.l10n.t(
     'An apply to {0} stopped before it finished (started {1}; {2} of {3} members done). Resume it, or undo what it did?',
     plain(account.label),

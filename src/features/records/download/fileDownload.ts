@@ -11,20 +11,20 @@ import type { PortalClient } from '../../../api/index';
 import { markOfTheWeb } from '../../../node/markOfTheWeb';
 import { isCancellation } from '../../../shared/errors';
 import { humanSize } from '../../../shared/format';
+import type { FileRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
 import { freeName, localFileName } from './fileNames';
 import { announceFileWritten } from '../../../ui/fileWritten';
 
-export interface DownloadTarget {
-  readonly groupId: number;
-  readonly fileId: number;
-  readonly name: string;
-  /** From the record, when known: progress in percent rather than only bytes. */
-  readonly size?: number | null | undefined;
-}
-
-/** Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. */
-export async function download(ui: Ui, client: PortalClient, target: DownloadTarget): Promise<string | undefined> {
+/**
+ * Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. The record's
+ * size, when known, shows progress in percent rather than only bytes.
+ */
+export async function download(
+  ui: Ui,
+  client: PortalClient,
+  target: Pick<FileRef, 'group' | 'fileId' | 'name' | 'size'>,
+): Promise<string | undefined> {
   const dir = await ui.pickFolder({
     id: 'download.folder',
     title: vscode.l10n.t('Download {0}', target.name),
@@ -58,12 +58,12 @@ export async function download(ui: Ui, client: PortalClient, target: DownloadTar
 
 async function streamTo(
   client: PortalClient,
-  target: DownloadTarget,
+  target: Pick<FileRef, 'group' | 'fileId' | 'size'>,
   handle: fs.promises.FileHandle,
   progress: Progress,
   signal: AbortSignal,
 ): Promise<void> {
-  const body = await client.v2.files.download(target.groupId, target.fileId, { signal });
+  const body = await client.v2.files.download(target.group.groupId, target.fileId, { signal });
   await pipeline(
     body.body,
     progressMeter(body.length ?? target.size ?? undefined, progress),

@@ -3,7 +3,7 @@
  * local path for every file, list what is already there, then download (see folderWriter.ts).
  */
 import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type V2Api } from '../../../api/index';
-import type { GroupRef } from '../../../shared/refs';
+import type { FileRef, GroupRef } from '../../../shared/refs';
 import { isToolFolderName, localFileName } from './fileNames';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
@@ -19,20 +19,16 @@ export interface FolderTarget {
   readonly name: string;
 }
 
-export interface PlannedFile {
-  readonly groupId: number;
-  readonly fileId: number;
-  /** The name on the portal. */
-  readonly name: string;
-  /** Local path below the target folder, segments joined with "/", each made safe; starts with the folder's own name. */
-  readonly path: string;
-  readonly size: number;
-}
-
 export interface FolderPlan {
   /** Local folders to create below the target folder, parents first; the first is the downloaded folder itself. */
   readonly folders: readonly string[];
-  readonly files: readonly PlannedFile[];
+  /**
+   * Each file record to download (`name` as on the portal) with its local path below the target folder: segments
+   * joined with "/", each made safe, starting with the folder's own name.
+   */
+  readonly files: ReadonlyArray<
+    Pick<FileRef, 'fileId' | 'name'> & { readonly groupId: number; readonly path: string; readonly size: number }
+  >;
   /** Sum of the files' sizes. */
   readonly bytes: number;
   /** Subfolders deeper than `maxDepth` were left out. */
@@ -122,7 +118,7 @@ async function walk(
   const root = uniqueName(new Set(), localFileName(folder.name));
   const renamed: string[] = isToolFolderName(folder.name) ? [root] : [];
   const folders: string[] = [root];
-  const files: PlannedFile[] = [];
+  const files: Array<FolderPlan['files'][number]> = [];
   let depthLimited = false;
   let countLimited = false;
   let level: Pending[] = [{ folderId: folder.folderId, path: root, depth: 0 }];

@@ -14,7 +14,7 @@ import {
   type V2Api,
 } from '../../../api/index';
 import { exists, LengthMismatchError, writeAtomically } from '../../../node/atomicFile';
-import type { FolderPlan, PlannedFile } from './folderPlan';
+import type { FolderPlan } from './folderPlan';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
 /** What a download needs of a PortalClient. */
@@ -24,7 +24,7 @@ interface FolderDownloadClient {
 
 interface Clashes {
   /** Planned files whose local path is already taken by a file (or a link): skip or overwrite them. */
-  readonly existing: readonly PlannedFile[];
+  readonly existing: FolderPlan['files'];
   /** Local paths in the way that neither choice can use: a folder where a file goes, or a file or link where a folder goes. */
   readonly blocked: readonly string[];
 }
@@ -49,18 +49,18 @@ interface DownloadOptions {
 }
 
 interface DownloadFailure {
-  readonly file: PlannedFile;
+  readonly file: FolderPlan['files'][number];
   readonly kind: PortalErrorKind | 'file-system';
   readonly message: string;
 }
 
 export interface DownloadSummary {
-  readonly written: readonly PlannedFile[];
+  readonly written: FolderPlan['files'];
   /** Already there and kept (the caller chose skip). */
-  readonly skipped: readonly PlannedFile[];
+  readonly skipped: FolderPlan['files'];
   readonly failed: readonly DownloadFailure[];
   /** Not downloaded because of the abort: never started, or stopped and removed. */
-  readonly cancelled: readonly PlannedFile[];
+  readonly cancelled: FolderPlan['files'];
   /** Bytes of the files written. */
   readonly bytes: number;
 }
@@ -84,7 +84,7 @@ export async function findClashes(plan: FolderPlan, target: string): Promise<Cla
     const s = await lstatOrUndefined(localPath(target, folder));
     if (s && !s.isDirectory()) blocked.push(folder);
   }
-  const existing: PlannedFile[] = [];
+  const existing: Array<FolderPlan['files'][number]> = [];
   for (const file of plan.files) {
     const s = await lstatOrUndefined(localPath(target, file.path));
     if (s?.isDirectory()) blocked.push(file.path);
@@ -123,7 +123,7 @@ class Folders {
   }
 }
 
-function failure(file: PlannedFile, error: unknown): DownloadFailure {
+function failure(file: FolderPlan['files'][number], error: unknown): DownloadFailure {
   if (error instanceof PortalError) return { file, kind: error.kind, message: error.message };
   if (error instanceof LengthMismatchError) {
     return {
@@ -206,10 +206,10 @@ async function downloadAll(
   );
 
   const summary = {
-    written: [] as PlannedFile[],
-    skipped: [] as PlannedFile[],
+    written: [] as Array<FolderPlan['files'][number]>,
+    skipped: [] as Array<FolderPlan['files'][number]>,
     failed: [] as DownloadFailure[],
-    cancelled: [] as PlannedFile[],
+    cancelled: [] as Array<FolderPlan['files'][number]>,
     bytes: 0,
   };
   plan.files.forEach((file, i) => {

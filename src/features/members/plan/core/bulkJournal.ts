@@ -3,7 +3,7 @@
  * after a reload cover them too. A bulk edit knows only what the Members view row knew of each member (enabled,
  * locked, tags, and a group's level when loaded), so that is what its journal keeps as the previous values.
  */
-import type { MemberUpdate } from '../../../../api/index';
+import type { MemberUpdate, PortalErrorKind } from '../../../../api/index';
 import type { BulkMember, MemberStep } from '../../bulk/bulkChange';
 import { Journal } from './journalFile';
 import type { GroupLevel, JournalWork, MemberBefore, MemberTarget, ReportAction } from './model';
@@ -103,9 +103,19 @@ export class BulkJournal {
     if (w) await this.journal.append({ type: 'intent', seq: w.seq, before: w.before, requests: w.requests });
   }
 
-  async outcome(index: number, result: 'done' | 'failed' | 'skipped', message: string): Promise<void> {
+  /**
+   * After the member's request. A bulk run never aborts a request it sent, so a 'cancelled' failure means the client
+   * was closed under it (a window reload): whether it landed is unknown, so, as in an apply, no outcome is written
+   * and a resume reads the member from the portal first.
+   */
+  async outcome(
+    index: number,
+    result: 'done' | 'failed' | 'skipped',
+    message: string,
+    failure?: PortalErrorKind | 'unexpected',
+  ): Promise<void> {
     const w = this.work[index];
-    if (w) await this.journal.append({ type: 'outcome', seq: w.seq, result, message });
+    if (w && failure !== 'cancelled') await this.journal.append({ type: 'outcome', seq: w.seq, result, message });
   }
 
   async end(cancelled: boolean): Promise<void> {

@@ -15,11 +15,7 @@ import {
 } from './apply';
 import { Journal } from './journalFile';
 import type {
-  AbsentChange,
-  CreateChange,
   FieldChange,
-  FieldValues,
-  GroupChange,
   GroupLevel,
   JournalRecord,
   JournalWork,
@@ -27,8 +23,6 @@ import type {
   MemberTarget,
   Plan,
   PortalGroup,
-  RestoreChange,
-  UncreateChange,
 } from './model';
 import { derivedPlan } from './model';
 import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portalState';
@@ -181,35 +175,88 @@ function applied(before: MemberBefore, target: MemberTarget): MemberBefore {
   return { ...before, ...(target.fields as Partial<MemberBefore>), groups };
 }
 
+type Sections = {
+  -readonly [K in 'newMembers' | 'fieldChanges' | 'groupChanges' | 'disabled' | 'absent']: Array<Plan[K][number]>;
+} & { before: Map<string, MemberBefore> };
+
+/**
+ * A plan made from a journal's planned work: each member `take` keeps adds its changes through `add`. Undo and
+ * "Retry Failed" differ only in which members they take and which way each change goes.
+ */
+function planFromJournal(
+  record: JournalRecord,
+  origin: 'undo' | 'retry',
+  now: number,
+  take: (work: JournalWork) => boolean,
+  add: (work: JournalWork, key: string, base: { username: string; row: number | undefined }, into: Sections) => void,
+): Plan {
+  const into: Sections = {
+    newMembers: [],
+    fieldChanges: [],
+    groupChanges: [],
+    disabled: [],
+    absent: [],
+    before: new Map(),
+  };
+  const names = new Map<number, string>();
+  for (const work of record.begin.work) {
+    if (!take(work)) continue;
+    for (const [id, name] of Object.entries(work.groupNames)) names.set(Number(id), name);
+    add(work, work.username.toLowerCase(), { username: work.username, row: work.row }, into);
+  }
+  return derivedPlan({ accountId: record.begin.accountId, groups: groupsNamed(names), origin, createdAt: now }, into);
+}
+
+/** A field change from `before` to `after`; a member being disabled goes to the plan's own section. */
+function addField(into: Sections, key: string, base: object, field: string, before: unknown, after: unknown): void {
+  const change = { kind: 'field', id: `${key}#field:${field}`, ...base, field, before, after } as FieldChange;
+  (field === 'enabled' && after === false ? into.disabled : into.fieldChanges).push(change);
+}
+
+function addGroup(
+  into: Sections,
+  work: JournalWork,
+  key: string,
+  id: string,
+  before: GroupLevel,
+  after: GroupLevel,
+): void {
+  into.groupChanges.push({
+    kind: 'group',
+    id: `${key}#group:${id}`,
+    username: work.username,
+    row: work.row,
+    groupId: Number(id),
+    groupName: work.groupNames[id] ?? id,
+    before,
+    after,
+  });
+}
+
+/** The groups a new member joins: every level but none. */
+function joined(levels: Readonly<Record<string, GroupLevel>>): Map<number, GroupLevel> {
+  const groups = new Map<number, GroupLevel>();
+  for (const [id, level] of Object.entries(levels)) if (level !== 0) groups.set(Number(id), level);
+  return groups;
+}
+
 /**
  * The plan that puts every member the run changed back to their previous values: fields and groups back, created
  * members removed, removed members re-created (everything but the password). Members whose outcome is not known
  * (an unfinished run) are left out: resume first. Pure.
  */
 export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan {
-  const newMembers: RestoreChange[] = [];
-  const fieldChanges: FieldChange[] = [];
-  const groupChanges: GroupChange[] = [];
-  const disabled: FieldChange[] = [];
-  const absent: UncreateChange[] = [];
-  const beforeMap = new Map<string, MemberBefore>();
-  const names = new Map<number, string>();
-  for (const work of record.begin.work) {
-    if (record.outcomes.get(work.seq)?.result !== 'done') continue;
-    const key = work.username.toLowerCase();
-    const base = { username: work.username, row: work.row };
+  const done = (work: JournalWork) => record.outcomes.get(work.seq)?.result === 'done';
+  return planFromJournal(record, 'undo', now, done, (work, key, base, into) => {
     const was = record.intents.get(work.seq)?.before ?? work.before;
-    for (const [id, name] of Object.entries(work.groupNames)) names.set(Number(id), name);
     if (work.action === 'create' || work.action === 'restore') {
-      absent.push({ kind: 'uncreate', id: `${key}#uncreate`, ...base, permanent: true });
-      continue;
+      into.absent.push({ kind: 'uncreate', id: `${key}#uncreate`, ...base, permanent: true });
+      return;
     }
     if (work.action === 'remove') {
       // Re-creating needs the profile; a bulk removal journals only what the view row knew.
-      if (!was?.email) continue;
-      const groups = new Map<number, GroupLevel>();
-      for (const [id, level] of Object.entries(was.groups)) if (level !== 0) groups.set(Number(id), level);
-      newMembers.push({
+      if (!was?.email) return;
+      into.newMembers.push({
         kind: 'restore',
         id: `${key}#restore`,
         ...base,
@@ -222,42 +269,26 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
           locked: was.locked,
           accountPermission: was.accountPermission ?? 1,
           tags: was.tags,
-          groups,
+          groups: joined(was.groups),
           activationDate: undefined,
         },
       });
-      continue;
+      return;
     }
-    if (!was || !work.after) continue;
-    beforeMap.set(key, applied(was, work.after));
+    if (!was || !work.after) return;
+    into.before.set(key, applied(was, work.after));
     for (const [field, after] of Object.entries(work.after.fields)) {
       const back = was[field as keyof Fields];
       // Two-factor can be turned off, not on again: the member sets it up themselves.
-      if (field === 'twoFactor' || sameValue(back, after)) continue;
-      const values = { field, before: after, after: back } as FieldValues;
-      const change = { kind: 'field', id: `${key}#field:${field}`, ...base, ...values } as FieldChange;
-      (field === 'enabled' && back === false ? disabled : fieldChanges).push(change);
+      if (field !== 'twoFactor' && !sameValue(back, after)) addField(into, key, base, field, after, back);
     }
     for (const [id, after] of Object.entries(work.after.groups)) {
       // A level not known before the run (a bulk edit on rows without their groups) is not guessed back.
       if (!(id in was.groups)) continue;
       const back = was.groups[id] ?? 0;
-      if (back === after) continue;
-      groupChanges.push({
-        kind: 'group',
-        id: `${key}#group:${id}`,
-        ...base,
-        groupId: Number(id),
-        groupName: work.groupNames[id] ?? id,
-        before: after,
-        after: back,
-      });
+      if (back !== after) addGroup(into, work, key, id, after, back);
     }
-  }
-  return derivedPlan(
-    { accountId: record.begin.accountId, groups: groupsNamed(names), origin: 'undo', createdAt: now },
-    { newMembers, fieldChanges, groupChanges, disabled, absent, before: beforeMap },
-  );
+  });
 }
 
 /**
@@ -266,32 +297,22 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
  * nothing: like any plan, it is applied with the journal's previous values as its baseline.
  */
 export function retryPlanFromJournal(record: JournalRecord, now: number = Date.now()): Plan {
-  const newMembers: CreateChange[] = [];
-  const fieldChanges: FieldChange[] = [];
-  const groupChanges: GroupChange[] = [];
-  const disabled: FieldChange[] = [];
-  const absent: AbsentChange[] = [];
-  const beforeMap = new Map<string, MemberBefore>();
-  const names = new Map<number, string>();
-  for (const work of record.begin.work) {
+  const notDone = (work: JournalWork) => {
     const result = record.outcomes.get(work.seq)?.result;
-    if (result === 'done' || result === 'skipped') continue;
-    const key = work.username.toLowerCase();
-    const base = { username: work.username, row: work.row };
-    for (const [id, name] of Object.entries(work.groupNames)) names.set(Number(id), name);
+    return result !== 'done' && result !== 'skipped';
+  };
+  return planFromJournal(record, 'retry', now, notDone, (work, key, base, into) => {
     if (work.action === 'remove') {
-      absent.push({ kind: 'absent', id: `${key}#absent`, ...base, action: 'remove', permanent: work.permanent });
-      if (work.before) beforeMap.set(key, work.before);
-      continue;
+      into.absent.push({ kind: 'absent', id: `${key}#absent`, ...base, action: 'remove', permanent: work.permanent });
+      if (work.before) into.before.set(key, work.before);
+      return;
     }
     const after = work.after;
-    if (!after) continue;
+    if (!after) return;
     if (work.action === 'create' || work.action === 'restore') {
       const f = after.fields;
       const created = work.requests.find((r) => r.method === 'v2.create');
-      const groups = new Map<number, GroupLevel>();
-      for (const [id, level] of Object.entries(after.groups)) if (level !== 0) groups.set(Number(id), level);
-      newMembers.push({
+      into.newMembers.push({
         kind: 'create',
         id: `${key}#create`,
         ...base,
@@ -304,33 +325,17 @@ export function retryPlanFromJournal(record: JournalRecord, now: number = Date.n
           locked: f.locked ?? false,
           accountPermission: f.accountPermission ?? 1,
           tags: f.tags ?? [],
-          groups,
+          groups: joined(after.groups),
           activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
         },
       });
-      continue;
+      return;
     }
     const was = work.before;
-    if (!was) continue;
-    beforeMap.set(key, was);
-    for (const [field, value] of Object.entries(after.fields)) {
-      const values = { field, before: was[field as keyof Fields], after: value } as FieldValues;
-      const change = { kind: 'field', id: `${key}#field:${field}`, ...base, ...values } as FieldChange;
-      (field === 'enabled' && value === false ? disabled : fieldChanges).push(change);
-    }
-    for (const [id, level] of Object.entries(after.groups))
-      groupChanges.push({
-        kind: 'group',
-        id: `${key}#group:${id}`,
-        ...base,
-        groupId: Number(id),
-        groupName: work.groupNames[id] ?? id,
-        before: was.groups[id] ?? 0,
-        after: level,
-      });
-  }
-  return derivedPlan(
-    { accountId: record.begin.accountId, groups: groupsNamed(names), origin: 'retry', createdAt: now },
-    { newMembers, fieldChanges, groupChanges, disabled, absent, before: beforeMap },
-  );
+    if (!was) return;
+    into.before.set(key, was);
+    for (const [field, value] of Object.entries(after.fields))
+      addField(into, key, base, field, was[field as keyof Fields], value);
+    for (const [id, level] of Object.entries(after.groups)) addGroup(into, work, key, id, was.groups[id] ?? 0, level);
+  });
 }

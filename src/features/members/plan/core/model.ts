@@ -80,7 +80,7 @@ export interface HeaderCell {
  * One data row, kept compact (a 20,000-row file stays small): values and places by header index. Read a cell with
  * `cellOf(file, row, key)` (membersFile.ts).
  */
-export interface FileRow {
+export interface MembersFileRow {
   /** 1-based data row number (the header is not counted), as the report names rows. */
   readonly row: number;
   /** Zero-based line where the row starts. */
@@ -98,7 +98,7 @@ export interface MembersFile {
   readonly header: readonly HeaderCell[];
   /** Header index by column (the first, when a column is named twice). */
   readonly columns: ReadonlyMap<ColumnKey, number>;
-  readonly rows: readonly FileRow[];
+  readonly rows: readonly MembersFileRow[];
   /** Group names of the header's group columns, in header order. */
   readonly groupColumns: readonly string[];
   /** Problems found while reading (malformed CSV, header problems); `diagnose` adds the rest. */

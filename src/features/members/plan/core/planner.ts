@@ -25,7 +25,7 @@ import type {
   CreateChange,
   FieldChange,
   FieldValues,
-  FileRow,
+  MembersFileRow,
   GroupChange,
   GroupLevel,
   MemberBefore,
@@ -69,7 +69,7 @@ function groupColumns(file: MembersFile, groups: readonly PortalGroup[]): GroupC
 }
 
 /** The field changes a row asks of a member on the portal. */
-function fieldValues(file: MembersFile, row: FileRow, p: PortalMember): FieldValues[] {
+function fieldValues(file: MembersFile, row: MembersFileRow, p: PortalMember): FieldValues[] {
   const out: FieldValues[] = [];
   const cell = (
     key: 'name' | 'email' | 'jobTitle' | 'enabled' | 'locked' | 'twoFactor' | 'accountPermission' | 'tags',

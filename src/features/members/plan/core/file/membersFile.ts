@@ -16,7 +16,7 @@ import {
   GROUP_WORDS,
   type ColumnKey,
   type FileCell,
-  type FileRow,
+  type MembersFileRow,
   type GroupLevel,
   type HeaderCell,
   type MembersFile,
@@ -288,7 +288,7 @@ export function parseMembersFile(text: string, options: ParseOptions = {}): Memb
     const group = groupNameOf(h.key);
     if (group !== undefined) groupColumns.push(group);
   });
-  const rows: FileRow[] = data.map((r, i) => {
+  const rows: MembersFileRow[] = data.map((r, i) => {
     const places = new Int32Array(r.values.length * 4);
     for (let c = 0; c < r.values.length; c++) {
       const s = spanOf(r.offsets[2 * c] ?? r.start, r.offsets[2 * c + 1] ?? r.start);
@@ -300,7 +300,7 @@ export function parseMembersFile(text: string, options: ParseOptions = {}): Memb
 }
 
 /** The place of a row's cell at a header index (the row's start when the row has no such cell). */
-export function placeOf(row: FileRow, index: number): Span {
+export function placeOf(row: MembersFileRow, index: number): Span {
   const p = row.places;
   if (index * 4 + 3 >= p.length) return { line: row.line, column: 0, endLine: row.line, endColumn: 0 };
   return {
@@ -312,7 +312,7 @@ export function placeOf(row: FileRow, index: number): Span {
 }
 
 /** A row's cell in a column, or undefined when the file has no such column (or the row stops before it). */
-export function cellOf(file: MembersFile, row: FileRow, key: ColumnKey): FileCell | undefined {
+export function cellOf(file: MembersFile, row: MembersFileRow, key: ColumnKey): FileCell | undefined {
   const index = file.columns.get(key);
   if (index === undefined) return undefined;
   const value = row.values[index];
@@ -321,12 +321,12 @@ export function cellOf(file: MembersFile, row: FileRow, key: ColumnKey): FileCel
 }
 
 /** A row's cell value in a column; undefined as in cellOf. */
-export function valueOf(file: MembersFile, row: FileRow, key: ColumnKey): string | undefined {
+export function valueOf(file: MembersFile, row: MembersFileRow, key: ColumnKey): string | undefined {
   const index = file.columns.get(key);
   return index === undefined ? undefined : row.values[index];
 }
 
 /** A row's username, trimmed ('' when missing). */
-export function usernameOf(file: MembersFile, row: FileRow): string {
+export function usernameOf(file: MembersFile, row: MembersFileRow): string {
   return (valueOf(file, row, 'username') ?? '').trim();
 }

@@ -1,5 +1,5 @@
 // Bulk edits on a selection write the plan's journal, so they gain undo: a tag added and members disabled in bulk
-// are turned back by the undo plan of the bulk run.
+// are turned back by the undo plan of the bulk run; a bulk edit cut off by a reload is resumed like an apply.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,8 +9,16 @@ import { collect } from '../../../../../../src/api';
 import { bulkMemberOf, type BulkMember } from '../../../../../../src/features/members/bulk/bulkChange';
 import { runBulk } from '../../../../../../src/features/members/bulk/bulkRun';
 import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
-import { lastUndoable, undoPlan } from '../../../../../../src/features/members/plan/core/journal';
-import { withPortal, type Portal } from './helpers';
+import {
+  lastUndoable,
+  resumeApply,
+  undoPlan,
+  unfinishedJournals,
+} from '../../../../../../src/features/members/plan/core/journal';
+import { demoClient } from '../../../helpers';
+import { apiRequests, withPortal, withStorage, type Portal } from './helpers';
+
+const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
 
 async function membersOf(p: Portal, usernames: readonly string[]): Promise<BulkMember[]> {
   const all = await collect(p.client.v3.members.iterate(p.acme));
@@ -50,5 +58,37 @@ void describe('bulk edits journaled', () => {
         await rm(storage, { recursive: true, force: true });
       }
     });
+  });
+
+  void test('a client closed under a bulk edit (a reload) leaves it resumable: resumed, every member is changed once', async () => {
+    await withPortal(
+      async (p) =>
+        withStorage(async (storage) => {
+          const all = await collect(p.client.v3.members.iterate(p.acme));
+          const names = all.map((m) => m.user.username);
+          const closing = await demoClient(p.emu);
+          p.emu.resetStats();
+          let finished = 0;
+          const cut = await runBulk(closing, p.acme, { kind: 'addTag', tag: 'cut' }, await membersOf(p, names), {
+            journal: { storageFolder: storage, portalId: 'test' },
+            concurrency: 2,
+            onProgress: () => {
+              if (++finished === 3) closing.close();
+            },
+          });
+          assert.ok(cut.done.length < names.length, 'the close cut the run short');
+          const [record] = await unfinishedJournals(storage);
+          assert.equal(record?.applyId, cut.applyId, 'the cut-off bulk run is offered for resume');
+          if (!record) return;
+          const result = await resumeApply(p.client, record, { journalFolder: storage });
+          assert.deepEqual(
+            result.rows.filter((r) => r.result !== 'done'),
+            [],
+          );
+          assert.equal(apiRequests(p.emu, PATCH), names.length, 'each member changed once');
+          for (const name of names) assert.ok((await p.client.v3.members.get(p.acme, name)).tags.includes('cut'), name);
+        }),
+      { latencyMs: 20 },
+    );
   });
 });

@@ -1,8 +1,8 @@
 // Every v3 endpoint (spec 4.2) against the demo seed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { collect, AccountPermission } from '../../../src/api';
-import { kind, startEnrolled, stopEnrolled, type Emulator, type TestClient } from './helpers';
+import { collect, AccountPermission } from '../../../../src/api';
+import { kind, startEnrolled, stopEnrolled, type Emulator, type TestClient } from '../helpers';
 
 void describe('v3 endpoints', () => {
   let emu: Emulator;

@@ -1,5 +1,5 @@
-// What a server cannot make the client do: read an answer without end, hold a request for ever, slip rows past a
-// page, reach another path through "..", or get a secret it handed out echoed back unmasked.
+// What a server cannot make the client do (the limits client.ts promises): read an answer without end, hold a
+// request for ever, reach another path through "..", or get a secret it handed out echoed back unmasked.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ERROR_CODES, collect, type FileRecord } from '../../../src/api';
@@ -7,10 +7,8 @@ import {
   accountId,
   emulator,
   enrolledClient,
-  fixedLookup,
   groupId,
   kind,
-  makeClient,
   passwordClient,
   statusesOf,
   type Emulator,
@@ -40,8 +38,13 @@ void describe('limits on what a server can do', () => {
     file = biggest;
   });
   after(async () => {
-    t.client.close();
-    await emu.stop();
+    // A sign-in over the 400 ms deadline (a loaded machine) fails the hook before t is set: the emulator still stops,
+    // or the file would never end.
+    try {
+      t.client.close();
+    } finally {
+      await emu.stop();
+    }
   });
   beforeEach(() => {
     emu.clearFaults();
@@ -174,29 +177,6 @@ void describe('limits on what a server can do', () => {
     stall.client.close();
   });
 
-  void test('an envelope page longer than asked for is refused, saying what the portal sent', async () => {
-    emu.setFaults([{ kind: 'oversized-page', factor: 10 }]);
-    await assert.rejects(
-      t.client.v3.members.page(acme, { size: 5 }),
-      kind('invalid-response', (e) => {
-        assert.equal(e.code, ERROR_CODES.pageTooLong);
-        assert.equal(e.endpoint, `GET /v3/accounts/${acme}/members`);
-        assert.match(e.message, /sent 50 rows for a page of 5/);
-      }),
-    );
-    await assert.rejects(
-      t.client.v2.members.page(acme, { size: 3 }),
-      kind('invalid-response', (e) => assert.equal(e.code, ERROR_CODES.pageTooLong)),
-    );
-    await assert.rejects(
-      t.client.v2.files.page(acme, engineering, { size: 2 }),
-      kind('invalid-response', (e) => assert.equal(e.code, ERROR_CODES.pageTooLong)),
-    );
-    // A plain array that long is the whole list: no next page.
-    const groups = await t.client.v2.groups.page(acme, { size: 1 });
-    assert.equal(groups.hasNext, false);
-  });
-
   void test('ids and names that are ".", ".." or empty are never sent; "%2e%2e" goes out encoded', async () => {
     const account = acme;
     for (const bad of ['.', '..', '']) {
@@ -233,78 +213,5 @@ void describe('limits on what a server can do', () => {
     const lines = JSON.stringify(t.logs);
     for (const secret of secrets) assert.ok(!lines.includes(secret), 'no log line carries a secret');
     assert.ok(t.logs.some((l) => l.path.includes('name=***')));
-  });
-});
-
-void describe('*.localhost over plain http', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await emulator();
-  });
-  after(async () => {
-    await emu.stop();
-  });
-
-  void test('is trusted only when it resolves to this computer', async () => {
-    const port = new URL(emu.url).port;
-    const lookup = fixedLookup({
-      'app.localhost': '127.0.0.1',
-      'evil.localhost': '10.9.8.7',
-      'mixed.localhost': '::ffff:10.0.0.1',
-    });
-    const good = makeClient({ url: `http://app.localhost:${port}` }, { lookup });
-    await good.client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
-    assert.equal((await good.client.v3.userinfo()).name, 'demo');
-    good.client.close();
-    for (const host of ['evil.localhost', 'mixed.localhost']) {
-      const bad = makeClient({ url: `http://${host}:${port}` }, { lookup });
-      await assert.rejects(
-        bad.client.signIn({ kind: 'password', username: 'demo', password: 'demo' }),
-        kind('network', (e) => {
-          assert.equal(e.code, ERROR_CODES.notLoopback);
-          assert.match(e.message, new RegExp(`${host}:${port}.*does not resolve to this computer`));
-        }),
-      );
-      assert.equal(bad.logs.length, 1, 'refused at once, not retried');
-      bad.client.close();
-    }
-  });
-});
-
-void describe('the hostile seed', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  before(async () => {
-    emu = await emulator({ seed: 'hostile' });
-    t = await passwordClient(emu);
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
-
-  void test('a member page ten times longer than asked is refused; the error carries no markup from the portal', async () => {
-    // The hostile seed's second organisation answers ten times the rows asked for.
-    const account = (await t.client.v3.accounts.list())[1]?.id ?? 2;
-    await assert.rejects(
-      t.client.v3.members.page(account, { size: 20 }),
-      kind('invalid-response', (e) => {
-        assert.equal(e.code, ERROR_CODES.pageTooLong);
-        assert.match(e.message, /sent 200 rows for a page of 20/);
-      }),
-    );
-  });
-
-  void test('an error message with a command link is kept as data and quoted on one short line', async () => {
-    const account = (await t.client.v3.accounts.list())[0]?.id ?? 1;
-    await assert.rejects(
-      t.client.v3.members.delete(account, 'trap.member'),
-      kind('forbidden', (e) => {
-        assert.match(e.serverMessage ?? '', /command:/, "the portal's words are kept as they were");
-        // eslint-disable-next-line no-control-regex -- control characters are what the message must not hold
-        assert.ok(!/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(e.message));
-        assert.ok(e.message.length < 400);
-      }),
-    );
   });
 });

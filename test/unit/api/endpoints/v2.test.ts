@@ -1,8 +1,8 @@
 // Every v2 endpoint (spec 4.4) and the file download, against the demo seed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { collect, GroupPermission } from '../../../src/api';
-import { accountId, groupId, kind, startEnrolled, stopEnrolled, type Emulator, type TestClient } from './helpers';
+import { collect, GroupPermission } from '../../../../src/api';
+import { accountId, groupId, kind, startEnrolled, stopEnrolled, type Emulator, type TestClient } from '../helpers';
 
 void describe('v2 endpoints', () => {
   let emu: Emulator;
