@@ -53,6 +53,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   /** True while a request runs (single flight). */
   private running = false;
   private disposed = false;
+  /** The title without the unsaved marker. */
+  private readonly title: string;
   private readonly disposables: vscode.Disposable[] = [];
 
   protected constructor(
@@ -64,9 +66,10 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     title: string,
     private readonly validator: Check<Command>,
   ) {
+    this.title = plain(title);
     this.panel = vscode.window.createWebviewPanel(
       `portal.form.${kind}`,
-      plain(title),
+      this.title,
       vscode.ViewColumn.Active,
       panelOptions(env.extensionUri),
     );
@@ -147,9 +150,16 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
         return;
       case 'save':
         return this.runSave(command);
+      case 'dirty':
+        return this.markUnsaved((command as unknown as { dirty: boolean }).dirty);
       default:
         return this.onCommand(command);
     }
+  }
+
+  /** As an editor tab with unsaved changes reads, so a form left half-done is noticed among the tabs. */
+  private markUnsaved(dirty: boolean): void {
+    this.panel.title = dirty ? `\u25CF ${this.title}` : this.title;
   }
 
   reveal(): void {
@@ -212,6 +222,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
       this.draft = undefined;
       this.loading = Promise.resolve(outcome.state);
       this.post({ type: 'saved', message: outcome.message, state: outcome.state });
+      // The form now shows what was saved: nothing is unsaved until the next edit says so.
+      this.markUnsaved(false);
       this.afterState();
     });
   }

@@ -120,7 +120,7 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
   await page.keyboard.press('Control+a');
   const selected = await selectedMembers(page);
   check(selected.length > 1, `${selected.length} rows selected`);
-  await contextMenu(page, first, 'Disable Member');
+  await contextMenu(page, first, 'Disable Members');
   await (await dialogButton(page, /Disable \d+ members/i, /^Disable/)).click();
   await toast(page, /Disabled/);
   const cutoff = Date.now() - 90 * DAY;

@@ -103,6 +103,33 @@ async function closeEditors(page: Page): Promise<void> {
   await palette(page, 'View: Close All Editors');
 }
 
+/** The form's visible text calls the portal's account an organisation: the word "account" is not in it. */
+async function saysOrganisation(frame: Frame, form: string): Promise<void> {
+  const text = await frame.locator('body').innerText();
+  const hit = /[^\n]*\baccounts?\b[^\n]*/i.exec(text);
+  check(!hit, `the ${form} form still says "account": ${hit?.[0]}`);
+}
+
+/** The editor tab of the form on screen, marked "●" while the form holds unsaved changes. */
+function unsavedTab(page: Page) {
+  return page.locator('.tabs-container .tab.active', { hasText: '\u25CF' });
+}
+
+/** A success banner is a status line (an icon and words), not a bordered box that looks like a field. */
+async function statusLine(frame: Frame): Promise<void> {
+  const look = await frame.locator('.banner.ok').evaluate((e) => ({
+    border: getComputedStyle(e).borderTopStyle,
+    icon: e.querySelector('.icon')?.textContent ?? '',
+  }));
+  check(look.border === 'none' && look.icon !== '', `the success banner looks like a box: ${JSON.stringify(look)}`);
+}
+
+async function detached(frame: Frame): Promise<boolean> {
+  for (const end = Date.now() + UI_TIMEOUT_MS; Date.now() < end; await new Promise((r) => setTimeout(r, 200)))
+    if (frame.isDetached()) return true;
+  return false;
+}
+
 export async function run(ctx: FlowContext): Promise<void> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
   const portal = new PortalState(emu);
@@ -146,6 +173,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     let frame = await formFrame(page, 'Acme Corporation');
     await frame.locator('vscode-progress-bar').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await fill(frame, 'locale', 'en_GB');
+    await saysOrganisation(frame, 'overview');
     await screens.both('overview', frame);
     await save(frame);
     await banner(frame, 'ok');
@@ -158,9 +186,21 @@ export async function run(ctx: FlowContext): Promise<void> {
     await treeRow(page, 'Explorer', 'Acme Corporation').click();
     await contextMenu(page, await memberRow(page, 'Mia Member'), 'Edit Assignments…');
     frame = await formFrame(page, 'Edit assignments');
+    // The chosen tags are listed by name (the drop-down's face only counts them).
+    const miaTags = (await portal.get<{ tags: string[] }>(`/v3/accounts/${acme}/members/member`)).tags;
+    const chips = await frame.locator('#tags-chosen li').allTextContents();
+    check(
+      miaTags.length > 0 && [...chips].sort().join() === [...miaTags].sort().join(),
+      `the tags read ${chips.join(', ')}, not ${miaTags.join(', ')}`,
+    );
+    check(!(await frame.locator('#unsaved').isVisible()), 'an untouched form says it has unsaved changes');
+    await saysOrganisation(frame, 'assignments');
     await choose(frame, `group-${groupId('engineering')}`, 'Group administrator');
     await choose(frame, `group-${groupId('marketing')}`, 'None');
     await choose(frame, 'accountPermission', 'Group creator');
+    // An edit shows in the form and on the panel's tab until it is saved.
+    await frame.locator('#unsaved').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await unsavedTab(page).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await screens.both('assignments', frame);
 
     // A server error first: the form says so and keeps every value.
@@ -172,16 +212,22 @@ export async function run(ctx: FlowContext): Promise<void> {
       .locator(`#group-${groupId('engineering')}`)
       .evaluate((e) => (e as HTMLElement & { value: string }).value);
     check(kept === '16', `the engineering choice was lost after the failure (${kept})`);
+    check(await frame.locator('#unsaved').isVisible(), 'a failed save dropped the unsaved marker');
     emu.clearFaults();
     await save(frame);
     await banner(frame, 'ok');
+    await statusLine(frame);
+    await frame.locator('#unsaved').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+    await unsavedTab(page).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     const mia = await portal.get<{ groups: Record<string, number>; accountPermission: number }>(
       `/v2/accounts/${acme}/members/member`,
     );
     check(mia.groups.engineering === 16, `engineering is ${mia.groups.engineering}`);
     check(mia.groups.marketing === undefined, 'still in marketing');
     check(mia.accountPermission === 4, `account permission is ${mia.accountPermission}`);
-    ctx.log('assignments: groups and permission saved (after a kept-input failure)');
+    ctx.log(
+      'assignments: tags listed by name; unsaved marker in the form and on the tab until saved; groups and permission saved (after a kept-input failure)',
+    );
     await closeEditors(page);
 
     // ---- A portal that does not answer two of the form's reads (an HTML 404 page each) still shows the form, says
@@ -213,7 +259,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await closeEditors(page);
 
     // ---- Quick-pick path: change one group permission without a webview.
-    await contextMenu(page, await memberRow(page, 'Lena Locke'), "Change a Member's Permission in a Group…");
+    await contextMenu(page, await memberRow(page, 'Lena Locke'), 'Change Permission in a Group…');
     await pick(page, 'Social Club');
     await pick(page, 'Standard');
     await page.waitForTimeout(500);
@@ -224,6 +270,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     // ---- Create group (account context menu).
     await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'New Group…');
     frame = await formFrame(page, 'Create group');
+    await saysOrganisation(frame, 'group');
     await fillAll(frame, { name: 'design-team', friendlyName: 'Design Team' });
     await frame.locator('#component-tasks').click();
     await frame.locator('#chat').click();
@@ -262,6 +309,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     // ---- New member (account context menu).
     await contextMenu(page, treeRow(page, 'Explorer', 'Acme Corporation'), 'New Member…');
     frame = await formFrame(page, 'Add member');
+    await saysOrganisation(frame, 'member');
     await fillAll(frame, {
       username: 'nora.new',
       name: 'Nora New',
@@ -283,6 +331,15 @@ export async function run(ctx: FlowContext): Promise<void> {
     // ---- Create application (portal context menu in the Applications view).
     await contextMenu(page, treeRow(page, 'Applications', PORTAL_LABEL), 'Create Application…');
     frame = await formFrame(page, 'Create application');
+    // Typing goes to the first field, and the empty required Name is not an error until it was left or saved.
+    const focused = await frame.evaluate(() => document.activeElement?.id ?? '');
+    check(focused === 'name', `the focus is on "${focused}", not on Name`);
+    const nameInvalid = () =>
+      frame.locator('#name').evaluate((e) => e.matches(':invalid') || e.hasAttribute('invalid'));
+    check(!(await nameInvalid()), 'the empty Name field shows as an error before anything was typed');
+    await saysOrganisation(frame, 'application');
+    await frame.locator('#name input').press('Tab');
+    check(await nameInvalid(), 'Name left empty does not show as missing');
     await fillAll(frame, {
       name: 'Release bot',
       description: 'Posts release notes',
@@ -303,11 +360,38 @@ export async function run(ctx: FlowContext): Promise<void> {
       'the application is not on the portal',
     );
     check(await portal.clientCredentialsWork(clientId, clientSecret), 'the shown credentials do not work');
+    // The secret comes first, under the heading; the one way on is Done (Rotate secret and Close wait below).
+    // (No named functions inside evaluate: the test's compiler wraps them in a helper the page does not have.)
+    const layout = await frame.evaluate(() => {
+      const credentials = document.getElementById('credentials');
+      const details = document.querySelector('#app > dl.kv');
+      const rotate = document.getElementById('rotate');
+      return {
+        first: Boolean(credentials && details && credentials.compareDocumentPosition(details) & 4),
+        exits: [...document.querySelectorAll<HTMLElement>('vscode-button')].filter(
+          (b) => b.offsetParent !== null && /^(Done|Close)/.test(b.textContent?.trim() ?? ''),
+        ).length,
+        rotate: rotate !== null && rotate.offsetParent !== null,
+        details: details?.textContent ?? '',
+      };
+    });
+    check(layout.first, 'the credentials are not above the application details');
+    check(
+      layout.exits === 1 && !layout.rotate,
+      `the credentials offer ${layout.exits} ways out, rotate ${layout.rotate}`,
+    );
+    // Enum values read as words: "Linux", never the portal's code.
+    check(
+      layout.details.includes('Linux') && !layout.details.includes('LINUX'),
+      `the details show the platform's code: ${layout.details}`,
+    );
     await screens.both('application-credentials', frame);
-    // Done hides the secret: it leaves the page.
-    await frame.locator('vscode-button', { hasText: 'Done' }).click();
-    check((await frame.locator('#client-secret').count()) === 0, 'the secret is still in the page after Done');
-    ctx.log('application created; its credentials work; Done removed the secret from the page');
+    // Done hides the secret and closes the panel.
+    await frame.locator('#done').click();
+    check(await detached(frame), 'the panel is still open after Done');
+    ctx.log(
+      'application: Name focused and not red until left empty; created; its credentials work, shown first with Done the only way out; Done closed the panel',
+    );
     await closeEditors(page);
 
     // ---- Rotate its secret (application context menu): the new secret is shown the same way, the old one stops.

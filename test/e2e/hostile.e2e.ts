@@ -113,7 +113,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await (await quickInput(page)).input.fill('trap.member');
     await page.keyboard.press('Enter');
     const trap = pane(page, 'Members').locator('.monaco-list-row', { hasText: 'trap.member' }).first();
-    await contextMenu(page, trap, 'Remove Member from Organisation…');
+    await contextMenu(page, trap, 'Remove Members from Organisation…');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     check(

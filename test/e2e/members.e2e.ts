@@ -121,19 +121,19 @@ async function searchTagAndSort(page: Page, ctx: FlowContext): Promise<void> {
 }
 
 async function enableLockRemove(page: Page, portal: Portal, ctx: FlowContext): Promise<void> {
-  await contextMenu(page, membersRow(page, 'Victor Hale'), 'Enable Member');
+  await contextMenu(page, membersRow(page, 'Victor Hale'), 'Enable Members');
   await membersPane(page)
     .locator('.monaco-list-row', { hasText: 'victor.hale' })
     .filter({ hasNotText: '[disabled]' })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   check((await portal.member('victor.hale')).user.enabled, 'Victor Hale is not enabled on the portal');
-  await contextMenu(page, membersRow(page, 'Bruno Hughes'), 'Lock Member');
+  await contextMenu(page, membersRow(page, 'Bruno Hughes'), 'Lock Members');
   await membersPane(page)
     .locator('.monaco-list-row', { hasText: 'bruno.hughes' })
     .filter({ hasText: '[locked]' })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   check((await portal.member('bruno.hughes')).user.locked, 'Bruno Hughes is not locked on the portal');
-  await contextMenu(page, membersRow(page, 'Sven Okafor'), 'Remove Member from Organisation…');
+  await contextMenu(page, membersRow(page, 'Sven Okafor'), 'Remove Members from Organisation…');
   await (await dialogButton(page, 'Remove Sven Okafor (sven.okafor) from this organisation?', 'Continue…')).click();
   await answer(page, 'sven.okafor', 'Remove Sven Okafor');
   await membersRow(page, 'Sven Okafor').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });

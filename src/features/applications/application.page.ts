@@ -8,46 +8,47 @@ import {
   type ApplicationValues,
   type CredentialsMessage,
 } from './application.protocol';
-import { clear, el } from '../../forms/page/dom';
+import { deviceTypeWord, platformWord } from '../../shared/applicationWords';
+import { clear, el, focusWhenReady } from '../../forms/page/dom';
 import { section, selectField, textField } from '../../forms/page/fields';
 import { CLOSE_ID, FormView, type Rendered } from '../../forms/page/form';
 import { post } from '../../forms/page/host';
-
-/** What each platform is called (made on each call, so in the language the host sent). */
-const platformLabels = (): Record<(typeof APPLICATION_PLATFORMS)[number], string> => ({
-  IOS: 'iOS',
-  ANDROID: 'Android',
-  SYNC: l10n.t('Sync client'),
-  LINUX: 'Linux',
-  WINDOWS: 'Windows',
-  OTHER: l10n.t('Other'),
-});
 
 type Form = FormView<ApplicationState, ApplicationValues>;
 
 /** The credentials on screen; emptied on Done, on Close and when the page goes away. */
 function credentialsView(): { show(form: Form, m: CredentialsMessage): void } {
-  const box = el('section', { attrs: { 'aria-label': l10n.t('Client credentials') } });
+  const box = el('section', { id: 'credentials', attrs: { 'aria-label': l10n.t('Client credentials') } });
+  let restore = (): void => box.remove();
   const forget = (): void => {
     clear(box);
-    box.remove();
+    restore();
   };
   window.addEventListener('pagehide', forget);
   document.addEventListener('click', (e) => {
     // Close posts "close"; the DOM is emptied first so the secret is gone even before the panel is.
     if ((e.target as HTMLElement | null)?.id === CLOSE_ID) forget();
   });
-  return { show: (form, m) => showCredentials(box, forget, form, m) };
+  return {
+    show: (form, m) => {
+      showCredentials(box, forget, form, m);
+      restore = form.showFirst(box);
+      focusWhenReady(document.getElementById('copy-clientSecret'));
+    },
+  };
 }
 
 function copyButton(what: 'clientId' | 'clientSecret', label: string): HTMLElement {
-  return el('vscode-button', {
+  const button = el('vscode-button', {
     secondary: true,
     textContent: label,
     on: { click: () => post({ type: 'copy', what }) },
   });
+  button.id = `copy-${what}`;
+  return button;
 }
 
+/** The credentials first, then the one way on: Done forgets them here and on the host, and closes the panel. */
 function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: CredentialsMessage): void {
   clear(box);
   const status = el('p', { attrs: { role: 'status', 'aria-live': 'polite' }, id: 'credentials-status' });
@@ -95,12 +96,15 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
       { classes: ['actions'] },
       use,
       el('vscode-button', {
+        id: 'done',
         secondary: true,
-        textContent: l10n.t('Done (hide the secret)'),
+        textContent: l10n.t('Done'),
+        title: l10n.t('Hides the secret and closes this panel'),
         on: {
           click: () => {
             forget();
             post({ type: 'hideCredentials' });
+            post({ type: 'close' });
           },
         },
       }),
@@ -108,7 +112,6 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
     status,
   );
   if (m.stored) status.textContent = l10n.t('This portal now signs in with these credentials.');
-  form.show(box);
 }
 
 type Values = ApplicationValues;
@@ -137,8 +140,8 @@ function renderRotate(
       { classes: ['kv'] },
       ...row(l10n.t('Client id'), a.clientId),
       ...row(l10n.t('Description'), a.description),
-      ...row(l10n.t('Platform'), a.platform),
-      ...row(l10n.t('Device type'), a.deviceType),
+      ...row(l10n.t('Platform'), platformWord(a.platform)),
+      ...row(l10n.t('Device type'), deviceTypeWord(a.deviceType)),
       ...row(l10n.t('Device model'), a.deviceModel),
       ...row(l10n.t('Operating system'), a.deviceOs),
       ...row(l10n.t('App version'), a.appVersion),
@@ -187,13 +190,13 @@ function renderCreate(form: Form, state: ApplicationState, values: Values): Rend
     id: 'platform',
     label: l10n.t('Platform'),
     value: values.platform,
-    choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformLabels()[p] })),
+    choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformWord(p) })),
   });
   const deviceType = selectField(form, {
     id: 'deviceType',
     label: l10n.t('Device type'),
     value: values.deviceType,
-    choices: DEVICE_TYPES.map((d) => ({ value: d, label: d })),
+    choices: DEVICE_TYPES.map((d) => ({ value: d, label: deviceTypeWord(d) })),
   });
   const deviceModel = textField(form, {
     id: 'deviceModel',

@@ -30,7 +30,7 @@ export const applicationCommands = messages({
   copy: { what: oneOf(['clientId', 'clientSecret'] as const) },
   /** Store the shown credentials as this portal's sign-in (SecretStorage). */
   useCredentials: { confirm: literal('yes') },
-  /** "Done (hide the secret)": the host drops its copy too, so a reloaded panel cannot show it again. */
+  /** "Done": the host drops its copy too, so a reloaded panel cannot show it again. */
   hideCredentials: {},
 });
 export type ApplicationCommand = Infer<typeof applicationCommands>;

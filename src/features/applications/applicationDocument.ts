@@ -8,6 +8,7 @@ import { fullDate, relativeTime } from '../../shared/format';
 import { line, noticeLines, text } from '../../shared/markdown';
 import type { DocumentContext } from '../contracts';
 import { readApplication } from './applicationRead';
+import { deviceTypeWord, platformWord } from '../../shared/applicationWords';
 
 /** The document of the application `clientId`; a PortalError when the portal cannot give it. */
 export async function applicationDocument(ctx: DocumentContext, clientId: string): Promise<string> {
@@ -27,7 +28,7 @@ export function renderApplication(
   ctx: { portalLabel: string; current: boolean; now?: number; notices?: readonly string[] },
 ): string {
   const device =
-    [app.deviceType, app.deviceModel, app.deviceOs]
+    [app.deviceType && deviceTypeWord(app.deviceType), app.deviceModel, app.deviceOs]
       .filter(Boolean)
       .map((d) => text(d))
       .join(', ') || text(null);
@@ -48,7 +49,7 @@ export function renderApplication(
     '',
     line(l10n.t('Client id'), text(app.clientId)),
     line(l10n.t('Description'), text(app.description)),
-    line(l10n.t('Platform'), text(app.platform)),
+    line(l10n.t('Platform'), text(app.platform && platformWord(app.platform))),
     line(l10n.t('Device'), device),
     line(l10n.t('App version'), text(app.appVersion)),
     line(l10n.t('Bundle id'), text(app.bundleId)),

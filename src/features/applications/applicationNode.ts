@@ -7,6 +7,7 @@ import { treeItem } from '../../views/item';
 import { PortalTreeNode } from '../../views/node';
 import type { PortalNode } from '../../views/portalNode';
 import type { ApplicationRow } from './loaders';
+import { deviceTypeWord, platformWord } from '../../shared/applicationWords';
 
 export class ApplicationNode extends PortalTreeNode {
   readonly key: TreeKey;
@@ -31,7 +32,7 @@ export class ApplicationNode extends PortalTreeNode {
       collapsible: 'none',
       contextValue: this.current ? 'application.current' : 'application',
       description: [
-        r.platform || vscode.l10n.t('unknown platform'),
+        r.platform ? platformWord(r.platform) : vscode.l10n.t('unknown platform'),
         r.lastActivity ? vscode.l10n.t('active {0}', relativeTime(r.lastActivity)) : vscode.l10n.t('never active'),
         this.current ? vscode.l10n.t('this VS Code') : '',
       ]
@@ -44,8 +45,8 @@ export class ApplicationNode extends PortalTreeNode {
         vscode.l10n.t('Client id: {0}', r.clientId),
         vscode.l10n.t(
           'Platform: {0} ({1})',
-          r.platform || vscode.l10n.t('unknown'),
-          r.deviceType || vscode.l10n.t('unknown device'),
+          r.platform ? platformWord(r.platform) : vscode.l10n.t('unknown'),
+          r.deviceType ? deviceTypeWord(r.deviceType) : vscode.l10n.t('unknown device'),
         ),
         vscode.l10n.t('Last activity: {0}', relativeTime(r.lastActivity)),
         this.current ? vscode.l10n.t('This VS Code window signs in with this application.') : '',

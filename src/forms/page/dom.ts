@@ -12,6 +12,9 @@ type Props<E> = { [K in keyof E]?: E[K] extends (...args: never[]) => unknown ? 
   on?: Partial<Record<keyof HTMLElementEventMap | string, (event: Event) => void>>;
 };
 
+/** Marks a control whose emptiness is an error only once the user left it or tried to save. */
+export const REQUIRED_ATTR = 'data-required';
+
 export type Child = Node | string | null | undefined | false;
 
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -44,4 +47,14 @@ export function clear(node: Node): void {
 /** Ids built from server data (group ids) stay valid CSS selectors for vscode-label's lookup. */
 export function safeId(...parts: Array<string | number>): string {
   return parts.map((p) => String(p).replace(/[^A-Za-z0-9_-]/g, '_')).join('-');
+}
+
+/**
+ * Focuses a control once it has drawn itself: the elements render their inner input a moment after they are added,
+ * and focus given before that finds nothing to land on.
+ */
+export function focusWhenReady(control: HTMLElement | null | undefined): void {
+  if (!control) return;
+  const drawn = (control as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
+  void Promise.resolve(drawn).then(() => control.focus());
 }

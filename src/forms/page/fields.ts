@@ -1,11 +1,12 @@
 // Labelled controls. Every control gets a vscode-label (which also gives the control its accessible name)
 // and an error line the host's field errors are written into.
+import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeMultiSelect } from '@vscode-elements/elements/dist/vscode-multi-select/vscode-multi-select.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import type { Choice, FormStateBase } from '../protocol/common';
-import { el, type Child } from './dom';
+import { append, clear, el, REQUIRED_ATTR, type Child } from './dom';
 import type { FormView } from './form';
 
 type AnyForm = FormView<never, never> | FormView<FormStateBase, unknown>;
@@ -14,15 +15,18 @@ interface Common {
   id: string;
   label: string;
   hint?: string;
+  /** Marks the label; the field shows as missing only once left empty or on save. */
+  required?: boolean;
 }
 
-function group(form: AnyForm, spec: Common, control: HTMLElement & { invalid?: boolean }): HTMLElement {
+function group(form: AnyForm, spec: Common, control: HTMLElement & { invalid?: boolean }, extra?: Child): HTMLElement {
   const error = (form as FormView<FormStateBase, unknown>).field(spec.id, control);
   return el(
     'vscode-form-group',
     { variant: 'vertical' },
-    el('vscode-label', { htmlFor: spec.id, textContent: spec.label }),
+    el('vscode-label', { htmlFor: spec.id, textContent: spec.label, required: spec.required ?? false }),
     control,
+    extra,
     spec.hint ? el('vscode-form-helper', {}, el('span', { classes: ['hint'], textContent: spec.hint })) : null,
     error,
   );
@@ -40,7 +44,12 @@ export function textField(
 ): { node: HTMLElement; control: VscodeTextfield } {
   const control = el('vscode-textfield', { id: spec.id, value: spec.value, type: spec.type ?? 'text' });
   if (spec.maxLength !== undefined) control.maxLength = spec.maxLength;
-  if (spec.required) control.required = true;
+  if (spec.required) {
+    // Not `required` yet: the element would show the empty field as an error before anything was typed.
+    control.setAttribute(REQUIRED_ATTR, '');
+    control.setAttribute('aria-required', 'true');
+    control.addEventListener('blur', () => (control.required = true), { once: true });
+  }
   if (spec.placeholder) control.placeholder = spec.placeholder;
   if (spec.type === 'password') control.autocomplete = 'off';
   return { node: group(form, spec, control), control };
@@ -97,7 +106,10 @@ export function checkboxField(
   return { node, control };
 }
 
-/** Tags: pick from the account's tags or type a new one (combobox + creatable). */
+/**
+ * Tags: pick from the organisation's tags or type a new one (combobox + creatable). The element's face only
+ * counts the chosen ("2 Selected"), so their names are listed under it as chips.
+ */
 export function tagsField(
   form: AnyForm,
   spec: Common & { value: readonly string[]; suggestions: readonly string[] },
@@ -107,7 +119,19 @@ export function tagsField(
   for (const tag of all)
     control.appendChild(el('vscode-option', { value: tag, textContent: tag, selected: spec.value.includes(tag) }));
   control.value = [...spec.value];
-  return { node: group(form, spec, control), control, read: () => [...control.value] };
+  const chosen = el('ul', { classes: ['chips'], id: `${spec.id}-chosen`, attrs: { 'aria-label': spec.label } });
+  const list = (tags: readonly string[]): void => {
+    clear(chosen);
+    append(
+      chosen,
+      ...(tags.length
+        ? tags.map((t) => el('li', { classes: ['chip'], textContent: t }))
+        : [el('li', { classes: ['hint'], textContent: l10n.t('No tags') })]),
+    );
+  };
+  list(spec.value);
+  control.addEventListener('change', () => list(control.value));
+  return { node: group(form, spec, control, chosen), control, read: () => [...control.value] };
 }
 
 export function section(title: string, ...children: Child[]): HTMLElement {

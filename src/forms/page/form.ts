@@ -4,11 +4,13 @@ import * as l10n from '@vscode/l10n';
 import './elements';
 import css from './form.css';
 import type { FieldProblem, FormStateBase } from '../protocol/common';
-import { append, clear, el, type Child } from './dom';
+import { append, clear, el, focusWhenReady, REQUIRED_ATTR, type Child } from './dom';
 import { clearDraft, loadDraft, onHostMessage, post, saveDraft } from './host';
 
 /** How long a request may wait for the host's first answer before the form gives up on it. */
 const ACCEPT_TIMEOUT_MS = 8_000;
+
+const ICONS = { ok: '\u2713', error: '\u2715', warn: '!' } as const;
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(css);
@@ -78,6 +80,11 @@ export class FormView<State extends FormStateBase, Values> {
     attrs: { role: 'note' },
   });
   private readonly fields = new Map<string, FieldSlot>();
+  /** Says the form differs from what was last loaded or saved; the panel's title carries "●" meanwhile. */
+  private readonly unsaved = el('span', { classes: ['unsaved'], id: 'unsaved', hidden: true });
+  /** The values as loaded or saved, to tell an edit from a change back. */
+  private baseline = '';
+  private dirty = false;
   private saveButton: HTMLElement | undefined;
   private readonly busyRing = el('vscode-progress-ring', { hidden: true });
   private busy = false;
@@ -102,9 +109,13 @@ export class FormView<State extends FormStateBase, Values> {
       }
     });
     // Any edit is kept in the webview's state, so it survives VS Code unloading a hidden panel.
-    const keep = (): void => this.keepDraft();
-    document.addEventListener('input', keep);
-    document.addEventListener('change', keep);
+    const keep = (): void => {
+      this.keepDraft();
+      this.markUnsaved();
+    };
+    // Captured: the drop-downs' change and input events do not bubble.
+    document.addEventListener('input', keep, true);
+    document.addEventListener('change', keep, true);
     post({ type: 'ready' });
   }
 
@@ -119,7 +130,13 @@ export class FormView<State extends FormStateBase, Values> {
   say(kind: 'error' | 'ok' | 'warn', text: string): void {
     this.banner.className = `banner ${kind}`;
     this.banner.setAttribute('role', kind === 'error' ? 'alert' : 'status');
-    this.banner.textContent = text;
+    clear(this.banner);
+    // A status line, not a box: an icon says how it went, so it cannot be taken for a field.
+    append(
+      this.banner,
+      el('span', { classes: ['icon'], textContent: ICONS[kind], attrs: { 'aria-hidden': 'true' } }),
+      text,
+    );
     this.banner.hidden = text === '';
   }
 
@@ -132,13 +149,29 @@ export class FormView<State extends FormStateBase, Values> {
       this.saveButton.id = 'save';
       append(row, this.saveButton);
     }
-    append(row, ...extra, closeButton(), this.busyRing);
+    this.unsaved.textContent = l10n.t('Unsaved changes');
+    append(row, ...extra, closeButton(), this.busyRing, label ? this.unsaved : null);
     return row;
   }
 
-  /** Adds nodes below the form (e.g. credentials that arrive after the state). */
+  /** Adds nodes below the form. */
   show(...nodes: Child[]): void {
     append(this.root, ...nodes);
+  }
+
+  /**
+   * Puts `node` right under the page's heading with the form's own buttons hidden, so what it holds is seen
+   * first and its own buttons are the only way on (a one-time secret). Returns how to put the page back.
+   */
+  showFirst(node: HTMLElement): () => void {
+    const heading = this.root.querySelector('.subtitle') ?? this.root.querySelector('h1');
+    if (heading) heading.after(node);
+    else this.root.prepend(node);
+    this.root.classList.add('actions-hidden');
+    return () => {
+      node.remove();
+      this.root.classList.remove('actions-hidden');
+    };
   }
 
   private canSave(): boolean {
@@ -148,6 +181,9 @@ export class FormView<State extends FormStateBase, Values> {
   /** Sends the form's values, once: a second click while a save runs does nothing. */
   save(): void {
     if (this.busy || !this.state || !this.canSave()) return;
+    // A required field shows as missing once the user tried to save, not before.
+    for (const c of this.root.querySelectorAll<HTMLElement & { required: boolean }>(`[${REQUIRED_ATTR}]`))
+      c.required = true;
     this.setBusy(true);
     this.clearErrors();
     this.say('ok', '');
@@ -186,6 +222,7 @@ export class FormView<State extends FormStateBase, Values> {
         const key = this.def.draftKey(state);
         const kept = (m.draft as Values | undefined) ?? (loadDraft(key) as Values | undefined);
         this.render(state, kept ?? this.def.valuesOf(state));
+        this.focusFirstField();
         if (kept !== undefined)
           this.say('warn', l10n.t('Your unsaved changes were kept. Save to send them, or close to discard them.'));
         return;
@@ -216,6 +253,7 @@ export class FormView<State extends FormStateBase, Values> {
     this.fields.clear();
     this.saveButton = undefined;
     clear(this.root);
+    this.root.classList.remove('actions-hidden');
     this.root.setAttribute('aria-busy', 'false');
     const content = this.def.render(this, state, values);
     this.read = () => content.read();
@@ -224,6 +262,23 @@ export class FormView<State extends FormStateBase, Values> {
     this.notices.hidden = state.notices.length === 0;
     append(this.root, this.notices, this.banner, ...content.nodes);
     this.say('ok', '');
+    // Read back from the controls when they show the state, so a control's own spelling of a value is no change.
+    const own = this.def.valuesOf(state);
+    this.baseline = JSON.stringify(JSON.stringify(values) === JSON.stringify(own) ? this.read() : own);
+    this.markUnsaved();
+  }
+
+  /** On open, typing goes to the first field, as in VS Code's own input boxes. */
+  private focusFirstField(): void {
+    focusWhenReady(this.fields.values().next().value?.control);
+  }
+
+  private markUnsaved(): void {
+    const dirty = this.state !== undefined && this.canSave() && JSON.stringify(this.read()) !== this.baseline;
+    this.unsaved.hidden = !dirty;
+    if (dirty === this.dirty) return;
+    this.dirty = dirty;
+    post({ type: 'dirty', dirty });
   }
 
   private renderLoadFailed(message: string): void {

@@ -9,7 +9,9 @@
  *   host → webview  { type: 'busy', busy }            around every request
  *   host → webview  { type: 'failed', message, fieldErrors }  the request failed; the form keeps its input
  *   host → webview  { type: 'saved', message, state }  the request succeeded; the form shows the new state
+ *   webview → host  { type: 'dirty', dirty }          the input differs from the state (or again matches it)
  */
+import { bool } from './validate';
 
 /**
  * What every form's state carries besides its own fields: the reads the portal did not answer, in words ("The
@@ -41,6 +43,8 @@ export const COMMON_COMMANDS = {
   reload: {},
   /** Closes the panel (the Cancel button). */
   close: {},
+  /** The form now differs (or no longer differs) from what was loaded or saved: the panel's title says so. */
+  dirty: { dirty: bool },
 } as const;
 
 /** The longest a list in any message may be; the portal's pages (100 rows at most) stay far below. */

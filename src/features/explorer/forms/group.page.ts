@@ -44,7 +44,7 @@ function renderGroup(
     value: values.name,
     required: true,
     maxLength: 100,
-    hint: l10n.t('Unique in the account; used in addresses.'),
+    hint: l10n.t('Unique in the organisation; used in addresses.'),
   });
   const friendlyName = textField(form, {
     id: 'friendlyName',

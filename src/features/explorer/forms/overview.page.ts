@@ -59,7 +59,7 @@ function stateLine(state: OverviewState, s: SubscriptionView | null): HTMLElemen
       ended ? 'bad' : 'warn',
     ]);
   }
-  const line = el('p', { attrs: { 'aria-label': l10n.t('Account state') } });
+  const line = el('p', { attrs: { 'aria-label': l10n.t('Organisation state') } });
   items.forEach(([text, level], i) => {
     if (i > 0) line.append(' · ');
     line.append(el('span', { classes: ['state', ...(level === 'ok' ? [] : [level])], textContent: text }));
@@ -181,9 +181,9 @@ function renderOverview(
     section(l10n.t('Features'), chips(state.features, l10n.t('No features listed.'))),
     section(
       l10n.t('Capabilities'),
-      chips(state.capabilities, l10n.t('No capabilities listed for you in this account.')),
+      chips(state.capabilities, l10n.t('No capabilities listed for you in this organisation.')),
     ),
-    section(l10n.t('Rename the account'), friendlyName.node, name.node, locale.node),
+    section(l10n.t('Rename the organisation'), friendlyName.node, name.node, locale.node),
     form.actions(),
   ];
   return { nodes, read };

@@ -111,7 +111,7 @@ async function giveSameAccess(
       await run.ui.pickMany<SameAccessExtra>(
         [
           { label: vscode.l10n.t('Also the tags'), value: 'tags' },
-          { label: vscode.l10n.t('Also the account permission'), value: 'permission' },
+          { label: vscode.l10n.t('Also the organisation permission'), value: 'permission' },
           {
             label: vscode.l10n.t('Exactly the same groups'),
             description: vscode.l10n.t('also leave groups {0} is not in', source.name),

@@ -23,7 +23,7 @@ export function memberHeaders(): Record<MemberColumn, string> {
     email: vscode.l10n.t('E-mail'),
     enabled: vscode.l10n.t('Enabled'),
     locked: vscode.l10n.t('Locked'),
-    accountPermission: vscode.l10n.t('Account permission'),
+    accountPermission: vscode.l10n.t('Organisation permission'),
     tags: vscode.l10n.t('Tags'),
     twoFactor: vscode.l10n.t('Two-factor'),
     created: vscode.l10n.t('Member since'),

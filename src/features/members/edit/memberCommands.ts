@@ -69,7 +69,7 @@ async function confirmRemoval(
     message: vscode.l10n.t('Remove {0} from this organisation?', who),
     detail: [
       vscode.l10n.t(
-        'They lose access to the organisation and all its groups. Account permission: {0}.',
+        'They lose access to the organisation and all its groups. Organisation permission: {0}.',
         accountPermissionWords(permission),
       ),
       otherAccounts

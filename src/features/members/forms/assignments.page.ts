@@ -30,7 +30,7 @@ function renderAssignments(
 ): Rendered<AssignmentsValues> {
   const accountPermission = selectField(form, {
     id: 'accountPermission',
-    label: l10n.t('Account permission'),
+    label: l10n.t('Organisation permission'),
     value: values.accountPermission,
     choices: accountChoices(),
   });
@@ -46,7 +46,7 @@ function renderAssignments(
     label: l10n.t('Tags'),
     value: values.tags,
     suggestions: state.tagSuggestions,
-    hint: l10n.t("Pick from the account's tags or type a new one."),
+    hint: l10n.t("Pick from the organisation's tags or type a new one."),
   });
   const enabled = checkboxField(form, {
     id: 'enabled',
@@ -112,11 +112,11 @@ function renderAssignments(
   const nodes = [
     el('h1', { textContent: l10n.t('Edit assignments') }),
     el('p', { classes: ['subtitle'], textContent: subtitle(state) }),
-    section(l10n.t('Account'), accountPermission.node, newGroups.node, tags.node, enabled.node, locked.node),
+    section(l10n.t('Organisation'), accountPermission.node, newGroups.node, tags.node, enabled.node, locked.node),
     section(
       l10n.t('Groups'),
       state.groups.length === 0
-        ? el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') })
+        ? el('p', { classes: ['hint'], textContent: l10n.t('This organisation has no groups.') })
         : table,
       state.groupsKnown
         ? null

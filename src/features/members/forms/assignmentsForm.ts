@@ -32,7 +32,7 @@ function groupLevels(groups: readonly Group[], memberV2: MemberV2 | undefined): 
 
 /** The words for each field of the form, as a not-applied message names them. */
 const fieldWords = () => ({
-  accountPermission: vscode.l10n.t('account permission'),
+  accountPermission: vscode.l10n.t('organisation permission'),
   tags: vscode.l10n.t('tags'),
   enabled: vscode.l10n.t('enabled'),
   locked: vscode.l10n.t('locked'),

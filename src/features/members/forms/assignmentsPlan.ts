@@ -72,7 +72,7 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
 
   if (values.accountPermission !== baseline.accountPermission) {
     update.permission = values.accountPermission;
-    summary.push(l10n.t('account permission'));
+    summary.push(l10n.t('organisation permission'));
   }
   const tags = normaliseTags(values.tags);
   if (!sameSet(tags, normaliseTags(baseline.tags))) {

@@ -59,7 +59,7 @@ function renderMember(
   const permission = creating
     ? selectField(form, {
         id: 'accountPermission',
-        label: l10n.t('Account permission'),
+        label: l10n.t('Organisation permission'),
         value: values.accountPermission,
         choices: accountChoices(),
       })
@@ -113,10 +113,10 @@ function renderMember(
     ),
     section(l10n.t('Sign-in'), password.node, enabled.node, extras.signIn),
     creating
-      ? section(l10n.t('In this account'), permission?.node, newGroups?.node, tags?.node)
+      ? section(l10n.t('In this organisation'), permission?.node, newGroups?.node, tags?.node)
       : el('p', {
           classes: ['hint'],
-          textContent: l10n.t('Account permission, tags and groups are changed with "Edit Assignments".'),
+          textContent: l10n.t('Organisation permission, tags and groups are changed with "Edit Assignments".'),
         }),
     ...extras.sections,
     form.actions(),

@@ -105,7 +105,9 @@ function groupsSection(
       l10n.t('Groups'),
       mode.node,
       all.node,
-      state.groups.length ? chosen : el('p', { classes: ['hint'], textContent: l10n.t('This account has no groups.') }),
+      state.groups.length
+        ? chosen
+        : el('p', { classes: ['hint'], textContent: l10n.t('This organisation has no groups.') }),
     ),
     read: () => ({
       groupsMode: mode.read(),

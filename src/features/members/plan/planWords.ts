@@ -21,7 +21,7 @@ export function fieldLabel(field: MemberField): string {
     case 'twoFactor':
       return vscode.l10n.t('Two-factor');
     case 'accountPermission':
-      return vscode.l10n.t('Account permission');
+      return vscode.l10n.t('Organisation permission');
     case 'tags':
       return vscode.l10n.t('Tags');
   }

@@ -64,7 +64,7 @@ export class MemberNode extends PortalTreeNode {
           : '',
         vscode.l10n.t('Job title: {0}', r.jobTitle || notGiven),
         vscode.l10n.t('Telephone: {0}', r.telephone || notGiven),
-        vscode.l10n.t('Account permission: {0}', accountPermissionWords(r.permission)),
+        vscode.l10n.t('Organisation permission: {0}', accountPermissionWords(r.permission)),
         r.enabled ? vscode.l10n.t('Enabled') : vscode.l10n.t('Disabled: cannot sign in'),
         r.locked ? (r.pendingUnlock ? vscode.l10n.t('Locked (unlocks automatically)') : vscode.l10n.t('Locked')) : '',
         activationLine(r),

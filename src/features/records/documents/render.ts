@@ -109,7 +109,7 @@ export function recordIds(f: FileRecord, ctx: RecordContext): RecordSection {
     rows: [
       [l10n.t('File record id'), String(f.id)],
       [l10n.t('Group id'), String(ctx.groupId)],
-      [l10n.t('Account id'), String(ctx.accountId)],
+      [l10n.t('Organisation id'), String(ctx.accountId)],
     ],
   };
 }
@@ -168,7 +168,7 @@ export function renderGroup(
     line(l10n.t('Created'), fullDate(g.dateCreated)),
     line(l10n.t('Last modified'), fullDate(g.lastModified)),
     line(l10n.t('Group id'), String(g.id)),
-    line(l10n.t('Account id'), String(ctx.accountId)),
+    line(l10n.t('Organisation id'), String(ctx.accountId)),
     '',
   ].join('\n');
 }
@@ -206,7 +206,7 @@ export function renderAccount(
     line(l10n.t('Two-factor authentication'), twoFactor),
     ...(ctx.permission !== undefined ? [line(l10n.t('Your permission'), accountPermissionWords(ctx.permission))] : []),
     line(l10n.t('Created'), fullDate(a.dateCreated)),
-    line(l10n.t('Account id'), String(a.id)),
+    line(l10n.t('Organisation id'), String(a.id)),
     '',
     `## ${l10n.t('Subscription')}`,
     '',

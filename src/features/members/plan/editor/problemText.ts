@@ -34,7 +34,7 @@ export function problemMessage(p: Problem): string {
       );
     case 'bad-account-permission':
       return vscode.l10n.t(
-        '"{0}" is not an account permission: write Member, Group creator or Super administrator.',
+        '"{0}" is not an organisation permission: write Member, Group creator or Super administrator.',
         q(a),
       );
     case 'bad-boolean':

@@ -60,7 +60,7 @@ export function hoverText(
   if (member.jobTitle) line(vscode.l10n.t('Job title:'), member.jobTitle);
   line(vscode.l10n.t('Enabled:'), yesNo(member.enabled));
   line(vscode.l10n.t('Locked:'), yesNo(member.locked));
-  line(vscode.l10n.t('Account permission:'), accountPermissionWords(member.accountPermission));
+  line(vscode.l10n.t('Organisation permission:'), accountPermissionWords(member.accountPermission));
   line(vscode.l10n.t('Tags:'), member.tags.join(', '));
   if (member.groups) {
     const names = new Map(state.groups.map((g) => [g.id, g.name]));

@@ -46,7 +46,7 @@ void test('group changes go by id: rights for basic/standard, admin list, remova
 void test('only the changed fields are sent', () => {
   const plan = planAssignments(baseline, { ...baseline, accountPermission: 4, locked: true, tags: ['a', 'c', 'c'] });
   assert.deepEqual(plan.update, { permission: 4, lock: true, tags: ['a', 'c'] });
-  assert.deepEqual(plan.summary, ['account permission', 'tags', 'locked']);
+  assert.deepEqual(plan.summary, ['organisation permission', 'tags', 'locked']);
 });
 
 void test('the new-groups permission: admin is a flag, the rest rights, 0 unassigns', () => {

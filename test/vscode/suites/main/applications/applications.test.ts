@@ -36,8 +36,11 @@ describe('Applications view', function () {
     const labels = list.map((r) => r.label);
     assert.ok(labels.includes('Portal Sync (laptop)'), labels.join(', '));
     assert.ok(labels.includes('Portal for iPhone'));
-    assert.match(byLabel(list, 'Portal Sync (laptop)').description, /^SYNC · active \d+ (day|month|year)s? ago$/);
-    assert.match(byLabel(list, 'Portal for iPhone').description, /^IOS · never active$/);
+    assert.match(
+      byLabel(list, 'Portal Sync (laptop)').description,
+      /^Sync client · active \d+ (day|month|year)s? ago$/,
+    );
+    assert.match(byLabel(list, 'Portal for iPhone').description, /^iOS · never active$/);
     const mine = list.filter((r) => r.contextValue === 'application.current');
     assert.equal(mine.length, 1);
     assert.match(mine[0]?.label ?? '', /^Portal for VS Code on /);
@@ -49,7 +52,7 @@ describe('Applications view', function () {
     await vscode.commands.executeCommand('portal.application.details', sync.node);
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.match(text, /^# Portal Sync \(laptop\)$/m);
-    assert.match(text, /\*\*Platform:\*\* SYNC/);
+    assert.match(text, /\*\*Platform:\*\* Sync client$/m);
     assert.match(text, /\*\*Client id:\*\* demo-/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

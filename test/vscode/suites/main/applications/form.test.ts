@@ -108,7 +108,7 @@ for (const profile of PROFILES)
       assert.ok(!held(panel).includes(creds.clientSecret), 'the host dropped the secret');
     });
 
-    it('"Done (hide the secret)" drops the host\'s copy too: a panel hidden and shown again cannot show it', async () => {
+    it('"Done" drops the host\'s copy too: a panel hidden and shown again cannot show it', async () => {
       const panel = await createPanel();
       await panel.handleMessage({ type: 'save', values: { ...VALUES, name: 'Hidden after use' } });
       const creds = credentialsOf(panel);

@@ -122,6 +122,31 @@ for (const profile of PROFILES)
       assert.deepEqual([...v3.tags].sort(), ['design', 'frontend', 'new-hire']);
     });
 
+    it("marks the panel's title while the form holds unsaved changes, and clears it once they are saved", async () => {
+      const { panel, state } = await open('lena.locked');
+      const title = panel.panel.title;
+      assert.ok(!title.startsWith('\u25CF'), `no marker on open: ${title}`);
+      // The page says so on its first edit (and when an edit is undone).
+      await panel.handleMessage({ type: 'dirty', dirty: true });
+      assert.equal(panel.panel.title, `\u25CF ${title}`);
+      // A forged flag is dropped, not read as "changed" or "clean".
+      await panel.handleMessage({ type: 'dirty', dirty: 'no' });
+      assert.equal(panel.panel.title, `\u25CF ${title}`);
+      await panel.handleMessage({ type: 'dirty', dirty: false });
+      assert.equal(panel.panel.title, title);
+      // Marked again, then saved: the form shows what the portal holds, so nothing is unsaved.
+      await panel.handleMessage({ type: 'dirty', dirty: true });
+      await save(panel, { ...state.values, tags: [...state.values.tags, 'reviewed'] });
+      assert.ok(lastPosted(panel, 'saved'), postedTypes(panel).join());
+      assert.equal(panel.panel.title, title);
+      // A failed save keeps the input, so the marker stays.
+      await panel.handleMessage({ type: 'dirty', dirty: true });
+      f.emu.setFaults([{ kind: 'status', status: 500, path: '/v3/accounts', method: 'PATCH', count: 1 }]);
+      await save(panel, { ...state.values, tags: [] });
+      assert.ok(lastPosted(panel, 'failed'), postedTypes(panel).join());
+      assert.equal(panel.panel.title, `\u25CF ${title}`);
+    });
+
     it('keeps the input and says what failed when the portal answers 500', async () => {
       const { panel, state } = await open('member');
       const values = { ...withGroup(state.values, f.groups.engineering, 1), locked: true };

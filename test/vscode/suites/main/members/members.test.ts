@@ -368,7 +368,7 @@ for (const profile of PROFILES)
           const text = fs.readFileSync(file, 'utf8');
           assert.ok(
             text.startsWith(
-              '\uFEFFUsername,Name,E-mail,Enabled,Locked,Account permission,Tags,Two-factor,Member since,Last active,Job title\r\n',
+              '\uFEFFUsername,Name,E-mail,Enabled,Locked,Organisation permission,Tags,Two-factor,Member since,Last active,Job title\r\n',
             ),
           );
           assert.deepEqual(

@@ -83,7 +83,7 @@ for (const profile of PROFILES)
         [
           ['File record id', String(ref.fileId)],
           ['Group id', String(f.groups.engineering)],
-          ['Account id', String(f.acme)],
+          ['Organisation id', String(f.acme)],
         ],
       );
       if (literal) {
