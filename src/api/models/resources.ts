@@ -5,9 +5,9 @@
 import * as l10n from '@vscode/l10n';
 
 const SENT_WITHOUT = {
-  account: (d: string) => l10n.t('The server sent an account without {0}; it did not answer like a portal API.', d),
+  account: (d: string) => l10n.t('The server sent an organisation without {0}; it did not answer like a portal API.', d),
   'account membership': (d: string) =>
-    l10n.t('The server sent an account membership without {0}; it did not answer like a portal API.', d),
+    l10n.t('The server sent an organisation membership without {0}; it did not answer like a portal API.', d),
   application: (d: string) =>
     l10n.t('The server sent an application without {0}; it did not answer like a portal API.', d),
   component: (d: string) => l10n.t('The server sent a component without {0}; it did not answer like a portal API.', d),
@@ -35,9 +35,9 @@ export type Resource = keyof typeof SENT_WITHOUT;
 const LISTS = {
   accounts: {
     notAList: () =>
-      l10n.t('The server sent a list of accounts that is not an array; it did not answer like a portal API.'),
+      l10n.t('The server sent a list of organisations that is not an array; it did not answer like a portal API.'),
     tooLong: (n: string, max: string) =>
-      l10n.t('The portal sent {0} accounts in one answer; the extension reads at most {1}.', n, max),
+      l10n.t('The portal sent {0} organisations in one answer; the extension reads at most {1}.', n, max),
   },
   applications: {
     notAList: () =>
