@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSeed } from '../../emulator/seeds';
+import { buildSeed } from '../../../emulator/seeds';
 import {
   CONFLICT_WITH_LINK,
   ERROR_WITH_LINK,
@@ -16,7 +16,7 @@ import {
   TASKS_TRAP,
   TOOL_FOLDER_GROUP,
   type PayloadKind,
-} from '../../emulator/seeds/hostile-payloads';
+} from '../../../emulator/seeds/hostile-payloads';
 import {
   assertError,
   startHarness,
@@ -28,7 +28,7 @@ import {
   type Harness,
   type Member2,
   type Member3,
-} from './helpers';
+} from '../helpers';
 
 const MAIN = 1;
 const SECOND = 2;

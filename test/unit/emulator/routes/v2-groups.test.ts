@@ -8,7 +8,7 @@ import {
   type FilePage,
   type Group2,
   type Harness,
-} from './helpers';
+} from '../helpers';
 
 const base = `/v2/accounts/${DEMO.acme}/groups`;
 

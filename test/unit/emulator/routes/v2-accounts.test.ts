@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Harness, type Obj } from './helpers';
+import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Harness, type Obj } from '../helpers';
 
 interface App2 {
   id: null;

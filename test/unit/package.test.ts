@@ -23,7 +23,7 @@ interface Manifest {
 }
 
 const manifest = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8'),
+  fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
 ) as Manifest;
 const configuration = manifest.contributes.configuration;
 const settings = (Array.isArray(configuration) ? configuration : [configuration]).flatMap((c) =>

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertError, startHarness, type Harness } from './helpers';
+import { assertError, startHarness, type Harness } from '../helpers';
 
 interface TokenBody {
   access_token: string;

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, startWithDemoAndMember, type File2, type FilePage, type Harness } from './helpers';
+import { DEMO, assertError, startWithDemoAndMember, type File2, type FilePage, type Harness } from '../helpers';
 
 const files = (group: number) => `/v2/accounts/${DEMO.acme}/groups/${group}/files`;
 

@@ -8,7 +8,7 @@ import {
   type Harness,
   type Member2,
   type Member2Page,
-} from './helpers';
+} from '../helpers';
 
 const base = `/v2/accounts/${DEMO.acme}/members`;
 

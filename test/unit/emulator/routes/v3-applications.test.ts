@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertError, fieldsOf, startWithDemoAndMember, type App3, type Harness } from './helpers';
+import { assertError, fieldsOf, startWithDemoAndMember, type App3, type Harness } from '../helpers';
 
 void describe('v3 applications', () => {
   let h: Harness;

@@ -9,7 +9,7 @@ import {
   type Harness,
   type Obj,
   type User3,
-} from './helpers';
+} from '../helpers';
 
 interface UserinfoAccount {
   account: Account3;

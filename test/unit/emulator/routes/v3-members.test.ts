@@ -10,7 +10,7 @@ import {
   type Harness,
   type Member2,
   type Member3,
-} from './helpers';
+} from '../helpers';
 
 const base = `/v3/accounts/${DEMO.acme}`;
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SRC = join(__dirname, '..', '..', '..', '..', 'src');
+const SRC = join(__dirname, '..', '..', 'src');
 /** Code that runs in a webview: the bundle's entry, the page library and each form's page. */
 const pageSources = (): string[] => [
   'webview.ts',
