@@ -222,7 +222,7 @@ void describe('error kinds without a portal', () => {
       client.v3.accounts.list(),
       kind('invalid-response', (e) => {
         assert.equal(e.endpoint, 'GET /v3/accounts');
-        assert.match(e.message, /account/);
+        assert.match(e.message, /organisation/);
       }),
     );
     client.close();
