@@ -25,6 +25,9 @@ const result = spawnSync(
     'tsx',
     '--test',
     '--test-concurrency=2',
+    // A test that fails with a server still open would otherwise keep its file, and the tier, running for ever.
+    '--test-force-exit',
+    '--test-timeout=300000',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',

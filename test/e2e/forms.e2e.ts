@@ -348,6 +348,19 @@ export async function run(ctx: FlowContext): Promise<void> {
       bundleId: 'com.example.release-bot',
     });
     await choose(frame, 'platform', 'Linux');
+    // The paired fields sit side by side or one under the other, never over each other.
+    const boxes = await frame.evaluate(() =>
+      ['name', 'platform', 'deviceType', 'deviceModel', 'deviceOs', 'appVersion', 'bundleId'].map((id) => {
+        const r = (document.getElementById(id)?.parentElement ?? document.body).getBoundingClientRect();
+        return { id, x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
+    for (const a of boxes)
+      for (const b of boxes)
+        check(
+          a === b || a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y,
+          `the fields ${a.id} and ${b.id} are drawn over each other`,
+        );
     await screens.both('application', frame);
     await save(frame);
     const secret = frame.locator('#client-secret');

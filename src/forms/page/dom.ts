@@ -53,6 +53,17 @@ export function safeId(...parts: Array<string | number>): string {
  * Focuses a control once it has drawn itself: the elements render their inner input a moment after they are added,
  * and focus given before that finds nothing to land on.
  */
+/**
+ * Adds a page's stylesheet as that page starts. Every page is in one bundle, so a sheet adopted as its module loads
+ * would style the other pages too (the matrix's absolutely placed `.row` laid a form's rows over each other).
+ * Constructed sheets need no inline <style>, so the page's CSP can stay nonce-only.
+ */
+export function adoptStyles(css: string): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
 export function focusWhenReady(control: HTMLElement | null | undefined): void {
   if (!control) return;
   const drawn = (control as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;

@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import './elements';
 import css from './form.css';
 import type { FieldProblem, FormStateBase } from '../protocol/common';
-import { append, clear, el, focusWhenReady, REQUIRED_ATTR, type Child } from './dom';
+import { adoptStyles, append, clear, el, focusWhenReady, REQUIRED_ATTR, type Child } from './dom';
 import { clearDraft, loadDraft, onHostMessage, post, saveDraft } from './host';
 
 /** How long a request may wait for the host's first answer before the form gives up on it. */
@@ -12,10 +12,10 @@ const ACCEPT_TIMEOUT_MS = 8_000;
 
 const ICONS = { ok: '\u2713', error: '\u2715', warn: '!' } as const;
 
-const sheet = new CSSStyleSheet();
-sheet.replaceSync(css);
-// Constructed stylesheets need no inline <style>, so the page's CSP can stay nonce-only.
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+/** The forms' look; the access matrix builds on it too. */
+export function adoptFormStyles(): void {
+  adoptStyles(css);
+}
 
 /** A field the form can point an error at. */
 interface FieldSlot {
@@ -97,6 +97,7 @@ export class FormView<State extends FormStateBase, Values> {
   private acceptTimer: number | undefined;
 
   constructor(private readonly def: FormDefinition<State, Values>) {
+    adoptFormStyles();
     const root = document.getElementById('app');
     if (!root) throw new Error('the page has no #app element');
     this.root = root;

@@ -6,7 +6,8 @@ import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-check
 import type { VscodeProgressBar } from '@vscode-elements/elements/dist/vscode-progress-bar/vscode-progress-bar.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import '../../../forms/page/elements';
-import { clear, el } from '../../../forms/page/dom';
+import { adoptStyles, clear, el } from '../../../forms/page/dom';
+import { adoptFormStyles } from '../../../forms/page/form';
 import { onHostMessage, post } from '../../../forms/page/host';
 import { count, relativeTime } from '../../../shared/format';
 import { withoutBidi } from '../../../shared/plainText';
@@ -32,10 +33,6 @@ const LEFT_W = 340;
 const OVERSCAN = 6;
 /** While rows stream in, the filter runs at most this often. */
 const REFILTER_MS = 250;
-
-const sheet = new CSSStyleSheet();
-sheet.replaceSync(css);
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
 function levelWord(level: number): string {
   return level === 3 ? l10n.t('Admin') : level === 2 ? l10n.t('Standard') : level === 1 ? l10n.t('Basic') : '';
@@ -419,5 +416,7 @@ function numberOr(value: string): number | undefined {
 }
 
 export function startMatrixPage(): void {
+  adoptFormStyles();
+  adoptStyles(css);
   new MatrixPage().start();
 }
