@@ -116,8 +116,12 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
   await answer(page, '90', 'Inactive members');
   await membersDescription(page, /inactive 90\+ days/);
   const first = membersPane(page).locator('.monaco-list-row').first();
+  const chosen = membersPane(page).locator('.monaco-list-row.selected');
+  // Ctrl+A selects all only once the click has put the focus in the list, and the selection is drawn a moment later.
   await first.click();
+  await chosen.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await page.keyboard.press('Control+a');
+  await chosen.nth(1).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const selected = await selectedMembers(page);
   check(selected.length > 1, `${selected.length} rows selected`);
   await contextMenu(page, first, 'Disable Members');
