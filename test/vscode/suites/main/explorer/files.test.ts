@@ -16,6 +16,7 @@ import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, portalRow, rows, walk, type Provider, type Row } from '../../../support/tree';
 import { visible, withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
+import { recordFact, recordPageState } from '../../../support/recordPage';
 
 const ACME = 1;
 const GROUPS = { engineering: 101, marketing: 102, handbook: 103, social: 104 } as const;
@@ -327,10 +328,8 @@ for (const profile of PROFILES)
         return file;
       });
       assert.equal(opened.group.groupId, GROUPS.social);
-      const doc = vscode.window.activeTextEditor?.document;
-      assert.equal(doc?.uri.scheme, 'portal');
-      assert.match(doc?.getText() ?? '', /^# events\.csv$/m);
-      assert.match(doc?.getText() ?? '', /\*\*Path:\*\* Social Club \/ events\.csv/);
+      const record = await recordPageState('events.csv');
+      assert.equal(recordFact(record, 'Path'), 'Social Club / events.csv');
     });
 
     if (!literal)

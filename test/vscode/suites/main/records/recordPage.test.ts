@@ -17,12 +17,9 @@ import {
 } from '../../../support/forms';
 import { features, walk, type Provider, type Row } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
+import { recordFact, recordPages } from '../../../support/recordPage';
 
 type RecordPanel = FormPanel<RecordState, null>;
-
-/** The record pages open now. */
-const recordPages = async (): Promise<RecordPanel[]> =>
-  (await features()).forms.panels().filter((p): p is RecordPanel => p.kind === 'record');
 
 /** Clicks a file row as a person does (its own command) and returns the record page it opened, loaded. */
 async function click(row: Row): Promise<RecordPanel> {
@@ -36,8 +33,7 @@ async function click(row: Row): Promise<RecordPanel> {
   return page;
 }
 
-const fact = (state: RecordState, label: string): string | undefined =>
-  state.sections.flatMap((s) => s.rows).find(([l]) => l === label)?.[1];
+const fact = recordFact;
 
 for (const profile of PROFILES)
   describe(`File records: the record page (${profile})`, function () {
