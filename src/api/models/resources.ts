@@ -5,7 +5,8 @@
 import * as l10n from '@vscode/l10n';
 
 const SENT_WITHOUT = {
-  account: (d: string) => l10n.t('The server sent an organisation without {0}; it did not answer like a portal API.', d),
+  account: (d: string) =>
+    l10n.t('The server sent an organisation without {0}; it did not answer like a portal API.', d),
   'account membership': (d: string) =>
     l10n.t('The server sent an organisation membership without {0}; it did not answer like a portal API.', d),
   application: (d: string) =>
