@@ -91,6 +91,25 @@ async function reveal(provider: ExplorerProvider, view: vscode.TreeView<PortalTr
   if (row) await view.reveal(row, { select: true, focus: false, expand: file.isFolder });
 }
 
+/**
+ * Reveals one chosen row at a time, and only the latest: a reveal still reading its folders when the next record is
+ * chosen would otherwise finish last and select the older row.
+ */
+function revealInTurn(
+  provider: ExplorerProvider,
+  view: vscode.TreeView<PortalTreeNode>,
+  log: CommandEnv['log'],
+): (file: FileRef) => void {
+  let latest = 0;
+  let turn: Promise<void> = Promise.resolve();
+  return (file) => {
+    const mine = ++latest;
+    turn = turn
+      .then(() => (mine === latest ? reveal(provider, view, file) : undefined))
+      .catch((error: unknown) => log.info(`Go to File Record: the row was not revealed: ${errorMessage(error)}`));
+  };
+}
+
 export function registerExplorer(
   context: vscode.ExtensionContext,
   deps: FeatureDeps & {
@@ -144,11 +163,7 @@ export function registerExplorer(
     ...registerExplorerForms(commands, forms, registry, provider),
     ...registerFileViewCommands(commands, { registry, state, provider, view }),
     // "Go to File Record…" chose a record: its row is shown in the Explorer too.
-    records.onDidGoTo((file) => {
-      reveal(provider, view, file).catch((error: unknown) =>
-        commands.log.info(`Go to File Record: the row was not revealed: ${errorMessage(error)}`),
-      );
-    }),
+    records.onDidGoTo(revealInTurn(provider, view, commands.log)),
   );
   const activationMs = (): number | undefined =>
     provider.firstRowsAt === undefined ? undefined : provider.firstRowsAt - deps.activatedAt;

@@ -117,7 +117,7 @@ describe('Go to File Record from the Explorer', function () {
     assert.equal(recordFact(record, 'Path'), 'Social Club / events.csv', 'the button opens the record');
   });
 
-  it("reveals and selects the chosen file's row in the Explorer, expanding its group and folders", async () => {
+  it('reveals and selects the chosen row in the Explorer, expanding its group and folders', async () => {
     // Nothing below the organisation is loaded: the reveal has to read the group and each folder.
     (await features()).explorer.refresh();
     const file = await withUi({ 'goto.file': { search: 'format', pick: 'format.ts' } }, async () =>
@@ -126,6 +126,9 @@ describe('Go to File Record from the Explorer', function () {
     assert.ok(file);
     await waitFor(() => selectedRef()?.fileId === file.fileId, 'format.ts is selected in the Explorer', REVEAL_MS);
     assert.equal(selectedRef()?.name, 'format.ts');
+    const folder = await withUi({ 'goto.file': { search: 'docs', pick: 'docs' } }, async () => goTo(await acmeRow()));
+    assert.ok(folder);
+    await waitFor(() => selectedRef()?.fileId === folder.fileId, 'the docs folder is selected', REVEAL_MS);
   });
 
   /** events.csv's id, from the portal. */
