@@ -106,10 +106,18 @@ export async function banner(frame: Frame, kind: 'ok' | 'error'): Promise<string
 
 /** Runs a command from the palette, opened from the command center (keyboard focus may be in a webview). */
 export async function palette(page: Page, label: string): Promise<void> {
-  await page.locator('.command-center .command-center-center').first().click();
-  const q = await quickInput(page, UI_TIMEOUT_MS);
-  await q.input.fill(`>${label}`);
-  await q.rows.filter({ hasText: label }).first().click();
+  // Twice at most: an editor that opens as the palette does (a walkthrough at start-up) takes the focus and closes it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.locator('.command-center .command-center-center').first().click();
+      const q = await quickInput(page, UI_TIMEOUT_MS);
+      await q.input.fill(`>${label}`, { timeout: attempt === 1 ? 10_000 : UI_TIMEOUT_MS });
+      await q.rows.filter({ hasText: label }).first().click();
+      return;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
 }
 
 /** Expands or collapses one of the side bar's panes (by its title, e.g. "Members"). */
