@@ -3,7 +3,7 @@
  * stopped (a crash, a reload), checking each member started but not confirmed against the portal first, so nothing
  * is done twice and nothing is lost; `undoPlan` turns a run back through a plan of its own.
  */
-import { isPortalError, type Member } from '../../../../api/index';
+import { isPortalError, type Member } from '../../api/index';
 import {
   reportRows,
   Runner,
@@ -13,7 +13,7 @@ import {
   type ApplyOptions,
   type ApplyResult,
 } from './apply';
-import { Journal } from './journalFile';
+import { Journal } from '../journalFile';
 import type {
   FieldChange,
   GroupLevel,
@@ -25,7 +25,7 @@ import type {
   PortalGroup,
 } from './model';
 import { derivedPlan } from './model';
-import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portalState';
+import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portal';
 
 export {
   discardJournal,
@@ -35,7 +35,7 @@ export {
   listJournals,
   readJournal,
   unfinishedJournals,
-} from './journalFile';
+} from '../journalFile';
 
 type Fields = MemberTarget['fields'];
 

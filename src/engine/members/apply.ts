@@ -22,9 +22,9 @@ import {
   type PortalErrorKind,
   type V2Api,
   type V3Api,
-} from '../../../../api/index';
-import { linkedSignal, pause, runPool } from '../../../../node/pool';
-import { Journal } from './journalFile';
+} from '../../api/index';
+import { linkedSignal, pause, runPool } from '../../node/pool';
+import { Journal } from '../journalFile';
 import {
   allChanges,
   type GroupLevel,
@@ -42,7 +42,7 @@ import {
   type ReportRow,
   type RestoreChange,
 } from './model';
-import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portalState';
+import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portal';
 import { snapshotFrom, writeSnapshot } from './snapshot';
 
 /** What an apply needs of a PortalClient. */
