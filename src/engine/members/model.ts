@@ -7,6 +7,7 @@
  */
 import type { MemberBodyV2, MemberCreate, MemberUpdate } from '../../api/index';
 import type { GroupLevel } from '../../shared/groupLevel';
+import type { JournalEntryOf, JournalRecordOf, ReportResult } from '../job';
 
 export type { GroupLevel } from '../../shared/groupLevel';
 
@@ -240,7 +241,7 @@ export function allChanges(plan: Plan): PlanChange[] {
 // ---------------------------------------------------------------------------------------------------------------
 
 export type ReportAction = 'create' | 'update' | 'disable' | 'remove' | 'restore';
-export type ReportResult = 'done' | 'failed' | 'skipped' | 'not-started';
+export type { ReportResult } from '../job';
 
 export interface ReportRow {
   /** The file's data row, when the change came from one. */
@@ -285,37 +286,14 @@ export interface JournalWork {
   readonly permanent: boolean;
 }
 
-/** Lines of a journal file (JSON Lines), in the order written. */
-export type JournalEntry =
-  | {
-      readonly type: 'begin';
-      readonly applyId: string;
-      readonly accountId: number;
-      /** Portal id (the UI's), so a resume after a reload knows which client to use. */
-      readonly portalId: string;
-      readonly origin: Plan['origin'] | 'bulk';
-      readonly startedAt: number;
-      /** The run this one undoes, when it is an undo. */
-      readonly undoOf?: string;
-      readonly work: readonly JournalWork[];
-    }
-  | {
-      /** Written, and made durable, before the member's first request. */
-      readonly type: 'intent';
-      readonly seq: number;
-      /** The member's values just before (a removal's read groups included). */
-      readonly before: MemberBefore | null;
-      readonly requests: readonly JournalRequest[];
-      /** Where the member's snapshot was written, before a removal that deletes the user for good. */
-      readonly snapshot?: string;
-    }
-  | {
-      readonly type: 'outcome';
-      readonly seq: number;
-      readonly result: Exclude<ReportResult, 'not-started'>;
-      readonly message: string;
-    }
-  | { readonly type: 'end'; readonly finishedAt: number; readonly cancelled: boolean; readonly discarded?: boolean };
+/**
+ * Where a run came from: a plan made from a file, an undo, a retry or a re-create; a bulk edit on a selection; a
+ * single command on one member; a form's save.
+ */
+export type JournalOrigin = Plan['origin'] | 'bulk' | 'single' | 'form';
+
+/** Lines of a members journal file (JSON Lines), in the order written. */
+export type JournalEntry = JournalEntryOf<JournalWork, MemberBefore, JournalRequest, JournalOrigin>;
 
 /** What a member's portal values must be once an intent is done, for the fields and groups it touches. */
 export interface MemberTarget {
@@ -333,19 +311,8 @@ export interface MemberTarget {
   readonly groups: Readonly<Record<string, GroupLevel>>;
 }
 
-/** A journal as read back. */
-export interface JournalRecord {
-  readonly applyId: string;
-  readonly file: string;
-  readonly begin: Extract<JournalEntry, { type: 'begin' }>;
-  /** Intent by work seq. */
-  readonly intents: ReadonlyMap<number, Extract<JournalEntry, { type: 'intent' }>>;
-  /** Outcome by intent seq. */
-  readonly outcomes: ReadonlyMap<number, Extract<JournalEntry, { type: 'outcome' }>>;
-  readonly end: Extract<JournalEntry, { type: 'end' }> | undefined;
-  /** An intent without an outcome, or no end: the apply stopped without finishing (a crash or a reload). */
-  readonly unfinished: boolean;
-}
+/** A members journal as read back. */
+export type JournalRecord = JournalRecordOf<JournalWork, MemberBefore, JournalRequest, JournalOrigin>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Snapshots

@@ -11,7 +11,7 @@ import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
 import { applyPlan, countPlan, type ApplyProgress, type ApplyResult, type PlanCounts } from '../../../engine/members/apply';
-import { resumeApply } from '../../../engine/members/journal';
+import { resumeApply } from '../../../engine/members/index';
 import type { JournalRecord, Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from './duration';

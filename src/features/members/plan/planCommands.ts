@@ -10,7 +10,7 @@ import type { AccountRef } from '../../../shared/refs';
 import { accountFor, portalFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
-import { discardJournal, lastUndoable, undoPlan, unfinishedJournals } from '../../../engine/members/journal';
+import { discardJournal, lastUndoable, undoPlan, unfinishedJournals } from '../../../engine/members/index';
 import { allChanges, type AbsentChoice, type JournalRecord, type Plan, type PortalGroup } from './core/model';
 import { makePlan } from './core/planner';
 import { readPortalState } from './core/portalState';

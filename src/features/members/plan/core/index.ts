@@ -5,6 +5,15 @@ export * from './file/diagnose';
 export * from './portalState';
 export * from './planner';
 export * from '../../../../engine/members/apply';
-export * from '../../../../engine/members/journal';
+export * from '../../../../engine/members/undo';
+export {
+  discardJournal,
+  Journal,
+  journalFolderOf,
+  lastUndoable,
+  listJournals,
+  readJournal,
+  unfinishedJournals,
+} from '../../../../engine/journalFile';
 export * from './report';
 export * from '../../../../engine/members/snapshot';

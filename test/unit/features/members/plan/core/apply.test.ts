@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyPlan, countPlan } from '../../../../../../src/engine/members/apply';
-import { readJournal } from '../../../../../../src/engine/members/journal';
+import { readJournal } from '../../../../../../src/engine/members/index';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import type { Plan } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';

@@ -9,7 +9,7 @@ import { collect } from '../../../../../../src/api';
 import { bulkMemberOf, type BulkMember } from '../../../../../../src/features/members/bulk/bulkChange';
 import { runBulk } from '../../../../../../src/features/members/bulk/bulkRun';
 import { applyPlan } from '../../../../../../src/engine/members/apply';
-import { lastUndoable, resumeApply, undoPlan, unfinishedJournals } from '../../../../../../src/engine/members/journal';
+import { lastUndoable, resumeApply, undoPlan, unfinishedJournals } from '../../../../../../src/engine/members/index';
 import { demoClient } from '../../../helpers';
 import { apiRequests, withPortal, withStorage, type Portal } from './helpers';
 

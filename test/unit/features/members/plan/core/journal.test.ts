@@ -13,7 +13,7 @@ import {
   resumeApply,
   undoPlan,
   unfinishedJournals,
-} from '../../../../../../src/engine/members/journal';
+} from '../../../../../../src/engine/members/index';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { allChanges } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';

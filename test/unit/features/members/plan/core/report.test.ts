@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyPlan } from '../../../../../../src/engine/members/apply';
-import { readJournal, retryPlanFromJournal } from '../../../../../../src/engine/members/journal';
+import { readJournal, retryPlanFromJournal } from '../../../../../../src/engine/members/index';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { allChanges } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
