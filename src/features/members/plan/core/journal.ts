@@ -3,7 +3,7 @@
  * stopped (a crash, a reload), checking each member started but not confirmed against the portal first, so nothing
  * is done twice and nothing is lost; `undoPlan` turns a run back through a plan of its own.
  */
-import { isPortalError, type Member } from '../../../../api/index';
+import { cancelledError, isPortalError, type Member } from '../../../../api/index';
 import {
   reportRows,
   Runner,
@@ -94,18 +94,55 @@ function remaining(
   return { target: { fields: fields as Fields, groups }, changedElsewhere };
 }
 
+export interface ResumeOptions extends Omit<ApplyOptions, 'leftOut' | 'portalId'> {
+  /**
+   * Shown the plan of what remains (read under the journal's lock, after the journal was checked) before anything is
+   * sent; false, or a throw, sends nothing. A journal is a file that can be edited, so what it says is shown first.
+   */
+  readonly confirm: (remaining: Plan, record: JournalRecord) => Promise<boolean>;
+}
+
+/** The result of a resume that found nothing left (another window finished the run meanwhile). */
+function nothingLeft(record: JournalRecord): ApplyResult {
+  return {
+    applyId: record.applyId,
+    journalFile: record.file,
+    rows: reportRows(record.begin.work, record.outcomes),
+    requests: 0,
+    cancelled: false,
+  };
+}
+
 /**
  * Finishes an unfinished run: each member started but not confirmed is read from the portal; if the portal already
  * shows the change it counts as done, if it still shows the previous values the rest is sent, and what someone else
  * changed meanwhile is left as it is and reported as failed. Members never started are run. The run's journal gets
- * the outcomes and its end.
+ * the outcomes and its end. The journal is locked for the whole resume (throws 'conflict' while another window or
+ * process runs it), read again under the lock and checked value by value ('invalid-input'), and what remains is
+ * confirmed before anything is sent.
  */
 export async function resumeApply(
   client: ApplyClient,
-  record: JournalRecord,
-  options: Omit<ApplyOptions, 'leftOut' | 'portalId'>,
+  stale: Pick<JournalRecord, 'file'>,
+  options: ResumeOptions,
 ): Promise<ApplyResult> {
-  const journal = await Journal.reopen(record);
+  const { journal, record } = await Journal.reopen(stale);
+  try {
+    if (!record.unfinished) return nothingLeft(record);
+    if (!(await options.confirm(remainingPlan(record), record))) throw cancelledError();
+  } catch (error) {
+    await journal.close();
+    throw error;
+  }
+  return resumeLocked(client, record, journal, options);
+}
+
+async function resumeLocked(
+  client: ApplyClient,
+  record: JournalRecord,
+  journal: Journal,
+  options: ResumeOptions,
+): Promise<ApplyResult> {
   const runner = new Runner(client, record.begin.accountId, journal, options);
   let groups: ReturnType<typeof readGroups> | undefined;
   const knownGroups = () => {
@@ -301,41 +338,57 @@ export function retryPlanFromJournal(record: JournalRecord, now: number = Date.n
     const result = record.outcomes.get(work.seq)?.result;
     return result !== 'done' && result !== 'skipped';
   };
-  return planFromJournal(record, 'retry', now, notDone, (work, key, base, into) => {
-    if (work.action === 'remove') {
-      into.absent.push({ kind: 'absent', id: `${key}#absent`, ...base, action: 'remove', permanent: work.permanent });
-      if (work.before) into.before.set(key, work.before);
-      return;
-    }
-    const after = work.after;
-    if (!after) return;
-    if (work.action === 'create' || work.action === 'restore') {
-      const f = after.fields;
-      const created = work.requests.find((r) => r.method === 'v2.create');
-      into.newMembers.push({
-        kind: 'create',
-        id: `${key}#create`,
-        ...base,
-        member: {
-          username: work.username,
-          name: f.name ?? '',
-          email: f.email ?? '',
-          jobTitle: f.jobTitle ?? null,
-          enabled: f.enabled ?? true,
-          locked: f.locked ?? false,
-          accountPermission: f.accountPermission ?? 1,
-          tags: f.tags ?? [],
-          groups: joined(after.groups),
-          activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
-        },
-      });
-      return;
-    }
-    const was = work.before;
-    if (!was) return;
-    into.before.set(key, was);
-    for (const [field, value] of Object.entries(after.fields))
-      addField(into, key, base, field, was[field as keyof Fields], value);
-    for (const [id, level] of Object.entries(after.groups)) addGroup(into, work, key, id, was.groups[id] ?? 0, level);
-  });
+  return planFromJournal(record, 'retry', now, notDone, addPlanned);
+}
+
+/** A member's planned work as the plan's changes, the way the first run meant them (before → after). */
+function addPlanned(
+  work: JournalWork,
+  key: string,
+  base: { username: string; row: number | undefined },
+  into: Sections,
+): void {
+  if (work.action === 'remove') {
+    into.absent.push({ kind: 'absent', id: `${key}#absent`, ...base, action: 'remove', permanent: work.permanent });
+    if (work.before) into.before.set(key, work.before);
+    return;
+  }
+  const after = work.after;
+  if (!after) return;
+  if (work.action === 'create' || work.action === 'restore') {
+    const f = after.fields;
+    const created = work.requests.find((r) => r.method === 'v2.create');
+    into.newMembers.push({
+      kind: 'create',
+      id: `${key}#create`,
+      ...base,
+      member: {
+        username: work.username,
+        name: f.name ?? '',
+        email: f.email ?? '',
+        jobTitle: f.jobTitle ?? null,
+        enabled: f.enabled ?? true,
+        locked: f.locked ?? false,
+        accountPermission: f.accountPermission ?? 1,
+        tags: f.tags ?? [],
+        groups: joined(after.groups),
+        activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
+      },
+    });
+    return;
+  }
+  const was = work.before;
+  if (!was) return;
+  into.before.set(key, was);
+  for (const [field, value] of Object.entries(after.fields))
+    addField(into, key, base, field, was[field as keyof Fields], value);
+  for (const [id, level] of Object.entries(after.groups)) addGroup(into, work, key, id, was.groups[id] ?? 0, level);
+}
+
+/**
+ * What a resume would still do: the members of an unfinished run with no outcome yet, as a plan to show before
+ * anything is sent (a member started but not confirmed is checked against the portal first, so it may need less).
+ */
+export function remainingPlan(record: JournalRecord, now: number = Date.now()): Plan {
+  return planFromJournal(record, 'retry', now, (work) => !record.outcomes.has(work.seq), addPlanned);
 }
