@@ -75,8 +75,9 @@ export class Journal {
     try {
       const fresh = await readJournal(record.file);
       const handle = await open(record.file, 'a', PRIVATE_FILE_MODE);
-      // A crash mid-line left a torn last line: the next line starts on a line of its own, not glued to it.
-      if (fresh.tornTail) await handle.appendFile('\n', 'utf8');
+      // A crash mid-line left a torn last line, whose request was never sent (sending waits for the line): it goes,
+      // so the next line is not glued to it.
+      if (fresh.wholeBytes !== undefined) await handle.truncate(fresh.wholeBytes);
       return { journal: new Journal(fresh.applyId, record.file, handle, lock), record: fresh };
     } catch (error) {
       await lock.release();
@@ -137,7 +138,7 @@ function busy(): PortalError {
  * can write the file, and a resume sends what it says. A torn last line (a crash mid-write) is ignored; any other
  * line that is not a valid entry makes the whole journal invalid (throws 'invalid-input').
  */
-export async function readJournal(file: string): Promise<JournalRecord & { readonly tornTail: boolean }> {
+export async function readJournal(file: string): Promise<JournalRecord & { readonly wholeBytes: number | undefined }> {
   const text = await readFile(file, 'utf8');
   let begin: Begin | undefined;
   const intents = new Map<number, Intent>();
@@ -145,6 +146,8 @@ export async function readJournal(file: string): Promise<JournalRecord & { reado
   let end: End | undefined;
   const lines = text.split('\n');
   const tornTail = lines.at(-1) !== '';
+  // With a torn tail: the length of the whole lines before it.
+  const wholeBytes = tornTail ? Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)) : undefined;
   for (const [i, line] of lines.entries()) {
     if (!line.trim()) continue;
     const entry = checkJournalLine(line, i === lines.length - 1 && tornTail);
@@ -158,7 +161,7 @@ export async function readJournal(file: string): Promise<JournalRecord & { reado
   const unfinished = end === undefined || [...intents.keys()].some((seq) => !outcomes.has(seq));
   const record = { applyId: begin.applyId, file, begin, intents, outcomes, end, unfinished };
   checkJournalRecord(record, file);
-  return { ...record, tornTail };
+  return { ...record, wholeBytes };
 }
 
 /** Every journal in the storage folder, newest first; unreadable files are left out. */
