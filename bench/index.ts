@@ -7,6 +7,7 @@ import { explorerBenchmarks } from './explorer';
 import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
+import { resumeBenchmarks } from './resume';
 import type { Benchmark, Figure } from './types';
 
 const suites: Benchmark[][] = [
@@ -16,6 +17,7 @@ const suites: Benchmark[][] = [
   featureBenchmarks,
   planBenchmarks,
   accessBenchmarks,
+  resumeBenchmarks,
 ];
 
 function format(value: Figure['value']): string {

@@ -231,7 +231,7 @@ async function killAndResume(
   await exited;
   const [record] = await unfinishedJournals(folder);
   if (!record) throw new Error('resume: the killed apply left no unfinished journal');
-  const result = await resumeApply(client, record, { journalFolder: folder });
+  const result = await resumeApply(client, record, { journalFolder: folder, confirm: async () => true });
   const patches = apiRequests(emu, /^PATCH /);
   const targets = edited.rows.slice(203, 403);
   let lost = 0;

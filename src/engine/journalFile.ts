@@ -2,10 +2,18 @@
  * The journal's files: one JSON Lines file per run in `<storage>/journal/`, each line appended and fsynced before
  * append resolves, so a crash or a reload leaves exactly what was about to happen. A torn last line (the crash hit
  * the write) is ignored on reading: its request was never sent, because sending waits for the line.
+ *
+ * One writer per journal at a time, across windows and processes: an open journal holds the file's lock (see
+ * node/fileLock) until it is closed, so a running apply is never offered as interrupted and never resumed twice.
+ * The files are the user's alone (0600 in a 0700 folder) and opened append-only.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PortalError } from '../api/index';
+import { isLocked, tryLock, type FileLock } from '../node/fileLock';
+import { PRIVATE_FILE_MODE, privateFolder } from '../node/privateFiles';
+import { checkJournalLine, checkJournalRecord } from './journalSchema';
 import type { JournalEntry, JournalRecord } from './members/model';
 
 type Begin = Extract<JournalEntry, { type: 'begin' }>;
@@ -33,24 +41,48 @@ export class Journal {
     readonly applyId: string,
     readonly file: string,
     private readonly handle: FileHandle,
+    private readonly lock: FileLock,
   ) {}
 
-  /** Creates the run's file (and the folders) with its `begin` line. */
+  /** Creates the run's file (and the folders) with its `begin` line, holding its lock until closed. */
   static async create(storageFolder: string, begin: Omit<Begin, 'type' | 'applyId'>): Promise<Journal> {
-    const folder = journalFolderOf(storageFolder);
-    await mkdir(folder, { recursive: true });
+    const folder = await privateFolder(journalFolderOf(storageFolder));
     // Sortable by time; the random part keeps two runs in the same millisecond apart.
     const applyId = `${String(Date.now()).padStart(14, '0')}-${randomBytes(4).toString('hex')}`;
     const file = join(folder, `${applyId}${SUFFIX}`);
-    const handle = await open(file, 'wx');
-    const journal = new Journal(applyId, file, handle);
-    await journal.write({ type: 'begin', applyId, ...begin });
-    return journal;
+    // Locked before the file exists, so no reader ever sees this run without its lock.
+    const lock = await tryLock(file);
+    if (!lock) throw busy();
+    try {
+      const handle = await open(file, 'ax', PRIVATE_FILE_MODE);
+      const journal = new Journal(applyId, file, handle, lock);
+      await journal.write({ type: 'begin', applyId, ...begin });
+      return journal;
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
   }
 
-  /** Opens an existing run's file to append to it (a resume). */
-  static async reopen(record: JournalRecord): Promise<Journal> {
-    return new Journal(record.applyId, record.file, await open(record.file, 'a'));
+  /**
+   * Opens an existing run's file to append to it (a resume, a discard), taking its lock: throws 'conflict' while
+   * another window or process has it open. `record` is the journal read again under the lock: what another writer
+   * added since the caller read it counts, so nothing is done twice.
+   */
+  static async reopen(record: Pick<JournalRecord, 'file'>): Promise<{ journal: Journal; record: JournalRecord }> {
+    const lock = await tryLock(record.file);
+    if (!lock) throw busy();
+    try {
+      const fresh = await readJournal(record.file);
+      const handle = await open(record.file, 'a', PRIVATE_FILE_MODE);
+      // A crash mid-line left a torn last line, whose request was never sent (sending waits for the line): it goes,
+      // so the next line is not glued to it.
+      if (fresh.wholeBytes !== undefined) await handle.truncate(fresh.wholeBytes);
+      return { journal: new Journal(fresh.applyId, record.file, handle, lock), record: fresh };
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
   }
 
   /** Appends one line and fsyncs it. */
@@ -85,33 +117,51 @@ export class Journal {
 
   async close(): Promise<void> {
     while (this.writing || this.pending.length > 0) await new Promise((r) => setImmediate(r));
-    await this.handle.close();
+    try {
+      await this.handle.close();
+    } finally {
+      await this.lock.release();
+    }
   }
 }
 
-/** Reads one journal file; a torn last line (a crash mid-write) is ignored. Throws for a file without its begin line. */
-export async function readJournal(file: string): Promise<JournalRecord> {
+function busy(): PortalError {
+  return new PortalError({
+    kind: 'conflict',
+    endpoint: '',
+    message: 'This apply is running in another window: wait for it to finish there.',
+  });
+}
+
+/**
+ * Reads one journal file, checking every line against the journal's schema: a journal can be edited by anyone who
+ * can write the file, and a resume sends what it says. A torn last line (a crash mid-write) is ignored; any other
+ * line that is not a valid entry makes the whole journal invalid (throws 'invalid-input').
+ */
+export async function readJournal(file: string): Promise<JournalRecord & { readonly wholeBytes: number | undefined }> {
   const text = await readFile(file, 'utf8');
   let begin: Begin | undefined;
   const intents = new Map<number, Intent>();
   const outcomes = new Map<number, Outcome>();
   let end: End | undefined;
-  for (const line of text.split('\n')) {
+  const lines = text.split('\n');
+  const tornTail = lines.at(-1) !== '';
+  // With a torn tail: the length of the whole lines before it.
+  const wholeBytes = tornTail ? Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)) : undefined;
+  for (const [i, line] of lines.entries()) {
     if (!line.trim()) continue;
-    let entry: JournalEntry;
-    try {
-      entry = JSON.parse(line) as JournalEntry;
-    } catch {
-      continue;
-    }
+    const entry = checkJournalLine(line, i === lines.length - 1 && tornTail);
+    if (!entry) continue;
     if (entry.type === 'begin') begin = entry;
     else if (entry.type === 'intent') intents.set(entry.seq, entry);
     else if (entry.type === 'outcome') outcomes.set(entry.seq, entry);
-    else if (entry.type === 'end') end = entry;
+    else end = entry;
   }
   if (!begin) throw new Error(`Not a journal: ${file}`);
   const unfinished = end === undefined || [...intents.keys()].some((seq) => !outcomes.has(seq));
-  return { applyId: begin.applyId, file, begin, intents, outcomes, end, unfinished };
+  const record = { applyId: begin.applyId, file, begin, intents, outcomes, end, unfinished };
+  checkJournalRecord(record, file);
+  return { ...record, wholeBytes };
 }
 
 /** Every journal in the storage folder, newest first; unreadable files are left out. */
@@ -137,9 +187,14 @@ export async function listJournals(storageFolder: string): Promise<JournalRecord
   return records;
 }
 
-/** Runs that stopped without finishing (what the next start offers to resume or undo), newest first. */
+/**
+ * Runs that stopped without finishing (what the next start offers to resume or undo), newest first. A run whose
+ * journal is locked is running (in this window or another) and is not one of them.
+ */
 export async function unfinishedJournals(storageFolder: string): Promise<JournalRecord[]> {
-  return (await listJournals(storageFolder)).filter((r) => r.unfinished);
+  const unfinished: JournalRecord[] = [];
+  for (const r of await listJournals(storageFolder)) if (r.unfinished && !(await isLocked(r.file))) unfinished.push(r);
+  return unfinished;
 }
 
 /**
@@ -160,9 +215,10 @@ export async function lastUndoable(storageFolder: string): Promise<JournalRecord
 }
 
 /** Marks a run as resolved without resuming (the user chose "Discard"): the next start no longer offers it. */
-export async function discardJournal(record: JournalRecord): Promise<void> {
-  const journal = await Journal.reopen(record);
+export async function discardJournal(stale: JournalRecord): Promise<void> {
+  const { journal, record } = await Journal.reopen(stale);
   try {
+    if (!record.unfinished) return;
     for (const seq of record.intents.keys())
       if (!record.outcomes.has(seq))
         await journal.append({ type: 'outcome', seq, result: 'skipped', message: 'Discarded before it was resumed.' });

@@ -17,6 +17,8 @@ interface AtomicWriteOptions {
   readonly expectedBytes?: number | undefined;
   /** Called as bytes arrive. */
   readonly onBytes?: (count: number) => void;
+  /** The file's mode (before the umask); files holding people's data pass PRIVATE_FILE_MODE. */
+  readonly mode?: number;
 }
 
 /** The source ended with another length than announced. */
@@ -91,7 +93,8 @@ export async function writeAtomically(
   options: AtomicWriteOptions,
 ): Promise<'written' | 'exists'> {
   const temp = tempPath(target);
-  const handle = await fs.promises.open(temp, 'wx');
+  // The mode is set when the temporary file is made, so the data is never readable by others, not even briefly.
+  const handle = await fs.promises.open(temp, 'wx', options.mode ?? 0o666);
   let closed = false;
   try {
     const sink = async (chunks: AsyncIterable<Buffer>): Promise<void> => {

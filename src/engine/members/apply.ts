@@ -4,12 +4,13 @@
  * if the run stops; before each member's first request, an intent line with the member's previous values is made
  * durable; after, the outcome. One member per worker, within the client's request budget, cancellable.
  */
-import type { PortalErrorKind } from '../../api/index';
+import { cancelledError, type PortalErrorKind } from '../../api/index';
 import type { UnitOutcome } from '../job';
 import { Journal } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
 import { contextOf, MemberKind, type ApplyClient } from './kind';
 import type { JournalOrigin, JournalRecord, JournalWork, Plan, ReportAction, ReportResult, ReportRow } from './model';
+import { remainingPlan } from './undo';
 import { chosenChanges, workOf } from './work';
 
 export type { ApplyClient } from './kind';
@@ -162,23 +163,55 @@ export function applyPlan(client: ApplyClient, plan: Plan, options: ApplyOptions
   return runMemberWork(client, head, items, options);
 }
 
+export interface ResumeOptions extends RunSettings {
+  /**
+   * Shown the plan of what remains (read under the journal's lock, after the journal was checked) before anything is
+   * sent; false, or a throw, sends nothing. A journal is a file that can be edited, so what it says is shown first.
+   */
+  readonly confirm: (remaining: Plan, record: JournalRecord) => Promise<boolean>;
+}
+
+/** The report of a run as its journal holds it, plus what this session sent. */
+function resumedResult(
+  record: JournalRecord,
+  run?: Omit<ApplyResult, 'applyId' | 'journalFile' | 'rows'> & {
+    readonly outcomes: ReadonlyMap<number, { result: ReportResult; message: string }>;
+  },
+): ApplyResult {
+  const outcomes = new Map<number, { result: ReportResult; message: string }>(record.outcomes);
+  for (const [seq, o] of run?.outcomes ?? []) outcomes.set(seq, o);
+  const rest = run
+    ? { requests: run.requests, cancelled: run.cancelled, ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}) }
+    : { requests: 0, cancelled: false };
+  return { applyId: record.applyId, journalFile: record.file, rows: reportRows(record.begin.work, outcomes), ...rest };
+}
+
 /**
  * Finishes an unfinished run: each member started but not confirmed is checked against the portal first (see
- * MemberKind.resume), members never started are run. The run's journal gets the outcomes and its end.
+ * MemberKind.resume), members never started are run. The run's journal gets the outcomes and its end. The journal
+ * is locked for the whole resume (throws 'conflict' while another window or process runs it), read again under the
+ * lock and checked value by value ('invalid-input'), and what remains is confirmed before anything is sent.
  */
 export async function resumeApply(
   client: ApplyClient,
-  record: JournalRecord,
-  options: RunSettings,
+  stale: Pick<JournalRecord, 'file'>,
+  options: ResumeOptions,
 ): Promise<ApplyResult> {
-  const journal = await Journal.reopen(record);
+  const { journal, record } = await Journal.reopen(stale);
+  try {
+    if (!record.unfinished) {
+      await journal.close();
+      return resumedResult(record);
+    }
+    if (!(await options.confirm(remainingPlan(record), record))) throw cancelledError();
+  } catch (error) {
+    await journal.close();
+    throw error;
+  }
   const kind = new MemberKind(client, record.begin.accountId, options);
   const items = record.begin.work.filter((w) => !record.outcomes.has(w.seq));
   const run = await runJournal(kind, journal, items, options, (w, c) => kind.resume(w, record.intents.get(w.seq), c));
-  const outcomes = new Map<number, { result: ReportResult; message: string }>(record.outcomes);
-  for (const [seq, o] of run.outcomes) outcomes.set(seq, o);
-  const { outcomes: _, ...rest } = run;
-  return { applyId: record.applyId, journalFile: record.file, rows: reportRows(record.begin.work, outcomes), ...rest };
+  return resumedResult(record, run);
 }
 
 export type { JournalRecord };

@@ -143,41 +143,57 @@ export function retryPlanFromJournal(record: JournalRecord, now: number = Date.n
     const result = record.outcomes.get(work.seq)?.result;
     return result !== 'done' && result !== 'skipped';
   };
-  return planFromJournal(record, 'retry', now, notDone, (work, key, base, into) => {
-    if (work.action === 'remove') {
-      into.absent.push({ kind: 'absent', id: `${key}#absent`, ...base, action: 'remove', permanent: work.permanent });
-      if (work.before) into.before.set(key, work.before);
-      return;
-    }
-    const after = work.after;
-    if (!after) return;
-    if (work.action === 'create' || work.action === 'restore') {
-      const f = after.fields;
-      const created = work.requests.find((r) => r.method === 'v2.create');
-      into.newMembers.push({
-        kind: 'create',
-        id: `${key}#create`,
-        ...base,
-        member: {
-          username: work.username,
-          name: f.name ?? '',
-          email: f.email ?? '',
-          jobTitle: f.jobTitle ?? null,
-          enabled: f.enabled ?? true,
-          locked: f.locked ?? false,
-          accountPermission: f.accountPermission ?? 1,
-          tags: f.tags ?? [],
-          groups: joined(after.groups),
-          activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
-        },
-      });
-      return;
-    }
-    const was = work.before;
-    if (!was) return;
-    into.before.set(key, was);
-    for (const [field, value] of Object.entries(after.fields))
-      addField(into, key, base, field, was[field as keyof Fields], value);
-    for (const [id, level] of Object.entries(after.groups)) addGroup(into, work, key, id, was.groups[id] ?? 0, level);
-  });
+  return planFromJournal(record, 'retry', now, notDone, addPlanned);
+}
+
+/** A member's planned work as the plan's changes, the way the first run meant them (before → after). */
+function addPlanned(
+  work: JournalWork,
+  key: string,
+  base: { username: string; row: number | undefined },
+  into: Sections,
+): void {
+  if (work.action === 'remove') {
+    into.absent.push({ kind: 'absent', id: `${key}#absent`, ...base, action: 'remove', permanent: work.permanent });
+    if (work.before) into.before.set(key, work.before);
+    return;
+  }
+  const after = work.after;
+  if (!after) return;
+  if (work.action === 'create' || work.action === 'restore') {
+    const f = after.fields;
+    const created = work.requests.find((r) => r.method === 'v2.create');
+    into.newMembers.push({
+      kind: 'create',
+      id: `${key}#create`,
+      ...base,
+      member: {
+        username: work.username,
+        name: f.name ?? '',
+        email: f.email ?? '',
+        jobTitle: f.jobTitle ?? null,
+        enabled: f.enabled ?? true,
+        locked: f.locked ?? false,
+        accountPermission: f.accountPermission ?? 1,
+        tags: f.tags ?? [],
+        groups: joined(after.groups),
+        activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
+      },
+    });
+    return;
+  }
+  const was = work.before;
+  if (!was) return;
+  into.before.set(key, was);
+  for (const [field, value] of Object.entries(after.fields))
+    addField(into, key, base, field, was[field as keyof Fields], value);
+  for (const [id, level] of Object.entries(after.groups)) addGroup(into, work, key, id, was.groups[id] ?? 0, level);
+}
+
+/**
+ * What a resume would still do: the members of an unfinished run with no outcome yet, as a plan to show before
+ * anything is sent (a member started but not confirmed is checked against the portal first, so it may need less).
+ */
+export function remainingPlan(record: JournalRecord, now: number = Date.now()): Plan {
+  return planFromJournal(record, 'retry', now, (work) => !record.outcomes.has(work.seq), addPlanned);
 }

@@ -10,9 +10,16 @@ import { count } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
-import { applyPlan, countPlan, type ApplyProgress, type ApplyResult, type PlanCounts } from '../../../engine/members/apply';
+import { inFolder, privateFolder } from '../../../node/privateFiles';
+import {
+  applyPlan,
+  countPlan,
+  type ApplyProgress,
+  type ApplyResult,
+  type PlanCounts,
+} from '../../../engine/members/apply';
 import { resumeApply } from '../../../engine/members/index';
-import type { JournalRecord, Plan } from './core/model';
+import { allChanges, type JournalRecord, type Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from './duration';
 import type { PlanStore, ShownPlan } from './planStore';
@@ -130,28 +137,65 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
   return true;
 }
 
-/** Finishes an apply that stopped before its end (a reload or a crash). */
+/** The question before a resume: what remains of the run, read from its journal under its lock. */
+function confirmResume(ui: Ui, account: AccountRef, remaining: Plan): Promise<boolean> {
+  const counts = countPlan(remaining, new Set());
+  const names = allChanges(remaining).map((c) => plain(c.username));
+  return ui.confirm({
+    id: 'plan.resume.confirm',
+    message: vscode.l10n.t(
+      'Resume the interrupted apply to {0}? {1} members remain.',
+      plain(account.label),
+      count(counts.members),
+    ),
+    detail: [confirmDetail(counts, undefined), [...new Set(names)].slice(0, 20).join(', ')].join('\n\n'),
+    action: vscode.l10n.t('Resume {0} Members', count(counts.members)),
+  });
+}
+
+/**
+ * Finishes an apply that stopped before its end (a reload or a crash): the journal is locked and checked, what
+ * remains is confirmed, and only then does the progress start.
+ */
 export async function resumeRecord(ui: Ui, deps: ApplyDeps, record: JournalRecord, account: AccountRef): Promise<void> {
   const client = deps.registry.client(account.portalId);
   const folder = knownSnapshotFolder(deps.memento);
-  const result = await ui.progress(
-    {
-      id: 'plan.resume.progress',
-      title: vscode.l10n.t('Resuming the interrupted apply to {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
-    (progress, signal) => {
-      const last = { share: 0 };
-      return resumeApply(client, record, {
-        journalFolder: deps.storage,
-        ...(folder ? { snapshotFolder: folder } : {}),
-        signal,
-        onProgress: (p) => reportProgress(progress, p, last),
-      });
-    },
-  );
-  await finish(ui, deps, undefined, account, result);
+  const abort = new AbortController();
+  const last = { share: 0 };
+  let report: ((p: ApplyProgress) => void) | undefined;
+  let settle = (): void => undefined;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  const startProgress = (): void =>
+    void ui.progress(
+      {
+        id: 'plan.resume.progress',
+        title: vscode.l10n.t('Resuming the interrupted apply to {0}…', plain(account.label)),
+        where: 'notification',
+        cancellable: true,
+      },
+      (progress, signal) => {
+        signal.addEventListener('abort', () => abort.abort(), { once: true });
+        report = (p) => reportProgress(progress, p, last);
+        return settled;
+      },
+    );
+  try {
+    const result = await resumeApply(client, record, {
+      journalFolder: deps.storage,
+      ...(folder ? { snapshotFolder: folder } : {}),
+      signal: abort.signal,
+      onProgress: (p) => report?.(p),
+      confirm: async (remaining) => {
+        const yes = await confirmResume(ui, account, remaining);
+        if (yes) startProgress();
+        return yes;
+      },
+    });
+    settle();
+    await finish(ui, deps, undefined, account, result);
+  } finally {
+    settle();
+  }
 }
 
 /** Writes and opens the report, remembers it for Retry Failed, and says what happened. */
@@ -163,9 +207,9 @@ async function finish(
   result: ApplyResult,
 ): Promise<void> {
   deps.reload(account);
-  const reports = reportsFolder(deps.storage);
-  await fs.mkdir(reports, { recursive: true });
-  const file = path.join(reports, `report-${result.applyId}.csv`);
+  const reports = await privateFolder(reportsFolder(deps.storage));
+  // The id comes from a journal, a file that can be edited: the name may not leave the reports folder.
+  const file = inFolder(reports, `report-${result.applyId}.csv`);
   await writeReport(file, result.rows);
   const report = vscode.Uri.file(file);
   deps.store.setLastApply(plan ? { plan, account, rows: result.rows, report } : undefined);

@@ -4,6 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { writeAtomically } from '../../../../node/atomicFile';
+import { PRIVATE_FILE_MODE } from '../../../../node/privateFiles';
 import { csvLine, UTF8_BOM } from '../../csv/csv';
 import type { Plan, PlanChange, ReportRow } from './model';
 
@@ -18,9 +19,9 @@ export function reportCsv(rows: readonly ReportRow[], options: { readonly bom?: 
   return text;
 }
 
-/** Writes the report to `file` atomically. */
+/** Writes the report to `file` atomically, readable by the user alone (it names members and what was done to them). */
 export async function writeReport(file: string, rows: readonly ReportRow[]): Promise<void> {
-  await writeAtomically(file, Readable.from([reportCsv(rows)]), { replace: true });
+  await writeAtomically(file, Readable.from([reportCsv(rows)]), { replace: true, mode: PRIVATE_FILE_MODE });
 }
 
 /** Counts by result, for the summary the UI shows. */

@@ -75,7 +75,7 @@ void describe('bulk edits journaled', () => {
           const [record] = await unfinishedJournals(storage);
           assert.equal(record?.applyId, cut.applyId, 'the cut-off bulk run is offered for resume');
           if (!record) return;
-          const result = await resumeApply(p.client, record, { journalFolder: storage });
+          const result = await resumeApply(p.client, record, { journalFolder: storage, confirm: async () => true });
           assert.deepEqual(
             result.rows.filter((r) => r.result !== 'done'),
             [],

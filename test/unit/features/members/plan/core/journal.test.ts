@@ -62,7 +62,7 @@ void describe('journal: resume and undo', () => {
           assert.ok(record, 'the killed apply left an unfinished journal');
           assert.equal(others.length, 0);
           assert.ok(record.outcomes.size < names.length, 'killed before the end');
-          const result = await resumeApply(p.client, record, { journalFolder: storage });
+          const result = await resumeApply(p.client, record, { journalFolder: storage, confirm: async () => true });
           assert.equal(apiRequests(p.emu, PATCH), names.length, 'one PATCH per member over both runs: none twice');
           assert.deepEqual(
             result.rows.filter((r) => r.result !== 'done'),
@@ -104,7 +104,7 @@ void describe('journal: resume and undo', () => {
           const [record] = await unfinishedJournals(storage);
           assert.equal(record?.applyId, cut.applyId, 'the cut-off run is offered for resume');
           if (!record) return;
-          const result = await resumeApply(p.client, record, { journalFolder: storage });
+          const result = await resumeApply(p.client, record, { journalFolder: storage, confirm: async () => true });
           assert.deepEqual(
             result.rows.filter((r) => r.result !== 'done'),
             [],

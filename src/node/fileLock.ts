@@ -1,0 +1,134 @@
+/**
+ * An exclusive lock on a file, across windows and processes of this machine: `<file>.lock`, made with O_EXCL and
+ * holding the owner's host name and process id.
+ *
+ * Why not a time-based lock (proper-lockfile and the like, whose lock goes stale when its owner stops refreshing it)?
+ * An apply must be resumable at once after a crash or a window reload, and must never be taken over while it runs.
+ * A time-based lock gets both wrong: after a reload the new window would find the dead window's lock still fresh
+ * and not offer the resume, and an extension host whose event loop is blocked for longer than the stale time (a big
+ * file being parsed) would lose the lock to a second window in the middle of its apply. Here a lock is free exactly
+ * when its owner process is gone, which the operating system answers (`kill(pid, 0)`); no clock is involved.
+ *
+ * Taking over a dead owner's lock moves it aside first and checks it moved the lock it judged dead, so two takers
+ * racing for the same dead lock cannot both win. A lock from another host (a shared home folder) is never taken over:
+ * its owner cannot be asked; Remove Local Data clears it.
+ */
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { PRIVATE_FILE_MODE } from './privateFiles';
+
+interface Owner {
+  readonly host: string;
+  readonly pid: number;
+  readonly token: string;
+}
+
+export interface FileLock {
+  readonly file: string;
+  release(): Promise<void>;
+}
+
+export const lockFileOf = (file: string): string => `${file}.lock`;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function ownerOf(lock: string): Promise<Owner | 'gone' | 'unreadable'> {
+  let text: string;
+  try {
+    text = await fs.readFile(lock, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : 'unreadable';
+  }
+  try {
+    const o = JSON.parse(text) as Partial<Owner>;
+    if (typeof o.host === 'string' && typeof o.pid === 'number' && typeof o.token === 'string')
+      return { host: o.host, pid: o.pid, token: o.token };
+  } catch {
+    // Being written this instant, or torn by a crash: judged below.
+  }
+  return 'unreadable';
+}
+
+/** An owner that still holds its lock: alive on this host, or on another host (which cannot be asked). */
+function holds(owner: Owner): boolean {
+  return owner.host !== hostname() || alive(owner.pid);
+}
+
+/**
+ * A lock file whose content never became readable: its maker crashed between making it and writing it (a few
+ * microseconds), or is writing it now. Judged dead once it is a minute old; the only clock in this module, and only
+ * for this case, which no running owner is ever in for longer than a write.
+ */
+async function unreadableIsDead(lock: string): Promise<boolean> {
+  const stat = await fs.stat(lock).catch(() => undefined);
+  return stat !== undefined && Date.now() - stat.mtimeMs > 60_000;
+}
+
+async function tryCreate(lock: string, owner: Owner): Promise<boolean> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(lock, 'wx', PRIVATE_FILE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(JSON.stringify(owner), 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
+
+/** Moves a dead owner's lock aside; puts back a live lock moved by mistake (another taker won meanwhile). */
+async function takeOver(lock: string, dead: Owner | undefined): Promise<void> {
+  const aside = `${lock}.${randomBytes(6).toString('hex')}.stale`;
+  try {
+    await fs.rename(lock, aside);
+  } catch {
+    return; // Gone already: someone else took it over.
+  }
+  const moved = await ownerOf(aside);
+  const same = dead === undefined ? moved === 'unreadable' : typeof moved === 'object' && moved.token === dead.token;
+  if (!same) await fs.link(aside, lock).catch(() => undefined);
+  await fs.rm(aside, { force: true });
+}
+
+/** Takes the lock on `file`, or answers undefined when a live owner holds it. Never waits. */
+export async function tryLock(file: string): Promise<FileLock | undefined> {
+  const lock = lockFileOf(file);
+  const me: Owner = { host: hostname(), pid: process.pid, token: randomBytes(8).toString('hex') };
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (await tryCreate(lock, me)) return { file, release: () => release(lock, me) };
+    const owner = await ownerOf(lock);
+    if (owner === 'gone') continue;
+    if (owner === 'unreadable' ? !(await unreadableIsDead(lock)) : holds(owner)) return undefined;
+    await takeOver(lock, owner === 'unreadable' ? undefined : owner);
+  }
+  return undefined;
+}
+
+/** Whether a live owner holds the lock on `file` now (a running apply). */
+export async function isLocked(file: string): Promise<boolean> {
+  const lock = lockFileOf(file);
+  const owner = await ownerOf(lock);
+  if (owner === 'gone') return false;
+  if (owner === 'unreadable') return !(await unreadableIsDead(lock));
+  return holds(owner);
+}
+
+async function release(lock: string, me: Owner): Promise<void> {
+  const owner = await ownerOf(lock);
+  // Only our own lock: never one a taker made after judging ours dead.
+  if (typeof owner === 'object' && owner.token === me.token) await fs.rm(lock, { force: true });
+}

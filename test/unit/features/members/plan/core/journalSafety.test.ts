@@ -1,0 +1,222 @@
+// A journal is run by one writer at a time, across processes, and is read as a file anyone could have edited: two
+// resumes of the same journal at once send each request once; a running apply is never offered as interrupted; a
+// resume shows what remains before sending; an edited journal is refused; the files are the user's alone.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { appendFile, chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { isPortalError } from '../../../../../../src/api';
+import { applyPlan } from '../../../../../../src/engine/members/apply';
+import {
+  journalFolderOf,
+  readJournal,
+  resumeApply,
+  unfinishedJournals,
+} from '../../../../../../src/engine/members/index';
+import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
+import { allChanges, type Plan } from '../../../../../../src/features/members/plan/core/model';
+import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
+import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { writeReport } from '../../../../../../src/features/members/plan/core/report';
+import { apiRequests, exportText, Table, withPortal, withStorage, type Portal } from './helpers';
+
+const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
+const run = promisify(execFile);
+
+async function intentLines(storage: string): Promise<number> {
+  const folder = journalFolderOf(storage);
+  let n = 0;
+  for (const name of await readdir(folder).catch(() => [] as string[]))
+    if (name.endsWith('.jsonl')) n += (await readFile(join(folder, name), 'utf8')).split('"type":"intent"').length - 1;
+  return n;
+}
+
+/** Plans a tag change for every acme member and applies it in a child process, killed after `after` intents. */
+async function killedHalfway(p: Portal, storage: string, tag: string): Promise<string[]> {
+  const table = new Table(await exportText(p));
+  const names = table.rows.slice(1).map((r) => r[0] ?? '');
+  for (const name of names) table.set(name, 'Tags', `${tag}, ${name}`);
+  const textFile = join(storage, 'members.csv');
+  await writeFile(textFile, table.text());
+  p.emu.resetStats();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'applyChild.ts'), p.emu.url, String(p.acme), textFile, storage, '3'],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && (await intentLines(storage)) < Math.floor(names.length / 2))
+    await new Promise((r) => setTimeout(r, 10));
+  child.kill('SIGKILL');
+  await exited;
+  return names;
+}
+
+function resumeInChild(p: Portal, file: string, storage: string): Promise<string> {
+  const child = join(import.meta.dirname, 'resumeChild.ts');
+  return run(process.execPath, ['--import', 'tsx', child, p.emu.url, file, storage], { timeout: 60_000 }).then(
+    (r) => r.stdout,
+  );
+}
+
+async function planAll(p: Portal, tag: string): Promise<{ plan: Plan; names: string[] }> {
+  const table = new Table(await exportText(p));
+  const names = table.rows.slice(1).map((r) => r[0] ?? '');
+  for (const name of names) table.set(name, 'Tags', `${tag}, ${name}`);
+  const file = parseMembersFile(table.text());
+  return { plan: makePlan(file, await readPortalState(p.client, p.acme, file)), names };
+}
+
+void describe('journal: one writer, checked, private', () => {
+  void test('two processes resuming the same journal at once: each request reaches the portal once', async () => {
+    await withPortal(
+      async (p) =>
+        withStorage(async (storage) => {
+          const names = await killedHalfway(p, storage, 'twice');
+          const [record] = await unfinishedJournals(storage);
+          assert.ok(record, 'the killed apply is offered');
+          const answers = await Promise.all([
+            resumeInChild(p, record.file, storage),
+            resumeInChild(p, record.file, storage),
+          ]);
+          assert.equal(
+            apiRequests(p.emu, PATCH),
+            names.length,
+            `one PATCH per member, no extra (${answers.join(', ')})`,
+          );
+          const lines = (await readFile(record.file, 'utf8')).split('\n').filter((l) => l !== '');
+          for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `a whole line: ${line.slice(0, 80)}`);
+          assert.equal(lines.filter((l) => l.includes('"type":"end"')).length, 1, 'one end line');
+          for (const name of names)
+            assert.deepEqual((await p.client.v3.members.get(p.acme, name)).tags, ['twice', name]);
+        }),
+      { latencyMs: 20 },
+    );
+  });
+
+  void test('a running apply is not offered as interrupted, and cannot be resumed while it runs', async () => {
+    await withPortal(
+      async (p) =>
+        withStorage(async (storage) => {
+          const { plan } = await planAll(p, 'running');
+          let checked: Promise<void> | undefined;
+          const result = await applyPlan(p.client, plan, {
+            journalFolder: storage,
+            portalId: 'test',
+            concurrency: 2,
+            onProgress: () => {
+              checked ??= (async () => {
+                assert.deepEqual(await unfinishedJournals(storage), [], 'a running apply is not interrupted');
+                const [name] = await readdir(journalFolderOf(storage));
+                const file = join(journalFolderOf(storage), name ?? '');
+                await assert.rejects(
+                  resumeApply(p.client, { file }, { journalFolder: storage, confirm: async () => true }),
+                  (e: unknown) => isPortalError(e, 'conflict'),
+                );
+              })();
+            },
+          });
+          await checked;
+          assert.ok(result.rows.every((r) => r.result === 'done'));
+        }),
+      { latencyMs: 20 },
+    );
+  });
+
+  void test('a resume shows the plan of what remains and sends nothing when it is declined', async () => {
+    await withPortal(
+      async (p) =>
+        withStorage(async (storage) => {
+          const names = await killedHalfway(p, storage, 'shown');
+          const [record] = await unfinishedJournals(storage);
+          assert.ok(record);
+          const before = apiRequests(p.emu);
+          let shown: Plan | undefined;
+          await assert.rejects(
+            resumeApply(p.client, record, {
+              journalFolder: storage,
+              confirm: async (remaining) => {
+                shown = remaining;
+                return false;
+              },
+            }),
+            (e: unknown) => isPortalError(e, 'cancelled'),
+          );
+          assert.equal(apiRequests(p.emu) - before, 0, 'nothing sent');
+          const remaining = new Set(allChanges(shown as Plan).map((c) => c.username));
+          assert.equal(remaining.size, names.length - record.outcomes.size, 'every member without an outcome is shown');
+          assert.equal((await unfinishedJournals(storage)).length, 1, 'still offered afterwards');
+        }),
+      { latencyMs: 20 },
+    );
+  });
+
+  void test('an edited journal is refused before anything is sent: a value out of range, an id that is a path', async () => {
+    await withPortal(
+      async (p) =>
+        withStorage(async (storage) => {
+          await killedHalfway(p, storage, 'edited');
+          const [record] = await unfinishedJournals(storage);
+          assert.ok(record);
+          const text = await readFile(record.file, 'utf8');
+          // A password (never journaled) and a permission that is none slipped into a planned request.
+          const edited = text.replace(
+            '"method":"v3.update","body":{',
+            '"method":"v3.update","body":{"password":"x","permission":99,',
+          );
+          assert.notEqual(edited, text);
+          await writeFile(record.file, edited);
+          const before = apiRequests(p.emu);
+          await assert.rejects(
+            resumeApply(p.client, record, { journalFolder: storage, confirm: async () => true }),
+            (e: unknown) => isPortalError(e, 'invalid-input'),
+          );
+          assert.equal(apiRequests(p.emu) - before, 0);
+          // An id that would put the report outside reports/.
+          await writeFile(record.file, text.replaceAll(record.applyId, '../../../escaped'));
+          await assert.rejects(readJournal(record.file));
+          assert.deepEqual(await unfinishedJournals(storage), [], 'an edited journal is not offered');
+        }),
+      { latencyMs: 5 },
+    );
+  });
+
+  void test('a torn last line does not swallow the next: resumed, every line is whole', async () => {
+    await withPortal(
+      async (p) =>
+        withStorage(async (storage) => {
+          await killedHalfway(p, storage, 'torn');
+          const [record] = await unfinishedJournals(storage);
+          assert.ok(record);
+          await appendFile(record.file, '{"type":"outcome","seq":');
+          const result = await resumeApply(p.client, record, { journalFolder: storage, confirm: async () => true });
+          assert.ok(result.rows.every((r) => r.result === 'done'));
+          const lines = (await readFile(record.file, 'utf8')).split('\n').filter((l) => l !== '');
+          for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `a whole line: ${line.slice(0, 80)}`);
+          assert.equal((await readJournal(record.file)).outcomes.size, record.begin.work.length, 'every outcome kept');
+        }),
+      { latencyMs: 5 },
+    );
+  });
+
+  void test("journals, reports and their folders are the user's alone (0600 in 0700), old folders tightened", async () => {
+    await withPortal(async (p) =>
+      withStorage(async (storage) => {
+        // A folder an earlier version made with the umask's modes.
+        await mkdir(journalFolderOf(storage), { recursive: true, mode: 0o755 });
+        await chmod(journalFolderOf(storage), 0o755);
+        const { plan } = await planAll(p, 'private');
+        const result = await applyPlan(p.client, plan, { journalFolder: storage, portalId: 'test' });
+        const mode = async (f: string) => (await stat(f)).mode & 0o777;
+        assert.equal(await mode(journalFolderOf(storage)), 0o700);
+        assert.equal(await mode(result.journalFile), 0o600);
+        const report = join(storage, 'report.csv');
+        await writeReport(report, result.rows);
+        assert.equal(await mode(report), 0o600);
+      }),
+    );
+  });
+});
