@@ -124,6 +124,9 @@ export interface MembersFile {
  * - `extra-cells` [count]                            (warning: more cells than the header)
  * - `blank-value` [column]                           (a name or e-mail a member must have)
  * - `no-lastmodified-column` []                      (info: without it, conflicts cannot be found)
+ * - `future-last-modified` [cell text]               (a baseline later than the portal read: no baseline at all)
+ * - `elevation` [what, group name]                   (warning: the row grants Super administrator, Group creator
+ *                                                     or a group's Administrator level; what is a ElevationKind)
  */
 export type ProblemCode =
   | 'csv-malformed'
@@ -146,7 +149,9 @@ export type ProblemCode =
   | 'cannot-enable-two-factor'
   | 'extra-cells'
   | 'blank-value'
-  | 'no-lastmodified-column';
+  | 'no-lastmodified-column'
+  | 'future-last-modified'
+  | 'elevation';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -304,6 +309,35 @@ export interface Conflict {
   readonly portal: number | null;
   /** The row's changes: listed in their sections, left out unless chosen. */
   readonly changeIds: readonly string[];
+  /**
+   * What moved: the member (`lastModified`, the default) or their groups (the groups read now no longer match the
+   * export's `groupDigest`, whether or not the portal moved `lastModified`).
+   */
+  readonly reason?: 'modified' | 'groups';
+}
+
+/** A data row of the file the plan does not plan, and why: no row of the file is left out without a word. */
+export interface SkippedRow {
+  /** 1-based data row number. */
+  readonly row: number;
+  /** Zero-based line where the row starts (the editor shows line + 1). */
+  readonly line: number;
+  /** The row's username as written ('' when empty). */
+  readonly username: string;
+  /** The row's errors, in file order (at least one). */
+  readonly problems: readonly Problem[];
+}
+
+/** What a plan made from a file read: the file's text and the portal at one moment. Apply refuses it once either moved. */
+export interface PlanSource {
+  /** sha256 (base64url) of the file's text as planned. */
+  readonly fileDigest: string;
+  /** When the portal read started (ms). */
+  readonly readAt: number;
+  /** Data rows in the file. */
+  readonly rows: number;
+  /** Rows that plan no change because the portal already matches them. */
+  readonly unchanged: number;
 }
 
 /**
@@ -353,6 +387,10 @@ export interface Plan {
   readonly before: ReadonlyMap<string, MemberBefore>;
   /** The file had a `lastModified` column, so conflicts could be found. */
   readonly conflictsChecked: boolean;
+  /** Rows of the file not planned (errors, repeated usernames), each with its problems. Plans from a file only. */
+  readonly skipped?: readonly SkippedRow[];
+  /** What a plan from a file read. */
+  readonly source?: PlanSource;
 }
 
 /**
