@@ -169,6 +169,7 @@ class EmulatorInstance implements Emulator {
       service,
       mobileClientId: `${service}-mobile`,
       profile: this.options.profile,
+      groupChangesKeepLastModified: this.options.groupChangesKeepLastModified === true,
     };
   }
 }

@@ -98,8 +98,12 @@ export function applyGroups(w: World, userId: number, groups: Map<number, GroupP
   }
 }
 
-/** A change to a user's group assignments is a change to the member: their lastModified moves. */
+/**
+ * A change to a user's group assignments is a change to the member: their lastModified moves (unless the emulator
+ * plays a portal where it does not).
+ */
 export function touchUsers(w: World, userIds: Iterable<number>, now: number): void {
+  if (w.groupChangesKeepLastModified) return;
   for (const id of userIds) {
     const u = w.store.users.get(id);
     if (u) w.store.updateUser(u, { lastModified: now });

@@ -85,6 +85,11 @@ export interface EmulatorOptions {
   tokenLifetimeSeconds: number;
   dataFile?: string;
   quiet?: boolean;
+  /**
+   * Group assignment changes leave the member's `lastModified` where it was, as a portal may (the spec does not say
+   * that it moves). Default false: the member's `lastModified` moves with their groups.
+   */
+  groupChangesKeepLastModified?: boolean;
 }
 
 export interface EmulatorStats {

@@ -11,4 +11,6 @@ export interface World extends Shapes {
   /** The static client id of the password grant: `<service>-mobile`. */
   mobileClientId: string;
   profile: Profile;
+  /** See EmulatorOptions.groupChangesKeepLastModified. */
+  groupChangesKeepLastModified?: boolean;
 }

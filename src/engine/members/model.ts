@@ -156,6 +156,11 @@ export interface Conflict {
   readonly portal: number | null;
   /** The row's changes: listed in their sections, left out unless chosen. */
   readonly changeIds: readonly string[];
+  /**
+   * What moved: the member (`lastModified`, the default) or their groups (the groups read now no longer match the
+   * export's `groupDigest`, whether or not the portal moved `lastModified`).
+   */
+  readonly reason?: 'modified' | 'groups';
 }
 
 /**

@@ -143,7 +143,10 @@ function patchMember(req: ApiRequest, w: World): Reply {
   const groups = readGroupChanges(r, w, access.account.id, true);
   r.done();
 
-  const userChanges: Partial<User> = { lastModified: req.now };
+  // On a portal whose group changes leave lastModified alone, a PATCH of groups only does not move it.
+  const memberFields = [password, enabled, lock, disable2fa, tags, permission, activationDate, newRights, newAdmin];
+  const groupsOnly = memberFields.every((v) => v === undefined);
+  const userChanges: Partial<User> = groupsOnly && w.groupChangesKeepLastModified ? {} : { lastModified: req.now };
   if (password !== undefined) userChanges.passwordHash = hashPassword(u.id, password);
   if (enabled !== undefined) userChanges.enabled = enabled;
   if (lock !== undefined) Object.assign(userChanges, { locked: lock, pendingUnlock: false });

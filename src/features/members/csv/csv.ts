@@ -16,12 +16,24 @@ const SEPARATORS = ',;\t|\r\n';
 const TRANSPARENT = ' "';
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** The text with a `'` before every formula start a spreadsheet could see as a cell's start, however it splits. */
+/** Whether `text` at `i` is a run of `'` followed by a formula start: a `'` the reader would take out. */
+function quoteBeforeFormula(text: string, i: number): boolean {
+  let j = i;
+  while (text[j] === "'") j++;
+  const next = text[j];
+  return j > i && next !== undefined && FORMULA_START.includes(next);
+}
+
+/**
+ * The text with a `'` before every formula start a spreadsheet could see as a cell's start, however it splits; and
+ * before a `'` that itself comes before a formula start there, so that liveText gives back the `'` the value had.
+ */
 export function inertText(value: string): string {
   let out = '';
   let atCellStart = true;
-  for (const ch of value) {
-    if (atCellStart && FORMULA_START.includes(ch)) out += "'";
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i] as string;
+    if (atCellStart && (FORMULA_START.includes(ch) || quoteBeforeFormula(value, i))) out += "'";
     out += ch;
     if (SEPARATORS.includes(ch)) atCellStart = true;
     else if (!TRANSPARENT.includes(ch)) atCellStart = false;
@@ -39,7 +51,11 @@ export function liveText(inert: string): string {
   let atCellStart = true;
   for (let i = 0; i < inert.length; i++) {
     const ch = inert[i] as string;
-    if (atCellStart && ch === "'" && FORMULA_START.includes(inert[i + 1] ?? '')) continue;
+    if (atCellStart && quoteBeforeFormula(inert, i)) {
+      // One `'` per cell start is the export's; what follows is the value's own, read as it was written.
+      atCellStart = false;
+      continue;
+    }
     out += ch;
     if (SEPARATORS.includes(ch)) atCellStart = true;
     else if (!TRANSPARENT.includes(ch)) atCellStart = false;

@@ -133,6 +133,14 @@ export interface MembersCsvOptions {
 const date = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
 const GROUP_WORDS: Readonly<Record<number, string>> = { 1: 'Basic', 4: 'Standard', 16: 'Administrator' };
 
+/**
+ * The organisation permission as the members file reads it back: its word for Member, Group creator and Super
+ * administrator; empty (the file leaves it as it is) for none or a value the file has no word for.
+ */
+function permissionCell(permission: number | null): string {
+  return permission === 1 || permission === 4 || permission === 16 ? accountPermissionWords(permission) : '';
+}
+
 /** One member as cells, in MEMBER_COLUMNS order. */
 export function memberCells(m: Member): string[] {
   const cells: Record<MemberColumn, string> = {
@@ -141,7 +149,7 @@ export function memberCells(m: Member): string[] {
     email: m.user.email,
     enabled: String(m.user.enabled),
     locked: String(m.user.locked),
-    accountPermission: accountPermissionWords(m.permission),
+    accountPermission: permissionCell(m.permission),
     tags: m.tags.join(', '),
     twoFactor: String(m.twoFactorAuthentication),
     created: date(m.dateCreated),

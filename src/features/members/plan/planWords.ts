@@ -4,6 +4,7 @@ import { accountPermissionWords } from '../../../shared/permissions';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import { groupWord } from './core/file/membersFile';
+import type { Elevation } from './core/elevation';
 import { groupChangeKind, type Conflict, type FieldValues, type MemberField, type PlanChange } from './core/model';
 
 export function fieldLabel(field: MemberField): string {
@@ -115,4 +116,16 @@ export function conflictText(c: Conflict): string {
         fullDate(c.portal),
         fullDate(c.exported),
       );
+}
+
+/** What an elevation grants, in words: "Super administrator", "Administrator of the group Payroll". */
+export function elevationText(e: Elevation): string {
+  switch (e.kind) {
+    case 'super-administrator':
+      return vscode.l10n.t('Super administrator');
+    case 'group-creator':
+      return vscode.l10n.t('Group creator');
+    case 'group-administrator':
+      return vscode.l10n.t('Administrator of the group {0}', plain(e.group ?? '', { maxLength: 80 }));
+  }
 }

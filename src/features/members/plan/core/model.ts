@@ -7,6 +7,8 @@
  */
 import type { MemberColumn } from '../../csv/membersCsv';
 
+import type { Plan as EnginePlan } from '../../../../engine/members/model';
+
 export * from '../../../../engine/members/model';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -123,6 +125,9 @@ export interface MembersFile {
  * - `extra-cells` [count]                            (warning: more cells than the header)
  * - `blank-value` [column]                           (a name or e-mail a member must have)
  * - `no-lastmodified-column` []                      (info: without it, conflicts cannot be found)
+ * - `future-last-modified` [cell text]               (a baseline later than the portal read: no baseline at all)
+ * - `elevation` [what, group name]                   (warning: the row grants Super administrator, Group creator
+ *                                                     or a group's Administrator level; what is a ElevationKind)
  */
 export type ProblemCode =
   | 'csv-malformed'
@@ -145,7 +150,9 @@ export type ProblemCode =
   | 'cannot-enable-two-factor'
   | 'extra-cells'
   | 'blank-value'
-  | 'no-lastmodified-column';
+  | 'no-lastmodified-column'
+  | 'future-last-modified'
+  | 'elevation';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -156,4 +163,43 @@ export interface Problem extends Span {
   readonly severity: Severity;
   /** File or portal text among them is untrusted: the UI makes it plain. */
   readonly args: readonly (string | number)[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A plan made from a file
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A data row of the file the plan does not plan, and why: no row of the file is left out without a word. */
+export interface SkippedRow {
+  /** 1-based data row number. */
+  readonly row: number;
+  /** Zero-based line where the row starts (the editor shows line + 1). */
+  readonly line: number;
+  /** The row's username as written ('' when empty). */
+  readonly username: string;
+  /** The row's errors, in file order (at least one). */
+  readonly problems: readonly Problem[];
+}
+
+/** What a plan made from a file read: the file's text and the portal at one moment. Apply refuses it once either moved. */
+export interface PlanSource {
+  /** sha256 (base64url) of the file's text as planned. */
+  readonly fileDigest: string;
+  /** When the portal read started (ms). */
+  readonly readAt: number;
+  /** Data rows in the file. */
+  readonly rows: number;
+  /** Rows that plan no change because the portal already matches them. */
+  readonly unchanged: number;
+}
+
+/**
+ * The engine's plan, as the file side makes it: the engine runs changes and needs neither the file's skipped rows
+ * nor what the plan read, so they are the file side's own.
+ */
+export interface Plan extends EnginePlan {
+  /** Rows of the file not planned (errors, repeated usernames), each with its problems. Plans from a file only. */
+  readonly skipped?: readonly SkippedRow[];
+  /** What a plan from a file read. */
+  readonly source?: PlanSource;
 }

@@ -1,22 +1,21 @@
 /**
  * File + portal → plan. Pure: the same file and portal always give the same plan, with the same change ids.
  *
+ * Works on the file's typed rows (desiredRows.ts), whose values are canonical; the portal's values are made
+ * canonical the same way before they are compared, so an export planned against its portal plans nothing.
+ *
  * A row's empty cell is a value for name, e-mail (both a problem), job title (none), tags (none) and a group (not
  * in it); for enabled, locked, twoFactor and accountPermission it leaves the member's value as it is. A column the
  * file leaves out is not touched. A row whose member changed on the portal after the export (the portal's
- * `lastModified` is later than the row's) is a conflict: its changes are listed and left out unless the user
- * chooses them. A member on the portal but not in the file is left alone unless `absent` says otherwise.
+ * `lastModified` is later than the row's, or the member's groups no longer match the row's `groupDigest`) is a
+ * conflict: its changes are listed and left out unless the user chooses them. A row the plan cannot plan is listed
+ * in `skipped` with its problems. A member on the portal but not in the file is left alone unless `absent` says
+ * otherwise.
  */
-import { diagnose, readDate, rowsWithErrors, blocksPlanning } from './file/diagnose';
-import {
-  groupNameOf,
-  readAccountPermission,
-  readBoolean,
-  readGroupWord,
-  readTags,
-  usernameOf,
-  valueOf,
-} from './file/membersFile';
+import { createHash } from 'node:crypto';
+import { checkFile, sameTags } from './file/diagnose';
+import { canonical, desiredRows, type DesiredRow } from './file/desiredRows';
+import { groupDigest } from './file/digest';
 import { memberBefore } from './portalState';
 import type {
   AbsentChange,
@@ -25,7 +24,6 @@ import type {
   CreateChange,
   FieldChange,
   FieldValues,
-  MembersFileRow,
   GroupChange,
   GroupLevel,
   MemberBefore,
@@ -43,6 +41,13 @@ export interface PlanOptions {
   readonly keep?: ReadonlySet<string>;
   /** For `createdAt`; default Date.now(). */
   readonly now?: number;
+  /** The file's text as planned, for the plan's `source` digest (see fileDigest); without it, none is recorded. */
+  readonly fileDigest?: string;
+}
+
+/** The digest a plan records of the file's text: Apply compares it with the text then. */
+export function fileDigest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
 }
 
 /** A change id: the member's lower-case username and what changes. */
@@ -50,208 +55,230 @@ export function changeId(username: string, what: string): string {
   return `${username.toLowerCase()}#${what}`;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
-
-interface GroupColumn {
-  readonly key: `group:${string}`;
-  readonly group: PortalGroup;
-}
-
-function groupColumns(file: MembersFile, groups: readonly PortalGroup[]): GroupColumn[] {
+/** The file's group columns the portal knows, by lower-case name. */
+function groupColumns(file: MembersFile, groups: readonly PortalGroup[]): Map<string, PortalGroup> {
   const byName = new Map(groups.map((g) => [g.name.toLowerCase(), g]));
-  const out: GroupColumn[] = [];
-  for (const [key] of file.columns) {
-    const name = groupNameOf(key);
-    const group = name === undefined ? undefined : byName.get(name.toLowerCase());
-    if (group) out.push({ key: key as `group:${string}`, group });
+  const out = new Map<string, PortalGroup>();
+  for (const name of file.groupColumns) {
+    const group = byName.get(name.toLowerCase());
+    if (group) out.set(name.toLowerCase(), group);
   }
   return out;
 }
 
-/** The field changes a row asks of a member on the portal. */
-function fieldValues(file: MembersFile, row: MembersFileRow, p: PortalMember): FieldValues[] {
+/** The field changes a row asks of a member on the portal, values compared canonically. */
+function fieldValues(row: DesiredRow, p: PortalMember): FieldValues[] {
   const out: FieldValues[] = [];
-  const cell = (
-    key: 'name' | 'email' | 'jobTitle' | 'enabled' | 'locked' | 'twoFactor' | 'accountPermission' | 'tags',
-  ) => valueOf(file, row, key);
   for (const field of ['name', 'email'] as const) {
-    const v = cell(field)?.trim();
-    if (v !== undefined && v !== '' && v !== p[field]) out.push({ field, before: p[field], after: v });
+    const v = row[field];
+    if (v !== undefined && v !== canonical(p[field])) out.push({ field, before: p[field], after: v });
   }
-  const job = cell('jobTitle');
-  if (job !== undefined) {
-    const after = job.trim() === '' ? null : job.trim();
-    if ((after ?? '') !== (p.jobTitle ?? '')) out.push({ field: 'jobTitle', before: p.jobTitle, after });
-  }
+  if (row.jobTitle !== undefined && (row.jobTitle ?? '') !== canonical(p.jobTitle))
+    out.push({ field: 'jobTitle', before: p.jobTitle, after: row.jobTitle });
   for (const field of ['enabled', 'locked', 'twoFactor'] as const) {
-    const v = readBoolean(cell(field) ?? '');
+    const v = row[field];
     if (v === undefined || v === p[field]) continue;
     if (field === 'twoFactor' && v) continue; // a file can turn two-factor off, never on
     out.push({ field, before: p[field], after: v });
   }
-  const permission = readAccountPermission(cell('accountPermission') ?? '');
-  if (permission !== undefined && permission !== p.accountPermission)
-    out.push({ field: 'accountPermission', before: p.accountPermission, after: permission });
-  const tags = cell('tags');
-  if (tags !== undefined) {
-    const after = readTags(tags);
-    if (!sameSet(after, p.tags)) out.push({ field: 'tags', before: p.tags, after });
+  if (row.accountPermission !== undefined && row.accountPermission !== p.accountPermission)
+    out.push({ field: 'accountPermission', before: p.accountPermission, after: row.accountPermission });
+  if (row.tags !== undefined && !sameTags(row.tags, p.tags))
+    out.push({ field: 'tags', before: p.tags, after: row.tags });
+  return out;
+}
+
+/** Everything a plan gathers while it walks the rows. */
+class Parts {
+  readonly newMembers: CreateChange[] = [];
+  readonly fieldChanges: FieldChange[] = [];
+  readonly groupChanges: GroupChange[] = [];
+  readonly disabled: FieldChange[] = [];
+  readonly absent: AbsentChange[] = [];
+  readonly conflicts: Conflict[] = [];
+  readonly before = new Map<string, MemberBefore>();
+  unchanged = 0;
+}
+
+function createChange(row: DesiredRow, columns: ReadonlyMap<string, PortalGroup>): CreateChange {
+  const levels = new Map<number, GroupLevel>();
+  for (const [name, level] of row.groups) {
+    const group = columns.get(name.toLowerCase());
+    if (group && level !== 0) levels.set(group.id, level);
+  }
+  return {
+    kind: 'create',
+    id: changeId(row.username, 'create'),
+    username: row.username,
+    row: row.row,
+    member: {
+      username: row.username,
+      name: row.name ?? '',
+      email: row.email ?? '',
+      jobTitle: row.jobTitle ?? null,
+      enabled: row.enabled ?? true,
+      locked: row.locked ?? false,
+      accountPermission: row.accountPermission ?? 1,
+      tags: row.tags ?? [],
+      groups: levels,
+      activationDate: row.activationDate,
+    },
+  };
+}
+
+function planNew(parts: Parts, row: DesiredRow, columns: ReadonlyMap<string, PortalGroup>, baseline: boolean): void {
+  const change = createChange(row, columns);
+  parts.newMembers.push(change);
+  // Exported with the member, who has left the portal since: someone else removed them.
+  if (baseline && row.lastModified !== undefined)
+    parts.conflicts.push({
+      id: changeId(row.username, 'conflict'),
+      username: row.username,
+      row: row.row,
+      exported: row.lastModified,
+      portal: null,
+      changeIds: [change.id],
+    });
+}
+
+function groupChanges(row: DesiredRow, p: PortalMember, columns: ReadonlyMap<string, PortalGroup>): GroupChange[] {
+  const out: GroupChange[] = [];
+  if (!p.groups) return out;
+  for (const [name, after] of row.groups) {
+    const group = columns.get(name.toLowerCase());
+    const was = group ? (p.groups.get(group.id) ?? 0) : 0;
+    if (!group || after === was) continue;
+    out.push({
+      kind: 'group',
+      id: changeId(p.username, `group:${group.id}`),
+      username: p.username,
+      row: row.row,
+      groupId: group.id,
+      groupName: group.name,
+      before: was,
+      after,
+    });
   }
   return out;
 }
 
-/**
- * The plan for `file` against `state`. Rows with errors (see diagnose) are skipped, not guessed at: the caller
- * shows the problems. A file without a username column, or with malformed CSV, plans nothing. A username that
- * appears twice is planned for neither row.
- */
-export function makePlan(file: MembersFile, state: PortalState, options: PlanOptions = {}): Plan {
-  const now = options.now ?? Date.now();
-  const problems = diagnose(file, { groups: state.groups, members: state.members, now });
-  const blocked = blocksPlanning(problems);
-  const badRows = rowsWithErrors(problems);
-  const columns = groupColumns(file, state.groups);
-  const conflictsChecked = file.columns.has('lastModified');
-
-  const newMembers: CreateChange[] = [];
-  const fieldChanges: FieldChange[] = [];
-  const groupChanges: GroupChange[] = [];
-  const disabled: FieldChange[] = [];
-  const absent: AbsentChange[] = [];
-  const conflicts: Conflict[] = [];
-  const before = new Map<string, MemberBefore>();
-
-  const count = new Map<string, number>();
-  for (const row of file.rows) {
-    const key = usernameOf(file, row).toLowerCase();
-    if (key) count.set(key, (count.get(key) ?? 0) + 1);
+/** Whether the member's groups read now differ from those the row's `groupDigest` was exported with. */
+function groupsMoved(row: DesiredRow, p: PortalMember, file: MembersFile, columns: ReadonlyMap<string, PortalGroup>) {
+  if (row.groupDigest === undefined || !p.groups) return false;
+  const now = new Map<string, GroupLevel>();
+  for (const name of file.groupColumns) {
+    const group = columns.get(name.toLowerCase());
+    now.set(group?.name ?? name, group ? (p.groups.get(group.id) ?? 0) : 0);
   }
+  return groupDigest(now) !== row.groupDigest;
+}
 
-  for (const row of blocked ? [] : file.rows) {
-    const username = usernameOf(file, row);
-    const key = username.toLowerCase();
-    if (!key || badRows.has(row.row) || (count.get(key) ?? 0) > 1) continue;
-    const p = state.members.get(key);
-    const exported = conflictsChecked ? readDate(valueOf(file, row, 'lastModified') ?? '') : undefined;
-    const ids: string[] = [];
-
-    if (!p) {
-      const levels = new Map<number, GroupLevel>();
-      for (const c of columns) {
-        const l = readGroupWord(valueOf(file, row, c.key) ?? '') ?? 0;
-        if (l !== 0) levels.set(c.group.id, l);
-      }
-      const job = valueOf(file, row, 'jobTitle')?.trim();
-      const activation = valueOf(file, row, 'activationDate')?.trim();
-      const change: CreateChange = {
-        kind: 'create',
-        id: changeId(key, 'create'),
-        username,
-        row: row.row,
-        member: {
-          username,
-          name: (valueOf(file, row, 'name') ?? '').trim(),
-          email: (valueOf(file, row, 'email') ?? '').trim(),
-          jobTitle: job ? job : null,
-          enabled: readBoolean(valueOf(file, row, 'enabled') ?? '') ?? true,
-          locked: readBoolean(valueOf(file, row, 'locked') ?? '') ?? false,
-          accountPermission: readAccountPermission(valueOf(file, row, 'accountPermission') ?? '') ?? 1,
-          tags: readTags(valueOf(file, row, 'tags') ?? ''),
-          groups: levels,
-          activationDate: activation ? readDate(activation) : undefined,
-        },
-      };
-      newMembers.push(change);
-      // Exported with the member, who has left the portal since: someone else removed them.
-      if (exported !== undefined)
-        conflicts.push({
-          id: changeId(key, 'conflict'),
-          username,
-          row: row.row,
-          exported,
-          portal: null,
-          changeIds: [change.id],
-        });
-      continue;
-    }
-
-    for (const values of fieldValues(file, row, p)) {
-      const change = {
+function planExisting(
+  parts: Parts,
+  row: DesiredRow,
+  p: PortalMember,
+  file: MembersFile,
+  columns: ReadonlyMap<string, PortalGroup>,
+) {
+  const key = p.username.toLowerCase();
+  const fields = fieldValues(row, p).map(
+    (values) =>
+      ({
         kind: 'field',
         id: changeId(key, `field:${values.field}`),
         username: p.username,
         row: row.row,
         ...values,
-      } as FieldChange;
-      (values.field === 'enabled' && !values.after ? disabled : fieldChanges).push(change);
-      ids.push(change.id);
-    }
-    const changedGroups: number[] = [];
-    if (p.groups) {
-      for (const c of columns) {
-        const after = readGroupWord(valueOf(file, row, c.key) ?? '');
-        const was = p.groups.get(c.group.id) ?? 0;
-        if (after === undefined || after === was) continue;
-        const change: GroupChange = {
-          kind: 'group',
-          id: changeId(key, `group:${c.group.id}`),
-          username: p.username,
-          row: row.row,
-          groupId: c.group.id,
-          groupName: c.group.name,
-          before: was,
-          after,
-        };
-        groupChanges.push(change);
-        ids.push(change.id);
-        changedGroups.push(c.group.id);
-      }
-    }
-    if (ids.length === 0) continue;
-    before.set(key, memberBefore(p, changedGroups));
-    if (exported !== undefined && p.lastModified !== null && p.lastModified > exported)
-      conflicts.push({
-        id: changeId(key, 'conflict'),
-        username: p.username,
-        row: row.row,
-        exported,
-        portal: p.lastModified,
-        changeIds: ids,
-      });
+      }) as FieldChange,
+  );
+  for (const c of fields) (c.field === 'enabled' && !c.after ? parts.disabled : parts.fieldChanges).push(c);
+  const groups = groupChanges(row, p, columns);
+  parts.groupChanges.push(...groups);
+  const ids = [...fields, ...groups].map((c) => c.id);
+  if (ids.length === 0) {
+    parts.unchanged++;
+    return;
   }
+  parts.before.set(
+    key,
+    memberBefore(
+      p,
+      groups.map((g) => g.groupId),
+    ),
+  );
+  const exported = file.columns.has('lastModified') ? row.lastModified : undefined;
+  const modified = exported !== undefined && p.lastModified !== null && p.lastModified > exported;
+  if (modified || groupsMoved(row, p, file, columns))
+    parts.conflicts.push({
+      id: changeId(key, 'conflict'),
+      username: p.username,
+      row: row.row,
+      exported: exported ?? 0,
+      portal: p.lastModified,
+      changeIds: ids,
+      reason: modified ? 'modified' : 'groups',
+    });
+}
 
+function planAbsent(parts: Parts, state: PortalState, inFile: ReadonlySet<string>, options: PlanOptions): void {
   const choice = options.absent ?? 'leave';
-  if (choice !== 'leave' && !blocked) {
-    const inFile = new Set(count.keys());
-    for (const [key, p] of state.members) {
-      if (inFile.has(key) || options.keep?.has(key)) continue;
-      if (choice === 'disable' && !p.enabled) continue;
-      absent.push({
-        kind: 'absent',
-        id: changeId(key, 'absent'),
-        username: p.username,
-        row: undefined,
-        action: choice,
-        permanent: choice === 'remove' && !p.memberOfMultipleAccounts,
-      });
-      before.set(key, memberBefore(p, []));
-    }
+  if (choice === 'leave') return;
+  for (const [key, p] of state.members) {
+    if (inFile.has(key) || options.keep?.has(key)) continue;
+    if (choice === 'disable' && !p.enabled) continue;
+    parts.absent.push({
+      kind: 'absent',
+      id: changeId(key, 'absent'),
+      username: p.username,
+      row: undefined,
+      action: choice,
+      permanent: choice === 'remove' && !p.memberOfMultipleAccounts,
+    });
+    parts.before.set(key, memberBefore(p, []));
   }
+}
 
+/**
+ * The plan for `file` against `state`. Rows with errors (see checkFile) are not guessed at: they are the plan's
+ * `skipped` rows, each with its problems. A file without a username column, or with malformed CSV, plans nothing
+ * and skips every row. A username that appears twice is planned for neither row.
+ */
+export function makePlan(file: MembersFile, state: PortalState, options: PlanOptions = {}): Plan {
+  const now = options.now ?? Date.now();
+  const check = checkFile(file, { groups: state.groups, members: state.members, now, readAt: state.readAt });
+  const columns = groupColumns(file, state.groups);
+  const conflictsChecked = file.columns.has('lastModified');
+  const parts = new Parts();
+  for (const row of check.rows) {
+    const p = state.members.get(row.username.toLowerCase());
+    if (p) planExisting(parts, row, p, file, columns);
+    else planNew(parts, row, columns, conflictsChecked);
+  }
+  if (!check.blocked) {
+    const inFile = new Set(desiredRows(file).rows.map((r) => r.username.toLowerCase()));
+    planAbsent(parts, state, inFile, options);
+  }
   return {
     accountId: state.accountId,
     groups: state.groups,
     origin: 'file',
     createdAt: now,
-    newMembers,
-    fieldChanges,
-    groupChanges,
-    disabled,
-    absent,
-    conflicts,
-    permanentDeletions: absent.filter((a) => a.permanent).map((a) => a.id),
-    leftOutByDefault: conflicts.flatMap((c) => c.changeIds),
-    before,
+    newMembers: parts.newMembers,
+    fieldChanges: parts.fieldChanges,
+    groupChanges: parts.groupChanges,
+    disabled: parts.disabled,
+    absent: parts.absent,
+    conflicts: parts.conflicts,
+    permanentDeletions: parts.absent.filter((a) => a.permanent).map((a) => a.id),
+    leftOutByDefault: parts.conflicts.flatMap((c) => c.changeIds),
+    before: parts.before,
     conflictsChecked,
+    skipped: check.skipped,
+    source: {
+      fileDigest: options.fileDigest ?? '',
+      readAt: state.readAt,
+      rows: file.rows.length,
+      unchanged: parts.unchanged,
+    },
   };
 }

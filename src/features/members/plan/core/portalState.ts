@@ -7,8 +7,8 @@
 import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type V2Api, type V3Api } from '../../../../api/index';
 import { runPool } from '../../../../node/pool';
 import { orderedPages } from '../../view/memberPages';
-import { readDate } from './file/diagnose';
-import { groupDigest, groupNameOf, readGroupWord, usernameOf, valueOf } from './file/membersFile';
+import { desiredRows } from './file/desiredRows';
+import { groupDigest } from './file/membersFile';
 import { memberBefore, portalMemberOf, groupLevelsOf, readGroups } from '../../../../engine/members/portal';
 import type { GroupLevel, MembersFile, PortalGroup, PortalMember, PortalState } from './model';
 
@@ -44,31 +44,22 @@ export interface PortalStateOptions {
 const PAGE_SIZE = 100;
 /** The row's group cells as group name → level (cells that are not a permission word left out). */
 export function rowGroupLevels(file: MembersFile, row: MembersFile['rows'][number]): Map<string, GroupLevel> {
-  const levels = new Map<string, GroupLevel>();
-  for (const [key] of file.columns) {
-    const name = groupNameOf(key);
-    if (name === undefined) continue;
-    const l = readGroupWord(valueOf(file, row, key) ?? '');
-    if (l !== undefined) levels.set(name, l);
-  }
-  return levels;
+  return new Map(desiredRows(file).rows[row.row - 1]?.groups ?? []);
 }
 
 /**
  * Lower-case usernames whose groups must be read to plan `file`: rows with group cells, on the portal, whose
- * cells no longer match their `groupDigest` (or have none), or whose member changed on the portal since the export.
+ * cells no longer match their `groupDigest` (or have none). A row whose cells still match asks no group change,
+ * so its member's groups do not matter to the plan, whatever `lastModified` says; a row that does change a group
+ * is read, and its member's groups read now are compared with the digest (a conflict when they moved).
  */
 export function groupReadsNeeded(file: MembersFile, members: ReadonlyMap<string, PortalMember>): string[] {
   if (file.groupColumns.length === 0) return [];
   const out = new Set<string>();
-  for (const row of file.rows) {
-    const key = usernameOf(file, row).toLowerCase();
-    const portal = key ? members.get(key) : undefined;
-    if (!portal || out.has(key)) continue;
-    const digest = valueOf(file, row, 'groupDigest')?.trim();
-    const exported = readDate(valueOf(file, row, 'lastModified') ?? '');
-    const unchangedOnPortal = exported !== undefined && portal.lastModified !== null && portal.lastModified <= exported;
-    if (digest && unchangedOnPortal && groupDigest(rowGroupLevels(file, row)) === digest) continue;
+  for (const row of desiredRows(file).rows) {
+    const key = row.username.toLowerCase();
+    if (!key || !members.has(key) || out.has(key)) continue;
+    if (row.groupDigest !== undefined && groupDigest(row.groups) === row.groupDigest) continue;
     out.add(key);
   }
   return [...out];

@@ -4,7 +4,9 @@
  */
 import * as vscode from 'vscode';
 import { plain } from '../../../../shared/plainText';
+import type { ElevationKind } from '../core/elevation';
 import type { Problem } from '../core/model';
+import { elevationText } from '../planWords';
 
 /** A cell or header as it is shown inside a message: plain, one line, cut when long. */
 const q = (value: string | number | undefined): string => plain(value ?? '', { maxLength: 80 });
@@ -46,7 +48,11 @@ export function problemMessage(p: Problem): string {
     case 'bad-username':
       return vscode.l10n.t('"{0}" cannot be a username on the portal.', q(a));
     case 'duplicate-username':
-      return vscode.l10n.t('The username "{0}" is already on row {1}.', q(a), q(b));
+      return vscode.l10n.t(
+        'The username "{0}" is also on line {1}: neither row is planned until one is removed.',
+        q(a),
+        q(b),
+      );
     case 'bad-email':
       return vscode.l10n.t('"{0}" is not an e-mail address.', q(a));
     case 'too-long':
@@ -67,6 +73,13 @@ export function problemMessage(p: Problem): string {
       return vscode.l10n.t(
         'Without a "lastModified" column, changes made on the portal after the export cannot be told apart: export again to have it.',
       );
+    case 'future-last-modified':
+      return vscode.l10n.t(
+        'lastModified "{0}" is later than the portal was read: it cannot be the export\'s, so the row is not planned. Export again.',
+        q(a),
+      );
+    case 'elevation':
+      return vscode.l10n.t('This row grants {0}.', elevationText({ kind: a as ElevationKind, group: String(b ?? '') }));
   }
 }
 

@@ -1,21 +1,29 @@
 /**
- * The problems of a members file, at their line and column: what the Problems panel shows while the file is open.
- * Codes and arguments only (see ProblemCode); the UI words them.
+ * The problems of a members file, at their line and column: what the Problems panel shows while the file is open,
+ * and which rows a plan cannot plan. Codes and arguments only (see ProblemCode); the UI words them. Columns are
+ * named as the file's header writes them; rows by the editor's line numbers.
  *
  * An empty cell means: no job title, no tags, not in the group; but for enabled, locked, twoFactor and
- * accountPermission it leaves the member's value as it is (a new member: enabled, not locked, Member).
+ * accountPermission it leaves the member's value as it is (a new member: enabled, not locked, Member). A value the
+ * portal already holds (compared canonically) is not checked again: what the portal holds, the file may repeat.
  */
-import {
-  groupNameOf,
-  placeOf,
-  readAccountPermission,
-  readBoolean,
-  readGroupWord,
-  readTags,
-  usernameOf,
-} from './membersFile';
-import type { ColumnKey, MembersFile, PortalGroup, PortalMember, Problem, ProblemCode, Severity, Span } from '../model';
+import { groupNameOf } from './membersFile';
+import { canonical, canonicalTags, desiredRows, headerText, type DesiredRow } from './desiredRows';
+import { groupElevation, permissionElevation, type Elevation } from '../elevation';
+import type {
+  ColumnKey,
+  MembersFile,
+  PortalGroup,
+  PortalMember,
+  Problem,
+  ProblemCode,
+  Severity,
+  SkippedRow,
+  Span,
+} from '../model';
 import { EMAIL, MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS, USERNAME } from './rules';
+
+export { readDate } from './desiredRows';
 
 /** What is known of the portal; without it, group names and "new member" checks are skipped. */
 export interface DiagnoseContext {
@@ -24,115 +32,187 @@ export interface DiagnoseContext {
   readonly members?: ReadonlyMap<string, PortalMember>;
   /** For "an activation date in the past"; default Date.now(). */
   readonly now?: number;
+  /** When the portal was read: a `lastModified` later than this is no baseline. Default: `now`. */
+  readonly readAt?: number;
+}
+
+/** The file checked: every problem, and its rows split into those a plan can plan and those it cannot. */
+export interface FileCheck {
+  readonly problems: readonly Problem[];
+  /** Rows without errors, each username once. */
+  readonly rows: readonly DesiredRow[];
+  readonly skipped: readonly SkippedRow[];
+  /** No username column, or CSV that does not parse: nothing can be planned. */
+  readonly blocked: boolean;
 }
 
 const READ_ONLY: ReadonlySet<ColumnKey> = new Set<ColumnKey>(['created', 'lastActive']);
 
-/** An ISO 8601 date or date-time as ms; undefined when it is not one. */
-export function readDate(text: string): number | undefined {
-  const t = text.trim();
-  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(t)) return undefined;
-  const ms = Date.parse(t);
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
 /** Every problem of the file, the parse problems included, in file order. */
 export function diagnose(file: MembersFile, context: DiagnoseContext = {}): Problem[] {
-  const problems: Problem[] = [...file.problems];
-  const add = (
-    span: Span,
-    code: ProblemCode,
-    args: Array<string | number> = [],
-    severity: Severity = 'error',
-    row?: number,
-  ) => problems.push({ ...span, code, severity, args, ...(row !== undefined ? { row } : {}) });
-
-  headerProblems(file, context, add);
-  if (!file.columns.has('username')) return sorted(problems);
-
-  const firstRow = new Map<string, number>();
-  for (const row of file.rows) {
-    const cell = (key: ColumnKey): { value: string; span: Span } | undefined => {
-      const index = file.columns.get(key);
-      if (index === undefined) return undefined;
-      const value = row.values[index];
-      return value === undefined ? undefined : { value, span: placeOf(row, index) };
-    };
-    const at = (span: Span, code: ProblemCode, args: Array<string | number> = [], severity: Severity = 'error') =>
-      add(span, code, args, severity, row.row);
-    const rowSpan: Span = { line: row.line, column: 0, endLine: row.line, endColumn: 0 };
-    const userCell = cell('username');
-    const username = usernameOf(file, row);
-    if (!username) {
-      at(userCell?.span ?? rowSpan, 'empty-username');
-      continue;
-    }
-    const key = username.toLowerCase();
-    const first = firstRow.get(key);
-    if (first !== undefined) at(userCell?.span ?? rowSpan, 'duplicate-username', [username, first]);
-    else firstRow.set(key, row.row);
-    const portal = context.members?.get(key);
-    const isNew = context.members !== undefined && portal === undefined;
-    if (isNew && !USERNAME.test(username)) at(userCell?.span ?? rowSpan, 'bad-username', [username]);
-
-    if (row.values.length > file.header.length)
-      at(placeOf(row, file.header.length), 'extra-cells', [row.values.length - file.header.length], 'warning');
-
-    for (const field of ['name', 'email'] as const) {
-      const c = cell(field);
-      if (isNew && (c === undefined || c.value.trim() === '')) {
-        at(c?.span ?? userCell?.span ?? rowSpan, 'missing-for-create', [username, field]);
-        continue;
-      }
-      if (c === undefined) continue;
-      if (c.value.trim() === '') at(c.span, 'blank-value', [field]);
-      else if (c.value.length > (field === 'name' ? MAX_NAME : MAX_EMAIL))
-        at(c.span, 'too-long', [field, field === 'name' ? MAX_NAME : MAX_EMAIL]);
-      else if (field === 'email' && !EMAIL.test(c.value.trim())) at(c.span, 'bad-email', [c.value]);
-    }
-    const job = cell('jobTitle');
-    if (job && job.value.length > MAX_JOB_TITLE) at(job.span, 'too-long', ['jobTitle', MAX_JOB_TITLE]);
-
-    for (const field of ['enabled', 'locked', 'twoFactor'] as const) {
-      const c = cell(field);
-      if (!c || c.value.trim() === '') continue;
-      const value = readBoolean(c.value);
-      if (value === undefined) at(c.span, 'bad-boolean', [field, c.value]);
-      else if (field === 'twoFactor' && value && (isNew || (portal !== undefined && !portal.twoFactor)))
-        at(c.span, 'cannot-enable-two-factor');
-    }
-    const permission = cell('accountPermission');
-    if (permission && permission.value.trim() !== '' && readAccountPermission(permission.value) === undefined)
-      at(permission.span, 'bad-account-permission', [permission.value]);
-
-    const tags = cell('tags');
-    if (tags) {
-      const list = readTags(tags.value);
-      const long = list.find((t) => t.length > MAX_TAG);
-      if (long !== undefined) at(tags.span, 'bad-tag', [long]);
-      else if (list.length > MAX_TAGS) at(tags.span, 'too-long', ['tags', MAX_TAGS]);
-    }
-
-    for (const group of file.groupColumns) {
-      const c = cell(`group:${group}`);
-      if (c && readGroupWord(c.value) === undefined) at(c.span, 'bad-group-permission', [c.value]);
-    }
-
-    const activation = cell('activationDate');
-    if (activation && activation.value.trim() !== '' && (isNew || context.members === undefined)) {
-      const when = readDate(activation.value);
-      if (when === undefined || when <= (context.now ?? Date.now()))
-        at(activation.span, 'bad-date', ['activationDate', activation.value]);
-    }
-  }
-  return sorted(problems);
+  return [...checkFile(file, context).problems];
 }
 
-function headerProblems(
+/** Checks the file against what is known of the portal. */
+export function checkFile(file: MembersFile, context: DiagnoseContext = {}): FileCheck {
+  const problems: Problem[] = [...file.problems];
+  headerProblems(file, context, problems);
+  if (!file.columns.has('username')) return blockedCheck(file, sorted(problems));
+  const { rows } = desiredRows(file);
+  const lines = usernameLines(rows);
+  const ok: DesiredRow[] = [];
+  const skipped: SkippedRow[] = [];
+  for (const row of rows) {
+    const own = [...row.problems, ...rowProblems(file, row, context, lines)];
+    problems.push(...own);
+    const errors = own.filter((p) => p.severity === 'error');
+    if (errors.length === 0) ok.push(row);
+    else skipped.push({ row: row.row, line: row.line, username: row.username, problems: sorted(errors) });
+  }
+  if (problems.some((p) => p.code === 'csv-malformed')) return blockedCheck(file, sorted(problems));
+  return { problems: sorted(problems), rows: ok, skipped, blocked: false };
+}
+
+/** A file that cannot be planned at all: every row is skipped, for the file's own problems. */
+function blockedCheck(file: MembersFile, problems: Problem[]): FileCheck {
+  const blocking = problems.filter((p) => p.code === 'no-username-column' || p.code === 'csv-malformed');
+  const skipped = file.rows.map((r) => ({ row: r.row, line: r.line, username: '', problems: blocking }));
+  return { problems, rows: [], skipped, blocked: true };
+}
+
+/** Editor line numbers (1-based) of each lower-case username's rows. */
+function usernameLines(rows: readonly DesiredRow[]): Map<string, number[]> {
+  const lines = new Map<string, number[]>();
+  for (const r of rows) {
+    const key = r.username.toLowerCase();
+    if (key) lines.set(key, [...(lines.get(key) ?? []), r.line + 1]);
+  }
+  return lines;
+}
+
+type Add = (span: Span, code: ProblemCode, args?: Array<string | number>, severity?: Severity) => void;
+
+function rowProblems(
   file: MembersFile,
+  row: DesiredRow,
   context: DiagnoseContext,
-  add: (span: Span, code: ProblemCode, args?: Array<string | number>, severity?: Severity) => void,
-): void {
+  lines: ReadonlyMap<string, readonly number[]>,
+): Problem[] {
+  const out: Problem[] = [];
+  const add: Add = (span, code, args = [], severity = 'error') =>
+    out.push({ ...span, code, severity, args, row: row.row });
+  const at = (key: ColumnKey): Span => cellSpan(file, row, key);
+  if (!row.username) {
+    add(at('username'), 'empty-username');
+    return out;
+  }
+  const key = row.username.toLowerCase();
+  const others = (lines.get(key) ?? []).filter((l) => l !== row.line + 1);
+  if (others.length > 0) add(at('username'), 'duplicate-username', [row.username, others[0] ?? 0]);
+  const portal = context.members?.get(key);
+  const isNew = context.members !== undefined && portal === undefined;
+  if (isNew && !USERNAME.test(row.username)) add(at('username'), 'bad-username', [row.username]);
+  valueProblems(file, row, portal, isNew, add);
+  dateProblems(file, row, context, isNew, add);
+  for (const e of rowElevations(row, portal, context))
+    add(
+      e.group !== undefined ? at(`group:${e.group}`) : at('accountPermission'),
+      'elevation',
+      [e.kind, e.group ?? ''],
+      'warning',
+    );
+  return out;
+}
+
+function cellSpan(file: MembersFile, row: DesiredRow, key: ColumnKey): Span {
+  const index = file.columns.get(key);
+  const p = row.cells.places;
+  if (index === undefined || index * 4 + 3 >= p.length)
+    return { line: row.line, column: 0, endLine: row.line, endColumn: 0 };
+  return {
+    line: p[index * 4] ?? 0,
+    column: p[index * 4 + 1] ?? 0,
+    endLine: p[index * 4 + 2] ?? 0,
+    endColumn: p[index * 4 + 3] ?? 0,
+  };
+}
+
+/** Name, e-mail, job title, two-factor and tags: checked where they change (or for a new member). */
+function valueProblems(file: MembersFile, row: DesiredRow, portal: PortalMember | undefined, isNew: boolean, add: Add) {
+  const at = (key: ColumnKey): Span => cellSpan(file, row, key);
+  const name = (key: ColumnKey) => headerText(file, key);
+  for (const field of ['name', 'email'] as const) {
+    const value = row[field];
+    const has = file.columns.has(field);
+    if (isNew && value === undefined) {
+      add(has ? at(field) : at('username'), 'missing-for-create', [row.username, name(field)]);
+      continue;
+    }
+    if (!has || (portal && canonical(portal[field]) === (value ?? ''))) continue;
+    const max = field === 'name' ? MAX_NAME : MAX_EMAIL;
+    if (value === undefined) add(at(field), 'blank-value', [name(field)]);
+    else if (value.length > max) add(at(field), 'too-long', [name(field), max]);
+    else if (field === 'email' && !EMAIL.test(value)) add(at(field), 'bad-email', [value]);
+  }
+  const job = row.jobTitle;
+  if (job && job.length > MAX_JOB_TITLE && !(portal && canonical(portal.jobTitle) === job))
+    add(at('jobTitle'), 'too-long', [name('jobTitle'), MAX_JOB_TITLE]);
+  if (row.twoFactor === true && (isNew || (portal !== undefined && !portal.twoFactor)))
+    add(at('twoFactor'), 'cannot-enable-two-factor');
+  const tags = row.tags;
+  if (tags && !(portal && sameTags(tags, portal.tags))) {
+    const long = tags.find((t) => t.length > MAX_TAG);
+    if (long !== undefined) add(at('tags'), 'bad-tag', [long]);
+    else if (tags.length > MAX_TAGS) add(at('tags'), 'too-long', [name('tags'), MAX_TAGS]);
+  }
+}
+
+/** Whether two tag lists hold the same tags, compared canonically. */
+export function sameTags(a: readonly string[], b: readonly string[]): boolean {
+  const x = canonicalTags(a);
+  const y = new Set(canonicalTags(b));
+  return x.length === y.size && x.every((t) => y.has(t));
+}
+
+function dateProblems(file: MembersFile, row: DesiredRow, context: DiagnoseContext, isNew: boolean, add: Add) {
+  const now = context.now ?? Date.now();
+  const when = row.activationDate;
+  if (when !== undefined && (isNew || context.members === undefined) && when <= now)
+    add(cellSpan(file, row, 'activationDate'), 'bad-date', [
+      headerText(file, 'activationDate'),
+      String(row.cells.values[file.columns.get('activationDate') ?? -1] ?? ''),
+    ]);
+  const baseline = row.lastModified;
+  if (baseline !== undefined && baseline > (context.readAt ?? now))
+    add(cellSpan(file, row, 'lastModified'), 'future-last-modified', [
+      String(row.cells.values[file.columns.get('lastModified') ?? -1] ?? ''),
+    ]);
+}
+
+/**
+ * What the row grants that the member does not have. With the portal known: against the member's values. Without
+ * it: only rows without a `lastModified` (new rows, or a file not from an export), as an export repeats what is.
+ */
+function rowElevations(row: DesiredRow, portal: PortalMember | undefined, context: DiagnoseContext): Elevation[] {
+  if (context.members === undefined && row.lastModified !== undefined) return [];
+  const out: Elevation[] = [];
+  if (row.accountPermission !== undefined) {
+    const e = permissionElevation(portal?.accountPermission, row.accountPermission);
+    if (e) out.push(e);
+  }
+  const ids = new Map((context.groups ?? []).map((g) => [g.name.toLowerCase(), g.id]));
+  for (const [group, level] of row.groups) {
+    const id = ids.get(group.toLowerCase());
+    const before = portal?.groups && id !== undefined ? (portal.groups.get(id) ?? 0) : undefined;
+    if (portal && !portal.groups && row.groupDigest !== undefined) continue; // unread: the export's own cells
+    const e = groupElevation(group, before, level);
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+function headerProblems(file: MembersFile, context: DiagnoseContext, problems: Problem[]): void {
+  const add: Add = (span, code, args = [], severity = 'error') => problems.push({ ...span, code, severity, args });
   const headerSpan = file.header[0]?.span ?? { line: 0, column: 0, endLine: 0, endColumn: 0 };
   if (!file.columns.has('username')) add({ ...headerSpan, endColumn: headerSpan.column }, 'no-username-column');
   const known = context.groups && new Set(context.groups.map((g) => g.name.toLowerCase()));
@@ -144,17 +224,16 @@ function headerProblems(
     }
     if (seen.has(h.key)) add(h.span, 'duplicate-column', [h.text], 'warning');
     seen.add(h.key);
-    if (READ_ONLY.has(h.key)) add(h.span, 'read-only-column', [h.key], 'info');
+    if (READ_ONLY.has(h.key)) add(h.span, 'read-only-column', [h.text.trim()], 'info');
     const group = groupNameOf(h.key);
     if (group !== undefined && known && !known.has(group.toLowerCase())) add(h.span, 'unknown-group', [group]);
   }
-  const hasGroups = file.groupColumns.length > 0;
   const changesSomething = file.header.some((h) => h.key !== undefined && h.key !== 'username');
   if (
     file.columns.has('username') &&
     changesSomething &&
     !file.columns.has('lastModified') &&
-    (hasGroups || file.rows.length > 0)
+    (file.groupColumns.length > 0 || file.rows.length > 0)
   )
     add({ ...headerSpan, endColumn: headerSpan.column }, 'no-lastmodified-column', [], 'info');
 }

@@ -83,12 +83,21 @@ function delimiterOf(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-/** Whether the first line of a CSV looks like a members file (it has a username column). */
+/** Columns other CSV files with a username also have (the access matrix's export, a group's list). */
+const SHARED_COLUMNS: ReadonlySet<ColumnKey | undefined> = new Set<ColumnKey>(['username', 'name', 'email', 'tags']);
+
+/**
+ * Whether the first line of a CSV looks like a members file: it has a username column, and either every column is
+ * a members file's or one of them is only a members file's. The access matrix's export (username, name, e-mail,
+ * tags, then groups by their friendly names) is not one.
+ */
 export function looksLikeMembersFile(firstLine: string, options: ParseOptions = {}): boolean {
   const text = firstLine.startsWith(BOM) ? firstLine.slice(1) : firstLine;
   const head = parseRecords(text.split(/\r?\n|\r/, 1)[0] ?? '', delimiterOf(text)).records[0];
   const index = labelIndex(options);
-  return head?.values.some((h) => columnIn(index, h) === 'username') ?? false;
+  const keys = (head?.values ?? []).map((h) => columnIn(index, h));
+  if (!keys.includes('username')) return false;
+  return keys.every((k) => k !== undefined) || keys.some((k) => k !== undefined && !SHARED_COLUMNS.has(k));
 }
 
 /** `true`/`false` (also yes/no, 1/0, any case); undefined for anything else. */
