@@ -36,14 +36,18 @@ export type PortalEmails = ReadonlyMap<string, string>;
 
 /** Text as the portal's username rule allows: ASCII letters without accents, digits, `.`, `-`, `_`, lower case. */
 export function usernamePart(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[\s']+/g, '.')
-    .replace(/[^a-z0-9._-]/g, '')
-    .replace(/\.{2,}/g, '.')
-    .replace(/^[._-]+|[._-]+$/g, '');
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      // O'Brien is obrien; a space between names is a dot.
+      .replace(/['’`]/g, '')
+      .replace(/\s+/g, '.')
+      .replace(/[^a-z0-9._-]/g, '')
+      .replace(/\.{2,}/g, '.')
+      .replace(/^[._-]+|[._-]+$/g, '')
+  );
 }
 
 /** The username a pattern makes from a person's names and e-mail ('' when there is nothing to make it from). */
