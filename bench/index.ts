@@ -4,6 +4,7 @@
 import { accessBenchmarks } from './access';
 import { apiBenchmarks } from './api';
 import { explorerBenchmarks } from './explorer';
+import { importBenchmarks } from './import';
 import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
@@ -16,6 +17,7 @@ const suites: Benchmark[][] = [
   featureBenchmarks,
   planBenchmarks,
   accessBenchmarks,
+  importBenchmarks,
 ];
 
 function format(value: Figure['value']): string {
