@@ -13,6 +13,8 @@ import { accountFor } from '../../../targets/resolve';
 import type { Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
 import { readPortalState } from '../plan/core/portalState';
+import { looksLikeMembersFile } from '../plan/core/file/membersFile';
+import { parseOptions } from '../plan/editor/membersDocument';
 import type { PortalGroup } from '../plan/core/model';
 import { convertSheet, type Converted, type PortalEmails } from './convert';
 import { indexOf, proposeColumns, type ImportMapping } from './mapping';
@@ -31,11 +33,18 @@ export interface ImportDeps {
 const SHEET = /\.(xlsx|csv)$/i;
 const MAX_SHEETS_LISTED = 200;
 
-/** The sheet in the active tab (a CSV in the editor, or an `.xlsx` VS Code shows as binary), if any. */
+/**
+ * The sheet in the active tab: an `.xlsx` (VS Code shows it as binary), or a CSV that is not a members file (a
+ * members file, or an apply's report, has a username column: importing it would make a members file of one).
+ */
 function activeSheet(): string | undefined {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   const uri = input && typeof input === 'object' && 'uri' in input ? (input as { uri: unknown }).uri : undefined;
-  return uri instanceof vscode.Uri && uri.scheme === 'file' && SHEET.test(uri.fsPath) ? uri.fsPath : undefined;
+  if (!(uri instanceof vscode.Uri) || uri.scheme !== 'file' || !SHEET.test(uri.fsPath)) return undefined;
+  if (/\.xlsx$/i.test(uri.fsPath)) return uri.fsPath;
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const first = doc && doc.lineCount > 0 ? doc.lineAt(0).text : undefined;
+  return first !== undefined && !looksLikeMembersFile(first, parseOptions()) ? uri.fsPath : undefined;
 }
 
 /** The sheet: the active tab's, else one of the workspace's `.xlsx` and `.csv` files, newest first. */
