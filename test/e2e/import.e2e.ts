@@ -144,6 +144,11 @@ export async function run(ctx: FlowContext): Promise<void> {
     await pick(page, 'Leave them alone');
     const planPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Plan/ }) });
     await planPane.getByText('6 of 6 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    // The message comes before the rows: the last new member's row is waited for.
+    await planPane
+      .locator('.monaco-list-row', { hasText: SIX[SIX.length - 1] })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const labels = await planPane.locator('.monaco-list-row .label-name').allInnerTexts();
     check(
       SIX.every((u) => labels.includes(u)),
