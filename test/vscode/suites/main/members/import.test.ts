@@ -129,12 +129,14 @@ describe('Members: import from a spreadsheet', function () {
     assert.ok(ui.asked.some((q) => q.id === 'import.columns'));
   });
 
-  it('New Members File… opens an empty members file with the organisation’s group columns', async () => {
-    await withUi({ 'pick.account': 'Acme Corporation' }, () =>
+  it('New Members File… writes a members file (0600) with the organisation’s group columns and opens it', async () => {
+    const file = path.join(dir, 'new-members.csv');
+    await withUi({ 'pick.account': 'Acme Corporation', 'members.newFile': file }, () =>
       vscode.commands.executeCommand('portal.members.newMembersFile'),
     );
     const doc = vscode.window.activeTextEditor?.document;
-    assert.ok(doc?.isUntitled);
+    assert.equal(doc?.uri.fsPath, file);
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
     assert.match(doc.getText(), /^username,name,email,jobTitle,activationDate,group:engineering,.*group:handbook/);
     await eventually(
       () => lensTitles(doc.uri),
@@ -142,5 +144,7 @@ describe('Members: import from a spreadsheet', function () {
       'the new file has its lens',
     );
     assert.deepEqual(await lensTitles(doc.uri), ['Plan Changes…']);
+    const planned = (await features()).members.plan.store.accountOf(doc.uri);
+    assert.equal(planned?.accountId, 1);
   });
 });
