@@ -4,6 +4,7 @@
 import { accessBenchmarks } from './access';
 import { apiBenchmarks } from './api';
 import { explorerBenchmarks } from './explorer';
+import { importBenchmarks } from './import';
 import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
@@ -18,6 +19,7 @@ const suites: Benchmark[][] = [
   planBenchmarks,
   accessBenchmarks,
   resumeBenchmarks,
+  importBenchmarks,
 ];
 
 function format(value: Figure['value']): string {

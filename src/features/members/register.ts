@@ -23,6 +23,7 @@ import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/memb
 import { registerPermissionCommand } from './edit/permission';
 import { PLAN_VIEW } from './plan/planView';
 import { registerPlan, type PlanFeature } from './plan/register';
+import { registerImport } from './import/register';
 import { registerMembersViewCommands } from './view/viewCommands';
 
 export interface MembersFeature extends MembersHandle {
@@ -116,6 +117,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
       plan.store.rememberAccount(vscode.Uri.file(file), account),
     ),
     ...registerMemberCommands(commands, bulkDeps),
+    ...registerImport(commands, registry, (file, account) => plan.store.rememberAccount(file, account)),
     registerPermissionCommand(commands, bulkDeps),
     ...registerMemberForms(
       commands,

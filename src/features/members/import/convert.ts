@@ -1,0 +1,173 @@
+/**
+ * HR's sheet and its mapping → the text of a members file: one row per person with a username made from the
+ * mapping's pattern, their name, e-mail, job title, activation date and, from their department, a group column per
+ * group the table names. Pure: the portal's members come in, text comes out.
+ */
+import { csvLine } from '../csv/csv';
+import { GROUP_COLUMN_PREFIX } from '../plan/core/model';
+import { USERNAME } from '../plan/core/file/rules';
+import { departmentKey, indexOf, readSheetDate, type ImportMapping, type Meaning } from './mapping';
+import type { Sheet } from './sheet';
+
+/** A username the sheet would have given twice, or that a different person holds on the portal: numbered. */
+export interface Clash {
+  /** 1-based data row of the sheet. */
+  readonly row: number;
+  readonly wanted: string;
+  readonly given: string;
+  readonly with: 'sheet' | 'portal';
+}
+
+export interface Converted {
+  readonly text: string;
+  readonly rows: number;
+  /** Usernames given another number, and why. */
+  readonly clashes: readonly Clash[];
+  /** Rows whose username is a member already (same e-mail): the file updates them rather than adding them. */
+  readonly existing: readonly string[];
+  /** Start dates already past: left empty, so the activation e-mail goes out at once. */
+  readonly pastDates: number;
+  /** Department values the table has no entry for (their people get no group). */
+  readonly unmapped: readonly string[];
+}
+
+/** The portal's members as the import needs them: lower-case username → e-mail. */
+export type PortalEmails = ReadonlyMap<string, string>;
+
+/** Text as the portal's username rule allows: ASCII letters without accents, digits, `.`, `-`, `_`, lower case. */
+export function usernamePart(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      // O'Brien is obrien; a space between names is a dot.
+      .replace(/['’`]/g, '')
+      .replace(/\s+/g, '.')
+      .replace(/[^a-z0-9._-]/g, '')
+      .replace(/\.{2,}/g, '.')
+      .replace(/^[._-]+|[._-]+$/g, '')
+  );
+}
+
+/** The username a pattern makes from a person's names and e-mail ('' when there is nothing to make it from). */
+export function makeUsername(
+  pattern: ImportMapping['usernames'],
+  person: { readonly first: string; readonly last: string; readonly email: string },
+): string {
+  const made =
+    pattern === 'email'
+      ? usernamePart(person.email.split('@')[0] ?? '')
+      : [usernamePart(person.first), usernamePart(person.last)].filter((p) => p !== '').join('.');
+  return made.slice(0, 64).replace(/[._-]+$/, '');
+}
+
+/** The first `wanted`, `wanted2`, `wanted3`… no one has, within the username rule's 64 characters. */
+function numbered(wanted: string, taken: (u: string) => boolean): string {
+  for (let n = 2; ; n++) {
+    const candidate = `${wanted.slice(0, 64 - String(n).length)}${n}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+interface Cols {
+  readonly at: (row: readonly string[], m: Meaning) => string;
+}
+
+function columnsOf(sheet: Sheet, mapping: ImportMapping): Cols {
+  const index = new Map<Meaning, number>();
+  for (const m of [
+    'firstName',
+    'lastName',
+    'name',
+    'email',
+    'activationDate',
+    'department',
+    'jobTitle',
+    'username',
+  ] as const) {
+    const i = indexOf(sheet, mapping.columns, m);
+    if (i !== undefined) index.set(m, i);
+  }
+  return { at: (row, m) => (index.has(m) ? (row[index.get(m) ?? 0] ?? '').trim() : '') };
+}
+
+/** First and last name: their own columns, else the first and last word of the name column. */
+function namesOf(cols: Cols, row: readonly string[]): { first: string; last: string; full: string } {
+  const first = cols.at(row, 'firstName');
+  const last = cols.at(row, 'lastName');
+  const name = cols.at(row, 'name');
+  if (first !== '' || last !== '') return { first, last, full: name || [first, last].filter(Boolean).join(' ') };
+  const words = name.split(/\s+/).filter(Boolean);
+  return { first: words[0] ?? '', last: words.length > 1 ? (words[words.length - 1] ?? '') : '', full: name };
+}
+
+/** The group columns of the file: each group the table names, in the table's order. */
+function groupColumns(mapping: ImportMapping): string[] {
+  const out = new Set<string>();
+  for (const g of Object.values(mapping.departments)) if (g) out.add(g.group);
+  return [...out];
+}
+
+export interface ConvertOptions {
+  /** The portal's members: usernames a different person holds get numbered. */
+  readonly portal: PortalEmails;
+  /** Today's date (`yyyy-mm-dd`): a start date on or before it is left empty. */
+  readonly today: string;
+}
+
+/** The members file for the sheet. */
+export function convertSheet(sheet: Sheet, mapping: ImportMapping, options: ConvertOptions): Converted {
+  const cols = columnsOf(sheet, mapping);
+  const groups = groupColumns(mapping);
+  const hasJob = indexOf(sheet, mapping.columns, 'jobTitle') !== undefined;
+  const hasDate = indexOf(sheet, mapping.columns, 'activationDate') !== undefined;
+  const header = ['username', 'name', 'email', ...(hasJob ? ['jobTitle'] : []), ...(hasDate ? ['activationDate'] : [])];
+  const lines = [csvLine([...header, ...groups.map((g) => `${GROUP_COLUMN_PREFIX}${g}`)])];
+  const given = new Set<string>();
+  const clashes: Clash[] = [];
+  const existing: string[] = [];
+  const unmapped = new Set<string>();
+  let pastDates = 0;
+  sheet.rows.forEach((row, i) => {
+    const names = namesOf(cols, row);
+    const email = cols.at(row, 'email');
+    let username = cols.at(row, 'username') || makeUsername(mapping.usernames, { ...names, email });
+    const wanted = username;
+    const portalEmail = options.portal.get(username.toLowerCase());
+    const otherPerson = portalEmail !== undefined && portalEmail.toLowerCase() !== email.toLowerCase();
+    const taken = (u: string) => given.has(u.toLowerCase()) || options.portal.has(u.toLowerCase());
+    if (username !== '' && (given.has(username.toLowerCase()) || otherPerson) && USERNAME.test(username)) {
+      username = numbered(username, taken);
+      clashes.push({ row: i + 1, wanted, given: username, with: otherPerson ? 'portal' : 'sheet' });
+    } else if (portalEmail !== undefined) existing.push(username);
+    given.add(username.toLowerCase());
+    const cells = [username, names.full, email];
+    if (hasJob) cells.push(cols.at(row, 'jobTitle'));
+    if (hasDate) {
+      const raw = cols.at(row, 'activationDate');
+      const date = raw === '' ? '' : readSheetDate(raw, mapping.dateFormat);
+      // A start date that has passed: activation now. A date that reads as no date stays, for the Problems panel.
+      if (date !== undefined && date !== '' && date <= options.today) pastDates++;
+      cells.push(date === undefined ? raw : date <= options.today ? '' : date);
+    }
+    const department = cols.at(row, 'department');
+    const group = mapping.departments[departmentKey(department)];
+    if (department !== '' && group === undefined) unmapped.add(department);
+    for (const g of groups) cells.push(group?.group === g ? group.level : '');
+    lines.push(csvLine(cells));
+  });
+  return { text: lines.join(''), rows: sheet.rows.length, clashes, existing, pastDates, unmapped: [...unmapped] };
+}
+
+/** An empty members file for an organisation: the columns a new member needs, and one column per group. */
+export function emptyMembersFile(groups: readonly string[]): string {
+  return csvLine([
+    'username',
+    'name',
+    'email',
+    'jobTitle',
+    'activationDate',
+    ...groups.map((g) => `${GROUP_COLUMN_PREFIX}${g}`),
+  ]);
+}

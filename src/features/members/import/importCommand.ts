@@ -1,0 +1,197 @@
+/**
+ * Import Members from a Spreadsheet…: HR's `.xlsx` or `.csv` → the mapping (saved beside the sheet; asked only
+ * for what it does not answer) → a members file beside the sheet, opened, for the Problems panel and Plan Changes….
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { count } from '../../../shared/format';
+import { plain } from '../../../shared/plainText';
+import type { AccountRef } from '../../../shared/refs';
+import { accountFor } from '../../../targets/resolve';
+import type { Run } from '../../../ui/commands';
+import { answered, type Ui } from '../../../ui/ui';
+import { readPortalState } from '../plan/core/portalState';
+import { looksLikeMembersFile } from '../plan/core/file/membersFile';
+import { parseOptions } from '../plan/editor/membersDocument';
+import type { PortalGroup } from '../plan/core/model';
+import { convertSheet, type Converted, type PortalEmails } from './convert';
+import { indexOf, proposeColumns, type ImportMapping } from './mapping';
+import { askColumns, askDateFormat, askDepartments, askUsernames } from './mappingSteps';
+import { findMapping, saveMapping, sheetStem, writePrivate } from './savedMapping';
+import { readSheet, type Sheet } from './sheet';
+
+export interface ImportDeps {
+  readonly registry: PortalRegistry;
+  /** The members file is planned against this organisation without asking. */
+  readonly rememberAccount: (file: vscode.Uri, account: AccountRef) => Promise<void>;
+  /** Today as `yyyy-mm-dd` (injected so tests do not depend on the day they run). */
+  readonly today?: () => string;
+}
+
+const SHEET = /\.(xlsx|csv)$/i;
+const MAX_SHEETS_LISTED = 200;
+
+/**
+ * The sheet in the active tab: an `.xlsx` (VS Code shows it as binary), or a CSV that is not a members file (a
+ * members file, or an apply's report, has a username column: importing it would make a members file of one).
+ */
+function activeSheet(): string | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  const uri = input && typeof input === 'object' && 'uri' in input ? (input as { uri: unknown }).uri : undefined;
+  if (!(uri instanceof vscode.Uri) || uri.scheme !== 'file' || !SHEET.test(uri.fsPath)) return undefined;
+  if (/\.xlsx$/i.test(uri.fsPath)) return uri.fsPath;
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const first = doc && doc.lineCount > 0 ? doc.lineAt(0).text : undefined;
+  return first !== undefined && !looksLikeMembersFile(first, parseOptions()) ? uri.fsPath : undefined;
+}
+
+/** The sheet: the active tab's, else one of the workspace's `.xlsx` and `.csv` files, newest first. */
+async function sheetFor(ui: Ui): Promise<string> {
+  const active = activeSheet();
+  if (active) return active;
+  const found = await vscode.workspace.findFiles('**/*.{xlsx,csv,XLSX,CSV}', '**/node_modules/**', MAX_SHEETS_LISTED);
+  const files = found.filter((u) => u.scheme === 'file' && !u.fsPath.endsWith('.members.csv'));
+  const dated = await Promise.all(
+    files.map(async (u) => ({ u, mtime: (await fs.promises.stat(u.fsPath).catch(() => undefined))?.mtimeMs ?? 0 })),
+  );
+  dated.sort((a, b) => b.mtime - a.mtime);
+  if (dated.length === 0)
+    throw new Error(vscode.l10n.t('No .xlsx or .csv file in this workspace: open the sheet first.'));
+  return answered(
+    await ui.pick(
+      dated.map(({ u }) => ({
+        label: path.basename(u.fsPath),
+        description: vscode.workspace.asRelativePath(u),
+        value: u.fsPath,
+      })),
+      {
+        id: 'import.sheet',
+        title: vscode.l10n.t('Import Members from a Spreadsheet'),
+        placeHolder: vscode.l10n.t('Which sheet?'),
+      },
+    ),
+  );
+}
+
+interface PortalRead {
+  readonly emails: PortalEmails;
+  readonly groups: readonly PortalGroup[];
+}
+
+async function readPortal(ui: Ui, deps: ImportDeps, account: AccountRef): Promise<PortalRead> {
+  const client = deps.registry.client(account.portalId);
+  const state = await ui.progress(
+    {
+      id: 'import.read',
+      title: vscode.l10n.t('Reading the members and groups of {0}…', plain(account.label)),
+      where: 'notification',
+      cancellable: true,
+    },
+    (_progress, signal) => readPortalState(client, account.accountId, undefined, { signal }),
+  );
+  const emails = new Map<string, string>();
+  for (const [key, m] of state.members) emails.set(key, m.email);
+  return { emails, groups: state.groups };
+}
+
+/** The saved mapping's organisation when that portal is still set up, else the one the user picks. */
+async function accountOf(run: Run, deps: ImportDeps, saved: ImportMapping | undefined): Promise<AccountRef> {
+  if (saved && deps.registry.get(saved.portalId))
+    return { kind: 'account', portalId: saved.portalId, accountId: saved.accountId, label: saved.accountLabel };
+  return accountFor(run, deps.registry);
+}
+
+/** The mapping: the saved one where it answers, a question for each part it does not. */
+async function mappingFor(
+  ui: Ui,
+  sheet: Sheet,
+  account: AccountRef,
+  portal: PortalRead,
+  saved: ImportMapping | undefined,
+): Promise<ImportMapping> {
+  const columns = saved?.columns ?? (await askColumns(ui, sheet, proposeColumns(sheet)));
+  const dateFormat = await askDateFormat(ui, sheet, { ...columns }, saved?.dateFormat);
+  const departments = await askDepartments(ui, sheet, { ...columns }, portal.groups, saved?.departments);
+  const draft = {
+    portalId: account.portalId,
+    accountId: account.accountId,
+    accountLabel: account.label,
+    columns,
+    departments,
+    ...(dateFormat ? { dateFormat } : {}),
+  };
+  const ownUsernames = indexOf(sheet, columns, 'username') !== undefined;
+  const usernames =
+    saved?.usernames ?? (ownUsernames ? 'first.last' : await askUsernames(ui, sheet, draft, portal.emails));
+  return { ...draft, usernames };
+}
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+async function writeMembersFile(ui: Ui, target: string, text: string): Promise<void> {
+  const exists = await fs.promises.stat(target).then(
+    () => true,
+    () => false,
+  );
+  if (exists)
+    answered(
+      (await ui.confirm({
+        id: 'import.replace',
+        message: vscode.l10n.t('Replace {0}?', path.basename(target)),
+        detail: vscode.l10n.t(
+          'The members file made from this sheet before is written again; edits made to it are lost.',
+        ),
+        action: vscode.l10n.t('Replace'),
+      })) || undefined,
+    );
+  await writePrivate(target, text);
+}
+
+function summary(sheetFile: string, target: string, result: Converted): string {
+  const parts = [
+    vscode.l10n.t(
+      '{0} people from {1} are in {2}: check the Problems panel, then Plan Changes….',
+      count(result.rows),
+      path.basename(sheetFile),
+      path.basename(target),
+    ),
+  ];
+  if (result.clashes.length > 0)
+    parts.push(
+      vscode.l10n.t(
+        'Usernames numbered: {0}.',
+        result.clashes
+          .slice(0, 3)
+          .map((c) => `${c.wanted} → ${c.given}`)
+          .join(', ') + (result.clashes.length > 3 ? ', …' : ''),
+      ),
+    );
+  if (result.existing.length > 0)
+    parts.push(vscode.l10n.t('Members already: {0} (the plan shows their changes).', count(result.existing.length)));
+  if (result.pastDates > 0)
+    parts.push(vscode.l10n.t('Start dates already past: {0} (activation at once).', count(result.pastDates)));
+  return plain(parts.join(' '));
+}
+
+/** The whole import; returns the members file written. */
+export async function importSheet(run: Run, deps: ImportDeps): Promise<vscode.Uri> {
+  const ui = run.ui;
+  const sheetFile = await sheetFor(ui);
+  const sheet = await readSheet(sheetFile);
+  const saved = await findMapping(sheetFile, sheet);
+  const account = await accountOf(run, deps, saved);
+  const portal = await readPortal(ui, deps, account);
+  const mapping = await mappingFor(ui, sheet, account, portal, saved);
+  await saveMapping(sheetFile, mapping);
+  const result = convertSheet(sheet, mapping, { portal: portal.emails, today: (deps.today ?? todayUtc)() });
+  const target = vscode.Uri.file(`${sheetStem(sheetFile)}.members.csv`);
+  await writeMembersFile(ui, target.fsPath, result.text);
+  await deps.rememberAccount(target, account);
+  await vscode.window.showTextDocument(target, { preview: false });
+  ui.notify('info', summary(sheetFile, target.fsPath, result));
+  return target;
+}

@@ -1,0 +1,60 @@
+/**
+ * Mappings kept beside the sheets they were made for (`<sheet>.portal-mapping.json`), so next quarter's sheet, in
+ * the same folder with the same columns, is imported without a question. Each file is read as untrusted input:
+ * bounded in size and count, and checked by parseMapping.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { mappingFits, mappingText, parseMapping, type ImportMapping } from './mapping';
+import type { Sheet } from './sheet';
+
+export const MAPPING_SUFFIX = '.portal-mapping.json';
+const MAX_MAPPING_BYTES = 256 * 1024;
+const MAX_MAPPINGS = 50;
+
+/** The sheet's path without its extension: where its members file and its mapping go. */
+export function sheetStem(sheet: string): string {
+  return sheet.slice(0, sheet.length - path.extname(sheet).length);
+}
+
+export function mappingPath(sheet: string): string {
+  return `${sheetStem(sheet)}${MAPPING_SUFFIX}`;
+}
+
+async function readMapping(file: string): Promise<{ mapping: ImportMapping; mtime: number } | undefined> {
+  try {
+    const stat = await fs.promises.stat(file);
+    if (!stat.isFile() || stat.size > MAX_MAPPING_BYTES) return undefined;
+    const mapping = parseMapping(await fs.promises.readFile(file, 'utf8'));
+    return mapping ? { mapping, mtime: stat.mtimeMs } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sheet's own mapping if it fits, else the newest mapping in its folder that fits its columns. */
+export async function findMapping(sheetFile: string, sheet: Sheet): Promise<ImportMapping | undefined> {
+  const own = await readMapping(mappingPath(sheetFile));
+  if (own && mappingFits(own.mapping, sheet)) return own.mapping;
+  const folder = path.dirname(sheetFile);
+  let names: string[];
+  try {
+    names = (await fs.promises.readdir(folder)).filter((n) => n.endsWith(MAPPING_SUFFIX)).slice(0, MAX_MAPPINGS);
+  } catch {
+    return undefined;
+  }
+  const read = await Promise.all(names.map((n) => readMapping(path.join(folder, n))));
+  const fitting = read.flatMap((r) => (r && mappingFits(r.mapping, sheet) ? [r] : []));
+  return fitting.sort((a, b) => b.mtime - a.mtime)[0]?.mapping;
+}
+
+/** Writes a file only its owner reads (people's names and e-mails, a department table). */
+export async function writePrivate(file: string, text: string): Promise<void> {
+  await fs.promises.writeFile(file, text, { encoding: 'utf8', mode: 0o600 });
+  // An existing file keeps its mode through writeFile: set it.
+  await fs.promises.chmod(file, 0o600);
+}
+
+export async function saveMapping(sheetFile: string, mapping: ImportMapping): Promise<void> {
+  await writePrivate(mappingPath(sheetFile), mappingText(mapping));
+}

@@ -1,0 +1,204 @@
+// HR's spreadsheet into the portal through the real workbench: HR's `.xlsx` (first, last, e-mail, department, start
+// date as dd/mm/yyyy) → Import Members from a Spreadsheet… → the mapping (columns accepted as proposed, the date
+// format asked, departments to groups by name, first.last usernames) → a members file with no problem → Plan
+// Changes… shows six new members → Apply; the portal has them in their groups. Then next quarter's sheet, imported
+// with the saved mapping: no question but which sheet. Screenshots: import-mapping-light.png, import-mapping-dark.png.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { parseMembersFile, valueOf } from '../../src/features/members/plan/core/file/membersFile';
+import { startEmulator, type Emulator } from '../emulator';
+import { SIX_STARTERS, writeHrSheet, type HrRow } from '../unit/features/members/import/hrSheet';
+import { passwordToken, portalJson } from '../vscode/support/portalHttp';
+import {
+  answer,
+  createDirs,
+  expand,
+  openWorkbench,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  flowFailure,
+  type E2EWorkbench,
+} from './fixture';
+import type { FlowContext } from './run';
+import { check, dialogButton, palette, pick, portalSidebar, setPaneExpanded, toast } from './ui';
+
+const PORTAL_LABEL = 'Demo portal';
+const ACME = 1;
+const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' } as const;
+const SIX = ['ana.lopez', 'ben.okafor', 'chloe.martin', 'dev.patel', 'eva.novak', 'finn.obrien'];
+const NEXT_QUARTER: readonly HrRow[] = [
+  ['Gus', 'Lee', 'gus.lee@acme.example', 'Engineering', '05/04/2099'],
+  ['Hana', 'Sato', 'hana.sato@acme.example', 'Marketing', '06/04/2099'],
+];
+
+/** A member's groups on the portal, read as the demo user (not through the extension); undefined when no member. */
+async function groupsOf(emu: Emulator, token: string, username: string): Promise<Record<string, number> | undefined> {
+  const r = await portalJson<{ groups?: Record<string, number> }>(
+    emu.url,
+    token,
+    'GET',
+    `/v2/accounts/${ACME}/members/${username}`,
+  );
+  return r.status === 404 ? undefined : (r.body.groups ?? {});
+}
+
+async function theme(page: Page, name: keyof typeof THEMES): Promise<void> {
+  const cls = name === 'light' ? '.monaco-workbench.vs:not(.vs-dark)' : '.monaco-workbench.vs-dark';
+  if ((await page.locator(cls).count()) > 0) return;
+  await palette(page, 'Preferences: Color Theme');
+  const q = await quickInput(page, UI_TIMEOUT_MS);
+  await q.input.fill(THEMES[name]);
+  await q.rows.filter({ hasText: THEMES[name] }).filter({ hasNotText: 'Browse' }).first().click();
+  await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+}
+
+/** Import… from the palette, the sheet chosen from the workspace's sheets. */
+async function startImport(page: Page, sheet: string): Promise<void> {
+  await palette(page, 'Portal: Import Members from a Spreadsheet…');
+  await pick(page, sheet);
+}
+
+/** The mapping's first step, the columns with their proposed meanings, on screen. */
+async function columnsStep(page: Page): Promise<void> {
+  const q = await quickInput(page);
+  await q.widget
+    .locator('.quick-input-title', { hasText: 'what each column holds' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.rows
+    .filter({ hasText: 'Start date (activation e-mail)' })
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+async function activeTab(page: Page, name: string): Promise<void> {
+  await page.locator('.tab.active', { hasText: name }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+export async function run(ctx: FlowContext): Promise<void> {
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
+  const dirs = createDirs('import');
+  const workspace = path.join(dirs.root, 'workspace');
+  fs.mkdirSync(workspace, { recursive: true });
+  await writeHrSheet(path.join(workspace, 'hr-2099-q1.xlsx'), SIX_STARTERS);
+  let wb: E2EWorkbench | undefined;
+  try {
+    wb = await openWorkbench({
+      dirs,
+      settings: {
+        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        'workbench.colorTheme': THEMES.light,
+      },
+    });
+    const page = wb.page;
+    const token = await passwordToken(emu.url, 'demo', 'demo');
+    for (const u of SIX) check((await groupsOf(emu, token, u)) === undefined, `${u} is already a member`);
+    await portalSidebar(page, { width: 520, height: 1000 });
+    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
+    await treeRow(page, 'Explorer', 'Sign in…').click();
+    await answer(page, 'demo', '(1/2)');
+    await answer(page, 'demo', '(2/2)');
+    await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await setPaneExpanded(page, 'Explorer', false);
+    ctx.log('signed in');
+
+    // 1. The mapping's columns, proposed from HR's headers and values: a screenshot in each theme. Escape leaves
+    // nothing behind (the mapping is saved only once complete), so the import starts again in the other theme.
+    for (const name of ['light', 'dark'] as const) {
+      await theme(page, name);
+      await startImport(page, 'hr-2099-q1.xlsx');
+      await pick(page, 'Acme Corporation');
+      await columnsStep(page);
+      const image = path.join(ctx.imagesDir, `import-mapping-${name}.png`);
+      await wb.screenshot(image);
+      ctx.log(`the columns' meanings proposed; screenshot ${path.relative(process.cwd(), image)}`);
+      if (name === 'light') await page.keyboard.press('Escape');
+    }
+    check(!fs.existsSync(path.join(workspace, 'hr-2099-q1.portal-mapping.json')), 'a cancelled mapping was saved');
+
+    // 2. Accept the columns; 05/01/2099 reads two ways, so the format is asked; the proposed table; first.last.
+    await pick(page, 'Use These Columns');
+    await pick(page, 'dd/mm/yyyy');
+    const table = await quickInput(page);
+    await table.rows
+      .filter({ hasText: 'Employee Handbook · Standard' })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await pick(page, 'Use This Table');
+    await pick(page, 'first.last');
+    await activeTab(page, 'hr-2099-q1.members.csv');
+    await toast(page, /6 people from hr-2099-q1\.xlsx/);
+    const membersFile = path.join(workspace, 'hr-2099-q1.members.csv');
+    check((fs.statSync(membersFile).mode & 0o777) === 0o600, 'the members file is not 0600');
+    const written = parseMembersFile(fs.readFileSync(membersFile, 'utf8'));
+    const usernames = written.rows.map((r) => valueOf(written, r, 'username'));
+    check(JSON.stringify(usernames) === JSON.stringify(SIX), `usernames: ${usernames.join(', ')}`);
+    check(valueOf(written, written.rows[0]!, 'activationDate') === '2099-01-05', 'Ana starts on 5 January 2099');
+    ctx.log('the members file is written and open');
+
+    // 3. No problem in the file; Plan Changes… from its CodeLens: six new members.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
+    await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
+    await pick(page, 'Leave them alone');
+    const planPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Plan/ }) });
+    await planPane.getByText('6 of 6 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    // The message comes before the rows: the last new member's row is waited for.
+    await planPane
+      .locator('.monaco-list-row', { hasText: SIX[SIX.length - 1] })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const labels = await planPane.locator('.monaco-list-row .label-name').allInnerTexts();
+    check(
+      SIX.every((u) => labels.includes(u)),
+      `the plan shows: ${labels.join(' | ')}`,
+    );
+    const problems = await page.locator('.statusbar-item[id="status.problems"]').first().getAttribute('aria-label');
+    check(problems === null || !/[1-9]\d* (errors?|warnings?)/i.test(problems), `problems: ${problems}`);
+    ctx.log('the plan shows six new members; the file has no problem');
+
+    // 4. Apply: the six are members, in their department's group at Standard.
+    const header = page.locator('.pane-header', { hasText: /^Plan/ }).first();
+    await header.hover();
+    await header.locator('.action-item a[aria-label="Apply Plan…"]').click({ timeout: UI_TIMEOUT_MS });
+    await (await dialogButton(page, /Apply changes to 6 members of Acme Corporation\?/, /^Apply/)).click();
+    await toast(page, /Applied to Acme Corporation\. Done: 6\./);
+    const expected: Record<string, string> = {
+      'ana.lopez': 'engineering',
+      'ben.okafor': 'engineering',
+      'chloe.martin': 'marketing',
+      'dev.patel': 'handbook',
+      'eva.novak': 'engineering',
+      'finn.obrien': 'marketing',
+    };
+    for (const [u, group] of Object.entries(expected)) {
+      const groups = await groupsOf(emu, token, u);
+      check(groups?.[group] === 4, `${u}'s groups: ${JSON.stringify(groups)}`);
+    }
+    ctx.log('applied: the six are members of their groups');
+
+    // 5. Next quarter's sheet beside the first: the saved mapping answers everything; no question but the sheet.
+    await palette(page, 'Notifications: Clear All Notifications');
+    await writeHrSheet(path.join(workspace, 'hr-2099-q2.xlsx'), NEXT_QUARTER);
+    await startImport(page, 'hr-2099-q2.xlsx');
+    await activeTab(page, 'hr-2099-q2.members.csv');
+    await toast(page, /2 people from hr-2099-q2\.xlsx/);
+    const next = parseMembersFile(fs.readFileSync(path.join(workspace, 'hr-2099-q2.members.csv'), 'utf8'));
+    check(
+      JSON.stringify(next.rows.map((r) => [valueOf(next, r, 'username'), valueOf(next, r, 'activationDate')])) ===
+        JSON.stringify([
+          ['gus.lee', '2099-04-05'],
+          ['hana.sato', '2099-04-06'],
+        ]),
+      `next quarter's file: ${fs.readFileSync(path.join(workspace, 'hr-2099-q2.members.csv'), 'utf8')}`,
+    );
+    ctx.log("next quarter's sheet imported with the saved mapping, no question asked");
+  } catch (err) {
+    throw await flowFailure(wb, ctx.resultsDir, 'import', err);
+  } finally {
+    await wb?.dispose();
+    fs.rmSync(dirs.root, { recursive: true, force: true });
+    await emu.stop();
+  }
+}

@@ -1,0 +1,150 @@
+// Import Members from a Spreadsheet… inside VS Code: HR's sheet in the editor gets the import's CodeLens and no
+// problem; the import asks the mapping once (a name someone else holds on the portal numbered, and shown), writes
+// a members file (0600) that Plan Changes… plans against the organisation without asking; next quarter's sheet
+// with the same columns is imported with the saved mapping and no question. New Members File… opens an empty members
+// file with the organisation's group columns.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { parseMembersFile, valueOf } from '../../../../../src/features/members/plan/core/file/membersFile';
+import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
+import { eventually } from '../../../support/membersFile';
+import { features } from '../../../support/tree';
+import { visible, withUi } from '../../../support/ui';
+
+const HEADER = 'First name,Last name,Email,Department,Start date\r\n';
+const MAPPING_ANSWERS = {
+  'pick.account': 'Acme Corporation',
+  'import.columns': 'Use These Columns',
+  'import.dateFormat': 'dd/mm/yyyy',
+  'import.departments': 'Use This Table',
+  'import.usernames': 'first.last',
+};
+
+async function lensTitles(uri: vscode.Uri): Promise<string[]> {
+  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+  return lenses.map((l) => l.command?.title ?? '');
+}
+
+async function open(file: string, text: string): Promise<vscode.TextDocument> {
+  fs.writeFileSync(file, text);
+  const doc = await vscode.workspace.openTextDocument(file);
+  await vscode.window.showTextDocument(doc);
+  return doc;
+}
+
+describe('Members: import from a spreadsheet', function () {
+  this.timeout(60_000);
+  let p: DemoPortal;
+  let dir: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-import-'));
+    p = await startDemoPortal();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await stopDemoPortal(p);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a CSV that is not a members file gets the import’s CodeLens and no problem; a members file does not', async () => {
+    const hr = await open(path.join(dir, 'lens-hr.csv'), `${HEADER}Ana,López,ana@acme.example,Admin!,soon\r\n`);
+    await eventually(
+      () => lensTitles(hr.uri),
+      (t) => t.length > 0,
+      'the sheet has its lens',
+    );
+    assert.deepEqual(await lensTitles(hr.uri), ['Import as Portal Members…']);
+    const members = await open(path.join(dir, 'lens-members.csv'), 'username,name\r\nana,Ana\r\nbad name!,x\r\n');
+    // The members file's diagnostics run: the one problem there shows that they would have run on the other too.
+    await eventually(
+      () => vscode.languages.getDiagnostics(members.uri),
+      (d) => d.length > 0,
+      'the members file has its problem',
+    );
+    assert.deepEqual(await lensTitles(members.uri), ['Plan Changes…']);
+    assert.deepEqual(vscode.languages.getDiagnostics(hr.uri), []);
+  });
+
+  it('imports HR’s sheet once with the mapping, and next quarter’s sheet with no question', async () => {
+    const rows = [
+      'Ana,López,ana.lopez@acme.example,Engineering,05/01/2099',
+      'Yara,Haddad,yara.other@acme.example,Employee Handbook,06/02/2099',
+    ];
+    await open(path.join(dir, 'hr-q1.csv'), `${HEADER}${rows.join('\r\n')}\r\n`);
+    const first = await withUi(MAPPING_ANSWERS, async (ui) => {
+      await vscode.commands.executeCommand('portal.members.importSheet');
+      return ui;
+    });
+    const usernamesAsked = visible(first.asked.find((q) => q.id === 'import.usernames')?.texts.join('\n') ?? '');
+    assert.match(usernamesAsked, /Taken on the portal by someone else: 1/);
+    const written = path.join(dir, 'hr-q1.members.csv');
+    assert.equal(fs.statSync(written).mode & 0o777, 0o600);
+    const file = parseMembersFile(fs.readFileSync(written, 'utf8'));
+    assert.deepEqual(
+      file.rows.map((r) => [valueOf(file, r, 'username'), valueOf(file, r, 'activationDate')]),
+      [
+        ['ana.lopez', '2099-01-05'],
+        ['yara.haddad2', '2099-02-06'],
+      ],
+    );
+    assert.equal(valueOf(file, file.rows[1]!, 'group:handbook'), 'Standard');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, written);
+    const planned = (await features()).members.plan.store.accountOf(vscode.Uri.file(written));
+    assert.deepEqual(planned && [planned.portalId, planned.accountId], [p.portalId, 1]);
+    assert.ok(fs.existsSync(path.join(dir, 'hr-q1.portal-mapping.json')));
+
+    await open(path.join(dir, 'hr-q2.csv'), `${HEADER}Gus,Lee,gus.lee@acme.example,Engineering,05/04/2099\r\n`);
+    const second = await withUi({}, async (ui) => {
+      await vscode.commands.executeCommand('portal.members.importSheet');
+      return ui;
+    });
+    assert.deepEqual(
+      second.asked.filter((q) => q.kind !== 'progress').map((q) => q.id),
+      [],
+    );
+    const next = parseMembersFile(fs.readFileSync(path.join(dir, 'hr-q2.members.csv'), 'utf8'));
+    assert.deepEqual(
+      next.rows.map((r) => valueOf(next, r, 'activationDate')),
+      ['2099-04-05'],
+    );
+  });
+
+  it('a saved mapping that is not one is ignored: the mapping is asked again', async () => {
+    fs.writeFileSync(
+      path.join(dir, 'hr-q3.portal-mapping.json'),
+      '{"kind":"portal-members-import-mapping","version":1}',
+    );
+    fs.rmSync(path.join(dir, 'hr-q1.portal-mapping.json'));
+    fs.rmSync(path.join(dir, 'hr-q2.portal-mapping.json'));
+    await open(path.join(dir, 'hr-q3.csv'), `${HEADER}Hana,Sato,hana.sato@acme.example,Engineering,05/04/2099\r\n`);
+    const ui = await withUi(MAPPING_ANSWERS, async (u) => {
+      await vscode.commands.executeCommand('portal.members.importSheet');
+      return u;
+    });
+    assert.ok(ui.asked.some((q) => q.id === 'import.columns'));
+  });
+
+  it('New Members File… writes a members file (0600) with the organisation’s group columns and opens it', async () => {
+    const file = path.join(dir, 'new-members.csv');
+    await withUi({ 'pick.account': 'Acme Corporation', 'members.newFile': file }, () =>
+      vscode.commands.executeCommand('portal.members.newMembersFile'),
+    );
+    const doc = vscode.window.activeTextEditor?.document;
+    assert.equal(doc?.uri.fsPath, file);
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+    assert.match(doc.getText(), /^username,name,email,jobTitle,activationDate,group:engineering,.*group:handbook/);
+    await eventually(
+      () => lensTitles(doc.uri),
+      (t) => t.length > 0,
+      'the new file has its lens',
+    );
+    assert.deepEqual(await lensTitles(doc.uri), ['Plan Changes…']);
+    const planned = (await features()).members.plan.store.accountOf(doc.uri);
+    assert.equal(planned?.accountId, 1);
+  });
+});
