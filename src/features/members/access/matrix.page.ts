@@ -35,7 +35,7 @@ const OVERSCAN = 6;
 const REFILTER_MS = 250;
 
 function levelWord(level: number): string {
-  return level === 3 ? l10n.t('Admin') : level === 2 ? l10n.t('Standard') : level === 1 ? l10n.t('Basic') : '';
+  return level === 3 ? l10n.t('Administrator') : level === 2 ? l10n.t('Standard') : level === 1 ? l10n.t('Basic') : '';
 }
 
 function sortWord(sort: MatrixSort): string {
