@@ -9,15 +9,21 @@ import '../../../forms/page/elements';
 import { adoptStyles, clear, el } from '../../../forms/page/dom';
 import { adoptFormStyles } from '../../../forms/page/form';
 import { onHostMessage, post } from '../../../forms/page/host';
-import { count, relativeTime } from '../../../shared/format';
+import { calendarDate, count, relativeTime } from '../../../shared/format';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { withoutBidi } from '../../../shared/plainText';
 import css from './matrix.css';
 import {
   cellOf,
   columnOrder,
+  ACCOUNT_LEVELS,
   durationWords,
+  levelWord,
   ROW,
   SORTS,
+  STATES,
+  stateWord,
+  stateWords,
   visibleRows,
   type MatrixProgress,
   type MatrixSort,
@@ -28,15 +34,20 @@ import {
 const ROW_H = 24;
 const HEAD_H = 26;
 const COL_W = 104;
-const LEFT_W = 340;
+/** The member's own columns, drawn at the left and kept there: name and username, last active, state, permission. */
+const WHO_W = 260;
+const FIXED = [
+  ['last', 96],
+  ['state', 150],
+  ['perm', 140],
+] as const;
+const LEFT_W = WHO_W + FIXED.reduce((sum, [, w]) => sum + w, 0);
+/** The inactivity a filter offers, in days. */
+const INACTIVE_DAYS = [30, 60, 90, 180, 365] as const;
 /** Rows drawn beyond the visible ones, so a small scroll shows drawn rows. */
 const OVERSCAN = 6;
 /** While rows stream in, the filter runs at most this often. */
 const REFILTER_MS = 250;
-
-function levelWord(level: number): string {
-  return level === 3 ? l10n.t('Administrator') : level === 2 ? l10n.t('Standard') : level === 1 ? l10n.t('Basic') : '';
-}
 
 function sortWord(sort: MatrixSort): string {
   switch (sort) {
@@ -48,6 +59,10 @@ function sortWord(sort: MatrixSort): string {
       return l10n.t('Highest level');
     case 'groups':
       return l10n.t('Number of groups');
+    case 'state':
+      return l10n.t('State');
+    case 'permission':
+      return l10n.t('Organisation permission');
     default:
       return l10n.t('Name');
   }
@@ -84,7 +99,10 @@ class MatrixPage {
   });
   private readonly group = select('filter-group', l10n.t('Group'));
   private readonly tag = select('filter-tag', l10n.t('Tag'));
-  private readonly level = select('filter-level', l10n.t('Permission'));
+  private readonly level = select('filter-level', l10n.t('Group permission'));
+  private readonly inactive = select('filter-inactive', l10n.t('Last active'));
+  private readonly state = select('filter-state', l10n.t('State'));
+  private readonly permission = select('filter-permission', l10n.t('Organisation permission'));
   private readonly sort = select('sort', l10n.t('Sort by'));
   private readonly descending = el('vscode-checkbox', { id: 'descending', label: l10n.t('Descending') });
   private readonly exportButton = el('vscode-button', { id: 'export', textContent: l10n.t('Export CSV…') });
@@ -137,6 +155,9 @@ class MatrixPage {
           this.group.wrap,
           this.tag.wrap,
           this.level.wrap,
+          this.inactive.wrap,
+          this.state.wrap,
+          this.permission.wrap,
           this.sort.wrap,
           this.descending,
           el('span', { classes: ['grow'] }),
@@ -154,6 +175,15 @@ class MatrixPage {
     this.group.control.addEventListener('change', () => this.changed({ group: numberOr(this.group.control.value) }));
     this.tag.control.addEventListener('change', () => this.changed({ tag: numberOr(this.tag.control.value) }));
     this.level.control.addEventListener('change', () => this.changed({ level: numberOr(this.level.control.value) }));
+    this.inactive.control.addEventListener('change', () =>
+      this.changed({ inactiveDays: numberOr(this.inactive.control.value) }),
+    );
+    this.state.control.addEventListener('change', () =>
+      this.changed({ state: STATES.find((x) => x === this.state.control.value) }),
+    );
+    this.permission.control.addEventListener('change', () =>
+      this.changed({ permission: numberOr(this.permission.control.value) }),
+    );
     this.sort.control.addEventListener('change', () =>
       this.changed({ sort: SORTS.find((s) => s === this.sort.control.value) ?? 'name' }),
     );
@@ -171,6 +201,20 @@ class MatrixPage {
       option('1', levelWord(1), false),
       option('2', levelWord(2), false),
       option('3', levelWord(3), false),
+    );
+    this.fixedOptions();
+  }
+
+  /** The choices of the member's own columns' filters. */
+  private fixedOptions(): void {
+    this.inactive.control.append(
+      option('', l10n.t('Any time'), true),
+      ...INACTIVE_DAYS.map((d) => option(String(d), l10n.t('Inactive {0}+ days', d), false)),
+    );
+    this.state.control.append(option('', l10n.t('Any'), true), ...STATES.map((x) => option(x, stateWord(x), false)));
+    this.permission.control.append(
+      option('', l10n.t('Any'), true),
+      ...ACCOUNT_LEVELS.map((p) => option(String(p), accountPermissionWords(p), false)),
     );
   }
 
@@ -238,6 +282,9 @@ class MatrixPage {
     this.text.value = this.view.text ?? '';
     this.sort.control.value = this.view.sort ?? 'name';
     this.level.control.value = this.view.level ? String(this.view.level) : '';
+    this.inactive.control.value = this.view.inactiveDays !== undefined ? String(this.view.inactiveDays) : '';
+    this.state.control.value = this.view.state ?? '';
+    this.permission.control.value = this.view.permission !== undefined ? String(this.view.permission) : '';
     (this.descending as VscodeCheckbox).checked = this.view.descending === true;
   }
 
@@ -321,7 +368,8 @@ class MatrixPage {
     const headLeft = el(
       'div',
       { classes: ['left'], attrs: { role: 'columnheader' } },
-      el('span', { classes: ['name'], textContent: l10n.t('Member') }),
+      el('span', { classes: ['who'], textContent: l10n.t('Member') }),
+      ...fixedCells([l10n.t('Last active'), l10n.t('State'), l10n.t('Organisation permission')]),
     );
     headLeft.style.width = `${LEFT_W}px`;
     headLeft.style.height = `${HEAD_H}px`;
@@ -354,11 +402,21 @@ class MatrixPage {
       node.style.height = `${ROW_H}px`;
       node.style.width = `${total}px`;
       node.style.lineHeight = `${ROW_H}px`;
+      const last = row[ROW.lastActive];
       const who = el(
         'div',
         { classes: ['left'], attrs: { role: 'rowheader' } },
-        el('span', { classes: ['name'], textContent: row[ROW.name] }),
-        el('span', { classes: ['user'], textContent: row[ROW.username] }),
+        el(
+          'span',
+          { classes: ['who'] },
+          el('span', { classes: ['name'], textContent: row[ROW.name] }),
+          el('span', { classes: ['user'], textContent: row[ROW.username] }),
+        ),
+        ...fixedCells([
+          last >= 0 ? calendarDate(last) : l10n.t('never'),
+          stateWords(row),
+          accountPermissionWords(row[ROW.permission]),
+        ]),
       );
       who.style.width = `${LEFT_W}px`;
       who.title = withoutBidi(
@@ -403,6 +461,19 @@ class MatrixPage {
     this.statusText.textContent = parts.join(' · ');
     this.note.textContent = p.message;
   }
+}
+
+/** The member's own columns after the name, each its fixed width (they scroll with the name, not the groups). */
+function fixedCells(texts: readonly string[]): HTMLElement[] {
+  return FIXED.map(([kind, width], i) => {
+    const span = el('span', {
+      classes: ['fixed', kind],
+      textContent: texts[i] ?? '',
+      title: withoutBidi(texts[i] ?? ''),
+    });
+    span.style.width = `${width}px`;
+    return span;
+  });
 }
 
 function place(cell: HTMLElement, left: number, width: number, height: number): void {

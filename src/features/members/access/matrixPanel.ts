@@ -8,11 +8,12 @@ import * as vscode from 'vscode';
 import { formHtml, panelOptions } from '../../../forms/html';
 import { errorMessage, isCancellation } from '../../../shared/errors';
 import { count } from '../../../shared/format';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { plain } from '../../../shared/plainText';
 import type { Ui } from '../../../ui/ui';
 import { writeMatrixCsv } from './matrixCsv';
 import type { MatrixSession } from './matrixSessions';
-import { checkPageMessage, type MatrixView, type PageMessage, type WireRow } from './matrix.protocol';
+import { checkPageMessage, viewWords, type MatrixView, type PageMessage, type WireRow } from './matrix.protocol';
 
 const BATCH_MS = 100;
 const BATCH_ROWS = 2000;
@@ -138,14 +139,35 @@ export class MatrixPanel implements vscode.Disposable {
     });
     if (!file) return undefined;
     const rows = await writeMatrixCsv(file, matrix, view, {
-      username: vscode.l10n.t('Username'),
-      name: vscode.l10n.t('Name'),
-      email: vscode.l10n.t('E-mail'),
-      tags: vscode.l10n.t('Tags'),
-      level: vscode.l10n.t('Group permission'),
+      headers: {
+        username: vscode.l10n.t('Username'),
+        name: vscode.l10n.t('Name'),
+        email: vscode.l10n.t('E-mail'),
+        tags: vscode.l10n.t('Tags'),
+        lastActive: vscode.l10n.t('Last active'),
+        state: vscode.l10n.t('State'),
+        permission: vscode.l10n.t('Organisation permission'),
+        level: vscode.l10n.t('Group permission'),
+        never: vscode.l10n.t('never'),
+      },
+      about: this.about(view),
     });
     ui.notify('info', vscode.l10n.t('Exported {0} members to {1}.', count(rows), file));
     return rows;
+  }
+
+  /** The CSV's first line: whose access, which filters made it, and when the portal was read. */
+  private about(view: MatrixView): string {
+    const matrix = this.session.matrix;
+    const filters = viewWords(view, matrix, accountPermissionWords) || vscode.l10n.t('no filter');
+    const oldest = matrix.oldestRead();
+    const read = oldest > 0 ? `${new Date(oldest).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '-';
+    return vscode.l10n.t(
+      'Access of {0}; filters: {1}; the portal read since {2}',
+      this.session.account.label,
+      filters,
+      read,
+    );
   }
 
   private failed(error: unknown): void {
