@@ -16,6 +16,7 @@ import { planSameAccess } from './sameAccess';
 import { pickAccessSource, storedGroups } from './sameAccessPick';
 import { MatrixPanel, type MatrixPanelEnv } from './matrixPanel';
 import type { AccessMatrix } from './accessMatrix';
+import { accountOfRestore, parseRestore, viewIn } from './matrixRestore';
 import type { MatrixSessions } from './matrixSessions';
 import type { MatrixView } from './matrix.protocol';
 
@@ -35,16 +36,37 @@ export class MatrixPanels implements vscode.Disposable {
     if (panel && !panel.isDisposed && panel.session === this.sessions.get(account)) {
       panel.show(view);
     } else {
-      panel?.dispose();
-      const created = new MatrixPanel(this.env, this.sessions.get(account), view);
-      created.onDidClose(() => {
-        if (this.open.get(key) === created) this.open.delete(key);
-      });
-      this.open.set(key, created);
-      panel = created;
+      panel = this.adopt(account, view);
     }
     this.startRead(panel, this.env.ui);
     return panel;
+  }
+
+  /**
+   * A panel VS Code brought back after a reload: it shows the organisation's stored reads with the filter it had,
+   * and reads nothing (a reload is no reason to spend the request budget; Refresh reads what is stale). A panel
+   * without a state it can be shown from is closed: an empty tab would look like an organisation without members.
+   */
+  revive(restored: vscode.WebviewPanel, state: unknown): MatrixPanel | undefined {
+    const restore = parseRestore(state);
+    if (!restore) {
+      this.env.log.warn('[access] a matrix panel came back without a state it can be shown from; it is closed');
+      restored.dispose();
+      return undefined;
+    }
+    const account = accountOfRestore(restore);
+    return this.adopt(account, viewIn(restore, this.sessions.get(account).matrix), restored);
+  }
+
+  private adopt(account: AccountRef, view: MatrixView, restored?: vscode.WebviewPanel): MatrixPanel {
+    const key = `${account.portalId}\n${account.accountId}`;
+    this.open.get(key)?.dispose();
+    const created = new MatrixPanel(this.env, this.sessions.get(account), view, restored);
+    created.onDidClose(() => {
+      if (this.open.get(key) === created) this.open.delete(key);
+    });
+    this.open.set(key, created);
+    return created;
   }
 
   /** A plan will change these members' groups: their rows are read again, now and once the plan is applied. */

@@ -8,7 +8,7 @@ import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-s
 import '../../../forms/page/elements';
 import { adoptStyles, clear, el } from '../../../forms/page/dom';
 import { adoptFormStyles } from '../../../forms/page/form';
-import { onHostMessage, post } from '../../../forms/page/host';
+import { onHostMessage, post, saveDraft } from '../../../forms/page/host';
 import { calendarDate, count, relativeTime } from '../../../shared/format';
 import { accountPermissionWords } from '../../../shared/permissions';
 import { withoutBidi } from '../../../shared/plainText';
@@ -31,6 +31,8 @@ import {
   type WireRow,
 } from './matrix.protocol';
 
+/** The key of the page's kept state (host.ts keeps one draft per page). */
+const MATRIX_PAGE_STATE = 'access';
 const ROW_H = 24;
 const HEAD_H = 26;
 const COL_W = 104;
@@ -85,6 +87,8 @@ class MatrixPage {
   private order: number[] = [];
   private shown: WireRow[] = [];
   private view: MatrixView = {};
+  /** The host's ids of the organisation, kept with the filter for a reload. */
+  private restore: Record<string, unknown> = {};
   private progress: MatrixProgress | undefined;
   private refilterTimer: number | undefined;
   private drawQueued = false;
@@ -228,12 +232,16 @@ class MatrixPage {
         this.build();
         this.title.textContent = withoutBidi(l10n.t('Access: {0}', String(m.title ?? '')));
         this.view = (m.view as MatrixView) ?? {};
+        this.restore =
+          typeof m.restore === 'object' && m.restore !== null ? (m.restore as Record<string, unknown>) : {};
+        this.keep();
         this.optionsStale = true;
         this.syncControls();
         this.refilter();
         return;
       case 'setView':
         this.view = (m.view as MatrixView) ?? {};
+        this.keep();
         this.syncControls();
         this.refilter();
         return;
@@ -274,7 +282,19 @@ class MatrixPage {
   private changed(change: Partial<MatrixView>): void {
     this.view = { ...this.view, ...change };
     post({ type: 'view', view: this.wireView() });
+    this.keep();
     this.refilter();
+  }
+
+  /** Kept by VS Code across a reload: which organisation and filter, never a row (the host has them on disk). */
+  private keep(): void {
+    const v = this.view;
+    saveDraft(MATRIX_PAGE_STATE, {
+      ...this.restore,
+      view: this.wireView(),
+      groupName: v.group !== undefined ? this.columns[v.group] : undefined,
+      tagName: v.tag !== undefined ? this.tags[v.tag] : undefined,
+    });
   }
 
   private syncControls(): void {

@@ -285,6 +285,20 @@ export interface MatrixProgress {
   readonly message: string;
 }
 
+/** What the page keeps in its webview state, so the panel comes back after a reload (ids and the filter only). */
+export interface MatrixRestore {
+  readonly portalId: string;
+  readonly accountId: number;
+  readonly label: string;
+  readonly view: MatrixView;
+  /**
+   * The names of the view's group and tag: their indexes are this session's, and the next one, loading the stored
+   * reads in another order, may number them otherwise.
+   */
+  readonly groupName?: string | undefined;
+  readonly tagName?: string | undefined;
+}
+
 // ---- page → host ----
 
 const MAX_NAME = 200;
@@ -299,6 +313,16 @@ const viewShape = {
   sort: optional(oneOf(SORTS)),
   descending: optional(bool),
 };
+
+/** The kept state as VS Code hands it back: checked like any message from the page. */
+export const checkRestore = object({
+  portalId: str({ min: 1, max: 2000 }),
+  accountId: int({ min: 1 }),
+  label: str({ max: MAX_NAME }),
+  view: object(viewShape),
+  groupName: optional(str({ max: MAX_NAME })),
+  tagName: optional(str({ max: MAX_NAME })),
+});
 
 export const checkPageMessage = messages({
   ready: {},

@@ -13,7 +13,14 @@ import { plain } from '../../../shared/plainText';
 import type { Ui } from '../../../ui/ui';
 import { writeMatrixCsv } from './matrixCsv';
 import type { MatrixSession } from './matrixSessions';
-import { checkPageMessage, viewWords, type MatrixView, type PageMessage, type WireRow } from './matrix.protocol';
+import {
+  checkPageMessage,
+  viewWords,
+  type MatrixRestore,
+  type MatrixView,
+  type PageMessage,
+  type WireRow,
+} from './matrix.protocol';
 
 const BATCH_MS = 100;
 const BATCH_ROWS = 2000;
@@ -26,6 +33,8 @@ export interface MatrixPanelEnv {
 
 /** The page's kind in <body data-form>: webview.ts starts the matrix page for it. */
 export const MATRIX_PAGE = 'access';
+/** The panel's view type, as package.json's activation event and the serializer name it. */
+export const MATRIX_VIEW_TYPE = 'portal.accessMatrix';
 
 export class MatrixPanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
@@ -44,19 +53,27 @@ export class MatrixPanel implements vscode.Disposable {
   private disposed = false;
   private readonly disposables: vscode.Disposable[] = [];
 
+  /** `restored`: the panel VS Code brought back after a reload (see matrixSerializer.ts); else a new one. */
   constructor(
     private readonly env: MatrixPanelEnv,
     readonly session: MatrixSession,
     view: MatrixView,
+    restored?: vscode.WebviewPanel,
   ) {
     this.view = view;
     const title = vscode.l10n.t('Access: {0}', session.account.label);
-    this.panel = vscode.window.createWebviewPanel(
-      'portal.accessMatrix',
-      plain(title),
-      vscode.ViewColumn.Active,
-      panelOptions(env.extensionUri),
-    );
+    this.panel =
+      restored ??
+      vscode.window.createWebviewPanel(
+        MATRIX_VIEW_TYPE,
+        plain(title),
+        vscode.ViewColumn.Active,
+        panelOptions(env.extensionUri),
+      );
+    if (restored) {
+      restored.title = plain(title);
+      restored.webview.options = panelOptions(env.extensionUri);
+    }
     this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, MATRIX_PAGE, title);
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
@@ -74,6 +91,12 @@ export class MatrixPanel implements vscode.Disposable {
   /** The filter the page shows now (as it last told the host). */
   get currentView(): MatrixView {
     return this.view;
+  }
+
+  /** What the page keeps for a reload (ids and the filter; never a row): the serializer reopens the panel from it. */
+  restoreState(): MatrixRestore {
+    const { portalId, accountId, label } = this.session.account;
+    return { portalId, accountId, label, view: this.view };
   }
 
   /** Shows another filter (a group's list from the Explorer). */
@@ -187,6 +210,7 @@ export class MatrixPanel implements vscode.Disposable {
       title: this.session.account.label,
       l10n: vscode.l10n.bundle ?? null,
       view: this.view,
+      restore: this.restoreState(),
     });
     this.sendNames();
     let batch: WireRow[] = [];
