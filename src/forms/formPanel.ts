@@ -53,6 +53,8 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   /** True while a request runs (single flight). */
   private running = false;
   private disposed = false;
+  /** The page says its values differ from what was loaded or last saved. */
+  private dirty = false;
   /** The title without the unsaved marker. */
   private readonly title: string;
   private readonly disposables: vscode.Disposable[] = [];
@@ -146,8 +148,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
         this.start();
         return this.sendInit();
       case 'close':
-        this.panel.dispose();
-        return;
+        return this.closeAsked();
       case 'save':
         return this.runSave(command);
       case 'dirty':
@@ -159,7 +160,22 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
 
   /** As an editor tab with unsaved changes reads, so a form left half-done is noticed among the tabs. */
   private markUnsaved(dirty: boolean): void {
+    this.dirty = dirty;
     this.panel.title = dirty ? `\u25CF ${this.title}` : this.title;
+  }
+
+  /** The form's Close button: with unsaved changes, only once the user says to discard them. */
+  private async closeAsked(): Promise<void> {
+    if (this.dirty) {
+      const discard = await this.env.ui().confirm({
+        id: 'form.close.unsaved',
+        message: vscode.l10n.t('Close {0} and discard your unsaved changes?', this.title),
+        detail: vscode.l10n.t('Nothing of them has been sent to the portal.'),
+        action: vscode.l10n.t('Discard Changes'),
+      });
+      if (!discard) return;
+    }
+    this.panel.dispose();
   }
 
   reveal(): void {

@@ -1,7 +1,8 @@
 /**
  * Permission masks in the portal's words, for every view, document and form. Made on each call, so the words
  * are in the language VS Code runs in. A mask that is not one of the documented levels is named after the highest
- * level it contains, with the number, so nothing reads "unknown".
+ * level it contains, with the number, so nothing reads "unknown". These are the words of the members file and its plan
+ * too, so a permission reads the same in the matrix, its CSV, the forms, the tree and the file.
  */
 import * as l10n from '@vscode/l10n';
 import { AccountPermission, ContentPermission, GroupPermission } from '../api/permissions';
@@ -28,9 +29,9 @@ export function accountPermissionWords(value: number | null | undefined): string
 export function groupPermissionWords(value: number | null | undefined): string {
   return named(
     [
-      [GroupPermission.Basic, l10n.t('Basic (read only)')],
-      [GroupPermission.Standard, l10n.t('Standard (read and write)')],
-      [GroupPermission.Administrator, l10n.t('Group administrator')],
+      [GroupPermission.Basic, l10n.t('Basic')],
+      [GroupPermission.Standard, l10n.t('Standard')],
+      [GroupPermission.Administrator, l10n.t('Administrator')],
     ],
     value,
   );
@@ -47,4 +48,11 @@ export function contentPermissionWords(value: number | null | undefined): string
     ],
     value,
   );
+}
+
+/** What a group permission allows, for a detail or tooltip beside its one word. */
+export function groupPermissionDetail(value: number): string {
+  if (value >= GroupPermission.Administrator) return l10n.t('Manages the group and its members');
+  if (value >= GroupPermission.Standard) return l10n.t('Read and write');
+  return l10n.t('Read only');
 }

@@ -195,7 +195,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     );
     check(!(await frame.locator('#unsaved').isVisible()), 'an untouched form says it has unsaved changes');
     await saysOrganisation(frame, 'assignments');
-    await choose(frame, `group-${groupId('engineering')}`, 'Group administrator');
+    await choose(frame, `group-${groupId('engineering')}`, 'Administrator');
     await choose(frame, `group-${groupId('marketing')}`, 'None');
     await choose(frame, 'accountPermission', 'Group creator');
     // An edit shows in the form and on the panel's tab until it is saved.

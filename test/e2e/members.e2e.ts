@@ -234,7 +234,7 @@ async function newMember(page: Page, portal: Portal, engineering: number, ctx: F
   const frame = await formFrame(page, 'Add member');
   await fillAll(frame, { username: 'nina.later', name: 'Nina Later', email: 'nina.later@acme.example' });
   await choose(frame, 'groupsMode', 'The groups chosen below');
-  await choose(frame, `group-${engineering}`, 'Standard (read and write)');
+  await choose(frame, `group-${engineering}`, 'Standard');
   await choose(frame, 'activation', 'At a date and time');
   await frame.locator('#activationDate input').fill('2031-03-01T09:00');
   await fillAll(frame, { activationMessage: 'Welcome to Acme' });

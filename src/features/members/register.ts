@@ -16,6 +16,7 @@ import { registerViewCommands } from '../../views/viewCommands';
 import type { FeatureDeps, MembersHandle } from '../contracts';
 import { MatrixPanels, registerAccessCommands } from './access/commands';
 import { MatrixSessions } from './access/matrixSessions';
+import { registerMatrixSerializer } from './access/matrixSerializer';
 import { AssignmentsForm } from './forms/assignmentsForm';
 import { registerMemberCommands } from './edit/memberCommands';
 import { MemberForm } from './forms/memberForm';
@@ -103,6 +104,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   context.subscriptions.push(
     sessions,
     panels,
+    registerMatrixSerializer(panels),
     ...registerAccessCommands(commands, registry, panels, sessions, () => provider.account, {
       show: async (p, account) => {
         plan.store.show(p, account, undefined);

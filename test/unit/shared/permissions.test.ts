@@ -8,8 +8,8 @@ import { accountPermissionWords, contentPermissionWords, groupPermissionWords } 
 void test('each documented level has its own words', () => {
   assert.equal(accountPermissionWords(AccountPermission.SuperAdministrator), 'Super administrator');
   assert.equal(accountPermissionWords(AccountPermission.Member), 'Member');
-  assert.equal(groupPermissionWords(GroupPermission.Basic), 'Basic (read only)');
-  assert.equal(groupPermissionWords(GroupPermission.Administrator), 'Group administrator');
+  assert.equal(groupPermissionWords(GroupPermission.Basic), 'Basic');
+  assert.equal(groupPermissionWords(GroupPermission.Administrator), 'Administrator');
   assert.equal(contentPermissionWords(ContentPermission.ViewDownloadShare), 'View, download and share');
   assert.equal(contentPermissionWords(ContentPermission.EditDelete), 'View, edit and delete');
 });
@@ -18,6 +18,6 @@ void test('no mask reads None; an undocumented mask is named after its highest l
   assert.equal(contentPermissionWords(null), 'None');
   assert.equal(accountPermissionWords(undefined), 'None');
   assert.equal(accountPermissionWords(20), 'Super administrator (20)');
-  assert.equal(groupPermissionWords(5), 'Standard (read and write) (5)');
+  assert.equal(groupPermissionWords(5), 'Standard (5)');
   assert.equal(contentPermissionWords(0), 'Unknown (0)');
 });

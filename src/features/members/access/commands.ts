@@ -6,14 +6,17 @@
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { errorMessage, isCancellation } from '../../../shared/errors';
-import { memberOf, type AccountRef } from '../../../shared/refs';
-import { pickMember } from '../../../targets/pick';
+import { count } from '../../../shared/format';
+import { memberOf, type AccountRef, type MemberRef } from '../../../shared/refs';
 import { accountFor, groupFor, memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
 import { allChanges, type Plan } from '../plan/core/model';
 import { planSameAccess } from './sameAccess';
+import { pickAccessSource, storedGroups } from './sameAccessPick';
 import { MatrixPanel, type MatrixPanelEnv } from './matrixPanel';
+import type { AccessMatrix } from './accessMatrix';
+import { accountOfRestore, parseRestore, viewIn } from './matrixRestore';
 import type { MatrixSessions } from './matrixSessions';
 import type { MatrixView } from './matrix.protocol';
 
@@ -33,16 +36,37 @@ export class MatrixPanels implements vscode.Disposable {
     if (panel && !panel.isDisposed && panel.session === this.sessions.get(account)) {
       panel.show(view);
     } else {
-      panel?.dispose();
-      const created = new MatrixPanel(this.env, this.sessions.get(account), view);
-      created.onDidClose(() => {
-        if (this.open.get(key) === created) this.open.delete(key);
-      });
-      this.open.set(key, created);
-      panel = created;
+      panel = this.adopt(account, view);
     }
     this.startRead(panel, this.env.ui);
     return panel;
+  }
+
+  /**
+   * A panel VS Code brought back after a reload: it shows the organisation's stored reads with the filter it had,
+   * and reads nothing (a reload is no reason to spend the request budget; Refresh reads what is stale). A panel
+   * without a state it can be shown from is closed: an empty tab would look like an organisation without members.
+   */
+  revive(restored: vscode.WebviewPanel, state: unknown): MatrixPanel | undefined {
+    const restore = parseRestore(state);
+    if (!restore) {
+      this.env.log.warn('[access] a matrix panel came back without a state it can be shown from; it is closed');
+      restored.dispose();
+      return undefined;
+    }
+    const account = accountOfRestore(restore);
+    return this.adopt(account, viewIn(restore, this.sessions.get(account).matrix), restored);
+  }
+
+  private adopt(account: AccountRef, view: MatrixView, restored?: vscode.WebviewPanel): MatrixPanel {
+    const key = `${account.portalId}\n${account.accountId}`;
+    this.open.get(key)?.dispose();
+    const created = new MatrixPanel(this.env, this.sessions.get(account), view, restored);
+    created.onDidClose(() => {
+      if (this.open.get(key) === created) this.open.delete(key);
+    });
+    this.open.set(key, created);
+    return created;
   }
 
   /** A plan will change these members' groups: their rows are read again, now and once the plan is applied. */
@@ -62,6 +86,11 @@ export class MatrixPanels implements vscode.Disposable {
     if (usernames) this.sessions.get(account).invalidate([...usernames]);
     const panel = this.open.get(key);
     if (panel && !panel.isDisposed && usernames) this.startRead(panel, this.env.ui);
+  }
+
+  /** The organisation's access matrix as stored (what other commands may know without a request). */
+  matrixOf(account: AccountRef): AccessMatrix {
+    return this.sessions.get(account).matrix;
   }
 
   get(account: AccountRef): MatrixPanel | undefined {
@@ -100,36 +129,17 @@ async function giveSameAccess(
     return m && m.account.portalId === account.portalId && m.account.accountId === account.accountId ? [m] : [];
   });
   const targets = chosen.length > 0 ? chosen : [first];
-  const source = answered(await pickMember(run.ui, registry, account));
+  const client = registry.client(account.portalId);
+  const matrix = panels.matrixOf(account);
+  const source = answered(await pickAccessSource(run.ui, client, account, matrix));
   const to = targets.filter((t) => t.username.toLowerCase() !== source.username.toLowerCase());
   if (to.length === 0) {
     run.ui.notify('info', vscode.l10n.t('{0} already has their own access.', source.name));
     return;
   }
-  const extras = new Set(
-    answered(
-      await run.ui.pickMany<SameAccessExtra>(
-        [
-          { label: vscode.l10n.t('Also the tags'), value: 'tags' },
-          { label: vscode.l10n.t('Also the organisation permission'), value: 'permission' },
-          {
-            label: vscode.l10n.t('Exactly the same groups'),
-            description: vscode.l10n.t('also leave groups {0} is not in', source.name),
-            value: 'exact',
-          },
-        ],
-        {
-          id: 'access.same.options',
-          placeHolder: vscode.l10n.t(
-            'Give {0} the groups of {1}. What else? (nothing chosen: the groups only)',
-            to.length === 1 ? (to[0]?.name ?? '') : vscode.l10n.t('{0} members', to.length),
-            source.name,
-          ),
-        },
-      ),
-    ),
-  );
-  const client = registry.client(account.portalId);
+  // Targets known to be in no group yet (a starter) get the same groups exactly, unless the user says otherwise.
+  const noGroupsYet = to.every((t) => storedGroups(matrix, t.username)?.length === 0);
+  const extras = new Set(answered(await pickExtras(run.ui, to, source.name, noGroupsYet)));
   const plan = await run.ui.progress(
     {
       id: 'access.same.read',
@@ -156,6 +166,32 @@ async function giveSameAccess(
     to.map((t) => t.username),
   );
   await plans.show(plan, account);
+}
+
+function pickExtras(
+  ui: Ui,
+  to: readonly MemberRef[],
+  sourceName: string,
+  exactByDefault: boolean,
+): Promise<SameAccessExtra[] | undefined> {
+  const whom = to.length === 1 ? (to[0]?.name ?? '') : vscode.l10n.t('{0} members', count(to.length));
+  return ui.pickMany<SameAccessExtra>(
+    [
+      { label: vscode.l10n.t('Also the tags'), value: 'tags' },
+      { label: vscode.l10n.t('Also the organisation permission'), value: 'permission' },
+      {
+        label: vscode.l10n.t('Exactly the same groups'),
+        description: vscode.l10n.t('also leave groups {0} is not in', sourceName),
+        value: 'exact',
+        picked: exactByDefault,
+      },
+    ],
+    {
+      id: 'access.same.options',
+      title: vscode.l10n.t('Give {0} the groups of {1}', whom, sourceName),
+      placeHolder: vscode.l10n.t('What else? (none: the groups only)'),
+    },
+  );
 }
 
 /** Shows a plan in the Plan view (the plan feature's store), where it is applied, journaled and undone. */

@@ -8,16 +8,22 @@ import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-s
 import '../../../forms/page/elements';
 import { adoptStyles, clear, el } from '../../../forms/page/dom';
 import { adoptFormStyles } from '../../../forms/page/form';
-import { onHostMessage, post } from '../../../forms/page/host';
-import { count, relativeTime } from '../../../shared/format';
+import { onHostMessage, post, saveDraft } from '../../../forms/page/host';
+import { calendarDate, count, relativeTime } from '../../../shared/format';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { withoutBidi } from '../../../shared/plainText';
 import css from './matrix.css';
 import {
   cellOf,
   columnOrder,
+  ACCOUNT_LEVELS,
   durationWords,
+  levelWord,
   ROW,
   SORTS,
+  STATES,
+  stateWord,
+  stateWords,
   visibleRows,
   type MatrixProgress,
   type MatrixSort,
@@ -25,18 +31,25 @@ import {
   type WireRow,
 } from './matrix.protocol';
 
+/** The key of the page's kept state (host.ts keeps one draft per page). */
+const MATRIX_PAGE_STATE = 'access';
 const ROW_H = 24;
 const HEAD_H = 26;
 const COL_W = 104;
-const LEFT_W = 340;
+/** The member's own columns, drawn at the left and kept there: name and username, last active, state, permission. */
+const WHO_W = 260;
+const FIXED = [
+  ['last', 96],
+  ['state', 150],
+  ['perm', 140],
+] as const;
+const LEFT_W = WHO_W + FIXED.reduce((sum, [, w]) => sum + w, 0);
+/** The inactivity a filter offers, in days. */
+const INACTIVE_DAYS = [30, 60, 90, 180, 365] as const;
 /** Rows drawn beyond the visible ones, so a small scroll shows drawn rows. */
 const OVERSCAN = 6;
 /** While rows stream in, the filter runs at most this often. */
 const REFILTER_MS = 250;
-
-function levelWord(level: number): string {
-  return level === 3 ? l10n.t('Admin') : level === 2 ? l10n.t('Standard') : level === 1 ? l10n.t('Basic') : '';
-}
 
 function sortWord(sort: MatrixSort): string {
   switch (sort) {
@@ -48,6 +61,10 @@ function sortWord(sort: MatrixSort): string {
       return l10n.t('Highest level');
     case 'groups':
       return l10n.t('Number of groups');
+    case 'state':
+      return l10n.t('State');
+    case 'permission':
+      return l10n.t('Organisation permission');
     default:
       return l10n.t('Name');
   }
@@ -70,6 +87,8 @@ class MatrixPage {
   private order: number[] = [];
   private shown: WireRow[] = [];
   private view: MatrixView = {};
+  /** The host's ids of the organisation, kept with the filter for a reload. */
+  private restore: Record<string, unknown> = {};
   private progress: MatrixProgress | undefined;
   private refilterTimer: number | undefined;
   private drawQueued = false;
@@ -84,7 +103,10 @@ class MatrixPage {
   });
   private readonly group = select('filter-group', l10n.t('Group'));
   private readonly tag = select('filter-tag', l10n.t('Tag'));
-  private readonly level = select('filter-level', l10n.t('Permission'));
+  private readonly level = select('filter-level', l10n.t('Group permission'));
+  private readonly inactive = select('filter-inactive', l10n.t('Last active'));
+  private readonly state = select('filter-state', l10n.t('State'));
+  private readonly permission = select('filter-permission', l10n.t('Organisation permission'));
   private readonly sort = select('sort', l10n.t('Sort by'));
   private readonly descending = el('vscode-checkbox', { id: 'descending', label: l10n.t('Descending') });
   private readonly exportButton = el('vscode-button', { id: 'export', textContent: l10n.t('Export CSV…') });
@@ -137,6 +159,9 @@ class MatrixPage {
           this.group.wrap,
           this.tag.wrap,
           this.level.wrap,
+          this.inactive.wrap,
+          this.state.wrap,
+          this.permission.wrap,
           this.sort.wrap,
           this.descending,
           el('span', { classes: ['grow'] }),
@@ -154,6 +179,15 @@ class MatrixPage {
     this.group.control.addEventListener('change', () => this.changed({ group: numberOr(this.group.control.value) }));
     this.tag.control.addEventListener('change', () => this.changed({ tag: numberOr(this.tag.control.value) }));
     this.level.control.addEventListener('change', () => this.changed({ level: numberOr(this.level.control.value) }));
+    this.inactive.control.addEventListener('change', () =>
+      this.changed({ inactiveDays: numberOr(this.inactive.control.value) }),
+    );
+    this.state.control.addEventListener('change', () =>
+      this.changed({ state: STATES.find((x) => x === this.state.control.value) }),
+    );
+    this.permission.control.addEventListener('change', () =>
+      this.changed({ permission: numberOr(this.permission.control.value) }),
+    );
     this.sort.control.addEventListener('change', () =>
       this.changed({ sort: SORTS.find((s) => s === this.sort.control.value) ?? 'name' }),
     );
@@ -172,6 +206,20 @@ class MatrixPage {
       option('2', levelWord(2), false),
       option('3', levelWord(3), false),
     );
+    this.fixedOptions();
+  }
+
+  /** The choices of the member's own columns' filters. */
+  private fixedOptions(): void {
+    this.inactive.control.append(
+      option('', l10n.t('Any time'), true),
+      ...INACTIVE_DAYS.map((d) => option(String(d), l10n.t('Inactive {0}+ days', d), false)),
+    );
+    this.state.control.append(option('', l10n.t('Any'), true), ...STATES.map((x) => option(x, stateWord(x), false)));
+    this.permission.control.append(
+      option('', l10n.t('Any'), true),
+      ...ACCOUNT_LEVELS.map((p) => option(String(p), accountPermissionWords(p), false)),
+    );
   }
 
   private onMessage(m: { type: string } & Record<string, unknown>): void {
@@ -184,12 +232,16 @@ class MatrixPage {
         this.build();
         this.title.textContent = withoutBidi(l10n.t('Access: {0}', String(m.title ?? '')));
         this.view = (m.view as MatrixView) ?? {};
+        this.restore =
+          typeof m.restore === 'object' && m.restore !== null ? (m.restore as Record<string, unknown>) : {};
+        this.keep();
         this.optionsStale = true;
         this.syncControls();
         this.refilter();
         return;
       case 'setView':
         this.view = (m.view as MatrixView) ?? {};
+        this.keep();
         this.syncControls();
         this.refilter();
         return;
@@ -230,7 +282,19 @@ class MatrixPage {
   private changed(change: Partial<MatrixView>): void {
     this.view = { ...this.view, ...change };
     post({ type: 'view', view: this.wireView() });
+    this.keep();
     this.refilter();
+  }
+
+  /** Kept by VS Code across a reload: which organisation and filter, never a row (the host has them on disk). */
+  private keep(): void {
+    const v = this.view;
+    saveDraft(MATRIX_PAGE_STATE, {
+      ...this.restore,
+      view: this.wireView(),
+      groupName: v.group !== undefined ? this.columns[v.group] : undefined,
+      tagName: v.tag !== undefined ? this.tags[v.tag] : undefined,
+    });
   }
 
   private syncControls(): void {
@@ -238,6 +302,9 @@ class MatrixPage {
     this.text.value = this.view.text ?? '';
     this.sort.control.value = this.view.sort ?? 'name';
     this.level.control.value = this.view.level ? String(this.view.level) : '';
+    this.inactive.control.value = this.view.inactiveDays !== undefined ? String(this.view.inactiveDays) : '';
+    this.state.control.value = this.view.state ?? '';
+    this.permission.control.value = this.view.permission !== undefined ? String(this.view.permission) : '';
     (this.descending as VscodeCheckbox).checked = this.view.descending === true;
   }
 
@@ -321,7 +388,8 @@ class MatrixPage {
     const headLeft = el(
       'div',
       { classes: ['left'], attrs: { role: 'columnheader' } },
-      el('span', { classes: ['name'], textContent: l10n.t('Member') }),
+      el('span', { classes: ['who'], textContent: l10n.t('Member') }),
+      ...fixedCells([l10n.t('Last active'), l10n.t('State'), l10n.t('Organisation permission')]),
     );
     headLeft.style.width = `${LEFT_W}px`;
     headLeft.style.height = `${HEAD_H}px`;
@@ -354,11 +422,21 @@ class MatrixPage {
       node.style.height = `${ROW_H}px`;
       node.style.width = `${total}px`;
       node.style.lineHeight = `${ROW_H}px`;
+      const last = row[ROW.lastActive];
       const who = el(
         'div',
         { classes: ['left'], attrs: { role: 'rowheader' } },
-        el('span', { classes: ['name'], textContent: row[ROW.name] }),
-        el('span', { classes: ['user'], textContent: row[ROW.username] }),
+        el(
+          'span',
+          { classes: ['who'] },
+          el('span', { classes: ['name'], textContent: row[ROW.name] }),
+          el('span', { classes: ['user'], textContent: row[ROW.username] }),
+        ),
+        ...fixedCells([
+          last >= 0 ? calendarDate(last) : l10n.t('never'),
+          stateWords(row),
+          accountPermissionWords(row[ROW.permission]),
+        ]),
       );
       who.style.width = `${LEFT_W}px`;
       who.title = withoutBidi(
@@ -403,6 +481,19 @@ class MatrixPage {
     this.statusText.textContent = parts.join(' · ');
     this.note.textContent = p.message;
   }
+}
+
+/** The member's own columns after the name, each its fixed width (they scroll with the name, not the groups). */
+function fixedCells(texts: readonly string[]): HTMLElement[] {
+  return FIXED.map(([kind, width], i) => {
+    const span = el('span', {
+      classes: ['fixed', kind],
+      textContent: texts[i] ?? '',
+      title: withoutBidi(texts[i] ?? ''),
+    });
+    span.style.width = `${width}px`;
+    return span;
+  });
 }
 
 function place(cell: HTMLElement, left: number, width: number, height: number): void {

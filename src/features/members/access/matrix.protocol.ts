@@ -61,8 +61,17 @@ export const ROW = {
   readAt: 9,
 } as const;
 
-export const SORTS = ['name', 'username', 'lastActive', 'level', 'groups'] as const;
+export const SORTS = ['name', 'username', 'lastActive', 'level', 'groups', 'state', 'permission'] as const;
 export type MatrixSort = (typeof SORTS)[number];
+
+/** A member's state as the matrix's State column filters it. */
+export const STATES = ['enabled', 'disabled', 'locked', 'pending', 'twoFactorOff'] as const;
+export type MemberState = (typeof STATES)[number];
+
+/** Organisation permissions as a filter offers them: the portal's masks 1, 4 and 16. */
+export const ACCOUNT_LEVELS = [1, 4, 16] as const;
+
+const DAY_MS = 86_400_000;
 
 /** What the matrix shows: every field optional, absent means "any". */
 export interface MatrixView {
@@ -74,6 +83,11 @@ export interface MatrixView {
   readonly tag?: number | undefined;
   /** 1–3: members with a cell at this level (in the group, when one is chosen). */
   readonly level?: number | undefined;
+  /** Not active for at least this many days; never active counts as inactive. */
+  readonly inactiveDays?: number | undefined;
+  readonly state?: MemberState | undefined;
+  /** The organisation permission (1, 4 or 16); a mask between levels counts as the highest level it holds. */
+  readonly permission?: number | undefined;
   readonly sort?: MatrixSort | undefined;
   readonly descending?: boolean | undefined;
 }
@@ -91,8 +105,45 @@ function hasLevel(row: WireRow, level: number): boolean {
   return false;
 }
 
-export function matches(row: WireRow, view: MatrixView): boolean {
+/** Whether the member is in `state`; "enabled" means able to sign in: not disabled and not locked. */
+export function inState(row: WireRow, state: MemberState): boolean {
+  const f = row[ROW.flags];
+  switch (state) {
+    case 'enabled':
+      return (f & (FLAG.disabled | FLAG.locked)) === 0;
+    case 'disabled':
+      return (f & FLAG.disabled) !== 0;
+    case 'locked':
+      return (f & FLAG.locked) !== 0;
+    case 'pending':
+      return (f & FLAG.pending) !== 0;
+    case 'twoFactorOff':
+      return (f & FLAG.twoFactor) === 0;
+  }
+}
+
+/** The documented organisation level a mask reaches (1, 4 or 16; 0 when none). */
+export function accountLevelOf(mask: number): number {
+  return mask >= 16 ? 16 : mask >= 4 ? 4 : mask >= 1 ? 1 : 0;
+}
+
+/** The time before which a member counts as inactive for `days`, at `now`. */
+export function inactiveBefore(days: number, now: number): number {
+  return now - days * DAY_MS;
+}
+
+/**
+ * Whether the row shows under `view`. `now` decides "inactive N days", so the page and the export agree on the
+ * rows when they pass the same time.
+ */
+export function matches(row: WireRow, view: MatrixView, now = Date.now()): boolean {
   if (view.group !== undefined && cellOf(row, view.group) === 0) return false;
+  if (view.inactiveDays !== undefined) {
+    const last = row[ROW.lastActive];
+    if (last >= 0 && last > inactiveBefore(view.inactiveDays, now)) return false;
+  }
+  if (view.state !== undefined && !inState(row, view.state)) return false;
+  if (view.permission !== undefined && accountLevelOf(row[ROW.permission]) !== view.permission) return false;
   if (view.level !== undefined && view.level > 0) {
     const ok = view.group !== undefined ? cellOf(row, view.group) === view.level : hasLevel(row, view.level);
     if (!ok) return false;
@@ -121,6 +172,10 @@ function compare(a: WireRow, b: WireRow, view: MatrixView): number {
         : maxLevel(a) - maxLevel(b) || collator.compare(a[ROW.name], b[ROW.name]);
     case 'groups':
       return a[ROW.cells].length - b[ROW.cells].length;
+    case 'state':
+      return a[ROW.flags] - b[ROW.flags];
+    case 'permission':
+      return accountLevelOf(a[ROW.permission]) - accountLevelOf(b[ROW.permission]);
     default:
       return collator.compare(a[ROW.name], b[ROW.name]);
   }
@@ -139,9 +194,9 @@ export function columnOrder(names: readonly string[]): number[] {
 }
 
 /** The rows the view shows, in its order; ties keep the name order, then the username. */
-export function visibleRows(rows: Iterable<WireRow>, view: MatrixView): WireRow[] {
+export function visibleRows(rows: Iterable<WireRow>, view: MatrixView, now = Date.now()): WireRow[] {
   const out: WireRow[] = [];
-  for (const row of rows) if (matches(row, view)) out.push(row);
+  for (const row of rows) if (matches(row, view, now)) out.push(row);
   const sign = view.descending ? -1 : 1;
   out.sort(
     (a, b) =>
@@ -150,6 +205,54 @@ export function visibleRows(rows: Iterable<WireRow>, view: MatrixView): WireRow[
       (a[ROW.username] < b[ROW.username] ? -1 : a[ROW.username] > b[ROW.username] ? 1 : 0),
   );
   return out;
+}
+
+/** A state in words, as the State filter offers it. */
+export function stateWord(state: MemberState): string {
+  switch (state) {
+    case 'enabled':
+      return l10n.t('Enabled');
+    case 'disabled':
+      return l10n.t('Disabled');
+    case 'locked':
+      return l10n.t('Locked');
+    case 'pending':
+      return l10n.t('Pending activation');
+    case 'twoFactorOff':
+      return l10n.t('Two-factor off');
+  }
+}
+
+/** The member's state in words: "Enabled", or what stands out ("Disabled, two-factor off"). */
+export function stateWords(row: WireRow): string {
+  const parts: MemberState[] = (['disabled', 'locked', 'pending', 'twoFactorOff'] as const).filter((s) =>
+    inState(row, s),
+  );
+  if (!parts.includes('disabled') && !parts.includes('locked')) parts.unshift('enabled');
+  const words = parts.map(stateWord);
+  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(', ');
+}
+
+/** What made a view, in words ("group Engineering, inactive 90+ days"); empty when nothing filters. */
+export function viewWords(
+  view: MatrixView,
+  names: { readonly columns: readonly string[]; readonly tags: readonly string[] },
+  permissionWord: (mask: number) => string,
+): string {
+  const parts: string[] = [];
+  if (view.group !== undefined) parts.push(l10n.t('group {0}', names.columns[view.group] ?? ''));
+  if (view.level) parts.push(l10n.t('group permission {0}', levelWord(view.level)));
+  if (view.inactiveDays !== undefined) parts.push(l10n.t('inactive {0}+ days', view.inactiveDays));
+  if (view.state !== undefined) parts.push(stateWord(view.state).toLowerCase());
+  if (view.permission !== undefined) parts.push(l10n.t('organisation permission {0}', permissionWord(view.permission)));
+  if (view.tag !== undefined) parts.push(l10n.t('tag {0}', names.tags[view.tag] ?? ''));
+  if (view.text?.trim()) parts.push(l10n.t('matching "{0}"', view.text.trim()));
+  return parts.join(', ');
+}
+
+/** A cell's level in the words of the members file and its plan. */
+export function levelWord(level: number): string {
+  return level === 3 ? l10n.t('Administrator') : level === 2 ? l10n.t('Standard') : level === 1 ? l10n.t('Basic') : '';
 }
 
 /** "about 25 minutes": how long a read still takes, to the unit that matters. */
@@ -182,6 +285,20 @@ export interface MatrixProgress {
   readonly message: string;
 }
 
+/** What the page keeps in its webview state, so the panel comes back after a reload (ids and the filter only). */
+export interface MatrixRestore {
+  readonly portalId: string;
+  readonly accountId: number;
+  readonly label: string;
+  readonly view: MatrixView;
+  /**
+   * The names of the view's group and tag: their indexes are this session's, and the next one, loading the stored
+   * reads in another order, may number them otherwise.
+   */
+  readonly groupName?: string | undefined;
+  readonly tagName?: string | undefined;
+}
+
 // ---- page → host ----
 
 const MAX_NAME = 200;
@@ -190,9 +307,22 @@ const viewShape = {
   text: optional(str({ max: MAX_NAME })),
   tag: optional(int({ min: 0, max: 1_000_000 })),
   level: optional(int({ min: 0, max: 3 })),
+  inactiveDays: optional(int({ min: 0, max: 100_000 })),
+  state: optional(oneOf(STATES)),
+  permission: optional(oneOf(ACCOUNT_LEVELS)),
   sort: optional(oneOf(SORTS)),
   descending: optional(bool),
 };
+
+/** The kept state as VS Code hands it back: checked like any message from the page. */
+export const checkRestore = object({
+  portalId: str({ min: 1, max: 2000 }),
+  accountId: int({ min: 1 }),
+  label: str({ max: MAX_NAME }),
+  view: object(viewShape),
+  groupName: optional(str({ max: MAX_NAME })),
+  tagName: optional(str({ max: MAX_NAME })),
+});
 
 export const checkPageMessage = messages({
   ready: {},

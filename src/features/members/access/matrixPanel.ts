@@ -8,11 +8,19 @@ import * as vscode from 'vscode';
 import { formHtml, panelOptions } from '../../../forms/html';
 import { errorMessage, isCancellation } from '../../../shared/errors';
 import { count } from '../../../shared/format';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { plain } from '../../../shared/plainText';
 import type { Ui } from '../../../ui/ui';
 import { writeMatrixCsv } from './matrixCsv';
 import type { MatrixSession } from './matrixSessions';
-import { checkPageMessage, type MatrixView, type PageMessage, type WireRow } from './matrix.protocol';
+import {
+  checkPageMessage,
+  viewWords,
+  type MatrixRestore,
+  type MatrixView,
+  type PageMessage,
+  type WireRow,
+} from './matrix.protocol';
 
 const BATCH_MS = 100;
 const BATCH_ROWS = 2000;
@@ -25,6 +33,8 @@ export interface MatrixPanelEnv {
 
 /** The page's kind in <body data-form>: webview.ts starts the matrix page for it. */
 export const MATRIX_PAGE = 'access';
+/** The panel's view type, as package.json's activation event and the serializer name it. */
+export const MATRIX_VIEW_TYPE = 'portal.accessMatrix';
 
 export class MatrixPanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
@@ -43,19 +53,27 @@ export class MatrixPanel implements vscode.Disposable {
   private disposed = false;
   private readonly disposables: vscode.Disposable[] = [];
 
+  /** `restored`: the panel VS Code brought back after a reload (see matrixSerializer.ts); else a new one. */
   constructor(
     private readonly env: MatrixPanelEnv,
     readonly session: MatrixSession,
     view: MatrixView,
+    restored?: vscode.WebviewPanel,
   ) {
     this.view = view;
     const title = vscode.l10n.t('Access: {0}', session.account.label);
-    this.panel = vscode.window.createWebviewPanel(
-      'portal.accessMatrix',
-      plain(title),
-      vscode.ViewColumn.Active,
-      panelOptions(env.extensionUri),
-    );
+    this.panel =
+      restored ??
+      vscode.window.createWebviewPanel(
+        MATRIX_VIEW_TYPE,
+        plain(title),
+        vscode.ViewColumn.Active,
+        panelOptions(env.extensionUri),
+      );
+    if (restored) {
+      restored.title = plain(title);
+      restored.webview.options = panelOptions(env.extensionUri);
+    }
     this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, MATRIX_PAGE, title);
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
@@ -73,6 +91,12 @@ export class MatrixPanel implements vscode.Disposable {
   /** The filter the page shows now (as it last told the host). */
   get currentView(): MatrixView {
     return this.view;
+  }
+
+  /** What the page keeps for a reload (ids and the filter; never a row): the serializer reopens the panel from it. */
+  restoreState(): MatrixRestore {
+    const { portalId, accountId, label } = this.session.account;
+    return { portalId, accountId, label, view: this.view };
   }
 
   /** Shows another filter (a group's list from the Explorer). */
@@ -138,14 +162,35 @@ export class MatrixPanel implements vscode.Disposable {
     });
     if (!file) return undefined;
     const rows = await writeMatrixCsv(file, matrix, view, {
-      username: vscode.l10n.t('Username'),
-      name: vscode.l10n.t('Name'),
-      email: vscode.l10n.t('E-mail'),
-      tags: vscode.l10n.t('Tags'),
-      level: vscode.l10n.t('Group permission'),
+      headers: {
+        username: vscode.l10n.t('Username'),
+        name: vscode.l10n.t('Name'),
+        email: vscode.l10n.t('E-mail'),
+        tags: vscode.l10n.t('Tags'),
+        lastActive: vscode.l10n.t('Last active'),
+        state: vscode.l10n.t('State'),
+        permission: vscode.l10n.t('Organisation permission'),
+        level: vscode.l10n.t('Group permission'),
+        never: vscode.l10n.t('never'),
+      },
+      about: this.about(view),
     });
     ui.notify('info', vscode.l10n.t('Exported {0} members to {1}.', count(rows), file));
     return rows;
+  }
+
+  /** The CSV's first line: whose access, which filters made it, and when the portal was read. */
+  private about(view: MatrixView): string {
+    const matrix = this.session.matrix;
+    const filters = viewWords(view, matrix, accountPermissionWords) || vscode.l10n.t('no filter');
+    const oldest = matrix.oldestRead();
+    const read = oldest > 0 ? `${new Date(oldest).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '-';
+    return vscode.l10n.t(
+      'Access of {0}; filters: {1}; the portal read since {2}',
+      this.session.account.label,
+      filters,
+      read,
+    );
   }
 
   private failed(error: unknown): void {
@@ -165,6 +210,7 @@ export class MatrixPanel implements vscode.Disposable {
       title: this.session.account.label,
       l10n: vscode.l10n.bundle ?? null,
       view: this.view,
+      restore: this.restoreState(),
     });
     this.sendNames();
     let batch: WireRow[] = [];

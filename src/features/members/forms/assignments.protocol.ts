@@ -25,7 +25,7 @@ export function groupLevelChoices(): ReadonlyArray<{
   return [
     { value: 1, label: l10n.t('Basic'), detail: l10n.t('Read only') },
     { value: 4, label: l10n.t('Standard'), detail: l10n.t('Read and write') },
-    { value: 16, label: l10n.t('Group administrator'), detail: l10n.t('Manages the group and its members') },
+    { value: 16, label: l10n.t('Administrator'), detail: l10n.t('Manages the group and its members') },
     { value: 0, label: l10n.t('None'), detail: l10n.t('Remove the member from the group') },
   ];
 }
@@ -42,9 +42,9 @@ export function accountChoices(): ReadonlyArray<Choice<AccountLevel>> {
 export function groupChoices(): ReadonlyArray<Choice<GroupLevel>> {
   return [
     { value: 0, label: l10n.t('None') },
-    { value: 1, label: l10n.t('Basic (read only)') },
-    { value: 4, label: l10n.t('Standard (read and write)') },
-    { value: 16, label: l10n.t('Group administrator') },
+    { value: 1, label: l10n.t('Basic') },
+    { value: 4, label: l10n.t('Standard') },
+    { value: 16, label: l10n.t('Administrator') },
   ];
 }
 

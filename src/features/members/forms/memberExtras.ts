@@ -11,8 +11,7 @@
  * now), and the form says so rather than offering a second create.
  */
 import * as vscode from 'vscode';
-import { collect, type MemberCreate, type MemberUpdate, type PortalClient } from '../../../api/index';
-import { inputError } from '../../../forms/inputError';
+import { collect, type FieldError, type MemberCreate, type MemberUpdate, type PortalClient } from '../../../api/index';
 import { errorMessage } from '../../../shared/errors';
 import { shortDate } from '../../../shared/format';
 import type { Ui } from '../../../ui/ui';
@@ -72,10 +71,11 @@ export function groupFields(
 }
 
 /** Field errors of the activation before anything is sent. */
-export function checkActivation(v: MemberValues, now = Date.now()): void {
-  if (v.activation === 'date' && v.activationDate <= now) {
-    throw inputError([{ field: 'activationDate', message: vscode.l10n.t('Choose a date and time in the future.') }]);
-  }
+/** A later activation must be later than now: checked with the other fields, before anything is sent. */
+export function activationProblems(v: MemberValues, now = Date.now()): FieldError[] {
+  return v.activation === 'date' && v.activationDate <= now
+    ? [{ field: 'activationDate', message: vscode.l10n.t('Choose a date and time in the future.') }]
+    : [];
 }
 
 /**

@@ -7,8 +7,9 @@ import { clientOf, Gaps, type AccountContext } from '../../../forms/context';
 import { accountLevel } from './levels';
 import { checkApplied, inputError, type SentField } from '../../../forms/inputError';
 import { NO_EXTRAS } from './memberExtras.protocol';
+import { memberProblems } from './memberChecks';
 import {
-  checkActivation,
+  activationProblems,
   foreignGroup,
   groupFields,
   groupsToJoin,
@@ -173,17 +174,8 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
   }
 
   private async create(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
-    const problems = [];
-    const missing = {
-      username: vscode.l10n.t('Enter a username.'),
-      name: vscode.l10n.t('Enter a name.'),
-      email: vscode.l10n.t('Enter an e-mail address.'),
-    };
-    for (const key of ['username', 'name', 'email'] as const) {
-      if (!v[key].trim()) problems.push({ field: key, message: missing[key] });
-    }
+    const problems = [...memberProblems(v, 'create'), ...activationProblems(v)];
     if (problems.length > 0) throw inputError(problems);
-    checkActivation(v);
     const body: MemberCreate = {
       username: v.username.trim(),
       name: v.name.trim(),
@@ -216,9 +208,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
   private async update(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
     const before = state.values;
     const username = before.username;
-    const problems = [];
-    if (!v.name.trim()) problems.push({ field: 'name', message: vscode.l10n.t('Enter a name.') });
-    if (!v.email.trim()) problems.push({ field: 'email', message: vscode.l10n.t('Enter an e-mail address.') });
+    const problems = memberProblems(v, 'edit');
     if (problems.length > 0) throw inputError(problems);
 
     const profile: MemberBodyV2['user'] = {};

@@ -221,14 +221,14 @@ for (const profile of PROFILES)
     it('sets the permission of the selected members in one group', async () => {
       const rows = await pickRows(8, 3);
       await withUi(
-        { 'permission.group': 'Social Club', 'permission.level': 'Group administrator', 'members.bulk.confirm': true },
+        { 'permission.group': 'Social Club', 'permission.level': 'Administrator', 'members.bulk.confirm': true },
         async (ui) => {
           await onSelection('portal.changeMemberGroupPermission', rows);
           assert.match(
             asked(ui, 'members.bulk.confirm'),
-            /^Make 3 members "Group administrator" in the group Social Club\?/,
+            /^Make 3 members "Administrator" in the group Social Club\?/,
           );
-          assert.deepEqual(told(ui), ['3 of 3 members are now "Group administrator" in Social Club.']);
+          assert.deepEqual(told(ui), ['3 of 3 members are now "Administrator" in Social Club.']);
         },
       );
       for (const r of rows) {

@@ -1,0 +1,70 @@
+// New Member checks every field on the first Save, before the portal: one answer names each bad field with its own
+// message, and the emulator sees no request. Closing a form with unsaved changes asks first.
+import assert from 'node:assert/strict';
+import type { FormPanel } from '../../../../../src/forms/formPanel';
+import type { MemberState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
+import { lastPosted, openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../../support/forms';
+import { nodeOf } from '../../../support/tree';
+import { withUi } from '../../../support/ui';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('Forms: New Member checks every field in one round, and Close asks before unsaved changes are lost', function () {
+  this.timeout(60_000);
+  let f: FormsFixture;
+  useFormsFixture((x) => (f = x));
+
+  const newMember = async () =>
+    openForm<FormPanel<MemberState, MemberValues>>(
+      'portal.createMember',
+      await nodeOf({ kind: 'account', portalId: f.portalId, accountId: f.acme }),
+    );
+
+  it('reports every bad field on the first Save, each under its field, with no request sent', async () => {
+    const panel = await newMember();
+    const state = await panel.whenLoaded();
+    f.emu.resetStats();
+    await panel.handleMessage({
+      type: 'save',
+      values: {
+        ...state.values,
+        username: 'bad name!',
+        name: '',
+        email: 'not-an-address',
+        activation: 'date',
+        activationDate: Date.now() - DAY,
+      },
+    });
+    const failed = lastPosted<{ fieldErrors?: Array<{ field: string; message: string }> }>(panel, 'failed');
+    assert.ok(failed, postedTypes(panel).join());
+    assert.deepEqual(
+      failed.fieldErrors?.map((e) => e.field),
+      ['username', 'name', 'email', 'activationDate'],
+      'one message per bad field, all at once',
+    );
+    for (const e of failed.fieldErrors ?? []) assert.ok(e.message.length > 0, `${e.field} has a message`);
+    assert.match(failed.fieldErrors?.[0]?.message ?? '', /2 to 64 letters/);
+    assert.match(failed.fieldErrors?.[2]?.message ?? '', /e-mail address such as/);
+    assert.equal(f.emu.stats().requests, 0, 'nothing reached the portal');
+  });
+
+  it('asks before Close discards unsaved changes; closes once the user agrees', async () => {
+    const panel = await newMember();
+    await panel.whenLoaded();
+    await panel.handleMessage({ type: 'dirty', dirty: true });
+    await withUi({ 'form.close.unsaved': false }, async (ui) => {
+      await panel.handleMessage({ type: 'close' });
+      assert.deepEqual(ui.questions, ['form.close.unsaved']);
+    });
+    assert.equal(panel.isDisposed, false, 'kept open: the user said no');
+    await withUi({ 'form.close.unsaved': true }, () => panel.handleMessage({ type: 'close' }));
+    assert.equal(panel.isDisposed, true);
+  });
+
+  it('closes at once when nothing is unsaved', async () => {
+    const panel = await newMember();
+    await panel.whenLoaded();
+    await withUi({}, () => panel.handleMessage({ type: 'close' }));
+    assert.equal(panel.isDisposed, true);
+  });
+});
