@@ -1,5 +1,7 @@
 // Everything a route handler may touch. Rebuilt on reset, so handlers never keep references across requests.
 import type { TokenStore } from './auth';
+import type { Blobs } from './blobs';
+import type { Uploads } from './uploads';
 import type { Shapes } from './serialize-v3';
 import type { Store } from './store';
 import type { Profile } from './types';
@@ -11,4 +13,8 @@ export interface World extends Shapes {
   /** The static client id of the password grant: `<service>-mobile`. */
   mobileClientId: string;
   profile: Profile;
+  /** Uploaded bytes on disk (kept across resets; removed on stop unless a data file keeps them). */
+  blobs: Blobs;
+  /** Uploads in progress and v3 temp files: gone on reset. */
+  uploads: Uploads;
 }
