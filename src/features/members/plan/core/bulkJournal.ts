@@ -5,7 +5,7 @@
  */
 import type { MemberUpdate, PortalErrorKind } from '../../../../api/index';
 import type { BulkMember, MemberStep } from '../../bulk/bulkChange';
-import { Journal } from './journalFile';
+import { Journal } from '../../../../engine/journalFile';
 import type { GroupLevel, JournalWork, MemberBefore, MemberTarget, ReportAction } from './model';
 
 function beforeOf(member: BulkMember, groupId: number | undefined): MemberBefore {

@@ -4,7 +4,16 @@ export * from './file/membersFile';
 export * from './file/diagnose';
 export * from './portalState';
 export * from './planner';
-export * from './apply';
-export * from './journal';
+export * from '../../../../engine/members/apply';
+export * from '../../../../engine/members/undo';
+export {
+  discardJournal,
+  Journal,
+  journalFolderOf,
+  lastUndoable,
+  listJournals,
+  readJournal,
+  unfinishedJournals,
+} from '../../../../engine/journalFile';
 export * from './report';
-export * from './snapshot';
+export * from '../../../../engine/members/snapshot';

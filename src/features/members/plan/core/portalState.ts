@@ -4,19 +4,16 @@
  * member's groups, in every portal profile) only for the rows whose groups may change: rows whose group cells no
  * longer match their `groupDigest` (or have none), and rows whose member changed on the portal since the export.
  */
-import {
-  DEFAULT_MAX_CONCURRENT,
-  isPortalError,
-  PortalError,
-  type Member,
-  type V2Api,
-  type V3Api,
-} from '../../../../api/index';
+import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type V2Api, type V3Api } from '../../../../api/index';
 import { runPool } from '../../../../node/pool';
 import { orderedPages } from '../../view/memberPages';
 import { readDate } from './file/diagnose';
 import { groupDigest, groupNameOf, readGroupWord, usernameOf, valueOf } from './file/membersFile';
-import type { GroupLevel, MemberBefore, MembersFile, PortalGroup, PortalMember, PortalState } from './model';
+import { memberBefore, portalMemberOf, groupLevelsOf, readGroups } from '../../../../engine/members/portal';
+import type { GroupLevel, MembersFile, PortalGroup, PortalMember, PortalState } from './model';
+
+// Reading one member, as the write engine reads them too.
+export { groupLevelsOf, memberBefore, portalMemberOf, readGroups };
 
 /** What reading the portal needs of a PortalClient. */
 export interface PortalStateClient {
@@ -45,80 +42,6 @@ export interface PortalStateOptions {
 }
 
 const PAGE_SIZE = 100;
-const LEVELS: readonly number[] = [0, 1, 4, 16];
-
-function level(value: number | undefined): GroupLevel {
-  return value !== undefined && LEVELS.includes(value) ? (value as GroupLevel) : 0;
-}
-
-/** The organisation's groups (one request on most portals): for the export's group columns and for diagnostics. */
-export async function readGroups(
-  client: { readonly v2: { readonly groups: Pick<V2Api['groups'], 'list'> } },
-  accountId: number,
-  options: { readonly signal?: AbortSignal } = {},
-): Promise<PortalGroup[]> {
-  const groups = await client.v2.groups.list(accountId, undefined, { signal: options.signal });
-  return groups.map((g) => ({ id: g.id, name: g.name, friendlyName: g.friendlyName }));
-}
-
-/** A v3 member in the file's terms (no groups: those come from a v2 read). */
-export function portalMemberOf(member: Member): PortalMember {
-  const u = member.user;
-  return {
-    username: u.username,
-    name: u.name,
-    email: u.email,
-    jobTitle: u.jobTitle,
-    enabled: u.enabled,
-    locked: u.locked,
-    pendingUnlock: member.pendingUnlock,
-    accountPermission: member.permission,
-    tags: member.tags,
-    twoFactor: member.twoFactorAuthentication,
-    lastModified: u.lastModified,
-    created: member.dateCreated,
-    lastActive: u.lastActive,
-    memberOfMultipleAccounts: member.memberOfMultipleAccounts,
-  };
-}
-
-/**
- * The member's values before a change, for the journal and undo; group levels for `groupIds` (default: every group
- * the member is known to be in) as the portal has them.
- */
-export function memberBefore(p: PortalMember, groupIds: Iterable<number> = p.groups?.keys() ?? []): MemberBefore {
-  const groups: Record<string, GroupLevel> = {};
-  for (const id of groupIds) groups[String(id)] = p.groups?.get(id) ?? 0;
-  return {
-    username: p.username,
-    name: p.name,
-    email: p.email,
-    jobTitle: p.jobTitle,
-    enabled: p.enabled,
-    locked: p.locked,
-    accountPermission: p.accountPermission,
-    tags: p.tags,
-    twoFactor: p.twoFactor,
-    lastModified: p.lastModified,
-    groups,
-  };
-}
-
-/** A v2 member read's `groups` (group name → permission) as group id → level, for the groups known by name. */
-export function groupLevelsOf(
-  groups: Readonly<Record<string, number>> | undefined,
-  known: readonly PortalGroup[],
-): Map<number, GroupLevel> {
-  const byName = new Map(known.map((g) => [g.name.toLowerCase(), g.id]));
-  const out = new Map<number, GroupLevel>();
-  for (const [name, value] of Object.entries(groups ?? {})) {
-    const id = byName.get(name.toLowerCase());
-    const l = level(value);
-    if (id !== undefined && l !== 0) out.set(id, l);
-  }
-  return out;
-}
-
 /** The row's group cells as group name → level (cells that are not a permission word left out). */
 export function rowGroupLevels(file: MembersFile, row: MembersFile['rows'][number]): Map<string, GroupLevel> {
   const levels = new Map<string, GroupLevel>();

@@ -4,8 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 
-/** A group permission as a number: 0 = not in the group. */
-export type GroupLevel = 0 | 1 | 4 | 16;
+import type { GroupLevel } from '../../../../../shared/groupLevel';
+
+export type { GroupLevel } from '../../../../../shared/groupLevel';
 
 /** The `groupDigest` of a row's group cells: group name → level, order-free, case-free names, 0 = not in it. */
 export function groupDigest(levels: ReadonlyMap<string, GroupLevel>): string {

@@ -3,8 +3,8 @@
 // chosen, and the journal written before each member's requests.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyPlan, countPlan } from '../../../../../../src/features/members/plan/core/apply';
-import { readJournal } from '../../../../../../src/features/members/plan/core/journal';
+import { applyPlan, countPlan } from '../../../../../../src/engine/members/apply';
+import { readJournal } from '../../../../../../src/engine/members/index';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import type { Plan } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';

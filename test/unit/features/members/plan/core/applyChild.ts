@@ -3,7 +3,7 @@
 // argv: baseUrl accountId fileWithText storageFolder concurrency
 import { readFile } from 'node:fs/promises';
 import { PortalClient } from '../../../../../../src/api';
-import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
+import { applyPlan } from '../../../../../../src/engine/members/apply';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';

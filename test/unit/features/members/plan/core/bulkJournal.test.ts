@@ -8,13 +8,8 @@ import { join } from 'node:path';
 import { collect } from '../../../../../../src/api';
 import { bulkMemberOf, type BulkMember } from '../../../../../../src/features/members/bulk/bulkChange';
 import { runBulk } from '../../../../../../src/features/members/bulk/bulkRun';
-import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
-import {
-  lastUndoable,
-  resumeApply,
-  undoPlan,
-  unfinishedJournals,
-} from '../../../../../../src/features/members/plan/core/journal';
+import { applyPlan } from '../../../../../../src/engine/members/apply';
+import { lastUndoable, resumeApply, undoPlan, unfinishedJournals } from '../../../../../../src/engine/members/index';
 import { demoClient } from '../../../helpers';
 import { apiRequests, withPortal, withStorage, type Portal } from './helpers';
 

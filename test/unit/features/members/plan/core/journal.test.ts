@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
+import { applyPlan } from '../../../../../../src/engine/members/apply';
 import {
   journalFolderOf,
   lastUndoable,
@@ -13,7 +13,7 @@ import {
   resumeApply,
   undoPlan,
   unfinishedJournals,
-} from '../../../../../../src/features/members/plan/core/journal';
+} from '../../../../../../src/engine/members/index';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { allChanges } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';

@@ -6,11 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collect } from '../../../../../../src/api';
-import { applyPlan } from '../../../../../../src/features/members/plan/core/apply';
+import { applyPlan } from '../../../../../../src/engine/members/apply';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readGroups, readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
-import { listSnapshots, readSnapshot, recreatePlan } from '../../../../../../src/features/members/plan/core/snapshot';
+import { listSnapshots, readSnapshot, recreatePlan } from '../../../../../../src/engine/members/snapshot';
 import { exportText, Table, withPortal } from './helpers';
 
 void describe('snapshots and re-create', () => {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JournalEntry, JournalRecord } from './model';
+import type { JournalEntry, JournalRecord } from './members/model';
 
 type Begin = Extract<JournalEntry, { type: 'begin' }>;
 type Intent = Extract<JournalEntry, { type: 'intent' }>;

@@ -6,8 +6,8 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { PortalError, type Member, type MemberV2, type V2Api, type V3Api } from '../../../../api/index';
-import { writeAtomically } from '../../../../node/atomicFile';
+import { PortalError, type Member, type MemberV2, type V2Api, type V3Api } from '../../api/index';
+import { writeAtomically } from '../../node/atomicFile';
 import {
   derivedPlan,
   type GroupLevel,
@@ -16,7 +16,7 @@ import {
   type PortalGroup,
   type RestoreChange,
 } from './model';
-import { groupLevelsOf } from './portalState';
+import { groupLevelsOf } from './portal';
 
 /** What taking a snapshot needs of a PortalClient. */
 export interface SnapshotClient {

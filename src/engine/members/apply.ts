@@ -1,0 +1,184 @@
+/**
+ * Runs member work through the engine: a plan's apply, a bulk edit, a single command, a form's save, an undo, a
+ * retry and a resume all come here. The journal's first line holds every member's planned work, so nothing is lost
+ * if the run stops; before each member's first request, an intent line with the member's previous values is made
+ * durable; after, the outcome. One member per worker, within the client's request budget, cancellable.
+ */
+import type { PortalErrorKind } from '../../api/index';
+import type { UnitOutcome } from '../job';
+import { Journal } from '../journalFile';
+import { runUnits, type RunProgress } from '../runner';
+import { contextOf, MemberKind, type ApplyClient } from './kind';
+import type { JournalOrigin, JournalRecord, JournalWork, Plan, ReportAction, ReportResult, ReportRow } from './model';
+import { chosenChanges, workOf } from './work';
+
+export type { ApplyClient } from './kind';
+
+export interface ApplyProgress {
+  /** Members finished (done, skipped or failed). */
+  readonly done: number;
+  readonly total: number;
+  readonly failed: number;
+  /** Requests sent so far. */
+  readonly requests: number;
+  /** Estimated time left (ms) from the pace so far; undefined until one member has finished. */
+  readonly etaMs: number | undefined;
+  readonly username: string;
+  readonly result: UnitOutcome['result'];
+}
+
+/** How any member run goes: where its journal and snapshots are, its signal, progress and pace. */
+export interface RunSettings {
+  /** The storage folder; the journal goes in its `journal/` folder (the UI passes `context.globalStorageUri.fsPath`). */
+  readonly journalFolder: string;
+  /** Where snapshots of members deleted for good go; required when a removal deletes a user for good. */
+  readonly snapshotFolder?: string;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ApplyProgress) => void;
+  /** Members changed at once; default the client's default concurrency. */
+  readonly concurrency?: number;
+  /** While the budget is spent, how often to look again. Default 250 ms. */
+  readonly budgetPollMs?: number;
+}
+
+export interface ApplyOptions extends RunSettings {
+  /** The portal's id, kept in the journal so a resume after a reload finds the client. */
+  readonly portalId: string;
+  /** Change ids left out; default `plan.leftOutByDefault`. */
+  readonly leftOut?: ReadonlySet<string>;
+  /** The run this one undoes (set by the UI when it applies an undo plan). */
+  readonly undoOf?: string;
+  /** The change in the user's words, for the history and Undo ("Disable 27 members"). */
+  readonly title?: string;
+}
+
+export interface ApplyResult {
+  readonly applyId: string;
+  readonly journalFile: string;
+  /** One row per member, in plan order. */
+  readonly rows: readonly ReportRow[];
+  readonly requests: number;
+  readonly cancelled: boolean;
+  /** A failure every later member would meet too (signed out, refused credentials, rate limit) stopped the run. */
+  readonly stoppedBy?: PortalErrorKind;
+}
+
+/** What a run of units is, for its journal's first line. */
+export interface RunHead {
+  readonly accountId: number;
+  readonly portalId: string;
+  readonly origin: JournalOrigin;
+  readonly title?: string;
+  readonly undoOf?: string;
+}
+
+export { chosenChanges, countPlan, workOf, type PlanCounts } from './work';
+
+/** Report rows for every work item: its outcome, or not started. */
+export function reportRows(
+  items: readonly JournalWork[],
+  outcomes: ReadonlyMap<number, { result: ReportResult; message: string }>,
+): ReportRow[] {
+  return items.map((w) => {
+    const o = outcomes.get(w.seq);
+    const action: ReportAction = w.action;
+    const result = o?.result ?? 'not-started';
+    return { row: w.row, username: w.username, action, result, message: o?.message ?? '', changeIds: w.changeIds };
+  });
+}
+
+function progressOf(settings: RunSettings): ((p: RunProgress<JournalWork>) => void) | undefined {
+  const tell = settings.onProgress;
+  return tell && ((p) => tell({ ...p, username: p.unit.username }));
+}
+
+/** Runs `each` over `items` with the engine's loop; the journal gets its end unless a request was cut off. */
+async function runJournal(
+  kind: MemberKind,
+  journal: Journal,
+  items: readonly JournalWork[],
+  settings: RunSettings,
+  each: (work: JournalWork, context: ReturnType<typeof contextOf>) => Promise<UnitOutcome>,
+): Promise<{ outcomes: Map<number, UnitOutcome>; requests: number; cancelled: boolean; stoppedBy?: PortalErrorKind }> {
+  const counter = { requests: 0 };
+  const context = contextOf(journal, counter);
+  try {
+    const run = await runUnits(
+      items,
+      { ...settings, budget: kind.client.budget, onProgress: progressOf(settings), requests: () => counter.requests },
+      (w) => each(w, context),
+      // A removal reads the member first, so it needs the budget even with its one request.
+      (w) => kind.sends(w) || w.action === 'remove',
+    );
+    // A run cut off by a closed client has no end: the next start offers to resume it, members never started included.
+    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
+    return {
+      outcomes: run.outcomes,
+      requests: counter.requests,
+      cancelled: run.cancelled,
+      ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
+    };
+  } finally {
+    await journal.close();
+  }
+}
+
+/**
+ * Runs member units: their journal first (whole), then each unit under the engine's rules. Throws only before the
+ * first request (journal folder unusable).
+ */
+export async function runMemberWork(
+  client: ApplyClient,
+  head: RunHead,
+  items: readonly JournalWork[],
+  settings: RunSettings,
+): Promise<ApplyResult> {
+  const journal = await Journal.create(settings.journalFolder, {
+    kind: 'members',
+    accountId: head.accountId,
+    portalId: head.portalId,
+    origin: head.origin,
+    startedAt: Date.now(),
+    ...(head.title ? { title: head.title } : {}),
+    ...(head.undoOf ? { undoOf: head.undoOf } : {}),
+    work: items,
+  });
+  const kind = new MemberKind(client, head.accountId, settings);
+  const run = await runJournal(kind, journal, items, settings, (w, c) => kind.run(w, c));
+  const { outcomes, ...rest } = run;
+  return { applyId: journal.applyId, journalFile: journal.file, rows: reportRows(items, outcomes), ...rest };
+}
+
+/** Applies the plan minus the left-out changes. Throws only before the first request (journal folder unusable). */
+export function applyPlan(client: ApplyClient, plan: Plan, options: ApplyOptions): Promise<ApplyResult> {
+  const items = workOf(plan, chosenChanges(plan, options.leftOut));
+  const head: RunHead = {
+    accountId: plan.accountId,
+    portalId: options.portalId,
+    origin: plan.origin,
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.undoOf ? { undoOf: options.undoOf } : {}),
+  };
+  return runMemberWork(client, head, items, options);
+}
+
+/**
+ * Finishes an unfinished run: each member started but not confirmed is checked against the portal first (see
+ * MemberKind.resume), members never started are run. The run's journal gets the outcomes and its end.
+ */
+export async function resumeApply(
+  client: ApplyClient,
+  record: JournalRecord,
+  options: RunSettings,
+): Promise<ApplyResult> {
+  const journal = await Journal.reopen(record);
+  const kind = new MemberKind(client, record.begin.accountId, options);
+  const items = record.begin.work.filter((w) => !record.outcomes.has(w.seq));
+  const run = await runJournal(kind, journal, items, options, (w, c) => kind.resume(w, record.intents.get(w.seq), c));
+  const outcomes = new Map<number, { result: ReportResult; message: string }>(record.outcomes);
+  for (const [seq, o] of run.outcomes) outcomes.set(seq, o);
+  const { outcomes: _, ...rest } = run;
+  return { applyId: record.applyId, journalFile: record.file, rows: reportRows(record.begin.work, outcomes), ...rest };
+}
+
+export type { JournalRecord };

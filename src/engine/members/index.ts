@@ -1,0 +1,17 @@
+/** The write engine's member kind: what the features call to change members. */
+export * from './model';
+export * from './apply';
+export * from './requests';
+export * from './undo';
+export * from './snapshot';
+export { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portal';
+export { NOW_PERMANENT } from './kind';
+export {
+  discardJournal,
+  Journal,
+  journalFolderOf,
+  lastUndoable,
+  listJournals,
+  readJournal,
+  unfinishedJournals,
+} from '../journalFile';

@@ -1,0 +1,128 @@
+/**
+ * The one loop that runs a kind's units: a bounded pool, a unit started only while the client's request budget has
+ * room (a request queued inside the client for the budget could not be called back, so cancelling would have to wait
+ * for the budget window), cancellation that stops starting units but never aborts a request sent, and a stop of the
+ * whole run on a failure every later unit would meet too.
+ */
+import { DEFAULT_MAX_CONCURRENT, type Budget, type PortalErrorKind } from '../api/index';
+import { linkedSignal, pause, runPool } from '../node/pool';
+import type { Unit, UnitOutcome } from './job';
+
+/** Failures that every later unit would meet too: the run stops starting units, as on cancel. */
+export const STOPPING: ReadonlySet<PortalErrorKind | 'unexpected'> = new Set<PortalErrorKind | 'unexpected'>([
+  'signed-out',
+  'auth',
+  'rate-limited',
+  // A request cut off by the client closing under it (a reload): every later one would be too.
+  'cancelled',
+]);
+
+export interface RunProgress<U extends Unit> {
+  /** Units finished (done, skipped or failed). */
+  readonly done: number;
+  readonly total: number;
+  readonly failed: number;
+  /** Requests sent so far. */
+  readonly requests: number;
+  /** Estimated time left (ms) from the pace so far. */
+  readonly etaMs: number | undefined;
+  /** The unit just finished. */
+  readonly unit: U;
+  readonly result: UnitOutcome['result'];
+}
+
+export interface RunOptions<U extends Unit> {
+  readonly budget: Budget;
+  /** Stops starting units; those already sent finish. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: RunProgress<U>) => void;
+  /** Units run at once; default the client's default concurrency. */
+  readonly concurrency?: number;
+  /** While the budget is spent, how often to look again. Default 250 ms. */
+  readonly budgetPollMs?: number;
+  /** Requests sent so far (read for the progress). */
+  readonly requests?: () => number;
+  /** The clock for the progress's time left; default Date.now. */
+  readonly now?: () => number;
+}
+
+export interface RunResult {
+  /** Outcome by unit seq; a unit never started has none. */
+  readonly outcomes: Map<number, UnitOutcome>;
+  /** The caller's signal aborted. */
+  readonly cancelled: boolean;
+  /** A failure every later unit would meet too stopped the run. */
+  readonly stoppedBy?: PortalErrorKind;
+  /** Some unit's request was cut off by a closed client: the run has no end line, the next start resumes it. */
+  readonly unconfirmed: boolean;
+}
+
+/** Waits while the budget is spent; false when the signal aborted meanwhile (the unit is then left untouched). */
+async function budgetRoom(budget: Budget, signal: AbortSignal, pollMs: number): Promise<boolean> {
+  // Nothing is awaited between the last look at the budget and the unit's request: with a token at hand the client
+  // takes its budget slot synchronously within the call, so the next worker's look already counts it.
+  while (budget.used() >= budget.limit) {
+    if (signal.aborted) return false;
+    await pause(pollMs, signal);
+  }
+  return !signal.aborted;
+}
+
+/** Runs `each` over `units` under the engine's rules (see the file's comment). `sends` says which wait for budget. */
+export async function runUnits<U extends Unit>(
+  units: readonly U[],
+  options: RunOptions<U>,
+  each: (unit: U) => Promise<UnitOutcome>,
+  sends: (unit: U) => boolean = () => true,
+): Promise<RunResult> {
+  const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
+  const now = options.now ?? Date.now;
+  const outcomes = new Map<number, UnitOutcome>();
+  const stop = linkedSignal(options.signal, concurrency);
+  const signal = stop.signal;
+  const started = now();
+  let failed = 0;
+  let stoppedBy: PortalErrorKind | undefined;
+  try {
+    await runPool(
+      units,
+      concurrency,
+      async (unit) => {
+        if (sends(unit) && !(await budgetRoom(options.budget, signal, options.budgetPollMs ?? 250))) return;
+        if (signal.aborted) return;
+        const o = await each(unit);
+        outcomes.set(unit.seq, o);
+        if (o.result === 'failed') failed++;
+        if (o.kind && o.kind !== 'unexpected' && STOPPING.has(o.kind) && !signal.aborted) {
+          stoppedBy = o.kind;
+          stop.dispose();
+        }
+        const done = outcomes.size;
+        const eta = Math.round(((now() - started) / done) * (units.length - done));
+        tell(options, {
+          done,
+          total: units.length,
+          failed,
+          requests: options.requests?.() ?? 0,
+          etaMs: eta,
+          unit,
+          result: o.result,
+        });
+      },
+      signal,
+    );
+  } finally {
+    stop.dispose();
+  }
+  const unconfirmed = [...outcomes.values()].some((o) => o.unconfirmed === true);
+  return { outcomes, cancelled: options.signal?.aborted === true, unconfirmed, ...(stoppedBy ? { stoppedBy } : {}) };
+}
+
+/** A progress listener that throws must not lose the report of units already run. */
+function tell<U extends Unit>(options: RunOptions<U>, progress: RunProgress<U>): void {
+  try {
+    options.onProgress?.(progress);
+  } catch {
+    // The run goes on; the report says what happened.
+  }
+}
