@@ -37,6 +37,7 @@ import { DEFAULT_USER_AGENT } from './version';
 import type { ApiContext, CallOptions, CallSpec, Download } from './endpoints/context';
 import { createV3, type V3Api } from './endpoints/v3';
 import { createV2, type V2Api } from './endpoints/v2';
+import { createUploads, type UploadsApi } from './endpoints/uploads';
 import type { Application, ApplicationDraft, ApplicationDraftV2, ApplicationV2 } from './models/application';
 
 // Bound once, not imported by name: see the note at the top of models/read.ts.
@@ -185,6 +186,8 @@ export class PortalClient implements ApiContext {
   readonly budget: Budget;
   readonly v3: V3Api;
   readonly v2: V2Api;
+  /** File writes: observed endpoints only (see endpoints/uploads.ts). */
+  readonly uploads: UploadsApi;
   private readonly transport: Transport;
   private readonly scheduler: Scheduler;
   private readonly pipeline: Pipeline;
@@ -245,6 +248,7 @@ export class PortalClient implements ApiContext {
     });
     this.v3 = createV3(this);
     this.v2 = createV2(this);
+    this.uploads = createUploads(this);
   }
 
   // ---- Auth -------------------------------------------------------------------------------------------------------
@@ -403,6 +407,15 @@ export class PortalClient implements ApiContext {
     }
   }
 
+  async text(spec: CallSpec): Promise<string> {
+    const endpoint = `${spec.method} ${spec.path}`;
+    try {
+      return (await this.pipeline.run(this.prepare(spec, endpoint, false))).text;
+    } catch (e) {
+      throw this.scrub(e);
+    }
+  }
+
   async download(spec: CallSpec): Promise<Download> {
     const endpoint = `${spec.method} ${spec.path}`;
     let res: Answer;
@@ -448,8 +461,11 @@ export class PortalClient implements ApiContext {
     const headers: Record<string, string> = auth
       ? { 'user-agent': this.userAgent, accept, authorization: '' }
       : { 'user-agent': this.userAgent, accept };
-    let body: string | undefined;
-    if (spec.form) {
+    let body: string | Buffer | undefined;
+    if (spec.raw) {
+      body = spec.raw.bytes;
+      Object.assign(headers, spec.raw.headers, { 'content-type': spec.raw.contentType });
+    } else if (spec.form) {
       body = new URLSearchParams(spec.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     } else if (spec.body !== undefined) {

@@ -51,7 +51,7 @@ interface RawRequest {
   /** Path with query, already prefixed with the base path. */
   path: string;
   headers: Record<string, string>;
-  body?: string | undefined;
+  body?: string | Buffer | undefined;
   signal?: AbortSignal | undefined;
   /** Answered as a stream from the pool without a size limit (downloads). */
   stream?: boolean;

@@ -22,3 +22,12 @@ export * from './models/application';
 export * from './models/member';
 export * from './models/v2';
 export * from './models/file';
+export {
+  CHUNK_BYTES,
+  refusesUploads,
+  uploadNameProblem,
+  type UploadsApi,
+  type UploadSource,
+  type UploadTarget,
+  type UploadOptions,
+} from './endpoints/uploads';

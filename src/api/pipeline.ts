@@ -49,7 +49,7 @@ export interface Exchange {
   /** API path + query, for log lines (redacted when logged). */
   readonly logPath: string;
   readonly headers: Record<string, string>;
-  readonly body: string | undefined;
+  readonly body: string | Buffer | undefined;
   /** Send the bearer token. */
   readonly auth: boolean;
   /** Ahead of every queued call (token requests). */

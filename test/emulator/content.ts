@@ -1,5 +1,6 @@
 // File bytes. Demo text files store their text; everything else is generated from the record on
 // demand, so the large seed never holds 50,000 buffers and a download is always exactly `size` bytes.
+import { existsSync, readFileSync } from 'node:fs';
 import type { FileRecord } from './model';
 
 /** A valid 1x1 PNG; decoders ignore bytes after IEND, which is where the padding goes. */
@@ -38,6 +39,7 @@ export function minimumSize(contentType: string): number {
 }
 
 export function fileBytes(f: FileRecord): Buffer {
+  if (f.blob) return Buffer.concat(f.blob.map((p) => (existsSync(p) ? readFileSync(p) : Buffer.alloc(0))));
   if (f.text !== undefined) return Buffer.from(f.text, 'utf8');
   const size = Math.max(f.size, minimumSize(f.contentType));
   if (f.contentType === 'image/png') return Buffer.concat([PNG_1X1, Buffer.alloc(size - PNG_1X1.length)]);

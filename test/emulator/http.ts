@@ -1,5 +1,6 @@
 // What a route handler receives and returns, and the error type that becomes a JSON error body.
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Spooled } from './blobs';
 import type { User } from './model';
 
 export interface FieldError {
@@ -84,6 +85,8 @@ export interface ApiRequest {
   /** Set for authenticated routes. */
   caller?: Caller;
   now: number;
+  /** The body on disk, for routes that spool (uploads); the handler keeps or discards the file. */
+  spooled?: Spooled;
 }
 
 export function callerOf(req: ApiRequest): Caller {

@@ -11,6 +11,7 @@ import { Store } from './store';
 import {
   DEFAULT_OPTIONS,
   LITERAL_MISSING_READS,
+  LITERAL_MISSING_WRITES,
   PROFILES,
   ROUTE_IDS,
   SEEDS,
@@ -23,6 +24,8 @@ import {
   type SeedName,
 } from './types';
 import type { World } from './world';
+import { Blobs } from './blobs';
+import { newUploads } from './uploads';
 
 export type {
   Emulator,
@@ -36,7 +39,15 @@ export type {
   RouteId,
   SeedName,
 } from './types';
-export { DEFAULT_OPTIONS, DEFAULT_LARGE, LITERAL_MISSING_READS, PROFILES, ROUTE_IDS, SEEDS } from './types';
+export {
+  DEFAULT_OPTIONS,
+  DEFAULT_LARGE,
+  LITERAL_MISSING_READS,
+  LITERAL_MISSING_WRITES,
+  PROFILES,
+  ROUTE_IDS,
+  SEEDS,
+} from './types';
 
 const emptyStats = (): EmulatorStats => ({ requests: 0, tokenRequests: 0, rateLimited: 0, byRoute: {} });
 
@@ -49,6 +60,7 @@ class EmulatorInstance implements Emulator {
   private readonly persistence: Persistence | undefined;
   private generation = 0;
   private stopping: Promise<void> | undefined;
+  private readonly blobs: Blobs;
   port = 0;
   readonly profile: Profile;
   readonly missingReads: readonly RouteId[];
@@ -60,6 +72,8 @@ class EmulatorInstance implements Emulator {
     this.profile = options.profile;
     const missing = new Set([...options.missingReads, ...(options.profile === 'literal' ? LITERAL_MISSING_READS : [])]);
     this.missingReads = ROUTE_IDS.filter((id) => missing.has(id));
+    if (options.profile === 'literal') for (const id of LITERAL_MISSING_WRITES) missing.add(id);
+    this.blobs = new Blobs(options.dataFile ? `${options.dataFile}.blobs` : undefined);
     this.world = this.makeWorld(state ? new Store(state.data) : buildSeed(options.seed, options.large), state);
     this.limiter = new RateLimiter(options.rateLimit.count, options.rateLimit.windowSeconds);
     const log = options.quiet ? (): void => undefined : (line: string): void => console.error(`[emulator] ${line}`);
@@ -74,6 +88,7 @@ class EmulatorInstance implements Emulator {
     this.server = new EmulatorServer({
       router: buildRouter(missing),
       profile: options.profile,
+      blobs: () => this.blobs,
       world: () => this.world,
       limiter: () => this.limiter,
       faults: this.faults,
@@ -110,7 +125,10 @@ class EmulatorInstance implements Emulator {
   }
 
   stop(): Promise<void> {
-    this.stopping ??= this.server.stop().then(() => this.persistence?.flush());
+    this.stopping ??= this.server
+      .stop()
+      .then(() => this.persistence?.flush())
+      .finally(() => this.blobs.close());
     return this.stopping;
   }
 
@@ -170,6 +188,8 @@ class EmulatorInstance implements Emulator {
       mobileClientId: `${service}-mobile`,
       profile: this.options.profile,
       groupChangesKeepLastModified: this.options.groupChangesKeepLastModified === true,
+      blobs: this.blobs,
+      uploads: newUploads(),
     };
   }
 }

@@ -165,6 +165,8 @@ export interface FileRecord {
   lastModified: number;
   /** Stored text content; absent means the bytes are generated from the record on demand. */
   text?: string;
+  /** Uploaded content: its part files on disk, in order (see blobs.ts). Wins over `text`. */
+  blob?: string[];
 }
 
 export interface Application {

@@ -15,6 +15,8 @@ export interface RouteDef {
   auth?: boolean;
   /** Default true for POST and PATCH: the body is parsed as a JSON object. */
   jsonBody?: boolean;
+  /** Upload routes: the body streams to a file on disk (ApiRequest.spooled), up to this many bytes (else 413). */
+  spool?: number;
 }
 
 export interface Match {

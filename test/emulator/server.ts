@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate } from './bearer';
+import type { Blobs } from './blobs';
 import { ApiError, empty, type ApiRequest, type Reply } from './http';
 import { reshaped, terminalAnswer } from './fault-answers';
 import type { Faults } from './faults';
@@ -31,6 +32,8 @@ export interface PipelineDeps {
   latency: { ms: number; jitterMs: number };
   control: (req: ApiRequest) => Reply;
   profile: Profile;
+  /** Where upload routes spool their bodies. */
+  blobs: () => Blobs;
   afterRequest: () => void;
   log: (line: string) => void;
 }
@@ -133,8 +136,14 @@ export class EmulatorServer {
     }
     const path = url.pathname;
     const remoteAddress = req.socket.remoteAddress ?? 'unknown';
-    const body = await readBody(req);
+    const spoolLimit = this.deps.router.match(method, path)?.route.spool;
+    const spooled = spoolLimit === undefined ? undefined : await this.deps.blobs().spool(req, spoolLimit);
+    const body = spooled
+      ? { bytes: Buffer.alloc(0), tooLarge: spooled.tooLarge, aborted: spooled.aborted, cutOff: false }
+      : await readBody(req);
     if (body.aborted) return;
+    // A body no handler kept (a fault answered, the handler refused it) does not outlive the request.
+    if (spooled) res.once('close', () => this.deps.blobs().discard([spooled.path]));
     const request: ApiRequest = {
       method,
       path,
@@ -145,6 +154,7 @@ export class EmulatorServer {
       body: {},
       remoteAddress,
       now: Date.now(),
+      ...(spooled && !spooled.tooLarge ? { spooled } : {}),
     };
 
     if (path.startsWith(CONTROL_PREFIX)) {
@@ -207,7 +217,7 @@ export class EmulatorServer {
     if (body.tooLarge)
       return this.apiError(413, {
         error: 'payload_too_large',
-        message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes`,
+        message: `Request bodies are limited to ${match?.route.spool ?? MAX_BODY_BYTES} bytes`,
       });
     if (!match) return this.apiError(404, { error: 'not_found', message: `No endpoint for ${method} ${path}` });
     return this.run(

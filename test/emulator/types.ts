@@ -52,11 +52,32 @@ export const ROUTE_IDS = [
   'v2.files.list',
   'v2.file.get',
   'v2.files.children',
+  // Uploads: observed in public clients, not in the spec (the literal profile has none of them).
+  'v2.upload.data',
+  'v2.upload.data.folder',
+  'v2.upload.complete',
+  'v2.upload.complete.folder',
+  'v2.files.index',
+  'v2.files.index.folder',
+  'v3.tempFiles.create',
+  'v3.file.create',
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 
 /** The supporting reads the spec marks "not shown"; the literal profile leaves them out. */
 export const LITERAL_MISSING_READS: readonly RouteId[] = ['v3.application.get', 'v2.file.get'];
+
+/** The upload endpoints come from observation only: the spec has no file writes, so a literal portal has none. */
+export const LITERAL_MISSING_WRITES: readonly RouteId[] = [
+  'v2.upload.data',
+  'v2.upload.data.folder',
+  'v2.upload.complete',
+  'v2.upload.complete.folder',
+  'v2.files.index',
+  'v2.files.index.folder',
+  'v3.tempFiles.create',
+  'v3.file.create',
+];
 
 export interface LargeSeedOptions {
   members?: number;

@@ -29,6 +29,8 @@ export interface CallSpec {
   query?: QueryParams;
   /** JSON body. */
   body?: unknown;
+  /** A body sent as is (upload chunks, multipart): held in memory, so each is one bounded piece of a file. */
+  raw?: { bytes: Buffer | string; contentType: string; headers?: Record<string, string> };
   signal?: AbortSignal | undefined;
 }
 
@@ -38,6 +40,8 @@ export interface ApiContext {
   json<T>(spec: CallSpec, parse: (json: unknown) => T): Promise<T>;
   empty(spec: CallSpec): Promise<void>;
   download(spec: CallSpec): Promise<Download>;
+  /** The answer's body as text, whatever its type (the upload index answers base64 text). */
+  text(spec: CallSpec): Promise<string>;
   /** A secret the portal handed out (a new client secret): masked in every later log line and error. */
   keepSecret(value: string | null | undefined): void;
 }

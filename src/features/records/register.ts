@@ -9,7 +9,7 @@ import { GroupFolders } from './search/groupFolders';
 import { PortalFileSystem, uriOf } from './documents/fileSystem';
 import { registerDocumentLoad } from './documents/loadCommand';
 import { isTextContentType } from '../../shared/format';
-import type { PortalTarget } from './documents/uri';
+import { PORTAL_SCHEME, type PortalTarget } from './documents/uri';
 import type { Renderers } from './documents/documents';
 import type { FileRef, Ref } from '../../shared/refs';
 import { formKeys } from '../../shared/keys';
@@ -133,7 +133,11 @@ export function registerRecords(
       selected: deps.selected,
       wentTo: (f) => wentTo.fire(f),
     }),
-    vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: true, isCaseSensitive: true }),
+    vscode.workspace.registerFileSystemProvider('portal', fileSystem, { isReadonly: false, isCaseSensitive: true }),
+    // A save's stat must see the portal as it is now, not as it was up to a few seconds ago.
+    vscode.workspace.onWillSaveTextDocument((e) => {
+      if (e.document.uri.scheme === PORTAL_SCHEME) fileSystem.forget(e.document.uri);
+    }),
     ...registerFileCommands(deps.commands, deps.auth.registry, feature, (path) => vscode.Uri.file(path)),
     ...registerDocumentLoad(deps.commands, fileSystem),
   );

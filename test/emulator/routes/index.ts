@@ -10,6 +10,7 @@ import { v3AccountRoutes } from './v3-accounts';
 import { v3ApplicationRoutes } from './v3-applications';
 import { v3FileRoutes } from './v3-files';
 import { v3MemberRoutes } from './v3-members';
+import { uploadRoutes } from './uploads';
 
 const ALL_ROUTES: readonly RouteDef[] = [
   ...oauthRoutes,
@@ -21,6 +22,7 @@ const ALL_ROUTES: readonly RouteDef[] = [
   ...v2GroupRoutes,
   ...v2MemberRoutes,
   ...v2FileRoutes,
+  ...uploadRoutes,
 ];
 
 /** A portal without the `missing` routes: they answer like any unknown path. */

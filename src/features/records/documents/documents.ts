@@ -14,10 +14,11 @@ import {
   type Subscription,
 } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
-import { humanSize } from '../../../shared/format';
+import { humanSize, isTextContentType } from '../../../shared/format';
 import { accountKey, type TreeKey } from '../../../shared/keys';
 import { renderProblem, renderNotSignedIn } from './problems';
 import { findRecord, sourceNotice } from './recordRead';
+import { seenOf, type Seen } from './saveBack';
 import { renderAccount, renderFileRecord, renderGroup, type RecordContext } from './render';
 import type { ApplicationRenderer } from '../../contracts';
 import type { PortalTarget } from './uri';
@@ -30,6 +31,10 @@ export interface Loaded {
   readonly size: number;
   readonly mtime: number;
   readonly at: number;
+  /** Content only: the record's version as the portal said it, when it was read (what a save is checked against). */
+  readonly seen?: Seen;
+  /** Content only: a text file whose record the portal showed, so a save can be checked and sent as a new version. */
+  readonly writable?: boolean;
 }
 
 /** A content read that cannot be an editor's (a folder, too large): the message says why in the portal's terms. */
@@ -156,17 +161,20 @@ const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
   },
   content: async (ctx, t) => {
     // The bytes need no record read: without one (or its folder), the download alone says whether the file is there.
-    const record = await findRecord(ctx.client, t).then(
-      (f) => f.record,
-      (err: unknown) => {
-        if (isPortalError(err, 'not-found')) return undefined;
-        throw err;
-      },
-    );
+    const found = await findRecord(ctx.client, t).catch((err: unknown) => {
+      if (isPortalError(err, 'not-found')) return undefined;
+      throw err;
+    });
+    const record = found?.record;
     if (record?.isFolder)
       throw new ContentRefused(vscode.l10n.t('{0} is a folder; open one of its files.', record.name), true);
-    const mtime = record?.lastModified ?? t.known?.lastModified ?? Date.now();
-    if (!ctx.needBytes) return { size: record?.size ?? t.known?.size ?? 0, mtime, at: Date.now() };
+    // The portal's date only: a clock's would make VS Code see a change on the portal that never happened.
+    const mtime = record?.lastModified ?? t.known?.lastModified ?? 0;
+    const checked =
+      record && found.source !== 'row' && isTextContentType(record.contentType, record.name)
+        ? { seen: seenOf(record), writable: true }
+        : {};
+    if (!ctx.needBytes) return { size: record?.size ?? t.known?.size ?? 0, mtime, at: Date.now(), ...checked };
     if (record?.size && record.size > MAX_EDITOR_BYTES) {
       throw new ContentRefused(
         vscode.l10n.t(
@@ -177,7 +185,7 @@ const LOADERS: { readonly [K in PortalTarget['kind']]: Loader<K> } = {
       );
     }
     const bytes = await downloadBytes(ctx.client, t.groupId, t.fileId, MAX_EDITOR_BYTES);
-    return { bytes, size: bytes.length, mtime, at: Date.now() };
+    return { bytes, size: bytes.length, mtime, at: Date.now(), ...checked };
   },
   group: async (ctx, t) => {
     const notices: string[] = [];

@@ -1,14 +1,16 @@
 /**
- * The read-only `portal:` file system. Each URI carries the ids of what it shows (see uri.ts), so an editor
+ * The `portal:` file system: read-only, but for a text file record's content, which saves back as a new version
+ * (saveBack.ts). Each URI carries the ids of what it shows (see uri.ts), so an editor
  * restored after a restart asks again here and gets current data, or a clear error when signed out.
  */
 import * as vscode from 'vscode';
-import { isPortalError } from '../../../api/index';
+import { isPortalError, refusesUploads } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { errorMessage } from '../../../shared/errors';
 import { ContentRefused, Documents, type Loaded, type Renderers } from './documents';
 import { MintedUris, type MintedStorage } from './mintedUris';
 import { renderNotLoaded } from './problems';
+import { saveBack, SaveConflict, SaveUnchecked, seenOf, type Seen } from './saveBack';
 import { isDirectoryPath, knownQuery, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
 /** stat and readFile come in pairs: one fetch serves both. */
@@ -37,6 +39,10 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly loader: Documents;
   private readonly subscription: vscode.Disposable;
   private readonly minted: MintedUris;
+  /** By document: the record's version VS Code was last given (see saveBack.ts). */
+  private readonly seen = new Map<string, Seen>();
+  /** Portals that answered a save as if they had no upload endpoints: their content stays read-only. */
+  private readonly withoutUploads = new Set<string>();
   private readonly trustChanged = new vscode.EventEmitter<vscode.Uri>();
   /** A URI became loadable: a person chose to load it (its placeholder is gone). */
   readonly onDidTrust = this.trustChanged.event;
@@ -77,19 +83,29 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       };
     const target = this.targetOf(uri);
     const doc = this.isTrusted(uri) ? await this.load(uri, target, false) : this.notLoaded(target);
+    this.remember(uri, doc);
+    const writable = doc.writable === true && !this.withoutUploads.has(target.portalId);
     return {
       type: vscode.FileType.File,
       ctime: doc.mtime,
       mtime: doc.mtime,
       size: doc.size,
-      permissions: vscode.FilePermission.Readonly,
+      ...(writable ? {} : { permissions: vscode.FilePermission.Readonly }),
     };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const target = this.targetOf(uri);
     const doc = this.isTrusted(uri) ? await this.load(uri, target, true) : this.notLoaded(target);
+    this.remember(uri, doc);
     return doc.bytes ?? new Uint8Array();
+  }
+
+  /** What VS Code was last shown of a record is what a save must find on the portal. */
+  private remember(uri: vscode.Uri, doc: Loaded): void {
+    if (!doc.seen) return;
+    this.seen.set(keyOf(uri), doc.seen);
+    while (this.seen.size > MAX_DOCUMENTS) this.seen.delete(this.seen.keys().next().value as string);
   }
 
   readDirectory(): [string, vscode.FileType][] {
@@ -100,8 +116,24 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     throw vscode.FileSystemError.NoPermissions(uri);
   }
 
-  writeFile(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
+  /**
+   * A save: a new version of the record, if the portal's copy is still the one VS Code was last shown. VS Code stats
+   * the file just before (the cache is dropped when a save starts), so a copy that moved since opening meets VS
+   * Code's own Compare / Overwrite choice first; this check catches one that moved after that stat.
+   */
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const target = this.targetOf(uri);
+    if (target.kind !== 'content' || !this.isTrusted(uri)) throw vscode.FileSystemError.NoPermissions(uri);
+    const key = keyOf(uri);
+    try {
+      const record = await saveBack(this.registry.client(target.portalId), target, this.seen.get(key), content);
+      this.seen.set(key, seenOf(record));
+    } catch (error) {
+      if (refusesUploads(error)) this.withoutUploads.add(target.portalId);
+      throw toSaveError(error, uri);
+    } finally {
+      this.documents.delete(key);
+    }
   }
 
   delete(uri: vscode.Uri): never {
@@ -211,6 +243,18 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     return p;
   }
+}
+
+function toSaveError(error: unknown, uri: vscode.Uri): Error {
+  if (error instanceof SaveConflict) return vscode.FileSystemError.FileExists(error.message);
+  if (error instanceof SaveUnchecked) return vscode.FileSystemError.Unavailable(error.message);
+  if (refusesUploads(error))
+    return vscode.FileSystemError.NoPermissions(
+      vscode.l10n.t(
+        'This portal does not accept uploads (the upload endpoints other clients use are not there), so the file was not saved. Its content stays read-only.',
+      ),
+    );
+  return toFileSystemError(error, uri);
 }
 
 function toFileSystemError(error: unknown, uri: vscode.Uri): Error {

@@ -53,6 +53,25 @@ export function localFileName(name: string): string {
   return TOOL_FOLDER.test(safe) ? `_${safe.replace(/^\./, '')}` : safe;
 }
 
+/**
+ * The names that make a folder a bare repository's layout to Git: with `HEAD` beside `objects/`, `refs/`, `config`
+ * or `commondir`, Git run inside the folder (or the `_git` a `.git` became) takes it for a repository and reads its
+ * `config`, whose `core.pager` runs on `git log`. Renaming `HEAD` ends the layout; `config` goes too, so nothing
+ * Git might still read names a program. Compared without case: macOS and Windows file systems ignore it.
+ */
+const REPOSITORY_PART = /^(objects|refs|config|commondir)$/i;
+const REPOSITORY_RENAMED = /^(head|config)$/i;
+
+/** True when a folder holding these local names reads as a repository to Git. */
+export function readsAsRepository(localNames: readonly string[]): boolean {
+  return localNames.some((n) => /^head$/i.test(n)) && localNames.some((n) => REPOSITORY_PART.test(n));
+}
+
+/** In a folder that reads as a repository, `HEAD` → `_HEAD` and `config` → `_config`; other names unchanged. */
+export function outOfRepositoryLayout(localName: string, inRepositoryLayout: boolean): string {
+  return inRepositoryLayout && REPOSITORY_RENAMED.test(localName) ? `_${localName}` : localName;
+}
+
 /** Cuts a name to `maxBytes` of UTF-8, keeping its extension and never splitting a character. */
 export function truncateBytes(name: string, maxBytes: number): string {
   if (Buffer.byteLength(name, 'utf8') <= maxBytes) return name;

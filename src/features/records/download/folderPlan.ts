@@ -4,7 +4,7 @@
  */
 import { DEFAULT_MAX_CONCURRENT, PortalError, type FileRecord, type V2Api } from '../../../api/index';
 import type { FileRef, GroupRef } from '../../../shared/refs';
-import { isToolFolderName, localFileName } from './fileNames';
+import { isToolFolderName, localFileName, outOfRepositoryLayout, readsAsRepository } from './fileNames';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
 /** What a walk needs of a PortalClient. */
@@ -35,7 +35,10 @@ export interface FolderPlan {
   readonly depthLimited: boolean;
   /** The walk stopped at `maxFiles` files or `maxFolders` folders. */
   readonly countLimited: boolean;
-  /** Local paths renamed because their portal name was a folder tools run commands from (.git, .vscode, …). */
+  /**
+   * Local paths renamed because their portal name was a folder tools run commands from (.git, .vscode, …), or a
+   * part of a repository's layout (HEAD, config beside objects/ or refs/) that Git would read.
+   */
   readonly renamed: readonly string[];
 }
 
@@ -138,8 +141,12 @@ async function walk(
     const next: Pending[] = [];
     level.forEach((parent, i) => {
       const taken = new Set<string>();
-      for (const r of listed[i] ?? []) {
-        const local = `${parent.path}/${uniqueName(taken, localFileName(r.name))}`;
+      const rows = listed[i] ?? [];
+      const repository = readsAsRepository(rows.map((r) => localFileName(r.name)));
+      for (const r of rows) {
+        const name = localFileName(r.name);
+        const safe = outOfRepositoryLayout(name, repository);
+        const local = `${parent.path}/${uniqueName(taken, safe)}`;
         // An unreported size adds nothing to the estimate below; the download counts the bytes that arrive.
         if (r.isFolder && parent.depth + 1 > maxDepth) depthLimited = true;
         else if (r.isFolder && folders.length - 1 >= maxFolders) countLimited = true;
@@ -150,7 +157,7 @@ async function walk(
             next.push({ folderId: r.id, path: local, depth: parent.depth + 1 });
           } else
             files.push({ groupId: folder.group.groupId, fileId: r.id, name: r.name, path: local, size: r.size ?? 0 });
-          if (isToolFolderName(r.name)) renamed.push(local);
+          if (isToolFolderName(r.name) || safe !== name) renamed.push(local);
         }
       }
     });

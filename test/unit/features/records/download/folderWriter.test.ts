@@ -80,6 +80,23 @@ void describe('folder download', () => {
         [],
         'git status ran no fsmonitor command',
       );
+      // A `_git` (or any folder) still holding HEAD beside objects/ and refs/ is a bare repository to Git, whose
+      // config (core.pager on `git log`) it would read: no downloaded folder may read as one.
+      const repositories = dirs.filter(
+        (dir) =>
+          spawnSync('git', ['rev-parse', '--git-dir'], {
+            cwd: dir,
+            stdio: 'ignore',
+            timeout: 10_000,
+            env: {
+              ...process.env,
+              GIT_CEILING_DIRECTORIES: scratch.dir,
+              GIT_CONFIG_GLOBAL: '/dev/null',
+              GIT_CONFIG_NOSYSTEM: '1',
+            },
+          }).status === 0,
+      );
+      assert.deepEqual(repositories, [], 'no downloaded folder reads as a repository');
       const segments = new Set(dirs.map((d) => path.basename(d)).concat(written.flatMap((f) => f.split('/'))));
       const tool = /^\.?(git|vscode)(~\d+)?$/i;
       assert.deepEqual(
@@ -87,7 +104,14 @@ void describe('folder download', () => {
         [],
         'no folder or file named .git, .vscode or an 8.3 name of one',
       );
-      for (const f of ['_git/config', '_git/project/_git/config', '_git/project/_VSCODE/tasks.json'])
+      for (const f of [
+        '_git/_config',
+        '_git/_HEAD',
+        '_git/project/_git/_config',
+        '_git/project/_git/_HEAD',
+        '_git/project/_Git (1)/config',
+        '_git/project/_VSCODE/tasks.json',
+      ])
         assert.ok(written.includes(f), `${f} in ${written.join(', ')}`);
       assert.ok(written.includes('_git/project/linked/_git'), 'the file .git that points Git elsewhere is renamed too');
       assert.ok(
@@ -99,6 +123,10 @@ void describe('folder download', () => {
         [...plan.renamed].sort(),
         [
           '_git',
+          '_git/_config',
+          '_git/_HEAD',
+          '_git/project/_git/_config',
+          '_git/project/_git/_HEAD',
           '_git/project/_Git (1)',
           '_git/project/_GIT~1',
           '_git/project/_git',

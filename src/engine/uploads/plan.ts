@@ -1,0 +1,117 @@
+/**
+ * The plan of an upload: every local file with the path it takes below the target folder, what is already there by
+ * that path (a clash, with a choice: a new version, keep both under a free name, or skip, the default), the names
+ * refused and why, and what the run cannot do (create an empty folder, or take an upload back: the API offers
+ * neither). Read from the local disk (sizes only, never contents) and the target folder's index.
+ */
+import { lstat, readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { uploadNameProblem } from '../../api/index';
+import { isPlain } from '../../shared/plainText';
+
+export type ClashChoice = 'version' | 'keep-both' | 'skip';
+
+/** Where an upload goes. `folderId` 0 is the group's root. */
+export interface UploadTargetRef {
+  readonly portalId: string;
+  readonly accountId: number;
+  readonly groupId: number;
+  readonly folderId: number;
+}
+
+export interface PlannedFile {
+  /** Below the target folder, names joined with "/". */
+  readonly path: string;
+  readonly localPath: string;
+  readonly size: number;
+  /** The record already at this path (a clash). */
+  readonly existingId?: number;
+}
+
+export type RefusalReason =
+  'empty' | 'too-long' | 'separator' | 'dots' | 'spaces' | 'markup' | 'not-a-file' | 'empty-folder';
+
+export interface UploadPlan {
+  readonly target: UploadTargetRef;
+  readonly files: readonly PlannedFile[];
+  /** Folders the run makes (along the files' paths), "/"-joined below the target. */
+  readonly folders: readonly string[];
+  readonly bytes: number;
+  /** Never uploaded, with the reason. */
+  readonly refused: ReadonlyArray<{ readonly path: string; readonly reason: RefusalReason }>;
+}
+
+/** Files and folders walked at most: a plan of more is refused before anything is read further. */
+const MAX_ENTRIES = 20_000;
+
+/** Why a name cannot be uploaded: one the portal cannot hold, or one that reads as a command link or an icon. */
+export function nameRefusal(name: string): RefusalReason | undefined {
+  return uploadNameProblem(name) ?? (isPlain(name) ? undefined : 'markup');
+}
+
+interface Walk {
+  files: PlannedFile[];
+  folders: string[];
+  refused: Array<{ path: string; reason: RefusalReason }>;
+}
+
+async function walkEntry(localPath: string, path: string, index: ReadonlyMap<string, number>, w: Walk): Promise<void> {
+  if (w.files.length + w.folders.length > MAX_ENTRIES) throw new Error(`More than ${MAX_ENTRIES} files and folders.`);
+  const refusal = nameRefusal(basename(path));
+  if (refusal) {
+    w.refused.push({ path, reason: refusal });
+    return;
+  }
+  const s = await lstat(localPath);
+  if (s.isFile()) {
+    const existingId = index.get(`/${path}`);
+    w.files.push({ path, localPath, size: s.size, ...(existingId !== undefined ? { existingId } : {}) });
+  } else if (s.isDirectory()) {
+    const names = (await readdir(localPath)).sort();
+    // The API has no way to make an empty folder: one only appears along a file's path.
+    if (names.length === 0) w.refused.push({ path, reason: 'empty-folder' });
+    else w.folders.push(path);
+    for (const n of names) await walkEntry(join(localPath, n), `${path}/${n}`, index, w);
+  } else w.refused.push({ path, reason: 'not-a-file' });
+}
+
+/** Plans the upload of local files and folders into the target, against its index ("/path" → record id). */
+export async function planUpload(
+  target: UploadTargetRef,
+  localPaths: readonly string[],
+  index: ReadonlyMap<string, number>,
+): Promise<UploadPlan> {
+  const w: Walk = { files: [], folders: [], refused: [] };
+  for (const p of localPaths) await walkEntry(p, basename(p), index, w);
+  return { target, ...w, bytes: w.files.reduce((n, f) => n + f.size, 0) };
+}
+
+const TYPES: ReadonlyMap<string, string> = new Map([
+  ['txt', 'text/plain'],
+  ['md', 'text/markdown'],
+  ['csv', 'text/csv'],
+  ['json', 'application/json'],
+  ['html', 'text/html'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['pdf', 'application/pdf'],
+]);
+
+/** X-File-Type: the portal names the type from the name itself; this only says what the bytes are, roughly. */
+export function contentTypeOf(path: string): string {
+  const dot = path.lastIndexOf('.');
+  return (dot > path.lastIndexOf('/') && TYPES.get(path.slice(dot + 1).toLowerCase())) || 'application/octet-stream';
+}
+
+/** "a.txt" → "a (1).txt", "a (2).txt"…: the first path neither the index nor the plan holds. */
+export function keepBothPath(path: string, taken: (path: string) => boolean): string {
+  const slash = path.lastIndexOf('/');
+  const folder = path.slice(0, slash + 1);
+  const name = path.slice(slash + 1);
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 1; ; n++) {
+    const candidate = `${folder}${stem} (${n})${ext}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
