@@ -107,6 +107,8 @@ export interface AccessCost {
   readonly reads: number;
   readonly pages: number;
   readonly etaMs: number;
+  /** The same in words ("about 3 minutes"), in VS Code's language. */
+  readonly etaWords: string;
   /** The request budget: `limit` requests every `windowMs`. */
   readonly limit: number;
   readonly windowMs: number;

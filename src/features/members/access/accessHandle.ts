@@ -11,6 +11,7 @@ import type { Ui } from '../../../ui/ui';
 import type { AccessCost, AccessHandle } from '../../contracts';
 import { estimateMs } from './estimate';
 import type { MatrixSessions } from './matrixSessions';
+import { durationWords } from './matrix.protocol';
 
 const HOUR_MS = 3_600_000;
 /** Until a read has answered, an estimate assumes this much time per request (as the matrix's own read does). */
@@ -53,7 +54,7 @@ async function costOf(
   const total =
     listFresh || matrix.size > 0
       ? matrix.size
-      : (await client.v3.members.page(account.accountId, { page: 1, size: 1 })).totalResults ?? 0;
+      : ((await client.v3.members.page(account.accountId, { page: 1, size: 1 })).totalResults ?? 0);
   const pages = listFresh ? 0 : Math.ceil(total / MAX_PAGE_SIZE);
   const unread = needGroups ? matrix.staleRows(cutoff).length + Math.max(0, total - matrix.size) : 0;
   const b = client.budget;
@@ -63,5 +64,5 @@ async function costOf(
     FIRST_GUESS_LATENCY_MS,
     setting('maxConcurrentRequests'),
   );
-  return { reads: unread, pages, etaMs, limit: b.limit, windowMs: b.windowMs };
+  return { reads: unread, pages, etaMs, etaWords: durationWords(etaMs), limit: b.limit, windowMs: b.windowMs };
 }
