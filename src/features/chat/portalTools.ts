@@ -87,7 +87,8 @@ export function overviewTool(env: ToolEnv, store: AccessHandle): vscode.Language
         outcome: 'answered',
         answer: {
           enabled: account.enabled,
-          members: firstPage.totalResults ?? null,
+          // A portal that answers the whole list at once gives no total: its rows are the count.
+          members: firstPage.totalResults ?? (firstPage.hasNext ? null : firstPage.items.length),
           groupCount: groups.length,
           usage: usage(subscription),
           accessStore: {

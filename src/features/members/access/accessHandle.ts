@@ -5,7 +5,7 @@
  */
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { setting } from '../../../auth/settings';
-import { MAX_PAGE_SIZE } from '../../../api/index';
+import { MAX_PAGE_SIZE, type PortalClient } from '../../../api/index';
 import type { AccountRef } from '../../../shared/refs';
 import type { Ui } from '../../../ui/ui';
 import type { AccessCost, AccessHandle } from '../../contracts';
@@ -38,6 +38,12 @@ export function accessHandle(sessions: MatrixSessions, registry: PortalRegistry,
       }
     },
   };
+}
+
+/** The first page's total; a portal that answers the whole list at once gives none, and its rows are the count. */
+async function memberCount(client: PortalClient, accountId: number): Promise<number> {
+  const first = await client.v3.members.page(accountId, { page: 1, size: 1 });
+  return first.totalResults ?? first.items.length;
 }
 
 async function costOf(
