@@ -3,6 +3,7 @@
 // To add figures: write a module exporting Benchmark[] and list it in `suites` below.
 import { accessBenchmarks } from './access';
 import { apiBenchmarks } from './api';
+import { chatBenchmarks } from './chat';
 import { explorerBenchmarks } from './explorer';
 import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
@@ -16,6 +17,7 @@ const suites: Benchmark[][] = [
   featureBenchmarks,
   planBenchmarks,
   accessBenchmarks,
+  chatBenchmarks,
 ];
 
 function format(value: Figure['value']): string {

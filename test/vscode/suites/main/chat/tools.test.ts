@@ -27,7 +27,9 @@ const INSTRUCTION =
 
 interface V3Member {
   tags: string[];
-  user: { username: string; name: string; enabled: boolean; lastActive: number | null };
+  activationType?: unknown;
+  activationDate?: unknown;
+  user: { username: string; name: string; enabled: boolean; locked: boolean; lastActive: number | null };
 }
 
 interface Answer {
@@ -185,7 +187,13 @@ for (const profile of PROFILES)
       const m = (await members()).find((x) => x.user.username === 'member');
       assert.deepEqual([...(member.tags as string[])].sort(), [...(m?.tags ?? [])].sort());
       assert.equal(member.organisationPermission, 'Member');
-      assert.equal(member.state, 'enabled');
+      const pending =
+        (m?.activationType !== undefined && m.activationType !== null && m.activationType !== '') ||
+        typeof m?.activationDate === 'number';
+      assert.equal(
+        member.state,
+        !m?.user.enabled ? 'disabled' : m.user.locked ? 'locked' : pending ? 'pending activation' : 'enabled',
+      );
       assert.equal(member.email, undefined);
     });
 
@@ -259,7 +267,7 @@ for (const profile of PROFILES)
       t.members.plan.store.clear();
       p.emu.resetStats();
       const got = await ask('portal_proposeMemberChanges', {
-        rows: [{ username: 'yara', jobTitle: 'Analyst', 'group:marketing': 'Standard' }],
+        rows: [{ username: 'yara.haddad', jobTitle: 'Analyst', 'group:marketing': 'Standard' }],
       });
       const shown = t.members.plan.store.plan;
       assert.ok(shown, 'a plan is on show');
