@@ -50,7 +50,6 @@ function stateOf(row: AccessRow): string {
   const f = row[R.flags];
   if (f & FLAG.disabled) return 'disabled';
   if (f & FLAG.locked) return 'locked';
-  if (f & FLAG.pending) return 'pending activation';
   return 'enabled';
 }
 
@@ -67,6 +66,7 @@ function memberLine(row: AccessRow, level?: number): Record<string, unknown> {
     name: quoted(row[R.name]),
     ...(level !== undefined ? { level: LEVELS[level] ?? '' } : {}),
     state: stateOf(row),
+    ...(row[R.flags] & FLAG.pending ? { activationPending: true } : {}),
     lastActive: isoDay(row[R.lastActive]),
   };
 }
