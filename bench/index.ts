@@ -3,6 +3,7 @@
 // To add figures: write a module exporting Benchmark[] and list it in `suites` below.
 import { accessBenchmarks } from './access';
 import { apiBenchmarks } from './api';
+import { chatBenchmarks } from './chat';
 import { explorerBenchmarks } from './explorer';
 import { importBenchmarks } from './import';
 import { featureBenchmarks } from './features';
@@ -20,6 +21,7 @@ const suites: Benchmark[][] = [
   accessBenchmarks,
   resumeBenchmarks,
   importBenchmarks,
+  chatBenchmarks,
 ];
 
 function format(value: Figure['value']): string {

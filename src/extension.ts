@@ -5,6 +5,7 @@ import { createAuth, registerAuthCommands } from './auth/register';
 import type { PortalRegistry } from './auth/portalRegistry';
 import type { StoredCredentials } from './auth/credentialStore';
 import { registerApplications, type ApplicationsFeature } from './features/applications/register';
+import { registerChat, type ChatFeature } from './features/chat/register';
 import { registerExplorer, type ExplorerFeature } from './features/explorer/register';
 import { registerMembers, type MembersFeature } from './features/members/register';
 import { openWalkthroughOnFirstRun } from './features/walkthrough/register';
@@ -36,6 +37,7 @@ export interface PortalTestApi {
     readonly members: MembersFeature;
     readonly applications: ApplicationsFeature;
     readonly records: RecordsFeature;
+    readonly chat: ChatFeature;
     readonly forms: FormHost;
     /** The value the extension last gave a context key (what a walkthrough step's `onContext:` waits for). */
     contextKey(key: string): boolean | undefined;
@@ -63,6 +65,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const explorer = registerExplorer(context, { auth, commands, forms, records, activatedAt });
   const members = registerMembers(context, { auth, commands, forms });
   const applications = registerApplications(context, { auth, commands, forms, records });
+  const chat = registerChat(context, {
+    registry: auth.registry,
+    selected: () => explorer.selected(),
+    store: members.store,
+    proposals: members.proposals,
+    files: records.files,
+  });
   registerAuthCommands(context, commands, auth);
   void openWalkthroughOnFirstRun(context);
   context.subscriptions.push(
@@ -88,6 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
       members,
       applications,
       records,
+      chat,
       forms,
       contextKey: contextKeyValue,
     },

@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { PortalError } from '../api/index';
 import { isLocked, tryLock, type FileLock } from '../node/fileLock';
 import { PRIVATE_FILE_MODE, privateFolder } from '../node/privateFiles';
-import { checkJournalLine, checkJournalRecord } from './journalSchema';
+import type { ZodType } from 'zod';
+import { checkEntry, checkJournalRecord, invalidJournal, jsonLine, memberEntry } from './journalSchema';
+import { uploadEntry } from './uploads/journalSchema';
 import type { JournalEntry, JournalRecord } from './members/model';
 
 type Begin = Extract<JournalEntry, { type: 'begin' }>;
@@ -148,10 +150,13 @@ export async function readJournal(file: string): Promise<JournalRecord & { reado
   const tornTail = lines.at(-1) !== '';
   // With a torn tail: the length of the whole lines before it.
   const wholeBytes = tornTail ? Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)) : undefined;
+  let schema: ZodType | undefined;
   for (const [i, line] of lines.entries()) {
     if (!line.trim()) continue;
-    const entry = checkJournalLine(line, i === lines.length - 1 && tornTail);
-    if (!entry) continue;
+    const json = jsonLine(line, i === lines.length - 1 && tornTail);
+    if (json === undefined) continue;
+    schema ??= schemaOf(json);
+    const entry = checkEntry<JournalEntry>(schema, json);
     if (entry.type === 'begin') begin = entry;
     else if (entry.type === 'intent') intents.set(entry.seq, entry);
     else if (entry.type === 'outcome') outcomes.set(entry.seq, entry);
@@ -162,6 +167,16 @@ export async function readJournal(file: string): Promise<JournalRecord & { reado
   const record = { applyId: begin.applyId, file, begin, intents, outcomes, end, unfinished };
   checkJournalRecord(record, file);
   return { ...record, wholeBytes };
+}
+
+/** Each kind's lines: the first line (`begin`) names the kind; journals from before there were kinds are members'. */
+const SCHEMAS: Readonly<Record<string, ZodType>> = { members: memberEntry, uploads: uploadEntry };
+
+function schemaOf(first: unknown): ZodType {
+  const kind = typeof first === 'object' && first !== null && 'kind' in first ? first.kind : 'members';
+  const schema = typeof kind === 'string' ? SCHEMAS[kind] : undefined;
+  if (!schema) throw invalidJournal('', 'its kind of work is not one this extension runs.');
+  return schema;
 }
 
 /** Every journal in the storage folder, newest first; unreadable files are left out. */

@@ -10,11 +10,11 @@ import { MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS } from '../shared
 import type { JournalEntry, JournalRecord } from './members/model';
 
 export const APPLY_ID = /^\d{14}-[0-9a-f]{8}$/;
-const MAX_TEXT = 2_000;
-const MAX_WORK = 100_000;
+export const MAX_TEXT = 2_000;
+export const MAX_WORK = 100_000;
 
 /** One line of text: no control characters (a portal's values are not always tidy, but never hold those). */
-const oneLine = (max: number) =>
+export const oneLine = (max: number) =>
   z
     .string()
     .max(max)
@@ -27,10 +27,10 @@ const username = oneLine(254)
 const storedEmail = oneLine(MAX_EMAIL);
 const name = oneLine(MAX_NAME);
 const jobTitle = oneLine(MAX_JOB_TITLE);
-const text = z.string().max(MAX_TEXT);
+export const text = z.string().max(MAX_TEXT);
 const tags = z.array(oneLine(MAX_TAG)).max(MAX_TAGS);
-const time = z.number().int().nonnegative();
-const seq = z.number().int().nonnegative().max(MAX_WORK);
+export const time = z.number().int().nonnegative();
+export const seq = z.number().int().nonnegative().max(MAX_WORK);
 const groupId = z.string().regex(/^[1-9]\d{0,15}$/);
 const groupLevel = z.union([z.literal(0), z.literal(1), z.literal(4), z.literal(16)]);
 const accountPermission = z.union([z.literal(1), z.literal(4), z.literal(16)]);
@@ -131,7 +131,21 @@ const work = z.strictObject({
   permanent: z.boolean(),
 });
 
-const entry = z.discriminatedUnion('type', [
+/** The lines every kind writes alike. */
+export const outcomeEntry = z.strictObject({
+  type: z.literal('outcome'),
+  seq,
+  result: z.enum(['done', 'failed', 'skipped']),
+  message: text,
+});
+export const endEntry = z.strictObject({
+  type: z.literal('end'),
+  finishedAt: time,
+  cancelled: z.boolean(),
+  discarded: z.boolean().optional(),
+});
+
+export const memberEntry = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('begin'),
     applyId: z.string().regex(APPLY_ID),
@@ -151,18 +165,8 @@ const entry = z.discriminatedUnion('type', [
     requests,
     snapshot: z.string().max(4_096).optional(),
   }),
-  z.strictObject({
-    type: z.literal('outcome'),
-    seq,
-    result: z.enum(['done', 'failed', 'skipped']),
-    message: text,
-  }),
-  z.strictObject({
-    type: z.literal('end'),
-    finishedAt: time,
-    cancelled: z.boolean(),
-    discarded: z.boolean().optional(),
-  }),
+  outcomeEntry,
+  endEntry,
 ]);
 
 export function invalidJournal(file: string, why: string): PortalError {
@@ -175,16 +179,25 @@ export function invalidJournal(file: string, why: string): PortalError {
 
 /** One line as an entry; undefined for a torn last line; throws 'invalid-input' for any other bad line. */
 export function checkJournalLine(line: string, last: boolean): JournalEntry | undefined {
-  let json: unknown;
+  const json = jsonLine(line, last);
+  return json === undefined ? undefined : checkEntry(memberEntry, json);
+}
+
+/** A line's JSON; undefined for a torn last line (a crash mid-write); throws for any other line that is not JSON. */
+export function jsonLine(line: string, last: boolean): unknown {
   try {
-    json = JSON.parse(line);
+    return JSON.parse(line) as unknown;
   } catch {
     if (last) return undefined;
     throw invalidJournal('', 'a line is not JSON.');
   }
-  const parsed = entry.safeParse(json);
+}
+
+/** A parsed line checked against a kind's schema of entries. */
+export function checkEntry<E>(schema: z.ZodType, json: unknown): E {
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw invalidJournal('', z.prettifyError(parsed.error));
-  return parsed.data as JournalEntry;
+  return parsed.data as E;
 }
 
 /** The lines agree with each other: unique work, intents and outcomes of that work only, the file named by its id. */

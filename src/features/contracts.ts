@@ -68,3 +68,90 @@ export interface FeatureDeps {
   readonly commands: CommandEnv;
   readonly forms: FormHost;
 }
+
+/**
+ * One member of an organisation's access store, by position: [id, username, name, e-mail, tag indexes, organisation
+ * permission, last active (-1: never), flags, cells as [column, level, column, level, …], read at (0: not read)].
+ * Levels are 1 (Basic), 2 (Standard), 3 (Administrator); flags are 1 disabled, 2 locked, 4 pending, 8 two-factor.
+ */
+export type AccessRow = readonly [
+  id: number,
+  username: string,
+  name: string,
+  email: string,
+  tags: readonly number[],
+  permission: number,
+  lastActive: number,
+  flags: number,
+  cells: readonly number[],
+  readAt: number,
+];
+
+/** What an organisation's access store holds now: no request is sent to answer from it. */
+export interface AccessView {
+  /** Group names, by column index. */
+  readonly columns: readonly string[];
+  /** Tag names, by tag index. */
+  readonly tags: readonly string[];
+  /** When the member list was last walked to its end (0: never). */
+  readonly listedAt: number;
+  readonly size: number;
+  all(): Iterable<AccessRow>;
+  row(username: string): AccessRow | undefined;
+  columnOf(name: string): number | undefined;
+}
+
+/** What a fresh answer from the store costs now: reads within the request budget, and how long they take. */
+export interface AccessCost {
+  /** Member reads (one v2 request each) and member list pages still to ask for. */
+  readonly reads: number;
+  readonly pages: number;
+  readonly etaMs: number;
+  /** The same in words ("about 3 minutes"), in VS Code's language. */
+  readonly etaWords: string;
+  /** The request budget: `limit` requests every `windowMs`. */
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/** The members feature's access store (the access matrix's journal and sessions), for answers in other features. */
+export interface AccessHandle {
+  view(account: AccountRef): AccessView;
+  /** What reading the missing and stale parts would take (`needGroups`: every member's groups, not only the list). */
+  cost(account: AccountRef, needGroups: boolean): Promise<AccessCost>;
+  /** Reads what is missing or stale, within the request budget; the caller has asked the user first. */
+  refresh(account: AccountRef, signal: AbortSignal): Promise<'done' | 'cancelled' | 'declined'>;
+}
+
+/** A desired member row, in the members file's own columns (`username`, `name`, …, `group:<name>`). */
+export type DesiredMemberRow = Readonly<Record<string, string>>;
+
+/** Plans from desired rows, as a members file is planned, and shows the plan in the Plan view. Sends no write. */
+export interface PlanProposals {
+  propose(
+    account: AccountRef,
+    rows: readonly DesiredMemberRow[],
+    signal: AbortSignal,
+  ): Promise<{ readonly changes: number; readonly problems: readonly string[] }>;
+}
+
+/** A file record found by name, with the folders from its group's root (undefined when the portal did not name them). */
+export interface FoundFileRecord {
+  readonly groupId: number;
+  readonly groupName: string;
+  readonly groupLabel: string;
+  readonly id: number;
+  readonly name: string;
+  readonly isFolder: boolean;
+  readonly size: number | null;
+  readonly folders: readonly string[] | undefined;
+}
+
+/** Go to File Record's search, for answers in other features (its group list and folder caches included). */
+export interface FileFinder {
+  find(
+    account: AccountRef,
+    text: string,
+    signal: AbortSignal,
+  ): Promise<{ readonly hits: readonly FoundFileRecord[]; readonly groups: number; readonly incomplete: number }>;
+}

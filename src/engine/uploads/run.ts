@@ -117,11 +117,18 @@ export async function runUploads(
 /** Goes on with an upload that stopped (a reload, a crash): what landed is not sent again; the rest is. */
 export async function resumeUploads(
   client: UploadClient,
-  record: UploadRecord,
+  stale: Pick<UploadRecord, 'file'>,
   settings: UploadSettings,
 ): Promise<UploadResult> {
+  // Read again under the journal's lock: what another window did meanwhile counts, so nothing is sent twice.
+  const reopened = await Journal.reopen(stale);
+  const journal = reopened.journal;
+  const record = journalRecordOf(reopened.record as unknown as JournalRecordOf<Unit, unknown, unknown>);
+  if (!record) {
+    await journal.close();
+    throw new Error(`Not an upload journal: ${stale.file}`);
+  }
   const target = (record.begin as unknown as { target: UploadTargetRef }).target;
-  const journal = await Journal.reopen(record as never);
   const kind = new UploadKind(client, target, record.applyId);
   const left = record.begin.work.filter((u) => !record.outcomes.has(u.seq));
   return runKind(client, journal, kind, left, settings, (u, c) => kind.resume(u, record.intents.get(u.seq), c));

@@ -13,7 +13,9 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
 import { StickyContext } from '../../views/stickyContext';
 import { registerViewCommands } from '../../views/viewCommands';
-import type { FeatureDeps, MembersHandle } from '../contracts';
+import type { AccessHandle, FeatureDeps, MembersHandle, PlanProposals } from '../contracts';
+import { accessHandle } from './access/accessHandle';
+import { planProposals } from './plan/proposals';
 import { MatrixPanels, registerAccessCommands } from './access/commands';
 import { MatrixSessions } from './access/matrixSessions';
 import { registerMatrixSerializer } from './access/matrixSerializer';
@@ -36,6 +38,9 @@ export interface MembersFeature extends MembersHandle {
   snapshot(): MembersSnapshot;
   /** The access matrices: what was read per organisation, and their panels. */
   readonly access: { readonly sessions: MatrixSessions; readonly panels: MatrixPanels };
+  /** The access store and plans from desired rows, for answers and proposals in other features. */
+  readonly store: AccessHandle;
+  readonly proposals: PlanProposals;
 }
 
 /** Edit Assignments, Edit Member and New Member; a save reloads the organisation's member lists. */
@@ -138,5 +143,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     snapshot: () => provider.snapshot(),
     onDidChangeMembers: provider.onDidChangeMembers,
     access: { sessions, panels },
+    store: accessHandle(sessions, registry, commands.ui),
+    proposals: planProposals(registry, plan.store),
   };
 }

@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { CommandEnv } from '../../ui/commands';
 import type { AuthHandle } from '../../auth/register';
-import type { PortalDocument, RecordsHandle } from '../contracts';
+import type { FileFinder, PortalDocument, RecordsHandle } from '../contracts';
+import { fileFinder } from './search/findFiles';
 import { registerFileCommands, registerFinderCommands } from './commands';
 import { GroupListCache } from './search/groupCache';
 import { GroupFolders } from './search/groupFolders';
@@ -17,6 +18,8 @@ import type { FormHost } from '../../forms/formHost';
 import { RecordPage } from './documents/recordPage';
 
 export interface RecordsFeature extends RecordsHandle {
+  /** Go to File Record's search, for answers in other features. */
+  readonly files: FileFinder;
   readonly fileSystem: PortalFileSystem;
   /** The `portal:` URI of a document, as open() makes it (a record's page reads what this URI serves). */
   uriOf(doc: PortalDocument): vscode.Uri;
@@ -114,8 +117,10 @@ export function registerRecords(
     }
   };
   const wentTo = new vscode.EventEmitter<FileRef>();
+  const caches = { groups: new GroupListCache(), folders: new GroupFolders() };
   const feature: RecordsFeature = {
     fileSystem,
+    files: fileFinder(deps.auth.registry, caches),
     uriOf: (doc) => uriOf(targetOf(doc)),
     open,
     onDidGoTo: wentTo.event,
@@ -129,7 +134,7 @@ export function registerRecords(
     ...registerFinderCommands(deps.commands, {
       registry: deps.auth.registry,
       records: feature,
-      caches: { groups: new GroupListCache(), folders: new GroupFolders() },
+      caches,
       selected: deps.selected,
       wentTo: (f) => wentTo.fire(f),
     }),

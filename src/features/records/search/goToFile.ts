@@ -36,7 +36,7 @@ export interface GoToCaches {
  * for a record listed with neither path nor parent (a portal that ignores `recursive` lists only the root); else
  * from the group's folders; undefined when none of these names the whole way.
  */
-async function foldersOf(
+export async function foldersOf(
   r: FileRecord,
   group: GroupRef,
   where: { client: GroupFoldersClient; folders: GroupFolders },

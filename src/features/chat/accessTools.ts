@@ -1,0 +1,230 @@
+/**
+ * The tools that answer from the access store: who can reach a group, one member's access, and members found by
+ * state, inactivity, group or tag. A fresh store answers with no request. What is missing or stale is read first,
+ * within the request budget; when that would take longer than a few seconds, the call asks first, saying how long
+ * and why.
+ */
+import * as vscode from 'vscode';
+import type { Member, MemberV2, PortalClient } from '../../api/index';
+import { setting } from '../../auth/settings';
+import { count } from '../../shared/format';
+import { memberRow } from '../../shared/members';
+import type { AccessHandle, AccessRow, AccessView } from '../contracts';
+import { findMembers, memberAccess, quoted, whoCanAccess, type LevelWord, type MemberState } from './answers';
+import type { Target, TargetInput } from './target';
+import {
+  defineTool,
+  objectOf,
+  optionalCount,
+  optionalString,
+  requiredString,
+  targetInput,
+  type ToolEnv,
+} from './toolKit';
+
+/** A read that takes longer than this asks first. */
+export const CONFIRM_ABOVE_MS = 5_000;
+const HOUR_MS = 3_600_000;
+const LEVELS: readonly LevelWord[] = ['Basic', 'Standard', 'Administrator'];
+const STATES: readonly MemberState[] = ['enabled', 'disabled', 'locked', 'pending', 'neverActive', 'twoFactorOff'];
+
+function oneOf<T extends string>(values: readonly T[], v: string | undefined): T | undefined {
+  return values.find((x) => x.toLowerCase() === v?.toLowerCase());
+}
+
+/** The confirmation before a long read, or undefined when the store can answer soon. */
+async function askBeforeLongRead(
+  store: AccessHandle,
+  target: Target,
+  needGroups: boolean,
+  what: string,
+): Promise<vscode.PreparedToolInvocation> {
+  const cost = await store.cost(target.account, needGroups);
+  if (cost.etaMs <= CONFIRM_ABOVE_MS) return { invocationMessage: what };
+  return {
+    invocationMessage: what,
+    confirmationMessages: {
+      title: vscode.l10n.t('Read the access of {0}?', target.accountName),
+      message: new vscode.MarkdownString(
+        vscode.l10n.t(
+          'Answering needs {0} member reads and {1} list pages from the portal, {2}: the portal tells a member\u2019s groups only one member at a time, and allows {3} requests every {4} minutes. What is read is kept for the access matrix and later questions.',
+          count(cost.reads),
+          count(cost.pages),
+          cost.etaWords,
+          count(cost.limit),
+          Math.round(cost.windowMs / 60_000),
+        ),
+      ),
+    },
+  };
+}
+
+/** Reads what the answer needs that the store lacks; true when something was read now. */
+async function freshen(
+  store: AccessHandle,
+  target: Target,
+  needGroups: boolean,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const cost = await store.cost(target.account, needGroups);
+  if (cost.reads + cost.pages === 0) return false;
+  const outcome = await store.refresh(target.account, signal);
+  if (outcome !== 'done') throw new vscode.CancellationError();
+  return true;
+}
+
+/** The v2 group names of a group the model named by its friendly name (one group list request, only then). */
+async function groupNameOf(client: PortalClient, accountId: number, view: AccessView, named: string): Promise<string> {
+  if (view.columnOf(named) !== undefined) return named;
+  const lower = named.toLowerCase();
+  const groups = await client.v2.groups.list(accountId);
+  return groups.find((g) => g.friendlyName.toLowerCase() === lower || String(g.id) === named)?.name ?? named;
+}
+
+interface GroupInput extends TargetInput {
+  readonly group: string;
+  readonly level: LevelWord | undefined;
+  readonly offset: number | undefined;
+}
+
+export function whoCanAccessTool(env: ToolEnv, store: AccessHandle): vscode.LanguageModelTool<object> {
+  return defineTool<GroupInput>(env, {
+    name: 'portal_whoCanAccessGroup',
+    input: (raw) => {
+      const o = objectOf(raw);
+      return {
+        ...targetInput(o),
+        group: requiredString(o, 'group'),
+        level: oneOf(LEVELS, optionalString(o, 'level')),
+        offset: optionalCount(o, 'offset'),
+      };
+    },
+    prepare: (input, target) =>
+      askBeforeLongRead(store, target, true, vscode.l10n.t('Reading who can reach {0}…', quoted(input.group))),
+    run: async (input, target, signal) => {
+      const readNow = await freshen(store, target, true, signal);
+      const view = store.view(target.account);
+      const name = await groupNameOf(target.client, target.account.accountId, view, input.group);
+      const answer = whoCanAccess(view, name, { offset: input.offset, level: input.level });
+      return {
+        outcome: 'answered',
+        answer: answer
+          ? { ...answer, readNow }
+          : {
+              group: quoted(input.group),
+              members: null,
+              readNow,
+              reason: 'No member of this organisation is in a group of this name.',
+            },
+      };
+    },
+  });
+}
+
+interface MemberInput extends TargetInput {
+  readonly username: string;
+}
+
+/** One member as a one-row store, read now: their v3 row and their v2 groups (two requests). */
+function oneMemberView(m: Member, v2: MemberV2, at: number): AccessView {
+  const r = memberRow(m);
+  const columns = Object.keys(v2.groups ?? {});
+  const cells = columns.flatMap((name, i) => {
+    const p = v2.groups?.[name] ?? 0;
+    return p >= 16 ? [i, 3] : p >= 4 ? [i, 2] : p >= 1 ? [i, 1] : [];
+  });
+  const flags = (r.enabled ? 0 : 1) | (r.locked ? 2 : 0) | (r.activation !== null ? 4 : 0) | (r.twoFactor ? 8 : 0);
+  const row: AccessRow = [
+    0,
+    r.username,
+    r.name,
+    '',
+    r.tags.map((_, i) => i),
+    r.permission ?? 0,
+    r.lastActive ?? -1,
+    flags,
+    cells,
+    at,
+  ];
+  return { columns, tags: r.tags, listedAt: 0, size: 1, all: () => [row], row: () => row, columnOf: () => undefined };
+}
+
+export function memberAccessTool(env: ToolEnv, store: AccessHandle): vscode.LanguageModelTool<object> {
+  return defineTool<MemberInput>(env, {
+    name: 'portal_memberAccess',
+    input: (raw) => {
+      const o = objectOf(raw);
+      return { ...targetInput(o), username: requiredString(o, 'username') };
+    },
+    run: async (input, target, signal) => {
+      const view = store.view(target.account);
+      const cutoff = Date.now() - setting('accessMatrix.maxAgeHours') * HOUR_MS;
+      const kept = view.row(input.username);
+      if (kept && kept[9] >= cutoff) {
+        return { outcome: 'answered', answer: { member: memberAccess(view, input.username), readNow: false } };
+      }
+      const { accountId } = target.account;
+      const [m, v2] = await Promise.all([
+        target.client.v3.members.get(accountId, input.username, { signal }),
+        target.client.v2.members.get(accountId, input.username, { signal }),
+      ]);
+      return {
+        outcome: 'answered',
+        answer: { member: memberAccess(oneMemberView(m, v2, Date.now()), m.user.username), readNow: true },
+      };
+    },
+  });
+}
+
+interface FindInput extends TargetInput {
+  readonly state: MemberState | undefined;
+  readonly inactiveDays: number | undefined;
+  readonly group: string | undefined;
+  readonly tag: string | undefined;
+  readonly offset: number | undefined;
+}
+
+export function findMembersTool(env: ToolEnv, store: AccessHandle): vscode.LanguageModelTool<object> {
+  return defineTool<FindInput>(env, {
+    name: 'portal_findMembers',
+    input: (raw) => {
+      const o = objectOf(raw);
+      return {
+        ...targetInput(o),
+        state: oneOf(STATES, optionalString(o, 'state')),
+        inactiveDays: optionalCount(o, 'inactiveDays'),
+        group: optionalString(o, 'group'),
+        tag: optionalString(o, 'tag'),
+        offset: optionalCount(o, 'offset'),
+      };
+    },
+    prepare: (input, target) =>
+      askBeforeLongRead(
+        store,
+        target,
+        input.group !== undefined,
+        vscode.l10n.t('Finding members of {0}…', target.accountName),
+      ),
+    run: async (input, target, signal) => {
+      const readNow = await freshen(store, target, input.group !== undefined, signal);
+      const view = store.view(target.account);
+      const group =
+        input.group === undefined
+          ? undefined
+          : await groupNameOf(target.client, target.account.accountId, view, input.group);
+      const filter = { state: input.state, inactiveDays: input.inactiveDays, group, tag: input.tag };
+      const found = findMembers(view, filter, { offset: input.offset, now: Date.now() });
+      const asked = Object.fromEntries(
+        Object.entries(filter)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, typeof v === 'string' ? quoted(v) : v]),
+      );
+      return {
+        outcome: 'answered',
+        answer: found
+          ? { filter: asked, members: found, readNow }
+          : { filter: asked, members: null, readNow, reason: 'No member of this organisation has this group or tag.' },
+      };
+    },
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * The access store as other features may use it (contracts.ts): what a matrix holds now, what a fresh answer would
+ * cost within the request budget, and a read the caller has already asked the user about. The store stays the one
+ * the access matrix panels use, so a read here fills their journal too, and the other way round.
+ */
+import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { setting } from '../../../auth/settings';
+import { MAX_PAGE_SIZE, type PortalClient } from '../../../api/index';
+import type { AccountRef } from '../../../shared/refs';
+import type { Ui } from '../../../ui/ui';
+import type { AccessCost, AccessHandle } from '../../contracts';
+import { estimateMs } from './estimate';
+import type { MatrixSessions } from './matrixSessions';
+import { durationWords } from './matrix.protocol';
+
+const HOUR_MS = 3_600_000;
+/** Until a read has answered, an estimate assumes this much time per request (as the matrix's own read does). */
+const FIRST_GUESS_LATENCY_MS = 150;
+
+/** The same Ui, except that the read's own "this takes long" question is answered yes: the caller asked already. */
+function alreadyAsked(ui: Ui): Ui {
+  return Object.create(ui, { confirm: { value: () => Promise.resolve(true) } }) as Ui;
+}
+
+export function accessHandle(sessions: MatrixSessions, registry: PortalRegistry, ui: () => Ui): AccessHandle {
+  return {
+    view: (account) => sessions.get(account).matrix,
+    cost: (account, needGroups) => costOf(sessions, registry, account, needGroups),
+    refresh: async (account, signal) => {
+      const session = sessions.get(account);
+      const onAbort = () => session.cancel();
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        const result = await session.read(() => alreadyAsked(ui()));
+        return result?.outcome ?? 'cancelled';
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    },
+  };
+}
+
+/** The first page's total; a portal that answers the whole list at once gives none, and its rows are the count. */
+async function memberCount(client: PortalClient, accountId: number): Promise<number> {
+  const first = await client.v3.members.page(accountId, { page: 1, size: 1 });
+  return first.totalResults ?? first.items.length;
+}
+
+async function costOf(
+  sessions: MatrixSessions,
+  registry: PortalRegistry,
+  account: AccountRef,
+  needGroups: boolean,
+): Promise<AccessCost> {
+  const matrix = sessions.get(account).matrix;
+  const client = registry.client(account.portalId);
+  const cutoff = Date.now() - setting('accessMatrix.maxAgeHours') * HOUR_MS;
+  const listFresh = matrix.listedAt >= cutoff && matrix.listLimit === undefined;
+  // A list never walked: the first page's total says how many members there are (one small request).
+  const total =
+    listFresh || matrix.size > 0
+      ? matrix.size
+      : ((await client.v3.members.page(account.accountId, { page: 1, size: 1 })).totalResults ?? 0);
+  const pages = listFresh ? 0 : Math.ceil(total / MAX_PAGE_SIZE);
+  const unread = needGroups ? matrix.staleRows(cutoff).length + Math.max(0, total - matrix.size) : 0;
+  const b = client.budget;
+  const etaMs = estimateMs(
+    unread + pages,
+    { limit: b.limit, windowMs: b.windowMs, used: b.used() },
+    FIRST_GUESS_LATENCY_MS,
+    setting('maxConcurrentRequests'),
+  );
+  return { reads: unread, pages, etaMs, etaWords: durationWords(etaMs), limit: b.limit, windowMs: b.windowMs };
+}
