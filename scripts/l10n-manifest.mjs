@@ -19,10 +19,17 @@ const VISIBLE_KEYS = new Set([
   'deprecationMessage',
   'markdownDeprecationMessage',
   'altText',
+  'userDescription',
 ]);
 
 /** Subtrees that hold data or wiring, never text for people: setting defaults and enums, menu entries. */
 const DATA_KEYS = new Set(['default', 'examples', 'enum', 'const', 'menus', 'keybindings']);
+
+/**
+ * A language model tool's `name` is its id and its `inputSchema` is read by the model, not by people: they stay
+ * English, as `modelDescription` does.
+ */
+const TOOL_DATA_KEYS = new Set(['name', 'inputSchema']);
 
 /** VS Code's translated manifest gives some fields as `{ value, original }` (command titles and categories). */
 function isLocalized(value) {
@@ -38,6 +45,7 @@ function* walk(node, path) {
   for (const [key, value] of Object.entries(node)) {
     const at = `${path}.${key}`;
     if (DATA_KEYS.has(key)) continue;
+    if (/^contributes\.languageModelTools\[\d+\]$/.test(path) && TOOL_DATA_KEYS.has(key)) continue;
     if (VISIBLE_KEYS.has(key) && (typeof value === 'string' || isLocalized(value))) yield { path: at, value };
     else if (VISIBLE_KEYS.has(key) && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
       for (const [i, v] of value.entries()) yield { path: `${at}[${i}]`, value: v };

@@ -155,3 +155,20 @@ export interface FileFinder {
     signal: AbortSignal,
   ): Promise<{ readonly hits: readonly FoundFileRecord[]; readonly groups: number; readonly incomplete: number }>;
 }
+
+/** A question chat asked through one of the portal's tools, as journaled: what and when, never the answer. */
+export interface ChatToolCall {
+  /** Epoch ms. */
+  readonly at: number;
+  readonly tool: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The portal's base URL and the organisation's name, once the call named them. */
+  readonly portal?: string;
+  readonly organisation?: string;
+  readonly outcome: 'answered' | 'proposed' | 'failed' | 'declined';
+}
+
+/** Chat's tools as the change history lists them: their calls in this storage, oldest first. */
+export interface ChatHandle {
+  listCalls(): Promise<ChatToolCall[]>;
+}

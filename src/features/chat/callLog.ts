@@ -6,17 +6,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ChatToolCall } from '../contracts';
 
-export interface ToolCall {
-  /** Epoch ms. */
-  readonly at: number;
-  readonly tool: string;
-  /** The input as the tool was given it (no result, no token: inputs hold names and filters). */
-  readonly input: Readonly<Record<string, unknown>>;
-  readonly portal?: string;
-  readonly organisation?: string;
-  readonly outcome: 'answered' | 'proposed' | 'failed' | 'declined';
-}
+export type ToolCall = ChatToolCall;
 
 const FILE = 'tool-calls.jsonl';
 /** Lines kept once the file is cut: months of questions, a few hundred kilobytes. */

@@ -8,20 +8,18 @@ import type { PortalRegistry } from '../../auth/portalRegistry';
 import { userValue } from '../../auth/settings';
 import type { Ref } from '../../shared/refs';
 import { setContextKey } from '../../ui/contextKeys';
-import type { AccessHandle, FileFinder, PlanProposals } from '../contracts';
+import type { AccessHandle, ChatHandle, FileFinder, PlanProposals } from '../contracts';
 import { findMembersTool, memberAccessTool, whoCanAccessTool } from './accessTools';
-import { listToolCalls, ToolCallLog, type ToolCall } from './callLog';
+import { listToolCalls, ToolCallLog } from './callLog';
 import { findFileRecordsTool, overviewTool } from './portalTools';
 import { proposeTool } from './proposeTool';
 import { Targets } from './target';
 
-export interface ChatFeature {
+export interface ChatFeature extends ChatHandle {
   /** The tools by name, as registered (tests call prepareInvocation on them). */
   readonly tools: ReadonlyMap<string, vscode.LanguageModelTool<object>>;
   /** Whether the tools are registered now. */
   registered(): boolean;
-  /** Chat's tool calls in this storage, oldest first, without their answers: for the change history. */
-  listCalls(): Promise<ToolCall[]>;
 }
 
 export interface ChatDeps {

@@ -57,10 +57,7 @@ async function costOf(
   const cutoff = Date.now() - setting('accessMatrix.maxAgeHours') * HOUR_MS;
   const listFresh = matrix.listedAt >= cutoff && matrix.listLimit === undefined;
   // A list never walked: the first page's total says how many members there are (one small request).
-  const total =
-    listFresh || matrix.size > 0
-      ? matrix.size
-      : ((await client.v3.members.page(account.accountId, { page: 1, size: 1 })).totalResults ?? 0);
+  const total = listFresh || matrix.size > 0 ? matrix.size : await memberCount(client, account.accountId);
   const pages = listFresh ? 0 : Math.ceil(total / MAX_PAGE_SIZE);
   const unread = needGroups ? matrix.staleRows(cutoff).length + Math.max(0, total - matrix.size) : 0;
   const b = client.budget;

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { portalApi, signInForTest } from '../../../support/extension';
 import { portalJson } from '../../../support/portalHttp';
+import { isPlain } from '../../../../../src/shared/plainText';
 import { features, type Testing } from '../../../support/tree';
 import { waitFor } from '../../../support/wait';
 
@@ -334,3 +335,73 @@ for (const profile of PROFILES)
       await waitFor(() => t.chat.registered(), 'signed in again: the tools are back');
     });
   });
+
+describe('Chat: language model tools on a hostile portal', function () {
+  this.timeout(60_000);
+  let p: DemoPortal;
+  let t: Testing;
+  let portalLabel: string;
+
+  /** Every string of the answer: none may carry a live link, an icon or a bidi control. */
+  const strings = (v: unknown): string[] =>
+    typeof v === 'string'
+      ? [v]
+      : Array.isArray(v)
+        ? v.flatMap(strings)
+        : typeof v === 'object' && v !== null
+          ? Object.values(v).flatMap(strings)
+          : [];
+  const ask = async (name: string, input: object): Promise<Answer> => {
+    const result = await vscode.lm.invokeTool(name, {
+      input: { portal: portalLabel, organisation: '1', ...input },
+      toolInvocationToken: undefined,
+    });
+    const part = result.content[0];
+    assert.ok(part instanceof vscode.LanguageModelTextPart);
+    return JSON.parse(part.value) as Answer;
+  };
+
+  before(async () => {
+    p = await startDemoPortal({ seed: 'hostile' });
+    t = await features();
+    portalLabel = (await portalApi()).registry.get(p.portalId)?.entry.label ?? '';
+  });
+  after(async () => {
+    t.members.plan.store.clear();
+    await t.members.access.sessions.forget();
+    await stopDemoPortal(p);
+  });
+
+  it('every tool answers server text as plain quoted data, sends no write and calls nothing else', async () => {
+    t.members.plan.store.clear();
+    const before = (await t.chat.listCalls()).length;
+    p.emu.resetStats();
+    const answers = [
+      await ask('portal_organisationOverview', {}),
+      await ask('portal_whoCanAccessGroup', { group: '[Run](command:workbench.action.terminal.new)' }),
+      await ask('portal_memberAccess', { username: 'payload.commandrun' }),
+      await ask('portal_findMembers', { state: 'enabled' }),
+      await ask('portal_findFileRecords', { name: 'gnp' }),
+    ];
+    for (const a of answers) {
+      assert.equal(a.error, undefined, JSON.stringify(a));
+      assert.match(a.note ?? '', /untrusted data/);
+      const all = strings(a.answer);
+      assert.ok(all.length > 0);
+      for (const s of all) assert.ok(isPlain(s), `not plain: ${JSON.stringify(s)}`);
+    }
+    const run = (answers[1]?.answer?.members as Page | null)?.items ?? [];
+    assert.ok(run.length > 0, 'the group with a command link for a name has members');
+    assert.ok((answers[4]?.answer?.fileRecords as Page).total > 0, 'the bidi file names are found');
+    const calls = (await t.chat.listCalls()).slice(before).map((c) => c.tool);
+    assert.deepEqual(calls, [
+      'portal_organisationOverview',
+      'portal_whoCanAccessGroup',
+      'portal_memberAccess',
+      'portal_findMembers',
+      'portal_findFileRecords',
+    ]);
+    assert.equal(t.members.plan.store.plan, undefined);
+    assert.deepEqual(writes(p.emu.stats().byRoute), []);
+  });
+});
