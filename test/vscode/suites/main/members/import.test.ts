@@ -98,6 +98,10 @@ describe('Members: import from a spreadsheet', function () {
     assert.deepEqual(planned && [planned.portalId, planned.accountId], [p.portalId, 1]);
     assert.ok(fs.existsSync(path.join(dir, 'hr-q1.portal-mapping.json')));
 
+    // The saved label is anyone's text: the portal's own name for the organisation is used.
+    const savedFile = path.join(dir, 'hr-q1.portal-mapping.json');
+    const saved = JSON.parse(fs.readFileSync(savedFile, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(savedFile, JSON.stringify({ ...saved, accountLabel: 'Globex [x](command:evil)' }));
     await open(path.join(dir, 'hr-q2.csv'), `${HEADER}Gus,Lee,gus.lee@acme.example,Engineering,05/04/2099\r\n`);
     const second = await withUi({}, async (ui) => {
       await vscode.commands.executeCommand('portal.members.importSheet');
@@ -107,6 +111,10 @@ describe('Members: import from a spreadsheet', function () {
       second.asked.filter((q) => q.kind !== 'progress').map((q) => q.id),
       [],
     );
+    const nextAccount = (await features()).members.plan.store.accountOf(
+      vscode.Uri.file(path.join(dir, 'hr-q2.members.csv')),
+    );
+    assert.equal(nextAccount?.label, 'Acme Corporation');
     const next = parseMembersFile(fs.readFileSync(path.join(dir, 'hr-q2.members.csv'), 'utf8'));
     assert.deepEqual(
       next.rows.map((r) => valueOf(next, r, 'activationDate')),
