@@ -159,12 +159,18 @@ async function writeMembersFile(ui: Ui, target: string, text: string): Promise<v
 
 function summary(sheetFile: string, target: string, result: Converted): string {
   const parts = [
-    vscode.l10n.t(
-      '{0} people from {1} are in {2}: check the Problems panel, then Plan Changes….',
-      count(result.rows),
-      path.basename(sheetFile),
-      path.basename(target),
-    ),
+    result.rows === 1
+      ? vscode.l10n.t(
+          '1 person from {0} is in {1}. Next: Plan Changes….',
+          path.basename(sheetFile),
+          path.basename(target),
+        )
+      : vscode.l10n.t(
+          '{0} people from {1} are in {2}. Next: Plan Changes….',
+          count(result.rows),
+          path.basename(sheetFile),
+          path.basename(target),
+        ),
   ];
   if (result.clashes.length > 0)
     parts.push(
