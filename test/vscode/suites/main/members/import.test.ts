@@ -12,7 +12,7 @@ import { parseMembersFile, valueOf } from '../../../../../src/features/members/p
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { eventually } from '../../../support/membersFile';
 import { features } from '../../../support/tree';
-import { visible, withUi } from '../../../support/ui';
+import { DISMISS, visible, withUi } from '../../../support/ui';
 
 const HEADER = 'First name,Last name,Email,Department,Start date\r\n';
 const MAPPING_ANSWERS = {
@@ -119,6 +119,24 @@ describe('Members: import from a spreadsheet', function () {
     assert.deepEqual(
       next.rows.map((r) => valueOf(next, r, 'activationDate')),
       ['2099-04-05'],
+    );
+  });
+
+  it('sheet text reaches the mapping as plain text: no link, no icon', async () => {
+    const hostile = '[open](command:workbench.action.openSettings) $(alert)';
+    await open(path.join(dir, 'hostile.csv'), `First name,"${hostile}"\r\nAna,"${hostile}"\r\n`);
+    const ui = await withUi({ 'pick.account': 'Acme Corporation', 'import.columns': DISMISS }, async (u) => {
+      await vscode.commands.executeCommand('portal.members.importSheet');
+      return u;
+    });
+    const texts = ui.asked.find((q) => q.id === 'import.columns')?.texts ?? [];
+    assert.ok(
+      texts.some((t) => visible(t).includes(hostile)),
+      'the header and its value are shown',
+    );
+    assert.ok(
+      texts.every((t) => !t.includes('](') && !t.includes('$(')),
+      texts.join(' | '),
     );
   });
 
