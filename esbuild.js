@@ -22,7 +22,18 @@ const reportSizes = {
   },
 };
 
-/** Both bundles' options; a unit test builds the production extension bundle in memory from these. */
+/**
+ * exceljs (over 1 MiB) is a bundle of its own, `dist/exceljs.js`, required only when an `.xlsx` is imported: every
+ * start of the extension would otherwise parse it.
+ */
+const lazyExceljs = {
+  name: 'lazy-exceljs',
+  setup(build) {
+    build.onResolve({ filter: /^exceljs$/ }, () => ({ path: './exceljs.js', external: true }));
+  },
+};
+
+/** The bundles' options; a unit test builds the production extension bundle in memory from these. */
 function buildOptions(production) {
   const common = {
     bundle: true,
@@ -43,11 +54,23 @@ function buildOptions(production) {
       format: 'cjs',
       target: 'node20',
       external: ['vscode'],
+      plugins: [reportSizes, lazyExceljs],
+      // import() of exceljs's bundle becomes a require(), loaded as the rest of the extension is.
+      supported: { 'dynamic-import': false },
       // The in-VS-Code tests' handle on the extension (src/extension.ts): compiled out of the production bundle, so
       // the packaged extension hands nothing to other extensions.
       define: { ...common.define, PORTAL_TEST_HOOKS: String(!production) },
       // Source maps stay in production too so stack traces in the log point at our sources; .vscodeignore keeps them out of the .vsix.
       sourcemap: 'linked',
+    },
+    {
+      ...common,
+      entryPoints: { exceljs: require.resolve('exceljs') },
+      outdir: path.join(root, 'dist'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      sourcemap: false,
     },
     {
       ...common,
@@ -67,7 +90,8 @@ async function main() {
   // A production build starts clean, so no bundle or map of a removed entry ends up in the .vsix.
   if (production) {
     fs.rmSync(path.join(root, 'dist', 'webview'), { recursive: true, force: true });
-    for (const f of ['extension.js', 'extension.js.map']) fs.rmSync(path.join(root, 'dist', f), { force: true });
+    for (const f of ['extension.js', 'extension.js.map', 'exceljs.js'])
+      fs.rmSync(path.join(root, 'dist', f), { force: true });
   }
   if (watch) {
     const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

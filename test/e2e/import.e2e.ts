@@ -110,6 +110,10 @@ export async function run(ctx: FlowContext): Promise<void> {
       await startImport(page, 'hr-2099-q1.xlsx');
       await pick(page, 'Acme Corporation');
       await columnsStep(page);
+      // The portal's read is done once the step shows; its notification is let go before the picture.
+      await page
+        .locator('.notification-toast', { hasText: 'Reading the members and groups' })
+        .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       const image = path.join(ctx.imagesDir, `import-mapping-${name}.png`);
       await wb.screenshot(image);
       ctx.log(`the columns' meanings proposed; screenshot ${path.relative(process.cwd(), image)}`);

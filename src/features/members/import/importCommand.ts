@@ -96,10 +96,16 @@ async function readPortal(ui: Ui, deps: ImportDeps, account: AccountRef): Promis
   return { emails, groups: state.groups };
 }
 
-/** The saved mapping's organisation when that portal is still set up, else the one the user picks. */
+/**
+ * The saved mapping's organisation when the signed-in user belongs to it on that portal, with the label the portal
+ * gives it (a mapping file is anyone's text: its label is never shown); else the one the user picks.
+ */
 async function accountOf(run: Run, deps: ImportDeps, saved: ImportMapping | undefined): Promise<AccountRef> {
-  if (saved && deps.registry.get(saved.portalId))
-    return { kind: 'account', portalId: saved.portalId, accountId: saved.accountId, label: saved.accountLabel };
+  if (saved && deps.registry.get(saved.portalId)) {
+    const info = await deps.registry.client(saved.portalId).v3.userinfo();
+    const a = info.accounts.find((x) => x.account.id === saved.accountId)?.account;
+    if (a) return { kind: 'account', portalId: saved.portalId, accountId: a.id, label: a.friendlyName || a.name };
+  }
   return accountFor(run, deps.registry);
 }
 
@@ -153,12 +159,18 @@ async function writeMembersFile(ui: Ui, target: string, text: string): Promise<v
 
 function summary(sheetFile: string, target: string, result: Converted): string {
   const parts = [
-    vscode.l10n.t(
-      '{0} people from {1} are in {2}: check the Problems panel, then Plan Changes….',
-      count(result.rows),
-      path.basename(sheetFile),
-      path.basename(target),
-    ),
+    result.rows === 1
+      ? vscode.l10n.t(
+          '1 person from {0} is in {1}. Next: Plan Changes….',
+          path.basename(sheetFile),
+          path.basename(target),
+        )
+      : vscode.l10n.t(
+          '{0} people from {1} are in {2}. Next: Plan Changes….',
+          count(result.rows),
+          path.basename(sheetFile),
+          path.basename(target),
+        ),
   ];
   if (result.clashes.length > 0)
     parts.push(

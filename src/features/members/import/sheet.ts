@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 export interface Sheet {
   readonly headers: readonly string[];
@@ -69,7 +69,9 @@ class Collector {
 
 async function readXlsx(file: string): Promise<Sheet> {
   const out = new Collector();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  // Loaded here, not at start: the extension's bundle requires exceljs's own bundle only now (esbuild.js).
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Date cells are told from numbers by their format: styles are needed for that, hyperlinks are not.

@@ -38,8 +38,8 @@ const mapping: ImportMapping = {
   },
 };
 
-describe('convertSheet', () => {
-  test('six starters: a members file with their names, e-mails, dates and groups, and no problem', () => {
+void describe('convertSheet', () => {
+  void test('six starters: a members file with their names, e-mails, dates and groups, and no problem', () => {
     const out = convertSheet(sheet, mapping, { portal: new Map(), today: '2026-11-27' });
     const file = parseMembersFile(out.text);
     assert.deepEqual(
@@ -62,7 +62,7 @@ describe('convertSheet', () => {
     assert.deepEqual(out.clashes, []);
   });
 
-  test('a username someone else holds on the portal, or one the sheet gives twice, is numbered; the same person is not', () => {
+  void test('a username someone else holds on the portal, or one the sheet gives twice, is numbered; the same person is not', () => {
     const rows = [...SIX_STARTERS, ['Ana', 'Lopez', 'other.ana@acme.example', 'Engineering', '']] as const;
     const portal = new Map([
       ['ben.okafor', 'someone.else@acme.example'],
@@ -76,7 +76,7 @@ describe('convertSheet', () => {
     assert.deepEqual(out.existing, ['eva.novak']);
   });
 
-  test('a start date already past is left empty (activation now); one that is no date stays for the Problems panel', () => {
+  void test('a start date already past is left empty (activation now); one that is no date stays for the Problems panel', () => {
     const rows = [
       ['Ana', 'López', 'a@acme.example', 'Engineering', '05/01/2020'],
       ['Ben', 'Okafor', 'b@acme.example', 'Engineering', 'soon'],
@@ -88,7 +88,7 @@ describe('convertSheet', () => {
     assert.equal(valueOf(file, file.rows[1]!, 'activationDate'), 'soon');
   });
 
-  test('sheet text that a spreadsheet would run as a formula is written inert and reads back as it was', () => {
+  void test('sheet text that a spreadsheet would run as a formula is written inert and reads back as it was', () => {
     const rows = [['=HYPERLINK("x")', 'Doe', 'x@acme.example', 'Engineering', '']] as const;
     const out = convertSheet(
       { ...sheet, rows },
@@ -102,8 +102,8 @@ describe('convertSheet', () => {
   });
 });
 
-describe('usernames', () => {
-  test('first.last and the e-mail’s local part, normalised to the portal’s rule', () => {
+void describe('usernames', () => {
+  void test('first.last and the e-mail’s local part, normalised to the portal’s rule', () => {
     assert.equal(
       makeUsername('first.last', { first: 'Chloé', last: "O'Brien Smith", email: '' }),
       'chloe.obrien.smith',
@@ -113,8 +113,8 @@ describe('usernames', () => {
   });
 });
 
-describe('emptyMembersFile', () => {
-  test('the header of an organisation’s members file, one column per group, recognised as a members file', () => {
+void describe('emptyMembersFile', () => {
+  void test('the header of an organisation’s members file, one column per group, recognised as a members file', () => {
     const text = emptyMembersFile(['engineering', 'handbook']);
     assert.equal(text, 'username,name,email,jobTitle,activationDate,group:engineering,group:handbook\r\n');
     assert.ok(looksLikeMembersFile(text));

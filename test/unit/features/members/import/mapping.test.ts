@@ -18,8 +18,8 @@ const GROUPS = [
   { name: 'handbook', friendlyName: 'Employee Handbook' },
 ];
 
-describe('proposeColumns', () => {
-  test('HR’s headers: first and last name, e-mail, department, start date', () => {
+void describe('proposeColumns', () => {
+  void test('HR’s headers: first and last name, e-mail, department, start date', () => {
     assert.deepEqual(proposeColumns({ headers: HR_HEADERS, rows: SIX_STARTERS, skipped: 0 }), {
       'First name': 'firstName',
       'Last name': 'lastName',
@@ -29,7 +29,7 @@ describe('proposeColumns', () => {
     });
   });
 
-  test('unknown headers are read from their values; a meaning goes to one column only', () => {
+  void test('unknown headers are read from their values; a meaning goes to one column only', () => {
     const rows = [['a@x.example', '05/01/2099', 'b@x.example', 'x']];
     assert.deepEqual(proposeColumns({ headers: ['Contact', 'When', 'Other', 'Notes'], rows, skipped: 0 }), {
       Contact: 'email',
@@ -40,15 +40,15 @@ describe('proposeColumns', () => {
   });
 });
 
-describe('dates', () => {
-  test('05/01/2099 reads both ways, so no format is proposed; a day over 12 tells', () => {
+void describe('dates', () => {
+  void test('05/01/2099 reads both ways, so no format is proposed; a day over 12 tells', () => {
     assert.equal(detectDateFormat(['05/01/2099', '06/02/2099']), undefined);
     assert.equal(detectDateFormat(['05/01/2099', '25/01/2099']), 'dmy');
     assert.equal(detectDateFormat(['05/01/2099', '01/25/2099']), 'mdy');
     assert.equal(detectDateFormat(['2099-01-05', '']), 'ymd');
   });
 
-  test('readSheetDate reads the chosen format and refuses days that do not exist', () => {
+  void test('readSheetDate reads the chosen format and refuses days that do not exist', () => {
     assert.equal(readSheetDate('05/01/2099', 'dmy'), '2099-01-05');
     assert.equal(readSheetDate('05/01/2099', 'mdy'), '2099-05-01');
     assert.equal(readSheetDate('2099-01-05', undefined), '2099-01-05');
@@ -57,15 +57,15 @@ describe('dates', () => {
   });
 });
 
-describe('departments', () => {
-  test('a department is proposed the group of its friendly name, at Standard; an unknown one no group', () => {
+void describe('departments', () => {
+  void test('a department is proposed the group of its friendly name, at Standard; an unknown one no group', () => {
     assert.deepEqual(proposeDepartment(' employee  handbook', GROUPS), { group: 'handbook', level: 'Standard' });
     assert.deepEqual(proposeDepartment('Engineering', GROUPS), { group: 'engineering', level: 'Standard' });
     assert.equal(proposeDepartment('Legal', GROUPS), null);
   });
 });
 
-describe('parseMapping', () => {
+void describe('parseMapping', () => {
   const mapping: ImportMapping = {
     portalId: 'demo-portal',
     accountId: 1,
@@ -76,11 +76,11 @@ describe('parseMapping', () => {
     departments: { engineering: { group: 'engineering', level: 'Standard' }, legal: null },
   };
 
-  test('a saved mapping reads back as it was written', () => {
+  void test('a saved mapping reads back as it was written', () => {
     assert.deepEqual(parseMapping(mappingText(mapping)), mapping);
   });
 
-  test('anything else is refused: not JSON, another kind, an unknown meaning, a bad level, a huge table', () => {
+  void test('anything else is refused: not JSON, another kind, an unknown meaning, a bad level, a huge table', () => {
     const json = JSON.parse(mappingText(mapping)) as Record<string, unknown>;
     const bad = (patch: Record<string, unknown>) => JSON.stringify({ ...json, ...patch });
     assert.equal(parseMapping('{'), undefined);

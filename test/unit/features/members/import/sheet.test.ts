@@ -11,8 +11,8 @@ import { SIX_STARTERS, writeHrSheet } from './hrSheet';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-sheet-'));
 
-describe('readSheet', () => {
-  test('reads HR’s .xlsx: header and six rows as text', async () => {
+void describe('readSheet', () => {
+  void test('reads HR’s .xlsx: header and six rows as text', async () => {
     const file = path.join(dir, 'hr.xlsx');
     await writeHrSheet(file, SIX_STARTERS);
     const sheet = await readSheet(file);
@@ -21,7 +21,7 @@ describe('readSheet', () => {
     assert.deepEqual(sheet.rows[0], ['Ana', 'López', 'ana.lopez@acme.example', 'Engineering', '05/01/2099']);
   });
 
-  test('a formula cell reads as its result, a date cell as its day, rich text joined, a link as its text', async () => {
+  void test('a formula cell reads as its result, a date cell as its day, rich text joined, a link as its text', async () => {
     const file = path.join(dir, 'cells.xlsx');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('A');
@@ -38,7 +38,7 @@ describe('readSheet', () => {
     assert.deepEqual(sheet.rows[0], ['Mallory', '2099-01-05', 'ab', '[x](command:evil)']);
   });
 
-  test('a semicolon CSV with a byte order mark', async () => {
+  void test('a semicolon CSV with a byte order mark', async () => {
     const file = path.join(dir, 'hr.csv');
     fs.writeFileSync(file, '\uFEFFFirst name;Last name;Email\r\nAna;"López; Jr";ana@x.example\r\n\r\n');
     const sheet = await readSheet(file);
@@ -46,7 +46,7 @@ describe('readSheet', () => {
     assert.deepEqual(sheet.rows, [['Ana', 'López; Jr', 'ana@x.example']]);
   });
 
-  test('an empty sheet and a file that is no workbook are refused with a SheetError', async () => {
+  void test('an empty sheet and a file that is no workbook are refused with a SheetError', async () => {
     const empty = path.join(dir, 'empty.csv');
     fs.writeFileSync(empty, '\r\n');
     await assert.rejects(readSheet(empty), SheetError);

@@ -12,7 +12,7 @@ import { parseMembersFile, valueOf } from '../../../../../src/features/members/p
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { eventually } from '../../../support/membersFile';
 import { features } from '../../../support/tree';
-import { visible, withUi } from '../../../support/ui';
+import { DISMISS, visible, withUi } from '../../../support/ui';
 
 const HEADER = 'First name,Last name,Email,Department,Start date\r\n';
 const MAPPING_ANSWERS = {
@@ -98,6 +98,10 @@ describe('Members: import from a spreadsheet', function () {
     assert.deepEqual(planned && [planned.portalId, planned.accountId], [p.portalId, 1]);
     assert.ok(fs.existsSync(path.join(dir, 'hr-q1.portal-mapping.json')));
 
+    // The saved label is anyone's text: the portal's own name for the organisation is used.
+    const savedFile = path.join(dir, 'hr-q1.portal-mapping.json');
+    const saved = JSON.parse(fs.readFileSync(savedFile, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(savedFile, JSON.stringify({ ...saved, accountLabel: 'Globex [x](command:evil)' }));
     await open(path.join(dir, 'hr-q2.csv'), `${HEADER}Gus,Lee,gus.lee@acme.example,Engineering,05/04/2099\r\n`);
     const second = await withUi({}, async (ui) => {
       await vscode.commands.executeCommand('portal.members.importSheet');
@@ -107,10 +111,32 @@ describe('Members: import from a spreadsheet', function () {
       second.asked.filter((q) => q.kind !== 'progress').map((q) => q.id),
       [],
     );
+    const nextAccount = (await features()).members.plan.store.accountOf(
+      vscode.Uri.file(path.join(dir, 'hr-q2.members.csv')),
+    );
+    assert.equal(nextAccount?.label, 'Acme Corporation');
     const next = parseMembersFile(fs.readFileSync(path.join(dir, 'hr-q2.members.csv'), 'utf8'));
     assert.deepEqual(
       next.rows.map((r) => valueOf(next, r, 'activationDate')),
       ['2099-04-05'],
+    );
+  });
+
+  it('sheet text reaches the mapping as plain text: no link, no icon', async () => {
+    const hostile = '[open](command:workbench.action.openSettings) $(alert)';
+    await open(path.join(dir, 'hostile.csv'), `First name,"${hostile}"\r\nAna,"${hostile}"\r\n`);
+    const ui = await withUi({ 'pick.account': 'Acme Corporation', 'import.columns': DISMISS }, async (u) => {
+      await vscode.commands.executeCommand('portal.members.importSheet');
+      return u;
+    });
+    const texts = ui.asked.find((q) => q.id === 'import.columns')?.texts ?? [];
+    assert.ok(
+      texts.some((t) => visible(t).includes(hostile)),
+      'the header and its value are shown',
+    );
+    assert.ok(
+      texts.every((t) => !t.includes('](') && !t.includes('$(')),
+      texts.join(' | '),
     );
   });
 
