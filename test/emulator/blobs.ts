@@ -29,12 +29,17 @@ export class Blobs {
   constructor(dir?: string) {
     this.owned = dir === undefined;
     this.dir = dir ?? join(tmpdir(), `portal-emulator-blobs-${randomUUID()}`);
+  }
+
+  /** A file in the folder, made on the first upload: an emulator that never took one leaves no folder behind. */
+  private fileIn(name: string): string {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    return join(this.dir, name);
   }
 
   /** Streams a body to a new file, with backpressure; past `limit` bytes the rest is drained and dropped. */
   spool(req: IncomingMessage, limit: number): Promise<Spooled> {
-    const path = join(this.dir, `spool-${randomUUID()}`);
+    const path = this.fileIn(`spool-${randomUUID()}`);
     const out = createWriteStream(path, { mode: 0o600 });
     let size = 0;
     let tooLarge = false;
@@ -65,7 +70,7 @@ export class Blobs {
 
   /** Moves a spooled body under the blob folder for good. */
   keep(spooled: string): string {
-    const path = join(this.dir, `blob-${randomUUID()}`);
+    const path = this.fileIn(`blob-${randomUUID()}`);
     renameSync(spooled, path);
     return path;
   }
