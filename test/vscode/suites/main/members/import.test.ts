@@ -39,6 +39,8 @@ describe('Members: import from a spreadsheet', function () {
   this.timeout(60_000);
   let p: DemoPortal;
   let dir: string;
+  // Other suites may have portals signed in too: the question, when asked, picks this suite's.
+  const ours = () => ({ 'pick.portal': ((id: unknown) => id === p.portalId) as never });
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-import-'));
@@ -76,10 +78,14 @@ describe('Members: import from a spreadsheet', function () {
       'Yara,Haddad,yara.other@acme.example,Employee Handbook,06/02/2099',
     ];
     await open(path.join(dir, 'hr-q1.csv'), `${HEADER}${rows.join('\r\n')}\r\n`);
-    const first = await withUi(MAPPING_ANSWERS, async (ui) => {
-      await vscode.commands.executeCommand('portal.members.importSheet');
-      return ui;
-    });
+    const first = await withUi(
+      { ...MAPPING_ANSWERS, ...ours() },
+      async (ui) => {
+        await vscode.commands.executeCommand('portal.members.importSheet');
+        return ui;
+      },
+      { allUsed: false },
+    );
     const usernamesAsked = visible(first.asked.find((q) => q.id === 'import.usernames')?.texts.join('\n') ?? '');
     assert.match(usernamesAsked, /Taken on the portal by someone else: 1/);
     const written = path.join(dir, 'hr-q1.members.csv');
@@ -125,10 +131,14 @@ describe('Members: import from a spreadsheet', function () {
   it('sheet text reaches the mapping as plain text: no link, no icon', async () => {
     const hostile = '[open](command:workbench.action.openSettings) $(alert)';
     await open(path.join(dir, 'hostile.csv'), `First name,"${hostile}"\r\nAna,"${hostile}"\r\n`);
-    const ui = await withUi({ 'pick.account': 'Acme Corporation', 'import.columns': DISMISS }, async (u) => {
-      await vscode.commands.executeCommand('portal.members.importSheet');
-      return u;
-    });
+    const ui = await withUi(
+      { 'pick.account': 'Acme Corporation', 'import.columns': DISMISS, ...ours() },
+      async (u) => {
+        await vscode.commands.executeCommand('portal.members.importSheet');
+        return u;
+      },
+      { allUsed: false },
+    );
     const texts = ui.asked.find((q) => q.id === 'import.columns')?.texts ?? [];
     assert.ok(
       texts.some((t) => visible(t).includes(hostile)),
@@ -148,17 +158,23 @@ describe('Members: import from a spreadsheet', function () {
     fs.rmSync(path.join(dir, 'hr-q1.portal-mapping.json'));
     fs.rmSync(path.join(dir, 'hr-q2.portal-mapping.json'));
     await open(path.join(dir, 'hr-q3.csv'), `${HEADER}Hana,Sato,hana.sato@acme.example,Engineering,05/04/2099\r\n`);
-    const ui = await withUi(MAPPING_ANSWERS, async (u) => {
-      await vscode.commands.executeCommand('portal.members.importSheet');
-      return u;
-    });
+    const ui = await withUi(
+      { ...MAPPING_ANSWERS, ...ours() },
+      async (u) => {
+        await vscode.commands.executeCommand('portal.members.importSheet');
+        return u;
+      },
+      { allUsed: false },
+    );
     assert.ok(ui.asked.some((q) => q.id === 'import.columns'));
   });
 
   it('New Members File… writes a members file (0600) with the organisation’s group columns and opens it', async () => {
     const file = path.join(dir, 'new-members.csv');
-    await withUi({ 'pick.account': 'Acme Corporation', 'members.newFile': file }, () =>
-      vscode.commands.executeCommand('portal.members.newMembersFile'),
+    await withUi(
+      { 'pick.account': 'Acme Corporation', 'members.newFile': file, ...ours() },
+      () => vscode.commands.executeCommand('portal.members.newMembersFile'),
+      { allUsed: false },
     );
     const doc = vscode.window.activeTextEditor?.document;
     assert.equal(doc?.uri.fsPath, file);
