@@ -4,7 +4,8 @@
  * if the run stops; before each member's first request, an intent line with the member's previous values is made
  * durable; after, the outcome. One member per worker, within the client's request budget, cancellable.
  */
-import type { PortalErrorKind } from '../../api/index';
+import { join } from 'node:path';
+import type { Member, PortalErrorKind } from '../../api/index';
 import type { UnitOutcome } from '../job';
 import { Journal } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
@@ -24,6 +25,8 @@ export interface ApplyProgress {
   /** Estimated time left (ms) from the pace so far; undefined until one member has finished. */
   readonly etaMs: number | undefined;
   readonly username: string;
+  /** The unit just finished. */
+  readonly seq: number;
   readonly result: UnitOutcome['result'];
 }
 
@@ -31,7 +34,7 @@ export interface ApplyProgress {
 export interface RunSettings {
   /** The storage folder; the journal goes in its `journal/` folder (the UI passes `context.globalStorageUri.fsPath`). */
   readonly journalFolder: string;
-  /** Where snapshots of members deleted for good go; required when a removal deletes a user for good. */
+  /** Where snapshots of members deleted for good go; default the `snapshots` folder beside the journal's. */
   readonly snapshotFolder?: string;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ApplyProgress) => void;
@@ -61,6 +64,10 @@ export interface ApplyResult {
   readonly cancelled: boolean;
   /** A failure every later member would meet too (signed out, refused credentials, rate limit) stopped the run. */
   readonly stoppedBy?: PortalErrorKind;
+  /** The portal's last answer for a member, by unit seq (the views show it in place). */
+  readonly answers: ReadonlyMap<number, Member>;
+  /** The error that failed a member, by unit seq (a form maps the portal's field errors to its fields). */
+  readonly errors: ReadonlyMap<number, unknown>;
 }
 
 /** What a run of units is, for its journal's first line. */
@@ -87,9 +94,14 @@ export function reportRows(
   });
 }
 
+/** Where snapshots go: the user's folder, or else the engine's storage (a member is never deleted without one). */
+function snapshotsOf(settings: RunSettings): string {
+  return settings.snapshotFolder ?? join(settings.journalFolder, 'snapshots');
+}
+
 function progressOf(settings: RunSettings): ((p: RunProgress<JournalWork>) => void) | undefined {
   const tell = settings.onProgress;
-  return tell && ((p) => tell({ ...p, username: p.unit.username }));
+  return tell && (({ unit, ...p }) => tell({ ...p, username: unit.username, seq: unit.seq }));
 }
 
 /** Runs `each` over `items` with the engine's loop; the journal gets its end unless a request was cut off. */
@@ -101,12 +113,11 @@ async function runJournal(
   each: (work: JournalWork, context: ReturnType<typeof contextOf>) => Promise<UnitOutcome>,
 ): Promise<{ outcomes: Map<number, UnitOutcome>; requests: number; cancelled: boolean; stoppedBy?: PortalErrorKind }> {
   const counter = { requests: 0 };
-  const context = contextOf(journal, counter);
   try {
     const run = await runUnits(
       items,
       { ...settings, budget: kind.client.budget, onProgress: progressOf(settings), requests: () => counter.requests },
-      (w) => each(w, context),
+      (w, sending) => each(w, contextOf(journal, counter, sending)),
       // A removal reads the member first, so it needs the budget even with its one request.
       (w) => kind.sends(w) || w.action === 'remove',
     );
@@ -131,7 +142,7 @@ export async function runMemberWork(
   client: ApplyClient,
   head: RunHead,
   items: readonly JournalWork[],
-  settings: RunSettings,
+  settings: RunSettings & { readonly secrets?: ReadonlyMap<number, string> },
 ): Promise<ApplyResult> {
   const journal = await Journal.create(settings.journalFolder, {
     kind: 'members',
@@ -143,10 +154,18 @@ export async function runMemberWork(
     ...(head.undoOf ? { undoOf: head.undoOf } : {}),
     work: items,
   });
-  const kind = new MemberKind(client, head.accountId, settings);
+  const kind = new MemberKind(client, head.accountId, { ...settings, snapshotFolder: snapshotsOf(settings) });
   const run = await runJournal(kind, journal, items, settings, (w, c) => kind.run(w, c));
   const { outcomes, ...rest } = run;
-  return { applyId: journal.applyId, journalFile: journal.file, rows: reportRows(items, outcomes), ...rest };
+  const rows = reportRows(items, outcomes);
+  return {
+    applyId: journal.applyId,
+    journalFile: journal.file,
+    rows,
+    ...rest,
+    answers: kind.answers,
+    errors: kind.errors,
+  };
 }
 
 /** Applies the plan minus the left-out changes. Throws only before the first request (journal folder unusable). */
@@ -156,8 +175,8 @@ export function applyPlan(client: ApplyClient, plan: Plan, options: ApplyOptions
     accountId: plan.accountId,
     portalId: options.portalId,
     origin: plan.origin,
-    ...(options.title ? { title: options.title } : {}),
-    ...(options.undoOf ? { undoOf: options.undoOf } : {}),
+    ...((options.title ?? plan.title) ? { title: options.title ?? plan.title } : {}),
+    ...((options.undoOf ?? plan.undoOf) ? { undoOf: options.undoOf ?? plan.undoOf } : {}),
   };
   return runMemberWork(client, head, items, options);
 }
@@ -172,13 +191,21 @@ export async function resumeApply(
   options: RunSettings,
 ): Promise<ApplyResult> {
   const journal = await Journal.reopen(record);
-  const kind = new MemberKind(client, record.begin.accountId, options);
+  const kind = new MemberKind(client, record.begin.accountId, { ...options, snapshotFolder: snapshotsOf(options) });
   const items = record.begin.work.filter((w) => !record.outcomes.has(w.seq));
   const run = await runJournal(kind, journal, items, options, (w, c) => kind.resume(w, record.intents.get(w.seq), c));
   const outcomes = new Map<number, { result: ReportResult; message: string }>(record.outcomes);
   for (const [seq, o] of run.outcomes) outcomes.set(seq, o);
   const { outcomes: _, ...rest } = run;
-  return { applyId: record.applyId, journalFile: record.file, rows: reportRows(record.begin.work, outcomes), ...rest };
+  const rows = reportRows(record.begin.work, outcomes);
+  return {
+    applyId: record.applyId,
+    journalFile: record.file,
+    rows,
+    ...rest,
+    answers: kind.answers,
+    errors: kind.errors,
+  };
 }
 
 export type { JournalRecord };

@@ -15,3 +15,4 @@ export {
   readJournal,
   unfinishedJournals,
 } from '../journalFile';
+export * from './edits';

@@ -9,9 +9,17 @@
 import { isPortalError, PortalError, type Budget, type Member, type V2Api, type V3Api } from '../../api/index';
 import type { IntentEntry, UndoOffer, UnitContext, UnitOutcome, WorkKind } from '../job';
 import type { Journal } from '../journalFile';
-import type { JournalRecord, JournalRequest, JournalWork, MemberBefore, Plan, PortalGroup } from './model';
+import type {
+  JournalRecord,
+  JournalRequest,
+  JournalWork,
+  MemberBefore,
+  MemberTarget,
+  Plan,
+  PortalGroup,
+} from './model';
 import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portal';
-import { remaining } from './remaining';
+import { remaining, sameValue } from './remaining';
 import { updateRequests } from './requests';
 import { snapshotFrom, writeSnapshot } from './snapshot';
 import { undoPlan } from './undo';
@@ -42,17 +50,37 @@ interface Whole {
 
 export const NOW_PERMANENT =
   'Removing them now would delete their user for good (they belong to no other organisation any more), which was not planned: left as they are. Plan again to remove them.';
+const NOT_APPLIED = 'The portal answered but did not apply the change; try again or check the member in the portal.';
 const NO_SNAPSHOT = 'No snapshot folder was given; a member deleted for good needs a snapshot first.';
+
+/**
+ * Whether the portal's answer shows the target's flags and tags. A portal that answers 200 with the old values has
+ * not applied the change, and the report must not say it did. Groups are not in a v3 answer, so they cannot be seen.
+ */
+function answerShows(target: MemberTarget | null, answer: Member): boolean {
+  const f = target?.fields ?? {};
+  if (f.enabled !== undefined && answer.user.enabled !== f.enabled) return false;
+  if (f.locked !== undefined && answer.user.locked !== f.locked) return false;
+  return f.tags === undefined || sameValue([...f.tags].sort(), [...answer.tags].sort());
+}
 
 /** Sends member work for one organisation; one instance per run (it remembers the group list it read). */
 export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRequest, Plan> {
   readonly name = 'members';
   private groups: Promise<PortalGroup[]> | undefined;
+  /** The portal's last answer for each member (a v3 create or update), by unit seq: the views show it in place. */
+  readonly answers = new Map<number, Member>();
+  /** The error that failed each unit, by seq: a form maps the portal's field errors to its fields. */
+  readonly errors = new Map<number, unknown>();
 
   constructor(
     readonly client: ApplyClient,
     readonly accountId: number,
-    readonly options: { readonly snapshotFolder?: string | undefined },
+    readonly options: {
+      readonly snapshotFolder?: string | undefined;
+      /** Passwords by unit seq: sent with the unit's first create or PATCH, never journaled. */
+      readonly secrets?: ReadonlyMap<number, string>;
+    },
   ) {}
 
   sends(unit: JournalWork): boolean {
@@ -63,10 +91,18 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     return { plan: undoPlan(record) };
   }
 
-  async send(username: string, request: JournalRequest, context: Context): Promise<Member | undefined> {
+  async send(
+    username: string,
+    request: JournalRequest,
+    context: Context,
+    password?: string,
+  ): Promise<Member | undefined> {
     const c = this.client;
     const a = this.accountId;
     context.countRequest();
+    if (password && request.method === 'v3.create') return c.v3.members.create(a, { ...request.body, password });
+    if (password && request.method === 'v3.update')
+      return c.v3.members.update(a, username, { ...request.body, password });
     switch (request.method) {
       case 'v3.create':
         return c.v3.members.create(a, request.body);
@@ -173,13 +209,19 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     context: Context,
   ): Promise<UnitOutcome> {
     let sent = 0;
+    let password = this.options.secrets?.get(work.seq);
     try {
       for (const r of requests) {
-        await this.send(work.username, r, context);
+        const answer = await this.send(work.username, r, context, password);
+        if (r.method === 'v3.create' || r.method === 'v3.update') password = undefined;
+        if (answer) this.answers.set(work.seq, answer);
+        if (answer && r.method === 'v3.update' && !answerShows(work.after, answer))
+          throw new PortalError({ kind: 'invalid-response', endpoint: '', message: NOT_APPLIED });
         sent++;
       }
       return await this.outcome(work, { result: 'done', message: '' }, context);
     } catch (error) {
+      this.errors.set(work.seq, error);
       const o = failure(error);
       // The engine never aborts a request it sent, so 'cancelled' means the client was closed under it (a window
       // reload): the intent stays without an outcome and a resume reads the member to find out.
@@ -253,7 +295,13 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
   }
 }
 
-/** A unit context over an open journal, counting requests into `counter`. */
-export function contextOf(journal: Journal, counter: { requests: number }): Context {
-  return { journal, countRequest: () => void counter.requests++ };
+/** A unit's context over an open journal, counting requests into `counter`; `sending` hears of each request. */
+export function contextOf(journal: Journal, counter: { requests: number }, sending: () => void): Context {
+  return {
+    journal,
+    countRequest: () => {
+      counter.requests++;
+      sending();
+    },
+  };
 }

@@ -109,6 +109,8 @@ function skipWords(reason: SkipReason): string {
       return vscode.l10n.t('already at that permission');
     case 'already-removed':
       return vscode.l10n.t('already removed');
+    case 'now-deleted-for-good':
+      return vscode.l10n.t('removing them now would delete their user for good, which was not confirmed');
   }
 }
 
