@@ -5,7 +5,7 @@
  * durable; after, the outcome. One member per worker, within the client's request budget, cancellable.
  */
 import { join } from 'node:path';
-import type { Member, PortalErrorKind } from '../../api/index';
+import type { Member, MemberV2, PortalErrorKind } from '../../api/index';
 import type { UnitOutcome } from '../job';
 import { Journal } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
@@ -42,6 +42,11 @@ export interface RunSettings {
   readonly concurrency?: number;
   /** While the budget is spent, how often to look again. Default 250 ms. */
   readonly budgetPollMs?: number;
+  /**
+   * A PATCH answered with values that do not show the change fails its member (the default). A form that checks the
+   * answer field by field itself, and names each field, turns this off.
+   */
+  readonly verifyAnswers?: boolean;
 }
 
 export interface ApplyOptions extends RunSettings {
@@ -66,6 +71,8 @@ export interface ApplyResult {
   readonly stoppedBy?: PortalErrorKind;
   /** The portal's last answer for a member, by unit seq (the views show it in place). */
   readonly answers: ReadonlyMap<number, Member>;
+  /** The portal's answer to a member's v2 update, by unit seq (a form checks the profile fields it sent). */
+  readonly answersV2: ReadonlyMap<number, MemberV2>;
   /** The error that failed a member, by unit seq (a form maps the portal's field errors to its fields). */
   readonly errors: ReadonlyMap<number, unknown>;
 }
@@ -164,6 +171,7 @@ export async function runMemberWork(
     rows,
     ...rest,
     answers: kind.answers,
+    answersV2: kind.answersV2,
     errors: kind.errors,
   };
 }
@@ -204,6 +212,7 @@ export async function resumeApply(
     rows,
     ...rest,
     answers: kind.answers,
+    answersV2: kind.answersV2,
     errors: kind.errors,
   };
 }

@@ -3,7 +3,7 @@
  * Each is a unit like a plan's (journaled with the member's previous values, within the budget, undoable), so the
  * engine runs them the same way; only how the caller describes them differs.
  */
-import type { Member } from '../../api/index';
+import type { Member, MemberV2 } from '../../api/index';
 import { runMemberWork, type ApplyClient, type ApplyResult, type RunHead, type RunSettings } from './apply';
 import type { JournalRequest, JournalWork, MemberBefore, MemberTarget, ReportAction, ReportRow } from './model';
 import { emptyBefore, updateRequests } from './requests';
@@ -75,6 +75,8 @@ export interface EditDone {
   readonly row: ReportRow;
   /** The portal's answer (a v3 create or update), when there was one. */
   readonly answer: Member | undefined;
+  /** The portal's answer to a v2 update, when there was one. */
+  readonly answerV2: MemberV2 | undefined;
 }
 
 /**
@@ -92,5 +94,5 @@ export async function runEdit(
   const error = result.errors.get(0);
   if (error !== undefined) throw error;
   if (row.result === 'failed' || row.result === 'not-started') throw new Error(row.message || 'Not sent.');
-  return { applyId: result.applyId, row, answer: result.answers.get(0) };
+  return { applyId: result.applyId, row, answer: result.answers.get(0), answerV2: result.answersV2.get(0) };
 }

@@ -16,3 +16,4 @@ export {
   unfinishedJournals,
 } from '../journalFile';
 export * from './edits';
+export * from './history';
