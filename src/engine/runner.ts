@@ -57,24 +57,42 @@ export interface RunResult {
   readonly unconfirmed: boolean;
 }
 
-/** Waits while the budget is spent; false when the signal aborted meanwhile (the unit is then left untouched). */
-async function budgetRoom(budget: Budget, signal: AbortSignal, pollMs: number): Promise<boolean> {
-  // Nothing is awaited between the last look at the budget and the unit's request: with a token at hand the client
-  // takes its budget slot synchronously within the call, so the next worker's look already counts it.
-  while (budget.used() >= budget.limit) {
-    if (signal.aborted) return false;
-    await pause(pollMs, signal);
+/**
+ * The budget's room, counting units started whose first request has not gone out yet (their intent is being made
+ * durable): each holds a slot from the look that let it start until its first request takes the client's own.
+ */
+class BudgetGate {
+  private held = 0;
+
+  constructor(private readonly budget: Budget) {}
+
+  /** Waits while the budget is spent; a slot held, or undefined when the signal aborted (the unit stays untouched). */
+  async enter(signal: AbortSignal, pollMs: number): Promise<(() => void) | undefined> {
+    while (this.budget.used() + this.held >= this.budget.limit) {
+      if (signal.aborted) return undefined;
+      await pause(pollMs, signal);
+    }
+    if (signal.aborted) return undefined;
+    this.held++;
+    let held = true;
+    return () => {
+      if (held) this.held--;
+      held = false;
+    };
   }
-  return !signal.aborted;
 }
 
-/** Runs `each` over `units` under the engine's rules (see the file's comment). `sends` says which wait for budget. */
+/**
+ * Runs `each` over `units` under the engine's rules (see the file's comment). `sends` says which wait for budget;
+ * `each` calls `sending` just before its first request, which then holds the budget slot instead.
+ */
 export async function runUnits<U extends Unit>(
   units: readonly U[],
   options: RunOptions<U>,
-  each: (unit: U) => Promise<UnitOutcome>,
+  each: (unit: U, sending: () => void) => Promise<UnitOutcome>,
   sends: (unit: U) => boolean = () => true,
 ): Promise<RunResult> {
+  const gate = new BudgetGate(options.budget);
   const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
   const now = options.now ?? Date.now;
   const outcomes = new Map<number, UnitOutcome>();
@@ -88,9 +106,9 @@ export async function runUnits<U extends Unit>(
       units,
       concurrency,
       async (unit) => {
-        if (sends(unit) && !(await budgetRoom(options.budget, signal, options.budgetPollMs ?? 250))) return;
-        if (signal.aborted) return;
-        const o = await each(unit);
+        const slot = sends(unit) ? await gate.enter(signal, options.budgetPollMs ?? 250) : () => undefined;
+        if (!slot || signal.aborted) return slot?.();
+        const o = await each(unit, slot).finally(slot);
         outcomes.set(unit.seq, o);
         if (o.result === 'failed') failed++;
         if (o.kind && o.kind !== 'unexpected' && STOPPING.has(o.kind) && !signal.aborted) {

@@ -4,7 +4,8 @@
  * if the run stops; before each member's first request, an intent line with the member's previous values is made
  * durable; after, the outcome. One member per worker, within the client's request budget, cancellable.
  */
-import { cancelledError, type PortalErrorKind } from '../../api/index';
+import { join } from 'node:path';
+import { cancelledError, type Member, type MemberV2, type PortalErrorKind } from '../../api/index';
 import type { UnitOutcome } from '../job';
 import { Journal } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
@@ -25,6 +26,8 @@ export interface ApplyProgress {
   /** Estimated time left (ms) from the pace so far; undefined until one member has finished. */
   readonly etaMs: number | undefined;
   readonly username: string;
+  /** The unit just finished. */
+  readonly seq: number;
   readonly result: UnitOutcome['result'];
 }
 
@@ -32,7 +35,7 @@ export interface ApplyProgress {
 export interface RunSettings {
   /** The storage folder; the journal goes in its `journal/` folder (the UI passes `context.globalStorageUri.fsPath`). */
   readonly journalFolder: string;
-  /** Where snapshots of members deleted for good go; required when a removal deletes a user for good. */
+  /** Where snapshots of members deleted for good go; default the `snapshots` folder beside the journal's. */
   readonly snapshotFolder?: string;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ApplyProgress) => void;
@@ -40,6 +43,11 @@ export interface RunSettings {
   readonly concurrency?: number;
   /** While the budget is spent, how often to look again. Default 250 ms. */
   readonly budgetPollMs?: number;
+  /**
+   * A PATCH answered with values that do not show the change fails its member (the default). A form that checks the
+   * answer field by field itself, and names each field, turns this off.
+   */
+  readonly verifyAnswers?: boolean;
 }
 
 export interface ApplyOptions extends RunSettings {
@@ -62,6 +70,12 @@ export interface ApplyResult {
   readonly cancelled: boolean;
   /** A failure every later member would meet too (signed out, refused credentials, rate limit) stopped the run. */
   readonly stoppedBy?: PortalErrorKind;
+  /** The portal's last answer for a member, by unit seq (the views show it in place). */
+  readonly answers: ReadonlyMap<number, Member>;
+  /** The portal's answer to a member's v2 update, by unit seq (a form checks the profile fields it sent). */
+  readonly answersV2: ReadonlyMap<number, MemberV2>;
+  /** The error that failed a member, by unit seq (a form maps the portal's field errors to its fields). */
+  readonly errors: ReadonlyMap<number, unknown>;
 }
 
 /** What a run of units is, for its journal's first line. */
@@ -88,9 +102,14 @@ export function reportRows(
   });
 }
 
+/** Where snapshots go: the user's folder, or else the engine's storage (a member is never deleted without one). */
+function snapshotsOf(settings: RunSettings): string {
+  return settings.snapshotFolder ?? join(settings.journalFolder, 'snapshots');
+}
+
 function progressOf(settings: RunSettings): ((p: RunProgress<JournalWork>) => void) | undefined {
   const tell = settings.onProgress;
-  return tell && ((p) => tell({ ...p, username: p.unit.username }));
+  return tell && (({ unit, ...p }) => tell({ ...p, username: unit.username, seq: unit.seq }));
 }
 
 /** Runs `each` over `items` with the engine's loop; the journal gets its end unless a request was cut off. */
@@ -102,12 +121,11 @@ async function runJournal(
   each: (work: JournalWork, context: ReturnType<typeof contextOf>) => Promise<UnitOutcome>,
 ): Promise<{ outcomes: Map<number, UnitOutcome>; requests: number; cancelled: boolean; stoppedBy?: PortalErrorKind }> {
   const counter = { requests: 0 };
-  const context = contextOf(journal, counter);
   try {
     const run = await runUnits(
       items,
       { ...settings, budget: kind.client.budget, onProgress: progressOf(settings), requests: () => counter.requests },
-      (w) => each(w, context),
+      (w, sending) => each(w, contextOf(journal, counter, sending)),
       // A removal reads the member first, so it needs the budget even with its one request.
       (w) => kind.sends(w) || w.action === 'remove',
     );
@@ -132,7 +150,7 @@ export async function runMemberWork(
   client: ApplyClient,
   head: RunHead,
   items: readonly JournalWork[],
-  settings: RunSettings,
+  settings: RunSettings & { readonly secrets?: ReadonlyMap<number, string> },
 ): Promise<ApplyResult> {
   const journal = await Journal.create(settings.journalFolder, {
     kind: 'members',
@@ -144,10 +162,19 @@ export async function runMemberWork(
     ...(head.undoOf ? { undoOf: head.undoOf } : {}),
     work: items,
   });
-  const kind = new MemberKind(client, head.accountId, settings);
+  const kind = new MemberKind(client, head.accountId, { ...settings, snapshotFolder: snapshotsOf(settings) });
   const run = await runJournal(kind, journal, items, settings, (w, c) => kind.run(w, c));
   const { outcomes, ...rest } = run;
-  return { applyId: journal.applyId, journalFile: journal.file, rows: reportRows(items, outcomes), ...rest };
+  const rows = reportRows(items, outcomes);
+  return {
+    applyId: journal.applyId,
+    journalFile: journal.file,
+    rows,
+    ...rest,
+    answers: kind.answers,
+    answersV2: kind.answersV2,
+    errors: kind.errors,
+  };
 }
 
 /** Applies the plan minus the left-out changes. Throws only before the first request (journal folder unusable). */
@@ -157,8 +184,8 @@ export function applyPlan(client: ApplyClient, plan: Plan, options: ApplyOptions
     accountId: plan.accountId,
     portalId: options.portalId,
     origin: plan.origin,
-    ...(options.title ? { title: options.title } : {}),
-    ...(options.undoOf ? { undoOf: options.undoOf } : {}),
+    ...((options.title ?? plan.title) ? { title: options.title ?? plan.title } : {}),
+    ...((options.undoOf ?? plan.undoOf) ? { undoOf: options.undoOf ?? plan.undoOf } : {}),
   };
   return runMemberWork(client, head, items, options);
 }
@@ -174,16 +201,25 @@ export interface ResumeOptions extends RunSettings {
 /** The report of a run as its journal holds it, plus what this session sent. */
 function resumedResult(
   record: JournalRecord,
-  run?: Omit<ApplyResult, 'applyId' | 'journalFile' | 'rows'> & {
+  run?: Pick<ApplyResult, 'requests' | 'cancelled' | 'stoppedBy'> & {
     readonly outcomes: ReadonlyMap<number, { result: ReportResult; message: string }>;
   },
+  kind?: MemberKind,
 ): ApplyResult {
   const outcomes = new Map<number, { result: ReportResult; message: string }>(record.outcomes);
   for (const [seq, o] of run?.outcomes ?? []) outcomes.set(seq, o);
   const rest = run
     ? { requests: run.requests, cancelled: run.cancelled, ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}) }
     : { requests: 0, cancelled: false };
-  return { applyId: record.applyId, journalFile: record.file, rows: reportRows(record.begin.work, outcomes), ...rest };
+  return {
+    applyId: record.applyId,
+    journalFile: record.file,
+    rows: reportRows(record.begin.work, outcomes),
+    ...rest,
+    answers: kind?.answers ?? new Map(),
+    answersV2: kind?.answersV2 ?? new Map(),
+    errors: kind?.errors ?? new Map(),
+  };
 }
 
 /**
@@ -208,10 +244,10 @@ export async function resumeApply(
     await journal.close();
     throw error;
   }
-  const kind = new MemberKind(client, record.begin.accountId, options);
+  const kind = new MemberKind(client, record.begin.accountId, { ...options, snapshotFolder: snapshotsOf(options) });
   const items = record.begin.work.filter((w) => !record.outcomes.has(w.seq));
   const run = await runJournal(kind, journal, items, options, (w, c) => kind.resume(w, record.intents.get(w.seq), c));
-  return resumedResult(record, run);
+  return resumedResult(record, run, kind);
 }
 
 export type { JournalRecord };

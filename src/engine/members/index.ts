@@ -15,3 +15,5 @@ export {
   readJournal,
   unfinishedJournals,
 } from '../journalFile';
+export * from './edits';
+export * from './history';

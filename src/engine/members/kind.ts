@@ -6,12 +6,28 @@
  * is written before a user is deleted for good, and whether the removal deletes the user for good is decided again
  * now, not at plan time: a member who would now be deleted for good and was not planned so is left alone.
  */
-import { isPortalError, PortalError, type Budget, type Member, type V2Api, type V3Api } from '../../api/index';
+import {
+  isPortalError,
+  PortalError,
+  type Budget,
+  type Member,
+  type MemberV2,
+  type V2Api,
+  type V3Api,
+} from '../../api/index';
 import type { IntentEntry, UndoOffer, UnitContext, UnitOutcome, WorkKind } from '../job';
 import type { Journal } from '../journalFile';
-import type { JournalRecord, JournalRequest, JournalWork, MemberBefore, Plan, PortalGroup } from './model';
+import type {
+  JournalRecord,
+  JournalRequest,
+  JournalWork,
+  MemberBefore,
+  MemberTarget,
+  Plan,
+  PortalGroup,
+} from './model';
 import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portal';
-import { remaining } from './remaining';
+import { remaining, sameValue } from './remaining';
 import { updateRequests } from './requests';
 import { snapshotFrom, writeSnapshot } from './snapshot';
 import { undoPlan } from './undo';
@@ -42,17 +58,41 @@ interface Whole {
 
 export const NOW_PERMANENT =
   'Removing them now would delete their user for good (they belong to no other organisation any more), which was not planned: left as they are. Plan again to remove them.';
+const NOT_APPLIED = 'The portal answered but did not apply the change; try again or check the member in the portal.';
 const NO_SNAPSHOT = 'No snapshot folder was given; a member deleted for good needs a snapshot first.';
+
+/**
+ * Whether the portal's answer shows the target's flags and tags. A portal that answers 200 with the old values has
+ * not applied the change, and the report must not say it did. Groups are not in a v3 answer, so they cannot be seen.
+ */
+function answerShows(target: MemberTarget | null, answer: Member): boolean {
+  const f = target?.fields ?? {};
+  if (f.enabled !== undefined && answer.user.enabled !== f.enabled) return false;
+  if (f.locked !== undefined && answer.user.locked !== f.locked) return false;
+  return f.tags === undefined || sameValue([...f.tags].sort(), [...answer.tags].sort());
+}
 
 /** Sends member work for one organisation; one instance per run (it remembers the group list it read). */
 export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRequest, Plan> {
   readonly name = 'members';
   private groups: Promise<PortalGroup[]> | undefined;
+  /** The portal's last answer for each member (a v3 create or update), by unit seq: the views show it in place. */
+  readonly answers = new Map<number, Member>();
+  /** The portal's answer to a v2 update, by unit seq: a form checks the profile fields it sent. */
+  readonly answersV2 = new Map<number, MemberV2>();
+  /** The error that failed each unit, by seq: a form maps the portal's field errors to its fields. */
+  readonly errors = new Map<number, unknown>();
 
   constructor(
     readonly client: ApplyClient,
     readonly accountId: number,
-    readonly options: { readonly snapshotFolder?: string | undefined },
+    readonly options: {
+      readonly snapshotFolder?: string | undefined;
+      /** Passwords by unit seq: sent with the unit's first create or PATCH, never journaled. */
+      readonly secrets?: ReadonlyMap<number, string>;
+      /** Default true: a PATCH answered without the change fails the member. */
+      readonly verifyAnswers?: boolean;
+    },
   ) {}
 
   sends(unit: JournalWork): boolean {
@@ -63,24 +103,29 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     return { plan: undoPlan(record) };
   }
 
-  async send(username: string, request: JournalRequest, context: Context): Promise<Member | undefined> {
+  /** Sends one request (the password, when given, with a create or a PATCH); the portal's answer. */
+  async send(
+    username: string,
+    request: JournalRequest,
+    context: Context,
+    password?: string,
+  ): Promise<{ v3?: Member; v2?: MemberV2 }> {
     const c = this.client;
     const a = this.accountId;
     context.countRequest();
     switch (request.method) {
       case 'v3.create':
-        return c.v3.members.create(a, request.body);
+        return { v3: await c.v3.members.create(a, password ? { ...request.body, password } : request.body) };
       case 'v2.create':
         await c.v2.members.create(a, request.body);
-        return undefined;
+        return {};
       case 'v3.update':
-        return c.v3.members.update(a, username, request.body);
+        return { v3: await c.v3.members.update(a, username, password ? { ...request.body, password } : request.body) };
       case 'v2.update':
-        await c.v2.members.update(a, username, request.body);
-        return undefined;
+        return { v2: await c.v2.members.update(a, username, request.body) };
       case 'v3.delete':
         await c.v3.members.delete(a, username);
-        return undefined;
+        return {};
     }
   }
 
@@ -173,13 +218,25 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     context: Context,
   ): Promise<UnitOutcome> {
     let sent = 0;
+    let password = this.options.secrets?.get(work.seq);
     try {
       for (const r of requests) {
-        await this.send(work.username, r, context);
+        const { v3: answer, v2 } = await this.send(work.username, r, context, password);
+        if (v2) this.answersV2.set(work.seq, v2);
+        if (r.method === 'v3.create' || r.method === 'v3.update') password = undefined;
+        if (answer) this.answers.set(work.seq, answer);
+        if (
+          answer &&
+          r.method === 'v3.update' &&
+          this.options.verifyAnswers !== false &&
+          !answerShows(work.after, answer)
+        )
+          throw new PortalError({ kind: 'invalid-response', endpoint: '', message: NOT_APPLIED });
         sent++;
       }
       return await this.outcome(work, { result: 'done', message: '' }, context);
     } catch (error) {
+      this.errors.set(work.seq, error);
       const o = failure(error);
       // The engine never aborts a request it sent, so 'cancelled' means the client was closed under it (a window
       // reload): the intent stays without an outcome and a resume reads the member to find out.
@@ -253,7 +310,13 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
   }
 }
 
-/** A unit context over an open journal, counting requests into `counter`. */
-export function contextOf(journal: Journal, counter: { requests: number }): Context {
-  return { journal, countRequest: () => void counter.requests++ };
+/** A unit's context over an open journal, counting requests into `counter`; `sending` hears of each request. */
+export function contextOf(journal: Journal, counter: { requests: number }, sending: () => void): Context {
+  return {
+    journal,
+    countRequest: () => {
+      counter.requests++;
+      sending();
+    },
+  };
 }

@@ -210,6 +210,10 @@ export interface Plan {
   readonly before: ReadonlyMap<string, MemberBefore>;
   /** The file had a `lastModified` column, so conflicts could be found. */
   readonly conflictsChecked: boolean;
+  /** An undo's plan: the run it reverses (journaled with the undo, so that run is never offered again). */
+  readonly undoOf?: string;
+  /** The change in the user's words, for the history and Undo ("Disable 27 members"). */
+  readonly title?: string;
 }
 
 /**
@@ -217,7 +221,7 @@ export interface Plan {
  * permanent removals named from its removals.
  */
 export function derivedPlan(
-  base: Pick<Plan, 'accountId' | 'groups' | 'origin' | 'createdAt'>,
+  base: Pick<Plan, 'accountId' | 'groups' | 'origin' | 'createdAt' | 'undoOf' | 'title'>,
   sections: Partial<Pick<Plan, 'newMembers' | 'fieldChanges' | 'groupChanges' | 'disabled' | 'absent' | 'before'>>,
 ): Plan {
   const absent = sections.absent ?? [];

@@ -46,7 +46,8 @@ function planFromJournal(
     for (const [id, name] of Object.entries(work.groupNames)) names.set(Number(id), name);
     add(work, work.username.toLowerCase(), { username: work.username, row: work.row }, into);
   }
-  return derivedPlan({ accountId: record.begin.accountId, groups: groupsNamed(names), origin, createdAt: now }, into);
+  const base = { accountId: record.begin.accountId, groups: groupsNamed(names), origin, createdAt: now };
+  return derivedPlan({ ...base, ...(origin === 'undo' ? { undoOf: record.applyId } : {}) }, into);
 }
 
 /** A field change from `before` to `after`; a member being disabled goes to the plan's own section. */

@@ -25,6 +25,7 @@ import { MemberForm } from './forms/memberForm';
 import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/membersProvider';
 import { registerPermissionCommand } from './edit/permission';
 import { PLAN_VIEW } from './plan/planView';
+import type { UndoChange } from './changes/undoOffer';
 import { registerPlan, type PlanFeature } from './plan/register';
 import { registerImport } from './import/register';
 import { registerMembersViewCommands } from './view/viewCommands';
@@ -51,6 +52,8 @@ function registerMemberForms(
   provider: MembersProvider,
   /** The walkthrough's last step: done once an Edit Assignments form has opened. */
   assignmentsOpened: StickyContext,
+  /** Where saves are journaled, and their Undo. */
+  writes: { readonly storage: string; readonly undo: UndoChange },
 ): vscode.Disposable[] {
   let created = 0;
   const context = (a: AccountRef) => ({
@@ -58,6 +61,7 @@ function registerMemberForms(
     portalId: a.portalId,
     accountId: a.accountId,
     afterSave: () => provider.reloadAccount(a),
+    ...writes,
   });
   return [
     registerCommand(env, 'portal.editMemberAssignments', async (run) => {
@@ -99,13 +103,14 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   const provider = new MembersProvider(registry, commands.ui);
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
-  const bulkDeps = { registry, provider, log: commands.log, storage: context.globalStorageUri.fsPath };
   const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
   const panels = new MatrixPanels({ extensionUri: context.extensionUri, log: commands.log, ui: commands.ui }, sessions);
   const plan = registerPlan(context, commands, registry, (a) => {
     provider.reloadAccount(a);
     panels.changed(a);
   });
+  const storage = context.globalStorageUri.fsPath;
+  const bulkDeps = { registry, provider, log: commands.log, storage, undo: plan.undo };
   context.subscriptions.push(
     sessions,
     panels,
@@ -132,6 +137,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
       registry,
       provider,
       new StickyContext(context.globalState, 'portal.assignmentsOpened'),
+      { storage, undo: plan.undo },
     ),
   );
   return {

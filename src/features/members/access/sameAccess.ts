@@ -1,22 +1,18 @@
 /**
- * "Give Same Access as…" as an input to the membership-as-code planner: a members file with one row per target that
- * says "these groups at the source's levels" (and, when asked, the source's tags and account permission). The planner
- * then compares it with the portal as for any file, so the change is previewed in the Plan view, applied through its
- * journal (resumable, nothing twice) and undoable, with no second planner here. No VS Code here.
+ * "Give Same Access as…" as a plan of its own: for each target, the group levels, tags and account permission that
+ * differ from the source's, each a change with the target's value before. The Plan view previews it, the engine
+ * applies it through its journal (resumable, nothing twice) and Undo puts it back. No file text, no VS Code here.
  */
-import { csvLine } from '../csv/csv';
-import { accountPermissionWord, groupWord, parseMembersFile } from '../plan/core/file/membersFile';
-import { groupLevelsOf, portalMemberOf, readGroups } from '../plan/core/portalState';
-import { makePlan } from '../plan/core/planner';
-import {
-  GROUP_COLUMN_PREFIX,
-  type GroupLevel,
-  type Plan,
-  type PortalGroup,
-  type PortalMember,
-  type PortalState,
-} from '../plan/core/model';
 import type { PortalClient } from '../../../api/index';
+import {
+  derivedPlan,
+  type FieldChange,
+  type GroupChange,
+  type MemberBefore,
+  type Plan,
+} from '../../../engine/members/model';
+import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from '../../../engine/members/portal';
+import type { GroupLevel, PortalGroup, PortalMember } from '../../../engine/members/model';
 
 export interface SameAccessOptions {
   /** Copy the source's tags (replacing the targets'). */
@@ -27,29 +23,78 @@ export interface SameAccessOptions {
   readonly exact: boolean;
 }
 
-/** The members file that gives `targets` the access of `source` (all with their groups read). */
-export function sameAccessFile(
+/** The groups the plan looks at: the source's, and with `exact` the targets' too, those the organisation has. */
+function groupIds(
+  source: PortalMember,
+  targets: readonly PortalMember[],
+  groups: readonly PortalGroup[],
+  exact: boolean,
+) {
+  const ids = new Set<number>(source.groups?.keys() ?? []);
+  if (exact) for (const t of targets) for (const id of t.groups?.keys() ?? []) ids.add(id);
+  const known = new Set(groups.map((g) => g.id));
+  return [...ids].filter((id) => known.has(id)).sort((a, b) => a - b);
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+/** One target's changes: each group level, the tags and the permission that differ from the source's. */
+function targetChanges(
+  source: PortalMember,
+  t: PortalMember,
+  ids: readonly number[],
+  names: ReadonlyMap<number, string>,
+  o: SameAccessOptions,
+) {
+  const key = t.username.toLowerCase();
+  const base = { username: t.username, row: undefined };
+  const groups: GroupChange[] = [];
+  for (const id of ids) {
+    const before: GroupLevel = t.groups?.get(id) ?? 0;
+    const after: GroupLevel = source.groups?.get(id) ?? 0;
+    const groupName = names.get(id) ?? String(id);
+    if (before !== after)
+      groups.push({ kind: 'group', id: `${key}#group:${id}`, ...base, groupId: id, groupName, before, after });
+  }
+  const fields: FieldChange[] = [];
+  if (o.tags && !sameSet(t.tags, source.tags))
+    fields.push({ kind: 'field', id: `${key}#field:tags`, ...base, field: 'tags', before: t.tags, after: source.tags });
+  const permission = source.accountPermission;
+  if (o.permission && permission !== null && permission !== t.accountPermission)
+    fields.push({
+      kind: 'field',
+      id: `${key}#field:accountPermission`,
+      ...base,
+      field: 'accountPermission',
+      before: t.accountPermission,
+      after: permission,
+    });
+  return { groups, fields };
+}
+
+/** The plan that gives `targets` the access of `source` (all with their groups read). Pure. */
+export function sameAccessPlan(
+  accountId: number,
   source: PortalMember,
   targets: readonly PortalMember[],
   groups: readonly PortalGroup[],
   o: SameAccessOptions,
-): string {
-  const byId = new Map(groups.map((g) => [g.id, g]));
-  const sourceGroups = source.groups ?? new Map<number, GroupLevel>();
-  const ids = new Set<number>(sourceGroups.keys());
-  if (o.exact) for (const t of targets) for (const id of t.groups?.keys() ?? []) ids.add(id);
-  const columns = [...ids].filter((id) => byId.has(id)).sort((a, b) => a - b);
-  const header = ['username', ...columns.map((id) => `${GROUP_COLUMN_PREFIX}${byId.get(id)?.name ?? ''}`)];
-  if (o.tags) header.push('tags');
-  if (o.permission) header.push('accountPermission');
-  let text = csvLine(header);
+  now: number = Date.now(),
+): Plan {
+  const ids = groupIds(source, targets, groups, o.exact);
+  const names = new Map(groups.map((g) => [g.id, g.name]));
+  const groupChanges: GroupChange[] = [];
+  const fieldChanges: FieldChange[] = [];
+  const before = new Map<string, MemberBefore>();
   for (const t of targets) {
-    const cells = [t.username, ...columns.map((id) => groupWord(sourceGroups.get(id) ?? 0))];
-    if (o.tags) cells.push(source.tags.join(', '));
-    if (o.permission) cells.push(accountPermissionWord(source.accountPermission));
-    text += csvLine(cells);
+    const changes = targetChanges(source, t, ids, names, o);
+    groupChanges.push(...changes.groups);
+    fieldChanges.push(...changes.fields);
+    if (changes.groups.length + changes.fields.length > 0) before.set(t.username.toLowerCase(), memberBefore(t, ids));
   }
-  return text;
+  return derivedPlan({ accountId, groups, origin: 'file', createdAt: now }, { groupChanges, fieldChanges, before });
 }
 
 /** What reading for the plan needs of a PortalClient. */
@@ -77,9 +122,5 @@ export async function planSameAccess(
   };
   const [from, ...to] = await Promise.all([source, ...targets].map(read));
   if (!from) throw new Error('no source member');
-  const members = new Map<string, PortalMember>();
-  for (const m of [from, ...to]) members.set(m.username.toLowerCase(), m);
-  const state: PortalState = { accountId, readAt: Date.now(), members, groups, requests: 1 + 2 * members.size };
-  const file = parseMembersFile(sameAccessFile(from, to, groups, o));
-  return makePlan(file, state, { absent: 'leave' });
+  return sameAccessPlan(accountId, from, to, groups, o);
 }

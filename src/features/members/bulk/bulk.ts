@@ -9,8 +9,12 @@ import { memberRow, type MemberRow } from '../../../shared/members';
 import { memberOf, type AccountRef, type MemberRef } from '../../../shared/refs';
 import type { Run } from '../../../ui/commands';
 import type { Ui } from '../../../ui/ui';
+import { PortalError } from '../../../api/index';
+import { count } from '../../../shared/format';
+import { answered } from '../../../ui/ui';
+import { offerUndo, type UndoChange } from '../changes/undoOffer';
 import { runBulk, unfinishedMembers, failedMembers, type BulkSummary } from './bulkRun';
-import { type BulkChange, type BulkMember } from './bulkChange';
+import { bulkMemberOf, type BulkChange, type BulkMember } from './bulkChange';
 import { changeWords, someNames, summaryWords, type ChangeWords } from './bulkWords';
 import type { MembersProvider } from '../view/membersProvider';
 
@@ -18,8 +22,10 @@ export interface BulkDeps {
   readonly registry: PortalRegistry;
   readonly provider: MembersProvider;
   readonly log: vscode.LogOutputChannel;
-  /** The extension's storage folder: bulk edits are journaled there, like a plan's apply, so they can be undone. */
-  readonly storage?: string;
+  /** The extension's storage folder: every member change is journaled there, so it can be undone. */
+  readonly storage: string;
+  /** Undoes a journaled change (its plan, then the usual confirmation): what a summary's Undo button does. */
+  readonly undo?: UndoChange;
 }
 
 /** Runs of "Retry Failures" in a row at most; each one is a click, this only bounds the loop. */
@@ -68,20 +74,42 @@ export async function currentMembers(
   );
 }
 
-/** The confirmation's detail: for a removal, whose user is deleted for good with it. */
-function confirmDetail(change: BulkChange, rows: readonly MemberRow[]): string | undefined {
+/** The confirmation's detail: for a removal, whose user is deleted for good with it (from a fresh read). */
+function confirmDetail(change: BulkChange, members: readonly BulkMember[]): string | undefined {
   if (change.kind !== 'delete') return undefined;
-  const alone = rows.filter((r) => !r.multipleAccounts).map((r) => r.username);
+  const alone = members.filter((m) => m.deletesUser).map((m) => m.username);
   return [
     vscode.l10n.t('They lose access to the organisation and all its groups.'),
     alone.length === 0
       ? vscode.l10n.t('Each of them also belongs to another organisation, so their users stay on the portal.')
       : vscode.l10n.t(
-          '{0} of them belong to no other organisation, so their users are DELETED FOR GOOD and cannot be restored: {1}',
-          alone.length,
+          '{0} of them belong to no other organisation, so their users are DELETED FOR GOOD: {1}. A snapshot of each is kept first, so Undo can re-create them (everything but the password).',
+          count(alone.length),
           someNames(alone, 20),
         ),
   ].join('\n\n');
+}
+
+/** Deleting users for good is confirmed by typing how many. */
+async function typedCount(ui: Ui, members: readonly BulkMember[], title: string): Promise<boolean> {
+  const n = members.filter((m) => m.deletesUser).length;
+  if (n === 0) return true;
+  const typed = await ui.input({
+    id: 'members.bulk.typeCount',
+    title,
+    prompt: vscode.l10n.t('{0} users will be deleted for good. Type {0} to confirm.', n),
+    validate: (v) => (v.trim() === String(n) ? undefined : vscode.l10n.t('Type the number {0}.', n)),
+  });
+  return answered(typed).trim() === String(n);
+}
+
+/**
+ * The members of a removal as the portal has them now, not as the view's cache does: who would be deleted for good
+ * is decided on this read (and checked again by the engine at the moment of sending).
+ */
+async function freshMembers(deps: BulkDeps, account: AccountRef, refs: readonly MemberRef[]): Promise<BulkMember[]> {
+  const client = deps.registry.client(account.portalId);
+  return Promise.all(refs.map(async (r) => bulkMemberOf(await client.v3.members.get(account.accountId, r.username))));
 }
 
 /** Shows the run's result in the view: changed rows in place, removed ones gone. */
@@ -112,7 +140,8 @@ async function runOnce(
     (progress, signal) =>
       runBulk(client, account.accountId, change, members, {
         signal,
-        ...(deps.storage ? { journal: { storageFolder: deps.storage, portalId: account.portalId } } : {}),
+        journal: { storageFolder: deps.storage, portalId: account.portalId },
+        title: words.title,
         onProgress: (p) =>
           progress.report({ increment: 100 / p.total, message: vscode.l10n.t('{0} of {1}', p.done, p.total) }),
       }),
@@ -135,21 +164,18 @@ export async function bulkEdit(
   change: BulkChange,
   group = '',
 ): Promise<BulkSummary | undefined> {
-  const rows = (await currentMembers(deps, account, refs)).map((m) => m.row);
-  const words = changeWords(change, rows.length, account.label, group);
+  let members: BulkMember[] =
+    change.kind === 'delete'
+      ? await freshMembers(deps, account, refs)
+      : (await currentMembers(deps, account, refs)).map((m) => bulkMember(m.row));
+  const words = changeWords(change, members.length, account.label, group);
   // One member (a tag command on one row) is a single change the user just asked for, as "Disable" is.
-  if (
-    rows.length > 1 &&
-    !(await ui.confirm({
-      id: 'members.bulk.confirm',
-      message: words.question,
-      detail: confirmDetail(change, rows),
-      action: words.action,
-    }))
-  ) {
-    return undefined;
+  if (members.length > 1) {
+    const detail = confirmDetail(change, members);
+    const confirm = { id: 'members.bulk.confirm' as const, message: words.question, action: words.action };
+    if (!(await ui.confirm({ ...confirm, ...(detail ? { detail } : {}) }))) return undefined;
+    if (!(await typedCount(ui, members, words.title))) return undefined;
   }
-  let members: BulkMember[] = rows.map(bulkMember);
   for (let attempt = 0; ; attempt++) {
     const summary = await runOnce(
       deps,
@@ -161,8 +187,9 @@ export async function bulkEdit(
     );
     const text = summaryWords(summary, words);
     const retry = summary.cancelled ? failedMembers(summary) : unfinishedMembers(summary);
+    const undoable = summary.done.length > 0 ? summary.applyId : undefined;
     if (retry.length === 0 || attempt >= MAX_RETRIES) {
-      ui.notify(summary.failed.length ? 'warning' : 'info', text.message);
+      void offerUndo(ui, deps.undo, undoable, summary.failed.length ? 'warning' : 'info', text.message);
       return summary;
     }
     const choice = await ui.choose({
@@ -171,9 +198,52 @@ export async function bulkEdit(
       modal: true,
       message: text.message,
       detail: text.detail,
-      actions: [{ id: 'retry', label: vscode.l10n.t('Retry Failures') }],
+      actions: [
+        { id: 'retry', label: vscode.l10n.t('Retry Failures') },
+        ...(undoable && deps.undo ? [{ id: 'undo' as const, label: vscode.l10n.t('Undo') }] : []),
+      ],
     });
+    if (choice === 'undo' && undoable && deps.undo) await deps.undo(ui, undoable);
     if (choice !== 'retry') return summary;
     members = retry;
   }
+}
+
+/**
+ * One member, one change, as a single command asks it: no confirmation beyond the command's own, no progress; the
+ * member's new state in place, and a summary with Undo. Throws the portal's refusal.
+ */
+export async function changeOne(
+  deps: BulkDeps,
+  ui: Ui,
+  ref: MemberRef,
+  change: BulkChange,
+  said: { readonly title: string; readonly done: string },
+  known: Pick<BulkMember, 'groupPermissions'> = {},
+): Promise<boolean> {
+  const account = ref.account;
+  const [read] =
+    change.kind === 'delete'
+      ? await freshMembers(deps, account, [ref])
+      : (await currentMembers(deps, account, [ref])).map((m) => bulkMember(m.row));
+  if (!read) return false;
+  const member: BulkMember = { ...read, ...known };
+  const client = deps.registry.client(account.portalId);
+  const journal = { storageFolder: deps.storage, portalId: account.portalId };
+  const summary = await runBulk(client, account.accountId, change, [member], { journal, title: said.title });
+  showInView(deps, account, summary);
+  const failed = summary.failed[0];
+  if (failed)
+    throw new PortalError({
+      kind: failed.kind === 'unexpected' ? 'invalid-response' : failed.kind,
+      endpoint: '',
+      message: failed.message,
+    });
+  const skipped = summary.skipped[0];
+  if (skipped) {
+    ui.notify('info', summaryWords(summary, changeWords(change, 1, account.label)).message);
+    return false;
+  }
+  void offerUndo(ui, deps.undo, summary.applyId, 'info', said.done);
+  return true;
 }

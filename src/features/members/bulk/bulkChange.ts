@@ -1,11 +1,14 @@
 /**
- * One bulk change, and what it means for one member: the single request that applies it, or why no request is
- * needed. Pure: no I/O, so the planning is the same whatever runs it.
+ * One bulk change, and what it means for one member: the member's values it sets (the engine turns them into the
+ * one request), with the values the member had, or why no request is needed. Pure: no I/O, so the planning is the
+ * same whatever runs it.
  */
-import { PortalError, type Member, type MemberUpdate } from '../../../api/index';
+import { PortalError, type Member } from '../../../api/index';
+import type { MemberEdit } from '../../../engine/members/edits';
+import type { MemberBefore, MemberTarget } from '../../../engine/members/model';
+import { GROUP_LEVELS, groupLevelPatch, type GroupLevel } from '../../../shared/groupLevel';
 
-/** Group permission levels a bulk change can set; 0 takes the member out of the group. */
-export type GroupLevel = 0 | 1 | 4 | 16;
+export type { GroupLevel } from '../../../shared/groupLevel';
 
 export type BulkChange =
   | { readonly kind: 'enable' }
@@ -30,6 +33,11 @@ export interface BulkMember {
   readonly tags: readonly string[];
   /** Group id → permission (0 or absent: not in the group), when known; unknown means "send the change". */
   readonly groupPermissions?: ReadonlyMap<number, number>;
+  /**
+   * A fresh read found them in no other organisation, and the user confirmed that removing them deletes their user
+   * for good. A removal without it that would now delete the user for good is left alone.
+   */
+  readonly deletesUser?: boolean;
 }
 
 export type SkipReason =
@@ -41,18 +49,18 @@ export type SkipReason =
   | 'lacks-tag'
   | 'same-permission'
   /** Delete answered 404: the member had already left the organisation. */
-  | 'already-removed';
+  | 'already-removed'
+  /** At the moment of sending, removing them would delete their user for good, which the user did not confirm. */
+  | 'now-deleted-for-good';
 
 export type MemberStep =
   | { readonly kind: 'skip'; readonly reason: SkipReason }
-  | { readonly kind: 'update'; readonly update: MemberUpdate }
+  | { readonly kind: 'update'; readonly target: MemberTarget }
   | { readonly kind: 'delete' };
 
 /** The portal keeps tags trimmed and at most this long. */
 export const MAX_TAG_LENGTH = 50;
-const LEVELS: readonly number[] = [0, 1, 4, 16];
-
-/** A Members view row (a v3 Member) as a bulk member. */
+/** A member just read from the portal (a v3 Member) as a bulk member: a removal of one in no other organisation deletes their user. */
 export function bulkMemberOf(member: Member): BulkMember {
   return {
     username: member.user.username,
@@ -60,6 +68,7 @@ export function bulkMemberOf(member: Member): BulkMember {
     locked: member.user.locked,
     pendingUnlock: member.pendingUnlock,
     tags: member.tags,
+    deletesUser: !member.memberOfMultipleAccounts,
   };
 }
 
@@ -78,70 +87,80 @@ export function checkChange(change: BulkChange): BulkChange {
   if (change.kind === 'setGroupPermission') {
     if (!Number.isSafeInteger(change.groupId) || change.groupId <= 0)
       throw invalid('Choose a group of this organisation.');
-    if (!LEVELS.includes(change.permission))
+    if (!(GROUP_LEVELS as readonly number[]).includes(change.permission))
       throw invalid('Choose a group permission: none, basic, standard or administrator.');
   }
   return change;
 }
 
-/**
- * The PATCH fields for one group (spec 4.3): administrator goes in assignGroupsAdmin, basic and standard in
- * assignGroupsRights, none in removeGroups.
- */
-function groupLevelUpdate(groupId: number, level: GroupLevel): MemberUpdate {
-  if (level === 0) return { removeGroups: [groupId] };
-  if (level === 16) return { assignGroupsAdmin: [groupId] };
-  return { assignGroupsRights: { [String(groupId)]: level } };
-}
-
-/** The one request that applies `change` to `member`, or the reason none is needed. `change` is checked. */
+/** What applying `change` to `member` sets, or the reason nothing needs to be sent. `change` is checked. */
 export function stepFor(change: BulkChange, member: BulkMember): MemberStep {
   const skip = (reason: SkipReason): MemberStep => ({ kind: 'skip', reason });
-  const update = (u: MemberUpdate): MemberStep => ({ kind: 'update', update: u });
+  const set = (fields: MemberTarget['fields']): MemberStep => ({ kind: 'update', target: { fields, groups: {} } });
   switch (change.kind) {
     case 'enable':
-      return member.enabled ? skip('already-enabled') : update({ enabled: true });
+      return member.enabled ? skip('already-enabled') : set({ enabled: true });
     case 'disable':
-      return member.enabled ? update({ enabled: false }) : skip('already-disabled');
+      return member.enabled ? set({ enabled: false }) : skip('already-disabled');
     case 'lock':
-      return member.locked ? skip('already-locked') : update({ lock: true });
+      return member.locked ? skip('already-locked') : set({ locked: true });
     case 'unlock':
-      return member.locked || member.pendingUnlock ? update({ lock: false }) : skip('not-locked');
+      // A pending unlock request is cleared by an unlock too, so the member counts as locked.
+      return member.locked || member.pendingUnlock ? set({ locked: false }) : skip('not-locked');
     case 'delete':
       return { kind: 'delete' };
     case 'addTag':
-      return member.tags.includes(change.tag) ? skip('has-tag') : update({ tags: [...member.tags, change.tag] });
+      return member.tags.includes(change.tag) ? skip('has-tag') : set({ tags: [...member.tags, change.tag] });
     case 'removeTag':
       return member.tags.includes(change.tag)
-        ? update({ tags: member.tags.filter((t) => t !== change.tag) })
+        ? set({ tags: member.tags.filter((t) => t !== change.tag) })
         : skip('lacks-tag');
     case 'setGroupPermission': {
       const known = member.groupPermissions;
       if (known && (known.get(change.groupId) ?? 0) === change.permission) return skip('same-permission');
-      return update(groupLevelUpdate(change.groupId, change.permission));
+      return { kind: 'update', target: { fields: {}, groups: { [String(change.groupId)]: change.permission } } };
     }
   }
 }
 
+/** What the member was before, as far as the caller knows: the flags and tags, and a group's level when loaded. */
+export function bulkBefore(member: BulkMember): MemberBefore {
+  const groups: Record<string, GroupLevel> = {};
+  for (const [id, level] of member.groupPermissions ?? []) groups[String(id)] = level as GroupLevel;
+  return {
+    username: member.username,
+    name: '',
+    email: '',
+    jobTitle: null,
+    // An unlock of a pending request sends lock=false even when the row shows unlocked: the undo leaves it so.
+    enabled: member.enabled,
+    locked: member.locked,
+    accountPermission: null,
+    tags: member.tags,
+    twoFactor: false,
+    lastModified: null,
+    groups,
+  };
+}
+
 /**
- * Whether the portal's answer to the PATCH shows the change. A portal that answers 200 with the old values has not
- * applied it, and the summary must not say it did. Group permissions are not in a v3 Member, so they cannot be seen.
+ * The member's part of a bulk edit as an engine edit; undefined for a member that needs no request. A group level
+ * not known before is sent all the same (the engine's PATCH compares with what it knows, which is nothing).
  */
-export function answerShowsChange(change: BulkChange, answer: Member): boolean {
-  switch (change.kind) {
-    case 'enable':
-      return answer.user.enabled;
-    case 'disable':
-      return !answer.user.enabled;
-    case 'lock':
-      return answer.user.locked;
-    case 'unlock':
-      return !answer.user.locked;
-    case 'addTag':
-      return answer.tags.includes(change.tag);
-    case 'removeTag':
-      return !answer.tags.includes(change.tag);
-    default:
-      return true;
-  }
+export function bulkEditOf(
+  step: MemberStep,
+  member: BulkMember,
+  groupNames: Record<string, string>,
+): MemberEdit | undefined {
+  if (step.kind === 'skip') return undefined;
+  const before = bulkBefore(member);
+  if (step.kind === 'delete')
+    return { username: member.username, action: 'remove', before, after: null, permanent: member.deletesUser === true };
+  const action = step.target.fields.enabled === false ? 'disable' : 'update';
+  const edit: MemberEdit = { username: member.username, action, before, after: step.target, groupNames };
+  const unknownLevels = Object.entries(step.target.groups).filter(([id]) => !(id in before.groups));
+  if (unknownLevels.length === 0) return edit;
+  // Not known before: sent as it is, since the engine would compare it with "not in the group".
+  const levels = unknownLevels.map(([id, level]): [number, GroupLevel] => [Number(id), level]);
+  return { ...edit, requests: [{ method: 'v3.update', body: groupLevelPatch(levels) }] };
 }

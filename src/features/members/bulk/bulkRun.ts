@@ -1,40 +1,20 @@
 /**
- * Bulk member edits: one change applied to many members of an account, one request per member, so each member
- * is either fully changed or untouched.
- *
- * Cancelling stops *starting* members; a request already sent is never aborted, because an aborted PATCH or
- * DELETE may or may not have been applied, and the summary could not say which. For the same reason a member is
- * only started while the client's request budget has room: a request queued inside the client for the budget
- * could not be called back, so cancelling would have to wait for the budget window.
+ * Bulk member edits: one change applied to many members of an account, one request per member (a removal reads the
+ * member first, for its journal and snapshot), so each member is either fully changed or untouched. The engine runs
+ * them like any change: journaled with each member's previous values (so Undo puts them back), within the request
+ * budget, cancellable. Cancelling stops *starting* members; a request already sent is never aborted.
  */
-import {
-  DEFAULT_MAX_CONCURRENT,
-  isPortalError,
-  PortalError,
-  type Budget,
-  type Member,
-  type PortalErrorKind,
-  type V3Api,
-} from '../../../api/index';
-import { linkedSignal, pause, runPool } from '../../../node/pool';
-import { BulkJournal, bulkWork } from '../plan/core/bulkJournal';
-import {
-  answerShowsChange,
-  checkChange,
-  stepFor,
-  type BulkChange,
-  type BulkMember,
-  type SkipReason,
-} from './bulkChange';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PortalError, type Member, type PortalErrorKind } from '../../../api/index';
+import { runEdits, type MemberEdit } from '../../../engine/members/edits';
+import { NOW_PERMANENT } from '../../../engine/members/kind';
+import type { ApplyClient, ApplyResult } from '../../../engine/members/apply';
+import { bulkEditOf, checkChange, stepFor, type BulkChange, type BulkMember, type SkipReason } from './bulkChange';
 
 export type { BulkMember } from './bulkChange';
 export { bulkMemberOf } from './bulkChange';
-
-/** What a bulk run needs of a PortalClient. */
-interface BulkClient {
-  readonly v3: { readonly members: Pick<V3Api['members'], 'update' | 'delete'> };
-  readonly budget: Budget;
-}
 
 export interface BulkProgress {
   /** Members finished so far (done, skipped or failed). */
@@ -53,10 +33,16 @@ interface BulkOptions {
   /** While the budget is spent, how often to look again. Default 250 ms. */
   readonly budgetPollMs?: number;
   /**
-   * Journal the run like a plan's apply (same journal, so "Undo Last Apply" and the resume offer after a reload
-   * cover bulk edits too): the storage folder (the UI passes `context.globalStorageUri.fsPath`) and the portal id.
+   * Where the run is journaled (the UI passes `context.globalStorageUri.fsPath`) and the portal id. Without it (the
+   * unit tier, benchmarks) the journal goes in a fresh temporary folder.
    */
   readonly journal?: { readonly storageFolder: string; readonly portalId: string };
+  /** Where snapshots of members deleted for good go. */
+  readonly snapshotFolder?: string;
+  /** The change in the user's words, for the history and Undo. */
+  readonly title?: string;
+  /** Group id → name, for the undo plan's words. */
+  readonly groupNames?: Record<string, string>;
 }
 
 interface BulkDone {
@@ -90,176 +76,94 @@ export interface BulkSummary {
   readonly cancelled: boolean;
   /** Set when a failure every later member would meet too (signed out, refused credentials, rate limit) stopped the run. */
   readonly stoppedBy?: PortalErrorKind;
-  /** The run's journal id, when it was journaled. */
+  /** The run's journal id: what Undo names. */
   readonly applyId?: string;
 }
 
-type Outcome =
-  | { kind: 'done'; answer: Member | undefined }
-  | { kind: 'skipped'; reason: SkipReason }
-  | { kind: 'failed'; failure: Omit<BulkFailed, 'member'> };
-
-const NOT_APPLIED = 'The portal answered but did not apply the change; try again or check the member in the portal.';
-
-async function applyOne(
-  client: BulkClient,
-  accountId: number,
-  change: BulkChange,
-  member: BulkMember,
-): Promise<Outcome> {
-  const step = stepFor(change, member);
-  if (step.kind === 'skip') return { kind: 'skipped', reason: step.reason };
-  try {
-    if (step.kind === 'delete') {
-      await client.v3.members.delete(accountId, member.username);
-      return { kind: 'done', answer: undefined };
-    }
-    const answer = await client.v3.members.update(accountId, member.username, step.update);
-    if (!answerShowsChange(change, answer))
-      return { kind: 'failed', failure: { kind: 'invalid-response', message: NOT_APPLIED } };
-    return { kind: 'done', answer };
-  } catch (error) {
-    if (step.kind === 'delete' && isPortalError(error, 'not-found'))
-      return { kind: 'skipped', reason: 'already-removed' };
-    if (error instanceof PortalError) return { kind: 'failed', failure: { kind: error.kind, message: error.message } };
-    return {
-      kind: 'failed',
-      failure: { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) },
-    };
-  }
+/** The engine's edits: one per member that needs a request, with the member's index. */
+function editsOf(change: BulkChange, members: readonly BulkMember[], groupNames: Record<string, string>) {
+  const edits: MemberEdit[] = [];
+  const memberOfEdit: number[] = [];
+  const skipped = new Map<number, SkipReason>();
+  members.forEach((member, i) => {
+    const step = stepFor(change, member);
+    const edit = bulkEditOf(step, member, groupNames);
+    if (step.kind === 'skip') skipped.set(i, step.reason);
+    if (!edit) return;
+    memberOfEdit.push(i);
+    edits.push(edit);
+  });
+  return { edits, memberOfEdit, skipped };
 }
 
-/** Failures that every later member would meet too: the run stops starting members, as on cancel. */
-const STOPPING: ReadonlySet<PortalErrorKind | 'unexpected'> = new Set<PortalErrorKind | 'unexpected'>([
-  'signed-out',
-  'auth',
-  'rate-limited',
-]);
+const SKIP_REASONS: Readonly<Record<string, SkipReason>> = {
+  'Not on the portal any more.': 'already-removed',
+  [NOW_PERMANENT]: 'now-deleted-for-good',
+};
+
+function failedOf(member: BulkMember, error: unknown, message: string): BulkFailed {
+  return { member, kind: error instanceof PortalError ? error.kind : 'unexpected', message };
+}
+
+/** The engine's report as the bulk summary, members in the order given. */
+function summarise(
+  change: BulkChange,
+  members: readonly BulkMember[],
+  plan: ReturnType<typeof editsOf>,
+  result: ApplyResult,
+): BulkSummary {
+  const done: BulkDone[] = [];
+  const skipped: BulkSkipped[] = [];
+  const failed: BulkFailed[] = [];
+  const notStarted: BulkMember[] = [];
+  const rowOf = new Map(plan.memberOfEdit.map((member, seq) => [member, seq]));
+  members.forEach((member, i) => {
+    const reason = plan.skipped.get(i);
+    const seq = rowOf.get(i) ?? -1;
+    const row = result.rows[seq];
+    if (reason) skipped.push({ member, reason });
+    else if (!row || row.result === 'not-started') notStarted.push(member);
+    else if (row.result === 'done') done.push({ member, answer: result.answers.get(seq) });
+    else if (row.result === 'skipped') skipped.push({ member, reason: SKIP_REASONS[row.message] ?? 'already-removed' });
+    else failed.push(failedOf(member, result.errors.get(seq), row.message));
+  });
+  const stoppedBy = result.stoppedBy && result.stoppedBy !== 'cancelled' ? { stoppedBy: result.stoppedBy } : {};
+  const base = { change, total: members.length, done, skipped, failed, notStarted, cancelled: result.cancelled };
+  return { ...base, ...stoppedBy, applyId: result.applyId };
+}
 
 /**
  * Applies `change` to every member. Throws 'invalid-input' (before any request) for a change no member could take;
  * every other failure is per member, in the summary.
  */
 export async function runBulk(
-  client: BulkClient,
+  client: ApplyClient,
   accountId: number,
   change: BulkChange,
   members: readonly BulkMember[],
   options: BulkOptions = {},
 ): Promise<BulkSummary> {
   const checked = checkChange(change);
-  const concurrency = options.concurrency ?? DEFAULT_MAX_CONCURRENT;
-  // Outcomes by index, so the summary lists members in the order given whatever order they finished in.
-  const outcomes: Array<Outcome | undefined> = new Array<Outcome | undefined>(members.length);
-  let finished = 0;
-  let stoppedBy: PortalErrorKind | undefined;
-  const stop = linkedSignal(options.signal, concurrency);
-  const signal = stop.signal;
-  const journal = options.journal
-    ? await BulkJournal.open(
-        options.journal.storageFolder,
-        options.journal.portalId,
-        accountId,
-        members.map((m, i) => bulkWork(i, m, stepFor(checked, m))),
-      )
-    : undefined;
-  try {
-    await runPool(
-      members,
-      concurrency,
-      async (member, index) => {
-        const needsRequest = stepFor(checked, member).kind !== 'skip';
-        // Nothing is awaited between the last look at the budget and the request: with a token at hand the client
-        // takes its budget slot synchronously within the call, so the next worker's look already counts it.
-        while (needsRequest && client.budget.used() >= client.budget.limit) {
-          if (signal.aborted) return;
-          await pause(options.budgetPollMs ?? 250, signal);
-        }
-        // A worker that waited for the budget and then saw the abort leaves its member untouched.
-        if (signal.aborted) return;
-        const outcome = await journaled(journal, index, needsRequest, () =>
-          applyOne(client, accountId, checked, member),
-        );
-        outcomes[index] = outcome;
-        if (outcome.kind === 'failed' && STOPPING.has(outcome.failure.kind) && !signal.aborted) {
-          stoppedBy = outcome.failure.kind as PortalErrorKind;
-          stop.dispose();
-        }
-        report(options, { done: ++finished, total: members.length, member, outcome: outcome.kind });
+  const plan = editsOf(checked, members, options.groupNames ?? {});
+  const journal = options.journal ?? { storageFolder: await mkdtemp(join(tmpdir(), 'portal-bulk-')), portalId: '' };
+  let finished = plan.skipped.size;
+  const result = await runEdits(
+    client,
+    { accountId, portalId: journal.portalId, origin: 'bulk', ...(options.title ? { title: options.title } : {}) },
+    plan.edits,
+    {
+      journalFolder: journal.storageFolder,
+      ...(options.snapshotFolder ? { snapshotFolder: options.snapshotFolder } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.budgetPollMs ? { budgetPollMs: options.budgetPollMs } : {}),
+      onProgress: (p) => {
+        const member = members[plan.memberOfEdit[p.seq] ?? -1] as BulkMember;
+        options.onProgress?.({ done: ++finished, total: members.length, member, outcome: p.result });
       },
-      signal,
-    );
-  } finally {
-    stop.dispose();
-    await journal?.end(options.signal?.aborted === true).catch(() => undefined);
-  }
-  const summary = summarise(checked, members, outcomes, options.signal?.aborted === true, stoppedBy);
-  return journal ? { ...summary, applyId: journal.applyId } : summary;
-}
-
-/**
- * With a journal: the intent is durable before the request, the outcome written after. A journal that cannot be
- * written stops the member before its request: an edit the journal does not know of could not be undone.
- */
-async function journaled(
-  journal: BulkJournal | undefined,
-  index: number,
-  needsRequest: boolean,
-  run: () => Promise<Outcome>,
-): Promise<Outcome> {
-  if (!journal) return run();
-  try {
-    if (needsRequest) await journal.intent(index);
-  } catch (error) {
-    const message = `The journal could not be written, so the member was left as is: ${error instanceof Error ? error.message : String(error)}`;
-    return { kind: 'failed', failure: { kind: 'unexpected', message } };
-  }
-  const outcome = await run();
-  const result = outcome.kind === 'done' ? 'done' : outcome.kind === 'skipped' ? 'skipped' : 'failed';
-  const message =
-    outcome.kind === 'failed' ? outcome.failure.message : outcome.kind === 'skipped' ? outcome.reason : '';
-  const failure = outcome.kind === 'failed' ? outcome.failure.kind : undefined;
-  await journal.outcome(index, result, message, failure).catch(() => undefined);
-  return outcome;
-}
-
-/** A progress listener that throws must not lose the summary of members already changed. */
-function report(options: BulkOptions, progress: BulkProgress): void {
-  try {
-    options.onProgress?.(progress);
-  } catch {
-    // The run goes on; the summary says what happened.
-  }
-}
-
-function summarise(
-  change: BulkChange,
-  members: readonly BulkMember[],
-  outcomes: ReadonlyArray<Outcome | undefined>,
-  cancelled: boolean,
-  stoppedBy: PortalErrorKind | undefined,
-): BulkSummary {
-  const done: BulkDone[] = [];
-  const skipped: BulkSkipped[] = [];
-  const failed: BulkFailed[] = [];
-  const notStarted: BulkMember[] = [];
-  members.forEach((member, i) => {
-    const o = outcomes[i];
-    if (!o) notStarted.push(member);
-    else if (o.kind === 'done') done.push({ member, answer: o.answer });
-    else if (o.kind === 'skipped') skipped.push({ member, reason: o.reason });
-    else failed.push({ member, ...o.failure });
-  });
-  return {
-    change,
-    total: members.length,
-    done,
-    skipped,
-    failed,
-    notStarted,
-    cancelled,
-    ...(stoppedBy ? { stoppedBy } : {}),
-  };
+    },
+  );
+  return summarise(checked, members, plan, result);
 }
 
 /** The members to run again for "retry the failures". */

@@ -13,6 +13,8 @@ export interface ChangeWords {
   readonly question: string;
   /** The confirmation's button. */
   readonly action: string;
+  /** The change in the history and on Undo: "Disable 25 members". */
+  readonly title: string;
   readonly progress: string;
   /** "Disabled 20 of 25 members." */
   readonly done: (done: number, total: number) => string;
@@ -26,6 +28,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Enable {0} members of {1}?', c, account),
         action: vscode.l10n.t('Enable {0} Members', c),
+        title: vscode.l10n.t('Enable {0} members', c),
         progress: vscode.l10n.t('Enabling {0} members…', c),
         done: (d, all) => vscode.l10n.t('Enabled {0} of {1} members.', count(d), count(all)),
       };
@@ -33,6 +36,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Disable {0} members of {1}? They cannot sign in until enabled again.', c, account),
         action: vscode.l10n.t('Disable {0} Members', c),
+        title: vscode.l10n.t('Disable {0} members', c),
         progress: vscode.l10n.t('Disabling {0} members…', c),
         done: (d, all) => vscode.l10n.t('Disabled {0} of {1} members.', count(d), count(all)),
       };
@@ -40,6 +44,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Lock {0} members of {1}?', c, account),
         action: vscode.l10n.t('Lock {0} Members', c),
+        title: vscode.l10n.t('Lock {0} members', c),
         progress: vscode.l10n.t('Locking {0} members…', c),
         done: (d, all) => vscode.l10n.t('Locked {0} of {1} members.', count(d), count(all)),
       };
@@ -47,6 +52,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Unlock {0} members of {1}?', c, account),
         action: vscode.l10n.t('Unlock {0} Members', c),
+        title: vscode.l10n.t('Unlock {0} members', c),
         progress: vscode.l10n.t('Unlocking {0} members…', c),
         done: (d, all) => vscode.l10n.t('Unlocked {0} of {1} members.', count(d), count(all)),
       };
@@ -54,6 +60,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Remove {0} members from {1}?', c, account),
         action: vscode.l10n.t('Remove {0} Members', c),
+        title: vscode.l10n.t('Remove {0} members from {1}', c, account),
         progress: vscode.l10n.t('Removing {0} members…', c),
         done: (d, all) => vscode.l10n.t('Removed {0} of {1} members.', count(d), count(all)),
       };
@@ -61,6 +68,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Add the tag "{0}" to {1} members of {2}?', change.tag, c, account),
         action: vscode.l10n.t('Add to {0} Members', c),
+        title: vscode.l10n.t('Tag {0} members "{1}"', c, change.tag),
         progress: vscode.l10n.t('Adding the tag "{0}" to {1} members…', change.tag, c),
         done: (d, all) => vscode.l10n.t('Tagged {0} of {1} members "{2}".', count(d), count(all), change.tag),
       };
@@ -68,6 +76,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Remove the tag "{0}" from {1} members of {2}?', change.tag, c, account),
         action: vscode.l10n.t('Remove from {0} Members', c),
+        title: vscode.l10n.t('Remove the tag "{0}" from {1} members', change.tag, c),
         progress: vscode.l10n.t('Removing the tag "{0}" from {1} members…', change.tag, c),
         done: (d, all) =>
           vscode.l10n.t('Removed the tag "{0}" from {1} of {2} members.', change.tag, count(d), count(all)),
@@ -77,6 +86,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
         return {
           question: vscode.l10n.t('Remove {0} members from the group {1}?', c, group),
           action: vscode.l10n.t('Remove {0} Members', c),
+          title: vscode.l10n.t('Remove {0} members from {1}', c, group),
           progress: vscode.l10n.t('Removing {0} members from {1}…', c, group),
           done: (d, all) => vscode.l10n.t('Removed {0} of {1} members from {2}.', count(d), count(all), group),
         };
@@ -84,6 +94,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Make {0} members "{1}" in the group {2}?', c, level, group),
         action: vscode.l10n.t('Change {0} Members', c),
+        title: vscode.l10n.t('Make {0} members "{1}" in {2}', c, level, group),
         progress: vscode.l10n.t('Changing the permission of {0} members in {1}…', c, group),
         done: (d, all) => vscode.l10n.t('{0} of {1} members are now "{2}" in {3}.', count(d), count(all), level, group),
       };
@@ -109,6 +120,8 @@ function skipWords(reason: SkipReason): string {
       return vscode.l10n.t('already at that permission');
     case 'already-removed':
       return vscode.l10n.t('already removed');
+    case 'now-deleted-for-good':
+      return vscode.l10n.t('removing them now would delete their user for good, which was not confirmed');
   }
 }
 

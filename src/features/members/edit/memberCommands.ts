@@ -1,59 +1,52 @@
 /** Commands on one member: enable, disable, lock, unlock, remove from the organisation, copy the username. */
 import * as vscode from 'vscode';
-import type { MemberUpdate } from '../../../api/index';
-import { memberRow } from '../../../shared/members';
 import { accountPermissionWords } from '../../../shared/permissions';
 import type { MemberRef } from '../../../shared/refs';
 import { memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
-import { bulkEdit, selectedMembers, type BulkDeps } from '../bulk/bulk';
+import { bulkEdit, changeOne, selectedMembers, type BulkDeps } from '../bulk/bulk';
 import type { BulkChange } from '../bulk/bulkChange';
 import { registerTagCommands } from './tagCommands';
 
-/** The four flag commands: one PATCH each, and the member's new state shown in place. */
+/** The four flag commands: one PATCH each through the engine, and the member's new state shown in place. */
 const FLAGS: ReadonlyArray<{
   id: string;
   kind: 'enable' | 'disable' | 'lock' | 'unlock';
-  update: Pick<MemberUpdate, 'enabled' | 'lock'>;
+  title: (name: string) => string;
   done: (name: string) => string;
 }> = [
   {
     id: 'portal.member.enable',
     kind: 'enable',
-    update: { enabled: true },
+    title: (name) => vscode.l10n.t('Enable {0}', name),
     done: (name) => vscode.l10n.t('{0} is enabled.', name),
   },
   {
     id: 'portal.member.disable',
     kind: 'disable',
-    update: { enabled: false },
+    title: (name) => vscode.l10n.t('Disable {0}', name),
     done: (name) => vscode.l10n.t('{0} is disabled and cannot sign in.', name),
   },
   {
     id: 'portal.member.lock',
     kind: 'lock',
-    update: { lock: true },
+    title: (name) => vscode.l10n.t('Lock {0}', name),
     done: (name) => vscode.l10n.t('{0} is locked.', name),
   },
   {
     id: 'portal.member.unlock',
     kind: 'unlock',
-    update: { lock: false },
+    title: (name) => vscode.l10n.t('Unlock {0}', name),
     done: (name) => vscode.l10n.t('{0} is unlocked.', name),
   },
 ];
 
 type MemberDeps = BulkDeps;
 
-/** PATCH one flag and show the member's new state in every loaded list. */
-async function setFlag(deps: MemberDeps, ui: Ui, m: MemberRef, flag: (typeof FLAGS)[number]): Promise<boolean> {
-  const member = await deps.registry
-    .client(m.account.portalId)
-    .v3.members.update(m.account.accountId, m.username, flag.update);
-  deps.provider.memberChanged(m.account, memberRow(member));
-  ui.status(flag.done(m.name));
-  return true;
+/** One flag through the engine (journaled, undoable), the member's new state shown in every loaded list. */
+function setFlag(deps: MemberDeps, ui: Ui, m: MemberRef, flag: (typeof FLAGS)[number]): Promise<boolean> {
+  return changeOne(deps, ui, m, { kind: flag.kind }, { title: flag.title(m.username), done: flag.done(m.name) });
 }
 
 /** Removing a member can delete their user for good: the first question says which, the second wants the username. */
@@ -75,7 +68,7 @@ async function confirmRemoval(
       otherAccounts
         ? vscode.l10n.t('They also belong to another organisation, so their user stays on the portal.')
         : vscode.l10n.t(
-            'They belong to no other organisation, so their user is DELETED FOR GOOD: it cannot be restored.',
+            'They belong to no other organisation, so their user is DELETED FOR GOOD. A snapshot is kept first, so Undo can re-create them (everything but the password).',
           ),
       vscode.l10n.t('You will be asked to type the username to confirm.'),
     ].join('\n\n'),
@@ -99,10 +92,8 @@ async function deleteMember(deps: MemberDeps, ui: Ui, m: MemberRef): Promise<boo
   const member = await client.v3.members.get(m.account.accountId, m.username);
   const who = vscode.l10n.t('{0} ({1})', member.user.name || m.username, m.username);
   if (!(await confirmRemoval(ui, m, who, member.permission, member.memberOfMultipleAccounts))) return false;
-  await client.v3.members.delete(m.account.accountId, m.username);
-  deps.provider.memberRemoved(m.account, m.username);
-  ui.notify('info', vscode.l10n.t('{0} was removed from the organisation.', who));
-  return true;
+  const done = vscode.l10n.t('{0} was removed from the organisation.', who);
+  return changeOne(deps, ui, m, { kind: 'delete' }, { title: vscode.l10n.t('Remove {0}', m.username), done });
 }
 
 export function registerMemberCommands(env: CommandEnv, deps: MemberDeps): vscode.Disposable[] {

@@ -1,21 +1,18 @@
 /**
  * "Change a member's permission in a group": a quick-pick path for the most common edit, no webview.
  * Member (from the row or picked) → group (with the member's current permission shown) → permission.
- * Sent as a v3 PATCH naming just that group, for the reason given in assignmentsPlan.ts.
+ * Sent through the engine as a v3 PATCH naming just that group (journaled with the level before, so Undo puts it back).
  */
 import * as vscode from 'vscode';
 import { ownValue, type Group } from '../../../api/index';
-import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { groupPermissionWords } from '../../../shared/permissions';
 import { count } from '../../../shared/format';
 import type { AccountRef, MemberRef } from '../../../shared/refs';
 import { memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../../ui/ui';
-import { groupUpdate } from '../forms/assignmentsPlan';
 import { groupLevelChoices, type GroupLevel } from '../forms/assignments.protocol';
-import { bulkEdit, selectedMembers, type BulkDeps } from '../bulk/bulk';
-import type { MembersProvider } from '../view/membersProvider';
+import { bulkEdit, changeOne, selectedMembers, type BulkDeps } from '../bulk/bulk';
 
 /** -1: not known (several members at once). */
 const levelWords = (level: number): string =>
@@ -47,14 +44,9 @@ function askLevel(ui: Ui, memberName: string, group: Group, was: number): Promis
   });
 }
 
-async function changePermission(
-  registry: PortalRegistry,
-  provider: MembersProvider,
-  ui: Ui,
-  m: MemberRef,
-): Promise<boolean> {
+async function changePermission(deps: BulkDeps, ui: Ui, m: MemberRef): Promise<boolean> {
   const { portalId, accountId } = m.account;
-  const client = registry.client(portalId);
+  const client = deps.registry.client(portalId);
   const [detail, groups] = await Promise.all([
     client.v2.members.get(accountId, m.username),
     client.v2.groups.list(accountId),
@@ -69,15 +61,22 @@ async function changePermission(
     ui.notify('info', vscode.l10n.t('{0} already has that permission in {1}.', memberName, group.friendlyName));
     return false;
   }
-  await client.v3.members.update(accountId, m.username, groupUpdate([{ id: group.id, to: level }]));
-  provider.reloadAccount(m.account);
-  ui.notify(
-    'info',
+  const done =
     level === 0
       ? vscode.l10n.t('{0} was removed from {1}.', memberName, group.friendlyName)
-      : vscode.l10n.t('{0} is now {1} in {2}.', memberName, groupPermissionWords(level), group.friendlyName),
+      : vscode.l10n.t('{0} is now {1} in {2}.', memberName, groupPermissionWords(level), group.friendlyName);
+  const title = vscode.l10n.t('Change {0} in {1}', m.username, group.friendlyName);
+  const change = { kind: 'setGroupPermission' as const, groupId: group.id, permission: level };
+  const changed = await changeOne(
+    deps,
+    ui,
+    m,
+    change,
+    { title, done },
+    { groupPermissions: new Map([[group.id, was]]) },
   );
-  return true;
+  deps.provider.reloadAccount(m.account);
+  return changed;
 }
 
 /** Several selected members: one group, one level, the same change for all of them as one bulk edit. */
@@ -107,6 +106,6 @@ export function registerPermissionCommand(env: CommandEnv, deps: BulkDeps): vsco
   return registerCommand(env, 'portal.changeMemberGroupPermission', async (run) => {
     const many = selectedMembers(run);
     if (many?.[0]) return changePermissions(deps, run.ui, many, many[0].account);
-    return changePermission(registry, provider, run.ui, await memberFor(run, registry, provider.account));
+    return changePermission(deps, run.ui, await memberFor(run, registry, provider.account));
   });
 }

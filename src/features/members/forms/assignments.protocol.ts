@@ -3,9 +3,10 @@ import * as l10n from '@vscode/l10n';
 import { COMMON_COMMANDS, MAX_LIST, type Choice, type FormStateBase } from '../../../forms/protocol/common';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../../forms/protocol/validate';
 
-/** 0 = not in the group; 1, 4, 16 = the portal's group permission masks. */
-export const GROUP_LEVELS = [0, 1, 4, 16] as const;
-export type GroupLevel = (typeof GROUP_LEVELS)[number];
+import { GROUP_LEVELS, type GroupLevel } from '../../../shared/groupLevel';
+
+// 0 = not in the group; 1, 4, 16 = the portal's group permission masks.
+export { GROUP_LEVELS, type GroupLevel } from '../../../shared/groupLevel';
 /**
  * A member's permission in a group when the portal did not say (it did not answer the member's v2 read, the only
  * one with the group map): the group is left as it is unless the user picks a level for it.

@@ -8,8 +8,9 @@ import {
   type AssignmentsValues,
 } from './assignments.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
-import { foreignReference, planAssignments } from './assignmentsPlan';
-import { clientOf, Gaps, type AccountContext } from '../../../forms/context';
+import { assignmentsEdit, foreignReference, planAssignments } from './assignmentsPlan';
+import { clientOf, Gaps } from '../../../forms/context';
+import { offerFormUndo, saveEdit, type WriteContext } from './writeContext';
 import { checkApplied, type SentField } from '../../../forms/inputError';
 import { accountLevel, groupLevel } from './levels';
 import type { FormKey } from '../../../shared/keys';
@@ -77,7 +78,7 @@ function sentFields(
   return out;
 }
 
-type MemberContext = AccountContext & { readonly username: string };
+type MemberContext = WriteContext & { readonly username: string };
 
 export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValues, AssignmentsCommand> {
   private state: AssignmentsState | undefined;
@@ -162,7 +163,9 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
     if (!state) throw new Error(vscode.l10n.t('The form has not loaded yet.'));
     const plan = planAssignments(state.values, values);
     if (!plan.update) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
-    const answer = await clientOf(this.ctx).v3.members.update(this.ctx.accountId, this.ctx.username, plan.update);
+    const title = vscode.l10n.t('Edit the assignments of {0}', state.memberName);
+    const done = await saveEdit(this.ctx, title, assignmentsEdit(this.ctx.username, state.values, plan.update));
+    const answer = done.answer ?? (await clientOf(this.ctx).v3.members.get(this.ctx.accountId, this.ctx.username));
     this.ctx.afterSave();
     // Read back what the portal now holds, so the form shows the truth rather than what we hoped for.
     // A failed read-back does not undo the save: show the values that were sent.
@@ -174,7 +177,9 @@ export class AssignmentsForm extends FormPanel<AssignmentsState, AssignmentsValu
       if (fresh) this.state = fresh;
       throw err;
     }
-    return { message: vscode.l10n.t('Saved: {0}.', plan.summary.join(', ')), state: fresh ?? { ...state, values } };
+    const message = vscode.l10n.t('Saved: {0}.', plan.summary.join(', '));
+    offerFormUndo(this.env.ui(), this.ctx, done, vscode.l10n.t('{0}: {1}', state.memberName, message));
+    return { message, state: fresh ?? { ...state, values } };
   }
 
   protected fieldOf(apiField: string): string | undefined {

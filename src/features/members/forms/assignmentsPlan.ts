@@ -11,7 +11,10 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { MemberUpdate } from '../../../api/models/member';
-import { UNKNOWN_LEVEL, type AssignmentLevel, type AssignmentsValues, type GroupLevel } from './assignments.protocol';
+import type { MemberEdit } from '../../../engine/members/edits';
+import type { MemberBefore, MemberTarget } from '../../../engine/members/model';
+import { groupLevelPatch, levelsOfPatch, type GroupLevel } from '../../../shared/groupLevel';
+import { UNKNOWN_LEVEL, type AssignmentLevel, type AssignmentsValues } from './assignments.protocol';
 
 interface AssignmentsPlan {
   /** The PATCH body; undefined when nothing changed (no request is sent). */
@@ -62,7 +65,7 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
     .filter(
       (c): c is { id: number; from: AssignmentLevel; to: GroupLevel } => c.from !== c.to && c.to !== UNKNOWN_LEVEL,
     );
-  Object.assign(update, groupUpdate(changes));
+  Object.assign(update, groupLevelPatch(changes.map((c) => [c.id, c.to] as const)));
   const groupChanges = changes.length;
   if (groupChanges > 0) {
     summary.push(groupChanges === 1 ? l10n.t('1 group assignment') : l10n.t('{0} group assignments', groupChanges));
@@ -103,23 +106,32 @@ export function planAssignments(baseline: AssignmentsValues, values: Assignments
 }
 
 /**
- * The PATCH fields for group changes: a group administrator goes in assignGroupsAdmin, basic and
- * standard in assignGroupsRights (group id → rights), and "none" in removeGroups.
+ * The save as an engine edit: the PATCH exactly as planned, with the member's values before (the form's baseline)
+ * and after, so an Undo puts them back. The notification flag and the new-groups permission are sent, not undone.
  */
-export function groupUpdate(
-  changes: ReadonlyArray<{ id: number; to: GroupLevel }>,
-): Pick<MemberUpdate, 'assignGroupsRights' | 'assignGroupsAdmin' | 'removeGroups'> {
-  const rights: Record<string, number> = {};
-  const admin: number[] = [];
-  const remove: number[] = [];
-  for (const c of changes) {
-    if (c.to === 0) remove.push(c.id);
-    else if (c.to === 16) admin.push(c.id);
-    else rights[String(c.id)] = c.to;
-  }
-  return {
-    ...(Object.keys(rights).length > 0 ? { assignGroupsRights: rights } : {}),
-    ...(admin.length > 0 ? { assignGroupsAdmin: admin } : {}),
-    ...(remove.length > 0 ? { removeGroups: remove } : {}),
+export function assignmentsEdit(username: string, baseline: AssignmentsValues, update: MemberUpdate): MemberEdit {
+  const groups: Record<string, GroupLevel> = {};
+  for (const g of baseline.groups) if (g.permission !== UNKNOWN_LEVEL) groups[String(g.id)] = g.permission;
+  const before: MemberBefore = {
+    username,
+    name: '',
+    email: '',
+    jobTitle: null,
+    enabled: baseline.enabled,
+    locked: baseline.locked,
+    accountPermission: baseline.accountPermission,
+    tags: baseline.tags,
+    twoFactor: false,
+    lastModified: null,
+    groups,
   };
+  const fields: MemberTarget['fields'] = {
+    ...(update.enabled !== undefined ? { enabled: update.enabled } : {}),
+    ...(update.lock !== undefined ? { locked: update.lock } : {}),
+    ...(update.tags !== undefined ? { tags: update.tags } : {}),
+    ...(update.permission !== undefined ? { accountPermission: update.permission } : {}),
+  };
+  const after: MemberTarget = { fields, groups: Object.fromEntries(levelsOfPatch(update)) };
+  const action = update.enabled === false ? 'disable' : 'update';
+  return { username, action, before, after, requests: [{ method: 'v3.update', body: update }] };
 }

@@ -12,11 +12,15 @@
  */
 import * as vscode from 'vscode';
 import { collect, type FieldError, type MemberCreate, type MemberUpdate, type PortalClient } from '../../../api/index';
+import { groupLevelPatch } from '../../../shared/groupLevel';
+import { inputError } from '../../../forms/inputError';
 import { errorMessage } from '../../../shared/errors';
 import { shortDate } from '../../../shared/format';
 import type { Ui } from '../../../ui/ui';
 import type { MemberState, MemberValues } from './member.protocol';
 import type { MemberExtraState } from './memberExtras.protocol';
+import type { MemberEdit } from '../../../engine/members/edits';
+import { saveEdit, type WriteContext } from './writeContext';
 
 /** Groups the form lists at most; an organisation with more says so (v2 lists groups without a search). */
 const MAX_FORM_GROUPS = 1_000;
@@ -58,16 +62,8 @@ export function groupFields(
       ? { assignToAllGroupsWithAdmin: true }
       : { assignToAllGroupsWithRights: v.allGroupsLevel };
   if (v.groupsMode !== 'chosen') return {};
-  const rights: Record<string, number> = {};
-  const admin: number[] = [];
-  for (const g of v.groups) {
-    if (g.permission === 16) admin.push(g.id);
-    else if (g.permission !== 0) rights[String(g.id)] = g.permission;
-  }
-  return {
-    ...(Object.keys(rights).length ? { assignGroupsRights: rights } : {}),
-    ...(admin.length ? { assignGroupsAdmin: admin } : {}),
-  };
+  // A new member joins only the groups with a level: "not in it" is no field at all.
+  return groupLevelPatch(v.groups.filter((g) => g.permission !== 0).map((g) => [g.id, g.permission] as const));
 }
 
 /** Field errors of the activation before anything is sent. */
@@ -82,12 +78,7 @@ export function activationProblems(v: MemberValues, now = Date.now()): FieldErro
  * Sends the activation PATCH when the form asks for more than the create's default; returns what to add to the
  * success message (a failure included: the member exists either way).
  */
-export async function scheduleActivation(
-  client: PortalClient,
-  accountId: number,
-  username: string,
-  v: MemberValues,
-): Promise<string> {
+export async function scheduleActivation(ctx: WriteContext, username: string, v: MemberValues): Promise<string> {
   const message = v.activationMessage.trim();
   const later = v.activation === 'date';
   if (!later && !message) return '';
@@ -96,7 +87,15 @@ export async function scheduleActivation(
     ...(message ? { message } : {}),
   };
   try {
-    await client.v3.members.update(accountId, username, { activation });
+    // Sent through the engine like every member write; there is nothing to put back, so its undo is empty.
+    const edit: MemberEdit = {
+      username,
+      action: 'update',
+      before: null,
+      after: { fields: {}, groups: {} },
+      requests: [{ method: 'v3.update', body: { activation } }],
+    };
+    await saveEdit(ctx, vscode.l10n.t('Schedule the activation of {0}', username), edit);
   } catch (error) {
     return vscode.l10n.t(
       'The activation e-mail could not be scheduled ({0}); it goes out now, as for any new member.',

@@ -3,7 +3,9 @@ import { ownValue, type MemberBodyV2, type MemberCreate, type MemberUpdate, type
 import { memberCommands, type MemberCommand, type MemberState, type MemberValues } from './member.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
 import { normaliseTags } from './assignmentsPlan';
-import { clientOf, Gaps, type AccountContext } from '../../../forms/context';
+import { clientOf, Gaps } from '../../../forms/context';
+import { createEdit, profileEdit } from './memberEdits';
+import { offerFormUndo, saveEdit, type WriteContext } from './writeContext';
 import { accountLevel } from './levels';
 import { checkApplied, inputError, type SentField } from '../../../forms/inputError';
 import { NO_EXTRAS } from './memberExtras.protocol';
@@ -18,7 +20,7 @@ import {
 } from './memberExtras';
 import type { FormKey } from '../../../shared/keys';
 
-type MemberFormContext = AccountContext & { readonly username?: string };
+type MemberFormContext = WriteContext & { readonly username?: string };
 
 function blank(accountId: number): MemberValues {
   return {
@@ -187,22 +189,20 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
       assignToNewGroupsPermission: v.assignToNewGroups,
       ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
       ...(v.realName.trim() ? { realName: v.realName.trim() } : {}),
-      ...(v.password ? { password: v.password } : {}),
       ...groupFields(v),
     };
-    const client = clientOf(this.ctx);
-    const created = await client.v3.members.create(this.ctx.accountId, body);
-    this.username = created.user.username || body.username;
-    const activation = await scheduleActivation(client, this.ctx.accountId, this.username, v);
+    const title = vscode.l10n.t('Add {0}', body.username ?? '');
+    const done = await saveEdit(this.ctx, title, createEdit(body, v.password));
+    this.username = done.answer?.user.username || body.username;
+    const activation = await scheduleActivation(this.ctx, this.username ?? '', v);
     this.ctx.afterSave();
     // The panel becomes the new member's edit form.
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
-    return {
-      message: [vscode.l10n.t('Added {0} ({1}).', body.name ?? '', body.username ?? ''), activation]
-        .filter(Boolean)
-        .join(' '),
-      state: fresh,
-    };
+    const message = [vscode.l10n.t('Added {0} ({1}).', body.name ?? '', body.username ?? ''), activation]
+      .filter(Boolean)
+      .join(' ');
+    offerFormUndo(this.env.ui(), this.ctx, done, message);
+    return { message, state: fresh };
   }
 
   private async update(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
@@ -217,33 +217,30 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
       if (value !== before[field]) profile[v2Field] = value;
     }
     const patch: MemberUpdate = {};
-    if (v.password) patch.password = v.password;
     if (v.enabled !== before.enabled) patch.enabled = v.enabled;
     Object.assign(patch, await twoFactorUpdate(this.env.ui(), state, v));
 
-    const changed = [...Object.keys(profile), ...Object.keys(patch)];
+    const changed = [...Object.keys(profile), ...Object.keys(patch), ...(v.password ? ['password'] : [])];
     if (changed.length === 0) return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
-    const client = clientOf(this.ctx);
-    const sent: SentField[] = [];
-    if (Object.keys(profile).length > 0) {
-      const answer = await client.v2.members.update(this.ctx.accountId, username, { user: { username, ...profile } });
-      sent.push(...profileSent(profile, answer));
-    }
-    if (Object.keys(patch).length > 0) {
-      const answer = await client.v3.members.update(this.ctx.accountId, username, patch);
-      if (patch.enabled !== undefined)
-        sent.push({ field: 'enabled', label: vscode.l10n.t('enabled'), sent: patch.enabled, now: answer.user.enabled });
-    }
+    const title = vscode.l10n.t('Edit {0}', username);
+    const done = await saveEdit(this.ctx, title, profileEdit(before, profile, patch, v.password, state.twoFactor));
+    const sent: SentField[] = done.answerV2 ? profileSent(profile, done.answerV2) : [];
+    if (patch.enabled !== undefined && done.answer)
+      sent.push({
+        field: 'enabled',
+        label: vscode.l10n.t('enabled'),
+        sent: patch.enabled,
+        now: done.answer.user.enabled,
+      });
     this.ctx.afterSave();
     checkApplied(sent);
     const fresh = await this.load().catch(() => ({ ...state, values: { ...v, password: '' } }));
-    const saved = patch.password ? vscode.l10n.t('Saved (the new password is set).') : vscode.l10n.t('Saved.');
-    return {
-      message: patch.disableTwoFactorAuthentication
-        ? `${saved} ${vscode.l10n.t('Two-factor authentication is off.')}`
-        : saved,
-      state: fresh,
-    };
+    const saved = v.password ? vscode.l10n.t('Saved (the new password is set).') : vscode.l10n.t('Saved.');
+    const message = patch.disableTwoFactorAuthentication
+      ? `${saved} ${vscode.l10n.t('Two-factor authentication is off.')}`
+      : saved;
+    offerFormUndo(this.env.ui(), this.ctx, done, vscode.l10n.t('{0}: {1}', username, message));
+    return { message, state: fresh };
   }
 
   protected override conflictField(values: MemberValues): string | undefined {

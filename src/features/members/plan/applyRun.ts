@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { count } from '../../../shared/format';
+import { errorMessage } from '../../../shared/errors';
 import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
@@ -32,6 +33,8 @@ export interface ApplyDeps {
   readonly memento: vscode.Memento;
   /** The members of this organisation changed: the Members view reads them again. */
   readonly reload: (account: AccountRef) => void;
+  /** Undoes a journaled change (the summary's Undo button). */
+  readonly undo: (ui: Ui, applyId: string) => Promise<void>;
 }
 
 const SNAPSHOT_FOLDER = 'portal.plan.snapshotFolder';
@@ -55,7 +58,7 @@ function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): strin
         )
       : '',
     c.conflictsChosen ? vscode.l10n.t('Conflicting rows you chose to apply anyway: {0}', count(c.conflictsChosen)) : '',
-    vscode.l10n.t('Each member is journaled before it is sent: Undo Last Apply puts them back.'),
+    vscode.l10n.t('Each member is journaled before it is sent: Undo puts them back.'),
   ];
   return lines.filter((l) => l !== '').join('\n');
 }
@@ -111,7 +114,7 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
     detail: confirmDetail(counts, folder),
     action: vscode.l10n.t('Apply to {0} Members', count(counts.members)),
   });
-  if (!yes) return false;
+  if (!yes || !(await typedCount(ui, counts.permanent))) return false;
   const client = deps.registry.client(account.portalId);
   const result = await ui.progress(
     {
@@ -226,20 +229,35 @@ async function finish(
   ].filter((p) => p !== '');
   const message = vscode.l10n.t('Applied to {0}. {1}', plain(account.label), parts.join(' '));
   const retryable = plan !== undefined && (n.failed > 0 || n['not-started'] > 0);
-  if (!retryable) {
-    ui.notify(n.failed ? 'warning' : 'info', message);
-    return;
-  }
+  const undoable = n.done > 0 && plan?.origin !== 'undo';
   // Not awaited: a notification's promise settles only when it closes, and the command is over already.
   void ui
     .choose({
       id: 'plan.apply.done',
-      severity: 'warning',
+      severity: n.failed ? 'warning' : 'info',
       modal: false,
       message,
-      actions: [{ id: 'retry', label: vscode.l10n.t('Retry Failed') }],
+      actions: [
+        ...(retryable ? [{ id: 'retry' as const, label: vscode.l10n.t('Retry Failed') }] : []),
+        ...(undoable ? [{ id: 'undo' as const, label: vscode.l10n.t('Undo') }] : []),
+      ],
     })
-    .then((choice) => (choice === 'retry' ? retryLast(ui, deps) : undefined));
+    .then((choice) =>
+      choice === 'retry' ? retryLast(ui, deps) : choice === 'undo' ? deps.undo(ui, result.applyId) : undefined,
+    )
+    .catch((error: unknown) => ui.notify('error', errorMessage(error)));
+}
+
+/** Deleting users for good is confirmed by typing how many. */
+async function typedCount(ui: Ui, permanent: number): Promise<boolean> {
+  if (permanent === 0) return true;
+  const typed = await ui.input({
+    id: 'plan.apply.typeCount',
+    title: vscode.l10n.t('Delete users for good'),
+    prompt: vscode.l10n.t('{0} users will be deleted for good. Type {0} to confirm.', permanent),
+    validate: (v) => (v.trim() === String(permanent) ? undefined : vscode.l10n.t('Type the number {0}.', permanent)),
+  });
+  return typed?.trim() === String(permanent);
 }
 
 /** Retry Failed: the last apply's failed and never-started changes, as a plan of their own, applied after the confirmation. */

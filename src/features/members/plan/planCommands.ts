@@ -1,5 +1,6 @@
 /**
- * The commands of "membership as code": Plan Changes…, Apply Plan…, Discard Plan, Retry Failed, Undo Last Apply…,
+ * The commands of "membership as code": Plan Changes…, Apply Plan…, Discard Plan, Retry Failed, Undo Last Change…,
+ * Show Change History…,
  * Resume Interrupted Apply… and Re-create Member from Snapshot…. Each plan (from a file, an undo, a retry or a
  * snapshot) is shown in the Plan view first; only Apply sends anything.
  */
@@ -10,8 +11,9 @@ import type { AccountRef } from '../../../shared/refs';
 import { accountFor, portalFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
-import { discardJournal, lastUndoable, undoPlan, unfinishedJournals } from '../../../engine/members/index';
-import { allChanges, type AbsentChoice, type JournalRecord, type Plan, type PortalGroup } from './core/model';
+import { discardJournal, undoPlan, unfinishedJournals } from '../../../engine/members/index';
+import { accountOfRecord, showHistory, undoLast } from './changeHistory';
+import { allChanges, type AbsentChoice, type Plan, type PortalGroup } from './core/model';
 import { makePlan } from './core/planner';
 import { readPortalState } from './core/portalState';
 import { listSnapshots, recreatePlan } from '../../../engine/members/snapshot';
@@ -101,35 +103,6 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
       'warning',
       vscode.l10n.t('Rows with problems are left out of the plan: see the Problems panel ({0}).', count(errors)),
     );
-}
-
-/** The organisation a journal names, with the label the user knows when this window has seen it. */
-function accountOfRecord(deps: ApplyDeps, record: JournalRecord): AccountRef {
-  const { portalId, accountId } = record.begin;
-  return {
-    kind: 'account',
-    portalId,
-    accountId,
-    label: deps.store.labelOf(portalId, accountId) ?? vscode.l10n.t('organisation {0}', accountId),
-  };
-}
-
-async function undoLast(ui: Ui, deps: ApplyDeps): Promise<void> {
-  const record = await lastUndoable(deps.storage);
-  if (!record) {
-    ui.notify('info', vscode.l10n.t('There is no apply or bulk edit to undo.'));
-    return;
-  }
-  const account = accountOfRecord(deps, record);
-  await showPlan(deps, undoPlan(record), account, undefined);
-  ui.notify(
-    'info',
-    vscode.l10n.t(
-      'The undo of the apply of {0} to {1} is in the Plan view: Apply puts the members back.',
-      fullDate(record.begin.startedAt),
-      plain(account.label),
-    ),
-  );
 }
 
 /**
@@ -241,6 +214,7 @@ export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps): vscode.D
     registerCommand(env, 'portal.plan.discard', () => deps.store.clear()),
     registerCommand(env, 'portal.plan.retryFailed', (run) => retryLast(run.ui, deps)),
     registerCommand(env, 'portal.plan.undoLastApply', (run) => undoLast(run.ui, deps)),
+    registerCommand(env, 'portal.plan.showHistory', (run) => showHistory(run.ui, deps)),
     registerCommand(env, 'portal.plan.resume', (run) => offerResume(run.ui, deps, true)),
     registerCommand(env, 'portal.plan.recreateMember', (run) => recreateMember(run, deps)),
   ];

@@ -3,6 +3,8 @@
  * the Plan view and its commands, and, at start, the offer to resume or undo an apply a reload or crash cut short.
  */
 import * as vscode from 'vscode';
+import type { UndoChange } from '../changes/undoOffer';
+import { undoChange } from './changeHistory';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { AccountRef } from '../../../shared/refs';
 import type { CommandEnv } from '../../../ui/commands';
@@ -23,6 +25,8 @@ export interface PlanFeature {
   readonly storage: string;
   /** What the start-up check offered: the question's text, or undefined when no apply was interrupted. */
   readonly startupOffer: Promise<string | undefined>;
+  /** Undoes a journaled change from its summary's Undo button: its plan shown, then applied after confirmation. */
+  readonly undo: UndoChange;
 }
 
 const MEMBERS_FILES: vscode.DocumentSelector = [
@@ -39,7 +43,8 @@ export function registerPlan(
   const store = new PlanStore(context.globalState);
   const storage = context.globalStorageUri.fsPath;
   excludeFolder(reportsFolder(storage));
-  const deps: ApplyDeps = { registry, store, storage, memento: context.globalState, reload };
+  const undo: UndoChange = (ui, applyId) => undoChange(ui, deps, applyId);
+  const deps: ApplyDeps = { registry, store, storage, memento: context.globalState, reload, undo };
   const view = new PlanView(store);
   const diagnostics = new MembersDiagnostics(store);
   context.subscriptions.push(
@@ -56,5 +61,5 @@ export function registerPlan(
       resolve(undefined);
     });
   });
-  return { store, view, diagnostics, storage, startupOffer };
+  return { store, view, diagnostics, storage, startupOffer, undo };
 }

@@ -339,8 +339,10 @@ void describe('bulk member edits', () => {
       let most = 0;
       const counting = {
         budget: p.client.budget,
+        v2: p.client.v2,
         v3: {
           members: {
+            ...p.client.v3.members,
             update: async (...args: Parameters<PortalClient['v3']['members']['update']>) => {
               most = Math.max(most, ++inFlight);
               try {

@@ -66,7 +66,7 @@ void describe('snapshots and re-create', () => {
     });
   });
 
-  void test('without a snapshot folder a permanent removal is refused for that member, not sent', async () => {
+  void test('without a snapshot folder chosen, a permanent removal keeps its snapshot beside the journal first', async () => {
     await withPortal(async (p) => {
       const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
       try {
@@ -76,8 +76,9 @@ void describe('snapshots and re-create', () => {
         const file = parseMembersFile(new Table(await exportText(p, false)).remove(target.user.username).text());
         const plan = makePlan(file, await readPortalState(p.client, p.acme, file), { absent: 'remove' });
         const result = await applyPlan(p.client, plan, { journalFolder: storage, portalId: 'test' });
-        assert.equal(result.rows[0]?.result, 'failed');
-        assert.ok(await p.client.v3.members.get(p.acme, target.user.username));
+        assert.equal(result.rows[0]?.result, 'done');
+        const [kept] = await listSnapshots(join(storage, 'snapshots'));
+        assert.equal(kept?.snapshot.username, target.user.username);
       } finally {
         await rm(storage, { recursive: true, force: true });
       }

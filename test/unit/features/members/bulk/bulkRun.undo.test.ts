@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collect } from '../../../../../../src/api';
-import { bulkMemberOf, type BulkMember } from '../../../../../../src/features/members/bulk/bulkChange';
-import { runBulk } from '../../../../../../src/features/members/bulk/bulkRun';
-import { applyPlan } from '../../../../../../src/engine/members/apply';
-import { lastUndoable, resumeApply, undoPlan, unfinishedJournals } from '../../../../../../src/engine/members/index';
-import { demoClient } from '../../../helpers';
-import { apiRequests, withPortal, withStorage, type Portal } from './helpers';
+import { collect } from '../../../../../src/api';
+import { bulkMemberOf, type BulkMember } from '../../../../../src/features/members/bulk/bulkChange';
+import { runBulk } from '../../../../../src/features/members/bulk/bulkRun';
+import { applyPlan } from '../../../../../src/engine/members/apply';
+import { lastUndoable, resumeApply, undoPlan, unfinishedJournals } from '../../../../../src/engine/members/index';
+import { demoClient } from '../../helpers';
+import { apiRequests, withPortal, withStorage, type Portal } from '../plan/core/helpers';
 
 const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
 
@@ -20,7 +20,70 @@ async function membersOf(p: Portal, usernames: readonly string[]): Promise<BulkM
   return usernames.map((u) => bulkMemberOf(all.find((m) => m.user.username === u) ?? assert.fail(u)));
 }
 
+/** What Undo must bring back of a member: profile, flags, tags and every group's level, as the portal holds them. */
+async function whole(p: Portal, username: string): Promise<unknown> {
+  const m = await p.client.v3.members.get(p.acme, username);
+  const v2 = await p.client.v2.members.get(p.acme, username);
+  const groups = Object.entries(v2.groups ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return [m.user.name, m.user.email, m.user.enabled, m.permission, [...m.tags].sort(), groups];
+}
+
 void describe('bulk edits journaled', () => {
+  void test('a bulk delete that deletes two users for good is undone: both re-created from their snapshots, with their groups and tags', async () => {
+    await withPortal(async (p) =>
+      withStorage(async (storage) => {
+        const all = await collect(p.client.v3.members.iterate(p.acme));
+        const alone = all.filter((m) => !m.memberOfMultipleAccounts && m.tags.length > 0 && m.user.username !== 'demo');
+        const names = alone.slice(0, 2).map((m) => m.user.username);
+        assert.equal(names.length, 2);
+        const before = await Promise.all(names.map((n) => whole(p, n)));
+        const journal = { storageFolder: storage, portalId: 'test' };
+        const removed = await runBulk(p.client, p.acme, { kind: 'delete' }, await membersOf(p, names), { journal });
+        assert.equal(removed.done.length, 2);
+        const record = await lastUndoable(storage);
+        assert.equal(record?.applyId, removed.applyId);
+        if (!record) return;
+        assert.equal(
+          [...record.intents.values()].filter((i) => i.snapshot).length,
+          2,
+          'a snapshot of each deleted for good',
+        );
+        const plan = undoPlan(record);
+        assert.equal(plan.undoOf, record.applyId, 'the undo names the change it reverses');
+        const undone = await applyPlan(p.client, plan, {
+          journalFolder: storage,
+          portalId: 'test',
+          undoOf: record.applyId,
+        });
+        assert.deepEqual(
+          undone.rows.map((r) => [r.username, r.result, r.message]),
+          names.map((n) => [n, 'done', '']),
+        );
+        assert.deepEqual(await Promise.all(names.map((n) => whole(p, n))), before);
+        assert.equal(await lastUndoable(storage), undefined, 'a change undone is not offered again');
+      }),
+    );
+  });
+
+  void test('a removal that would now delete the user for good, and was not confirmed so, is left alone and reported', async () => {
+    await withPortal(async (p) =>
+      withStorage(async (storage) => {
+        const all = await collect(p.client.v3.members.iterate(p.acme));
+        const target =
+          all.find((m) => !m.memberOfMultipleAccounts && m.user.username !== 'demo') ?? assert.fail('alone');
+        // As the view's cache had it: in another organisation too.
+        const stale: BulkMember = { ...bulkMemberOf(target), deletesUser: false };
+        const journal = { storageFolder: storage, portalId: 'test' };
+        const summary = await runBulk(p.client, p.acme, { kind: 'delete' }, [stale], { journal });
+        assert.deepEqual(
+          summary.skipped.map((s) => [s.member.username, s.reason]),
+          [[target.user.username, 'now-deleted-for-good']],
+        );
+        assert.ok(await p.client.v3.members.get(p.acme, target.user.username), 'still on the portal');
+      }),
+    );
+  });
+
   void test('a bulk tag and a bulk disable are undone by the undo plan of their journal', async () => {
     await withPortal(async (p) => {
       const storage = await mkdtemp(join(tmpdir(), 'portal-bulk-'));

@@ -1,0 +1,24 @@
+/** The history of member changes made from this machine: every journal, newest first, with what became of each. */
+import { listJournals } from '../journalFile';
+import type { JournalRecord } from './model';
+
+export interface PastChange {
+  readonly record: JournalRecord;
+  /** An undo has reversed it: it is never offered for undo again. */
+  readonly undone: boolean;
+  /** It can be undone now: finished, not discarded, not undone, not itself an undo, and it changed someone. */
+  readonly undoable: boolean;
+}
+
+/** Every change, newest first. A redo is not offered: it is a plan like any other. */
+export async function changeHistory(storageFolder: string): Promise<PastChange[]> {
+  const all = await listJournals(storageFolder);
+  const undone = new Set(all.map((r) => r.begin.undoOf).filter((id): id is string => id !== undefined));
+  return all.map((record) => {
+    const isUndone = undone.has(record.applyId);
+    const changed = [...record.outcomes.values()].some((o) => o.result === 'done');
+    const undoable =
+      !isUndone && !record.unfinished && !record.end?.discarded && record.begin.origin !== 'undo' && changed;
+    return { record, undone: isUndone, undoable };
+  });
+}
