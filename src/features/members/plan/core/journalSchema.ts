@@ -18,7 +18,7 @@ const oneLine = (max: number) =>
   z
     .string()
     .max(max)
-    .regex(/^[^\u0000-\u001f\u007f]*$/);
+    .regex(/^\P{Cc}*$/u);
 // Usernames as the portal may hold them (older ones need not follow today's rule), but never a path.
 const username = oneLine(254)
   .min(1)
