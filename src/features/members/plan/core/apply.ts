@@ -53,6 +53,8 @@ export interface ApplyClient {
     readonly groups: Pick<V2Api['groups'], 'list'>;
   };
   readonly budget: Budget;
+  /** The portal's address: a snapshot records where it was taken. */
+  readonly baseUrl: string;
 }
 
 export interface ApplyProgress {
@@ -421,7 +423,7 @@ export class Runner {
     const groups = await this.knownGroups();
     const before = memberBefore({ ...portalMemberOf(member), groups: groupLevelsOf(v2.groups, groups) });
     if (!member.memberOfMultipleAccounts && this.options.snapshotFolder) {
-      const snapshot = snapshotFrom(this.accountId, member, v2, groups);
+      const snapshot = snapshotFrom(this.accountId, member, v2, groups, Date.now(), this.client.baseUrl);
       return { before, snapshot: await writeSnapshot(this.options.snapshotFolder, snapshot) };
     }
     return { before };

@@ -502,8 +502,10 @@ export interface JournalRecord {
 
 /** A member kept before a removal that deletes the user for good: everything but the password. */
 export interface MemberSnapshot {
-  readonly version: 1;
+  readonly version: 1 | 2;
   readonly takenAt: number;
+  /** The portal's origin (scheme, host, port) it was taken on; absent in a version 1 snapshot. */
+  readonly portal?: string;
   readonly accountId: number;
   readonly username: string;
   readonly name: string;
