@@ -11,7 +11,8 @@ import type { Run } from '../../../ui/commands';
 import type { Ui } from '../../../ui/ui';
 import { runBulk, unfinishedMembers, failedMembers, type BulkSummary } from './bulkRun';
 import { type BulkChange, type BulkMember } from './bulkChange';
-import { changeWords, someNames, summaryWords, type ChangeWords } from './bulkWords';
+import { changeWords, someNames, summaryWords, unusualWords, type ChangeWords } from './bulkWords';
+import { unusualIn } from './unusual';
 import type { MembersProvider } from '../view/membersProvider';
 
 export interface BulkDeps {
@@ -84,6 +85,18 @@ function confirmDetail(change: BulkChange, rows: readonly MemberRow[]): string |
   ].join('\n\n');
 }
 
+/** The one confirmation: the question, who is unusual in the selection (from the rows' data), and for a removal who is deleted for good. */
+function confirmBulk(ui: Ui, change: BulkChange, rows: readonly MemberRow[], words: ChangeWords): Promise<boolean> {
+  const unusual = unusualWords(change, unusualIn(change, rows));
+  const detail = [unusual.lines.join('\n'), confirmDetail(change, rows) ?? ''].filter((d) => d !== '').join('\n\n');
+  return ui.confirm({
+    id: 'members.bulk.confirm',
+    message: unusual.sentence ? `${words.question} ${unusual.sentence}` : words.question,
+    ...(detail ? { detail } : {}),
+    action: words.action,
+  });
+}
+
 /** Shows the run's result in the view: changed rows in place, removed ones gone. */
 function showInView(deps: BulkDeps, account: AccountRef, summary: BulkSummary): void {
   const changed = summary.done.flatMap((d) => (d.answer ? [memberRow(d.answer)] : []));
@@ -138,17 +151,7 @@ export async function bulkEdit(
   const rows = (await currentMembers(deps, account, refs)).map((m) => m.row);
   const words = changeWords(change, rows.length, account.label, group);
   // One member (a tag command on one row) is a single change the user just asked for, as "Disable" is.
-  if (
-    rows.length > 1 &&
-    !(await ui.confirm({
-      id: 'members.bulk.confirm',
-      message: words.question,
-      detail: confirmDetail(change, rows),
-      action: words.action,
-    }))
-  ) {
-    return undefined;
-  }
+  if (rows.length > 1 && !(await confirmBulk(ui, change, rows, words))) return undefined;
   let members: BulkMember[] = rows.map(bulkMember);
   for (let attempt = 0; ; attempt++) {
     const summary = await runOnce(
