@@ -23,6 +23,7 @@ import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/memb
 import { registerPermissionCommand } from './edit/permission';
 import { PLAN_VIEW } from './plan/planView';
 import { registerPlan, type PlanFeature } from './plan/register';
+import { registerLocalData, tidyLocalData } from './localData/register';
 import { registerMembersViewCommands } from './view/viewCommands';
 
 export interface MembersFeature extends MembersHandle {
@@ -99,7 +100,10 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     provider.reloadAccount(a);
     panels.changed(a);
   });
+  const storage = context.globalStorageUri.fsPath;
+  void tidyLocalData(storage, commands.log);
   context.subscriptions.push(
+    ...registerLocalData(commands, { registry, storage, memento: context.globalState }),
     sessions,
     panels,
     ...registerAccessCommands(commands, registry, panels, sessions, () => provider.account, {
