@@ -41,26 +41,6 @@ async function keepSome(p: Portal, storage: string, portalId: string, tag: strin
 }
 
 void describe('local data: private, listed, removable, pruned', () => {
-  void test('the access store is 0600 in 0700 folders', async () => {
-    await withStorage(async (storage) => {
-      const access = new MatrixJournal(journalPath(join(storage, 'access'), 'p1', 7));
-      const member = {
-        username: 'sam',
-        name: 'Sam',
-        email: 's@x.org',
-        tags: [],
-        permission: 1,
-        lastActive: null,
-        flags: 0,
-      };
-      access.read(member, {}, 1);
-      assert.equal(await mode(access.file), 0o600);
-      assert.equal(await mode(join(storage, 'access')), 0o700);
-      await access.compact(access.load());
-      assert.equal(await mode(access.file), 0o600, 'rewritten, still private');
-    });
-  });
-
   void test("an older version's files are tightened: 0644 files and 0755 folders become 0600 and 0700", async () => {
     await withStorage(async (storage) => {
       const folder = join(storage, 'journal');
