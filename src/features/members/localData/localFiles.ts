@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { isLocked } from '../../../node/fileLock';
+import { isLocked, lockFileOf } from '../../../node/fileLock';
 import { portalFolder } from '../access/matrixJournal';
 import { journalFolderOf } from '../plan/core/journalFile';
 import { listSnapshots, originOf } from '../plan/core/snapshot';
@@ -92,6 +92,8 @@ export async function removeLocalData(files: readonly LocalFile[]): Promise<numb
   let removed = 0;
   for (const f of files) {
     await fs.rm(f.file, { force: true });
+    // A journal's lock left by a crashed window goes with it (a running apply's journal is never listed).
+    if (f.kind === 'journal') await fs.rm(lockFileOf(f.file), { force: true });
     removed++;
   }
   for (const folder of new Set(files.filter((f) => f.kind === 'access').map((f) => path.dirname(f.file))))
