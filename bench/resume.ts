@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { PortalClient } from '../src/api';
-import { UTF8_BOM } from '../src/features/members/csv/csv';
+import { parse } from 'csv-parse/sync';
+import { csvLine, UTF8_BOM } from '../src/features/members/csv/csv';
 import { membersCsvLines } from '../src/features/members/csv/membersCsv';
 import { unfinishedJournals } from '../src/engine/members/index';
 import { readGroups } from '../src/features/members/plan/core/portalState';
@@ -27,16 +28,12 @@ function patches(emu: Emulator): number {
 /** acme's export with a tag changed on every row; answers the text and the number of members. */
 async function editedExport(client: PortalClient, accountId: number): Promise<{ text: string; members: number }> {
   const groups = await readGroups(client, accountId);
-  const lines: string[] = [];
-  for await (const line of membersCsvLines(client, accountId, {}, { groups })) lines.push(line);
-  const tagsAt = (lines[0] ?? '').split(',').indexOf('Tags');
-  const edited = lines.map((line, i) => {
-    if (i === 0) return line;
-    const cells = line.replace(/\r?\n$/, '').split(',');
-    cells[tagsAt] = `two-windows-${i}`;
-    return `${cells.join(',')}\r\n`;
-  });
-  return { text: UTF8_BOM + edited.join(''), members: lines.length - 1 };
+  let exported = '';
+  for await (const line of membersCsvLines(client, accountId, {}, { groups })) exported += line;
+  const [header = [], ...rows] = parse(exported, { relax_column_count: true }) as string[][];
+  const tagsAt = header.indexOf('Tags');
+  for (const [i, row] of rows.entries()) row[tagsAt] = `two-windows-${i}`;
+  return { text: UTF8_BOM + [header, ...rows].map((r) => csvLine(r)).join(''), members: rows.length };
 }
 
 async function killHalfway(emu: Emulator, accountId: number, file: string, folder: string, half: number) {
@@ -74,6 +71,7 @@ async function twoWindows(): Promise<Figure[]> {
     const resume = () =>
       run(process.execPath, ['--import', 'tsx', path.join(CHILDREN, 'resumeChild.ts'), emu.url, record.file, folder]);
     await Promise.all([resume(), resume()]);
+    if (patches(emu) < members) throw new Error(`resume: ${patches(emu)} PATCHes for ${members} members`);
     return [{ name: 'resume_two_windows_extra_requests', value: Math.max(0, patches(emu) - members) }];
   } finally {
     client.close();

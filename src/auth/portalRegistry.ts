@@ -45,6 +45,9 @@ export class PortalRegistry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<PortalConnection | undefined>();
   private readonly disposables: vscode.Disposable[] = [];
   readonly onDidChange = this.emitter.event;
+  private readonly userSignedOut = new vscode.EventEmitter<PortalEntry>();
+  /** The user signed out of a portal, or removed it (not a sign-out the portal caused): its local data may go too. */
+  readonly onDidSignOutByUser = this.userSignedOut.event;
 
   constructor(
     private readonly store: CredentialStore,
@@ -53,6 +56,7 @@ export class PortalRegistry implements vscode.Disposable {
   ) {
     this.disposables.push(
       this.emitter,
+      this.userSignedOut,
       // Another window signing in or out of the same portal: follow it.
       store.onDidChange((portalId) => void this.reload(portalId)),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -181,9 +185,16 @@ export class PortalRegistry implements vscode.Disposable {
     if (after) this.emitter.fire(after);
   }
 
+  /** Says that the user (not the portal) ended the session. */
+  signedOutByUser(entry: PortalEntry): void {
+    this.userSignedOut.fire(entry);
+  }
+
   /** Forgets the portal entirely: settings entry and secrets. */
   async remove(portalId: string): Promise<void> {
+    const entry = this.connections.get(portalId)?.entry;
     await this.signOut(portalId);
+    if (entry) this.userSignedOut.fire(entry);
     this.connections.delete(portalId);
     await writePortalEntries(readPortalEntries().filter((e) => e.id !== portalId));
     this.emitter.fire(undefined);

@@ -25,5 +25,6 @@ export async function signOut(registry: PortalRegistry, ui: Ui, portalId: string
     }
   }
   await registry.signOut(portalId);
+  registry.signedOutByUser(c.entry);
   return true;
 }

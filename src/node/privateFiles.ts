@@ -4,6 +4,7 @@
  * when it is next used, not only when it is made. On Windows the modes are ignored by the file system: there the
  * profile folder's own ACL is what keeps other users out.
  */
+import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 
@@ -52,4 +53,11 @@ export function inFolder(folder: string, name: string): string {
   if (!name || relative !== name || relative.startsWith('..') || path.isAbsolute(relative) || /[\\/]/.test(name))
     throw new Error(`Not a file name inside its folder: ${JSON.stringify(name)}`);
   return file;
+}
+
+/** privateFolder, for the synchronous writers (a line on disk before the next read starts). */
+export function privateFolderSync(folder: string): string {
+  fsSync.mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  fsSync.chmodSync(folder, PRIVATE_FOLDER_MODE);
+  return folder;
 }

@@ -40,6 +40,8 @@ export interface ApplyClient {
     readonly groups: Pick<V2Api['groups'], 'list'>;
   };
   readonly budget: Budget;
+  /** The portal's address: a snapshot records where it was taken. */
+  readonly baseUrl: string;
 }
 
 type Context = UnitContext<MemberBefore, JournalRequest>;
@@ -170,7 +172,10 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     const before = memberBefore({ ...portalMemberOf(member), groups: groupLevelsOf(v2.groups, groups) });
     const alone = !member.memberOfMultipleAccounts;
     if (!alone || !this.options.snapshotFolder) return { before, alone };
-    const snapshot = await writeSnapshot(this.options.snapshotFolder, snapshotFrom(this.accountId, member, v2, groups));
+    const snapshot = await writeSnapshot(
+      this.options.snapshotFolder,
+      snapshotFrom(this.accountId, member, v2, groups, Date.now(), this.client.baseUrl),
+    );
     return { before, alone, snapshot };
   }
 

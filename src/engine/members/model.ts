@@ -329,8 +329,10 @@ export type JournalRecord = JournalRecordOf<JournalWork, MemberBefore, JournalRe
 
 /** A member kept before a removal that deletes the user for good: everything but the password. */
 export interface MemberSnapshot {
-  readonly version: 1;
+  readonly version: 1 | 2;
   readonly takenAt: number;
+  /** The portal's origin (scheme, host, port) it was taken on; absent in a version 1 snapshot. */
+  readonly portal?: string;
   readonly accountId: number;
   readonly username: string;
   readonly name: string;

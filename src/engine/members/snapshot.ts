@@ -6,8 +6,10 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { z } from 'zod';
 import { PortalError, type Member, type MemberV2, type V2Api, type V3Api } from '../../api/index';
 import { writeAtomically } from '../../node/atomicFile';
+import { inFolder, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../node/privateFiles';
 import {
   derivedPlan,
   type GroupLevel,
@@ -17,6 +19,7 @@ import {
   type RestoreChange,
 } from './model';
 import { groupLevelsOf } from './portal';
+import { snapshotSchema } from './snapshotSchema';
 
 /** What taking a snapshot needs of a PortalClient. */
 export interface SnapshotClient {
@@ -24,19 +27,26 @@ export interface SnapshotClient {
   readonly v2: { readonly members: Pick<V2Api['members'], 'get'> };
 }
 
-/** A snapshot from the member's v3 and v2 reads. */
+/** A portal's origin (what a snapshot records): scheme, host and port, without a path or credentials. */
+export function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+/** A snapshot from the member's v3 and v2 reads, on the portal at `baseUrl`. */
 export function snapshotFrom(
   accountId: number,
   member: Member,
   v2: MemberV2,
   groups: readonly PortalGroup[],
   now: number = Date.now(),
+  baseUrl?: string,
 ): MemberSnapshot {
   const levels = groupLevelsOf(v2.groups, groups);
   const u = member.user;
   return {
-    version: 1,
+    version: 2,
     takenAt: now,
+    ...(baseUrl ? { portal: originOf(baseUrl) } : {}),
     accountId,
     username: u.username,
     name: u.name,
@@ -67,12 +77,22 @@ export async function takeSnapshot(
   return snapshotFrom(accountId, member, v2, groups, options.now);
 }
 
-/** Writes the snapshot as `<folder>/<account>-<username>-<time>.json` (atomically); returns the file. */
+/**
+ * Writes the snapshot as `<folder>/<account>-<username>-<time>.json` (atomically), readable by the user alone (it
+ * holds a phone number and an address); returns the file. A folder it makes is 0700; a folder the user chose is
+ * left as they keep it.
+ */
 export async function writeSnapshot(folder: string, snapshot: MemberSnapshot): Promise<string> {
-  const safe = snapshot.username.replace(/[^\w.@-]+/g, '_').slice(0, 80);
-  const file = join(folder, `${snapshot.accountId}-${safe}-${snapshot.takenAt}.json`);
-  await mkdir(folder, { recursive: true });
-  await writeAtomically(file, Readable.from([JSON.stringify(snapshot, null, 2)]), { replace: true });
+  const safe = snapshot.username
+    .replace(/[^\w.@-]+/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 80);
+  const file = inFolder(folder, `${snapshot.accountId}-${safe}-${snapshot.takenAt}.json`);
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  await writeAtomically(file, Readable.from([JSON.stringify(snapshot, null, 2)]), {
+    replace: true,
+    mode: PRIVATE_FILE_MODE,
+  });
   return file;
 }
 
@@ -80,7 +100,7 @@ function invalid(message: string): PortalError {
   return new PortalError({ kind: 'invalid-input', endpoint: '', message });
 }
 
-/** Reads a snapshot file; throws 'invalid-input' for a file that is not one. */
+/** Reads a snapshot file, every value checked; throws 'invalid-input' for a file that is not one. */
 export async function readSnapshot(file: string): Promise<MemberSnapshot> {
   let json: unknown;
   try {
@@ -88,19 +108,28 @@ export async function readSnapshot(file: string): Promise<MemberSnapshot> {
   } catch {
     throw invalid('This file is not a member snapshot.');
   }
-  const o = json as Partial<MemberSnapshot> | null;
-  if (
-    !o ||
-    o.version !== 1 ||
-    typeof o.username !== 'string' ||
-    typeof o.name !== 'string' ||
-    typeof o.email !== 'string' ||
-    typeof o.accountId !== 'number' ||
-    !Array.isArray(o.tags) ||
-    !Array.isArray(o.groups)
-  )
-    throw invalid('This file is not a member snapshot.');
-  return o as MemberSnapshot;
+  const parsed = snapshotSchema.safeParse(json);
+  if (!parsed.success) throw invalid(`This file is not a member snapshot: ${z.prettifyError(parsed.error)}`);
+  return parsed.data as MemberSnapshot;
+}
+
+/** How a snapshot differs from where it would be re-created: another portal, another organisation, or unknown. */
+export interface SnapshotMismatch {
+  /** The snapshot's portal, or undefined when it does not say (a version 1 snapshot). */
+  readonly portal?: { readonly from: string | undefined; readonly to: string };
+  readonly account?: { readonly from: number; readonly to: number };
+}
+
+/** Undefined when the snapshot was taken on the target portal's target organisation. */
+export function snapshotMismatch(
+  snapshot: MemberSnapshot,
+  target: { readonly baseUrl: string; readonly accountId: number },
+): SnapshotMismatch | undefined {
+  const to = originOf(target.baseUrl);
+  const portal = snapshot.portal === to ? undefined : { from: snapshot.portal, to };
+  const account =
+    snapshot.accountId === target.accountId ? undefined : { from: snapshot.accountId, to: target.accountId };
+  return portal || account ? { ...(portal ? { portal } : {}), ...(account ? { account } : {}) } : undefined;
 }
 
 /** Snapshots in a folder, newest first (files that are not snapshots left out). */
@@ -124,17 +153,29 @@ export async function listSnapshots(
   return out.sort((a, b) => b.snapshot.takenAt - a.snapshot.takenAt);
 }
 
+/** The snapshot's groups that the target organisation has no group of that name for (left out of a re-create). */
+export function missingGroups(snapshot: MemberSnapshot, groups: readonly PortalGroup[]): string[] {
+  const names = new Set(groups.map((g) => g.name.toLowerCase()));
+  return snapshot.groups.filter((g) => !names.has(g.name.toLowerCase())).map((g) => g.name);
+}
+
 /**
- * The plan that re-creates the member: one new member with the snapshot's profile, tags, permission and the
- * groups that still exist (matched by id, then by name). Activation e-mail now.
+ * The plan that re-creates the member in the organisation whose `groups` are given (the target, which the caller
+ * has checked against the snapshot's): one new member with the snapshot's profile, tags, permission and the groups
+ * of the same unique name there. Never by id: an id from another portal or organisation can be any group there.
+ * Activation e-mail now.
  */
-export function recreatePlan(snapshot: MemberSnapshot, groups: readonly PortalGroup[], now: number = Date.now()): Plan {
-  const byId = new Map(groups.map((g) => [g.id, g]));
+export function recreatePlan(
+  snapshot: MemberSnapshot,
+  groups: readonly PortalGroup[],
+  now: number = Date.now(),
+  accountId: number = snapshot.accountId,
+): Plan {
   const byName = new Map(groups.map((g) => [g.name.toLowerCase(), g]));
   const levels = new Map<number, GroupLevel>();
   for (const g of snapshot.groups) {
-    const found = byId.get(g.id) ?? byName.get(g.name.toLowerCase());
-    if (found) levels.set(found.id, g.level);
+    const found = byName.get(g.name.toLowerCase());
+    if (found && g.level !== 0) levels.set(found.id, g.level);
   }
   const change: RestoreChange = {
     kind: 'restore',
@@ -155,8 +196,5 @@ export function recreatePlan(snapshot: MemberSnapshot, groups: readonly PortalGr
     },
     profile: { telephone: snapshot.telephone, address: snapshot.address, organisation: snapshot.organisation },
   };
-  return derivedPlan(
-    { accountId: snapshot.accountId, groups, origin: 'recreate', createdAt: now },
-    { newMembers: [change] },
-  );
+  return derivedPlan({ accountId, groups, origin: 'recreate', createdAt: now }, { newMembers: [change] });
 }

@@ -28,6 +28,7 @@ import { PLAN_VIEW } from './plan/planView';
 import type { UndoChange } from './changes/undoOffer';
 import { registerPlan, type PlanFeature } from './plan/register';
 import { registerImport } from './import/register';
+import { registerLocalData, tidyLocalData } from './localData/register';
 import { registerMembersViewCommands } from './view/viewCommands';
 
 export interface MembersFeature extends MembersHandle {
@@ -110,8 +111,10 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     panels.changed(a);
   });
   const storage = context.globalStorageUri.fsPath;
+  void tidyLocalData(storage, commands.log);
   const bulkDeps = { registry, provider, log: commands.log, storage, undo: plan.undo };
   context.subscriptions.push(
+    ...registerLocalData(commands, { registry, storage, memento: context.globalState }),
     sessions,
     panels,
     registerMatrixSerializer(panels),

@@ -9,15 +9,21 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeAtomically } from '../../../node/atomicFile';
+import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../node/privateFiles';
 import { AccessMatrix, listedOf, listedTuple, type GroupMap, type ListedMember } from './accessMatrix';
 import { ROW } from './matrix.protocol';
 
 const VERSION = 1;
 
-/** The file of one organisation: a hash of the portal and account, so no server text names a file. */
+/** The folder of one portal's organisations: a hash of the portal, so its local data can be found and removed. */
+export function portalFolder(folder: string, portalId: string): string {
+  return path.join(folder, createHash('sha256').update(portalId).digest('hex').slice(0, 16));
+}
+
+/** The file of one organisation: hashes of the portal and account, so no server text names a file. */
 export function journalPath(folder: string, portalId: string, accountId: number): string {
   const hash = createHash('sha256').update(`${portalId}\n${accountId}`).digest('hex').slice(0, 24);
-  return path.join(folder, `${hash}.jsonl`);
+  return path.join(portalFolder(folder, portalId), `${hash}.jsonl`);
 }
 
 function numMapOf(v: unknown): Record<string, number> {
@@ -112,8 +118,8 @@ export class MatrixJournal {
         yield `${JSON.stringify({ k: 'read', at: r[ROW.readAt], m: listedTuple(matrix.listedOf(r)), g: matrix.groupsOf(r) })}\n`;
       }
     }
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    await writeAtomically(file, lines(), { replace: true });
+    await privateFolder(path.dirname(file));
+    await writeAtomically(file, lines(), { replace: true, mode: PRIVATE_FILE_MODE });
   }
 
   /** Forgets the organisation's matrix. */
@@ -123,7 +129,7 @@ export class MatrixJournal {
   }
 
   private append(entry: object): void {
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    privateFolderSync(path.dirname(this.file));
     let prefix = '';
     if (!this.endChecked) {
       this.endChecked = true;
@@ -131,7 +137,8 @@ export class MatrixJournal {
     }
     const fresh = !fs.existsSync(this.file);
     if (fresh) prefix = `${JSON.stringify({ k: 'head', v: VERSION })}\n`;
-    fs.appendFileSync(this.file, `${prefix}${JSON.stringify(entry)}\n`);
+    // The people and their access are the user's alone: 0600 from the first line.
+    fs.appendFileSync(this.file, `${prefix}${JSON.stringify(entry)}\n`, { mode: PRIVATE_FILE_MODE });
   }
 }
 

@@ -15,7 +15,8 @@ import { answered } from '../../../ui/ui';
 import { offerUndo, type UndoChange } from '../changes/undoOffer';
 import { runBulk, unfinishedMembers, failedMembers, type BulkSummary } from './bulkRun';
 import { bulkMemberOf, type BulkChange, type BulkMember } from './bulkChange';
-import { changeWords, someNames, summaryWords, type ChangeWords } from './bulkWords';
+import { changeWords, someNames, summaryWords, unusualWords, type ChangeWords } from './bulkWords';
+import { unusualIn } from './unusual';
 import type { MembersProvider } from '../view/membersProvider';
 
 export interface BulkDeps {
@@ -104,12 +105,46 @@ async function typedCount(ui: Ui, members: readonly BulkMember[], title: string)
 }
 
 /**
- * The members of a removal as the portal has them now, not as the view's cache does: who would be deleted for good
- * is decided on this read (and checked again by the engine at the moment of sending).
+ * The members as they are now: for a removal, as the portal has them (not as the view's cache does), since who would
+ * be deleted for good is decided on this read (and checked again by the engine at the moment of sending); for other
+ * changes, the view's rows.
  */
-async function freshMembers(deps: BulkDeps, account: AccountRef, refs: readonly MemberRef[]): Promise<BulkMember[]> {
+async function membersNow(
+  deps: BulkDeps,
+  account: AccountRef,
+  refs: readonly MemberRef[],
+  change: BulkChange,
+): Promise<{ rows: MemberRow[]; members: BulkMember[] }> {
+  if (change.kind !== 'delete') {
+    const rows = (await currentMembers(deps, account, refs)).map((m) => m.row);
+    return { rows, members: rows.map(bulkMember) };
+  }
   const client = deps.registry.client(account.portalId);
-  return Promise.all(refs.map(async (r) => bulkMemberOf(await client.v3.members.get(account.accountId, r.username))));
+  const read = await Promise.all(refs.map((r) => client.v3.members.get(account.accountId, r.username)));
+  return { rows: read.map(memberRow), members: read.map(bulkMemberOf) };
+}
+
+/**
+ * The one confirmation: the question, who is unusual in the selection (pending activation, already so,
+ * administrators), and for a removal whose user is deleted for good; then the count typed when users go for good.
+ */
+async function confirmBulk(
+  ui: Ui,
+  change: BulkChange,
+  now: { rows: readonly MemberRow[]; members: readonly BulkMember[] },
+  words: ChangeWords,
+): Promise<boolean> {
+  const unusual = unusualWords(change, unusualIn(change, now.rows));
+  const detail = [unusual.lines.join('\n'), confirmDetail(change, now.members) ?? '']
+    .filter((d) => d !== '')
+    .join('\n\n');
+  const yes = await ui.confirm({
+    id: 'members.bulk.confirm',
+    message: unusual.sentence ? `${words.question} ${unusual.sentence}` : words.question,
+    ...(detail ? { detail } : {}),
+    action: words.action,
+  });
+  return yes && (await typedCount(ui, now.members, words.title));
 }
 
 /** Shows the run's result in the view: changed rows in place, removed ones gone. */
@@ -164,18 +199,11 @@ export async function bulkEdit(
   change: BulkChange,
   group = '',
 ): Promise<BulkSummary | undefined> {
-  let members: BulkMember[] =
-    change.kind === 'delete'
-      ? await freshMembers(deps, account, refs)
-      : (await currentMembers(deps, account, refs)).map((m) => bulkMember(m.row));
+  const now = await membersNow(deps, account, refs, change);
+  let members: BulkMember[] = now.members;
   const words = changeWords(change, members.length, account.label, group);
   // One member (a tag command on one row) is a single change the user just asked for, as "Disable" is.
-  if (members.length > 1) {
-    const detail = confirmDetail(change, members);
-    const confirm = { id: 'members.bulk.confirm' as const, message: words.question, action: words.action };
-    if (!(await ui.confirm({ ...confirm, ...(detail ? { detail } : {}) }))) return undefined;
-    if (!(await typedCount(ui, members, words.title))) return undefined;
-  }
+  if (members.length > 1 && !(await confirmBulk(ui, change, now, words))) return undefined;
   for (let attempt = 0; ; attempt++) {
     const summary = await runOnce(
       deps,
@@ -222,10 +250,7 @@ export async function changeOne(
   known: Pick<BulkMember, 'groupPermissions'> = {},
 ): Promise<boolean> {
   const account = ref.account;
-  const [read] =
-    change.kind === 'delete'
-      ? await freshMembers(deps, account, [ref])
-      : (await currentMembers(deps, account, [ref])).map((m) => bulkMember(m.row));
+  const [read] = (await membersNow(deps, account, [ref], change)).members;
   if (!read) return false;
   const member: BulkMember = { ...read, ...known };
   const client = deps.registry.client(account.portalId);

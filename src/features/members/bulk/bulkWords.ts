@@ -7,6 +7,7 @@ import { count } from '../../../shared/format';
 import { groupPermissionWords } from '../../../shared/permissions';
 import type { BulkSummary } from './bulkRun';
 import type { BulkChange, SkipReason } from './bulkChange';
+import type { Unusual } from './unusual';
 
 export interface ChangeWords {
   /** "Disable 25 members of Acme?" */
@@ -123,6 +124,51 @@ function skipWords(reason: SkipReason): string {
     case 'now-deleted-for-good':
       return vscode.l10n.t('removing them now would delete their user for good, which was not confirmed');
   }
+}
+
+const ALREADY: Partial<Record<BulkChange['kind'], SkipReason>> = {
+  enable: 'already-enabled',
+  disable: 'already-disabled',
+  lock: 'already-locked',
+  unlock: 'not-locked',
+  addTag: 'has-tag',
+  removeTag: 'lacks-tag',
+};
+
+/**
+ * Who is unusual in the selection, for the confirmation: a sentence after the question ("6 are still awaiting
+ * activation, 1 is a Super administrator, 2 are already disabled.") and a line of names for each; empty when no one.
+ */
+export function unusualWords(change: BulkChange, u: Unusual): { readonly sentence: string; readonly lines: string[] } {
+  const parts: string[] = [];
+  const lines: string[] = [];
+  const n = (list: readonly string[], one: string, many: string) => {
+    if (list.length === 0) return;
+    parts.push(list.length === 1 ? one : many);
+  };
+  n(
+    u.pending,
+    vscode.l10n.t('1 is still awaiting activation'),
+    vscode.l10n.t('{0} are still awaiting activation', count(u.pending.length)),
+  );
+  n(
+    u.superAdministrators,
+    vscode.l10n.t('1 is a Super administrator'),
+    vscode.l10n.t('{0} are Super administrators', count(u.superAdministrators.length)),
+  );
+  const reason = ALREADY[change.kind];
+  if (reason)
+    n(
+      u.already,
+      vscode.l10n.t('1 is {0}', skipWords(reason)),
+      vscode.l10n.t('{0} are {1}', count(u.already.length), skipWords(reason)),
+    );
+  if (u.pending.length) lines.push(vscode.l10n.t('Awaiting activation: {0}', someNames(u.pending, 20)));
+  if (u.superAdministrators.length)
+    lines.push(vscode.l10n.t('Super administrators: {0}', someNames(u.superAdministrators, 20)));
+  if (reason && u.already.length)
+    lines.push(vscode.l10n.t('Left as they are, {0}: {1}', skipWords(reason), someNames(u.already, 20)));
+  return { sentence: parts.length ? vscode.l10n.t('{0}.', parts.join(', ')) : '', lines };
 }
 
 /** Failures listed one by one in the summary; the rest are counted (and every one is in the log). */

@@ -13,7 +13,6 @@
 import * as vscode from 'vscode';
 import { collect, type FieldError, type MemberCreate, type MemberUpdate, type PortalClient } from '../../../api/index';
 import { groupLevelPatch } from '../../../shared/groupLevel';
-import { inputError } from '../../../forms/inputError';
 import { errorMessage } from '../../../shared/errors';
 import { shortDate } from '../../../shared/format';
 import type { Ui } from '../../../ui/ui';

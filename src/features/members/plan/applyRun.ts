@@ -3,7 +3,6 @@
  * the time left, then the action report (a CSV opened in an editor) and a summary offering Retry Failed.
  */
 import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { count } from '../../../shared/format';
@@ -12,6 +11,7 @@ import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
 import { inFolder, privateFolder } from '../../../node/privateFiles';
+import { reportsFolderOf } from '../localData/localFiles';
 import {
   applyPlan,
   countPlan,
@@ -40,7 +40,7 @@ export interface ApplyDeps {
 const SNAPSHOT_FOLDER = 'portal.plan.snapshotFolder';
 
 /** Where action reports are written: the extension's storage, not the user's folders. */
-export const reportsFolder = (storage: string): string => path.join(storage, 'reports');
+export const reportsFolder = reportsFolderOf;
 
 function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): string {
   const lines = [

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { count, fullDate } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
-import { accountFor, portalFor } from '../../../targets/resolve';
+import { accountFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
 import { discardJournal, undoPlan, unfinishedJournals } from '../../../engine/members/index';
@@ -16,7 +16,8 @@ import { accountOfRecord, showHistory, undoLast } from './changeHistory';
 import { allChanges, type AbsentChoice, type Plan, type PortalGroup } from './core/model';
 import { makePlan } from './core/planner';
 import { readPortalState } from './core/portalState';
-import { listSnapshots, recreatePlan } from '../../../engine/members/snapshot';
+import { listSnapshots, missingGroups, recreatePlan } from '../../../engine/members/snapshot';
+import { recreateTarget } from './recreateTarget';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
 import { isMembersDocument, parseDocument } from './editor/membersDocument';
 import { PLAN_VIEW } from './planView';
@@ -188,15 +189,19 @@ async function recreateMember(run: Run, deps: ApplyDeps): Promise<void> {
       },
     ),
   );
-  const portal = await portalFor(run, deps.registry);
-  const accountId = picked.snapshot.accountId;
-  const account: AccountRef = {
-    kind: 'account',
-    portalId: portal.portalId,
-    accountId,
-    label: deps.store.labelOf(portal.portalId, accountId) ?? vscode.l10n.t('organisation {0}', accountId),
-  };
-  await showPlan(deps, recreatePlan(picked.snapshot, await groupsOf(deps, account)), account, undefined);
+  const account = await recreateTarget(run, deps, picked.snapshot);
+  const groups = await groupsOf(deps, account);
+  await showPlan(deps, recreatePlan(picked.snapshot, groups, Date.now(), account.accountId), account, undefined);
+  const missing = missingGroups(picked.snapshot, groups);
+  if (missing.length > 0)
+    ui.notify(
+      'warning',
+      vscode.l10n.t(
+        '{0} has no group named {1}: the re-created member is not put in it.',
+        plain(account.label),
+        missing.map((n) => plain(n)).join(', '),
+      ),
+    );
 }
 
 export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps): vscode.Disposable[] {

@@ -339,6 +339,7 @@ void describe('bulk member edits', () => {
       let most = 0;
       const counting = {
         budget: p.client.budget,
+        baseUrl: p.client.baseUrl,
         v2: p.client.v2,
         v3: {
           members: {

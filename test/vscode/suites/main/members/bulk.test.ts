@@ -124,6 +124,22 @@ for (const profile of PROFILES)
       assert.equal(p.emu.stats().byRoute['PATCH /v3/accounts/:account/members/:username'], undefined);
     });
 
+    it('the confirmation names who is unusual: awaiting activation, Super administrators, already disabled', async () => {
+      const rows = (await shown()).filter((r) => r.contextValue.startsWith('member.'));
+      p.emu.resetStats();
+      await withUi({ 'members.bulk.confirm': false }, async (ui) => {
+        await onSelection('portal.member.disable', rows);
+        const question = asked(ui, 'members.bulk.confirm');
+        assert.match(question, /^Disable \d+ members of Acme Corporation\?/);
+        assert.match(question, /\d+ are still awaiting activation/);
+        assert.match(question, /(\d+ are Super administrators|1 is a Super administrator)/);
+        assert.match(question, /(\d+ are already disabled|1 is already disabled)/);
+        assert.match(question, /Super administrators: .*demo/);
+        assert.match(question, /Left as they are, already disabled: .*victor\.hale/);
+      });
+      assert.equal(p.emu.stats().byRoute['PATCH /v3/accounts/:account/members/:username'], undefined);
+    });
+
     it('cancelled mid-way, every member is either fully changed or untouched, on the portal and in the view', async () => {
       const rows = await pickRows(0, 20);
       const before = new Map(
