@@ -10,12 +10,20 @@ import { count } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
-import { applyPlan, countPlan, type ApplyProgress, type ApplyResult, type PlanCounts } from './core/apply';
+import {
+  applyPlan,
+  chosenChanges,
+  countPlan,
+  type ApplyProgress,
+  type ApplyResult,
+  type PlanCounts,
+} from './core/apply';
 import { resumeApply } from './core/journal';
 import type { JournalRecord, Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from './duration';
 import type { PlanStore, ShownPlan } from './planStore';
+import { confirmTruth } from './planWords';
 
 export interface ApplyDeps {
   readonly registry: PortalRegistry;
@@ -101,7 +109,7 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
   const yes = await ui.confirm({
     id: 'plan.apply.confirm',
     message: vscode.l10n.t('Apply changes to {0} members of {1}?', count(counts.members), plain(account.label)),
-    detail: confirmDetail(counts, folder),
+    detail: [...confirmTruth(plan, chosenChanges(plan, leftOut)), confirmDetail(counts, folder)].join('\n'),
     action: vscode.l10n.t('Apply to {0} Members', count(counts.members)),
   });
   if (!yes) return false;

@@ -12,11 +12,12 @@ import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands
 import { answered, type Ui } from '../../../ui/ui';
 import { discardJournal, lastUndoable, undoPlan, unfinishedJournals } from './core/journal';
 import { allChanges, type AbsentChoice, type JournalRecord, type Plan, type PortalGroup } from './core/model';
-import { makePlan } from './core/planner';
+import { fileDigest, makePlan } from './core/planner';
 import { readPortalState } from './core/portalState';
 import { listSnapshots, recreatePlan } from './core/snapshot';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
 import { isMembersDocument, parseDocument } from './editor/membersDocument';
+import type { ShownPlan } from './planStore';
 import { PLAN_VIEW } from './planView';
 
 async function showPlan(deps: ApplyDeps, plan: Plan, account: AccountRef, file: vscode.Uri | undefined): Promise<void> {
@@ -65,6 +66,7 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   const doc = activeMembersDocument(run.ui);
   if (!doc) return;
   const file = parseDocument(doc);
+  const digest = fileDigest(doc.getText());
   const account = deps.store.accountOf(doc.uri) ?? (await accountFor(run, deps.registry));
   await deps.store.rememberAccount(doc.uri, account);
   const absent = await askAbsent(run.ui);
@@ -90,17 +92,48 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   );
   deps.store.setState(doc.uri, account, state);
   const me = deps.registry.get(account.portalId)?.username?.toLowerCase();
-  const plan = makePlan(file, state, { absent, ...(me ? { keep: new Set([me]) } : {}) });
+  const plan = makePlan(file, state, { absent, fileDigest: digest, ...(me ? { keep: new Set([me]) } : {}) });
   await showPlan(deps, plan, account, doc.uri);
-  const changes = allChanges(plan).length;
-  const errors = file.problems.filter((p) => p.severity === 'error').length;
-  if (changes === 0)
-    run.ui.notify('info', vscode.l10n.t('{0} already matches the file: nothing to change.', plain(account.label)));
-  else if (errors > 0)
+  // The file changed while the portal was read: the plan is of a text the editor no longer holds.
+  if (fileDigest(doc.getText()) !== digest) deps.store.markStale(doc.uri);
+  const skipped = plan.skipped?.length ?? 0;
+  if (skipped > 0)
     run.ui.notify(
       'warning',
-      vscode.l10n.t('Rows with problems are left out of the plan: see the Problems panel ({0}).', count(errors)),
+      vscode.l10n.t(
+        'Rows not planned: {0} of {1}. Each is listed in the Plan view with its problem; fix them and plan again.',
+        count(skipped),
+        count(file.rows.length),
+      ),
     );
+  else if (allChanges(plan).length === 0)
+    run.ui.notify('info', vscode.l10n.t('{0} already matches the file: nothing to change.', plain(account.label)));
+}
+
+/** The digest of a file's text now: the open document's, else the file on disk's; undefined when it is gone. */
+async function digestNow(file: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
+  if (open) return fileDigest(open.getText());
+  try {
+    return fileDigest(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the plan on show is still of the file's text; says so and refuses when it is not. */
+async function planIsCurrent(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Promise<boolean> {
+  const source = shown.plan.source;
+  if (!shown.file || !source?.fileDigest) return true;
+  if (!shown.stale && (await digestNow(shown.file)) === source.fileDigest) return true;
+  deps.store.markStale(shown.file);
+  ui.notify(
+    'error',
+    vscode.l10n.t(
+      'The file changed after this plan was made, so the plan is out of date: nothing was applied. Run Plan Changes… again.',
+    ),
+  );
+  return false;
 }
 
 /** The organisation a journal names, with the label the user knows when this window has seen it. */
@@ -236,7 +269,7 @@ export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps): vscode.D
     registerCommand(env, 'portal.plan.planChanges', (run) => planFromFile(run, deps)),
     registerCommand(env, 'portal.plan.apply', async (run) => {
       const plan = shown(run.ui);
-      if (plan) await applyShown(run.ui, deps, plan);
+      if (plan && (await planIsCurrent(run.ui, deps, plan))) await applyShown(run.ui, deps, plan);
     }),
     registerCommand(env, 'portal.plan.discard', () => deps.store.clear()),
     registerCommand(env, 'portal.plan.retryFailed', (run) => retryLast(run.ui, deps)),

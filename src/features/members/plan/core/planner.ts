@@ -279,6 +279,7 @@ export function makePlan(file: MembersFile, state: PortalState, options: PlanOpt
       readAt: state.readAt,
       rows: file.rows.length,
       unchanged: parts.unchanged,
+      rowLines: file.rows.map((r) => r.line),
     },
   };
 }
