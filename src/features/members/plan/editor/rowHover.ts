@@ -11,6 +11,7 @@ import { elevationsOf } from '../core/elevation';
 import { allChanges, type Plan, type PortalMember, type PortalState } from '../core/model';
 import { changeText, elevationsText } from '../planWords';
 import { problemMessage } from './problemText';
+import { LIVE_CHECK_LIMIT, sizeOf } from './diagnostics';
 import { isMembersDocument, parseDocument } from './membersDocument';
 import type { PlanStore } from '../planStore';
 
@@ -19,7 +20,7 @@ export class RowHover implements vscode.HoverProvider {
 
   provideHover(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const known = this.store.stateOf(doc.uri);
-    if (!known || !isMembersDocument(doc)) return undefined;
+    if (!known || !isMembersDocument(doc) || sizeOf(doc) > LIVE_CHECK_LIMIT) return undefined;
     const file = parseDocument(doc);
     // The row whose lines hold the position: the last row starting at or before it.
     const row = [...file.rows].reverse().find((r) => r.line <= position.line);
