@@ -38,9 +38,16 @@ function fold(text: string): string {
   return text.trim().toLowerCase();
 }
 
+/** English labels besides the export's defaults: the extension's export writes the UI's word for the permission. */
+const ALIASES: ReadonlyArray<readonly [string, ColumnKey]> = [
+  ['Organisation permission', 'accountPermission'],
+  ['Organization permission', 'accountPermission'],
+];
+
 function labelIndex(options: ParseOptions): Map<string, ColumnKey> {
   const index = new Map<string, ColumnKey>();
   for (const key of [...MEMBER_COLUMNS, ...EXTRA_COLUMNS]) index.set(fold(key), key);
+  for (const [label, key] of ALIASES) index.set(fold(label), key);
   for (const c of MEMBER_COLUMNS) {
     index.set(fold(DEFAULT_MEMBER_HEADERS[c]), c);
     const own = options.headers?.[c];
