@@ -12,11 +12,13 @@ import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands
 import { answered, type Ui } from '../../../ui/ui';
 import { discardJournal, lastUndoable, undoPlan, unfinishedJournals } from './core/journal';
 import { allChanges, type AbsentChoice, type JournalRecord, type Plan, type PortalGroup } from './core/model';
-import { fileDigest, makePlan } from './core/planner';
+import { desiredRowsInSlices } from './core/file/desiredRows';
+import { parseMembersFileInSlices } from './core/file/membersFile';
+import { fileDigestInSlices, makePlanInSlices } from './core/planner';
 import { readPortalState } from './core/portalState';
 import { listSnapshots, recreatePlan } from './core/snapshot';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
-import { isMembersDocument, parseDocument } from './editor/membersDocument';
+import { isMembersDocument, parseOptions } from './editor/membersDocument';
 import type { ShownPlan } from './planStore';
 import { PLAN_VIEW } from './planView';
 
@@ -62,11 +64,18 @@ async function askAbsent(ui: Ui): Promise<AbsentChoice> {
   );
 }
 
+/** The next turn of the event loop: what the sliced readers await between slices. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   const doc = activeMembersDocument(run.ui);
   if (!doc) return;
-  const file = parseDocument(doc);
-  const digest = fileDigest(doc.getText());
+  // Read in slices, whatever the file's size: a large file never holds the editor while it is planned.
+  const text = doc.getText();
+  const version = doc.version;
+  const file = await parseMembersFileInSlices(text, parseOptions(), nextTurn);
+  const digest = await fileDigestInSlices(text, nextTurn);
+  await desiredRowsInSlices(file, nextTurn);
   const account = deps.store.accountOf(doc.uri) ?? (await accountFor(run, deps.registry));
   await deps.store.rememberAccount(doc.uri, account);
   const absent = await askAbsent(run.ui);
@@ -92,10 +101,11 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   );
   deps.store.setState(doc.uri, account, state);
   const me = deps.registry.get(account.portalId)?.username?.toLowerCase();
-  const plan = makePlan(file, state, { absent, fileDigest: digest, ...(me ? { keep: new Set([me]) } : {}) });
+  const options = { absent, fileDigest: digest, ...(me ? { keep: new Set([me]) } : {}) };
+  const plan = await makePlanInSlices(file, state, options, nextTurn);
   await showPlan(deps, plan, account, doc.uri);
   // The file changed while the portal was read: the plan is of a text the editor no longer holds.
-  if (fileDigest(doc.getText()) !== digest) deps.store.markStale(doc.uri);
+  if (doc.version !== version) deps.store.markStale(doc.uri);
   const skipped = plan.skipped?.length ?? 0;
   if (skipped > 0)
     run.ui.notify(
@@ -113,9 +123,9 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
 /** The digest of a file's text now: the open document's, else the file on disk's; undefined when it is gone. */
 async function digestNow(file: vscode.Uri): Promise<string | undefined> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
-  if (open) return fileDigest(open.getText());
+  if (open) return fileDigestInSlices(open.getText(), nextTurn);
   try {
-    return fileDigest(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
+    return await fileDigestInSlices(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), nextTurn);
   } catch {
     return undefined;
   }

@@ -95,6 +95,23 @@ export function desiredRows(file: MembersFile): RowsRead {
   return result;
 }
 
+/** Rows read between two pauses of the sliced readers: a few milliseconds of work. */
+export const SLICE_ROWS = 2000;
+
+/** desiredRows in slices of SLICE_ROWS rows, awaiting `pause` between them; the same result, kept the same way. */
+export async function desiredRowsInSlices(file: MembersFile, pause: () => Promise<void>): Promise<RowsRead> {
+  const known = read.get(file);
+  if (known) return known;
+  const rows: DesiredRow[] = [];
+  for (let at = 0; at < file.rows.length; at += SLICE_ROWS) {
+    for (const r of file.rows.slice(at, at + SLICE_ROWS)) rows.push(desiredRow(file, r));
+    await pause();
+  }
+  const result: RowsRead = { rows, groupColumns: file.groupColumns };
+  read.set(file, result);
+  return result;
+}
+
 /** The header's words for a column (what a message names it by), or the key when the file has no such column. */
 export function headerText(file: MembersFile, key: ColumnKey): string {
   const index = file.columns.get(key);
