@@ -7,6 +7,7 @@ import { explorerBenchmarks } from './explorer';
 import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
+import { membersFileBenchmarks } from './membersFile';
 import type { Benchmark, Figure } from './types';
 
 const suites: Benchmark[][] = [
@@ -15,6 +16,7 @@ const suites: Benchmark[][] = [
   explorerBenchmarks,
   featureBenchmarks,
   planBenchmarks,
+  membersFileBenchmarks,
   accessBenchmarks,
 ];
 
