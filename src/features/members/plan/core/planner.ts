@@ -118,12 +118,15 @@ class Parts {
   unchanged = 0;
 }
 
+const NO_LEVELS: ReadonlyMap<number, GroupLevel> = new Map();
+
 function createChange(row: DesiredRow, columns: ReadonlyMap<string, PortalGroup>): CreateChange {
   const levels = new Map<number, GroupLevel>();
   for (const [name, level] of row.groups) {
     const group = columns.get(name.toLowerCase());
     if (group && level !== 0) levels.set(group.id, level);
   }
+  // A new member in no group shares one empty map: a file may hold a great many of them.
   return {
     kind: 'create',
     id: changeId(row.username, 'create'),
@@ -138,7 +141,7 @@ function createChange(row: DesiredRow, columns: ReadonlyMap<string, PortalGroup>
       locked: row.locked ?? false,
       accountPermission: row.accountPermission ?? 1,
       tags: row.tags ?? [],
-      groups: levels,
+      groups: levels.size ? levels : NO_LEVELS,
       activationDate: row.activationDate,
     },
   };

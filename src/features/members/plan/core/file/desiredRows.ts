@@ -81,6 +81,9 @@ export interface RowsRead {
   readonly groupColumns: readonly string[];
 }
 
+const NO_GROUPS: ReadonlyMap<string, GroupLevel> = new Map();
+const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
+
 type Add = (span: Span, code: ProblemCode, args?: Array<string | number>, severity?: Severity) => void;
 
 const read = new WeakMap<MembersFile, RowsRead>();
@@ -160,11 +163,18 @@ function desiredRow(file: MembersFile, r: MembersFileRow): DesiredRow {
   };
   if (activation?.trim() && values.activationDate === undefined)
     add(span('activationDate'), 'bad-date', [headerText(file, 'activationDate'), activation]);
-  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<
-    typeof values
-  >;
   const username = (cell('username') ?? '').trim();
-  return { ...defined, row: r.row, line: r.line, username, cells: r, problems, groups: values.groups };
+  // One shape for every row (absent values as undefined keys), and nothing allocated for what a row does not have:
+  // a file of a million rows keeps a million of these.
+  return {
+    row: r.row,
+    line: r.line,
+    username,
+    cells: r,
+    ...values,
+    groups: values.groups.size ? values.groups : NO_GROUPS,
+    problems: problems.length ? problems : NO_PROBLEMS,
+  } as DesiredRow;
 }
 
 function permissionOf(value: string | undefined, span: () => Span, add: Add): number | undefined {

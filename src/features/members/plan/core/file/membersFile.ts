@@ -307,8 +307,22 @@ class Reader {
     this.endChar += chars;
   }
 
+  private pool = new Int32Array(0);
+  private pooled = 0;
+
+  /** Room for a row's places, cut from a shared block: one small view per row rather than a buffer of its own. */
+  private places(length: number): Int32Array {
+    if (this.pooled + length > this.pool.length) {
+      this.pool = new Int32Array(Math.max(length, 64 * 1024));
+      this.pooled = 0;
+    }
+    const view = this.pool.subarray(this.pooled, this.pooled + length);
+    this.pooled += length;
+    return view;
+  }
+
   private rowOf(r: RawRecord): MembersFileRow {
-    const places = new Int32Array(r.values.length * 4);
+    const places = this.places(r.values.length * 4);
     for (let c = 0; c < r.values.length; c++) {
       const s = this.spanOf(r.offsets[2 * c] ?? r.start, r.offsets[2 * c + 1] ?? r.start);
       places.set([s.line, s.column, s.endLine, s.endColumn], c * 4);
