@@ -287,7 +287,17 @@ export async function makePlanInSlices(
     for (const row of check.rows.slice(at, at + SLICE_ROWS)) planner.row(row);
     await pause();
   }
-  return planner.plan();
+  const rows = desiredRows(file).rows;
+  const inFile = new Set<string>();
+  const rowLines: number[] = [];
+  for (let at = 0; at < rows.length; at += SLICE_ROWS) {
+    for (const r of rows.slice(at, at + SLICE_ROWS)) {
+      inFile.add(r.username.toLowerCase());
+      rowLines.push(r.line);
+    }
+    await pause();
+  }
+  return planner.plan(inFile, rowLines);
 }
 
 class Planner {
@@ -310,12 +320,13 @@ class Planner {
     else planNew(this.parts, row, this.columns, this.file.columns.has('lastModified'));
   }
 
-  plan(): Plan {
+  /** The plan; `inFile` (lower-case usernames of every row) and `rowLines` are read from the file unless given. */
+  plan(
+    inFile: ReadonlySet<string> = new Set(desiredRows(this.file).rows.map((r) => r.username.toLowerCase())),
+    rowLines: readonly number[] = this.file.rows.map((r) => r.line),
+  ): Plan {
     const { parts, file, state } = this;
-    if (!this.check.blocked) {
-      const inFile = new Set(desiredRows(file).rows.map((r) => r.username.toLowerCase()));
-      planAbsent(parts, state, inFile, this.options);
-    }
+    if (!this.check.blocked) planAbsent(parts, state, inFile, this.options);
     return {
       accountId: state.accountId,
       groups: state.groups,
@@ -337,7 +348,7 @@ class Planner {
         readAt: state.readAt,
         rows: file.rows.length,
         unchanged: parts.unchanged,
-        rowLines: file.rows.map((r) => r.line),
+        rowLines,
       },
     };
   }

@@ -99,7 +99,7 @@ export function desiredRows(file: MembersFile): RowsRead {
 }
 
 /** Rows read between two pauses of the sliced readers: a few milliseconds of work. */
-export const SLICE_ROWS = 2000;
+export const SLICE_ROWS = 500;
 
 /** desiredRows in slices of SLICE_ROWS rows, awaiting `pause` between them; the same result, kept the same way. */
 export async function desiredRowsInSlices(file: MembersFile, pause: () => Promise<void>): Promise<RowsRead> {

@@ -78,6 +78,12 @@ export async function checkFileInSlices(
   const check = new Check(file, context);
   if (!file.columns.has('username')) return check.result();
   const { rows } = await desiredRowsInSlices(file, pause);
+  const lines = new Map<string, number[]>();
+  for (let at = 0; at < rows.length; at += SLICE_ROWS) {
+    addUsernameLines(lines, rows.slice(at, at + SLICE_ROWS));
+    await pause();
+  }
+  check.useLines(lines);
   for (let at = 0; at < rows.length; at += SLICE_ROWS) {
     for (const row of rows.slice(at, at + SLICE_ROWS)) check.row(row);
     await pause();
@@ -98,6 +104,11 @@ class Check {
   ) {
     this.problems = [...file.problems];
     headerProblems(file, context, this.problems);
+  }
+
+  /** The file's username lines, when the caller read them (in slices). */
+  useLines(lines: Map<string, number[]>): void {
+    this.lines = lines;
   }
 
   row(row: DesiredRow): void {
@@ -126,10 +137,16 @@ function blockedCheck(file: MembersFile, problems: Problem[]): FileCheck {
 
 /** Editor line numbers (1-based) of each lower-case username's rows. */
 function usernameLines(rows: readonly DesiredRow[]): Map<string, number[]> {
-  const lines = new Map<string, number[]>();
+  return addUsernameLines(new Map<string, number[]>(), rows);
+}
+
+function addUsernameLines(lines: Map<string, number[]>, rows: readonly DesiredRow[]): Map<string, number[]> {
   for (const r of rows) {
     const key = r.username.toLowerCase();
-    if (key) lines.set(key, [...(lines.get(key) ?? []), r.line + 1]);
+    if (!key) continue;
+    const known = lines.get(key);
+    if (known) known.push(r.line + 1);
+    else lines.set(key, [r.line + 1]);
   }
   return lines;
 }

@@ -380,7 +380,7 @@ export function parseMembersFile(text: string, options: ParseOptions = {}): Memb
 }
 
 /** Bytes csv-parse reads between two pauses: a few milliseconds of work. */
-const SLICE_BYTES = 256 * 1024;
+const SLICE_BYTES = 64 * 1024;
 
 /**
  * parseMembersFile in slices: csv-parse is fed SLICE_BYTES at a time and `pause` is awaited between slices, so a
