@@ -10,6 +10,7 @@ import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
 import { resumeBenchmarks } from './resume';
+import { membersFileBenchmarks } from './membersFile';
 import type { Benchmark, Figure } from './types';
 
 const suites: Benchmark[][] = [
@@ -18,6 +19,7 @@ const suites: Benchmark[][] = [
   explorerBenchmarks,
   featureBenchmarks,
   planBenchmarks,
+  membersFileBenchmarks,
   accessBenchmarks,
   resumeBenchmarks,
   importBenchmarks,

@@ -54,7 +54,7 @@ interface Rows {
 }
 
 /** The export of bigcorp as the extension writes it (plus `groups` group columns), from the seed itself. */
-function largeExport(groups: number): Rows {
+export function largeExport(groups: number): Rows {
   const store = largeSeed();
   const account = [...store.accounts.values()][0];
   if (!account) throw new Error('no account in the large seed');
@@ -95,7 +95,7 @@ function largeExport(groups: number): Rows {
   return { header, rows };
 }
 
-const text = (t: Rows) => UTF8_BOM + csvLine(t.header) + t.rows.map((r) => csvLine(r)).join('');
+export const text = (t: Rows) => UTF8_BOM + csvLine(t.header) + t.rows.map((r) => csvLine(r)).join('');
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 /** Appends `tag` to the tags of rows [from, from + count). */

@@ -6,9 +6,8 @@
 // Screenshot: plan-changes.png.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { parseMembersFile, usernameOf, cellOf } from '../../src/features/members/plan/core/file/membersFile';
-import type { ColumnKey, MembersFile } from '../../src/features/members/plan/core/model';
+import { usernameOf, cellOf } from '../../src/features/members/plan/core/file/membersFile';
+import type { ColumnKey } from '../../src/features/members/plan/core/model';
 import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import {
@@ -21,6 +20,7 @@ import {
   flowFailure,
   type E2EWorkbench,
 } from './fixture';
+import { dialog, planPane, readBack, save, titleAction, toast, typeOver } from './planUi';
 import type { FlowContext } from './run';
 import { check, chooseFolder, palette, pick, portalSidebar, setPaneExpanded } from './ui';
 
@@ -51,60 +51,6 @@ class Portal {
     const v2 = await this.get<{ groups?: Record<string, number> }>(`/v2/accounts/${ACME}/members/${username}`);
     return JSON.stringify({ tags: v3.body.tags, engineering: v2.body.groups?.engineering ?? 0 });
   }
-}
-
-async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator('.notification-toast', { hasText: text })
-    .first()
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-}
-
-async function dialog(page: Page, message: string | RegExp, button: string): Promise<Locator> {
-  const box = page.locator('.monaco-dialog-box', { hasText: message });
-  await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return box.locator('.monaco-button', { hasText: button }).first();
-}
-
-const planPane = (page: Page): Locator =>
-  page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Plan/ }) });
-
-/** A button of a pane's title bar, by its title. */
-async function titleAction(page: Page, pane: string | RegExp, title: string): Promise<void> {
-  const header = page.locator('.pane-header', { hasText: pane }).first();
-  await header.hover();
-  await header.locator(`.action-item a[aria-label="${title}"]`).click({ timeout: UI_TIMEOUT_MS });
-}
-
-/** Puts the cursor at a (zero-based) line and column with Go to Line, as a person would. */
-async function goTo(page: Page, line: number, column: number): Promise<void> {
-  await page.keyboard.press('Control+g');
-  const q = await quickInput(page);
-  await q.input.fill(`:${line + 1}:${column + 1}`);
-  await q.input.press('Enter');
-  await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-}
-
-/** Selects a cell with the keyboard and types over it. */
-async function typeOver(page: Page, file: MembersFile, username: string, key: ColumnKey, text: string): Promise<void> {
-  const row = file.rows.find((r) => usernameOf(file, r) === username);
-  check(row, `no row for ${username}`);
-  const cell = cellOf(file, row, key);
-  check(cell && cell.span.line === cell.span.endLine, `${username}'s ${key} cell is not on one line`);
-  await goTo(page, cell.span.line, cell.span.column);
-  for (let i = cell.span.column; i < cell.span.endColumn; i++) await page.keyboard.press('Shift+ArrowRight');
-  await page.keyboard.type(text, { delay: 10 });
-  await page.keyboard.press('Escape');
-}
-
-/** The editor's text as the extension reads it: from the file once saved. */
-function readBack(file: string): MembersFile {
-  return parseMembersFile(fs.readFileSync(file, 'utf8'));
-}
-
-async function save(page: Page): Promise<void> {
-  await page.keyboard.press('Control+s');
-  await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 }
 
 export async function run(ctx: FlowContext): Promise<void> {

@@ -14,6 +14,7 @@ import { inFolder, privateFolder } from '../../../node/privateFiles';
 import { reportsFolderOf } from '../localData/localFiles';
 import {
   applyPlan,
+  chosenChanges,
   countPlan,
   type ApplyProgress,
   type ApplyResult,
@@ -24,6 +25,7 @@ import { allChanges, type JournalRecord, type Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from './duration';
 import type { PlanStore, ShownPlan } from './planStore';
+import { confirmTruth } from './planWords';
 
 export interface ApplyDeps {
   readonly registry: PortalRegistry;
@@ -111,7 +113,7 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
   const yes = await ui.confirm({
     id: 'plan.apply.confirm',
     message: vscode.l10n.t('Apply changes to {0} members of {1}?', count(counts.members), plain(account.label)),
-    detail: confirmDetail(counts, folder),
+    detail: [...confirmTruth(plan, chosenChanges(plan, leftOut)), confirmDetail(counts, folder)].join('\n'),
     action: vscode.l10n.t('Apply to {0} Members', count(counts.members)),
   });
   if (!yes || !(await typedCount(ui, counts.permanent))) return false;

@@ -14,12 +14,15 @@ import { answered, type Ui } from '../../../ui/ui';
 import { discardJournal, undoPlan, unfinishedJournals } from '../../../engine/members/index';
 import { accountOfRecord, showHistory, undoLast } from './changeHistory';
 import { allChanges, type AbsentChoice, type Plan, type PortalGroup } from './core/model';
-import { makePlan } from './core/planner';
+import { desiredRowsInSlices } from './core/file/desiredRows';
+import { parseMembersFileInSlices } from './core/file/membersFile';
+import { fileDigestInSlices, makePlanInSlices } from './core/planner';
 import { readPortalState } from './core/portalState';
 import { listSnapshots, missingGroups, recreatePlan } from '../../../engine/members/snapshot';
 import { recreateTarget } from './recreateTarget';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
-import { isMembersDocument, parseDocument } from './editor/membersDocument';
+import { isMembersDocument, parseOptions } from './editor/membersDocument';
+import type { ShownPlan } from './planStore';
 import { PLAN_VIEW } from './planView';
 
 async function showPlan(deps: ApplyDeps, plan: Plan, account: AccountRef, file: vscode.Uri | undefined): Promise<void> {
@@ -64,10 +67,18 @@ async function askAbsent(ui: Ui): Promise<AbsentChoice> {
   );
 }
 
+/** The next turn of the event loop: what the sliced readers await between slices. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   const doc = activeMembersDocument(run.ui);
   if (!doc) return;
-  const file = parseDocument(doc);
+  // Read in slices, whatever the file's size: a large file never holds the editor while it is planned.
+  const text = doc.getText();
+  const version = doc.version;
+  const file = await parseMembersFileInSlices(text, parseOptions(), nextTurn);
+  const digest = await fileDigestInSlices(text, nextTurn);
+  await desiredRowsInSlices(file, nextTurn);
   const account = deps.store.accountOf(doc.uri) ?? (await accountFor(run, deps.registry));
   await deps.store.rememberAccount(doc.uri, account);
   const absent = await askAbsent(run.ui);
@@ -93,17 +104,49 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   );
   deps.store.setState(doc.uri, account, state);
   const me = deps.registry.get(account.portalId)?.username?.toLowerCase();
-  const plan = makePlan(file, state, { absent, ...(me ? { keep: new Set([me]) } : {}) });
+  const options = { absent, fileDigest: digest, ...(me ? { keep: new Set([me]) } : {}) };
+  const plan = await makePlanInSlices(file, state, options, nextTurn);
   await showPlan(deps, plan, account, doc.uri);
-  const changes = allChanges(plan).length;
-  const errors = file.problems.filter((p) => p.severity === 'error').length;
-  if (changes === 0)
-    run.ui.notify('info', vscode.l10n.t('{0} already matches the file: nothing to change.', plain(account.label)));
-  else if (errors > 0)
+  // The file changed while the portal was read: the plan is of a text the editor no longer holds.
+  if (doc.version !== version) deps.store.markStale(doc.uri);
+  const skipped = plan.skipped?.length ?? 0;
+  if (skipped > 0)
     run.ui.notify(
       'warning',
-      vscode.l10n.t('Rows with problems are left out of the plan: see the Problems panel ({0}).', count(errors)),
+      vscode.l10n.t(
+        'Rows not planned: {0} of {1}. Each is listed in the Plan view with its problem; fix them and plan again.',
+        count(skipped),
+        count(file.rows.length),
+      ),
     );
+  else if (allChanges(plan).length === 0)
+    run.ui.notify('info', vscode.l10n.t('{0} already matches the file: nothing to change.', plain(account.label)));
+}
+
+/** The digest of a file's text now: the open document's, else the file on disk's; undefined when it is gone. */
+async function digestNow(file: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
+  if (open) return fileDigestInSlices(open.getText(), nextTurn);
+  try {
+    return await fileDigestInSlices(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), nextTurn);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the plan on show is still of the file's text; says so and refuses when it is not. */
+async function planIsCurrent(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Promise<boolean> {
+  const source = shown.plan.source;
+  if (!shown.file || !source?.fileDigest) return true;
+  if (!shown.stale && (await digestNow(shown.file)) === source.fileDigest) return true;
+  deps.store.markStale(shown.file);
+  ui.notify(
+    'error',
+    vscode.l10n.t(
+      'The file changed after this plan was made, so the plan is out of date: nothing was applied. Run Plan Changes… again.',
+    ),
+  );
+  return false;
 }
 
 /**
@@ -214,7 +257,7 @@ export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps): vscode.D
     registerCommand(env, 'portal.plan.planChanges', (run) => planFromFile(run, deps)),
     registerCommand(env, 'portal.plan.apply', async (run) => {
       const plan = shown(run.ui);
-      if (plan) await applyShown(run.ui, deps, plan);
+      if (plan && (await planIsCurrent(run.ui, deps, plan))) await applyShown(run.ui, deps, plan);
     }),
     registerCommand(env, 'portal.plan.discard', () => deps.store.clear()),
     registerCommand(env, 'portal.plan.retryFailed', (run) => retryLast(run.ui, deps)),

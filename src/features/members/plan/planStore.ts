@@ -15,6 +15,8 @@ export interface ShownPlan {
   readonly file: vscode.Uri | undefined;
   /** Change ids the user left out (starts as the plan's leftOutByDefault). */
   readonly leftOut: Set<string>;
+  /** The file changed since the plan read it: the plan is out of date, and Apply refuses it. */
+  stale: boolean;
 }
 
 export interface LastApply {
@@ -39,7 +41,22 @@ export class PlanStore implements vscode.Disposable {
   /** A members file's portal state was read (diagnostics can check groups and new members now). */
   readonly onDidReadState = this.stateRead.event;
 
-  constructor(private readonly memento: vscode.Memento) {}
+  private readonly watch: vscode.Disposable;
+
+  constructor(private readonly memento: vscode.Memento) {
+    // Any edit of the planned file's text makes the plan out of date, whatever it changes.
+    this.watch = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length > 0) this.markStale(e.document.uri);
+    });
+  }
+
+  /** Marks the plan on show out of date when it came from `file`. */
+  markStale(file: vscode.Uri): void {
+    const shown = this.shown;
+    if (!shown || shown.stale || shown.file?.toString() !== file.toString()) return;
+    shown.stale = true;
+    this.update();
+  }
 
   get plan(): ShownPlan | undefined {
     return this.shown;
@@ -50,7 +67,7 @@ export class PlanStore implements vscode.Disposable {
   }
 
   show(plan: Plan, account: AccountRef, file: vscode.Uri | undefined): ShownPlan {
-    this.shown = { plan, account, file, leftOut: new Set(plan.leftOutByDefault) };
+    this.shown = { plan, account, file, leftOut: new Set(plan.leftOutByDefault), stale: false };
     this.update();
     return this.shown;
   }
@@ -115,6 +132,7 @@ export class PlanStore implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.watch.dispose();
     this.changed.dispose();
     this.stateRead.dispose();
   }

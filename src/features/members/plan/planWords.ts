@@ -4,8 +4,17 @@ import { accountPermissionWords } from '../../../shared/permissions';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import { groupWord } from './core/file/membersFile';
-import type { Elevation } from './core/elevation';
-import { groupChangeKind, type Conflict, type FieldValues, type MemberField, type PlanChange } from './core/model';
+import { count } from '../../../shared/format';
+import { planElevations, type Elevation } from './core/elevation';
+import {
+  groupChangeKind,
+  type Conflict,
+  type FieldValues,
+  type MemberField,
+  type NewMemberSpec,
+  type Plan,
+  type PlanChange,
+} from './core/model';
 
 export function fieldLabel(field: MemberField): string {
   switch (field) {
@@ -53,31 +62,38 @@ function fieldValue(v: FieldValues, which: 'before' | 'after'): string {
 
 const level = (l: number): string => (l === 0 ? vscode.l10n.t('not in the group') : groupWord(l as 0 | 1 | 4 | 16));
 
-/** One line for a change, without the username (the tree shows it as the label). Plain text. */
-export function changeText(c: PlanChange): string {
+/** A new member's whole grant: permission, each group with its level, tags, when the activation e-mail goes. */
+function newMemberText(m: NewMemberSpec, groupName: (id: number) => string): string {
+  const groups = [...m.groups]
+    .filter(([, l]) => l !== 0)
+    .map(([id, l]) => vscode.l10n.t('{0} ({1})', plain(groupName(id), { maxLength: 80 }), groupWord(l)));
+  const when =
+    m.activationDate === undefined
+      ? vscode.l10n.t('activation e-mail now')
+      : vscode.l10n.t('activation e-mail on {0}', fullDate(m.activationDate));
+  return [
+    vscode.l10n.t('new member {0} <{1}>', plain(m.name), plain(m.email)),
+    accountPermissionWords(m.accountPermission),
+    groups.length ? vscode.l10n.t('groups: {0}', groups.join(', ')) : vscode.l10n.t('no groups'),
+    m.tags.length ? vscode.l10n.t('tags: {0}', plain(m.tags.join(', '), { maxLength: 200 })) : '',
+    m.enabled ? '' : vscode.l10n.t('disabled'),
+    m.locked ? vscode.l10n.t('locked') : '',
+    when,
+  ]
+    .filter((x) => x !== '')
+    .join('; ');
+}
+
+/**
+ * One line for a change, without the username (the tree shows it as the label). Plain text. Group ids are named
+ * by `groupName` (the plan's groups; friendly names).
+ */
+export function changeText(c: PlanChange, groupName: (id: number) => string = (id) => `#${id}`): string {
   switch (c.kind) {
-    case 'create': {
-      const groups = c.member.groups.size;
-      const when =
-        c.member.activationDate === undefined
-          ? vscode.l10n.t('activation e-mail now')
-          : vscode.l10n.t('activation e-mail on {0}', fullDate(c.member.activationDate));
-      return groups
-        ? vscode.l10n.t(
-            'new member {0} <{1}>, {2} groups, {3}',
-            plain(c.member.name),
-            plain(c.member.email),
-            groups,
-            when,
-          )
-        : vscode.l10n.t('new member {0} <{1}>, {2}', plain(c.member.name), plain(c.member.email), when);
-    }
+    case 'create':
+      return newMemberText(c.member, groupName);
     case 'restore':
-      return vscode.l10n.t(
-        're-created as {0} <{1}> (everything but the password)',
-        plain(c.member.name),
-        plain(c.member.email),
-      );
+      return vscode.l10n.t('re-created, everything but the password: {0}', newMemberText(c.member, groupName));
     case 'field':
       return `${fieldLabel(c.field)}: ${fieldValue(c, 'before')} → ${fieldValue(c, 'after')}`;
     case 'group': {
@@ -104,6 +120,11 @@ export function changeText(c: PlanChange): string {
 }
 
 export function conflictText(c: Conflict): string {
+  if (c.reason === 'groups')
+    return vscode.l10n.t(
+      "row {0}: the member's groups changed on the portal after the export; its changes are left out unless chosen",
+      c.row,
+    );
   return c.portal === null
     ? vscode.l10n.t(
         'row {0}: left the portal after the export ({1}); its changes are left out unless chosen',
@@ -128,4 +149,33 @@ export function elevationText(e: Elevation): string {
     case 'group-administrator':
       return vscode.l10n.t('Administrator of the group {0}', plain(e.group ?? '', { maxLength: 80 }));
   }
+}
+
+/** What a list of elevations grants, in words, joined. */
+export function elevationsText(elevations: readonly Elevation[]): string {
+  return elevations.map(elevationText).join(', ');
+}
+
+const NAMED_AT_MOST = 10;
+
+/**
+ * The lines an Apply confirmation adds for what a plan from a file must not hide: the rows it did not plan, and
+ * every chosen change that grants more power, by member and grant.
+ */
+export function confirmTruth(plan: Plan, chosen: readonly PlanChange[]): string[] {
+  const lines: string[] = [];
+  const skipped = plan.skipped?.length ?? 0;
+  if (skipped)
+    lines.push(
+      vscode.l10n.t('Rows of the file NOT planned (see the Plan view): {0}. They are not applied.', count(skipped)),
+    );
+  const elevations = planElevations(plan, chosen);
+  if (elevations.length) {
+    lines.push(vscode.l10n.t('Changes that grant more power: {0}', count(elevations.length)));
+    for (const e of elevations.slice(0, NAMED_AT_MOST))
+      lines.push(`  ${plain(e.change.username)}: ${elevationsText(e.elevations)}`);
+    if (elevations.length > NAMED_AT_MOST)
+      lines.push(`  ${vscode.l10n.t('and {0} more', count(elevations.length - NAMED_AT_MOST))}`);
+  }
+  return lines;
 }

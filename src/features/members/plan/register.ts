@@ -9,6 +9,7 @@ import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { AccountRef } from '../../../shared/refs';
 import type { CommandEnv } from '../../../ui/commands';
 import { reportsFolder, type ApplyDeps } from './applyRun';
+import { readGroups } from './core/portalState';
 import { excludeFolder } from './editor/membersDocument';
 import { MembersDiagnostics } from './editor/diagnostics';
 import { HeaderLens } from './editor/headerLens';
@@ -46,7 +47,13 @@ export function registerPlan(
   const undo: UndoChange = (ui, applyId) => undoChange(ui, deps, applyId);
   const deps: ApplyDeps = { registry, store, storage, memento: context.globalState, reload, undo };
   const view = new PlanView(store);
-  const diagnostics = new MembersDiagnostics(store);
+  // The group list of a file's organisation, once, when the file's organisation is known and signed in to: unknown
+  // group columns are then reported as the file is typed, before any plan.
+  const diagnostics = new MembersDiagnostics(store, async (uri) => {
+    const account = store.accountOf(uri);
+    const client = account ? registry.get(account.portalId)?.client : undefined;
+    return account && client ? readGroups(client, account.accountId) : undefined;
+  });
   context.subscriptions.push(
     store,
     view,

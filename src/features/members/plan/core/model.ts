@@ -191,6 +191,8 @@ export interface PlanSource {
   readonly rows: number;
   /** Rows that plan no change because the portal already matches them. */
   readonly unchanged: number;
+  /** Zero-based line where each data row starts, by row number - 1: a change's row is shown at its line. */
+  readonly rowLines: readonly number[];
 }
 
 /**

@@ -13,8 +13,8 @@
  * otherwise.
  */
 import { createHash } from 'node:crypto';
-import { checkFile, sameTags } from './file/diagnose';
-import { canonical, desiredRows, type DesiredRow } from './file/desiredRows';
+import { checkFile, checkFileInSlices, sameTags, type FileCheck } from './file/diagnose';
+import { canonical, desiredRows, SLICE_ROWS, type DesiredRow } from './file/desiredRows';
 import { groupDigest } from './file/digest';
 import { memberBefore } from './portalState';
 import type {
@@ -48,6 +48,24 @@ export interface PlanOptions {
 /** The digest a plan records of the file's text: Apply compares it with the text then. */
 export function fileDigest(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
+}
+
+/** Characters hashed between two pauses of fileDigestInSlices. */
+const DIGEST_SLICE = 4_000_000;
+
+/** fileDigest in slices, awaiting `pause` between them: the same digest, without holding the event loop. */
+export async function fileDigestInSlices(text: string, pause: () => Promise<void>): Promise<string> {
+  const hash = createHash('sha256');
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + DIGEST_SLICE);
+    // A slice never ends between the two halves of a surrogate pair: each slice is hashed as UTF-8 on its own.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    hash.update(text.slice(at, end));
+    at = end;
+    await pause();
+  }
+  return hash.digest('base64url');
 }
 
 /** A change id: the member's lower-case username and what changes. */
@@ -100,12 +118,15 @@ class Parts {
   unchanged = 0;
 }
 
+const NO_LEVELS: ReadonlyMap<number, GroupLevel> = new Map();
+
 function createChange(row: DesiredRow, columns: ReadonlyMap<string, PortalGroup>): CreateChange {
   const levels = new Map<number, GroupLevel>();
   for (const [name, level] of row.groups) {
     const group = columns.get(name.toLowerCase());
     if (group && level !== 0) levels.set(group.id, level);
   }
+  // A new member in no group shares one empty map: a file may hold a great many of them.
   return {
     kind: 'create',
     id: changeId(row.username, 'create'),
@@ -120,7 +141,7 @@ function createChange(row: DesiredRow, columns: ReadonlyMap<string, PortalGroup>
       locked: row.locked ?? false,
       accountPermission: row.accountPermission ?? 1,
       tags: row.tags ?? [],
-      groups: levels,
+      groups: levels.size ? levels : NO_LEVELS,
       activationDate: row.activationDate,
     },
   };
@@ -246,39 +267,89 @@ function planAbsent(parts: Parts, state: PortalState, inFile: ReadonlySet<string
 export function makePlan(file: MembersFile, state: PortalState, options: PlanOptions = {}): Plan {
   const now = options.now ?? Date.now();
   const check = checkFile(file, { groups: state.groups, members: state.members, now, readAt: state.readAt });
-  const columns = groupColumns(file, state.groups);
-  const conflictsChecked = file.columns.has('lastModified');
-  const parts = new Parts();
-  for (const row of check.rows) {
-    const p = state.members.get(row.username.toLowerCase());
-    if (p) planExisting(parts, row, p, file, columns);
-    else planNew(parts, row, columns, conflictsChecked);
+  const planner = new Planner(file, state, options, now, check);
+  for (const row of check.rows) planner.row(row);
+  return planner.plan();
+}
+
+/** makePlan in slices of SLICE_ROWS rows, awaiting `pause` between them: a large file never holds the event loop. */
+export async function makePlanInSlices(
+  file: MembersFile,
+  state: PortalState,
+  options: PlanOptions,
+  pause: () => Promise<void>,
+): Promise<Plan> {
+  const now = options.now ?? Date.now();
+  const context = { groups: state.groups, members: state.members, now, readAt: state.readAt };
+  const check = await checkFileInSlices(file, context, pause);
+  const planner = new Planner(file, state, options, now, check);
+  for (let at = 0; at < check.rows.length; at += SLICE_ROWS) {
+    for (const row of check.rows.slice(at, at + SLICE_ROWS)) planner.row(row);
+    await pause();
   }
-  if (!check.blocked) {
-    const inFile = new Set(desiredRows(file).rows.map((r) => r.username.toLowerCase()));
-    planAbsent(parts, state, inFile, options);
+  const rows = desiredRows(file).rows;
+  const inFile = new Set<string>();
+  const rowLines: number[] = [];
+  for (let at = 0; at < rows.length; at += SLICE_ROWS) {
+    for (const r of rows.slice(at, at + SLICE_ROWS)) {
+      inFile.add(r.username.toLowerCase());
+      rowLines.push(r.line);
+    }
+    await pause();
   }
-  return {
-    accountId: state.accountId,
-    groups: state.groups,
-    origin: 'file',
-    createdAt: now,
-    newMembers: parts.newMembers,
-    fieldChanges: parts.fieldChanges,
-    groupChanges: parts.groupChanges,
-    disabled: parts.disabled,
-    absent: parts.absent,
-    conflicts: parts.conflicts,
-    permanentDeletions: parts.absent.filter((a) => a.permanent).map((a) => a.id),
-    leftOutByDefault: parts.conflicts.flatMap((c) => c.changeIds),
-    before: parts.before,
-    conflictsChecked,
-    skipped: check.skipped,
-    source: {
-      fileDigest: options.fileDigest ?? '',
-      readAt: state.readAt,
-      rows: file.rows.length,
-      unchanged: parts.unchanged,
-    },
-  };
+  return planner.plan(inFile, rowLines);
+}
+
+class Planner {
+  private readonly parts = new Parts();
+  private readonly columns: Map<string, PortalGroup>;
+
+  constructor(
+    private readonly file: MembersFile,
+    private readonly state: PortalState,
+    private readonly options: PlanOptions,
+    private readonly now: number,
+    private readonly check: FileCheck,
+  ) {
+    this.columns = groupColumns(file, state.groups);
+  }
+
+  row(row: DesiredRow): void {
+    const p = this.state.members.get(row.username.toLowerCase());
+    if (p) planExisting(this.parts, row, p, this.file, this.columns);
+    else planNew(this.parts, row, this.columns, this.file.columns.has('lastModified'));
+  }
+
+  /** The plan; `inFile` (lower-case usernames of every row) and `rowLines` are read from the file unless given. */
+  plan(
+    inFile: ReadonlySet<string> = new Set(desiredRows(this.file).rows.map((r) => r.username.toLowerCase())),
+    rowLines: readonly number[] = this.file.rows.map((r) => r.line),
+  ): Plan {
+    const { parts, file, state } = this;
+    if (!this.check.blocked) planAbsent(parts, state, inFile, this.options);
+    return {
+      accountId: state.accountId,
+      groups: state.groups,
+      origin: 'file',
+      createdAt: this.now,
+      newMembers: parts.newMembers,
+      fieldChanges: parts.fieldChanges,
+      groupChanges: parts.groupChanges,
+      disabled: parts.disabled,
+      absent: parts.absent,
+      conflicts: parts.conflicts,
+      permanentDeletions: parts.absent.filter((a) => a.permanent).map((a) => a.id),
+      leftOutByDefault: parts.conflicts.flatMap((c) => c.changeIds),
+      before: parts.before,
+      conflictsChecked: file.columns.has('lastModified'),
+      skipped: this.check.skipped,
+      source: {
+        fileDigest: this.options.fileDigest ?? '',
+        readAt: state.readAt,
+        rows: file.rows.length,
+        unchanged: parts.unchanged,
+        rowLines,
+      },
+    };
+  }
 }

@@ -7,7 +7,11 @@ import { accountPermissionWords } from '../../../../shared/permissions';
 import { fullDate, yesNo } from '../../../../shared/format';
 import { plain } from '../../../../shared/plainText';
 import { groupWord, usernameOf } from '../core/file/membersFile';
-import type { PortalMember, PortalState } from '../core/model';
+import { elevationsOf } from '../core/elevation';
+import { allChanges, type Plan, type PortalMember, type PortalState } from '../core/model';
+import { changeText, elevationsText } from '../planWords';
+import { problemMessage } from './problemText';
+import { LIVE_CHECK_LIMIT, sizeOf } from './diagnostics';
 import { isMembersDocument, parseDocument } from './membersDocument';
 import type { PlanStore } from '../planStore';
 
@@ -16,14 +20,42 @@ export class RowHover implements vscode.HoverProvider {
 
   provideHover(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const known = this.store.stateOf(doc.uri);
-    if (!known || !isMembersDocument(doc)) return undefined;
+    if (!known || !isMembersDocument(doc) || sizeOf(doc) > LIVE_CHECK_LIMIT) return undefined;
     const file = parseDocument(doc);
     // The row whose lines hold the position: the last row starting at or before it.
     const row = [...file.rows].reverse().find((r) => r.line <= position.line);
     const username = row ? usernameOf(file, row) : '';
     if (!row || !username || position.line === 0) return undefined;
     const member = known.state.members.get(username.toLowerCase());
-    return new vscode.Hover(hoverText(username, member, known.state, known.account.label));
+    const md = hoverText(username, member, known.state, known.account.label);
+    const shown = this.store.plan;
+    if (shown?.file?.toString() === doc.uri.toString()) appendPlanned(md, shown.plan, row.row, shown.stale);
+    return new vscode.Hover(md);
+  }
+}
+
+/** What the plan on show does with the row: each change in full, what it grants, or why it is not planned. */
+function appendPlanned(md: vscode.MarkdownString, plan: Plan, row: number, stale: boolean): void {
+  const names = new Map(plan.groups.map((g) => [g.id, g.friendlyName || g.name]));
+  const groupName = (id: number) => names.get(id) ?? `#${id}`;
+  const changes = allChanges(plan).filter((c) => c.row === row);
+  const skipped = plan.skipped?.find((s) => s.row === row);
+  md.appendMarkdown('\n\n---\n\n');
+  if (stale) md.appendText(vscode.l10n.t('The plan is out of date: the file changed after it.') + '\n\n');
+  if (skipped) {
+    md.appendText(vscode.l10n.t('The plan leaves this row out:'));
+    for (const p of skipped.problems) md.appendText(`\n- ${problemMessage(p)}`);
+    return;
+  }
+  if (changes.length === 0) {
+    md.appendText(vscode.l10n.t('The plan changes nothing for this row.'));
+    return;
+  }
+  md.appendText(vscode.l10n.t('The plan for this row:'));
+  for (const c of changes) {
+    const grants = elevationsOf(c, groupName);
+    md.appendText(`\n- ${changeText(c, groupName)}`);
+    if (grants.length) md.appendText(` (${vscode.l10n.t('ELEVATION, grants {0}', elevationsText(grants))})`);
   }
 }
 

@@ -81,6 +81,9 @@ export interface RowsRead {
   readonly groupColumns: readonly string[];
 }
 
+const NO_GROUPS: ReadonlyMap<string, GroupLevel> = new Map();
+const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
+
 type Add = (span: Span, code: ProblemCode, args?: Array<string | number>, severity?: Severity) => void;
 
 const read = new WeakMap<MembersFile, RowsRead>();
@@ -90,6 +93,23 @@ export function desiredRows(file: MembersFile): RowsRead {
   const known = read.get(file);
   if (known) return known;
   const rows = file.rows.map((r) => desiredRow(file, r));
+  const result: RowsRead = { rows, groupColumns: file.groupColumns };
+  read.set(file, result);
+  return result;
+}
+
+/** Rows read between two pauses of the sliced readers: a few milliseconds of work. */
+export const SLICE_ROWS = 500;
+
+/** desiredRows in slices of SLICE_ROWS rows, awaiting `pause` between them; the same result, kept the same way. */
+export async function desiredRowsInSlices(file: MembersFile, pause: () => Promise<void>): Promise<RowsRead> {
+  const known = read.get(file);
+  if (known) return known;
+  const rows: DesiredRow[] = [];
+  for (let at = 0; at < file.rows.length; at += SLICE_ROWS) {
+    for (const r of file.rows.slice(at, at + SLICE_ROWS)) rows.push(desiredRow(file, r));
+    await pause();
+  }
   const result: RowsRead = { rows, groupColumns: file.groupColumns };
   read.set(file, result);
   return result;
@@ -143,11 +163,18 @@ function desiredRow(file: MembersFile, r: MembersFileRow): DesiredRow {
   };
   if (activation?.trim() && values.activationDate === undefined)
     add(span('activationDate'), 'bad-date', [headerText(file, 'activationDate'), activation]);
-  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<
-    typeof values
-  >;
   const username = (cell('username') ?? '').trim();
-  return { ...defined, row: r.row, line: r.line, username, cells: r, problems, groups: values.groups };
+  // One shape for every row (absent values as undefined keys), and nothing allocated for what a row does not have:
+  // a file of a million rows keeps a million of these.
+  return {
+    row: r.row,
+    line: r.line,
+    username,
+    cells: r,
+    ...values,
+    groups: values.groups.size ? values.groups : NO_GROUPS,
+    problems: problems.length ? problems : NO_PROBLEMS,
+  } as DesiredRow;
 }
 
 function permissionOf(value: string | undefined, span: () => Span, add: Add): number | undefined {

@@ -8,7 +8,15 @@
  * portal already holds (compared canonically) is not checked again: what the portal holds, the file may repeat.
  */
 import { groupNameOf } from './membersFile';
-import { canonical, canonicalTags, desiredRows, headerText, type DesiredRow } from './desiredRows';
+import {
+  canonical,
+  canonicalTags,
+  desiredRows,
+  desiredRowsInSlices,
+  headerText,
+  SLICE_ROWS,
+  type DesiredRow,
+} from './desiredRows';
 import { groupElevation, permissionElevation, type Elevation } from '../elevation';
 import type {
   ColumnKey,
@@ -55,22 +63,69 @@ export function diagnose(file: MembersFile, context: DiagnoseContext = {}): Prob
 
 /** Checks the file against what is known of the portal. */
 export function checkFile(file: MembersFile, context: DiagnoseContext = {}): FileCheck {
-  const problems: Problem[] = [...file.problems];
-  headerProblems(file, context, problems);
-  if (!file.columns.has('username')) return blockedCheck(file, sorted(problems));
-  const { rows } = desiredRows(file);
-  const lines = usernameLines(rows);
-  const ok: DesiredRow[] = [];
-  const skipped: SkippedRow[] = [];
-  for (const row of rows) {
-    const own = [...row.problems, ...rowProblems(file, row, context, lines)];
-    problems.push(...own);
-    const errors = own.filter((p) => p.severity === 'error');
-    if (errors.length === 0) ok.push(row);
-    else skipped.push({ row: row.row, line: row.line, username: row.username, problems: sorted(errors) });
+  const check = new Check(file, context);
+  if (!file.columns.has('username')) return check.result();
+  for (const row of desiredRows(file).rows) check.row(row);
+  return check.result();
+}
+
+/** checkFile in slices of SLICE_ROWS rows, awaiting `pause` between them. */
+export async function checkFileInSlices(
+  file: MembersFile,
+  context: DiagnoseContext,
+  pause: () => Promise<void>,
+): Promise<FileCheck> {
+  const check = new Check(file, context);
+  if (!file.columns.has('username')) return check.result();
+  const { rows } = await desiredRowsInSlices(file, pause);
+  const lines = new Map<string, number[]>();
+  for (let at = 0; at < rows.length; at += SLICE_ROWS) {
+    addUsernameLines(lines, rows.slice(at, at + SLICE_ROWS));
+    await pause();
   }
-  if (problems.some((p) => p.code === 'csv-malformed')) return blockedCheck(file, sorted(problems));
-  return { problems: sorted(problems), rows: ok, skipped, blocked: false };
+  check.useLines(lines);
+  for (let at = 0; at < rows.length; at += SLICE_ROWS) {
+    for (const row of rows.slice(at, at + SLICE_ROWS)) check.row(row);
+    await pause();
+  }
+  return check.result();
+}
+
+/** A check under way: the header's problems first, then each row's as it comes. */
+class Check {
+  private readonly problems: Problem[];
+  private readonly ok: DesiredRow[] = [];
+  private readonly skipped: SkippedRow[] = [];
+  private lines: Map<string, number[]> | undefined;
+
+  constructor(
+    private readonly file: MembersFile,
+    private readonly context: DiagnoseContext,
+  ) {
+    this.problems = [...file.problems];
+    headerProblems(file, context, this.problems);
+  }
+
+  /** The file's username lines, when the caller read them (in slices). */
+  useLines(lines: Map<string, number[]>): void {
+    this.lines = lines;
+  }
+
+  row(row: DesiredRow): void {
+    this.lines ??= usernameLines(desiredRows(this.file).rows);
+    const own = [...row.problems, ...rowProblems(this.file, row, this.context, this.lines)];
+    this.problems.push(...own);
+    const errors = own.filter((p) => p.severity === 'error');
+    if (errors.length === 0) this.ok.push(row);
+    else this.skipped.push({ row: row.row, line: row.line, username: row.username, problems: sorted(errors) });
+  }
+
+  result(): FileCheck {
+    const problems = sorted(this.problems);
+    if (!this.file.columns.has('username') || problems.some((p) => p.code === 'csv-malformed'))
+      return blockedCheck(this.file, problems);
+    return { problems, rows: this.ok, skipped: this.skipped, blocked: false };
+  }
 }
 
 /** A file that cannot be planned at all: every row is skipped, for the file's own problems. */
@@ -82,10 +137,16 @@ function blockedCheck(file: MembersFile, problems: Problem[]): FileCheck {
 
 /** Editor line numbers (1-based) of each lower-case username's rows. */
 function usernameLines(rows: readonly DesiredRow[]): Map<string, number[]> {
-  const lines = new Map<string, number[]>();
+  return addUsernameLines(new Map<string, number[]>(), rows);
+}
+
+function addUsernameLines(lines: Map<string, number[]>, rows: readonly DesiredRow[]): Map<string, number[]> {
   for (const r of rows) {
     const key = r.username.toLowerCase();
-    if (key) lines.set(key, [...(lines.get(key) ?? []), r.line + 1]);
+    if (!key) continue;
+    const known = lines.get(key);
+    if (known) known.push(r.line + 1);
+    else lines.set(key, [r.line + 1]);
   }
   return lines;
 }

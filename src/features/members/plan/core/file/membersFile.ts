@@ -5,6 +5,7 @@
  * csv-parse's byte count after each record; within a record the cells are found again by a quote-aware walk that
  * only counts characters (the values are csv-parse's).
  */
+import { parse as parseStream } from 'csv-parse';
 import { parse, type CsvError } from 'csv-parse/sync';
 export { groupDigest } from './digest';
 import { accountPermissionWords } from '../../../../../shared/permissions';
@@ -38,9 +39,16 @@ function fold(text: string): string {
   return text.trim().toLowerCase();
 }
 
+/** English labels besides the export's defaults: the extension's export writes the UI's word for the permission. */
+const ALIASES: ReadonlyArray<readonly [string, ColumnKey]> = [
+  ['Organisation permission', 'accountPermission'],
+  ['Organization permission', 'accountPermission'],
+];
+
 function labelIndex(options: ParseOptions): Map<string, ColumnKey> {
   const index = new Map<string, ColumnKey>();
   for (const key of [...MEMBER_COLUMNS, ...EXTRA_COLUMNS]) index.set(fold(key), key);
+  for (const [label, key] of ALIASES) index.set(fold(label), key);
   for (const c of MEMBER_COLUMNS) {
     index.set(fold(DEFAULT_MEMBER_HEADERS[c]), c);
     const own = options.headers?.[c];
@@ -93,9 +101,11 @@ const SHARED_COLUMNS: ReadonlySet<ColumnKey | undefined> = new Set<ColumnKey>(['
  */
 export function looksLikeMembersFile(firstLine: string, options: ParseOptions = {}): boolean {
   const text = firstLine.startsWith(BOM) ? firstLine.slice(1) : firstLine;
-  const head = parseRecords(text.split(/\r?\n|\r/, 1)[0] ?? '', delimiterOf(text)).records[0];
+  const line = text.split(/\r?\n|\r/, 1)[0] ?? '';
+  const reader = new Reader(line, delimiterOf(text));
+  readAll(reader, line);
   const index = labelIndex(options);
-  const keys = (head?.values ?? []).map((h) => columnIn(index, h));
+  const keys = (reader.header ?? []).map((h) => columnIn(index, h));
   if (!keys.includes('username')) return false;
   return keys.every((k) => k !== undefined) || keys.some((k) => k !== undefined && !SHARED_COLUMNS.has(k));
 }
@@ -165,19 +175,29 @@ interface RawRecord {
   readonly start: number;
 }
 
-/** Zero-based line/column for char offsets, from the line starts of the text. */
+/**
+ * Zero-based line/column for char offsets, from the line starts of the text: scanned only as far as an offset asks,
+ * so a file read in slices is scanned in slices too.
+ */
 class Lines {
   private readonly starts: number[] = [0];
-  constructor(text: string) {
-    for (let i = 0; i < text.length; i++) {
+  private scanned = 0;
+  constructor(private readonly text: string) {}
+  private scanTo(offset: number): void {
+    const text = this.text;
+    const end = Math.min(text.length, offset + 1);
+    let i = this.scanned;
+    for (; i < end; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 13 /* \r */) {
         if (text.charCodeAt(i + 1) === 10) i++;
         this.starts.push(i + 1);
       } else if (ch === 10) this.starts.push(i + 1);
     }
+    this.scanned = Math.max(this.scanned, i);
   }
   at(offset: number): { line: number; column: number } {
+    if (offset >= this.scanned) this.scanTo(offset);
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -217,95 +237,181 @@ function cellOffsets(text: string, from: number, count: number, delimiter: strin
   return offsets;
 }
 
-interface Parsed {
-  readonly records: RawRecord[];
-  readonly errors: Array<{ readonly message: string; readonly offset: number }>;
-}
+/**
+ * Turns csv-parse's records into the file as they come: the header from the first, a row (values and places) from
+ * each next one, so the same reader serves a parse of the whole text and one fed in slices.
+ */
+class Reader {
+  private readonly bytes: Buffer;
+  private readonly ascii: boolean;
+  private readonly lines: Lines;
+  private endByte = 0;
+  private endChar = 0;
+  private head: RawRecord | undefined;
+  private readonly rows: MembersFileRow[] = [];
+  private readonly errors: Array<{ message: string; offset: number }> = [];
 
-function parseRecords(text: string, delimiter: ',' | ';'): Parsed {
-  const records: RawRecord[] = [];
-  const errors: Array<{ message: string; offset: number }> = [];
-  // csv-parse counts bytes; for a text of one-byte characters (most files) bytes and characters are the same.
-  const bytes = Buffer.from(text, 'utf8');
-  const ascii = bytes.length === text.length;
-  let endByte = 0;
-  let endChar = 0;
-  const place = (values: string[], bytesAfter: number): void => {
-    const chars = ascii ? bytesAfter - endByte : bytes.toString('utf8', endByte, bytesAfter).length;
-    let start = endChar;
-    // Empty lines before the record belong to its byte count; the record starts after them.
-    while (start < text.length && (text[start] === '\n' || text[start] === '\r')) start++;
-    records.push({ values, offsets: cellOffsets(text, start, values.length, delimiter), start });
-    endByte = bytesAfter;
-    endChar += chars;
-  };
-  try {
-    parse(text, {
-      delimiter,
+  constructor(
+    private readonly text: string,
+    readonly delimiter: ',' | ';',
+  ) {
+    // csv-parse counts bytes; for a text of one-byte characters (most files) bytes and characters are the same.
+    this.bytes = Buffer.from(text, 'utf8');
+    this.ascii = this.bytes.length === text.length;
+    this.lines = new Lines(text);
+  }
+
+  get utf8(): Buffer {
+    return this.bytes;
+  }
+
+  csvOptions() {
+    return {
+      delimiter: this.delimiter,
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
       on_skip: (error: CsvError | undefined) => {
-        if (error) errors.push({ message: error.message, offset: endChar });
+        if (error) this.errors.push({ message: error.message, offset: this.endChar });
         return undefined;
       },
       // The record's place is taken as it is read: csv-parse's byte count after it.
       on_record: (record: string[], context: { bytes: number }) => {
-        place(record, context.bytes);
+        this.place(record, context.bytes);
         return null;
       },
-    });
-  } catch (error) {
-    // An error csv-parse cannot skip (an unclosed quote at the end): what came before stands.
-    errors.push({ message: error instanceof Error ? error.message : String(error), offset: endChar });
+    };
   }
-  return { records, errors };
+
+  /** An error csv-parse cannot skip (an unclosed quote at the end): what came before stands. */
+  fail(error: unknown): void {
+    this.errors.push({ message: error instanceof Error ? error.message : String(error), offset: this.endChar });
+  }
+
+  get header(): readonly string[] | undefined {
+    return this.head?.values;
+  }
+
+  private place(values: string[], bytesAfter: number): void {
+    const text = this.text;
+    const chars = this.ascii ? bytesAfter - this.endByte : this.bytes.toString('utf8', this.endByte, bytesAfter).length;
+    let start = this.endChar;
+    // Empty lines before the record belong to its byte count; the record starts after them.
+    while (start < text.length && (text[start] === '\n' || text[start] === '\r')) start++;
+    const record = { values, offsets: cellOffsets(text, start, values.length, this.delimiter), start };
+    if (this.head === undefined) this.head = record;
+    else this.rows.push(this.rowOf(record));
+    this.endByte = bytesAfter;
+    this.endChar += chars;
+  }
+
+  private pool = new Int32Array(0);
+  private pooled = 0;
+
+  /** Room for a row's places, cut from a shared block: one small view per row rather than a buffer of its own. */
+  private places(length: number): Int32Array {
+    if (this.pooled + length > this.pool.length) {
+      this.pool = new Int32Array(Math.max(length, 64 * 1024));
+      this.pooled = 0;
+    }
+    const view = this.pool.subarray(this.pooled, this.pooled + length);
+    this.pooled += length;
+    return view;
+  }
+
+  private rowOf(r: RawRecord): MembersFileRow {
+    const places = this.places(r.values.length * 4);
+    for (let c = 0; c < r.values.length; c++) {
+      const s = this.spanOf(r.offsets[2 * c] ?? r.start, r.offsets[2 * c + 1] ?? r.start);
+      places.set([s.line, s.column, s.endLine, s.endColumn], c * 4);
+    }
+    return { row: this.rows.length + 1, line: this.lines.at(r.start).line, values: r.values.map(cellValue), places };
+  }
+
+  private spanOf(start: number, end: number): Span {
+    const a = this.lines.at(start);
+    const b = this.lines.at(end);
+    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  }
+
+  file(bom: boolean, options: ParseOptions): MembersFile {
+    const problems: Problem[] = this.errors.map((e) => ({
+      ...this.spanOf(e.offset, e.offset),
+      code: 'csv-malformed',
+      severity: 'error',
+      args: [e.message],
+    }));
+    const index = labelIndex(options);
+    const head = this.head;
+    const header: HeaderCell[] = (head?.values ?? []).map((h, i) => ({
+      key: columnIn(index, h),
+      text: h,
+      span: this.spanOf(head?.offsets[2 * i] ?? 0, head?.offsets[2 * i + 1] ?? 0),
+    }));
+    const columns = new Map<ColumnKey, number>();
+    const groupColumns: string[] = [];
+    header.forEach((h, i) => {
+      if (h.key === undefined || columns.has(h.key)) return;
+      columns.set(h.key, i);
+      const group = groupNameOf(h.key);
+      if (group !== undefined) groupColumns.push(group);
+    });
+    return { delimiter: this.delimiter, bom, header, columns, rows: this.rows, groupColumns, problems };
+  }
+}
+
+function readAll(reader: Reader, text: string): void {
+  try {
+    parse(text, reader.csvOptions());
+  } catch (error) {
+    reader.fail(error);
+  }
 }
 
 /** Reads `text` (with or without its byte order mark). Never throws: malformed CSV is a problem in the result. */
 export function parseMembersFile(text: string, options: ParseOptions = {}): MembersFile {
   const bom = text.startsWith(BOM);
   const body = bom ? text.slice(1) : text;
-  const delimiter = delimiterOf(body);
-  const { records, errors } = parseRecords(body, delimiter);
-  const lines = new Lines(body);
-  const spanOf = (start: number, end: number): Span => {
-    const a = lines.at(start);
-    const b = lines.at(end);
-    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
-  };
-  const problems: Problem[] = errors.map((e) => ({
-    ...spanOf(e.offset, e.offset),
-    code: 'csv-malformed',
-    severity: 'error',
-    args: [e.message],
-  }));
-  const index = labelIndex(options);
-  const [head, ...data] = records;
-  const header: HeaderCell[] = (head?.values ?? []).map((h, i) => ({
-    key: columnIn(index, h),
-    text: h,
-    span: spanOf(head?.offsets[2 * i] ?? 0, head?.offsets[2 * i + 1] ?? 0),
-  }));
-  const columns = new Map<ColumnKey, number>();
-  const groupColumns: string[] = [];
-  header.forEach((h, i) => {
-    if (h.key === undefined || columns.has(h.key)) return;
-    columns.set(h.key, i);
-    const group = groupNameOf(h.key);
-    if (group !== undefined) groupColumns.push(group);
-  });
-  const rows: MembersFileRow[] = data.map((r, i) => {
-    const places = new Int32Array(r.values.length * 4);
-    for (let c = 0; c < r.values.length; c++) {
-      const s = spanOf(r.offsets[2 * c] ?? r.start, r.offsets[2 * c + 1] ?? r.start);
-      places.set([s.line, s.column, s.endLine, s.endColumn], c * 4);
-    }
-    return { row: i + 1, line: lines.at(r.start).line, values: r.values.map(cellValue), places };
-  });
-  return { delimiter, bom, header, columns, rows, groupColumns, problems };
+  const reader = new Reader(body, delimiterOf(body));
+  readAll(reader, body);
+  return reader.file(bom, options);
+}
+
+/** Bytes csv-parse reads between two pauses: a few milliseconds of work. */
+const SLICE_BYTES = 64 * 1024;
+
+/**
+ * parseMembersFile in slices: csv-parse is fed SLICE_BYTES at a time and `pause` is awaited between slices, so a
+ * large file never holds the event loop for long. The same result as parseMembersFile.
+ */
+export async function parseMembersFileInSlices(
+  text: string,
+  options: ParseOptions,
+  pause: () => Promise<void>,
+): Promise<MembersFile> {
+  const bom = text.startsWith(BOM);
+  const body = bom ? text.slice(1) : text;
+  const reader = new Reader(body, delimiterOf(body));
+  const parser = parseStream(reader.csvOptions());
+  parser.resume();
+  const failed = new Promise<void>((resolve) =>
+    parser.once('error', (error) => {
+      reader.fail(error);
+      resolve();
+    }),
+  );
+  const ended = new Promise<void>((resolve) => parser.once('end', resolve));
+  const bytes = reader.utf8;
+  for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
+    const wrote = new Promise<void>((resolve) => parser.write(bytes.subarray(at, at + SLICE_BYTES), () => resolve()));
+    if ((await Promise.race([wrote.then(() => 'ok'), failed.then(() => 'failed')])) === 'failed') break;
+    await pause();
+  }
+  parser.end();
+  await Promise.race([ended, failed]);
+  return reader.file(bom, options);
 }
 
 /** The place of a row's cell at a header index (the row's start when the row has no such cell). */

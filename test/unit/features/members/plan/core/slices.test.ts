@@ -1,0 +1,55 @@
+// A large members file is read, hashed and planned in slices, with a pause between them: the same file, digest and
+// plan as the readers that take it whole, and the pauses come at least once per slice of the file.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { csvLine, UTF8_BOM } from '../../../../../../src/features/members/csv/csv';
+import {
+  parseMembersFile,
+  parseMembersFileInSlices,
+} from '../../../../../../src/features/members/plan/core/file/membersFile';
+import {
+  fileDigest,
+  fileDigestInSlices,
+  makePlan,
+  makePlanInSlices,
+} from '../../../../../../src/features/members/plan/core/planner';
+import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { exportText, withPortal } from './helpers';
+
+/** The export, then 8,000 rows of new members with text that is not one byte a character, one with a line break. */
+function largeText(exported: string, columns: number): string {
+  let text = exported;
+  for (let i = 0; i < 8000; i++) {
+    const note = i === 1234 ? 'two\nlines' : `Zoë 名 ${'x'.repeat(i % 50)} 😀`;
+    text += csvLine([`new.${i}`, note, `new.${i}@acme.example`, ...new Array<string>(columns - 3).fill('')]);
+  }
+  return text;
+}
+
+void describe('members file in slices', () => {
+  void test('the same file, digest and plan as read whole, with pauses all along', async () => {
+    await withPortal(async (p) => {
+      const exported = await exportText(p, false);
+      const header = exported.replace(UTF8_BOM, '').split('\r\n', 1)[0] ?? '';
+      const text = largeText(exported, header.split(',').length);
+      assert.ok(text.length > 600_000, `${text.length} characters`);
+      let pauses = 0;
+      const pause = () => {
+        pauses++;
+        return new Promise<void>((resolve) => setImmediate(resolve));
+      };
+      const whole = parseMembersFile(text);
+      const sliced = await parseMembersFileInSlices(text, {}, pause);
+      assert.deepEqual(sliced, whole);
+      assert.ok(pauses >= 3, `${pauses} pauses while parsing`);
+      assert.equal(await fileDigestInSlices(text, pause), fileDigest(text));
+      const state = await readPortalState(p.client, p.acme, whole);
+      const now = Date.now();
+      const before = pauses;
+      const planned = await makePlanInSlices(sliced, state, { now }, pause);
+      assert.deepEqual(planned, makePlan(whole, state, { now }));
+      assert.ok(pauses - before >= 2, `${pauses - before} pauses while planning`);
+      assert.equal(planned.newMembers.length, 8000);
+    });
+  });
+});
