@@ -96,7 +96,16 @@ export class MatrixPanel implements vscode.Disposable {
   /** What the page keeps for a reload (ids and the filter; never a row): the serializer reopens the panel from it. */
   restoreState(): MatrixRestore {
     const { portalId, accountId, label } = this.session.account;
-    return { portalId, accountId, label, view: this.view };
+    const { columns, tags } = this.session.matrix;
+    const v = this.view;
+    return {
+      portalId,
+      accountId,
+      label,
+      view: v,
+      ...(v.group !== undefined ? { groupName: columns[v.group] } : {}),
+      ...(v.tag !== undefined ? { tagName: tags[v.tag] } : {}),
+    };
   }
 
   /** Shows another filter (a group's list from the Explorer). */

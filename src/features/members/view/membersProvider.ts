@@ -15,6 +15,7 @@ import type { PagedList } from '../../../views/paging';
 import { membersFetcher } from './loaders';
 import { MemberDetails } from './memberDetails';
 import { MemberNode } from './memberNode';
+import { keepMembersView, loadMembersView, type KeptMembersView } from './membersState';
 
 export const MEMBERS_VIEW = 'portal.members';
 
@@ -36,6 +37,10 @@ export class MembersProvider extends PagedTreeProvider {
   private current: AccountRef | undefined;
   private q: MemberQuery = {};
   private generation = 0;
+  /** Where the view's organisation and query are kept for the next session (none: not kept). */
+  private memento: vscode.Memento | undefined;
+  /** What the last session showed, until its portal is signed in. */
+  private waiting: KeptMembersView | undefined;
   private lastLoaded: PagedList<MemberRow> | undefined;
   private readonly descriptionEmitter = new vscode.EventEmitter<string | undefined>();
   /** The view's description ("Acme · 50 of 20,000 · matches "ann""); the view's owner shows it. */
@@ -54,6 +59,7 @@ export class MembersProvider extends PagedTreeProvider {
     super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' }, ui);
     // Signed out of the portal whose members we show: start over with its next session.
     this.subscription = registry.onDidChange((c) => {
+      this.resume();
       if (this.current && (!c || c.entry.id === this.current.portalId)) {
         if (!registry.get(this.current.portalId)) this.current = undefined;
         this.refresh();
@@ -71,17 +77,47 @@ export class MembersProvider extends PagedTreeProvider {
 
   /** Shows this account's members; another account starts without search, filter or order. */
   show(account: AccountRef | undefined): void {
+    this.waiting = undefined;
     if (sameAccount(account, this.current)) return;
     this.current = account;
     this.q = {};
     this.changed.fire(undefined);
     this.describe();
+    this.keep();
   }
 
   setQuery(query: MemberQuery): void {
     this.q = query;
     this.changed.fire(undefined);
     this.describe();
+    this.keep();
+  }
+
+  /**
+   * Keeps the organisation and query in `memento` from now on, and shows the ones kept by the last session: at once
+   * when its portal is signed in, else as soon as it is (sign-in is restored after activation).
+   */
+  keepIn(memento: vscode.Memento): void {
+    this.memento = memento;
+    const kept = loadMembersView(memento);
+    if (!kept || this.current) return;
+    this.waiting = kept;
+    this.resume();
+  }
+
+  private resume(): void {
+    const kept = this.waiting;
+    if (!kept || this.current || !this.registry.get(kept.account.portalId)) return;
+    this.waiting = undefined;
+    this.current = kept.account;
+    this.q = kept.query;
+    this.changed.fire(undefined);
+    this.describe();
+  }
+
+  private keep(): void {
+    if (!this.memento) return;
+    void keepMembersView(this.memento, this.current ? { account: this.current, query: this.q } : undefined);
   }
 
   snapshot(): MembersSnapshot {
