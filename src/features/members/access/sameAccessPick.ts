@@ -14,11 +14,13 @@ const PICK_PAGE = 100;
 /** Group names a row's detail lists before "and N more". */
 const GROUPS_SHOWN = 4;
 
-/** The member's groups by name as the stored reads hold them; undefined when their groups were never read. */
+/** The member's groups by friendly name as the stored reads hold them; undefined when their groups were never read. */
 export function storedGroups(matrix: AccessMatrix, username: string): string[] | undefined {
   const row = matrix.row(username);
   if (!row || row[ROW.readAt] === 0) return undefined;
-  return Object.keys(matrix.groupsOf(row)).sort((a, b) => a.localeCompare(b));
+  return Object.keys(matrix.groupsOf(row))
+    .map((name) => matrix.label(matrix.columnOf(name) ?? -1) || name)
+    .sort((a, b) => a.localeCompare(b));
 }
 
 /** "Groups: Engineering, Finance and 3 more", or what is known of them. */

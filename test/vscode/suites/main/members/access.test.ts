@@ -134,7 +134,7 @@ for (const profile of PROFILES)
         // The first line says whose access, which filters made it, and since when the portal was read.
         assert.match(
           lines[0] ?? '',
-          /^Access of Acme Corporation; filters: group engineering; the portal read since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/,
+          /^Access of Acme Corporation; filters: group Engineering; the portal read since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/,
         );
         assert.match(
           lines[1] ?? '',
