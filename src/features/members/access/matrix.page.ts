@@ -37,9 +37,9 @@ const ROW_H = 24;
 const HEAD_H = 26;
 const COL_W = 104;
 /** The member's own columns, drawn at the left and kept there: name and username, last active, state, permission. */
-const WHO_W = 200;
+const WHO_W = 210;
 const FIXED = [
-  ['col-last', 90],
+  ['col-last', 100],
   ['col-state', 110],
   ['col-perm', 100],
 ] as const;
