@@ -60,7 +60,11 @@ export function pickAccessSource(
   return ui.search(
     async function* members(search, signal) {
       first ??= page('', signal);
-      const all = await first.catch(() => []);
+      const all = await first.catch((): readonly Member[] => {
+        // Cancelled with the text it was asked for: asked again with the next one.
+        first = undefined;
+        return [];
+      });
       const text = search.trim().toLowerCase();
       if (!text) {
         yield all.map(item);
