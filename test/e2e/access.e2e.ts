@@ -16,7 +16,9 @@ import {
   UI_TIMEOUT_MS,
   flowFailure,
   webviewFrame,
+  type E2EWorkbench,
 } from './fixture';
+import { Screens } from './forms.e2e';
 import type { FlowContext } from './run';
 import {
   check,
@@ -62,25 +64,36 @@ async function get<T>(emu: Emulator, bearer: string, p: string): Promise<T> {
 /** The matrix page's row of a member (only rows on screen are in the DOM). */
 const matrixRow = (frame: Frame, username: string): Locator => frame.locator(`.row[data-username="${username}"]`);
 
-async function matrixFiltered(page: Page, emu: Emulator, bearer: string, ctx: FlowContext): Promise<Frame> {
-  await palette(page, 'Open Access Matrix');
-  const frame = await webviewFrame(page, '#matrix');
-  await frame
-    .locator('#status', { hasText: /36 of 36 members read/ })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await choose(frame, 'filter-group', 'engineering');
-  await frame
-    .locator('#shown', { hasText: /Showing \d+ of 36 members/ })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await matrixRow(frame, 'member')
-    .locator('.cell', { hasText: 'Standard' })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'access-e2e-')), 'engineering.csv');
+/** Members of Acme's engineering not active for 90 days (never active counts), as the portal holds them now. */
+async function inactiveEngineers(emu: Emulator, bearer: string): Promise<Map<string, number | null>> {
+  const cutoff = Date.now() - 90 * DAY;
+  const all = await get<{ items: Array<{ user: { username: string; lastActive: number | null } }> }>(
+    emu,
+    bearer,
+    `/v3/accounts/${ACME}/members?size=100`,
+  );
+  const out = new Map<string, number | null>();
+  for (const m of all.items) {
+    if (m.user.lastActive !== null && m.user.lastActive >= cutoff) continue;
+    const v2 = await get<{ groups?: Record<string, number> }>(
+      emu,
+      bearer,
+      `/v2/accounts/${ACME}/members/${encodeURIComponent(m.user.username)}`,
+    );
+    if ((v2.groups?.engineering ?? 0) > 0) out.set(m.user.username.toLowerCase(), m.user.lastActive);
+  }
+  return out;
+}
+
+async function exportTo(page: Page, frame: Frame, title: string, name: string): Promise<string[]> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'access-e2e-')), name);
+  // The last export's toast must not be taken for this one's.
+  await palette(page, 'Notifications: Clear All Notifications');
   await frame.locator('#export').click();
   // VS Code's own save dialog in the browser: a path in a quick input, accepted with its OK button.
   const dialogInput = await quickInput(page);
   await dialogInput.widget
-    .locator('.quick-input-title', { hasText: 'Export the members of group engineering' })
+    .locator('.quick-input-title', { hasText: title })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   // The dialog fills in its own start folder once it has listed it; a path typed before that is appended to it.
   await dialogInput.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -88,24 +101,80 @@ async function matrixFiltered(page: Page, emu: Emulator, bearer: string, ctx: Fl
   await page.waitForTimeout(500);
   await dialogInput.widget.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
   await toast(page, /Exported \d+ members/);
-  const lines = fs
+  return fs
     .readFileSync(file, 'utf8')
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
+}
+
+/**
+ * The auditor's question: who can reach Engineering, at what level, and who there has not been active for 90 days,
+ * answered with the matrix's filters alone and exported; the CSV holds exactly those members with their dates.
+ */
+async function matrixFiltered(wb: E2EWorkbench, emu: Emulator, bearer: string, ctx: FlowContext): Promise<Frame> {
+  const page = wb.page;
+  await palette(page, 'Open Access Matrix');
+  const frame = await webviewFrame(page, '#matrix');
+  await frame
+    .locator('#status', { hasText: /36 of 36 members read/ })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await choose(frame, 'filter-group', 'Engineering');
+  await frame
+    .locator('#shown', { hasText: /Showing \d+ of 36 members/ })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await matrixRow(frame, 'member')
+    .locator('.cell', { hasText: 'Standard' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const everyone = await exportTo(page, frame, 'Export the members of group Engineering', 'engineering.csv');
   const engineering = (
     await get<Array<{ name: string; members: number }>>(emu, bearer, `/v2/accounts/${ACME}/groups`)
   ).find((g) => g.name === 'engineering');
   check(
-    engineering && lines.length === engineering.members + 1,
-    `export: ${lines.length - 1} rows, the group has ${engineering?.members}`,
+    engineering && everyone.length === engineering.members + 2,
+    `export: ${everyone.length - 2} rows, the group has ${engineering?.members}`,
   );
   check(
-    lines.some((l) => l.startsWith('member,') && l.endsWith('Standard')),
-    lines.join('\n'),
+    everyone.some((l) => l.startsWith('member,') && l.endsWith('Standard')),
+    everyone.join('\n'),
   );
-  ctx.log(`matrix filtered to engineering and exported (${lines.length - 1} members)`);
+  ctx.log(`matrix filtered to engineering and exported (${everyone.length - 2} members)`);
+
+  await choose(frame, 'filter-inactive', 'Inactive 90+ days');
+  const expected = await inactiveEngineers(emu, bearer);
+  await frame
+    .locator('#shown', { hasText: `Showing ${expected.size} of 36 members` })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const lines = await exportTo(page, frame, 'Export the members of group Engineering', 'engineering-inactive.csv');
+  check(/group Engineering, inactive 90\+ days/.test(lines[0] ?? ''), `the first line: ${lines[0]}`);
+  check(/,Last active,State,Organisation permission,Group permission$/.test(lines[1] ?? ''), `header: ${lines[1]}`);
+  const rows = lines.slice(2);
+  const got = rows.map((l) => (l.split(',')[0] ?? '').toLowerCase());
+  check(
+    got.length === expected.size && got.every((u) => expected.has(u)),
+    `the CSV holds ${got.join(', ')}; inactive in engineering: ${[...expected.keys()].join(', ')}`,
+  );
+  for (const l of rows) {
+    const last = expected.get((l.split(',')[0] ?? '').toLowerCase());
+    const day = last === null || last === undefined ? 'never' : new Date(last).toISOString().slice(0, 10);
+    check(l.includes(`,${day},`), `${l}: last active ${day}`);
+  }
+  ctx.log(`inactive 90+ days in engineering: ${rows.length} members, exported with their last-active dates`);
+  await shootMatrix(wb, frame, ctx);
   return frame;
+}
+
+/** The matrix with its member columns, in a light and a dark theme, for the README. */
+async function shootMatrix(wb: E2EWorkbench, frame: Frame, ctx: FlowContext): Promise<void> {
+  await palette(wb.page, 'Notifications: Clear All Notifications');
+  await frame.locator('.row').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const screens = new Screens(wb, ctx.imagesDir, ctx.log);
+  for (const theme of ['light', 'dark'] as const) {
+    await screens.theme(theme);
+    const file = path.join(ctx.imagesDir, `access-matrix-${theme}.png`);
+    await wb.screenshot(file);
+    ctx.log(`screenshot ${path.relative(process.cwd(), file)}`);
+  }
 }
 
 async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: FlowContext): Promise<void> {
@@ -157,6 +226,8 @@ async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowCo
   await page.waitForTimeout(400);
   await entry.click();
   const q = await quickInput(page);
+  const asks = await q.input.getAttribute('placeholder');
+  check(asks === 'Copy access from…', `the picker asks "${asks}"`);
   await q.input.fill('mia');
   await pick(page, 'Mia Member');
   const options = await quickInput(page);
@@ -174,9 +245,9 @@ async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowCo
   check(sameAsMia(after.groups), `after: ${JSON.stringify(after.groups)}`);
   await palette(page, 'Open Access Matrix');
   const frame = await webviewFrame(page, '#matrix');
-  await choose(frame, 'filter-group', 'social');
+  await choose(frame, 'filter-group', 'Social Club');
   await matrixRow(frame, 'demo-2fa')
-    .locator('.cell', { hasText: 'Admin' })
+    .locator('.cell', { hasText: 'Administrator' })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   ctx.log('gave Tomás Twofactor the same access as Mia Member through the plan; the matrix shows the new row');
 }
@@ -202,7 +273,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await setPaneExpanded(page, 'Explorer', false);
     const bearer = await token(emu);
     ctx.log('signed in; the Members view shows Acme Corporation');
-    await matrixFiltered(page, emu, bearer, ctx);
+    await matrixFiltered(wb, emu, bearer, ctx);
     await disableInactive(page, emu, bearer, ctx);
     await sameAccess(page, emu, bearer, ctx);
   } catch (err) {

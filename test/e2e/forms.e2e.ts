@@ -60,7 +60,7 @@ class PortalState {
   }
 }
 
-class Screens {
+export class Screens {
   constructor(
     private readonly wb: E2EWorkbench,
     private readonly dir: string,

@@ -137,6 +137,7 @@ export function registerExplorer(
   context.subscriptions.push(
     provider,
     view,
+    provider.followExpansion(view, context.workspaceState),
     selected,
     view.onDidChangeVisibility((e) => (e.visible ? shown.mark() : undefined)),
     // Anything under an organisation selects it for the Members view; the row's portal becomes the active one.

@@ -102,6 +102,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   const { auth, commands, forms } = deps;
   const { registry } = auth;
   const provider = new MembersProvider(registry, commands.ui);
+  provider.keepIn(context.workspaceState);
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
   const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);

@@ -12,7 +12,7 @@ import { PagedTreeProvider } from '../../../views/pagedProvider';
 import { PortalNode } from '../../../views/portalNode';
 import { MessageNode } from '../../../views/rows';
 import { AccountExtras } from './accountExtras';
-import type { ExplorerState } from './explorerState';
+import { ExpandedRows, type ExplorerState } from './explorerState';
 import { describeFileView, sameFileView, unappliedIn, unappliedWords, type FileListView } from '../files/fileListView';
 import {
   accountsFetcher,
@@ -36,6 +36,8 @@ export class ExplorerProvider extends PagedTreeProvider {
   private readonly clients = new Map<string, PortalClient | undefined>();
   private readonly subscription: vscode.Disposable;
   private readonly answered = new vscode.EventEmitter<void>();
+  /** Rows left expanded (none kept until the view follows them). */
+  private expandedRows: ExpandedRows | undefined;
   /** getChildren answered VS Code; by the time this fires, the extension host knows the rows it answered with. */
   readonly onDidAnswer = this.answered.event;
 
@@ -47,6 +49,23 @@ export class ExplorerProvider extends PagedTreeProvider {
     super(EXPLORER_VIEW, { loadMore: 'portal.explorer.loadMore', retry: 'portal.explorer.retry' }, ui);
     this.subscription = registry.onDidChange(() => this.onRegistryChanged());
     for (const c of registry.list()) this.clients.set(c.entry.id, c.client);
+  }
+
+  /** Keeps which rows `view` shows expanded in `memento`, and shows them expanded again in the next session. */
+  followExpansion(view: vscode.TreeView<PortalTreeNode>, memento: vscode.Memento): vscode.Disposable {
+    const rows = new ExpandedRows(memento);
+    this.expandedRows = rows;
+    return vscode.Disposable.from(
+      view.onDidExpandElement((e) => rows.expanded(e.element.key)),
+      view.onDidCollapseElement((e) => rows.collapsed(e.element.key)),
+    );
+  }
+
+  override getTreeItem(element: PortalTreeNode): vscode.TreeItem {
+    const item = super.getTreeItem(element);
+    if (item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed && this.expandedRows?.has(element.key))
+      item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+    return item;
   }
 
   override async getChildren(element?: PortalTreeNode): Promise<PortalTreeNode[]> {

@@ -74,3 +74,49 @@ export class ExplorerState {
     return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   }
 }
+
+const EXPANDED = 'portal.explorer.expanded';
+/** Rows whose expansion is kept; past it the ones expanded longest ago are forgotten. */
+const MAX_EXPANDED = 300;
+
+/**
+ * Which rows of the Explorer are expanded, kept per workspace by key (ids only), so a reload shows the tree as it
+ * was left. A row collapsed is forgotten, and with it what was expanded below it.
+ */
+export class ExpandedRows {
+  private readonly keys: Set<string>;
+  /**
+   * What the last session left expanded: only these rows are drawn expanded by us. In this session VS Code keeps
+   * what the user expands, and drawing more rows expanded would read lists nobody asked for.
+   */
+  private readonly restored: Set<string>;
+
+  constructor(private readonly memento: vscode.Memento) {
+    const raw = memento.get<unknown>(EXPANDED);
+    this.keys = new Set(Array.isArray(raw) ? raw.filter((k): k is string => typeof k === 'string') : []);
+    this.restored = new Set(this.keys);
+  }
+
+  /** The row was expanded when the last session ended (and not collapsed since). */
+  has(key: TreeKey): boolean {
+    return this.restored.has(key);
+  }
+
+  expanded(key: TreeKey): void {
+    this.keys.delete(key);
+    this.keys.add(key);
+    const all = [...this.keys];
+    for (const old of all.slice(0, Math.max(0, all.length - MAX_EXPANDED))) this.keys.delete(old);
+    void this.save();
+  }
+
+  collapsed(key: TreeKey): void {
+    for (const k of [...this.keys]) if (isWithin(k, key)) this.keys.delete(k);
+    for (const k of [...this.restored]) if (isWithin(k, key)) this.restored.delete(k);
+    void this.save();
+  }
+
+  private save(): Thenable<void> {
+    return this.memento.update(EXPANDED, [...this.keys]);
+  }
+}

@@ -39,7 +39,10 @@ export function listedOf(t: unknown): ListedMember | undefined {
   };
 }
 
-/** The flags of a v3 member row. */
+/**
+ * The flags of a v3 member row. Only an activation e-mail at a later date is still waiting: the portal answers
+ * 'now' for every member it has activated, so that one is no pending activation.
+ */
 export function flagsOf(m: {
   enabled: boolean;
   locked: boolean;
@@ -49,7 +52,7 @@ export function flagsOf(m: {
   return (
     (m.enabled ? 0 : FLAG.disabled) |
     (m.locked ? FLAG.locked : 0) |
-    (m.activation !== null ? FLAG.pending : 0) |
+    (m.activation === 'custom' ? FLAG.pending : 0) |
     (m.twoFactor ? FLAG.twoFactor : 0)
   );
 }
@@ -64,6 +67,9 @@ export class AccessMatrix {
   private readonly tagIndex = new Map<string, number>();
   private readonly rows = new Map<string, WireRow>();
   private nextId = 1;
+  /** Group name (lower case) → the name people know the group by; when they were read (0: never). */
+  private readonly friendly = new Map<string, string>();
+  namesAt = 0;
   /** When the member list was last walked to its end (0: never); `listLimit` when only the first members were. */
   listedAt = 0;
   listLimit: number | undefined;
@@ -193,6 +199,24 @@ export class AccessMatrix {
       gone.push(row[ROW.id]);
     }
     return gone;
+  }
+
+  /** The groups' friendly names as the portal's group list gave them (group name → friendly name). */
+  setNames(names: Readonly<Record<string, string>>, at: number): void {
+    this.friendly.clear();
+    for (const [name, friendly] of Object.entries(names)) if (friendly) this.friendly.set(name.toLowerCase(), friendly);
+    this.namesAt = at;
+  }
+
+  /** Every group's friendly name known, by group name (for the journal). */
+  names(): Record<string, string> {
+    return Object.fromEntries(this.friendly);
+  }
+
+  /** What a column is called where people read it: the group's friendly name, else its name. */
+  label(column: number): string {
+    const name = this.columns[column] ?? '';
+    return this.friendly.get(name.toLowerCase()) ?? name;
   }
 
   /** The column of a group name, if any member read so far is in it. Case-insensitive, as the portal's names are. */

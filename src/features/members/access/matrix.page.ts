@@ -37,11 +37,11 @@ const ROW_H = 24;
 const HEAD_H = 26;
 const COL_W = 104;
 /** The member's own columns, drawn at the left and kept there: name and username, last active, state, permission. */
-const WHO_W = 260;
+const WHO_W = 210;
 const FIXED = [
-  ['last', 96],
-  ['state', 150],
-  ['perm', 140],
+  ['col-last', 100],
+  ['col-state', 110],
+  ['col-perm', 100],
 ] as const;
 const LEFT_W = WHO_W + FIXED.reduce((sum, [, w]) => sum + w, 0);
 /** The inactivity a filter offers, in days. */
@@ -83,6 +83,8 @@ function option(value: string, label: string, selected: boolean): HTMLElement {
 class MatrixPage {
   private readonly rows = new Map<number, WireRow>();
   private columns: string[] = [];
+  /** What each column is called where people read it (the group's friendly name); its name is in a tooltip. */
+  private labels: string[] = [];
   private tags: string[] = [];
   private order: number[] = [];
   private shown: WireRow[] = [];
@@ -228,6 +230,7 @@ class MatrixPage {
         if (m.l10n && typeof m.l10n === 'object') l10n.config({ contents: m.l10n as Record<string, string> });
         this.rows.clear();
         this.columns = [];
+        this.labels = [];
         this.tags = [];
         this.build();
         this.title.textContent = withoutBidi(l10n.t('Access: {0}', String(m.title ?? '')));
@@ -247,7 +250,8 @@ class MatrixPage {
         return;
       case 'columns':
         this.columns.splice(Number(m.from), this.columns.length, ...(m.names as string[]));
-        this.order = columnOrder(this.columns);
+        this.labels.splice(Number(m.from), this.labels.length, ...((m.labels as string[] | undefined) ?? []));
+        this.order = columnOrder(this.columns.map((c, i) => this.labels[i] ?? c));
         this.optionsStale = true;
         this.refilterSoon();
         return;
@@ -272,6 +276,10 @@ class MatrixPage {
         if (this.dirty) this.redrawNow();
         return;
     }
+  }
+
+  private label(column: number): string {
+    return this.labels[column] ?? this.columns[column] ?? '';
   }
 
   private wireView(): MatrixView {
@@ -315,7 +323,7 @@ class MatrixPage {
     const g = this.group.control;
     clear(g);
     g.append(option('', l10n.t('All groups'), this.view.group === undefined));
-    for (const i of this.order) g.append(option(String(i), this.columns[i] ?? '', this.view.group === i));
+    for (const i of this.order) g.append(option(String(i), this.label(i), this.view.group === i));
     g.value = this.view.group !== undefined ? String(this.view.group) : '';
     const t = this.tag.control;
     clear(t);
@@ -399,10 +407,11 @@ class MatrixPage {
       const column = columns[c];
       if (column === undefined) continue;
       const name = this.columns[column] ?? '';
+      const label = this.label(column);
       const cell = el('div', {
         classes: ['cell'],
-        textContent: name,
-        title: withoutBidi(name),
+        textContent: label,
+        title: withoutBidi(label === name ? name : `${label} (${name})`),
         attrs: { role: 'columnheader' },
       });
       place(cell, LEFT_W + c * width, width, HEAD_H);

@@ -54,7 +54,7 @@ export function* matrixCsvLines(matrix: AccessMatrix, view: MatrixView, options:
   const { headers } = options;
   const rows: WireRow[] = visibleRows(matrix.all(), view, options.now);
   const group = view.group;
-  const columns = group !== undefined ? [group] : columnOrder(matrix.columns);
+  const columns = group !== undefined ? [group] : columnOrder(matrix.columns.map((_, i) => matrix.label(i)));
   const head = [
     headers.username,
     headers.name,
@@ -65,7 +65,7 @@ export function* matrixCsvLines(matrix: AccessMatrix, view: MatrixView, options:
     headers.permission,
   ];
   if (group !== undefined) head.push(headers.level);
-  else for (const c of columns) head.push(matrix.columns[c] ?? '');
+  else for (const c of columns) head.push(matrix.label(c));
   yield UTF8_BOM + (options.about !== undefined ? csvLine([options.about]) : '') + csvLine(head);
   for (const row of rows) {
     const last = row[ROW.lastActive];

@@ -33,6 +33,13 @@ function numMapOf(v: unknown): Record<string, number> {
   return out;
 }
 
+function strMapOf(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'string') out[k] = x;
+  return out;
+}
+
 export class MatrixJournal {
   /** Whether the file's end was checked for a line a crash cut short (the next line must not join it). */
   private endChecked = false;
@@ -65,6 +72,8 @@ export class MatrixJournal {
         if (!m) continue;
         matrix.upsert(m);
         matrix.setGroups(m.username, numMapOf(e.g), e.at);
+      } else if (e.k === 'names' && typeof e.at === 'number') {
+        matrix.setNames(strMapOf(e.n), e.at);
       } else if (e.k === 'stale' && Array.isArray(e.u)) {
         for (const u of e.u) if (typeof u === 'string') matrix.markStale(u);
       } else if (e.k === 'list' && typeof e.at === 'number' && Array.isArray(e.members)) {
@@ -89,6 +98,11 @@ export class MatrixJournal {
     this.append({ k: 'read', at, m: listedTuple(m), g: groups });
   }
 
+  /** The groups' friendly names, read from the portal's group list at `at`. */
+  names(names: Readonly<Record<string, string>>, at: number): void {
+    this.append({ k: 'names', at, n: names });
+  }
+
   /** These members' groups are about to change (a plan): read them again next time, whatever their age. */
   stale(usernames: readonly string[]): void {
     this.append({ k: 'stale', u: usernames });
@@ -105,6 +119,7 @@ export class MatrixJournal {
     const file = this.file;
     async function* lines(): AsyncGenerator<string> {
       yield `${JSON.stringify({ k: 'head', v: VERSION })}\n`;
+      if (matrix.namesAt > 0) yield `${JSON.stringify({ k: 'names', at: matrix.namesAt, n: matrix.names() })}\n`;
       if (matrix.listedAt > 0) {
         yield `${JSON.stringify({
           k: 'list',

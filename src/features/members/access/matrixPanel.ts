@@ -85,6 +85,11 @@ export class MatrixPanel implements vscode.Disposable {
         this.schedule();
       }),
       session.onProgress(() => this.schedule()),
+      // The groups' friendly names arrived: every column is sent again with them.
+      session.onNames(() => {
+        this.sentColumns = 0;
+        this.schedule();
+      }),
     );
   }
 
@@ -96,7 +101,16 @@ export class MatrixPanel implements vscode.Disposable {
   /** What the page keeps for a reload (ids and the filter; never a row): the serializer reopens the panel from it. */
   restoreState(): MatrixRestore {
     const { portalId, accountId, label } = this.session.account;
-    return { portalId, accountId, label, view: this.view };
+    const { columns, tags } = this.session.matrix;
+    const v = this.view;
+    return {
+      portalId,
+      accountId,
+      label,
+      view: v,
+      ...(v.group !== undefined ? { groupName: columns[v.group] } : {}),
+      ...(v.tag !== undefined ? { tagName: tags[v.tag] } : {}),
+    };
   }
 
   /** Shows another filter (a group's list from the Explorer). */
@@ -146,7 +160,7 @@ export class MatrixPanel implements vscode.Disposable {
   async exportCsv(view: MatrixView): Promise<number | undefined> {
     const ui = this.env.ui();
     const matrix = this.session.matrix;
-    const group = view.group !== undefined ? matrix.columns[view.group] : undefined;
+    const group = view.group !== undefined ? matrix.label(view.group) : undefined;
     const base = (group ?? this.session.account.label)
       .normalize('NFKD')
       .replace(/[^\w.-]+/g, '-')
@@ -182,7 +196,9 @@ export class MatrixPanel implements vscode.Disposable {
   /** The CSV's first line: whose access, which filters made it, and when the portal was read. */
   private about(view: MatrixView): string {
     const matrix = this.session.matrix;
-    const filters = viewWords(view, matrix, accountPermissionWords) || vscode.l10n.t('no filter');
+    const columns = matrix.columns.map((_, i) => matrix.label(i));
+    const filters =
+      viewWords(view, { columns, tags: matrix.tags }, accountPermissionWords) || vscode.l10n.t('no filter');
     const oldest = matrix.oldestRead();
     const read = oldest > 0 ? `${new Date(oldest).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '-';
     return vscode.l10n.t(
@@ -228,7 +244,9 @@ export class MatrixPanel implements vscode.Disposable {
   private sendNames(): void {
     const matrix = this.session.matrix;
     if (matrix.columns.length > this.sentColumns) {
-      this.post({ type: 'columns', from: this.sentColumns, names: matrix.columns.slice(this.sentColumns) });
+      const from = this.sentColumns;
+      const labels = matrix.columns.slice(from).map((_, i) => matrix.label(from + i));
+      this.post({ type: 'columns', from, names: matrix.columns.slice(from), labels });
       this.sentColumns = matrix.columns.length;
     }
     if (matrix.tags.length > this.sentTags) {

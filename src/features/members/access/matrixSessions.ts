@@ -34,6 +34,9 @@ export class MatrixSession implements vscode.Disposable {
   readonly onRow = this.rowsEmitter.event;
   readonly onRemoved = this.removedEmitter.event;
   readonly onProgress = this.progressEmitter.event;
+  private readonly namesEmitter = new vscode.EventEmitter<void>();
+  /** The groups' friendly names were read. */
+  readonly onNames = this.namesEmitter.event;
 
   constructor(
     readonly account: AccountRef,
@@ -97,6 +100,7 @@ export class MatrixSession implements vscode.Disposable {
             result.failed > 0
               ? vscode.l10n.t('{0} members could not be read; Refresh tries them again.', count(result.failed))
               : '';
+          if (result.outcome === 'done' && (result.pages > 0 || this.matrix.namesAt === 0)) await this.readNames();
           if (result.outcome === 'done') await this.journal.compact(this.matrix).catch(() => undefined);
           return result;
         },
@@ -114,6 +118,23 @@ export class MatrixSession implements vscode.Disposable {
       });
     this.running = { controller, done };
     return done;
+  }
+
+  /**
+   * The groups' friendly names, with the member list (one request for every group): the matrix, its filter and its
+   * CSV name groups as people know them. Without them the groups' own names are shown, so a failure is no error.
+   */
+  private async readNames(): Promise<void> {
+    try {
+      const groups = await this.registry.client(this.account.portalId).v2.groups.list(this.account.accountId);
+      const names = Object.fromEntries(groups.map((g) => [g.name, g.friendlyName]));
+      const at = Date.now();
+      this.matrix.setNames(names, at);
+      this.journal.names(names, at);
+      this.namesEmitter.fire();
+    } catch {
+      // Shown by their own names until the next read.
+    }
   }
 
   /** Members whose groups a plan will change: shown as not read, and read again on the next open or refresh. */
@@ -169,6 +190,7 @@ export class MatrixSession implements vscode.Disposable {
     this.rowsEmitter.dispose();
     this.removedEmitter.dispose();
     this.progressEmitter.dispose();
+    this.namesEmitter.dispose();
   }
 }
 

@@ -14,11 +14,13 @@ const PICK_PAGE = 100;
 /** Group names a row's detail lists before "and N more". */
 const GROUPS_SHOWN = 4;
 
-/** The member's groups by name as the stored reads hold them; undefined when their groups were never read. */
+/** The member's groups by friendly name as the stored reads hold them; undefined when their groups were never read. */
 export function storedGroups(matrix: AccessMatrix, username: string): string[] | undefined {
   const row = matrix.row(username);
   if (!row || row[ROW.readAt] === 0) return undefined;
-  return Object.keys(matrix.groupsOf(row)).sort((a, b) => a.localeCompare(b));
+  return Object.keys(matrix.groupsOf(row))
+    .map((name) => matrix.label(matrix.columnOf(name) ?? -1) || name)
+    .sort((a, b) => a.localeCompare(b));
 }
 
 /** "Groups: Engineering, Finance and 3 more", or what is known of them. */
@@ -58,7 +60,11 @@ export function pickAccessSource(
   return ui.search(
     async function* members(search, signal) {
       first ??= page('', signal);
-      const all = await first.catch(() => []);
+      const all = await first.catch((): readonly Member[] => {
+        // Cancelled with the text it was asked for: asked again with the next one.
+        first = undefined;
+        return [];
+      });
       const text = search.trim().toLowerCase();
       if (!text) {
         yield all.map(item);

@@ -77,6 +77,7 @@ function activityFetcher(
   accountId: number,
   q: MemberQuery,
   now: () => number,
+  onScanned?: (total: number) => void,
 ): PageFetcher<MemberRow> {
   const portal = portalFetcher(client, accountId, activityScan(q, now()).portalQuery);
   let cursor = 1;
@@ -95,6 +96,7 @@ function activityFetcher(
       walked++
     ) {
       const p = await portal({ page: cursor++, size: SCAN_PAGE_SIZE, signal });
+      if (p.total !== undefined) onScanned?.(p.total);
       for (const row of p.items) {
         if (scan.endsAt(row)) {
           done = true;
@@ -109,13 +111,18 @@ function activityFetcher(
   };
 }
 
+/**
+ * `onScanned`: with an activity filter, the number of members the filter is checked among (the organisation's, or
+ * the search's), as the portal reports it: the "36" of "29 of 36 match".
+ */
 export function membersFetcher(
   client: PortalClient,
   accountId: number,
   q: MemberQuery,
   now: () => number = Date.now,
+  onScanned?: (total: number) => void,
 ): PageFetcher<MemberRow> {
   return hasActivityFilter(q.activity)
-    ? activityFetcher(client, accountId, q, now)
+    ? activityFetcher(client, accountId, q, now, onScanned)
     : portalFetcher(client, accountId, q);
 }

@@ -3,9 +3,9 @@
  * (menus match `viewItem =~ /^member\./`).
  */
 import * as vscode from 'vscode';
-import { relativeTime, shortDate } from '../../../shared/format';
+import { calendarDate, relativeTime, shortDate } from '../../../shared/format';
 import { memberKey, type TreeKey } from '../../../shared/keys';
-import type { MemberRow } from '../../../shared/members';
+import type { ActivityFilter, MemberRow } from '../../../shared/members';
 import { accountPermissionWords } from '../../../shared/permissions';
 import type { AccountRef, MemberRef } from '../../../shared/refs';
 import { plainTooltip, treeItem } from '../../../views/item';
@@ -17,10 +17,12 @@ export class MemberNode extends PortalTreeNode {
   readonly parent = undefined;
   readonly portalId: string;
   readonly ref: MemberRef;
+  /** `activity`: the list's activity filter; a row it kept names the date that made it match. */
   constructor(
     account: AccountRef,
     readonly row: MemberRow,
     listKey: TreeKey,
+    private readonly activity?: ActivityFilter,
   ) {
     super();
     this.portalId = account.portalId;
@@ -38,8 +40,10 @@ export class MemberNode extends PortalTreeNode {
       label: r.name,
       collapsible: 'none',
       contextValue: `member.${r.enabled ? 'enabled' : 'disabled'}${r.locked ? '.locked' : ''}`,
+      // Under an activity filter the date that made the row match takes the permission's place (it is in the
+      // tooltip), so a narrow view still shows why the row is there.
       description: [
-        `${r.username} · ${accountPermissionWords(r.permission)}`,
+        `${r.username} · ${this.matchWords() || accountPermissionWords(r.permission)}`,
         ...badges.map((b) => `[${b}]`),
         r.tags.length ? r.tags.map((t) => `#${t}`).join(' ') : '',
       ]
@@ -48,6 +52,14 @@ export class MemberNode extends PortalTreeNode {
       icon: r.locked ? 'lock' : r.enabled ? 'person' : 'circle-slash',
       ...(r.enabled ? {} : { iconColor: 'disabledForeground' }),
     });
+  }
+
+  /** Under an activity filter about activity: "never active", "last active 14 Aug 2026". */
+  private matchWords(): string {
+    const f = this.activity;
+    if (!f || (f.inactiveDays === undefined && !f.never)) return '';
+    const last = this.row.lastActive;
+    return last === null ? vscode.l10n.t('never active') : vscode.l10n.t('last active {0}', calendarDate(last));
   }
 
   /** Built on hover only; `detail` is what v2's member detail adds (undefined: not read, or refused). */

@@ -4,9 +4,15 @@
  */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
-import { countLabel } from '../../../shared/format';
+import { count, countLabel } from '../../../shared/format';
 import { memberListKey, memberListsKey, type TreeKey } from '../../../shared/keys';
-import { describeQuery, isFiltered, type MemberQuery, type MemberRow } from '../../../shared/members';
+import {
+  describeQuery,
+  hasActivityFilter,
+  isFiltered,
+  type MemberQuery,
+  type MemberRow,
+} from '../../../shared/members';
 import type { AccountRef } from '../../../shared/refs';
 import type { Ui } from '../../../ui/ui';
 import type { PortalTreeNode } from '../../../views/node';
@@ -15,6 +21,7 @@ import type { PagedList } from '../../../views/paging';
 import { membersFetcher } from './loaders';
 import { MemberDetails } from './memberDetails';
 import { MemberNode } from './memberNode';
+import { keepMembersView, loadMembersView, type KeptMembersView } from './membersState';
 
 export const MEMBERS_VIEW = 'portal.members';
 
@@ -36,6 +43,12 @@ export class MembersProvider extends PagedTreeProvider {
   private current: AccountRef | undefined;
   private q: MemberQuery = {};
   private generation = 0;
+  /** Per list: the members an activity filter is checked among, as the portal counted them. */
+  private readonly scanned = new Map<TreeKey, number>();
+  /** Where the view's organisation and query are kept for the next session (none: not kept). */
+  private memento: vscode.Memento | undefined;
+  /** What the last session showed, until its portal is signed in. */
+  private waiting: KeptMembersView | undefined;
   private lastLoaded: PagedList<MemberRow> | undefined;
   private readonly descriptionEmitter = new vscode.EventEmitter<string | undefined>();
   /** The view's description ("Acme · 50 of 20,000 · matches "ann""); the view's owner shows it. */
@@ -54,6 +67,7 @@ export class MembersProvider extends PagedTreeProvider {
     super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' }, ui);
     // Signed out of the portal whose members we show: start over with its next session.
     this.subscription = registry.onDidChange((c) => {
+      this.resume();
       if (this.current && (!c || c.entry.id === this.current.portalId)) {
         if (!registry.get(this.current.portalId)) this.current = undefined;
         this.refresh();
@@ -71,17 +85,47 @@ export class MembersProvider extends PagedTreeProvider {
 
   /** Shows this account's members; another account starts without search, filter or order. */
   show(account: AccountRef | undefined): void {
+    this.waiting = undefined;
     if (sameAccount(account, this.current)) return;
     this.current = account;
     this.q = {};
     this.changed.fire(undefined);
     this.describe();
+    this.keep();
   }
 
   setQuery(query: MemberQuery): void {
     this.q = query;
     this.changed.fire(undefined);
     this.describe();
+    this.keep();
+  }
+
+  /**
+   * Keeps the organisation and query in `memento` from now on, and shows the ones kept by the last session: at once
+   * when its portal is signed in, else as soon as it is (sign-in is restored after activation).
+   */
+  keepIn(memento: vscode.Memento): void {
+    this.memento = memento;
+    const kept = loadMembersView(memento);
+    if (!kept || this.current) return;
+    this.waiting = kept;
+    this.resume();
+  }
+
+  private resume(): void {
+    const kept = this.waiting;
+    if (!kept || this.current || !this.registry.get(kept.account.portalId)) return;
+    this.waiting = undefined;
+    this.current = kept.account;
+    this.q = kept.query;
+    this.changed.fire(undefined);
+    this.describe();
+  }
+
+  private keep(): void {
+    if (!this.memento) return;
+    void keepMembersView(this.memento, this.current ? { account: this.current, query: this.q } : undefined);
   }
 
   snapshot(): MembersSnapshot {
@@ -141,9 +185,12 @@ export class MembersProvider extends PagedTreeProvider {
       portalId: account.portalId,
       parent: undefined,
       key,
-      fetcher: () => membersFetcher(this.registry.client(account.portalId), account.accountId, q),
+      fetcher: () =>
+        membersFetcher(this.registry.client(account.portalId), account.accountId, q, Date.now, (n) =>
+          this.scanned.set(key, n),
+        ),
       keyOf: (r) => r.username,
-      toNode: (r) => new MemberNode(account, r, key),
+      toNode: (r) => new MemberNode(account, r, key, q.activity),
       noun: vscode.l10n.t('members'),
       emptyText: isFiltered(q)
         ? vscode.l10n.t('No member matches the filter.')
@@ -189,6 +236,15 @@ export class MembersProvider extends PagedTreeProvider {
     this.generation++;
   }
 
+  /** "50 of 20,000"; with an activity filter, "29 of 36 match" once every member was checked. */
+  private countWords(list: PagedList<MemberRow>, key: TreeKey | undefined): string {
+    const scanned = key ? this.scanned.get(key) : undefined;
+    if (!hasActivityFilter(this.q.activity) || scanned === undefined) return countLabel(list.count, list.total);
+    return list.hasMore
+      ? vscode.l10n.t('{0} match so far, of {1}', count(list.count), count(scanned))
+      : vscode.l10n.t('{0} of {1} match', count(list.count), count(scanned));
+  }
+
   private describe(): void {
     const account = this.current;
     if (!account) {
@@ -198,7 +254,7 @@ export class MembersProvider extends PagedTreeProvider {
     const key = this.listKey();
     const list = key ? this.shownList<MemberRow>(key) : undefined;
     const parts = [account.label];
-    if (list?.loaded) parts.push(countLabel(list.count, list.total));
+    if (list?.loaded) parts.push(this.countWords(list, key));
     const filter = describeQuery(this.q);
     if (filter) parts.push(filter);
     this.descriptionEmitter.fire(parts.join(' · '));

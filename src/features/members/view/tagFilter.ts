@@ -58,8 +58,8 @@ export class TagFilter {
       const picked = answered(
         await ui.search(this.source(account, active), {
           id: 'members.tags',
-          title: vscode.l10n.t('Filter the members of {0} by tag', account.label),
-          placeHolder: vscode.l10n.t('Type to search tags by name; start with ^ for "starts with" (e.g. ^sup)'),
+          title: vscode.l10n.t('Filter the members of {0} by tag (^sup: starts with "sup")', account.label),
+          placeHolder: vscode.l10n.t('Search tags by name'),
         }),
       );
       if (picked.kind === 'tag')

@@ -78,7 +78,8 @@ async function filterByActivity(ui: Ui, provider: MembersProvider): Promise<void
     answered(
       await ui.pickMany(items, {
         id: 'members.activity',
-        placeHolder: vscode.l10n.t('Show members who are… (every condition chosen must hold; none clears the filter)'),
+        title: vscode.l10n.t('Every condition chosen must hold; none clears the filter'),
+        placeHolder: vscode.l10n.t('Show members who are…'),
       }),
     ),
   );

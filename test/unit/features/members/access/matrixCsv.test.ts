@@ -99,4 +99,15 @@ void describe('access matrix CSV', () => {
       ['bob'],
     );
   });
+
+  void it("groups are named as people know them, in that name's order, once the group list was read", () => {
+    const m = matrix();
+    m.setNames({ finance: 'Zeta Finance', sales: 'Alpha Sales' }, 1);
+    const lines = [...matrixCsvLines(m, {}, HEADERS)];
+    assert.equal(lines[0], `\uFEFFUsername,Name,E-mail,Tags,${M},Alpha Sales,Zeta Finance\r\n`);
+    assert.ok(
+      lines.includes('ann,Ann,ann@x.example,lead,never,Enabled,Member,Basic,Administrator\r\n'),
+      lines.join(''),
+    );
+  });
 });

@@ -129,15 +129,23 @@ for (const profile of PROFILES)
           .replace(/^\uFEFF/, '')
           .trim()
           .split('\r\n');
-        assert.equal(lines.length, (written ?? 0) + 1);
+        assert.equal(lines.length, (written ?? 0) + 2);
         assert.ok((written ?? 0) > 1, `${written} members of engineering`);
-        assert.match(lines[0] ?? '', /^Username,Name,E-mail,Tags,Group permission$/);
+        // The first line says whose access, which filters made it, and since when the portal was read.
+        assert.match(
+          lines[0] ?? '',
+          /^Access of Acme Corporation; filters: group Engineering; the portal read since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/,
+        );
+        assert.match(
+          lines[1] ?? '',
+          /^Username,Name,E-mail,Tags,Last active,State,Organisation permission,Group permission$/,
+        );
         assert.ok(
           lines.some((l) => l.startsWith('member,') && l.endsWith('Standard')),
           lines.join('\n'),
         );
         // Every line is a member of engineering: a level in the last column.
-        for (const l of lines.slice(1)) assert.match(l, /(Basic|Standard|Administrator)/);
+        for (const l of lines.slice(2)) assert.match(l, /(Basic|Standard|Administrator)$/);
       });
     });
 

@@ -240,10 +240,7 @@ for (const profile of PROFILES)
         { 'permission.group': 'Social Club', 'permission.level': 'Administrator', 'members.bulk.confirm': true },
         async (ui) => {
           await onSelection('portal.changeMemberGroupPermission', rows);
-          assert.match(
-            asked(ui, 'members.bulk.confirm'),
-            /^Make 3 members "Administrator" in the group Social Club\?/,
-          );
+          assert.match(asked(ui, 'members.bulk.confirm'), /^Make 3 members "Administrator" in the group Social Club\?/);
           assert.deepEqual(told(ui), ['3 of 3 members are now "Administrator" in Social Club.']);
         },
       );

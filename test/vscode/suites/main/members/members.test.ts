@@ -184,6 +184,9 @@ for (const profile of PROFILES)
       );
       const list90 = await loadAll(members, undefined, 'portal.members.loadMore');
       assert.deepEqual(list90.map((r) => r.label).sort(), inactive.map((m) => m.user.name).sort());
+      // Counted plainly, and each row says the date that made it match.
+      assert.match(await description(), new RegExp(`· ${inactive.length} of ${now.length} match ·`));
+      for (const r of list90) assert.match(r.description, /^\S+ · (never active|last active \S)/, r.description);
       await vscode.commands.executeCommand('portal.members.clearFilter');
       assert.doesNotMatch(await description(), /inactive/);
     });

@@ -1,0 +1,38 @@
+// What the Members view keeps for the next session is read back field by field: what is not as written is dropped.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type * as vscode from 'vscode';
+import { keepMembersView, loadMembersView, queryOf } from '../../../../../src/features/members/view/membersState';
+
+function memento(): vscode.Memento {
+  const store = new Map<string, unknown>();
+  return {
+    keys: () => [...store.keys()],
+    get: <T>(key: string, fallback?: T) => (store.has(key) ? (store.get(key) as T) : fallback),
+    update: (key: string, value: unknown) => {
+      if (value === undefined) store.delete(key);
+      else store.set(key, JSON.parse(JSON.stringify(value)) as unknown);
+      return Promise.resolve();
+    },
+  } as vscode.Memento;
+}
+
+void describe('Members view state', () => {
+  void it('keeps the organisation and its query, and reads them back as they were', async () => {
+    const m = memento();
+    const account = { kind: 'account' as const, portalId: 'p', accountId: 2, label: 'Globex Research' };
+    const query = { search: 'ann', tags: ['ops'], orderBy: 'lastActive' as const, activity: { inactiveDays: 90 } };
+    await keepMembersView(m, { account, query });
+    assert.deepEqual(loadMembersView(m), { account, query });
+    await keepMembersView(m, undefined);
+    assert.equal(loadMembersView(m), undefined);
+  });
+
+  void it('drops what is not as written: a wrong order, a negative day count, tags that are not text', () => {
+    assert.deepEqual(
+      queryOf({ orderBy: 'drop table', tags: [1, 'ok'], activity: { inactiveDays: -5, locked: 'yes' }, x: 1 }),
+      { tags: ['ok'] },
+    );
+    assert.deepEqual(queryOf('not an object'), {});
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * What the first half of "a reload restores the Explorer, the Members view and the matrix" (suites/main/
+ * zz-reload-state.test.ts) hands to the second (suites/restart/a0-reload-state.test.ts): the organisation, the
+ * state the matrix page keeps for a reload, and what the Members view showed. Kept beside the phase results, which
+ * outlive the extension host.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Both halves' titles hold it, so one --grep runs the pair. */
+export const RELOAD_RESTART = 'a reload restores the Explorer, the Members view and the access matrix';
+
+export interface ReloadRestartRecord {
+  readonly portalId: string;
+  readonly accountId: number;
+  readonly label: string;
+  /** The matrix page's kept state, as VS Code hands it to the serializer. */
+  readonly matrixState: unknown;
+  readonly matrixRows: number;
+  readonly membersQuery: unknown;
+}
+
+function recordFile(): string {
+  const results = process.env.PORTAL_TEST_RESULTS;
+  if (!results) throw new Error('PORTAL_TEST_RESULTS is not set: the runner provides it');
+  return path.join(path.dirname(results), 'vscode-reload-restart.json');
+}
+
+export function writeReloadRecord(record: ReloadRestartRecord): void {
+  fs.writeFileSync(recordFile(), JSON.stringify(record));
+}
+
+/** The record, removed as it is read so that a later run never takes it for its own. */
+export function takeReloadRecord(): ReloadRestartRecord {
+  const file = recordFile();
+  const record = JSON.parse(fs.readFileSync(file, 'utf8')) as ReloadRestartRecord;
+  fs.rmSync(file, { force: true });
+  return record;
+}
