@@ -15,6 +15,7 @@ import type { FileRef, Ref } from '../../shared/refs';
 import { formKeys } from '../../shared/keys';
 import type { FormHost } from '../../forms/formHost';
 import { RecordPage } from './documents/recordPage';
+import { registerUploads } from './upload/register';
 
 export interface RecordsFeature extends RecordsHandle {
   readonly fileSystem: PortalFileSystem;
@@ -79,6 +80,8 @@ export function registerRecords(
     readonly forms: FormHost;
     /** The row selected in the Explorer (Go to File Record searches its organisation). */
     readonly selected: () => Ref | undefined;
+    /** The Explorer reads its lists again (after an upload). */
+    readonly refreshExplorer: () => void;
   },
 ): RecordsFeature {
   const renderers: Renderers = {};
@@ -114,7 +117,14 @@ export function registerRecords(
     }
   };
   const wentTo = new vscode.EventEmitter<FileRef>();
+  const uploads = registerUploads(
+    deps.commands,
+    deps.auth.registry,
+    context.globalStorageUri.fsPath,
+    deps.refreshExplorer,
+  );
   const feature: RecordsFeature = {
+    dropOnTree: uploads.drop,
     fileSystem,
     uriOf: (doc) => uriOf(targetOf(doc)),
     open,
@@ -140,6 +150,7 @@ export function registerRecords(
     }),
     ...registerFileCommands(deps.commands, deps.auth.registry, feature, (path) => vscode.Uri.file(path)),
     ...registerDocumentLoad(deps.commands, fileSystem),
+    ...uploads.disposables,
   );
   return feature;
 }
