@@ -21,6 +21,8 @@ export interface RecordsFeature extends RecordsHandle {
   readonly fileSystem: PortalFileSystem;
   /** The `portal:` URI of a document, as open() makes it (a record's page reads what this URI serves). */
   uriOf(doc: PortalDocument): vscode.Uri;
+  /** Where upload journals are kept (under it, `uploads/journal/`). */
+  readonly storageFolder: string;
 }
 
 /** The URI target of a document: its ids, and a name that makes the editor tab readable. */
@@ -125,6 +127,7 @@ export function registerRecords(
   );
   const feature: RecordsFeature = {
     dropOnTree: uploads.drop,
+    storageFolder: context.globalStorageUri.fsPath,
     fileSystem,
     uriOf: (doc) => uriOf(targetOf(doc)),
     open,
