@@ -222,7 +222,7 @@ describe('Uploads and save-back (default)', function () {
     // Overwrite: VS Code writes without its check; the portal's copy is the one its check just showed.
     await vscode.workspace.fs.writeFile(doc.uri, new TextEncoder().encode('mine, overwriting\n'));
     assert.equal(await bytesOf(MARKETING, id), 'mine, overwriting\n');
-    await vscode.commands.executeCommand('workbench.action.revertFile');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });
 
