@@ -8,6 +8,7 @@ import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
 import type { Benchmark, Figure } from './types';
+import { uploadBenchmarks } from './uploads';
 
 const suites: Benchmark[][] = [
   apiBenchmarks,
@@ -16,6 +17,7 @@ const suites: Benchmark[][] = [
   featureBenchmarks,
   planBenchmarks,
   accessBenchmarks,
+  uploadBenchmarks,
 ];
 
 function format(value: Figure['value']): string {
