@@ -29,11 +29,12 @@ export class Blobs {
   constructor(dir?: string) {
     this.owned = dir === undefined;
     this.dir = dir ?? join(tmpdir(), `portal-emulator-blobs-${randomUUID()}`);
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 
   /** Streams a body to a new file, with backpressure; past `limit` bytes the rest is drained and dropped. */
   spool(req: IncomingMessage, limit: number): Promise<Spooled> {
+    // Made on the first upload: a portal nobody uploads to leaves no folder behind.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const path = join(this.dir, `spool-${randomUUID()}`);
     const out = createWriteStream(path, { mode: 0o600 });
     let size = 0;
