@@ -12,6 +12,7 @@ import { planBenchmarks } from './plan';
 import { resumeBenchmarks } from './resume';
 import { membersFileBenchmarks } from './membersFile';
 import type { Benchmark, Figure } from './types';
+import { uploadBenchmarks } from './uploads';
 
 const suites: Benchmark[][] = [
   apiBenchmarks,
@@ -24,6 +25,7 @@ const suites: Benchmark[][] = [
   resumeBenchmarks,
   importBenchmarks,
   chatBenchmarks,
+  uploadBenchmarks,
 ];
 
 function format(value: Figure['value']): string {

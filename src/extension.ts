@@ -61,7 +61,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const commands: CommandEnv = { ui: ui.get, log, showSessions: (u) => auth.showSessions(u) };
   const forms = new FormHost(context, { log, ui: ui.get });
   // The Explorer is made next: its selection is read only when a command runs.
-  const records = registerRecords(context, { auth, commands, forms, selected: () => explorer.selected() });
+  const records = registerRecords(context, {
+    auth,
+    commands,
+    forms,
+    selected: () => explorer.selected(),
+    refreshExplorer: () => explorer.refresh(),
+  });
   const explorer = registerExplorer(context, { auth, commands, forms, records, activatedAt });
   const members = registerMembers(context, { auth, commands, forms });
   const applications = registerApplications(context, { auth, commands, forms, records });

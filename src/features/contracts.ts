@@ -38,6 +38,8 @@ export interface RecordsHandle {
   open(doc: PortalDocument): Promise<void>;
   /** "Go to File Record…" chose this record; the Explorer reveals its row. */
   readonly onDidGoTo: vscode.Event<FileRef>;
+  /** Files and folders dropped on a group or folder row of the Explorer are uploaded there. */
+  readonly dropOnTree: vscode.TreeDragAndDropController<{ readonly ref?: Ref | undefined }>;
 }
 
 export interface ExplorerHandle {

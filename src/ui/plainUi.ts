@@ -72,6 +72,7 @@ export function plainUi(ui: Ui): Ui {
     search: (src, o) => ui.search(source(src), { ...o, title: optional(o.title), placeHolder: plain(o.placeHolder) }),
     progress: (o, task) => ui.progress({ ...o, title: plain(o.title) }, (p, signal) => task(progress(p), signal)),
     pickFolder: (o) => ui.pickFolder({ ...o, title: plain(o.title), openLabel: plain(o.openLabel) }),
+    pickFiles: (o) => ui.pickFiles({ ...o, title: plain(o.title), openLabel: plain(o.openLabel) }),
     saveFile: (o) => ui.saveFile({ ...o, title: plain(o.title) }),
     notify: (severity, message) => ui.notify(severity, plain(message)),
     status: (message, ms) => ui.status(plain(message), ms),

@@ -133,6 +133,8 @@ export interface Ui {
   progress<R>(o: ProgressOptions, task: (progress: Progress, signal: AbortSignal) => Promise<R>): Promise<R>;
   /** A local folder's absolute path; a folder that is not on this machine is refused with a message. */
   pickFolder(o: FolderOptions): Promise<string | undefined>;
+  /** Local files' absolute paths (one or more); files that are not on this machine are refused with a message. */
+  pickFiles(o: FolderOptions): Promise<string[] | undefined>;
   /** A local file's absolute path to write to. */
   saveFile(o: SaveOptions): Promise<string | undefined>;
   /** A message without buttons; does not wait. */

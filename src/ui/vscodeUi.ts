@@ -165,6 +165,22 @@ export class VscodeUi implements Ui {
     return chosen.fsPath;
   }
 
+  async pickFiles(o: FolderOptions): Promise<string[] | undefined> {
+    const chosen = await vscode.window.showOpenDialog({
+      canSelectFiles: true,
+      canSelectFolders: false,
+      canSelectMany: true,
+      openLabel: o.openLabel,
+      title: o.title,
+    });
+    if (!chosen || chosen.length === 0) return undefined;
+    if (chosen.some((u) => u.scheme !== 'file')) {
+      this.notify('error', vscode.l10n.t('Pick files on this computer: uploads are read from local files.'));
+      return undefined;
+    }
+    return chosen.map((u) => u.fsPath);
+  }
+
   async saveFile(o: SaveOptions): Promise<string | undefined> {
     const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
     const chosen = await vscode.window.showSaveDialog({

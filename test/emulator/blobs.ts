@@ -31,15 +31,11 @@ export class Blobs {
     this.dir = dir ?? join(tmpdir(), `portal-emulator-blobs-${randomUUID()}`);
   }
 
-  /** A file in the folder, made on the first upload: an emulator that never took one leaves no folder behind. */
-  private fileIn(name: string): string {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    return join(this.dir, name);
-  }
-
   /** Streams a body to a new file, with backpressure; past `limit` bytes the rest is drained and dropped. */
   spool(req: IncomingMessage, limit: number): Promise<Spooled> {
-    const path = this.fileIn(`spool-${randomUUID()}`);
+    // Made on the first upload: a portal nobody uploads to leaves no folder behind.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const path = join(this.dir, `spool-${randomUUID()}`);
     const out = createWriteStream(path, { mode: 0o600 });
     let size = 0;
     let tooLarge = false;
@@ -70,7 +66,7 @@ export class Blobs {
 
   /** Moves a spooled body under the blob folder for good. */
   keep(spooled: string): string {
-    const path = this.fileIn(`blob-${randomUUID()}`);
+    const path = join(this.dir, `blob-${randomUUID()}`);
     renameSync(spooled, path);
     return path;
   }

@@ -40,7 +40,11 @@ export interface UploadTarget {
 export interface UploadSource {
   size: number;
   contentType: string;
-  read(start: number, end: number): Promise<Buffer>;
+  /**
+   * Bytes `start` to `end`; a source that reads from disk fills `into` (as long as a chunk, reused for every chunk
+   * one worker sends, so a large file makes no garbage) and returns the part it filled.
+   */
+  read(start: number, end: number, into: Buffer): Promise<Buffer>;
 }
 
 export interface UploadOptions {
@@ -86,10 +90,10 @@ export function createUploads(api: ApiContext) {
     'x-file-type': s.contentType,
   });
 
-  async function sendChunk(t: UploadTarget, s: UploadSource, o: UploadOptions, n: number): Promise<void> {
+  async function sendChunk(t: UploadTarget, s: UploadSource, o: UploadOptions, n: number, into: Buffer): Promise<void> {
     const start = n * CHUNK_BYTES;
     const end = Math.min(s.size, start + CHUNK_BYTES);
-    const bytes = await s.read(start, end);
+    const bytes = await s.read(start, end, into);
     const headers = {
       ...fileHeaders(t, s, o),
       'x-file-chunk': String(n),
@@ -119,9 +123,10 @@ export function createUploads(api: ApiContext) {
     let next = 0;
     let sent = 0;
     const worker = async (): Promise<void> => {
+      const into = Buffer.allocUnsafe(Math.min(s.size, CHUNK_BYTES));
       while (next < chunks) {
         const n = next++;
-        await sendChunk(t, s, o, n);
+        await sendChunk(t, s, o, n, into);
         sent += Math.min(s.size, (n + 1) * CHUNK_BYTES) - n * CHUNK_BYTES;
         o.onBytes?.(sent);
       }

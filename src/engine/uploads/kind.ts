@@ -42,10 +42,9 @@ async function withSource<T>(unit: UploadUnit, use: (source: UploadSource) => Pr
     return await use({
       size: unit.size,
       contentType: unit.contentType,
-      read: async (start, end) => {
-        const buffer = Buffer.alloc(end - start);
-        const { bytesRead } = await handle.read(buffer, 0, end - start, start);
-        return buffer.subarray(0, bytesRead);
+      read: async (start, end, into) => {
+        const { bytesRead } = await handle.read(into, 0, end - start, start);
+        return into.subarray(0, bytesRead);
       },
     });
   } finally {

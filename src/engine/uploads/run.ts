@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { PortalErrorKind } from '../../api/index';
 import type { JournalRecordOf, Unit, UnitOutcome } from '../job';
-import { Journal, listJournals } from '../journalFile';
+import { discardJournal, Journal, listJournals } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
 import { journalRecordOf, UploadKind, type UploadClient, type UploadRecord, type UploadUnit } from './kind';
 import { contentTypeOf, keepBothPath, type ClashChoice, type UploadPlan, type UploadTargetRef } from './plan';
@@ -140,4 +140,9 @@ export async function unfinishedUploads(storageFolder: string): Promise<UploadRe
     JournalRecordOf<Unit, unknown, unknown>
   >;
   return all.filter((r) => r.unfinished).flatMap((r) => journalRecordOf(r) ?? []);
+}
+
+/** Marks an unfinished upload as left alone (the user chose so): the next start no longer offers it. */
+export async function discardUploads(record: UploadRecord): Promise<void> {
+  await discardJournal(record as never);
 }

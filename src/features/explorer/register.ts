@@ -121,7 +121,11 @@ export function registerExplorer(
   const { registry } = auth;
   const state = new ExplorerState(context.globalState);
   const provider = new ExplorerProvider(registry, commands.ui, state);
-  const view = vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: provider, showCollapseAll: true });
+  const view = vscode.window.createTreeView<PortalTreeNode>(EXPLORER_VIEW, {
+    treeDataProvider: provider,
+    showCollapseAll: true,
+    dragAndDropController: records.dropOnTree,
+  });
   void syncDisabledHidden(state, view);
   // The walkthrough's "Browse" step: done once the view has been on screen, in this session or an earlier one.
   const shown = new StickyContext(context.globalState, 'portal.explorerShown');

@@ -16,6 +16,7 @@ import type { FileRef, Ref } from '../../shared/refs';
 import { formKeys } from '../../shared/keys';
 import type { FormHost } from '../../forms/formHost';
 import { RecordPage } from './documents/recordPage';
+import { registerUploads } from './upload/register';
 
 export interface RecordsFeature extends RecordsHandle {
   /** Go to File Record's search, for answers in other features. */
@@ -23,6 +24,8 @@ export interface RecordsFeature extends RecordsHandle {
   readonly fileSystem: PortalFileSystem;
   /** The `portal:` URI of a document, as open() makes it (a record's page reads what this URI serves). */
   uriOf(doc: PortalDocument): vscode.Uri;
+  /** Where upload journals are kept (under it, `uploads/journal/`). */
+  readonly storageFolder: string;
 }
 
 /** The URI target of a document: its ids, and a name that makes the editor tab readable. */
@@ -82,6 +85,8 @@ export function registerRecords(
     readonly forms: FormHost;
     /** The row selected in the Explorer (Go to File Record searches its organisation). */
     readonly selected: () => Ref | undefined;
+    /** The Explorer reads its lists again (after an upload). */
+    readonly refreshExplorer: () => void;
   },
 ): RecordsFeature {
   const renderers: Renderers = {};
@@ -118,7 +123,15 @@ export function registerRecords(
   };
   const wentTo = new vscode.EventEmitter<FileRef>();
   const caches = { groups: new GroupListCache(), folders: new GroupFolders() };
+  const uploads = registerUploads(
+    deps.commands,
+    deps.auth.registry,
+    context.globalStorageUri.fsPath,
+    deps.refreshExplorer,
+  );
   const feature: RecordsFeature = {
+    dropOnTree: uploads.drop,
+    storageFolder: context.globalStorageUri.fsPath,
     fileSystem,
     files: fileFinder(deps.auth.registry, caches),
     uriOf: (doc) => uriOf(targetOf(doc)),
@@ -145,6 +158,7 @@ export function registerRecords(
     }),
     ...registerFileCommands(deps.commands, deps.auth.registry, feature, (path) => vscode.Uri.file(path)),
     ...registerDocumentLoad(deps.commands, fileSystem),
+    ...uploads.disposables,
   );
   return feature;
 }

@@ -239,6 +239,12 @@ export class ScriptedUi implements Ui {
     return this.unless(typeof a === 'string' ? a : undefined, undefined);
   }
 
+  /** Answered with the paths joined by newlines. */
+  async pickFiles(o: FolderOptions): Promise<string[] | undefined> {
+    const a = this.answer(this.ask(o.id, 'folder', defined(o.title, o.openLabel)));
+    return this.unless(typeof a === 'string' ? a.split('\n') : undefined, undefined);
+  }
+
   async saveFile(o: SaveOptions): Promise<string | undefined> {
     const a = this.answer(this.ask(o.id, 'save', defined(o.title, o.defaultName)));
     return this.unless(typeof a === 'string' ? a : undefined, undefined);

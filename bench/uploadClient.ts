@@ -1,0 +1,83 @@
+// Child of bench/uploads.ts: uploads one large file through the API module (chunked, streamed from disk), and sends
+// the same bytes as one plain streamed POST to the emulator; reports this process's memory growth and both times.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { request } from 'undici';
+import { PortalClient } from '../src/api';
+
+interface Args {
+  url: string;
+  file: string;
+  size: number;
+  accountId: number;
+  groupId: number;
+}
+
+async function chunked(client: PortalClient, a: Args): Promise<number> {
+  const handle = await open(a.file, 'r');
+  const started = performance.now();
+  try {
+    await client.uploads.upload(
+      { accountId: a.accountId, groupId: a.groupId, folderId: 0, path: 'large.bin' },
+      {
+        size: a.size,
+        contentType: 'application/octet-stream',
+        read: async (start, end, into) => {
+          const { bytesRead } = await handle.read(into, 0, end - start, start);
+          return into.subarray(0, bytesRead);
+        },
+      },
+      { uploadId: 'bench-large' },
+    );
+  } finally {
+    await handle.close();
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** The same bytes in one streamed request: what a client with no chunks, no retries and no budget would take. */
+async function plain(token: string, a: Args): Promise<number> {
+  const started = performance.now();
+  const res = await request(`${a.url}/v2/accounts/${a.accountId}/groups/${a.groupId}/files/upload/data`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+      'x-file-id': 'bench-plain',
+      'x-file-start': '0',
+      'x-file-end': String(a.size),
+      'x-file-size': String(a.size),
+    },
+    body: createReadStream(a.file),
+  });
+  await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`plain POST: ${res.statusCode}`);
+  return (performance.now() - started) / 1000;
+}
+
+async function main(): Promise<void> {
+  const a = JSON.parse(process.argv[2] ?? '{}') as Args;
+  const client = new PortalClient({ baseUrl: a.url, service: 'portal' });
+  await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
+  const token = await client.accessToken();
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const chunkedS = await chunked(client, a);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  clearInterval(sampler);
+  const plainS = await plain(token, a);
+  client.close();
+  process.stdout.write(JSON.stringify({ rssGrowthMb: (peak - baseline) / (1024 * 1024), chunkedS, plainS }));
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

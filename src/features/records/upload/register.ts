@@ -1,0 +1,107 @@
+/**
+ * The upload commands (Upload Files…, Upload Folder… on group and folder rows), the Explorer's drop, and the offer
+ * to resume an upload a reload or crash cut off (at start-up, and from Resume Interrupted Upload…).
+ */
+import * as vscode from 'vscode';
+import type { PortalRegistry } from '../../../auth/portalRegistry';
+import type { UploadRecord } from '../../../engine/uploads/kind';
+import { discardUploads, resumeUploads, unfinishedUploads } from '../../../engine/uploads/run';
+import { count } from '../../../shared/format';
+import { groupFor } from '../../../targets/resolve';
+import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
+import { answered, type Ui } from '../../../ui/ui';
+import { UploadDropController } from './dropController';
+import { placeOf, upload, type UploadDeps, type UploadPlace } from './uploadCommand';
+
+async function placeFor(run: Run, registry: PortalRegistry): Promise<UploadPlace> {
+  const place = placeOf(run.target) ?? placeOf(await groupFor(run, registry));
+  if (!place) throw new Error('No group to upload to.');
+  return place;
+}
+
+async function uploadChosen(run: Run, deps: UploadDeps, registry: PortalRegistry, folders: boolean): Promise<unknown> {
+  const place = await placeFor(run, registry);
+  const title = vscode.l10n.t('Upload to {0}', place.label);
+  const openLabel = vscode.l10n.t('Upload');
+  const paths = folders
+    ? [answered(await run.ui.pickFolder({ id: 'upload.folder', title, openLabel }))]
+    : answered(await run.ui.pickFiles({ id: 'upload.files', title, openLabel }));
+  return upload(run.ui, deps, place, paths);
+}
+
+/** Offers to go on with the newest upload that stopped; asked outright from the command. */
+async function offerResume(ui: Ui, deps: UploadDeps, modal: boolean): Promise<void> {
+  const [record] = await unfinishedUploads(deps.storageFolder);
+  if (!record) {
+    if (modal) ui.notify('info', vscode.l10n.t('No upload was interrupted: there is nothing to resume.'));
+    return;
+  }
+  const choice = await ui.choose({
+    id: 'upload.interrupted',
+    severity: 'warning',
+    modal,
+    message: vscode.l10n.t(
+      'An upload stopped before it finished ({0} of {1} files done). Resume it? Files already uploaded are not sent again.',
+      count(record.outcomes.size),
+      count(record.begin.work.length),
+    ),
+    actions: [
+      { id: 'resume', label: vscode.l10n.t('Resume') },
+      { id: 'discard', label: vscode.l10n.t('Leave It') },
+    ],
+  });
+  if (choice === 'resume') await resume(ui, deps, record);
+  else if (choice === 'discard') await discardUploads(record);
+  else if (modal) answered(undefined);
+}
+
+async function resume(ui: Ui, deps: UploadDeps, record: UploadRecord): Promise<void> {
+  const client = deps.client(record.begin.portalId);
+  const result = await ui.progress(
+    { id: 'upload.resume', title: vscode.l10n.t('Resuming an upload'), where: 'notification', cancellable: true },
+    (progress, signal) =>
+      resumeUploads(client, record, {
+        storageFolder: deps.storageFolder,
+        signal,
+        onProgress: (p) => progress.report({ increment: 100 / Math.max(1, p.total) }),
+      }),
+  );
+  deps.refresh();
+  const done = [...result.outcomes.values()].filter((o) => o.result === 'done').length;
+  ui.notify('info', vscode.l10n.t('{0} of {1} remaining files uploaded.', count(done), count(result.units.length)));
+}
+
+export function registerUploads(
+  env: CommandEnv,
+  registry: PortalRegistry,
+  storageFolder: string,
+  refresh: () => void,
+): { disposables: vscode.Disposable[]; drop: UploadDropController } {
+  const deps: UploadDeps = {
+    client: (portalId) => registry.client(portalId),
+    storageFolder,
+    log: env.log,
+    refresh,
+  };
+  const drop = new UploadDropController(async (place, paths, others) => {
+    const ui = env.ui();
+    if (others > 0)
+      ui.notify('warning', vscode.l10n.t('{0} dropped items are not local files and were left out.', count(others)));
+    if (paths.length === 0) return;
+    await upload(ui, deps, place, paths).catch((error: unknown) => {
+      env.log.warn(`upload (drop) failed: ${String(error)}`);
+      ui.notify('error', error instanceof Error ? error.message : String(error));
+    });
+  });
+  void offerResume(env.ui(), deps, false).catch((error: unknown) =>
+    env.log.warn(`upload: the check for an interrupted upload failed: ${String(error)}`),
+  );
+  return {
+    drop,
+    disposables: [
+      registerCommand(env, 'portal.upload.files', (run) => uploadChosen(run, deps, registry, false)),
+      registerCommand(env, 'portal.upload.folder', (run) => uploadChosen(run, deps, registry, true)),
+      registerCommand(env, 'portal.upload.resume', (run) => offerResume(run.ui, deps, true)),
+    ],
+  };
+}

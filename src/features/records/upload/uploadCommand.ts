@@ -1,0 +1,213 @@
+/**
+ * Upload Files… / Upload Folder… (and a drop on a group or folder row): read the target folder's index, plan the
+ * upload (files, folders, size, each clash with its choice, the names refused and why), ask once, then run it as a
+ * job of the engine, with progress, time left and cancel. A portal without the upload endpoints (a spec-only one)
+ * is told once, plainly, and nothing changes. The engine's uploads kind does the work (src/engine/uploads).
+ */
+import * as vscode from 'vscode';
+import { refusesUploads, type PortalClient } from '../../../api/index';
+import type { RunProgress } from '../../../engine/runner';
+import type { UploadUnit } from '../../../engine/uploads/kind';
+import { planUpload, type ClashChoice, type UploadPlan, type UploadTargetRef } from '../../../engine/uploads/plan';
+import { runUploads, unitsOf, type UploadResult } from '../../../engine/uploads/run';
+import { count, humanSize } from '../../../shared/format';
+import { plain } from '../../../shared/plainText';
+import type { GroupRef, Ref } from '../../../shared/refs';
+import { answered, type Progress, type Ui } from '../../../ui/ui';
+import { refusalText } from './words';
+
+/** Where an upload goes, with the words that name it. */
+export interface UploadPlace {
+  readonly target: UploadTargetRef;
+  readonly group: GroupRef;
+  readonly label: string;
+}
+
+/** A group row (its root) or a folder row; undefined for any other row. */
+export function placeOf(ref: Ref | undefined): UploadPlace | undefined {
+  const at = (group: GroupRef, folderId: number, label: string): UploadPlace => ({
+    target: { portalId: group.account.portalId, accountId: group.account.accountId, groupId: group.groupId, folderId },
+    group,
+    label,
+  });
+  if (ref?.kind === 'group') return at(ref, 0, ref.label);
+  if (ref?.kind === 'file' && ref.isFolder) return at(ref.group, ref.fileId, ref.name);
+  return undefined;
+}
+
+export interface UploadDeps {
+  readonly client: (portalId: string) => PortalClient;
+  readonly storageFolder: string;
+  readonly log: vscode.LogOutputChannel;
+  /** The Explorer reads the place again once files landed. */
+  readonly refresh: () => void;
+}
+
+/** The spec has no file writes: said once per portal, then the same sentence each time it is tried again. */
+function refusedByPortal(ui: Ui, place: UploadPlace): void {
+  ui.notify(
+    'warning',
+    vscode.l10n.t(
+      '{0} does not accept uploads: the upload endpoints other clients of this service use are not there. Nothing was changed.',
+      plain(place.group.account.label),
+    ),
+  );
+}
+
+/** Plans, asks, runs. The result, or undefined when nothing was sent. */
+export async function upload(
+  ui: Ui,
+  deps: UploadDeps,
+  place: UploadPlace,
+  localPaths: readonly string[],
+): Promise<UploadResult | undefined> {
+  const client = deps.client(place.target.portalId);
+  let index: ReadonlyMap<string, number>;
+  try {
+    index = await client.uploads.index(place.target);
+  } catch (e) {
+    if (!refusesUploads(e)) throw e;
+    refusedByPortal(ui, place);
+    return undefined;
+  }
+  const plan = await planUpload(place.target, localPaths, index);
+  if (plan.files.length === 0) {
+    ui.notify('warning', nothingToUpload(plan, place));
+    return undefined;
+  }
+  const choices = await clashChoices(ui, plan);
+  const units = unitsOf(plan, choices);
+  if (!(await confirmPlan(ui, plan, units.length, place))) return undefined;
+  const result = await ui.progress(
+    {
+      id: 'upload.progress',
+      title: vscode.l10n.t('Uploading to {0}', plain(place.label)),
+      where: 'notification',
+      cancellable: true,
+    },
+    (progress, signal) =>
+      runUploads(client, place.target, units, {
+        storageFolder: deps.storageFolder,
+        signal,
+        onProgress: meter(progress, plan),
+        title: vscode.l10n.t('Upload to {0}', place.label),
+      }),
+  );
+  deps.refresh();
+  tell(ui, deps, place, result);
+  return result;
+}
+
+function nothingToUpload(plan: UploadPlan, place: UploadPlace): string {
+  const first = plan.refused[0];
+  return first
+    ? vscode.l10n.t('Nothing to upload to {0}: {1}', plain(place.label), refusalText(first))
+    : vscode.l10n.t('Nothing to upload to {0}: no files were chosen.', plain(place.label));
+}
+
+/** Each clash's choice: skip unless said otherwise; one question for all, or one per file. */
+async function clashChoices(ui: Ui, plan: UploadPlan): Promise<Map<string, ClashChoice>> {
+  const clashes = plan.files.filter((f) => f.existingId !== undefined);
+  const out = new Map<string, ClashChoice>();
+  if (clashes.length === 0) return out;
+  const items = choiceItems();
+  const all = answered(
+    await ui.pick<ClashChoice | 'each'>(
+      [...items, { label: vscode.l10n.t('Choose for Each File…'), value: 'each' as const }],
+      {
+        id: 'upload.clashes',
+        placeHolder: vscode.l10n.t(
+          '{0} of these names are already there. What should they get?',
+          count(clashes.length),
+        ),
+      },
+    ),
+  );
+  for (const f of clashes) {
+    const choice =
+      all !== 'each'
+        ? all
+        : answered(
+            await ui.pick<ClashChoice>(items, {
+              id: 'upload.clash',
+              placeHolder: vscode.l10n.t('{0} is already there.', plain(f.path)),
+            }),
+          );
+    out.set(f.path, choice);
+  }
+  return out;
+}
+
+function choiceItems(): Array<{ label: string; description?: string; value: ClashChoice }> {
+  return [
+    {
+      label: vscode.l10n.t('Skip'),
+      description: vscode.l10n.t('keep the portal’s file as it is (default)'),
+      value: 'skip',
+    },
+    {
+      label: vscode.l10n.t('New Version'),
+      description: vscode.l10n.t('replace its content; its history keeps the old'),
+      value: 'version',
+    },
+    {
+      label: vscode.l10n.t('Keep Both'),
+      description: vscode.l10n.t('upload under a new name, "name (1)"'),
+      value: 'keep-both',
+    },
+  ];
+}
+
+/** The plan in words, before anything is sent; it says that an upload cannot be undone. */
+function confirmPlan(ui: Ui, plan: UploadPlan, units: number, place: UploadPlace): Promise<boolean> {
+  const clashes = plan.files.filter((f) => f.existingId !== undefined).length;
+  const lines = [
+    vscode.l10n.t(
+      '{0} files in {1} folders, {2}.',
+      count(plan.files.length),
+      count(plan.folders.length),
+      humanSize(plan.bytes),
+    ),
+  ];
+  if (clashes > 0)
+    lines.push(vscode.l10n.t('{0} names are already there; {1} files will be sent.', count(clashes), count(units)));
+  for (const r of plan.refused.slice(0, 5)) lines.push(refusalText(r));
+  if (plan.refused.length > 5)
+    lines.push(vscode.l10n.t('… and {0} more not uploaded.', count(plan.refused.length - 5)));
+  lines.push(
+    vscode.l10n.t('An upload cannot be undone: the portal offers no way to delete or take back an uploaded file.'),
+  );
+  return ui.confirm({
+    id: 'upload.confirm',
+    message: vscode.l10n.t('Upload {0} files to {1}?', count(units), plain(place.label)),
+    detail: lines.join('\n'),
+    action: vscode.l10n.t('Upload'),
+  });
+}
+
+function meter(progress: Progress, plan: UploadPlan): (p: RunProgress<UploadUnit>) => void {
+  return (p) => {
+    const left = p.etaMs === undefined ? '' : ` · ${vscode.l10n.t('about {0} s left', Math.ceil(p.etaMs / 1000))}`;
+    progress.report({
+      increment: 100 / Math.max(1, p.total),
+      message: `${vscode.l10n.t('{0} of {1} files', count(p.done), count(p.total))} (${humanSize(plan.bytes)})${left}`,
+    });
+  };
+}
+
+function tell(ui: Ui, deps: UploadDeps, place: UploadPlace, r: UploadResult): void {
+  const outcomes = [...r.outcomes.values()];
+  const done = outcomes.filter((o) => o.result === 'done').length;
+  const failed = outcomes.filter((o) => o.result === 'failed');
+  for (const f of failed) deps.log.warn(`upload: ${f.message}`);
+  const notStarted = r.units.length - outcomes.length;
+  const parts = [
+    vscode.l10n.t('{0} of {1} files uploaded to {2}.', count(done), count(r.units.length), plain(place.label)),
+  ];
+  if (failed.length > 0)
+    parts.push(
+      vscode.l10n.t('{0} failed (see the Portal log), the first: {1}', count(failed.length), plain(failed[0]?.message)),
+    );
+  if (notStarted > 0) parts.push(vscode.l10n.t('{0} not sent.', count(notStarted)));
+  ui.notify(failed.length > 0 || notStarted > 0 ? 'warning' : 'info', parts.join(' '));
+}

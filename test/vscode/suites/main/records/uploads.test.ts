@@ -1,0 +1,265 @@
+// Uploads and save-back inside VS Code: a folder dropped on a group row (plan, one clash as a new version, the
+// Explorer and the portal after), names refused in the plan, an upload cut off and resumed, a literal portal that
+// has no upload endpoints, and a text file record's content saved back with its conflict caught.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { PortalClient } from '../../../../../src/api';
+import { planUpload } from '../../../../../src/engine/uploads/plan';
+import { runUploads, unitsOf } from '../../../../../src/engine/uploads/run';
+import type { Emulator } from '../../../../emulator';
+import { startDemoPortal, stopDemoPortal } from '../../../support/demoPortal';
+import { portalJson } from '../../../support/portalHttp';
+import { byLabel, features, rows, walk, type Provider, type Row, type Testing } from '../../../support/tree';
+import { visible, withUi } from '../../../support/ui';
+
+const ACME = 1;
+const MARKETING = 102;
+const SOCIAL = 104;
+
+interface Listed {
+  id: number;
+  name: string;
+  versions?: number | null;
+}
+
+function tree(root: string, files: Record<string, string>): void {
+  for (const [p, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+    fs.writeFileSync(path.join(root, p), text);
+  }
+}
+
+function dropOf(...paths: string[]): vscode.DataTransfer {
+  const data = new vscode.DataTransfer();
+  data.set('text/uri-list', new vscode.DataTransferItem(paths.map((p) => vscode.Uri.file(p).toString()).join('\r\n')));
+  return data;
+}
+
+describe('Uploads and save-back (default)', function () {
+  this.timeout(90_000);
+  let emu: Emulator;
+  let portalId: string;
+  let token: string;
+  let explorer: Provider;
+  let testing: Testing;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-'));
+
+  const index = async (group: number): Promise<Record<string, { ID: number }>> => {
+    const res = await fetch(`${emu.url}/v2/accounts/${ACME}/groups/${group}/files/index`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const text = await res.text();
+    return (JSON.parse(Buffer.from(text, 'base64').toString('utf8')) as { metadata: Record<string, { ID: number }> })
+      .metadata;
+  };
+  const bytesOf = async (group: number, id: number): Promise<string> => {
+    const res = await fetch(`${emu.url}/v3/groups/${group}/files/${id}/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return res.text();
+  };
+  const record = async (group: number, id: number): Promise<Listed> =>
+    (await portalJson<Listed>(emu.url, token, 'GET', `/v2/accounts/${ACME}/groups/${group}/files/${id}`)).body;
+  /** Someone else saves a new version on the portal. */
+  const changeOnPortal = async (group: number, id: number, text: string): Promise<void> => {
+    const base = `${emu.url}/v2/accounts/${ACME}/groups/${group}/files`;
+    const headers = { authorization: `Bearer ${token}`, 'x-file-id': `other-${Date.now()}` };
+    const size = Buffer.byteLength(text);
+    const sizes = { 'x-file-start': '0', 'x-file-end': String(size), 'x-file-size': String(size) };
+    let res = await fetch(`${base}/upload/data`, { method: 'POST', headers: { ...headers, ...sizes }, body: text });
+    assert.equal(res.status, 200);
+    res = await fetch(`${base}/upload/complete?success=True&path=x`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ id }),
+    });
+    assert.equal(res.status, 200);
+  };
+
+  before(async () => {
+    ({ emu, portalId, token } = await startDemoPortal());
+    testing = await features();
+    explorer = testing.explorer.provider as unknown as Provider;
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await stopDemoPortal({ emu, portalId });
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('a folder of 20 files and 2 subfolders dropped on a group row: planned, one clash as a new version, uploaded', async () => {
+    const local = path.join(tmp, 'campaigns');
+    const files: Record<string, string> = { '2025/q1-plan.md': '# Q1 plan, revised\n', '2025/q2-plan.md': '# Q2\n' };
+    for (let i = 0; i < 17; i++) files[`note-${i}.txt`] = `note ${i}\n`;
+    files['drafts/idea.md'] = '# idea\n';
+    tree(local, files);
+    const before = await index(MARKETING);
+    const q1 = before['/campaigns/2025/q1-plan.md']?.ID;
+    assert.ok(q1, 'the clash is there on the portal');
+    const versionsBefore = (await record(MARKETING, q1)).versions ?? 0;
+    const marketing = await walk(explorer, portalId, ['Acme Corporation', 'Marketing']);
+    await withUi({ 'upload.clashes': 'New Version', 'upload.confirm': true }, async (ui) => {
+      await testing.records.dropOnTree.handleDrop?.(
+        marketing.node as { ref?: never },
+        dropOf(local),
+        new vscode.CancellationTokenSource().token,
+      );
+      const confirm = ui.asked.find((a) => a.id === 'upload.confirm');
+      const text = visible((confirm?.texts ?? []).join('\n'));
+      assert.match(text, /Upload 20 files to Marketing\?/);
+      assert.match(text, /20 files in 3 folders/);
+      assert.match(text, /1 names are already there; 20 files will be sent\./);
+      assert.match(text, /cannot be undone: the portal offers no way to delete or take back an uploaded file/);
+      assert.deepEqual(
+        ui.told.filter((t) => t.severity === 'error'),
+        [],
+      );
+      assert.match(ui.told.at(-1)?.text ?? '', /^20 of 20 files uploaded to Marketing\./);
+    });
+    const after = await index(MARKETING);
+    for (const [p, text] of Object.entries(files)) {
+      const id = after[`/campaigns/${p}`]?.ID;
+      assert.ok(id, `${p} is on the portal`);
+      assert.equal(await bytesOf(MARKETING, id), text, p);
+    }
+    assert.equal(after['/campaigns/2025/q1-plan.md']?.ID, q1, 'the clash kept its record');
+    assert.equal((await record(MARKETING, q1)).versions, versionsBefore + 1, 'and got a new version');
+    const drafts = await walk(explorer, portalId, ['Acme Corporation', 'Marketing', 'campaigns', 'drafts']);
+    assert.deepEqual(
+      (await rows(explorer, drafts.node)).map((r: Row) => r.label),
+      ['idea.md'],
+      'the Explorer shows the new folder and its file',
+    );
+  });
+
+  it('names that read as command links or icons, or that the portal cannot hold, are refused in the plan', async () => {
+    const local = path.join(tmp, 'hostile');
+    tree(local, { 'ok.txt': 'fine', '$(zap) click.txt': 'x', '[run](command:workbench.action.quit).md': 'x' });
+    fs.mkdirSync(path.join(local, 'empty'));
+    const social = await walk(explorer, portalId, ['Acme Corporation', 'Social Club']);
+    await withUi({ 'upload.folder': local, 'upload.confirm': true }, async (ui) => {
+      await vscode.commands.executeCommand('portal.upload.folder', social.node);
+      const text = visible((ui.asked.find((a) => a.id === 'upload.confirm')?.texts ?? []).join('\n'));
+      assert.match(text, /Upload 1 files to Social Club\?/);
+      assert.match(text, /\$\(zap\) click\.txt not uploaded: the name reads as a command link or an icon\./);
+      assert.match(
+        text,
+        /\[run\]\(command:workbench\.action\.quit\)\.md not uploaded: the name reads as a command link/,
+      );
+      assert.match(text, /hostile\/empty not uploaded: the portal offers no way to create an empty folder\./);
+    });
+    const names = Object.keys(await index(SOCIAL)).filter((p) => p.startsWith('/hostile/'));
+    assert.deepEqual(names, ['/hostile/ok.txt']);
+  });
+
+  it('an upload cut off halfway (as by a reload) resumes: every file once, none lost', async () => {
+    const local = path.join(tmp, 'resume');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 24; i++) files[`r${String(i).padStart(2, '0')}.txt`] = `resume ${i}\n`;
+    tree(local, files);
+    const target = { portalId, accountId: ACME, groupId: SOCIAL, folderId: 0 };
+    // The run the reload cut off: its client closed under it while the portal was answering some completes.
+    const cut = new PortalClient({ baseUrl: emu.url });
+    await cut.signIn({ kind: 'password', username: 'demo', password: 'demo' });
+    const units = unitsOf(await planUpload(target, [local], new Map()), new Map());
+    emu.setFaults([
+      { kind: 'slow-body', delayMs: 300, path: `/v2/accounts/${ACME}/groups/${SOCIAL}/files/upload/complete` },
+    ]);
+    let finished = 0;
+    await runUploads(cut, target, units, {
+      storageFolder: testing.records.storageFolder,
+      concurrency: 4,
+      onProgress: () => {
+        if (++finished === 10) cut.close();
+      },
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    emu.clearFaults();
+    const landed = () => Object.keys(files).filter((n) => n);
+    const partial = Object.keys(await index(SOCIAL)).filter((p) => /^\/resume\/r\d\d\.txt$/.test(p)).length;
+    assert.ok(partial > 0 && partial < 24, `${partial} landed before the resume`);
+    await withUi({ 'upload.interrupted': 'resume' }, async (ui) => {
+      await vscode.commands.executeCommand('portal.upload.resume');
+      assert.match(ui.told.at(-1)?.text ?? '', /remaining files uploaded\./);
+    });
+    const all = Object.keys(await index(SOCIAL)).filter((p) => /^\/resume\/r\d\d\.txt$/.test(p));
+    assert.equal(all.length, landed().length, 'none lost');
+    const listed = (
+      await portalJson<{ page: Listed[] }>(
+        emu.url,
+        token,
+        'GET',
+        `/v2/accounts/${ACME}/groups/${SOCIAL}/files?recursive=true&size=500`,
+      )
+    ).body.page.filter((f) => /^r\d\d\.txt$/.test(f.name));
+    assert.equal(listed.length, 24, 'none twice');
+  });
+
+  it('a text file record saves back as a new version; a copy changed on the portal since is a conflict', async () => {
+    const notes = await walk(explorer, portalId, ['Acme Corporation', 'Marketing', 'notes.txt']);
+    const id = (notes.node as { ref: { fileId: number } }).ref.fileId;
+    await vscode.commands.executeCommand('portal.file.openContent', notes.node);
+    const doc = vscode.window.activeTextEditor?.document;
+    assert.ok(doc);
+    const versions = (await record(MARKETING, id)).versions ?? 0;
+    const edit = async (text: string): Promise<void> => {
+      const e = new vscode.WorkspaceEdit();
+      e.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
+      assert.ok(await vscode.workspace.applyEdit(e));
+    };
+    await edit('mine, first\n');
+    assert.equal(await doc.save(), true);
+    assert.equal(await bytesOf(MARKETING, id), 'mine, first\n');
+    assert.equal((await record(MARKETING, id)).versions, versions + 1);
+    await changeOnPortal(MARKETING, id, 'theirs\n');
+    await edit('mine, second\n');
+    assert.equal(await doc.save(), false, "VS Code's conflict: the save did not go through");
+    assert.equal(await bytesOf(MARKETING, id), 'theirs\n', 'nothing was overwritten');
+    // Overwrite: VS Code writes without its check; the portal's copy is the one its check just showed.
+    await vscode.workspace.fs.writeFile(doc.uri, new TextEncoder().encode('mine, overwriting\n'));
+    assert.equal(await bytesOf(MARKETING, id), 'mine, overwriting\n');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
+
+describe('Uploads on a literal portal', function () {
+  this.timeout(60_000);
+  let emu: Emulator;
+  let portalId: string;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-literal-'));
+
+  before(async () => {
+    ({ emu, portalId } = await startDemoPortal({ profile: 'literal' }));
+  });
+  after(async () => {
+    await stopDemoPortal({ emu, portalId });
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses uploads with one clear message and leaves the tree as it was', async () => {
+    const explorer = (await features()).explorer.provider as unknown as Provider;
+    const file = path.join(tmp, 'a.txt');
+    fs.writeFileSync(file, 'a');
+    const marketing = await walk(explorer, portalId, ['Acme Corporation', 'Marketing']);
+    const before = (await rows(explorer, marketing.node)).map((r) => r.label);
+    await withUi({ 'upload.files': file }, async (ui) => {
+      await vscode.commands.executeCommand('portal.upload.files', marketing.node);
+      assert.deepEqual(ui.questions, ['upload.files'], 'no plan, no progress');
+      assert.equal(ui.told.length, 1, JSON.stringify(ui.told));
+      assert.match(
+        ui.told[0]?.text ?? '',
+        /does not accept uploads: the upload endpoints other clients of this service use are not there\. Nothing was changed\./,
+      );
+    });
+    const again = await walk(explorer, portalId, ['Acme Corporation', 'Marketing']);
+    assert.deepEqual(
+      (await rows(explorer, again.node)).map((r) => r.label),
+      before,
+    );
+    assert.ok(byLabel(await rows(explorer, again.node), 'notes.txt'));
+  });
+});
