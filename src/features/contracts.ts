@@ -103,17 +103,21 @@ export interface AccessView {
   columnOf(name: string): number | undefined;
 }
 
-/** What a fresh answer from the store costs now: reads within the request budget, and how long they take. */
-export interface AccessCost {
-  /** Member reads (one v2 request each) and member list pages still to ask for. */
-  readonly reads: number;
-  readonly pages: number;
+/** How long some requests take within a portal's request budget. */
+export interface BudgetEstimate {
   readonly etaMs: number;
   /** The same in words ("about 3 minutes"), in VS Code's language. */
   readonly etaWords: string;
   /** The request budget: `limit` requests every `windowMs`. */
   readonly limit: number;
   readonly windowMs: number;
+}
+
+/** What a fresh answer from the store costs now: reads within the request budget, and how long they take. */
+export interface AccessCost extends BudgetEstimate {
+  /** Member reads (one v2 request each) and member list pages still to ask for. */
+  readonly reads: number;
+  readonly pages: number;
 }
 
 /** The members feature's access store (the access matrix's journal and sessions), for answers in other features. */
@@ -123,6 +127,8 @@ export interface AccessHandle {
   cost(account: AccountRef, needGroups: boolean): Promise<AccessCost>;
   /** Reads what is missing or stale, within the request budget; the caller has asked the user first. */
   refresh(account: AccountRef, signal: AbortSignal): Promise<'done' | 'cancelled' | 'declined'>;
+  /** How long `requests` more requests to the account's portal take now, as `cost` estimates them. */
+  estimate(account: AccountRef, requests: number): BudgetEstimate;
 }
 
 /** A desired member row, in the members file's own columns (`username`, `name`, …, `group:<name>`). */
@@ -130,11 +136,24 @@ export type DesiredMemberRow = Readonly<Record<string, string>>;
 
 /** Plans from desired rows, as a members file is planned, and shows the plan in the Plan view. Sends no write. */
 export interface PlanProposals {
+  /** The reads a plan of `rows` needs: the member list walked, or each member the rows name read alone when fewer. */
+  reads(account: AccountRef, rows: readonly DesiredMemberRow[], signal: AbortSignal): Promise<ProposalReads>;
   propose(
     account: AccountRef,
     rows: readonly DesiredMemberRow[],
     signal: AbortSignal,
-  ): Promise<{ readonly changes: number; readonly problems: readonly string[] }>;
+  ): Promise<{ readonly changes: number; readonly problems: readonly string[]; readonly read: ProposalReads }>;
+}
+
+export interface ProposalReads {
+  /** `named`: one read of each member the rows name; `list`: the organisation's whole member list. */
+  readonly way: 'named' | 'list';
+  /** Requests the reads take (at most, before they are sent; as sent, after). */
+  readonly requests: number;
+  /** The requests the other way would have taken. */
+  readonly otherWay: number;
+  /** Members in the organisation, as its first list page says. */
+  readonly members: number;
 }
 
 /** A file record found by name, with the folders from its group's root (undefined when the portal did not name them). */
@@ -151,6 +170,8 @@ export interface FoundFileRecord {
 
 /** Go to File Record's search, for answers in other features (its group list and folder caches included). */
 export interface FileFinder {
+  /** The account's groups a search asks, one request each (the group list read now unless kept). */
+  groupCount(account: AccountRef, signal: AbortSignal): Promise<number>;
   find(
     account: AccountRef,
     text: string,

@@ -11,6 +11,7 @@ import { count } from '../../shared/format';
 import { memberRow } from '../../shared/members';
 import type { AccessHandle, AccessRow, AccessView } from '../contracts';
 import { findMembers, memberAccess, quoted, whoCanAccess, type LevelWord, type MemberState } from './answers';
+import { CONFIRM_ABOVE_MS, windowMinutes } from './longRead';
 import type { Target, TargetInput } from './target';
 import {
   defineTool,
@@ -22,8 +23,6 @@ import {
   type ToolEnv,
 } from './toolKit';
 
-/** A read that takes longer than this asks first. */
-export const CONFIRM_ABOVE_MS = 5_000;
 const HOUR_MS = 3_600_000;
 const LEVELS: readonly LevelWord[] = ['Basic', 'Standard', 'Administrator'];
 const STATES: readonly MemberState[] = ['enabled', 'disabled', 'locked', 'pending', 'neverActive', 'twoFactorOff'];
@@ -52,7 +51,7 @@ async function askBeforeLongRead(
           count(cost.pages),
           cost.etaWords,
           count(cost.limit),
-          Math.round(cost.windowMs / 60_000),
+          windowMinutes(cost),
         ),
       ),
     },

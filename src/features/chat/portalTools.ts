@@ -3,10 +3,12 @@
  * the groups (Go to File Record's search, with its caches), and an organisation's overview (groups, counts,
  * usage). Neither shows a billing detail, a secret or an e-mail address.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Subscription } from '../../api/index';
+import { count } from '../../shared/format';
 import type { AccessHandle, FileFinder } from '../contracts';
 import { page, quoted } from './answers';
+import { askBeforeLongRead, windowMinutes } from './longRead';
 import type { TargetInput } from './target';
 import { defineTool, objectOf, optionalCount, requiredString, targetInput, type ToolEnv } from './toolKit';
 
@@ -15,12 +17,31 @@ interface FilesInput extends TargetInput {
   readonly offset: number | undefined;
 }
 
-export function findFileRecordsTool(env: ToolEnv, files: FileFinder): vscode.LanguageModelTool<object> {
+export function findFileRecordsTool(
+  env: ToolEnv,
+  files: FileFinder,
+  store: AccessHandle,
+): vscode.LanguageModelTool<object> {
   return defineTool<FilesInput>(env, {
     name: 'portal_findFileRecords',
     input: (raw) => {
       const o = objectOf(raw);
       return { ...targetInput(o), name: requiredString(o, 'name'), offset: optionalCount(o, 'offset') };
+    },
+    prepare: async (input, target, signal) => {
+      const groups = await files.groupCount(target.account, signal);
+      return askBeforeLongRead(store, target, groups, {
+        running: vscode.l10n.t('Searching the groups of {0} for {1}…', target.accountName, quoted(input.name)),
+        title: vscode.l10n.t('Search every group of {0}?', target.accountName),
+        message: (e) =>
+          vscode.l10n.t(
+            'The portal searches file names one group at a time, so searching needs {0} requests, one per group, and a few more for the folder paths of what is found: {1} within the request budget of {2} requests every {3} minutes.',
+            count(groups),
+            e.etaWords,
+            count(e.limit),
+            windowMinutes(e),
+          ),
+      });
     },
     run: async (input, target, signal) => {
       const found = await files.find(target.account, input.name, signal);

@@ -4,8 +4,10 @@
  * applies it, or not; chat has no tool that applies. Only reads reach the portal.
  */
 import * as vscode from 'vscode';
-import type { DesiredMemberRow, PlanProposals } from '../contracts';
+import { count } from '../../shared/format';
+import type { AccessHandle, BudgetEstimate, DesiredMemberRow, PlanProposals, ProposalReads } from '../contracts';
 import { quoted } from './answers';
+import { askBeforeLongRead, windowMinutes } from './longRead';
 import { TargetError, type TargetInput } from './target';
 import { defineTool, objectOf, targetInput, type ToolEnv } from './toolKit';
 
@@ -42,7 +44,45 @@ function rowOf(raw: unknown): DesiredMemberRow {
   return row;
 }
 
-export function proposeTool(env: ToolEnv, proposals: PlanProposals): vscode.LanguageModelTool<object> {
+/** Why the plan reads what it reads, for the question before a long read. */
+function readsWords(r: ProposalReads, named: number, e: BudgetEstimate): string {
+  const budget = [e.etaWords, count(e.limit), windowMinutes(e)] as const;
+  return r.way === 'named'
+    ? vscode.l10n.t(
+        'The plan compares the rows with the portal as it is now, so it reads the {0} members the rows name, one request each, and their groups: {1} requests, {2} within the request budget of {3} requests every {4} minutes. Nothing is written.',
+        count(named),
+        count(r.requests),
+        ...budget,
+      )
+    : vscode.l10n.t(
+        'The plan compares the rows with the portal as it is now, so it reads the member list of {0} members, and the groups of the members the rows name: {1} requests, {2} within the request budget of {3} requests every {4} minutes (reading the named members one at a time would take {5}). Nothing is written.',
+        count(r.members),
+        count(r.requests),
+        ...budget,
+        count(r.otherWay),
+      );
+}
+
+/** What the answer says of the reads: the way taken, and the requests it took instead of the other way's. */
+function readsAnswer(r: ProposalReads, named: number): object {
+  return {
+    way: r.way,
+    requests: r.requests,
+    note:
+      r.way === 'named'
+        ? `Only the ${named} member(s) the rows name were read, one request each, instead of the member list of ${r.members} members (${r.otherWay} requests).`
+        : `The member list of ${r.members} members was read: fewer requests than reading the ${named} named members one at a time (${r.otherWay} requests).`,
+  };
+}
+
+const namedCount = (rows: readonly DesiredMemberRow[]) =>
+  new Set(rows.map((r) => r.username?.trim().toLowerCase())).size;
+
+export function proposeTool(
+  env: ToolEnv,
+  proposals: PlanProposals,
+  store: AccessHandle,
+): vscode.LanguageModelTool<object> {
   return defineTool<ProposeInput>(env, {
     name: 'portal_proposeMemberChanges',
     input: (raw) => {
@@ -52,16 +92,17 @@ export function proposeTool(env: ToolEnv, proposals: PlanProposals): vscode.Lang
       if (rows.length > MAX_ROWS) throw new TargetError(`At most ${MAX_ROWS} rows at a time.`, []);
       return { ...targetInput(o), rows: rows.map(rowOf) };
     },
-    prepare: (input, target) =>
-      Promise.resolve({
-        invocationMessage: vscode.l10n.t(
-          'Planning changes to {0} members of {1}…',
-          input.rows.length,
-          target.accountName,
-        ),
-      }),
+    prepare: async (input, target, signal) => {
+      const reads = await proposals.reads(target.account, input.rows, signal);
+      const named = namedCount(input.rows);
+      return askBeforeLongRead(store, target, reads.requests, {
+        running: vscode.l10n.t('Planning changes to {0} members of {1}…', input.rows.length, target.accountName),
+        title: vscode.l10n.t('Read the portal to plan changes to {0}?', target.accountName),
+        message: (e) => readsWords(reads, named, e),
+      });
+    },
     run: async (input, target, signal) => {
-      const { changes, problems } = await proposals.propose(target.account, input.rows, signal);
+      const { changes, problems, read } = await proposals.propose(target.account, input.rows, signal);
       return {
         outcome: 'proposed',
         answer: {
@@ -72,6 +113,7 @@ export function proposeTool(env: ToolEnv, proposals: PlanProposals): vscode.Lang
               ? 'A plan of 1 change is waiting for your review in the Plan view. Nothing was applied: only a person applies it there.'
               : `A plan of ${changes} changes is waiting for your review in the Plan view. Nothing was applied: only a person applies it there.`,
           problems: problems.slice(0, 50).map(quoted),
+          portalReads: readsAnswer(read, namedCount(input.rows)),
         },
       };
     },

@@ -40,9 +40,9 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     ['portal_whoCanAccessGroup', whoCanAccessTool(env, deps.store)],
     ['portal_memberAccess', memberAccessTool(env, deps.store)],
     ['portal_findMembers', findMembersTool(env, deps.store)],
-    ['portal_findFileRecords', findFileRecordsTool(env, deps.files)],
+    ['portal_findFileRecords', findFileRecordsTool(env, deps.files, deps.store)],
     ['portal_organisationOverview', overviewTool(env, deps.store)],
-    ['portal_proposeMemberChanges', proposeTool(env, deps.proposals)],
+    ['portal_proposeMemberChanges', proposeTool(env, deps.proposals, deps.store)],
   ]);
   let registrations: vscode.Disposable[] | undefined;
   const update = () => {

@@ -19,7 +19,7 @@ export interface ToolSpec<I extends TargetInput> {
   /** Checks and narrows the input the model gave (VS Code does not always hold it to the schema). */
   input(raw: unknown): I;
   /** Asks first when the answer needs a long read: the confirmation says how long and why. */
-  prepare?(input: I, target: Target): Promise<vscode.PreparedToolInvocation | undefined>;
+  prepare?(input: I, target: Target, signal: AbortSignal): Promise<vscode.PreparedToolInvocation | undefined>;
   run(input: I, target: Target, signal: AbortSignal): Promise<{ outcome: ToolCall['outcome']; answer: object }>;
 }
 
@@ -62,11 +62,11 @@ function signalOf(token: vscode.CancellationToken): AbortSignal {
 
 export function defineTool<I extends TargetInput>(env: ToolEnv, spec: ToolSpec<I>): vscode.LanguageModelTool<object> {
   return {
-    prepareInvocation: async (options) => {
+    prepareInvocation: async (options, token) => {
       if (!spec.prepare) return undefined;
       try {
         const input = spec.input(options.input);
-        return await spec.prepare(input, await env.targets.resolve(input));
+        return await spec.prepare(input, await env.targets.resolve(input), signalOf(token));
       } catch {
         // The call itself says what is wrong with the input or the portal.
         return undefined;

@@ -8,7 +8,7 @@ import { setting } from '../../../auth/settings';
 import { MAX_PAGE_SIZE, type PortalClient } from '../../../api/index';
 import type { AccountRef } from '../../../shared/refs';
 import type { Ui } from '../../../ui/ui';
-import type { AccessCost, AccessHandle } from '../../contracts';
+import type { AccessCost, AccessHandle, BudgetEstimate } from '../../contracts';
 import { estimateMs } from './estimate';
 import type { MatrixSessions } from './matrixSessions';
 import { durationWords } from './matrix.protocol';
@@ -26,6 +26,7 @@ export function accessHandle(sessions: MatrixSessions, registry: PortalRegistry,
   return {
     view: (account) => sessions.get(account).matrix,
     cost: (account, needGroups) => costOf(sessions, registry, account, needGroups),
+    estimate: (account, requests) => estimateOf(registry, account, requests),
     refresh: async (account, signal) => {
       const session = sessions.get(account);
       const onAbort = () => session.cancel();
@@ -60,12 +61,17 @@ async function costOf(
   const total = listFresh || matrix.size > 0 ? matrix.size : await memberCount(client, account.accountId);
   const pages = listFresh ? 0 : Math.ceil(total / MAX_PAGE_SIZE);
   const unread = needGroups ? matrix.staleRows(cutoff).length + Math.max(0, total - matrix.size) : 0;
-  const b = client.budget;
+  return { reads: unread, pages, ...estimateOf(registry, account, unread + pages) };
+}
+
+/** `requests` within the portal's budget as it is used now, at the concurrency the settings allow. */
+function estimateOf(registry: PortalRegistry, account: AccountRef, requests: number): BudgetEstimate {
+  const b = registry.client(account.portalId).budget;
   const etaMs = estimateMs(
-    unread + pages,
+    requests,
     { limit: b.limit, windowMs: b.windowMs, used: b.used() },
     FIRST_GUESS_LATENCY_MS,
     setting('maxConcurrentRequests'),
   );
-  return { reads: unread, pages, etaMs, etaWords: durationWords(etaMs), limit: b.limit, windowMs: b.windowMs };
+  return { etaMs, etaWords: durationWords(etaMs), limit: b.limit, windowMs: b.windowMs };
 }

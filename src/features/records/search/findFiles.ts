@@ -13,6 +13,10 @@ const MAX_HITS = 500;
 
 export function fileFinder(registry: PortalRegistry, caches: GoToCaches): FileFinder {
   return {
+    groupCount: async (account: AccountRef, signal: AbortSignal) => {
+      const groups = await caches.groups.get(registry.client(account.portalId), account.accountId, signal);
+      return groups?.length ?? 0;
+    },
     find: async (account: AccountRef, text: string, signal: AbortSignal) => {
       const client = registry.client(account.portalId);
       const search = new FileSearch(client, account.accountId, { groups: caches.groups });

@@ -74,34 +74,54 @@ export async function readPortalState(
 ): Promise<PortalState> {
   const readAt = Date.now();
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_MAX_CONCURRENT);
-  let requests = 0;
-  let total: number | undefined;
-  const members = new Map<string, PortalMember>();
-  const progress = () => options.onProgress?.({ requests, members: members.size, total });
+  const read: Reading = { requests: 0, total: undefined, members: new Map() };
   const fetch = (page: number, signal: AbortSignal) => {
-    requests++;
+    read.requests++;
     return client.v3.members.page(accountId, { page, size: PAGE_SIZE }, { signal });
   };
   for await (const page of orderedPages(fetch, { readAhead: concurrency - 1, signal: options.signal })) {
-    for (const m of page.items) members.set(m.user.username.toLowerCase(), portalMemberOf(m));
-    total ??= page.totalResults;
-    progress();
+    for (const m of page.items) read.members.set(m.user.username.toLowerCase(), portalMemberOf(m));
+    read.total ??= page.totalResults;
+    progressOf(read, options);
   }
+  return withGroups(client, accountId, file, read, { ...options, concurrency }, readAt);
+}
+
+/** What a read has gathered so far. */
+interface Reading {
+  requests: number;
+  total: number | undefined;
+  readonly members: Map<string, PortalMember>;
+}
+
+function progressOf(read: Reading, options: PortalStateOptions): void {
+  options.onProgress?.({ requests: read.requests, members: read.members.size, total: read.total });
+}
+
+/** The group list when the file has group columns, then the groups of the members whose rows need them. */
+async function withGroups(
+  client: PortalStateClient,
+  accountId: number,
+  file: MembersFile | undefined,
+  read: Reading,
+  options: PortalStateOptions & { readonly concurrency: number },
+  readAt: number,
+): Promise<PortalState> {
+  const { members } = read;
   const wantsGroups = file === undefined || file.groupColumns.length > 0;
   let groups: readonly PortalGroup[] = options.groups ?? [];
   if (wantsGroups && !options.groups) {
     groups = await readGroups(client, accountId, { signal: options.signal });
-    requests++;
+    read.requests++;
   }
   if (file) {
-    const reads = groupReadsNeeded(file, members);
     await runPool(
-      reads,
-      concurrency,
+      groupReadsNeeded(file, members),
+      options.concurrency,
       async (key) => {
         const portal = members.get(key);
         if (!portal) return;
-        requests++;
+        read.requests++;
         try {
           const v2 = await client.v2.members.get(accountId, portal.username, { signal: options.signal });
           members.set(key, { ...portal, groups: groupLevelsOf(v2.groups, groups) });
@@ -110,12 +130,72 @@ export async function readPortalState(
           if (!isPortalError(error, 'not-found')) throw error;
           members.delete(key);
         }
-        progress();
+        progressOf(read, options);
       },
       options.signal,
     );
   }
   if (options.signal?.aborted)
     throw new PortalError({ kind: 'cancelled', endpoint: '', message: 'Reading the portal was cancelled.' });
-  return { accountId, readAt, members, groups, requests };
+  return { accountId, readAt, members, groups, requests: read.requests };
+}
+
+/** The lower-case usernames the file's rows name, each once. */
+function namedUsernames(file: MembersFile): string[] {
+  return [
+    ...new Set(
+      desiredRows(file)
+        .rows.map((r) => r.username.toLowerCase())
+        .filter((u) => u !== ''),
+    ),
+  ];
+}
+
+/**
+ * Requests reading the portal for `file` takes at most, in an organisation of `total` members: by the walk of the
+ * member list (`pages` of them; default one per 100 members), or by one read of each member the rows name. The
+ * group list and the members' group reads are the same either way.
+ */
+export function stateReads(file: MembersFile, total: number, pages?: number): { list: number; named: number } {
+  const named = namedUsernames(file).length;
+  const groupReads = file.groupColumns.length > 0 ? 1 + named : 0;
+  return { list: (pages ?? Math.max(1, Math.ceil(total / PAGE_SIZE))) + groupReads, named: named + groupReads };
+}
+
+/** What reading the named members needs of a PortalClient: one member read each. */
+export interface NamedStateClient extends PortalStateClient {
+  readonly v3: { readonly members: Pick<V3Api['members'], 'page' | 'get'> };
+}
+
+/**
+ * The portal as the plan of `file` sees it, from one read of each member its rows name instead of the walk: for
+ * a file that names a few members of a large organisation. A name the portal does not know is a new member. Only
+ * a plan that leaves absent members alone may be made from it: the other members are not read.
+ */
+export async function readNamedPortalState(
+  client: NamedStateClient,
+  accountId: number,
+  file: MembersFile,
+  options: PortalStateOptions = {},
+): Promise<PortalState> {
+  const readAt = Date.now();
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_MAX_CONCURRENT);
+  const usernames = namedUsernames(file);
+  const read: Reading = { requests: 0, total: usernames.length, members: new Map() };
+  await runPool(
+    usernames,
+    concurrency,
+    async (username) => {
+      read.requests++;
+      try {
+        const m = await client.v3.members.get(accountId, username, { signal: options.signal });
+        read.members.set(m.user.username.toLowerCase(), portalMemberOf(m));
+      } catch (error) {
+        if (!isPortalError(error, 'not-found')) throw error;
+      }
+      progressOf(read, options);
+    },
+    options.signal,
+  );
+  return withGroups(client, accountId, file, read, { ...options, concurrency }, readAt);
 }

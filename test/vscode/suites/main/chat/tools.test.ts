@@ -82,6 +82,21 @@ for (const profile of PROFILES)
           `/v2/accounts/${ACME}/members/${username}`,
         )
       ).body.groups ?? {};
+    /** The confirmation's words of a tool's prepared invocation, or undefined when it does not ask. */
+    const confirmation = async (
+      name: string,
+      input: object,
+    ): Promise<{ title: string; message: string } | undefined> => {
+      const source = new vscode.CancellationTokenSource();
+      const prepared = await t.chat.tools
+        .get(name)
+        ?.prepareInvocation?.({ input: { portal: portalLabel, organisation: 'acme', ...input } }, source.token);
+      source.dispose();
+      const asked = prepared?.confirmationMessages;
+      if (!asked) return undefined;
+      const { message } = asked;
+      return { title: asked.title, message: typeof message === 'string' ? message : message.value };
+    };
     const allPages = async (name: string, input: object, key: string): Promise<Array<Record<string, unknown>>> => {
       const out: Array<Record<string, unknown>> = [];
       for (let offset: number | undefined = 0, n = 0; offset !== undefined && n < 50; n++) {
@@ -223,6 +238,29 @@ for (const profile of PROFILES)
       assert.deepEqual(inactive.map((m) => m.username).sort(), expected.sort());
     });
 
+    it('file records: asks first when the groups to search are many, not when they are few', async () => {
+      // Enough groups that one request each, one at a time, takes longer than a few seconds by the budget's
+      // estimate, and few enough for the overview's first page. A new group only adds to the demo's own.
+      const listGroups = async () =>
+        (await portalJson<Array<{ id: number }>>(p.emu.url, p.token, 'GET', `/v2/accounts/${ACME}/groups`)).body;
+      for (let i = (await listGroups()).length; i < 45; i++) {
+        const made = await portalJson(p.emu.url, p.token, 'POST', `/v2/accounts/${ACME}/groups`, {
+          name: `chat-search-${i}`,
+        });
+        assert.equal(made.status, 200, JSON.stringify(made.body));
+      }
+      const groups = (await listGroups()).length;
+      await vscode.workspace.getConfiguration('portal').update('maxConcurrentRequests', 1, true);
+      const long = await confirmation('portal_findFileRecords', { name: 'report' });
+      assert.ok(long, 'a search of many groups, one at a time, asks first');
+      assert.match(long.title, /Acme Corporation/);
+      assert.match(long.message, new RegExp(`${groups} requests, one per group`), long.message);
+      assert.match(long.message, /one group at a time/);
+      assert.match(long.message, /requests every \d+ minutes/);
+      await vscode.workspace.getConfiguration('portal').update('maxConcurrentRequests', undefined, true);
+      assert.equal(await confirmation('portal_findFileRecords', { name: 'report' }), undefined, 'in parallel: short');
+    });
+
     it('find file records by name across the groups, with their folder paths', async () => {
       const got = await ask('portal_findFileRecords', { name: 'a' });
       const page = got.answer?.fileRecords as Page;
@@ -275,7 +313,37 @@ for (const profile of PROFILES)
       assert.equal(shown.account.accountId, ACME);
       assert.equal(got.answer?.changes, 2);
       assert.match(String(got.answer?.message), /a plan of 2 changes is waiting for your review/i);
+      // One member named in an organisation of one list page or more: read alone, with their groups.
+      const reads = got.answer?.portalReads as { way: string; requests: number; note: string };
+      assert.equal(reads.way, 'named');
+      assert.equal(reads.requests, 3, 'the member, the group list and their groups');
+      assert.match(reads.note, /Only the 1 member\(s\) the rows name were read/);
+      assert.equal(p.emu.stats().byRoute['GET /v3/accounts/:account/members/:username'], 1, 'the member read alone');
       assert.deepEqual(writes(p.emu.stats().byRoute), [], 'nothing was sent but reads');
+    });
+
+    it('the proposal asks first when its reads are long, and reads only the named members when fewer', async () => {
+      const all = await members();
+      assert.equal(
+        await confirmation('portal_proposeMemberChanges', { rows: [{ username: 'yara.haddad', jobTitle: 'Analyst' }] }),
+        undefined,
+        'one named member: a read or two, no question',
+      );
+      // Every member and ten new ones, with a group cell each: the member list (one page) is fewer requests than
+      // a read of each named member, and one request at a time it takes longer than a few seconds.
+      const usernames = [...all.map((m) => m.user.username), ...Array.from({ length: 10 }, (_, i) => `chat.new${i}`)];
+      const rows = usernames.map((username) => ({ username, 'group:marketing': 'Standard' }));
+      await vscode.workspace.getConfiguration('portal').update('maxConcurrentRequests', 1, true);
+      const long = await confirmation('portal_proposeMemberChanges', { rows });
+      await vscode.workspace.getConfiguration('portal').update('maxConcurrentRequests', undefined, true);
+      assert.ok(long, 'a long read asks first');
+      assert.match(long.title, /Acme Corporation/);
+      // One list page, the group list, and one group read per named member.
+      const requests = 1 + 1 + usernames.length;
+      assert.match(long.message, new RegExp(`member list of ${all.length} members`), long.message);
+      assert.match(long.message, new RegExp(`${requests} requests, about \\d+ seconds within the request budget`));
+      assert.match(long.message, new RegExp(`would take ${usernames.length + 1 + usernames.length}\\)`));
+      assert.match(long.message, /Nothing is written/);
     });
 
     it('a member named like an instruction comes back as quoted data, and no call follows from it', async () => {

@@ -3,7 +3,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
-import { readGroups, readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
+import {
+  readGroups,
+  readNamedPortalState,
+  readPortalState,
+  stateReads,
+} from '../../../../../../src/features/members/plan/core/portalState';
 import { apiRequests, exportText, Table, withPortal } from './helpers';
 
 const MEMBER_READ = /^GET \/v2\/accounts\/:account\/members\/:/;
@@ -51,4 +57,32 @@ void describe('portal state: a file written by hand', () => {
       assert.equal(apiRequests(p.emu, MEMBER_READ), 2);
     });
   });
+});
+
+void describe('portal state: only the members a file names', () => {
+  for (const profile of ['default', 'literal'] as const)
+    void test(`one read each, no walk, and the same plan as the walk (${profile} profile)`, async () => {
+      await withPortal(
+        async (p) => {
+          const text =
+            'username,jobTitle,group:engineering\nalice.muller,Analyst,Standard\nBruno.Dubois,,\nnobody.new,New,Basic\n';
+          const file = parseMembersFile(text);
+          p.emu.resetStats();
+          const named = await readNamedPortalState(p.client, p.acme, file);
+          assert.equal(apiRequests(p.emu, LIST), 0, 'no walk of the member list');
+          assert.equal(apiRequests(p.emu, /^GET \/v3\/accounts\/:account\/members\/:/), 3, 'one read per name');
+          assert.equal(apiRequests(p.emu, MEMBER_READ), 2, 'the groups of the two on the portal');
+          assert.equal(named.requests, apiRequests(p.emu));
+          assert.ok(named.requests <= stateReads(file, 1).named, 'within the count said beforehand');
+          assert.deepEqual([...named.members.keys()].sort(), ['alice.muller', 'bruno.dubois']);
+          const walked = await readPortalState(p.client, p.acme, file);
+          const options = { absent: 'leave', now: 0 } as const;
+          assert.deepEqual(
+            makePlan(file, named, options),
+            makePlan(file, { ...walked, readAt: named.readAt }, options),
+          );
+        },
+        { profile },
+      );
+    });
 });
