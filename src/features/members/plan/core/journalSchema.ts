@@ -10,11 +10,11 @@ import { MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS } from './file/ru
 import type { JournalEntry, JournalRecord } from './model';
 
 export const APPLY_ID = /^\d{14}-[0-9a-f]{8}$/;
-const MAX_TEXT = 2_000;
+export const MAX_TEXT = 2_000;
 const MAX_WORK = 100_000;
 
 /** One line of text: no control characters (a portal's values are not always tidy, but never hold those). */
-const oneLine = (max: number) =>
+export const oneLine = (max: number) =>
   z
     .string()
     .max(max)
