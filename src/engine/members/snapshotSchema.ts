@@ -5,13 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS, USERNAME, EMAIL } from '../../shared/memberRules';
-
-const MAX_TEXT = 2_000;
-const oneLine = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^\P{Cc}*$/u);
+import { MAX_TEXT, oneLine } from '../journalSchema';
 
 export const snapshotSchema = z.strictObject({
   version: z.union([z.literal(1), z.literal(2)]),

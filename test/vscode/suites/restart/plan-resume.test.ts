@@ -42,9 +42,14 @@ describe('Members: plan apply interrupted by a restart (after the restart)', fun
     assert.ok(doneBefore > 0 && doneBefore < RESUME_MEMBERS, `${doneBefore} members were changed before the restart`);
     assert.equal(sentBefore, doneBefore, 'nothing was in flight');
 
-    await withUi({ 'plan.interrupted': 'resume' }, async (ui) => {
+    await withUi({ 'plan.interrupted': 'resume', 'plan.resume.confirm': true }, async (ui) => {
       await vscode.commands.executeCommand('portal.plan.resume');
-      assert.deepEqual(ui.questions, ['plan.interrupted']);
+      // What remains is shown before anything is sent: the members without an outcome in the journal.
+      assert.deepEqual(ui.questions, ['plan.interrupted', 'plan.resume.confirm']);
+      assert.match(
+        visible(ui.asked.find((q) => q.id === 'plan.resume.confirm')?.texts.join('\n') ?? ''),
+        /^Resume the interrupted apply to Acme Corporation\? \d+ members remain\./,
+      );
       assert.match(ui.told.map((t) => visible(t.text)).join('\n'), /^Applied to Acme Corporation\. Done: \d+\./m);
     });
     const after = await tagged();

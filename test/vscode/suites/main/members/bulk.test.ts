@@ -140,6 +140,33 @@ for (const profile of PROFILES)
       assert.equal(p.emu.stats().byRoute['PATCH /v3/accounts/:account/members/:username'], undefined);
     });
 
+    it('Remove Local Data for This Portal… removes the journals of its edits: asked again, nothing is left', async () => {
+      const rows = await pickRows(3, 2);
+      await withUi({ 'members.tag.add': 'local-data', 'members.bulk.confirm': true }, () =>
+        onSelection('portal.member.addTag', rows),
+      );
+      await withUi(
+        { 'pick.portal': ((v: unknown) => v === p.portalId) as never, 'localData.remove': 'remove' },
+        async (ui) => {
+          await vscode.commands.executeCommand('portal.localData.remove');
+          assert.match(
+            asked(ui, 'localData.remove'),
+            /^Remove what this computer keeps about the people of .+\? \d+ apply journals?/,
+          );
+          assert.match(told(ui).join('\n'), /^Removed \d+ files kept for /);
+        },
+        { allUsed: false },
+      );
+      await withUi(
+        { 'pick.portal': ((v: unknown) => v === p.portalId) as never },
+        async (ui) => {
+          await vscode.commands.executeCommand('portal.localData.remove');
+          assert.match(told(ui).join('\n'), /^Nothing is kept on this computer for /);
+        },
+        { allUsed: false },
+      );
+    });
+
     it('cancelled mid-way, every member is either fully changed or untouched, on the portal and in the view', async () => {
       const rows = await pickRows(0, 20);
       const before = new Map(
