@@ -76,6 +76,7 @@ class EmulatorInstance implements Emulator {
       profile: options.profile,
       world: () => this.world,
       limiter: () => this.limiter,
+      rateClock: options.rateClock ?? Date.now,
       faults: this.faults,
       stats: this.statsData,
       latency: { ms: options.latencyMs, jitterMs: options.jitterMs },
