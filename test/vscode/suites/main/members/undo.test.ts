@@ -138,23 +138,35 @@ describe('Members: every change is undone from its summary', function () {
   it("a plan's apply: the members' values are put back", async () => {
     const targets = ['chloe.kowalski', 'dmitri.brown'];
     const before = await Promise.all(targets.map(whole));
-    const base = { username: '', row: undefined };
-    const tagsOf = async (u: string) => (await get<MemberJson>(`/v3/accounts/1/members/${u}`)).body.tags;
-    const fieldChanges = await Promise.all(
-      targets.map(async (u) => {
-        const tags = await tagsOf(u);
-        return {
-          kind: 'field' as const,
-          id: `${u}#field:tags`,
-          ...base,
-          username: u,
-          field: 'tags' as const,
-          before: tags,
-          after: [...tags, 'applied'],
-        };
-      }),
+    const read = async (u: string) => (await get<MemberJson>(`/v3/accounts/1/members/${u}`)).body;
+    const now = await Promise.all(targets.map(read));
+    // As the planner makes it: each change, and the member's values before it (what the journal keeps for Undo).
+    const fieldChanges = now.map((m) => ({
+      kind: 'field' as const,
+      id: `${m.user.username}#field:tags`,
+      username: m.user.username,
+      row: undefined,
+      field: 'tags' as const,
+      before: m.tags,
+      after: [...m.tags, 'applied'],
+    }));
+    const beforeOf = (m: MemberJson) => ({
+      username: m.user.username,
+      name: m.user.name,
+      email: m.user.email,
+      jobTitle: null,
+      enabled: m.user.enabled,
+      locked: false,
+      accountPermission: m.permission,
+      tags: m.tags,
+      twoFactor: false,
+      lastModified: null,
+      groups: {},
+    });
+    const plan = derivedPlan(
+      { accountId: 1, groups: [], origin: 'file', createdAt: Date.now() },
+      { fieldChanges, before: new Map(now.map((m) => [m.user.username.toLowerCase(), beforeOf(m)])) },
     );
-    const plan = derivedPlan({ accountId: 1, groups: [], origin: 'file', createdAt: Date.now() }, { fieldChanges });
     const t = await features();
     t.members.plan.store.show(plan, acme(), undefined);
     await withUi(
