@@ -21,7 +21,7 @@ import {
 import { resumeApply } from '../../../engine/members/index';
 import type { JournalRecord, Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
-import { aboutDuration } from './duration';
+import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
 
 export interface ApplyDeps {
