@@ -27,6 +27,8 @@ export interface PipelineDeps {
   router: Router;
   world: () => World;
   limiter: () => RateLimiter;
+  /** The rate limiter's clock (ms): the wall clock, or a test's own, so no test depends on the machine's speed. */
+  rateClock: () => number;
   faults: Faults;
   stats: EmulatorStats;
   latency: { ms: number; jitterMs: number };
@@ -167,7 +169,7 @@ export class EmulatorServer {
     }
 
     const match = this.count(method, path);
-    const limit = this.deps.limiter().check(remoteAddress, Date.now());
+    const limit = this.deps.limiter().check(remoteAddress, this.deps.rateClock());
     if (!limit.ok) {
       this.deps.stats.rateLimited++;
       await this.finish(

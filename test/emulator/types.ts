@@ -103,6 +103,11 @@ export interface EmulatorOptions {
   jitterMs: number;
   /** count 0 disables the limiter. */
   rateLimit: { count: number; windowSeconds: number };
+  /**
+   * The rate limiter's clock (ms since the epoch); default Date.now. A test that asserts the window injects its own:
+   * with the wall clock, a slow machine let the 21st request of a 20-per-2-s window through.
+   */
+  rateClock?: () => number;
   tokenLifetimeSeconds: number;
   dataFile?: string;
   quiet?: boolean;

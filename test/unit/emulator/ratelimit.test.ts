@@ -2,9 +2,16 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertError, startHarness } from './helpers';
 
+/** A clock the test moves: the window is asserted in the limiter's time, never in the machine's. */
+function testClock(): { now: () => number; advance: (ms: number) => void } {
+  let t = 1_700_000_000_000;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
 void describe('rate limit', () => {
   void test('20 per 2 s: the 21st request is 429 with Retry-After; token requests count; control requests do not', async () => {
-    const h = await startHarness({ rateLimit: { count: 20, windowSeconds: 2 } });
+    const clock = testClock();
+    const h = await startHarness({ rateLimit: { count: 20, windowSeconds: 2 }, rateClock: clock.now });
     try {
       const token = await h.login();
       for (let i = 0; i < 5; i++) assert.equal((await h.control('GET', '/stats')).status, 200);
@@ -22,31 +29,29 @@ void describe('rate limit', () => {
       assert.equal(h.emu.stats().rateLimited, 2);
       assert.equal((await h.control('GET', '/stats')).status, 200, 'control endpoint is never limited');
 
-      // Sliding window: once the oldest requests age out, requests are let in again (bounded wait).
-      let status = 429;
-      for (let i = 0; i < 40 && status === 429; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        status = (await h.call('GET', '/v3/userinfo', { token })).status;
-      }
-      assert.equal(status, 200);
+      // Sliding window: just before the oldest request ages out, still refused; once it has, let in again.
+      clock.advance(1999);
+      assert.equal((await h.call('GET', '/v3/userinfo', { token })).status, 429);
+      clock.advance(1);
+      assert.equal((await h.call('GET', '/v3/userinfo', { token })).status, 200);
     } finally {
       await h.stop();
     }
   });
 
   void test('refused requests do not extend the block', async () => {
-    const h = await startHarness({ rateLimit: { count: 3, windowSeconds: 1 } });
+    const clock = testClock();
+    const h = await startHarness({ rateLimit: { count: 3, windowSeconds: 1 }, rateClock: clock.now });
     try {
       for (let i = 0; i < 3; i++) assert.equal((await h.call('GET', '/nowhere')).status, 404);
-      // Many refused requests in a row...
-      for (let i = 0; i < 10; i++) assert.equal((await h.call('GET', '/nowhere')).status, 429);
-      // ...and the client is still let in once the accepted three age out.
-      let status = 429;
-      for (let i = 0; i < 30 && status === 429; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        status = (await h.call('GET', '/nowhere')).status;
+      // Many refused requests in a row, while time passes...
+      for (let i = 0; i < 10; i++) {
+        clock.advance(90);
+        assert.equal((await h.call('GET', '/nowhere')).status, 429);
       }
-      assert.equal(status, 404);
+      // ...and the client is let in once the accepted three age out (the refused ones never counted).
+      clock.advance(100);
+      assert.equal((await h.call('GET', '/nowhere')).status, 404);
     } finally {
       await h.stop();
     }

@@ -90,10 +90,13 @@ export class ScriptedUi implements Ui {
     for (const [id, answer] of Object.entries(answers)) this.script.set(id, answer);
   }
 
-  /** The ids asked, in order (progress left out). */
+  /** The ids asked, in order (progress left out, and notifications with buttons nobody was scripted to click). */
   get questions(): string[] {
-    return this.asked.filter((a) => a.kind !== 'progress').map((a) => a.id);
+    return this.asked.filter((a) => a.kind !== 'progress' && !this.notices.has(a)).map((a) => a.id);
   }
+
+  /** Non-modal chooses no script answers: notifications whose buttons (Undo, Retry) nobody has to click. */
+  private readonly notices = new Set<Asked>();
 
   /** Fails when a question had no answer, or (with `all`) an answer was never used up. */
   assertDone(all = true): void {
@@ -115,6 +118,11 @@ export class ScriptedUi implements Ui {
 
   async choose<A extends string>(o: ChooseOptions<A>): Promise<A | undefined> {
     const q = this.ask(o.id, 'choose', defined(o.message, o.detail, ...o.actions.map((x) => x.label)));
+    if (!o.modal && !this.script.has(o.id)) {
+      // A notification nobody has to answer: what it tells is told, like notify's.
+      this.notices.add(q);
+      this.told.push({ severity: o.severity, text: o.message });
+    }
     // Nobody clicks a notification's button unless the script says so.
     const a = o.modal || this.script.has(o.id) ? this.answer(q) : DISMISS;
     const id = typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a;

@@ -19,7 +19,7 @@ import {
 } from '../../../api/index';
 import { isCancellation } from '../../../shared/errors';
 import { memberRow } from '../../../shared/members';
-import { orderedPages } from '../view/memberPages';
+import { orderedPages } from '../../../node/orderedPages';
 import { flagsOf, type AccessMatrix, type ListedMember } from './accessMatrix';
 import { estimateMs } from './estimate';
 import type { MatrixJournal } from './matrixJournal';

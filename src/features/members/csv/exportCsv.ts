@@ -11,7 +11,7 @@ import { describeQuery, type MemberQuery } from '../../../shared/members';
 import type { AccountRef } from '../../../shared/refs';
 import { answered, type Ui } from '../../../ui/ui';
 
-import { aboutDuration } from '../plan/duration';
+import { aboutDuration } from '../../../shared/duration';
 import { estimateExportCost, writeMembersCsv, type ExportGroup, type MemberColumn } from './membersCsv';
 import { announceFileWritten } from '../../../ui/fileWritten';
 

@@ -19,7 +19,7 @@ import { hasActivityFilter, memberRow, type MemberQuery } from '../../../shared/
 import { groupDigest, type GroupLevel } from '../plan/core/file/digest';
 import { csvLine, UTF8_BOM } from './csv';
 import { activityScan } from '../view/loaders';
-import { orderedPages } from '../view/memberPages';
+import { orderedPages } from '../../../node/orderedPages';
 
 /** The Members view's query: an export lists what the view lists. */
 export type MemberExportQuery = MemberQuery;

@@ -23,7 +23,7 @@ import {
 import { resumeApply } from '../../../engine/members/index';
 import { allChanges, type JournalRecord, type Plan } from './core/model';
 import { reportCounts, retryFailed, writeReport } from './core/report';
-import { aboutDuration } from './duration';
+import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
 import { confirmTruth } from './planWords';
 

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type V2Api, type V3Api } from '../../../../api/index';
 import { runPool } from '../../../../node/pool';
-import { orderedPages } from '../../view/memberPages';
+import { orderedPages } from '../../../../node/orderedPages';
 import { desiredRows } from './file/desiredRows';
 import { groupDigest } from './file/membersFile';
 import { memberBefore, portalMemberOf, groupLevelsOf, readGroups } from '../../../../engine/members/portal';

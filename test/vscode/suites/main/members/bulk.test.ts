@@ -324,13 +324,13 @@ for (const profile of PROFILES)
       ).find((x) => x.m.memberOfMultipleAccounts)?.r;
       assert.ok(shared && created.length === 2);
       const rows = [...created, shared];
-      await withUi({ 'members.bulk.confirm': true }, async (ui) => {
+      await withUi({ 'members.bulk.confirm': true, 'members.bulk.typeCount': '2' }, async (ui) => {
         await onSelection('portal.member.delete', rows);
         const question = asked(ui, 'members.bulk.confirm');
         assert.match(question, /^Remove 3 members from Acme Corporation\?/);
         assert.match(
           question,
-          /2 of them belong to no other organisation, so their users are DELETED FOR GOOD and cannot be restored: bulk\.one, bulk\.two$/m,
+          /2 of them belong to no other organisation, so their users are DELETED FOR GOOD: bulk\.one, bulk\.two\. A snapshot of each is kept first/m,
         );
         assert.deepEqual(told(ui), ['Removed 3 of 3 members.']);
       });

@@ -503,7 +503,10 @@ for (const profile of PROFILES)
           'a wrong username ends the command quietly',
         );
         const [confirm, typed] = ui.asked.filter((q) => q.kind !== 'progress');
-        assert.match(confirm?.texts.join('\n') ?? '', /DELETED FOR GOOD: it cannot be restored/);
+        assert.match(
+          confirm?.texts.join('\n') ?? '',
+          /DELETED FOR GOOD\. A snapshot is kept first, so Undo can re-create them/,
+        );
         assert.match(typed?.texts.join('\n') ?? '', /Type the username "aaron\.aardvark"/);
         assert.deepEqual(
           ui.refused.map((r) => r.problem),

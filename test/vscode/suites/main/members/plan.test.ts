@@ -250,14 +250,19 @@ for (const profile of PROFILES)
       assert.equal(created?.user.name, 'New Starter');
       assert.equal(await engineering('new.starter'), 1, 'the new member is in engineering as Basic');
 
-      // Undo Last Apply: a plan of its own, applied after its confirmation.
+      // Undo Last Change: a plan of its own, applied after its confirmation (and the count typed: the undo of a
+      // create deletes the user for good).
       await withUi({}, () => vscode.commands.executeCommand('portal.plan.undoLastApply'));
       const undo = await shownPlan();
       assert.equal(undo.shown.plan.origin, 'undo');
       // Removing the member the apply created deletes them for good: a snapshot is kept first, in a folder asked once.
       fs.mkdirSync(path.join(dir, 'snapshots'), { recursive: true });
       await withUi(
-        { 'plan.apply.confirm': true, 'plan.snapshot.folder': path.join(dir, 'snapshots') },
+        {
+          'plan.apply.confirm': true,
+          'plan.apply.typeCount': '1',
+          'plan.snapshot.folder': path.join(dir, 'snapshots'),
+        },
         () => vscode.commands.executeCommand('portal.plan.apply'),
         { allUsed: false },
       );
@@ -357,7 +362,7 @@ for (const profile of PROFILES)
       const chosen = path.join(dir, 'snapshots');
       fs.mkdirSync(chosen, { recursive: true });
       const ui = await withUi(
-        { 'plan.apply.confirm': true, 'plan.snapshot.folder': chosen },
+        { 'plan.apply.confirm': true, 'plan.apply.typeCount': '1', 'plan.snapshot.folder': chosen },
         async (u) => {
           await vscode.commands.executeCommand('portal.plan.apply');
           return u;

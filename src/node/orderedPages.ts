@@ -3,8 +3,8 @@
  * next few are asked for while the consumer works on the current one. At most the current page and `readAhead`
  * more are held, so a long list is never in memory at once. A list without a page count is walked one page at a time.
  */
-import { MAX_PAGES, type Page } from '../../../api/index';
-import { linkedSignal } from '../../../node/pool';
+import { MAX_PAGES, type Page } from '../api/index';
+import { linkedSignal } from './pool';
 
 type PageFetch<T> = (page: number, signal: AbortSignal) => Promise<Page<T>>;
 
