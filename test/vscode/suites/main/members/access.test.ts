@@ -15,7 +15,7 @@ import { ACCESS_RESTART, dropAccessRestartRecord, writeAccessRestartRecord } fro
 import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { features, nodeOf, type Testing } from '../../../support/tree';
 import { waitFor } from '../../../support/wait';
-import { withUi } from '../../../support/ui';
+import { DISMISS, withUi } from '../../../support/ui';
 
 const MEMBER_READ = 'GET /v2/accounts/:account/members/:username';
 /** Index of the read time in a row as the page gets it (matrix.protocol.ts). */
@@ -216,6 +216,45 @@ for (const profile of PROFILES)
           await panel.session.read(() => ui);
           assert.equal(levelIn(panel.session.matrix.row(username), social), 3);
         },
+      );
+    });
+
+    it('Copy access from… finds a member by job title, with rows naming the title and the groups by their names', async () => {
+      const acme = account(1, 'Acme Corporation');
+      const list = await portalJson<{
+        items: Array<{ user: { username: string; name: string; jobTitle: string | null } }>;
+      }>(p.emu.url, p.token, 'GET', '/v3/accounts/1/members?page=1&size=100');
+      const analyst = list.body.items.find((m) => m.user.jobTitle === 'Analyst' && !/analyst/i.test(m.user.name));
+      assert.ok(analyst, 'the seed has an analyst whose name does not say so');
+      t.members.show(acme);
+      const node = await nodeOf({ kind: 'member', portalId: p.portalId, accountId: 1, username: 'demo' });
+      const ui = await withUi(
+        {
+          'pick.member': {
+            search: 'analyst',
+            pick: (v: { username: string }) => v.username === analyst.user.username,
+          },
+          'access.same.options': DISMISS,
+        },
+        async (scripted) => {
+          // The rows name the groups the matrix's stored reads know: read them first.
+          const session = t.members.access.sessions.get(acme) as unknown as MatrixPanelLike['session'];
+          await session.read(() => scripted);
+          await vscode.commands.executeCommand('portal.member.giveSameAccess', node);
+          return scripted;
+        },
+        { allUsed: false },
+      );
+      const asked = ui.asked.find((q) => q.id === 'pick.member');
+      assert.ok(asked?.texts.includes('Copy access from…'), asked?.texts.join(' | '));
+      assert.ok(asked?.items?.includes(analyst.user.name), 'found by the job title typed');
+      assert.ok(
+        asked?.texts.some((x) => x.startsWith('Analyst · ')),
+        'the row names the job title',
+      );
+      assert.ok(
+        asked?.texts.some((x) => /^Groups: .*[A-Z]/.test(x) || x === 'In no group'),
+        'the row names the groups, by the names people know',
       );
     });
 
