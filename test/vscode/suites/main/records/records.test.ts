@@ -107,7 +107,7 @@ for (const profile of PROFILES)
       assert.match(text, literal ? /\*\*Lock:\*\* locked$/m : /\*\*Lock:\*\* locked by Dana Demo since /);
     });
 
-    it('"Open content" shows a text file\'s bytes, read-only, exactly as downloaded', async () => {
+    it('"Open content" shows a text file\'s bytes exactly as downloaded (its saves go back: uploads.test.ts)', async () => {
       const csv = await walk(explorer, portalId, ['Acme Corporation', 'Engineering', 'releases.csv']);
       await vscode.commands.executeCommand('portal.file.openContent', csv.node);
       const doc = vscode.window.activeTextEditor?.document;
