@@ -136,6 +136,8 @@ async function bulkDeleteUndo(client: PortalClient, accountId: number, storage: 
     return n;
   };
   return [
+    { name: 'bulk_delete_members', value: targets.length },
+    { name: 'bulk_delete_for_good', value: alone.length },
     { name: 'bulk_delete_undo_lost', value: (await lost(alone)) + (await lost(shared)) },
     { name: 'bulk_delete_undo_lost_for_good', value: await lost(alone) },
     { name: 'bulk_delete_undo_lost_other_organisation', value: await lost(shared) },

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { count } from '../../../shared/format';
 import { groupPermissionWords } from '../../../shared/permissions';
 import type { BulkSummary } from './bulkRun';
-import type { BulkChange, SkipReason } from './bulkChange';
+import type { BulkChange, GroupLevel, SkipReason } from './bulkChange';
 import type { Unusual } from './unusual';
 
 export interface ChangeWords {
@@ -58,13 +58,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
         done: (d, all) => vscode.l10n.t('Unlocked {0} of {1} members.', count(d), count(all)),
       };
     case 'delete':
-      return {
-        question: vscode.l10n.t('Remove {0} members from {1}?', c, account),
-        action: vscode.l10n.t('Remove {0} Members', c),
-        title: vscode.l10n.t('Remove {0} members from {1}', c, account),
-        progress: vscode.l10n.t('Removing {0} members…', c),
-        done: (d, all) => vscode.l10n.t('Removed {0} of {1} members.', count(d), count(all)),
-      };
+      return removalWords(c, account);
     case 'addTag':
       return {
         question: vscode.l10n.t('Add the tag "{0}" to {1} members of {2}?', change.tag, c, account),
@@ -82,25 +76,40 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
         done: (d, all) =>
           vscode.l10n.t('Removed the tag "{0}" from {1} of {2} members.', change.tag, count(d), count(all)),
       };
-    case 'setGroupPermission': {
-      if (change.permission === 0)
-        return {
-          question: vscode.l10n.t('Remove {0} members from the group {1}?', c, group),
-          action: vscode.l10n.t('Remove {0} Members', c),
-          title: vscode.l10n.t('Remove {0} members from {1}', c, group),
-          progress: vscode.l10n.t('Removing {0} members from {1}…', c, group),
-          done: (d, all) => vscode.l10n.t('Removed {0} of {1} members from {2}.', count(d), count(all), group),
-        };
-      const level = groupPermissionWords(change.permission);
-      return {
-        question: vscode.l10n.t('Make {0} members "{1}" in the group {2}?', c, level, group),
-        action: vscode.l10n.t('Change {0} Members', c),
-        title: vscode.l10n.t('Make {0} members "{1}" in {2}', c, level, group),
-        progress: vscode.l10n.t('Changing the permission of {0} members in {1}…', c, group),
-        done: (d, all) => vscode.l10n.t('{0} of {1} members are now "{2}" in {3}.', count(d), count(all), level, group),
-      };
-    }
+    case 'setGroupPermission':
+      return groupChangeWords(change.permission, c, group);
   }
+}
+
+/** A removal's words. */
+function removalWords(c: string, account: string): ChangeWords {
+  return {
+    question: vscode.l10n.t('Remove {0} members from {1}?', c, account),
+    action: vscode.l10n.t('Remove {0} Members', c),
+    title: vscode.l10n.t('Remove {0} members from {1}', c, account),
+    progress: vscode.l10n.t('Removing {0} members…', c),
+    done: (d, all) => vscode.l10n.t('Removed {0} of {1} members.', count(d), count(all)),
+  };
+}
+
+/** A group permission change's words: removal from the group, or the level given in it. */
+function groupChangeWords(permission: GroupLevel, c: string, group: string): ChangeWords {
+  if (permission === 0)
+    return {
+      question: vscode.l10n.t('Remove {0} members from the group {1}?', c, group),
+      action: vscode.l10n.t('Remove {0} Members', c),
+      title: vscode.l10n.t('Remove {0} members from {1}', c, group),
+      progress: vscode.l10n.t('Removing {0} members from {1}…', c, group),
+      done: (d, all) => vscode.l10n.t('Removed {0} of {1} members from {2}.', count(d), count(all), group),
+    };
+  const level = groupPermissionWords(permission);
+  return {
+    question: vscode.l10n.t('Make {0} members "{1}" in the group {2}?', c, level, group),
+    action: vscode.l10n.t('Change {0} Members', c),
+    title: vscode.l10n.t('Make {0} members "{1}" in {2}', c, level, group),
+    progress: vscode.l10n.t('Changing the permission of {0} members in {1}…', c, group),
+    done: (d, all) => vscode.l10n.t('{0} of {1} members are now "{2}" in {3}.', count(d), count(all), level, group),
+  };
 }
 
 function skipWords(reason: SkipReason): string {
