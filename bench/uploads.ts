@@ -126,6 +126,8 @@ async function oneGigabyte(): Promise<Figure[]> {
     return [
       { name: 'upload_1gb_rss_growth_mb', value: r.rssGrowthMb },
       { name: 'upload_1gb_throughput_ratio', value: r.plainS / r.chunkedS },
+      { name: 'upload_1gb_s', value: r.chunkedS },
+      { name: 'upload_1gb_plain_s', value: r.plainS },
     ];
   } finally {
     await emu.stop();
@@ -209,7 +211,11 @@ export const uploadBenchmarks: Benchmark[] = [
     figures: ['upload_1000_requests', 'upload_1000_429s', 'upload_1000_s', 'upload_1000_floor_s'],
     run: thousand,
   },
-  { name: 'upload-1gb', figures: ['upload_1gb_rss_growth_mb', 'upload_1gb_throughput_ratio'], run: oneGigabyte },
+  {
+    name: 'upload-1gb',
+    figures: ['upload_1gb_rss_growth_mb', 'upload_1gb_throughput_ratio', 'upload_1gb_s', 'upload_1gb_plain_s'],
+    run: oneGigabyte,
+  },
   { name: 'upload-resume', figures: ['upload_resume_done_twice', 'upload_resume_lost'], run: resume },
   { name: 'save-conflict', figures: ['save_conflict_missed'], run: conflicts },
 ];

@@ -24,7 +24,7 @@ import type { ApiContext } from './context';
 /** The chunk size the service's web plugin sends. */
 export const CHUNK_BYTES = 5 * 1024 * 1024;
 /** Chunks of one file in flight at once: enough to hide the latency of each, few enough to bound memory. */
-const PARALLEL_CHUNKS = 3;
+const PARALLEL_CHUNKS = 4;
 /** Tries per chunk on a network failure, a timeout or a 5xx (a chunk is idempotent: its offset says where it goes). */
 const CHUNK_ATTEMPTS = 3;
 
