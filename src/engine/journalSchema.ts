@@ -76,7 +76,14 @@ const v3Create = z.strictObject({
   tags: tags.optional(),
   rights: accountPermission.optional(),
   phone: oneLine(MAX_TEXT).optional(),
+  realName: name.optional(),
+  admin: z.boolean().optional(),
+  assignToNewGroupsPermission: groupLevel.optional(),
+  assignToAllGroupsWithRights: storedPermission.optional(),
+  assignToAllGroupsWithAdmin: z.boolean().optional(),
   assignGroups: groupLevels.optional(),
+  assignGroupsRights: groupNumbers.optional(),
+  assignGroupsAdmin: groupIds.optional(),
 });
 
 const v3Update = z.strictObject({
@@ -86,6 +93,12 @@ const v3Update = z.strictObject({
   enabled: z.boolean().optional(),
   lock: z.boolean().optional(),
   disableTwoFactorAuthentication: z.literal(true).optional(),
+  assignmentNotification: z.boolean().optional(),
+  activation: z.strictObject({ date: time.optional(), message: text.optional() }).optional(),
+  assignToAllGroupsWithRights: storedPermission.optional(),
+  assignToAllGroupsWithAdmin: z.boolean().optional(),
+  assignToNewGroupsRights: storedPermission.optional(),
+  assignToNewGroupsAdmin: z.boolean().optional(),
   assignGroupsRights: groupNumbers.optional(),
   assignGroupsAdmin: groupIds.optional(),
   removeGroups: groupIds.optional(),

@@ -112,9 +112,15 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
   if (counts.permanent > 0 && !folder) return false;
   const yes = await ui.confirm({
     id: 'plan.apply.confirm',
-    message: vscode.l10n.t('Apply changes to {0} members of {1}?', count(counts.members), plain(account.label)),
+    message:
+      counts.members === 1
+        ? vscode.l10n.t('Apply changes to 1 member of {0}?', plain(account.label))
+        : vscode.l10n.t('Apply changes to {0} members of {1}?', count(counts.members), plain(account.label)),
     detail: [...confirmTruth(plan, chosenChanges(plan, leftOut)), confirmDetail(counts, folder)].join('\n'),
-    action: vscode.l10n.t('Apply to {0} Members', count(counts.members)),
+    action:
+      counts.members === 1
+        ? vscode.l10n.t('Apply to 1 Member')
+        : vscode.l10n.t('Apply to {0} Members', count(counts.members)),
   });
   if (!yes || !(await typedCount(ui, counts.permanent))) return false;
   const client = deps.registry.client(account.portalId);

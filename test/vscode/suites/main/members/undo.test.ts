@@ -74,10 +74,13 @@ describe('Members: every change is undone from its summary', function () {
       tags: [...state.values.tags, 'undo-me'],
       groups: state.values.groups.map((g, i) => (i === 0 ? { ...g, permission: g.permission === 16 ? 1 : 16 } : g)),
     };
-    await withUi(UNDO, async () => {
+    await withUi(UNDO, async (ui) => {
       await panel.handleMessage({ type: 'save', values });
       assert.notDeepEqual(await whole('member'), before, 'the save changed the member');
-      await waitFor(backTo('member', before), 'the form save is undone', 20_000);
+      await waitFor(backTo('member', before), 'the form save is undone', 20_000).catch((e: unknown) => {
+        const asked = ui.asked.map((a) => a.id).join(', ');
+        throw new Error(`${String(e)} (asked: ${asked}; told: ${ui.told.map((t) => t.text).join(' | ')})`);
+      });
     });
     panel.dispose();
   });

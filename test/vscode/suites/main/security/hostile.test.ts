@@ -321,8 +321,11 @@ describe('A hostile portal: every server string is an attack', function () {
       [],
       'git status ran no command from the download',
     );
-    for (const f of ['_git/config', '_git/project/_git/config', '_git/project/_VSCODE/tasks.json'])
+    // A folder laid out as a repository keeps its files, with HEAD and config renamed so Git sees none there.
+    for (const f of ['_git/_config', '_git/_HEAD', '_git/project/_git/_config', '_git/project/_VSCODE/tasks.json'])
       assert.ok(local.includes(f), `${f} in ${local.join(', ')}`);
+    for (const f of ['_git/config', '_git/HEAD', '_git/project/_git/config'])
+      assert.ok(!local.includes(f), `${f} is not in ${local.join(', ')}`);
     assert.deepEqual(
       local.filter((e) => /(^|\/)(\.(git|vscode)|\.?(git|vscode)~\d+)\/?$/i.test(e)),
       [],
