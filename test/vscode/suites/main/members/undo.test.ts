@@ -94,6 +94,39 @@ describe('Members: every change is undone from its summary', function () {
     });
   });
 
+  it('Show Change History… names a change in the user’s words and shows the undo plan of one not undone yet', async () => {
+    // A member no earlier test changed, so the view's row is as the portal has it.
+    const target = 'yara.haddad';
+    // The summary's Undo is not clicked this time: the change stays in the history, not undone.
+    const node = (await row(target)).node;
+    await withUi({}, () => vscode.commands.executeCommand('portal.member.disable', node));
+    try {
+      const ui = await withUi(
+        {
+          'plan.history.pick': ((c: { undoable: boolean; record: { begin: { title?: string } } }) =>
+            c.undoable && c.record.begin.title === `Disable ${target}`) as never,
+        },
+        async (u) => {
+          await vscode.commands.executeCommand('portal.plan.showHistory');
+          return u;
+        },
+      );
+      const labels = ui.asked.find((a) => a.id === 'plan.history.pick')?.texts ?? [];
+      assert.ok(
+        labels.some((l) => l.includes(`"Disable ${target}"`)),
+        `the history names the change: ${labels.join(' | ')}`,
+      );
+      const shown = (await features()).members.plan.store.plan;
+      assert.match(shown?.plan.title ?? '', new RegExp(`^Undo "Disable ${target}"`));
+      assert.deepEqual(
+        shown?.plan.fieldChanges.map((c) => [c.username, c.field, c.after]),
+        [[target, 'enabled', true]],
+      );
+    } finally {
+      await portalJson(p.emu.url, p.token, 'PATCH', `/v3/accounts/1/members/${target}`, { enabled: true });
+    }
+  });
+
   it('a bulk delete that deletes two users for good: both re-created from their snapshots, with groups and tags', async () => {
     const groups = (await get<Array<{ id: number; name: string }>>('/v2/accounts/1/groups')).body;
     const engineering = groups.find((g) => g.name === 'engineering')?.id;
