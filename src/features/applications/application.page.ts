@@ -48,6 +48,62 @@ function copyButton(what: 'clientId' | 'clientSecret', label: string): HTMLEleme
   return button;
 }
 
+/** The warning that the secret is shown only now, worded for a new application or a rotated secret. */
+function credentialsWarning(m: CredentialsMessage): HTMLElement {
+  return el('p', {
+    classes: ['banner', 'warn'],
+    textContent:
+      m.reason === 'rotated'
+        ? l10n.t(
+            'The old secret has stopped working. The new one is shown only now: copy it before you close this panel.',
+          )
+        : l10n.t(
+            'The client secret is shown only now: copy it, or use it for this portal, before you close this panel.',
+          ),
+  });
+}
+
+/** The client id and secret, each with its copy button. */
+function credentialsList(m: CredentialsMessage): HTMLElement {
+  return el(
+    'dl',
+    { classes: ['kv'] },
+    el('dt', { textContent: l10n.t('Client id') }),
+    el(
+      'dd',
+      {},
+      el('code', { id: 'client-id', classes: ['secret'], textContent: m.clientId }),
+      ' ',
+      copyButton('clientId', l10n.t('Copy client id')),
+    ),
+    el('dt', { textContent: l10n.t('Client secret') }),
+    el(
+      'dd',
+      {},
+      el('code', { id: 'client-secret', classes: ['secret'], textContent: m.clientSecret }),
+      ' ',
+      copyButton('clientSecret', l10n.t('Copy secret')),
+    ),
+  );
+}
+
+/** Done forgets the credentials here and on the host, then closes the panel. */
+function doneButton(forget: () => void): HTMLElement {
+  return el('vscode-button', {
+    id: 'done',
+    secondary: true,
+    textContent: l10n.t('Done'),
+    title: l10n.t('Hides the secret and closes this panel'),
+    on: {
+      click: () => {
+        forget();
+        post({ type: 'hideCredentials' });
+        post({ type: 'close' });
+      },
+    },
+  });
+}
+
 /** The credentials first, then the one way on: Done forgets them here and on the host, and closes the panel. */
 function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: CredentialsMessage): void {
   clear(box);
@@ -60,55 +116,9 @@ function showCredentials(box: HTMLElement, forget: () => void, form: Form, m: Cr
   use.id = 'use-credentials';
   box.append(
     el('h2', { textContent: m.reason === 'rotated' ? l10n.t('New client secret') : l10n.t('Client credentials') }),
-    el('p', {
-      classes: ['banner', 'warn'],
-      textContent:
-        m.reason === 'rotated'
-          ? l10n.t(
-              'The old secret has stopped working. The new one is shown only now: copy it before you close this panel.',
-            )
-          : l10n.t(
-              'The client secret is shown only now: copy it, or use it for this portal, before you close this panel.',
-            ),
-    }),
-    el(
-      'dl',
-      { classes: ['kv'] },
-      el('dt', { textContent: l10n.t('Client id') }),
-      el(
-        'dd',
-        {},
-        el('code', { id: 'client-id', classes: ['secret'], textContent: m.clientId }),
-        ' ',
-        copyButton('clientId', l10n.t('Copy client id')),
-      ),
-      el('dt', { textContent: l10n.t('Client secret') }),
-      el(
-        'dd',
-        {},
-        el('code', { id: 'client-secret', classes: ['secret'], textContent: m.clientSecret }),
-        ' ',
-        copyButton('clientSecret', l10n.t('Copy secret')),
-      ),
-    ),
-    el(
-      'div',
-      { classes: ['actions'] },
-      use,
-      el('vscode-button', {
-        id: 'done',
-        secondary: true,
-        textContent: l10n.t('Done'),
-        title: l10n.t('Hides the secret and closes this panel'),
-        on: {
-          click: () => {
-            forget();
-            post({ type: 'hideCredentials' });
-            post({ type: 'close' });
-          },
-        },
-      }),
-    ),
+    credentialsWarning(m),
+    credentialsList(m),
+    el('div', { classes: ['actions'] }, use, doneButton(forget)),
     status,
   );
   if (m.stored) status.textContent = l10n.t('This portal now signs in with these credentials.');
@@ -171,8 +181,8 @@ function renderRotate(
   return { nodes, read: () => values };
 }
 
-/** A new application: its name, platform and device. */
-function renderCreate(form: Form, state: ApplicationState, values: Values): Rendered<Values> {
+/** The name and description of a new application. */
+function nameFields(form: Form, values: Values) {
   const name = textField(form, {
     id: 'name',
     label: l10n.t('Name'),
@@ -186,6 +196,11 @@ function renderCreate(form: Form, state: ApplicationState, values: Values): Rend
     value: values.description,
     maxLength: 2000,
   });
+  return { name, description };
+}
+
+/** The platform and device of a new application, in the order they appear. */
+function deviceFields(form: Form, values: Values) {
   const platform = selectField(form, {
     id: 'platform',
     label: l10n.t('Platform'),
@@ -210,6 +225,11 @@ function renderCreate(form: Form, state: ApplicationState, values: Values): Rend
     value: values.deviceOs,
     maxLength: 200,
   });
+  return { platform, deviceType, deviceModel, deviceOs };
+}
+
+/** The app version and bundle id of a new application. */
+function buildFields(form: Form, values: Values) {
   const appVersion = textField(form, {
     id: 'appVersion',
     label: l10n.t('App version'),
@@ -223,6 +243,27 @@ function renderCreate(form: Form, state: ApplicationState, values: Values): Rend
     maxLength: 200,
     placeholder: 'com.example.app',
   });
+  return { appVersion, bundleId };
+}
+
+function createSubtitle(state: ApplicationState): HTMLElement {
+  return el('p', {
+    classes: ['subtitle'],
+    textContent: state.username
+      ? l10n.t(
+          'An application gives a program its own client id and secret on {0}, owned by {1}.',
+          state.portalLabel,
+          state.username,
+        )
+      : l10n.t('An application gives a program its own client id and secret on {0}.', state.portalLabel),
+  });
+}
+
+/** A new application: its name, platform and device. */
+function renderCreate(form: Form, state: ApplicationState, values: Values): Rendered<Values> {
+  const { name, description } = nameFields(form, values);
+  const { platform, deviceType, deviceModel, deviceOs } = deviceFields(form, values);
+  const { appVersion, bundleId } = buildFields(form, values);
   const text = (f: { control: VscodeTextfield }) => f.control.value;
   const read = (): Values => ({
     name: text(name),
@@ -236,16 +277,7 @@ function renderCreate(form: Form, state: ApplicationState, values: Values): Rend
   });
   const nodes = [
     el('h1', { textContent: l10n.t('Create application') }),
-    el('p', {
-      classes: ['subtitle'],
-      textContent: state.username
-        ? l10n.t(
-            'An application gives a program its own client id and secret on {0}, owned by {1}.',
-            state.portalLabel,
-            state.username,
-          )
-        : l10n.t('An application gives a program its own client id and secret on {0}.', state.portalLabel),
-    }),
+    createSubtitle(state),
     name.node,
     description.node,
     el('div', { classes: ['row'] }, platform.node, deviceType.node),

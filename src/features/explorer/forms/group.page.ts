@@ -7,9 +7,11 @@ import { el, safeId } from '../../../forms/page/dom';
 import { checkboxField, section, textField } from '../../../forms/page/fields';
 import { FormView, type Rendered } from '../../../forms/page/form';
 
+type Form = FormView<GroupState, GroupValues>;
+
 /** A colour field with a live swatch; the swatch is painted through CSSOM (allowed by the page's CSP). */
 function colourField(
-  form: FormView<GroupState, GroupValues>,
+  form: Form,
   id: string,
   label: string,
   value: string,
@@ -33,11 +35,8 @@ function colourField(
   return f;
 }
 
-function renderGroup(
-  form: FormView<GroupState, GroupValues>,
-  state: GroupState,
-  values: GroupValues,
-): Rendered<GroupValues> {
+/** The group's unique name and the name people see. */
+function nameFields(form: Form, values: GroupValues) {
   const name = textField(form, {
     id: 'name',
     label: l10n.t('Name'),
@@ -54,8 +53,12 @@ function renderGroup(
     maxLength: 200,
     hint: l10n.t('The name people see.'),
   });
+  return { name, friendlyName };
+}
 
-  const componentBoxes = state.components.map((c) => ({
+/** One checkbox per component the organisation offers, in a fieldset that carries the field's error. */
+function componentsField(form: Form, state: GroupState, values: GroupValues) {
+  const boxes = state.components.map((c) => ({
     name: c.name,
     box: el('vscode-checkbox', {
       id: safeId('component', c.name),
@@ -63,14 +66,18 @@ function renderGroup(
       checked: values.components.includes(c.name),
     }),
   }));
-  const componentsGroup = el(
+  const group = el(
     'fieldset',
     { classes: ['plain'] },
     el('legend', { textContent: l10n.t('Enabled components') }),
-    ...componentBoxes.map((c) => el('div', {}, c.box)),
+    ...boxes.map((c) => el('div', {}, c.box)),
   );
-  const componentsError = form.field('components', componentsGroup as HTMLElement & { invalid?: boolean });
+  const error = form.field('components', group as HTMLElement & { invalid?: boolean });
+  return { boxes, group, error };
+}
 
+/** The group's on/off settings. */
+function switchFields(form: Form, state: GroupState, values: GroupValues) {
   const chat = checkboxField(form, { id: 'chat', label: l10n.t('Allow chat'), checked: values.chat });
   const comments = checkboxField(form, {
     id: 'comments',
@@ -90,6 +97,13 @@ function renderGroup(
     label: l10n.t('Show the Recent, Created by and I follow widgets'),
     checked: values.accordionWidgets,
   });
+  return { chat, comments, widgets, accordion };
+}
+
+function renderGroup(form: Form, state: GroupState, values: GroupValues): Rendered<GroupValues> {
+  const { name, friendlyName } = nameFields(form, values);
+  const components = componentsField(form, state, values);
+  const { chat, comments, widgets, accordion } = switchFields(form, state, values);
   const headerColor = colourField(form, 'headerColor', l10n.t('Header colour'), values.headerColor);
   const textColor = colourField(form, 'textColor', l10n.t('Text colour'), values.textColor);
 
@@ -99,7 +113,7 @@ function renderGroup(
     groupId: state.groupId,
     name: name.control.value,
     friendlyName: friendlyName.control.value,
-    components: componentBoxes.filter((c) => c.box.checked).map((c) => c.name),
+    components: components.boxes.filter((c) => c.box.checked).map((c) => c.name),
     chat: checked(chat),
     comments: checked(comments),
     widgets: checked(widgets),
@@ -116,7 +130,7 @@ function renderGroup(
     state.accountName ? el('p', { classes: ['subtitle'], textContent: l10n.t('In {0}', state.accountName) }) : null,
     name.node,
     friendlyName.node,
-    section(l10n.t('Components'), componentsGroup, componentsError),
+    section(l10n.t('Components'), components.group, components.error),
     section(l10n.t('Switches'), chat.node, comments.node, widgets.node, accordion.node),
     section(l10n.t('Branding'), el('div', { classes: ['row'] }, headerColor.node, textColor.node)),
     form.actions(),

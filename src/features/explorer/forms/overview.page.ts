@@ -76,12 +76,10 @@ function chips(values: readonly string[], empty: string): Child {
   );
 }
 
-function renderOverview(
-  form: FormView<OverviewState, OverviewValues>,
-  state: OverviewState,
-  values: OverviewValues,
-): Rendered<OverviewValues> {
-  const s = state.subscription;
+type Form = FormView<OverviewState, OverviewValues>;
+
+/** The fields that rename the organisation. */
+function renameFields(form: Form, values: OverviewValues) {
   const friendlyName = textField(form, {
     id: 'friendlyName',
     label: l10n.t('Friendly name'),
@@ -103,6 +101,79 @@ function renderOverview(
     maxLength: 20,
     placeholder: 'en_GB',
   });
+  return { friendlyName, name, locale };
+}
+
+/** "name · domain · created 3 Mar 2025", leaving out what the portal did not report. */
+function subtitleText(state: OverviewState): string {
+  return [
+    state.name,
+    state.domain,
+    state.dateCreated !== null ? l10n.t('created {0}', calendarDate(state.dateCreated)) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function componentsTable(components: OverviewState['components']): HTMLElement {
+  if (components.length === 0) return el('p', { classes: ['hint'], textContent: l10n.t('No components listed.') });
+  return el(
+    'table',
+    { classes: ['grid'], attrs: { 'aria-label': l10n.t('Enabled components') } },
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        ...[l10n.t('Component'), l10n.t('Called here'), l10n.t('Description')].map((h) =>
+          el('th', { textContent: h, attrs: { scope: 'col' } }),
+        ),
+      ),
+    ),
+    el(
+      'tbody',
+      {},
+      ...components.map((c) =>
+        el(
+          'tr',
+          {},
+          el(
+            'td',
+            { classes: ['name'] },
+            c.title,
+            c.beta ? el('span', { classes: ['chip'], textContent: l10n.t('beta') }) : null,
+          ),
+          el('td', { textContent: c.customName ?? '—' }),
+          el('td', { textContent: c.description }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The plan and its usage meters, or why they are not shown. */
+function subscriptionBody(s: SubscriptionView | null): HTMLElement {
+  if (!s)
+    return el('p', {
+      classes: ['hint'],
+      textContent: l10n.t('Not shown: the portal did not answer the subscription read.'),
+    });
+  return el(
+    'div',
+    {},
+    el('p', {
+      textContent: s.code ? l10n.t('Plan {0} ({1})', s.plan || '—', s.code) : l10n.t('Plan {0}', s.plan || '—'),
+    }),
+    meter(l10n.t('Storage'), s.storage, humanSize),
+    meter(l10n.t('Members'), s.members, count),
+    meter(l10n.t('E-mails today'), s.emails, count),
+  );
+}
+
+function renderOverview(form: Form, state: OverviewState, values: OverviewValues): Rendered<OverviewValues> {
+  const s = state.subscription;
+  const { friendlyName, name, locale } = renameFields(form, values);
   const text = (f: { control: VscodeTextfield }) => f.control.value;
   const read = (): OverviewValues => ({
     accountId: state.accountId,
@@ -111,73 +182,12 @@ function renderOverview(
     locale: text(locale),
   });
 
-  const subtitle = [
-    state.name,
-    state.domain,
-    state.dateCreated !== null ? l10n.t('created {0}', calendarDate(state.dateCreated)) : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  const components =
-    state.components.length === 0
-      ? el('p', { classes: ['hint'], textContent: l10n.t('No components listed.') })
-      : el(
-          'table',
-          { classes: ['grid'], attrs: { 'aria-label': l10n.t('Enabled components') } },
-          el(
-            'thead',
-            {},
-            el(
-              'tr',
-              {},
-              ...[l10n.t('Component'), l10n.t('Called here'), l10n.t('Description')].map((h) =>
-                el('th', { textContent: h, attrs: { scope: 'col' } }),
-              ),
-            ),
-          ),
-          el(
-            'tbody',
-            {},
-            ...state.components.map((c) =>
-              el(
-                'tr',
-                {},
-                el(
-                  'td',
-                  { classes: ['name'] },
-                  c.title,
-                  c.beta ? el('span', { classes: ['chip'], textContent: l10n.t('beta') }) : null,
-                ),
-                el('td', { textContent: c.customName ?? '—' }),
-                el('td', { textContent: c.description }),
-              ),
-            ),
-          ),
-        );
-
   const nodes = [
     el('h1', { textContent: state.friendlyName }),
-    el('p', { classes: ['subtitle'], textContent: subtitle }),
+    el('p', { classes: ['subtitle'], textContent: subtitleText(state) }),
     stateLine(state, s),
-    section(
-      l10n.t('Subscription'),
-      s
-        ? el(
-            'div',
-            {},
-            el('p', {
-              textContent: s.code ? l10n.t('Plan {0} ({1})', s.plan || '—', s.code) : l10n.t('Plan {0}', s.plan || '—'),
-            }),
-            meter(l10n.t('Storage'), s.storage, humanSize),
-            meter(l10n.t('Members'), s.members, count),
-            meter(l10n.t('E-mails today'), s.emails, count),
-          )
-        : el('p', {
-            classes: ['hint'],
-            textContent: l10n.t('Not shown: the portal did not answer the subscription read.'),
-          }),
-    ),
-    section(l10n.t('Components'), components),
+    section(l10n.t('Subscription'), subscriptionBody(s)),
+    section(l10n.t('Components'), componentsTable(state.components)),
     section(l10n.t('Features'), chips(state.features, l10n.t('No features listed.'))),
     section(
       l10n.t('Capabilities'),

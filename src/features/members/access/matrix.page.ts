@@ -80,6 +80,17 @@ function option(value: string, label: string, selected: boolean): HTMLElement {
   return el('vscode-option', { value, textContent: label, selected });
 }
 
+/** The slice of rows and group columns that is on screen, and the sizes to draw it at. */
+type DrawWindow = {
+  columns: number[];
+  width: number;
+  first: number;
+  last: number;
+  firstCol: number;
+  lastCol: number;
+  total: number;
+};
+
 class MatrixPage {
   private readonly rows = new Map<number, WireRow>();
   private columns: string[] = [];
@@ -149,34 +160,50 @@ class MatrixPage {
     if (!app) return;
     clear(app);
     app.removeAttribute('aria-busy');
-    app.replaceWith(
-      el(
-        'header',
-        {},
-        this.title,
-        el(
-          'div',
-          { classes: ['toolbar'] },
-          el('label', {}, l10n.t('Member'), this.text),
-          this.group.wrap,
-          this.tag.wrap,
-          this.level.wrap,
-          this.inactive.wrap,
-          this.state.wrap,
-          this.permission.wrap,
-          this.sort.wrap,
-          this.descending,
-          el('span', { classes: ['grow'] }),
-          this.exportButton,
-          this.refreshButton,
-          this.cancelButton,
-        ),
-        el('div', { classes: ['status'] }, this.bar, this.statusText, this.shownText, this.note),
-      ),
-    );
+    app.replaceWith(this.header());
     this.sizer.append(this.head, this.body);
     this.viewport.append(this.sizer);
     document.body.append(this.viewport);
+    this.listen();
+    for (const s of SORTS) this.sort.control.append(option(s, sortWord(s), false));
+    this.level.control.append(
+      option('', l10n.t('Any'), true),
+      option('1', levelWord(1), false),
+      option('2', levelWord(2), false),
+      option('3', levelWord(3), false),
+    );
+    this.fixedOptions();
+  }
+
+  /** The title, the filter and action toolbar, and the status line above the matrix. */
+  private header(): HTMLElement {
+    return el(
+      'header',
+      {},
+      this.title,
+      el(
+        'div',
+        { classes: ['toolbar'] },
+        el('label', {}, l10n.t('Member'), this.text),
+        this.group.wrap,
+        this.tag.wrap,
+        this.level.wrap,
+        this.inactive.wrap,
+        this.state.wrap,
+        this.permission.wrap,
+        this.sort.wrap,
+        this.descending,
+        el('span', { classes: ['grow'] }),
+        this.exportButton,
+        this.refreshButton,
+        this.cancelButton,
+      ),
+      el('div', { classes: ['status'] }, this.bar, this.statusText, this.shownText, this.note),
+    );
+  }
+
+  /** Every filter change goes to the view; the buttons to the host; a scroll or resize redraws. */
+  private listen(): void {
     this.text.addEventListener('input', () => this.changed({ text: this.text.value || undefined }));
     this.group.control.addEventListener('change', () => this.changed({ group: numberOr(this.group.control.value) }));
     this.tag.control.addEventListener('change', () => this.changed({ tag: numberOr(this.tag.control.value) }));
@@ -201,14 +228,6 @@ class MatrixPage {
     this.cancelButton.addEventListener('click', () => post({ type: 'cancel' }));
     this.viewport.addEventListener('scroll', () => this.queueDraw(), { passive: true });
     window.addEventListener('resize', () => this.queueDraw());
-    for (const s of SORTS) this.sort.control.append(option(s, sortWord(s), false));
-    this.level.control.append(
-      option('', l10n.t('Any'), true),
-      option('1', levelWord(1), false),
-      option('2', levelWord(2), false),
-      option('3', levelWord(3), false),
-    );
-    this.fixedOptions();
   }
 
   /** The choices of the member's own columns' filters. */
@@ -376,8 +395,8 @@ class MatrixPage {
     });
   }
 
-  /** Draws the rows and columns on screen, and only those. */
-  private draw(): void {
+  /** The rows and columns on screen (with overscan), from the viewport's scroll position and size. */
+  private drawWindow(): DrawWindow {
     const columns = this.visibleColumns();
     const width = this.view.group !== undefined ? 2 * COL_W : COL_W;
     const top = this.viewport.scrollTop;
@@ -389,10 +408,26 @@ class MatrixPage {
     const firstCol = Math.max(0, Math.floor((left - LEFT_W) / width) - 1);
     const lastCol = Math.min(columns.length, Math.ceil((left + viewWidth) / width) + 1);
     const total = LEFT_W + columns.length * width;
+    return { columns, width, first, last, firstCol, lastCol, total };
+  }
 
+  /** Draws the rows and columns on screen, and only those. */
+  private draw(): void {
+    const w = this.drawWindow();
+    this.drawHead(w);
+    clear(this.body);
+    for (let i = w.first; i < w.last; i++) {
+      const row = this.shown[i];
+      if (!row) continue;
+      this.body.append(this.drawRow(row, i, w));
+    }
+  }
+
+  /** The header row: the member's own column titles, then the group columns on screen. */
+  private drawHead(w: DrawWindow): void {
     clear(this.head);
     this.head.style.height = `${HEAD_H}px`;
-    this.head.style.width = `${total}px`;
+    this.head.style.width = `${w.total}px`;
     const headLeft = el(
       'div',
       { classes: ['left'], attrs: { role: 'columnheader' } },
@@ -403,8 +438,8 @@ class MatrixPage {
     headLeft.style.height = `${HEAD_H}px`;
     headLeft.style.lineHeight = `${HEAD_H}px`;
     this.head.append(headLeft);
-    for (let c = firstCol; c < lastCol; c++) {
-      const column = columns[c];
+    for (let c = w.firstCol; c < w.lastCol; c++) {
+      const column = w.columns[c];
       if (column === undefined) continue;
       const name = this.columns[column] ?? '';
       const label = this.label(column);
@@ -414,59 +449,37 @@ class MatrixPage {
         title: withoutBidi(label === name ? name : `${label} (${name})`),
         attrs: { role: 'columnheader' },
       });
-      place(cell, LEFT_W + c * width, width, HEAD_H);
+      place(cell, LEFT_W + c * w.width, w.width, HEAD_H);
       this.head.append(cell);
     }
+  }
 
-    clear(this.body);
-    for (let i = first; i < last; i++) {
-      const row = this.shown[i];
-      if (!row) continue;
-      const unread = row[ROW.readAt] === 0;
-      const node = el('div', {
-        classes: unread ? ['row', 'unread'] : ['row'],
-        attrs: { role: 'row', 'aria-rowindex': String(i + 2), 'data-username': row[ROW.username] },
+  /** One member's row at index `i`: who they are, then their level in each group column on screen. */
+  private drawRow(row: WireRow, i: number, w: DrawWindow): HTMLElement {
+    const unread = row[ROW.readAt] === 0;
+    const node = el('div', {
+      classes: unread ? ['row', 'unread'] : ['row'],
+      attrs: { role: 'row', 'aria-rowindex': String(i + 2), 'data-username': row[ROW.username] },
+    });
+    node.style.top = `${HEAD_H + i * ROW_H}px`;
+    node.style.height = `${ROW_H}px`;
+    node.style.width = `${w.total}px`;
+    node.style.lineHeight = `${ROW_H}px`;
+    node.append(rowHeader(row));
+    for (let c = w.firstCol; c < w.lastCol; c++) {
+      const column = w.columns[c];
+      if (column === undefined) continue;
+      const level = cellOf(row, column);
+      const text = unread ? (c === w.firstCol ? l10n.t('not read yet') : '') : levelWord(level);
+      const cell = el('div', {
+        classes: level > 0 ? ['cell', `lvl${level}`] : ['cell'],
+        textContent: text,
+        attrs: { role: 'cell' },
       });
-      node.style.top = `${HEAD_H + i * ROW_H}px`;
-      node.style.height = `${ROW_H}px`;
-      node.style.width = `${total}px`;
-      node.style.lineHeight = `${ROW_H}px`;
-      const last = row[ROW.lastActive];
-      const who = el(
-        'div',
-        { classes: ['left'], attrs: { role: 'rowheader' } },
-        el(
-          'span',
-          { classes: ['who'] },
-          el('span', { classes: ['name'], textContent: row[ROW.name] }),
-          el('span', { classes: ['user'], textContent: row[ROW.username] }),
-        ),
-        ...fixedCells([
-          last >= 0 ? calendarDate(last) : l10n.t('never'),
-          stateWords(row),
-          accountPermissionWords(row[ROW.permission]),
-        ]),
-      );
-      who.style.width = `${LEFT_W}px`;
-      who.title = withoutBidi(
-        `${row[ROW.name]} (${row[ROW.username]})\n${l10n.t('Last active: {0}', relativeTime(row[ROW.lastActive] >= 0 ? row[ROW.lastActive] : null))}`,
-      );
-      node.append(who);
-      for (let c = firstCol; c < lastCol; c++) {
-        const column = columns[c];
-        if (column === undefined) continue;
-        const level = cellOf(row, column);
-        const text = unread ? (c === firstCol ? l10n.t('not read yet') : '') : levelWord(level);
-        const cell = el('div', {
-          classes: level > 0 ? ['cell', `lvl${level}`] : ['cell'],
-          textContent: text,
-          attrs: { role: 'cell' },
-        });
-        place(cell, LEFT_W + c * width, width, ROW_H);
-        node.append(cell);
-      }
-      this.body.append(node);
+      place(cell, LEFT_W + c * w.width, w.width, ROW_H);
+      node.append(cell);
     }
+    return node;
   }
 
   private showProgress(): void {
@@ -490,6 +503,31 @@ class MatrixPage {
     this.statusText.textContent = parts.join(' · ');
     this.note.textContent = p.message;
   }
+}
+
+/** The member's name and username, then their own columns, with when they were last active in the tooltip. */
+function rowHeader(row: WireRow): HTMLElement {
+  const last = row[ROW.lastActive];
+  const who = el(
+    'div',
+    { classes: ['left'], attrs: { role: 'rowheader' } },
+    el(
+      'span',
+      { classes: ['who'] },
+      el('span', { classes: ['name'], textContent: row[ROW.name] }),
+      el('span', { classes: ['user'], textContent: row[ROW.username] }),
+    ),
+    ...fixedCells([
+      last >= 0 ? calendarDate(last) : l10n.t('never'),
+      stateWords(row),
+      accountPermissionWords(row[ROW.permission]),
+    ]),
+  );
+  who.style.width = `${LEFT_W}px`;
+  who.title = withoutBidi(
+    `${row[ROW.name]} (${row[ROW.username]})\n${l10n.t('Last active: {0}', relativeTime(row[ROW.lastActive] >= 0 ? row[ROW.lastActive] : null))}`,
+  );
+  return who;
 }
 
 /** The member's own columns after the name, each its fixed width (they scroll with the name, not the groups). */

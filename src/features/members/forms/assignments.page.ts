@@ -22,12 +22,10 @@ function subtitle(state: AssignmentsState): string {
   return state.accountName ? l10n.t('{0} in {1}', who, state.accountName) : who;
 }
 
-/** Reads the current controls; set on every render. */
-function renderAssignments(
-  form: FormView<AssignmentsState, AssignmentsValues>,
-  state: AssignmentsState,
-  values: AssignmentsValues,
-): Rendered<AssignmentsValues> {
+type Form = FormView<AssignmentsState, AssignmentsValues>;
+
+/** The organisation-wide settings and flags, created in the order the page shows them. */
+function organisationFields(form: Form, state: AssignmentsState, values: AssignmentsValues) {
   const accountPermission = selectField(form, {
     id: 'accountPermission',
     label: l10n.t('Organisation permission'),
@@ -59,9 +57,15 @@ function renderAssignments(
     label: l10n.t('Notify the member by e-mail about new group assignments'),
     checked: values.notify,
   });
+  return { accountPermission, newGroups, tags, enabled, locked, notify };
+}
 
+type GroupSelect = { id: number; control: VscodeSingleSelect; fallback: AssignmentLevel };
+
+/** One row per group with the member's permission in it; the selects are kept to be read on save. */
+function groupsTable(form: Form, state: AssignmentsState, values: AssignmentsValues) {
   const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
-  const groupSelects: Array<{ id: number; control: VscodeSingleSelect; fallback: AssignmentLevel }> = [];
+  const groupSelects: GroupSelect[] = [];
   const choices = assignmentChoices(state.groupsKnown);
   const rows = state.groups.map((g) => {
     const id = safeId('group', g.id);
@@ -96,6 +100,43 @@ function renderAssignments(
     ),
     el('tbody', {}, ...rows),
   );
+  return { table, groupSelects, choices };
+}
+
+/** The groups table, or why it is empty or incomplete, and the notify switch. */
+function groupsSection(state: AssignmentsState, table: HTMLElement, notify: HTMLElement): HTMLElement {
+  return section(
+    l10n.t('Groups'),
+    state.groups.length === 0
+      ? el('p', { classes: ['hint'], textContent: l10n.t('This organisation has no groups.') })
+      : table,
+    state.groupsKnown
+      ? null
+      : el('p', {
+          classes: ['hint'],
+          id: 'groups-unknown',
+          textContent: l10n.t(
+            'The portal did not say which groups the member is in: every group shows "Unknown", and only the groups you change are sent.',
+          ),
+        }),
+    state.groupsTruncated
+      ? el('p', {
+          classes: ['hint'],
+          textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length),
+        })
+      : null,
+    notify,
+  );
+}
+
+/** Reads the current controls; set on every render. */
+function renderAssignments(
+  form: Form,
+  state: AssignmentsState,
+  values: AssignmentsValues,
+): Rendered<AssignmentsValues> {
+  const { accountPermission, newGroups, tags, enabled, locked, notify } = organisationFields(form, state, values);
+  const { table, groupSelects, choices } = groupsTable(form, state, values);
 
   const read = (): AssignmentsValues => ({
     accountId: state.accountId,
@@ -113,28 +154,7 @@ function renderAssignments(
     el('h1', { textContent: l10n.t('Edit assignments') }),
     el('p', { classes: ['subtitle'], textContent: subtitle(state) }),
     section(l10n.t('Organisation'), accountPermission.node, newGroups.node, tags.node, enabled.node, locked.node),
-    section(
-      l10n.t('Groups'),
-      state.groups.length === 0
-        ? el('p', { classes: ['hint'], textContent: l10n.t('This organisation has no groups.') })
-        : table,
-      state.groupsKnown
-        ? null
-        : el('p', {
-            classes: ['hint'],
-            id: 'groups-unknown',
-            textContent: l10n.t(
-              'The portal did not say which groups the member is in: every group shows "Unknown", and only the groups you change are sent.',
-            ),
-          }),
-      state.groupsTruncated
-        ? el('p', {
-            classes: ['hint'],
-            textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length),
-          })
-        : null,
-      notify.node,
-    ),
+    groupsSection(state, table, notify.node),
     form.actions(),
   ];
   return { nodes, read };

@@ -15,17 +15,19 @@ function subtitle(state: MemberState, values: MemberValues): string {
   return state.accountName ? l10n.t('{0} in {1}', values.username, state.accountName) : values.username;
 }
 
-function renderMember(
-  form: FormView<MemberState, MemberValues>,
-  state: MemberState,
-  values: MemberValues,
-): Rendered<MemberValues> {
+type Form = FormView<MemberState, MemberValues>;
+type TextOptions = {
+  type?: 'text' | 'email' | 'tel' | 'password';
+  maxLength?: number;
+  required?: boolean;
+  hint?: string;
+};
+
+/** The member's text fields, created in the order the page has always created them. */
+function profileFields(form: Form, state: MemberState, values: MemberValues) {
   const creating = state.mode === 'create';
-  const t = (
-    id: keyof MemberValues,
-    label: string,
-    extra: { type?: 'text' | 'email' | 'tel' | 'password'; maxLength?: number; required?: boolean; hint?: string } = {},
-  ) => textField(form, { id, label, value: id === 'password' ? '' : String(values[id]), ...extra });
+  const t = (id: keyof MemberValues, label: string, extra: TextOptions = {}) =>
+    textField(form, { id, label, value: id === 'password' ? '' : String(values[id]), ...extra });
   const username = creating
     ? t('username', l10n.t('Username'), {
         required: true,
@@ -51,48 +53,82 @@ function renderMember(
   const jobTitle = creating ? undefined : t('jobTitle', l10n.t('Job title'), { maxLength: 254, ...unknown });
   const organisation = creating ? undefined : t('organisation', l10n.t('Organisation'), { maxLength: 254, ...unknown });
   const address = creating ? undefined : t('address', l10n.t('Address'), { maxLength: 1000, ...unknown });
+  return { username, name, email, phone, password, realName, jobTitle, organisation, address };
+}
+
+/** What a new member gets in the organisation; an existing member's are changed with Edit Assignments. */
+function organisationFields(form: Form, state: MemberState, values: MemberValues) {
+  if (state.mode !== 'create') return { permission: undefined, newGroups: undefined, tags: undefined };
+  const permission = selectField(form, {
+    id: 'accountPermission',
+    label: l10n.t('Organisation permission'),
+    value: values.accountPermission,
+    choices: accountChoices(),
+  });
+  const newGroups = selectField(form, {
+    id: 'assignToNewGroups',
+    label: l10n.t('Permission in new groups'),
+    value: values.assignToNewGroups,
+    choices: newGroupChoices(),
+  });
+  const tags = tagsField(form, {
+    id: 'tags',
+    label: l10n.t('Tags'),
+    value: values.tags,
+    suggestions: state.tagSuggestions,
+  });
+  return { permission, newGroups, tags };
+}
+
+function profileSection(p: ReturnType<typeof profileFields>): HTMLElement {
+  return section(
+    l10n.t('Profile'),
+    p.username?.node,
+    p.name.node,
+    p.email.node,
+    el('div', { classes: ['row'] }, p.phone.node, p.jobTitle?.node),
+    p.organisation?.node,
+    p.address?.node,
+    p.realName?.node,
+  );
+}
+
+function organisationSection(creating: boolean, o: ReturnType<typeof organisationFields>): HTMLElement {
+  return creating
+    ? section(l10n.t('In this organisation'), o.permission?.node, o.newGroups?.node, o.tags?.node)
+    : el('p', {
+        classes: ['hint'],
+        textContent: l10n.t('Organisation permission, tags and groups are changed with "Edit Assignments".'),
+      });
+}
+
+function renderMember(form: Form, state: MemberState, values: MemberValues): Rendered<MemberValues> {
+  const creating = state.mode === 'create';
+  const profile = profileFields(form, state, values);
   const enabled = checkboxField(form, {
     id: 'enabled',
     label: l10n.t('Enabled (can sign in)'),
     checked: values.enabled,
   });
-  const permission = creating
-    ? selectField(form, {
-        id: 'accountPermission',
-        label: l10n.t('Organisation permission'),
-        value: values.accountPermission,
-        choices: accountChoices(),
-      })
-    : undefined;
-  const newGroups = creating
-    ? selectField(form, {
-        id: 'assignToNewGroups',
-        label: l10n.t('Permission in new groups'),
-        value: values.assignToNewGroups,
-        choices: newGroupChoices(),
-      })
-    : undefined;
-  const tags = creating
-    ? tagsField(form, { id: 'tags', label: l10n.t('Tags'), value: values.tags, suggestions: state.tagSuggestions })
-    : undefined;
+  const org = organisationFields(form, state, values);
   const extras = memberExtras(form, state, values);
 
   const text = (f: { control: VscodeTextfield } | undefined, fallback: string) => (f ? f.control.value : fallback);
   const read = (): MemberValues => ({
     accountId: state.accountId,
-    username: text(username, values.username),
-    name: text(name, ''),
-    email: text(email, ''),
-    phone: text(phone, ''),
-    password: text(password, ''),
-    realName: text(realName, values.realName),
-    jobTitle: text(jobTitle, values.jobTitle),
-    organisation: text(organisation, values.organisation),
-    address: text(address, values.address),
+    username: text(profile.username, values.username),
+    name: text(profile.name, ''),
+    email: text(profile.email, ''),
+    phone: text(profile.phone, ''),
+    password: text(profile.password, ''),
+    realName: text(profile.realName, values.realName),
+    jobTitle: text(profile.jobTitle, values.jobTitle),
+    organisation: text(profile.organisation, values.organisation),
+    address: text(profile.address, values.address),
     enabled: (enabled.control as VscodeCheckbox).checked,
-    accountPermission: permission?.read() ?? values.accountPermission,
-    assignToNewGroups: newGroups?.read() ?? values.assignToNewGroups,
-    tags: tags?.read() ?? values.tags,
+    accountPermission: org.permission?.read() ?? values.accountPermission,
+    assignToNewGroups: org.newGroups?.read() ?? values.assignToNewGroups,
+    tags: org.tags?.read() ?? values.tags,
     ...extras.read(),
   });
 
@@ -101,23 +137,9 @@ function renderMember(
       textContent: creating ? l10n.t('Add member') : l10n.t('Edit member {0}', values.name || values.username),
     }),
     el('p', { classes: ['subtitle'], textContent: subtitle(state, values) }),
-    section(
-      l10n.t('Profile'),
-      username?.node,
-      name.node,
-      email.node,
-      el('div', { classes: ['row'] }, phone.node, jobTitle?.node),
-      organisation?.node,
-      address?.node,
-      realName?.node,
-    ),
-    section(l10n.t('Sign-in'), password.node, enabled.node, extras.signIn),
-    creating
-      ? section(l10n.t('In this organisation'), permission?.node, newGroups?.node, tags?.node)
-      : el('p', {
-          classes: ['hint'],
-          textContent: l10n.t('Organisation permission, tags and groups are changed with "Edit Assignments".'),
-        }),
+    profileSection(profile),
+    section(l10n.t('Sign-in'), profile.password.node, enabled.node, extras.signIn),
+    organisationSection(creating, org),
     ...extras.sections,
     form.actions(),
   ];

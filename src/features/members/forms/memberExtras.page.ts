@@ -42,25 +42,12 @@ function localInput(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function groupsSection(
-  form: Form,
-  state: MemberState,
-  values: MemberValues,
-): { node: HTMLElement; read(): Pick<MemberExtraValues, 'groupsMode' | 'allGroupsLevel' | 'groups'> } {
-  const mode = selectField(form, {
-    id: 'groupsMode',
-    label: l10n.t('Add to groups'),
-    value: values.groupsMode,
-    choices: groupModeChoices(),
-  });
-  const all = selectField(form, {
-    id: 'allGroupsLevel',
-    label: l10n.t('Permission in every group'),
-    value: values.allGroupsLevel,
-    choices: groupChoices().filter((c): c is Choice<1 | 4 | 16> => c.value !== 0),
-  });
+type GroupSelect = { id: number; control: VscodeSingleSelect };
+
+/** The member's permission in each listed group, starting from the draft's. */
+function groupSelects(state: MemberState, values: MemberValues): GroupSelect[] {
   const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
-  const selects = state.groups.map((g) => ({
+  return state.groups.map((g) => ({
     id: g.id,
     control: select(
       safeId('group', g.id),
@@ -69,6 +56,10 @@ function groupsSection(
       l10n.t('Permission in {0}', g.friendlyName),
     ),
   }));
+}
+
+/** The table of chosen groups, and a note when the list was cut short. */
+function chosenGroups(state: MemberState, selects: readonly GroupSelect[]): HTMLElement {
   const table = el(
     'table',
     { classes: ['grid'], attrs: { 'aria-label': l10n.t('Permission in each group') } },
@@ -90,7 +81,7 @@ function groupsSection(
       ),
     ),
   );
-  const chosen = el(
+  return el(
     'div',
     {},
     table,
@@ -98,6 +89,27 @@ function groupsSection(
       ? el('p', { classes: ['hint'], textContent: l10n.t('Only the first {0} groups are shown.', state.groups.length) })
       : null,
   );
+}
+
+function groupsSection(
+  form: Form,
+  state: MemberState,
+  values: MemberValues,
+): { node: HTMLElement; read(): Pick<MemberExtraValues, 'groupsMode' | 'allGroupsLevel' | 'groups'> } {
+  const mode = selectField(form, {
+    id: 'groupsMode',
+    label: l10n.t('Add to groups'),
+    value: values.groupsMode,
+    choices: groupModeChoices(),
+  });
+  const all = selectField(form, {
+    id: 'allGroupsLevel',
+    label: l10n.t('Permission in every group'),
+    value: values.allGroupsLevel,
+    choices: groupChoices().filter((c): c is Choice<1 | 4 | 16> => c.value !== 0),
+  });
+  const selects = groupSelects(state, values);
+  const chosen = chosenGroups(state, selects);
   shownWhen(mode.control, 'all', all.node);
   shownWhen(mode.control, 'chosen', chosen);
   return {
