@@ -22,7 +22,7 @@ import {
 } from './fixture';
 import { dialog, planPane, readBack, save, titleAction, toast, typeOver } from './planUi';
 import type { FlowContext } from './run';
-import { check, chooseFolder, palette, pick, portalSidebar, setPaneExpanded } from './ui';
+import { check, chooseFolder, palette, pick, portalSidebar, setPaneExpanded, typeToConfirm } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -214,10 +214,10 @@ export async function run(ctx: FlowContext): Promise<void> {
     check(after.added === JSON.stringify({ tags: [], engineering: 1 }), `${NEW_MEMBER}: ${after.added}`);
     ctx.log('applied: the report is open and the portal has the three changes');
 
-    // 5. Undo Last Apply: a plan of its own, applied after its confirmation; the portal is back where it started.
+    // 5. Undo Last Change: a plan of its own, applied after its confirmation; the portal is back where it started.
     // The first apply's summary goes first, so the one waited for next is the undo's.
     await palette(page, 'Notifications: Clear All Notifications');
-    await palette(page, 'Portal: Undo Last Apply…');
+    await palette(page, 'Portal: Undo Last Change…');
     await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await titleAction(page, /^Plan/, 'Apply Plan…');
     // Removing the member the apply created deletes them for good: a snapshot is kept first, in a folder asked once.
@@ -231,6 +231,8 @@ export async function run(ctx: FlowContext): Promise<void> {
       'kept-here',
     );
     await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
+    // The member the apply created is deleted for good by the undo: confirmed by typing how many.
+    await typeToConfirm(page, /Type 1 to confirm/, '1');
     await toast(page, /Applied to Acme Corporation\. Done: 3\./);
     const undone = {
       tagged: await portal.state(tagged),

@@ -241,3 +241,13 @@ export async function toast(page: Page, text: string | RegExp): Promise<void> {
     .first()
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
+
+/** Answers an input box that asks to type something to confirm (how many users are deleted for good). */
+export async function typeToConfirm(page: Page, prompt: string | RegExp, text: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget').filter({ hasText: prompt });
+  await widget.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const input = widget.locator('input').first();
+  await input.fill(text);
+  await input.press('Enter');
+  await widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+}
