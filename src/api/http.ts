@@ -166,6 +166,32 @@ function redirectError(status: number, headers: IncomingHttpHeaders, endpoint: s
   );
 }
 
+/** A rejected request, naming each field the portal complained about. */
+function rejectedInput(
+  said: string,
+  fieldErrors: FieldError[] | undefined,
+): { kind: PortalErrorKind; message: string } {
+  const fields = fieldErrors?.length
+    ? ` (${fieldErrors.map((f) => `${quoteServerText(f.field, 60)}: ${quoteServerText(f.message, 120)}`).join('; ')})`
+    : '';
+  return {
+    kind: 'invalid-input',
+    message: quoteServerText(l10n.t('The portal rejected the request{0}{1}', said, fields), 1000) + '.',
+  };
+}
+
+/** Rate limited: says when to try again, from Retry-After when the portal sent it. */
+function rateLimited(retryAfterMs: number | undefined): { kind: PortalErrorKind; message: string } {
+  const wait =
+    retryAfterMs !== undefined
+      ? l10n.t('Try again in {0} s.', Math.max(1, Math.ceil(retryAfterMs / 1000)))
+      : l10n.t('Try again in a few minutes.');
+  return {
+    kind: 'rate-limited',
+    message: l10n.t('The portal is limiting requests (too many in a short time). {0}', wait),
+  };
+}
+
 /** Kind and message for a status, with what the portal said (already quoted) after a colon. */
 function describeStatus(
   status: number,
@@ -174,15 +200,8 @@ function describeStatus(
   retryAfterMs: number | undefined,
 ): { kind: PortalErrorKind; message: string } {
   switch (true) {
-    case status === 400 || status === 422: {
-      const fields = fieldErrors?.length
-        ? ` (${fieldErrors.map((f) => `${quoteServerText(f.field, 60)}: ${quoteServerText(f.message, 120)}`).join('; ')})`
-        : '';
-      return {
-        kind: 'invalid-input',
-        message: quoteServerText(l10n.t('The portal rejected the request{0}{1}', said, fields), 1000) + '.',
-      };
-    }
+    case status === 400 || status === 422:
+      return rejectedInput(said, fieldErrors);
     case status === 401:
       return { kind: 'auth', message: l10n.t('The portal did not accept the credentials{0}.', said) };
     case status === 403:
@@ -215,16 +234,8 @@ function describeStatus(
       };
     case status === 413:
       return { kind: 'invalid-input', message: l10n.t('The request is too large for the portal{0}.', said) };
-    case status === 429: {
-      const wait =
-        retryAfterMs !== undefined
-          ? l10n.t('Try again in {0} s.', Math.max(1, Math.ceil(retryAfterMs / 1000)))
-          : l10n.t('Try again in a few minutes.');
-      return {
-        kind: 'rate-limited',
-        message: l10n.t('The portal is limiting requests (too many in a short time). {0}', wait),
-      };
-    }
+    case status === 429:
+      return rateLimited(retryAfterMs);
     case status >= 500:
       return {
         kind: 'server',
@@ -297,52 +308,61 @@ export function tokenError(input: {
   const error = body.error;
   const serverMessage = body.description ?? body.message;
   const base = { endpoint, status, code: error, ...(serverMessage !== undefined ? { serverMessage } : {}) };
+  return new PortalError({ ...base, ...describeOAuthError(error, serverMessage, host) });
+}
+
+/** Why a sign-in with user name and password failed, from the portal's description of `invalid_grant`. */
+function invalidGrantReason(serverMessage: string | undefined): string {
+  const d = (serverMessage ?? '').toLowerCase();
+  return d.includes('disabled')
+    ? l10n.t('this user is disabled')
+    : d.includes('locked')
+      ? l10n.t('this user account is locked')
+      : d.includes('bad credentials') || d === ''
+        ? l10n.t('the user name or password is wrong')
+        : quoteServerText(serverMessage ?? '');
+}
+
+/** Kind and message for an OAuth `error` code from the token endpoint. */
+function describeOAuthError(
+  error: string,
+  serverMessage: string | undefined,
+  host: string,
+): { kind: PortalErrorKind; message: string } {
   if (TWO_FACTOR_REQUIRED.has(error) || error.startsWith('missing_2fa')) {
-    return new PortalError({
-      ...base,
+    return {
       kind: 'two-factor-required',
       message: l10n.t(
         'This account needs a two-factor code. Enter the code from your authenticator app, text message or e-mail.',
       ),
-    });
+    };
   }
   if (TWO_FACTOR_INVALID.has(error) || /2fa/.test(error)) {
-    return new PortalError({
-      ...base,
+    return {
       kind: 'two-factor-invalid',
       message: l10n.t('The two-factor code was not accepted. Check it and try again (codes expire quickly).'),
-    });
+    };
   }
   if (error === 'invalid_grant') {
-    const d = (serverMessage ?? '').toLowerCase();
-    const why = d.includes('disabled')
-      ? l10n.t('this user is disabled')
-      : d.includes('locked')
-        ? l10n.t('this user account is locked')
-        : d.includes('bad credentials') || d === ''
-          ? l10n.t('the user name or password is wrong')
-          : quoteServerText(serverMessage ?? '');
-    return new PortalError({ ...base, kind: 'auth', message: l10n.t('Sign-in to {0} failed: {1}.', host, why) });
+    return { kind: 'auth', message: l10n.t('Sign-in to {0} failed: {1}.', host, invalidGrantReason(serverMessage)) };
   }
   if (error === 'invalid_client' || error === 'unauthorized_client') {
-    return new PortalError({
-      ...base,
+    return {
       kind: 'auth',
       message: l10n.t(
         "{0} did not accept the application's client id or secret; the application may have been deleted or revoked.",
         host,
       ),
-    });
+    };
   }
   if (error === 'invalid_token') {
-    return new PortalError({
-      ...base,
+    return {
       kind: 'auth',
       message: l10n.t('{0} did not accept the saved session (the refresh token was rejected).', host),
-    });
+    };
   }
   const said = quoteServerText(`${error}${serverMessage ? `: ${serverMessage}` : ''}`);
-  return new PortalError({ ...base, kind: 'auth', message: l10n.t('Sign-in to {0} failed ({1}).', host, said) });
+  return { kind: 'auth', message: l10n.t('Sign-in to {0} failed ({1}).', host, said) };
 }
 
 /** filename from Content-Disposition (RFC 6266: filename* wins over filename). */

@@ -7,17 +7,22 @@ import type { PickItem, PickOrCreateOptions } from './ui';
 
 type Shown = vscode.QuickPickItem & { readonly value: string; readonly create?: true };
 
+function newQuickPick(o: PickOrCreateOptions): vscode.QuickPick<Shown> {
+  const qp = vscode.window.createQuickPick<Shown>();
+  qp.placeholder = o.placeHolder;
+  if (o.title !== undefined) qp.title = o.title;
+  qp.matchOnDescription = o.matchOnDescription === true;
+  qp.matchOnDetail = o.matchOnDetail === true;
+  return qp;
+}
+
 export function createPick(
   items: readonly PickItem<string>[] | Promise<readonly PickItem<string>[]>,
   o: PickOrCreateOptions,
   toItem: (i: PickItem<string>) => vscode.QuickPickItem & { readonly value: string },
 ): Promise<string | undefined> {
   return new Promise<string | undefined>((resolve) => {
-    const qp = vscode.window.createQuickPick<Shown>();
-    qp.placeholder = o.placeHolder;
-    if (o.title !== undefined) qp.title = o.title;
-    qp.matchOnDescription = o.matchOnDescription === true;
-    qp.matchOnDetail = o.matchOnDetail === true;
+    const qp = newQuickPick(o);
     let existing: Shown[] = [];
     let settled = false;
 

@@ -80,98 +80,129 @@ function transient(e: unknown): boolean {
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createUploads(api: ApiContext) {
-  const base = (t: Pick<UploadTarget, 'accountId' | 'groupId' | 'folderId'>): string =>
-    `/v2/accounts/${seg(t.accountId)}/groups/${seg(t.groupId)}/files${t.folderId ? `/${seg(t.folderId)}` : ''}`;
-  const fileHeaders = (t: UploadTarget, s: UploadSource, o: UploadOptions): Record<string, string> => ({
+type FolderTarget = Pick<UploadTarget, 'accountId' | 'groupId' | 'folderId'>;
+
+function filesBase(t: FolderTarget): string {
+  return `/v2/accounts/${seg(t.accountId)}/groups/${seg(t.groupId)}/files${t.folderId ? `/${seg(t.folderId)}` : ''}`;
+}
+
+function fileHeaders(t: UploadTarget, s: UploadSource, o: UploadOptions): Record<string, string> {
+  return {
     'x-file-id': o.uploadId,
     'x-file-name': encodeURIComponent(t.path.slice(t.path.lastIndexOf('/') + 1)),
     'x-file-size': String(s.size),
     'x-file-type': s.contentType,
-  });
+  };
+}
 
-  async function sendChunk(t: UploadTarget, s: UploadSource, o: UploadOptions, n: number, into: Buffer): Promise<void> {
-    const start = n * CHUNK_BYTES;
-    const end = Math.min(s.size, start + CHUNK_BYTES);
-    const bytes = await s.read(start, end, into);
-    const headers = {
-      ...fileHeaders(t, s, o),
-      'x-file-chunk': String(n),
-      'x-file-start': String(start),
-      'x-file-end': String(start + bytes.length),
-    };
-    const spec = {
-      method: 'POST' as const,
-      path: `${base(t)}/upload/data`,
-      raw: { bytes, contentType: 'application/octet-stream', headers },
-      signal: o.signal,
-    };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await api.text(spec);
-        return;
-      } catch (e) {
-        if (attempt >= CHUNK_ATTEMPTS || !transient(e) || o.signal?.aborted) throw e;
-        await (o.sleep ?? wait)(250 * 2 ** (attempt - 1));
-      }
+/** Reads chunk `n` into `into` and posts it, retrying transient failures with a growing pause. */
+async function sendChunk(
+  api: ApiContext,
+  t: UploadTarget,
+  s: UploadSource,
+  o: UploadOptions,
+  n: number,
+  into: Buffer,
+): Promise<void> {
+  const start = n * CHUNK_BYTES;
+  const end = Math.min(s.size, start + CHUNK_BYTES);
+  const bytes = await s.read(start, end, into);
+  const headers = {
+    ...fileHeaders(t, s, o),
+    'x-file-chunk': String(n),
+    'x-file-start': String(start),
+    'x-file-end': String(start + bytes.length),
+  };
+  const spec = {
+    method: 'POST' as const,
+    path: `${filesBase(t)}/upload/data`,
+    raw: { bytes, contentType: 'application/octet-stream', headers },
+    signal: o.signal,
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await api.text(spec);
+      return;
+    } catch (e) {
+      if (attempt >= CHUNK_ATTEMPTS || !transient(e) || o.signal?.aborted) throw e;
+      await (o.sleep ?? wait)(250 * 2 ** (attempt - 1));
     }
   }
+}
 
+/** Sends every chunk, a few at once (each retried on its own), reporting the bytes sent so far. */
+async function sendChunks(api: ApiContext, t: UploadTarget, s: UploadSource, o: UploadOptions): Promise<void> {
+  const chunks = Math.max(1, Math.ceil(s.size / CHUNK_BYTES));
+  let next = 0;
+  let sent = 0;
+  const worker = async (): Promise<void> => {
+    const into = Buffer.allocUnsafe(Math.min(s.size, CHUNK_BYTES));
+    while (next < chunks) {
+      const n = next++;
+      await sendChunk(api, t, s, o, n, into);
+      sent += Math.min(s.size, (n + 1) * CHUNK_BYTES) - n * CHUNK_BYTES;
+      o.onBytes?.(sent);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks) }, worker));
+}
+
+/** Completes the upload: the record made or replaced. */
+function completeUpload(
+  api: ApiContext,
+  t: UploadTarget,
+  s: UploadSource,
+  o: UploadOptions,
+): Promise<FileRecord | undefined> {
+  const body: Record<string, unknown> = { sharing: 'MEMBERS', memberPermission: 8 };
+  if (o.replaceId !== undefined) body.id = o.replaceId;
+  return api.json(
+    {
+      method: 'POST',
+      path: `${filesBase(t)}/upload/complete`,
+      query: { success: 'True', path: t.path },
+      raw: { bytes: JSON.stringify(body), contentType: 'application/json', headers: fileHeaders(t, s, o) },
+      signal: o.signal,
+    },
+    // The answer's shape is not observed: a record when it reads as one, nothing otherwise.
+    (j) => {
+      try {
+        return parseFileRecord(j, api.service);
+      } catch {
+        return undefined;
+      }
+    },
+  );
+}
+
+/** The index answer is base64 JSON; anything unreadable counts as an empty folder. */
+function parseUploadIndex(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text.trim(), 'base64').toString('utf8'));
+  } catch {
+    return out;
+  }
+  const metadata = asObject(asObject(parsed)?.metadata);
+  for (const [path, entry] of Object.entries(metadata ?? {})) {
+    const id = asObject(entry)?.ID;
+    if (typeof id === 'number') out.set(path, id);
+  }
+  return out;
+}
+
+export function createUploads(api: ApiContext) {
   /** Sends every chunk (a few at once, each retried on its own), then completes: the record made or replaced. */
   async function upload(t: UploadTarget, s: UploadSource, o: UploadOptions): Promise<FileRecord | undefined> {
-    const chunks = Math.max(1, Math.ceil(s.size / CHUNK_BYTES));
-    let next = 0;
-    let sent = 0;
-    const worker = async (): Promise<void> => {
-      const into = Buffer.allocUnsafe(Math.min(s.size, CHUNK_BYTES));
-      while (next < chunks) {
-        const n = next++;
-        await sendChunk(t, s, o, n, into);
-        sent += Math.min(s.size, (n + 1) * CHUNK_BYTES) - n * CHUNK_BYTES;
-        o.onBytes?.(sent);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks) }, worker));
-    const body: Record<string, unknown> = { sharing: 'MEMBERS', memberPermission: 8 };
-    if (o.replaceId !== undefined) body.id = o.replaceId;
-    return api.json(
-      {
-        method: 'POST',
-        path: `${base(t)}/upload/complete`,
-        query: { success: 'True', path: t.path },
-        raw: { bytes: JSON.stringify(body), contentType: 'application/json', headers: fileHeaders(t, s, o) },
-        signal: o.signal,
-      },
-      // The answer's shape is not observed: a record when it reads as one, nothing otherwise.
-      (j) => {
-        try {
-          return parseFileRecord(j, api.service);
-        } catch {
-          return undefined;
-        }
-      },
-    );
+    await sendChunks(api, t, s, o);
+    return completeUpload(api, t, s, o);
   }
 
   /** Every record below a folder (or the group's root), by path from it ("/docs/a.md") to its id. */
-  async function index(
-    t: Pick<UploadTarget, 'accountId' | 'groupId' | 'folderId'>,
-    signal?: AbortSignal,
-  ): Promise<Map<string, number>> {
-    const text = await api.text({ method: 'GET', path: `${base(t)}/index`, signal });
-    const out = new Map<string, number>();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(text.trim(), 'base64').toString('utf8'));
-    } catch {
-      return out;
-    }
-    const metadata = asObject(asObject(parsed)?.metadata);
-    for (const [path, entry] of Object.entries(metadata ?? {})) {
-      const id = asObject(entry)?.ID;
-      if (typeof id === 'number') out.set(path, id);
-    }
-    return out;
+  async function index(t: FolderTarget, signal?: AbortSignal): Promise<Map<string, number>> {
+    const text = await api.text({ method: 'GET', path: `${filesBase(t)}/index`, signal });
+    return parseUploadIndex(text);
   }
 
   return { upload, index };

@@ -159,12 +159,11 @@ function membersV2(api: ApiContext) {
   };
 }
 
-/** File records of a group, and their content. */
-function filesV2(api: ApiContext) {
-  const service = api.service;
-  const filesPath = (accountId: number, groupId: number) =>
-    `/v2/accounts/${seg(accountId)}/groups/${seg(groupId)}/files`;
-  const file = (j: unknown) => parseFileRecord(j, service);
+const filesPath = (accountId: number, groupId: number) => `/v2/accounts/${seg(accountId)}/groups/${seg(groupId)}/files`;
+
+/** Single-page reads of a group's records: its root level (or all, recursively) and a folder's children. */
+function filePagesV2(api: ApiContext) {
+  const file = (j: unknown) => parseFileRecord(j, api.service);
   const filesPage = (
     accountId: number,
     groupId: number,
@@ -195,7 +194,12 @@ function filesV2(api: ApiContext) {
       (j) => parsePageEnvelope(j, file, { page, size }),
     );
   };
+  return { file, filesPage, childrenPage };
+}
 
+/** File records of a group, and their content. */
+function filesV2(api: ApiContext) {
+  const { file, filesPage, childrenPage } = filePagesV2(api);
   return {
     /** One page of the group's root level (or, with `recursive`, of every record). */
     page: filesPage,

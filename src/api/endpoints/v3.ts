@@ -164,10 +164,11 @@ function membersV3(api: ApiContext) {
   };
 }
 
-/** Member tags: names, counts, and the members carrying them. */
-function memberTagsV3(api: ApiContext) {
-  const tagsPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/member-tags`;
-  const tagMembersPage = (
+const tagsPath = (accountId: number) => `/v3/accounts/${seg(accountId)}/member-tags`;
+
+/** A page of members carrying any of the tags (GET member-tags/{tags}). */
+function tagMembersPageV3(api: ApiContext) {
+  return (
     accountId: number,
     tags: readonly string[],
     query: TagMembersQuery = {},
@@ -184,7 +185,33 @@ function memberTagsV3(api: ApiContext) {
       (j) => parseItemsEnvelope(j, parseMember, { page, size }),
     );
   };
+}
 
+/** Tags with member counts (GET member-tags?summary). */
+function tagSummaryV3(api: ApiContext) {
+  return (accountId: number, query: TagSummaryQuery = {}, o?: CallOptions): Promise<MemberTagSummary[]> =>
+    api.json(
+      {
+        method: 'GET',
+        path: tagsPath(accountId),
+        query: {
+          summary: '',
+          orderBy: query.orderBy,
+          ascending: query.ascending,
+          name: query.name,
+          startsWith: query.startsWith,
+          page: query.page,
+          size: query.size,
+        },
+        signal: o?.signal,
+      },
+      (j) => parseArray(j, 'member tag summary', parseMemberTagSummary),
+    );
+}
+
+/** Member tags: names, counts, and the members carrying them. */
+function memberTagsV3(api: ApiContext) {
+  const tagMembersPage = tagMembersPageV3(api);
   const memberTags = {
     /** Tag names. With page/size, one slice (the server answers a plain array). */
     list: (accountId: number, query?: PageQuery, o?: CallOptions): Promise<string[]> =>
@@ -198,24 +225,7 @@ function memberTagsV3(api: ApiContext) {
         (j) => parseArray(j, 'member tags', (t) => (typeof t === 'string' ? t : String(t))),
       ),
     /** Tags with member counts (GET member-tags?summary). */
-    summary: (accountId: number, query: TagSummaryQuery = {}, o?: CallOptions): Promise<MemberTagSummary[]> =>
-      api.json(
-        {
-          method: 'GET',
-          path: tagsPath(accountId),
-          query: {
-            summary: '',
-            orderBy: query.orderBy,
-            ascending: query.ascending,
-            name: query.name,
-            startsWith: query.startsWith,
-            page: query.page,
-            size: query.size,
-          },
-          signal: o?.signal,
-        },
-        (j) => parseArray(j, 'member tag summary', parseMemberTagSummary),
-      ),
+    summary: tagSummaryV3(api),
     /** A page of members carrying any of the tags (GET member-tags/{tags}). */
     members: tagMembersPage,
     iterateMembers: (

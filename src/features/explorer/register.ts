@@ -110,6 +110,30 @@ function revealInTurn(
   };
 }
 
+/** Calls `follow` with the first selected row whenever the selection changes, or the view resolves it late. */
+function followSelection(
+  view: vscode.TreeView<PortalTreeNode>,
+  provider: ExplorerProvider,
+  follow: (node: PortalTreeNode | undefined) => void,
+): vscode.Disposable[] {
+  let unresolved = false;
+  return [
+    view.onDidChangeSelection((e) => {
+      unresolved = e.selection.length === 0;
+      follow(e.selection[0]);
+    }),
+    // A click that lands while the view redraws (as after a save's reload) arrives as an empty selection: the
+    // extension host has forgotten the rows it is asking for again, and it never reports that row once it knows
+    // it again. So after an empty selection, the selection is read again whenever the view has its rows back.
+    provider.onDidAnswer(() => {
+      if (unresolved && view.selection[0]) {
+        unresolved = false;
+        follow(view.selection[0]);
+      }
+    }),
+  ];
+}
+
 export function registerExplorer(
   context: vscode.ExtensionContext,
   deps: FeatureDeps & {
@@ -131,7 +155,6 @@ export function registerExplorer(
   const shown = new StickyContext(context.globalState, 'portal.explorerShown');
   if (view.visible) shown.mark();
   const selected = new vscode.EventEmitter<AccountRef>();
-  let unresolved = false;
   const follow = (node: PortalTreeNode | undefined): void => {
     if (!node) return;
     auth.statusBar.setActive(node.portalId);
@@ -145,19 +168,7 @@ export function registerExplorer(
     selected,
     view.onDidChangeVisibility((e) => (e.visible ? shown.mark() : undefined)),
     // Anything under an organisation selects it for the Members view; the row's portal becomes the active one.
-    view.onDidChangeSelection((e) => {
-      unresolved = e.selection.length === 0;
-      follow(e.selection[0]);
-    }),
-    // A click that lands while the view redraws (as after a save's reload) arrives as an empty selection: the
-    // extension host has forgotten the rows it is asking for again, and it never reports that row once it knows
-    // it again. So after an empty selection, the selection is read again whenever the view has its rows back.
-    provider.onDidAnswer(() => {
-      if (unresolved && view.selection[0]) {
-        unresolved = false;
-        follow(view.selection[0]);
-      }
-    }),
+    ...followSelection(view, provider, follow),
     ...registerViewCommands(commands, 'explorer', provider, true),
     ...registerExplorerCommands(commands, {
       registry,

@@ -77,6 +77,44 @@ function targetOf(doc: PortalDocument): PortalTarget {
   }
 }
 
+/** A record reads as a page; its document stays behind the same URI (links, editors restored after a restart). */
+async function showRecordPage(
+  forms: FormHost,
+  fileSystem: PortalFileSystem,
+  file: FileRef,
+  target: Extract<PortalTarget, { kind: 'record' }>,
+): Promise<void> {
+  let made = false;
+  const page = forms.show(formKeys.record(file), (env, key) => {
+    made = true;
+    return new RecordPage(env, key, file, () => fileSystem.readRecord(target));
+  });
+  // Opened again, the same page shows what the portal says now.
+  if (!made) await page.handleMessage({ type: 'reload' });
+}
+
+/** Opens a document fresh from the portal: a record as its page, content in the editor VS Code picks for it. */
+async function openDocument(fileSystem: PortalFileSystem, forms: FormHost, doc: PortalDocument): Promise<void> {
+  const target = targetOf(doc);
+  const uri = uriOf(target);
+  // Only URIs made here are read from the portal without a click (see mintedUris.ts).
+  fileSystem.mint(uri);
+  // A click means "show me now", not what was fetched a moment ago.
+  fileSystem.forget(uri);
+  if (doc.kind === 'record' && target.kind === 'record') return showRecordPage(forms, fileSystem, doc.file, target);
+  try {
+    if (doc.kind === 'content' && !isTextContentType(doc.file.contentType, doc.file.name)) {
+      // Images and other binary types: VS Code picks its editor (image preview, hex, "open anyway").
+      await vscode.commands.executeCommand('vscode.open', uri);
+      return;
+    }
+    await vscode.window.showTextDocument(uri, { preview: true });
+  } catch (err) {
+    // VS Code words a failed read as its own file-system error; the user is told what the portal said instead.
+    throw fileSystem.failureOf(uri) ?? err;
+  }
+}
+
 export function registerRecords(
   context: vscode.ExtensionContext,
   deps: {
@@ -91,36 +129,7 @@ export function registerRecords(
 ): RecordsFeature {
   const renderers: Renderers = {};
   const fileSystem = new PortalFileSystem(deps.auth.registry, context.globalState, renderers);
-  const open = async (doc: PortalDocument): Promise<void> => {
-    const target = targetOf(doc);
-    const uri = uriOf(target);
-    // Only URIs made here are read from the portal without a click (see mintedUris.ts).
-    fileSystem.mint(uri);
-    // A click means "show me now", not what was fetched a moment ago.
-    fileSystem.forget(uri);
-    if (doc.kind === 'record' && target.kind === 'record') {
-      // A record reads as a page; its document stays behind the same URI (links, editors restored after a restart).
-      let made = false;
-      const page = deps.forms.show(formKeys.record(doc.file), (env, key) => {
-        made = true;
-        return new RecordPage(env, key, doc.file, () => fileSystem.readRecord(target));
-      });
-      // Opened again, the same page shows what the portal says now.
-      if (!made) await page.handleMessage({ type: 'reload' });
-      return;
-    }
-    try {
-      if (doc.kind === 'content' && !isTextContentType(doc.file.contentType, doc.file.name)) {
-        // Images and other binary types: VS Code picks its editor (image preview, hex, "open anyway").
-        await vscode.commands.executeCommand('vscode.open', uri);
-        return;
-      }
-      await vscode.window.showTextDocument(uri, { preview: true });
-    } catch (err) {
-      // VS Code words a failed read as its own file-system error; the user is told what the portal said instead.
-      throw fileSystem.failureOf(uri) ?? err;
-    }
-  };
+  const open = (doc: PortalDocument): Promise<void> => openDocument(fileSystem, deps.forms, doc);
   const wentTo = new vscode.EventEmitter<FileRef>();
   const caches = { groups: new GroupListCache(), folders: new GroupFolders() };
   const uploads = registerUploads(

@@ -7,6 +7,7 @@ import {
   type AccountUpdate,
   type Component,
   type CustomNames,
+  type PortalClient,
   type Subscription,
 } from '../../../api';
 import {
@@ -75,6 +76,44 @@ const fieldWords = (): Record<keyof AccountUpdate, string> => ({
   locale: vscode.l10n.t('locale'),
 });
 
+/**
+ * Everything the overview shows, read at once. Only the user info is required; each other read the portal refuses
+ * leaves a notice in `gaps` and its fallback in place.
+ */
+function readOverview(client: PortalClient, id: number, gaps: Gaps) {
+  return Promise.all([
+    gaps.read(
+      client.v3.accounts.get(id).then((a): Account | undefined => a),
+      undefined,
+      {
+        read: vscode.l10n.t('the organisation read'),
+        lost: vscode.l10n.t('what is shown comes from your sign-in details'),
+      },
+    ),
+    client.v3.userinfo(),
+    gaps.read(
+      client.v3.accounts.subscription(id).then((s): Subscription | null => s),
+      null,
+      {
+        read: vscode.l10n.t('the subscription read'),
+        lost: vscode.l10n.t('usage and limits are not shown'),
+      },
+    ),
+    gaps.read(
+      client.v3.accounts.components(id).then((cs): Component[] | undefined => cs),
+      undefined,
+      {
+        read: vscode.l10n.t('the component list'),
+        lost: vscode.l10n.t('components are listed by name only, from your sign-in details'),
+      },
+    ),
+    gaps.read(client.v2.accounts.custom(id), {} as CustomNames, {
+      read: vscode.l10n.t('the custom names read'),
+      lost: vscode.l10n.t("the organisation's own names for components are not shown"),
+    }),
+  ]);
+}
+
 export class OverviewForm extends FormPanel<OverviewState, OverviewValues, OverviewCommand> {
   private state: OverviewState | undefined;
 
@@ -92,37 +131,7 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
     const client = clientOf(this.ctx);
     const id = this.ctx.accountId;
     const gaps = new Gaps();
-    const [read, info, subscription, listed, custom] = await Promise.all([
-      gaps.read(
-        client.v3.accounts.get(id).then((a): Account | undefined => a),
-        undefined,
-        {
-          read: vscode.l10n.t('the organisation read'),
-          lost: vscode.l10n.t('what is shown comes from your sign-in details'),
-        },
-      ),
-      client.v3.userinfo(),
-      gaps.read(
-        client.v3.accounts.subscription(id).then((s): Subscription | null => s),
-        null,
-        {
-          read: vscode.l10n.t('the subscription read'),
-          lost: vscode.l10n.t('usage and limits are not shown'),
-        },
-      ),
-      gaps.read(
-        client.v3.accounts.components(id).then((cs): Component[] | undefined => cs),
-        undefined,
-        {
-          read: vscode.l10n.t('the component list'),
-          lost: vscode.l10n.t('components are listed by name only, from your sign-in details'),
-        },
-      ),
-      gaps.read(client.v2.accounts.custom(id), {} as CustomNames, {
-        read: vscode.l10n.t('the custom names read'),
-        lost: vscode.l10n.t("the organisation's own names for components are not shown"),
-      }),
-    ]);
+    const [read, info, subscription, listed, custom] = await readOverview(client, id, gaps);
     const membership = info.accounts.find((a) => a.account.id === id);
     const account = read ?? membership?.account;
     if (!account) {

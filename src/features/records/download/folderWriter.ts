@@ -205,6 +205,15 @@ async function downloadAll(
     signal,
   );
 
+  return summarise(plan, outcome, written);
+}
+
+/** Sorts the plan's files by what became of each; a file with no outcome was cut short by cancelling. */
+function summarise(
+  plan: FolderPlan,
+  outcome: ReadonlyArray<'written' | 'skipped' | DownloadFailure | undefined>,
+  written: readonly number[],
+): DownloadSummary {
   const summary = {
     written: [] as Array<FolderPlan['files'][number]>,
     skipped: [] as Array<FolderPlan['files'][number]>,
