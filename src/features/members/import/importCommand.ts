@@ -44,7 +44,17 @@ function activeSheet(): string | undefined {
   if (/\.xlsx$/i.test(uri.fsPath)) return uri.fsPath;
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const first = doc && doc.lineCount > 0 ? doc.lineAt(0).text : undefined;
-  return first !== undefined && !looksLikeMembersFile(first, parseOptions()) ? uri.fsPath : undefined;
+  return first !== undefined && !looksLikeMembersFile(first, parseOptions()) && !namesUsernames(first)
+    ? uri.fsPath
+    : undefined;
+}
+
+/**
+ * A header with a `username` column is the portal's own (an apply's report, the access matrix's export), never HR's
+ * sheet: the members-file check alone lets the report through, and the import would then read it without asking.
+ */
+function namesUsernames(header: string): boolean {
+  return header.split(/[,;\t]/).some((cell) => cell.trim().replace(/^"|"$/g, '').toLowerCase() === 'username');
 }
 
 /** The sheet: the active tab's, else one of the workspace's `.xlsx` and `.csv` files, newest first. */
