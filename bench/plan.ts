@@ -25,7 +25,7 @@ import { runInNewContext } from 'node:vm';
 import { PortalClient } from '../src/api';
 import { csvLine, UTF8_BOM } from '../src/features/members/csv/csv';
 import { applyPlan } from '../src/engine/members/apply';
-import { groupDigest } from '../src/features/members/plan/core/file/digest';
+import { groupDigest } from '../src/node/groupDigest';
 import { readJournal, resumeApply, undoPlan, unfinishedJournals } from '../src/engine/members/index';
 import { accountPermissionWord, groupWord, parseMembersFile } from '../src/features/members/plan/core/file/membersFile';
 import type { GroupLevel } from '../src/features/members/plan/core/model';

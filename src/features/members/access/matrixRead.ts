@@ -147,6 +147,15 @@ export function readMatrix(
   return new MatrixRead(client, accountId, matrix, journal, o).run();
 }
 
+/** One walk of the member list: its limit, its pages and the members it has listed so far. */
+interface ListWalk {
+  readonly limit: number | undefined;
+  readonly lastPage: number;
+  readonly pages: AsyncIterator<Page<Member>>;
+  readonly seen: Set<string>;
+  readonly members: ListedMember[];
+}
+
 class MatrixRead {
   private readonly now: () => number;
   private readonly started: number;
@@ -276,84 +285,105 @@ class MatrixRead {
   }
 
   private walkList(): { ready: Promise<'go' | 'declined' | 'nothing'>; rest: Promise<void> } {
-    const size = MAX_PAGE_SIZE;
     const limit = this.o.limit;
-    const lastPage = limit !== undefined ? Math.max(1, Math.ceil(limit / size)) : Number.POSITIVE_INFINITY;
-    const signal = this.controller.signal;
-    const fetch = (page: number, s: AbortSignal): Promise<Page<Member>> => {
+    const lastPage = limit !== undefined ? Math.max(1, Math.ceil(limit / MAX_PAGE_SIZE)) : Number.POSITIVE_INFINITY;
+    const fetch = this.listFetch(lastPage);
+    const pages = orderedPages(fetch, { signal: this.controller.signal, readAhead: 2 })[Symbol.asyncIterator]();
+    const walk: ListWalk = { limit, lastPage, pages, seen: new Set<string>(), members: [] };
+    let resolveReady: (v: 'go' | 'declined' | 'nothing') => void = () => undefined;
+    const ready = new Promise<'go' | 'declined' | 'nothing'>((r) => (resolveReady = r));
+    const rest = this.readList(walk, resolveReady);
+    return { ready, rest };
+  }
+
+  private listFetch(lastPage: number): (page: number, s: AbortSignal) => Promise<Page<Member>> {
+    const size = MAX_PAGE_SIZE;
+    return (page, s) => {
       // Past the limit no page is asked for, read-ahead included.
       if (page > lastPage) return Promise.resolve({ items: [], page, pageSize: size, hasNext: false });
       this.pages++;
       return this.client.v3.members.page(this.accountId, { page, size }, { signal: s });
     };
-    const pages = orderedPages(fetch, { signal, readAhead: 2 })[Symbol.asyncIterator]();
-    const seen = new Set<string>();
-    const members: ListedMember[] = [];
-    let resolveReady: (v: 'go' | 'declined' | 'nothing') => void = () => undefined;
-    const ready = new Promise<'go' | 'declined' | 'nothing'>((r) => (resolveReady = r));
-    const take = (page: Page<Member>): boolean => {
-      for (const m of page.items) {
-        if (limit !== undefined && members.length >= limit) return false;
-        const listed = listedMember(m);
-        if (seen.has(listed.username)) continue;
-        seen.add(listed.username);
-        members.push(listed);
-        const row = this.matrix.upsert(listed);
-        this.listed++;
-        this.o.onRow?.(row);
-        if (row[ROW.readAt] < this.cutoff) this.queue.push(listed.username);
-      }
-      return limit === undefined || members.length < limit;
-    };
-    const rest = (async () => {
-      let more = true;
-      try {
-        const first = await pages.next();
-        if (first.done) {
-          resolveReady('go');
-        } else {
-          const page = first.value;
-          const reported = page.totalResults ?? page.items.length;
-          this.total = limit !== undefined ? Math.min(limit, reported) : reported;
-          const pageCount = Math.min(lastPage, Math.ceil(this.total / size));
-          this.pagesLeft = Math.max(0, pageCount - 1);
-          // Rows already read within the age will not be read again.
-          let known = 0;
-          for (const row of this.matrix.all()) if (row[ROW.readAt] >= this.cutoff) known++;
-          if (!(await this.confirmed(Math.max(0, this.total - Math.min(known, this.total)), this.pagesLeft))) {
-            resolveReady('declined');
-            return;
-          }
-          more = take(page) && page.hasNext;
-          resolveReady('go');
-          // The first page's reads go out before the pages read ahead: the first row with its groups comes sooner.
-          if (more) await new Promise((r) => setImmediate(r));
-          while (more) {
-            const next = await pages.next();
-            if (next.done) break;
-            this.pagesLeft = Math.max(0, this.pagesLeft - 1);
-            more = take(next.value) && next.value.hasNext;
-            this.progress();
-          }
-        }
-        this.pagesLeft = 0;
-        const at = this.started;
-        this.journal.listed(members, at, limit);
-        this.matrix.listedAt = at;
-        this.matrix.listLimit = limit;
-        if (limit === undefined) {
-          const gone = this.matrix.keepOnly(seen);
-          if (gone.length > 0) this.o.onRemoved?.(gone);
-        }
-      } catch (error) {
+  }
+
+  /** Lists one page's members into the matrix and the queue; false once the limit is reached. */
+  private listPage(walk: ListWalk, page: Page<Member>): boolean {
+    const { limit, seen, members } = walk;
+    for (const m of page.items) {
+      if (limit !== undefined && members.length >= limit) return false;
+      const listed = listedMember(m);
+      if (seen.has(listed.username)) continue;
+      seen.add(listed.username);
+      members.push(listed);
+      const row = this.matrix.upsert(listed);
+      this.listed++;
+      this.o.onRow?.(row);
+      if (row[ROW.readAt] < this.cutoff) this.queue.push(listed.username);
+    }
+    return limit === undefined || members.length < limit;
+  }
+
+  private async readList(walk: ListWalk, resolveReady: (v: 'go' | 'declined') => void): Promise<void> {
+    try {
+      const first = await walk.pages.next();
+      if (first.done) {
         resolveReady('go');
-        throw error;
-      } finally {
-        this.queue.close();
-        await pages.return?.(undefined);
+      } else {
+        if (!(await this.confirmList(walk, first.value))) {
+          resolveReady('declined');
+          return;
+        }
+        const more = this.listPage(walk, first.value) && first.value.hasNext;
+        resolveReady('go');
+        // The first page's reads go out before the pages read ahead: the first row with its groups comes sooner.
+        if (more) await new Promise((r) => setImmediate(r));
+        if (more) await this.readOtherPages(walk);
       }
-    })();
-    return { ready, rest };
+      this.pagesLeft = 0;
+      this.finishList(walk);
+    } catch (error) {
+      resolveReady('go');
+      throw error;
+    } finally {
+      this.queue.close();
+      await walk.pages.return?.(undefined);
+    }
+  }
+
+  /** Sets the totals from the first page and asks, counting only the rows not read within the age. */
+  private async confirmList(walk: ListWalk, page: Page<Member>): Promise<boolean> {
+    const { limit, lastPage } = walk;
+    const reported = page.totalResults ?? page.items.length;
+    this.total = limit !== undefined ? Math.min(limit, reported) : reported;
+    const pageCount = Math.min(lastPage, Math.ceil(this.total / MAX_PAGE_SIZE));
+    this.pagesLeft = Math.max(0, pageCount - 1);
+    // Rows already read within the age will not be read again.
+    let known = 0;
+    for (const row of this.matrix.all()) if (row[ROW.readAt] >= this.cutoff) known++;
+    return this.confirmed(Math.max(0, this.total - Math.min(known, this.total)), this.pagesLeft);
+  }
+
+  private async readOtherPages(walk: ListWalk): Promise<void> {
+    let more = true;
+    while (more) {
+      const next = await walk.pages.next();
+      if (next.done) break;
+      this.pagesLeft = Math.max(0, this.pagesLeft - 1);
+      more = this.listPage(walk, next.value) && next.value.hasNext;
+      this.progress();
+    }
+  }
+
+  private finishList(walk: ListWalk): void {
+    const { limit, members, seen } = walk;
+    const at = this.started;
+    this.journal.listed(members, at, limit);
+    this.matrix.listedAt = at;
+    this.matrix.listLimit = limit;
+    if (limit === undefined) {
+      const gone = this.matrix.keepOnly(seen);
+      if (gone.length > 0) this.o.onRemoved?.(gone);
+    }
   }
 
   private async worker(): Promise<void> {

@@ -16,9 +16,9 @@ import { accountPermissionWords } from '../../../shared/permissions';
 import { writeAtomically } from '../../../node/atomicFile';
 import { runPool } from '../../../node/pool';
 import { hasActivityFilter, memberRow, type MemberQuery } from '../../../shared/members';
-import { groupDigest, type GroupLevel } from '../plan/core/file/digest';
+import { groupDigest, type GroupLevel } from '../../../node/groupDigest';
 import { csvLine, UTF8_BOM } from './csv';
-import { activityScan } from '../view/loaders';
+import { activityScan } from '../../../shared/activityScan';
 import { orderedPages } from '../../../node/orderedPages';
 
 /** The Members view's query: an export lists what the view lists. */

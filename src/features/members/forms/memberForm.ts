@@ -94,38 +94,10 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
   }
 
   protected async load(): Promise<MemberState> {
-    const client = clientOf(this.ctx);
     const { accountId } = this.ctx;
     const username = this.username;
     const gaps = new Gaps();
-    const [accountName, tags, v3, v2, joinable] = await Promise.all([
-      gaps.read(
-        client.v3.accounts.get(accountId).then((a) => a.friendlyName || a.name),
-        '',
-        {
-          read: vscode.l10n.t('the organisation read'),
-          lost: vscode.l10n.t("the organisation's name is not shown"),
-        },
-      ),
-      gaps.read(client.v3.memberTags.list(accountId), [] as string[], {
-        read: vscode.l10n.t('the tag list'),
-        lost: vscode.l10n.t("the organisation's tags are not suggested"),
-      }),
-      username ? client.v3.members.get(accountId, username) : Promise.resolve(undefined),
-      username
-        ? gaps.read(
-            client.v2.members.get(accountId, username).then((m): MemberV2 | undefined => m),
-            undefined,
-            {
-              read: vscode.l10n.t("the member's v2 read"),
-              lost: vscode.l10n.t(
-                'job title, organisation and address are not shown, and are sent only if you fill them in',
-              ),
-            },
-          )
-        : Promise.resolve(undefined),
-      username ? Promise.resolve({ groups: [], groupsTruncated: false }) : groupsToJoin(client, accountId),
-    ]);
+    const [accountName, tags, v3, v2, joinable] = await this.readSources(gaps, username);
     const values = blank(accountId);
     if (v3 && username) {
       Object.assign(values, {
@@ -154,6 +126,40 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
       twoFactor: v3?.twoFactorAuthentication ?? false,
     };
     return this.state;
+  }
+
+  /** The reads a form needs, side by side; those it can do without leave a notice in `gaps` instead of failing. */
+  private readSources(gaps: Gaps, username: string | undefined) {
+    const client = clientOf(this.ctx);
+    const { accountId } = this.ctx;
+    return Promise.all([
+      gaps.read(
+        client.v3.accounts.get(accountId).then((a) => a.friendlyName || a.name),
+        '',
+        {
+          read: vscode.l10n.t('the organisation read'),
+          lost: vscode.l10n.t("the organisation's name is not shown"),
+        },
+      ),
+      gaps.read(client.v3.memberTags.list(accountId), [] as string[], {
+        read: vscode.l10n.t('the tag list'),
+        lost: vscode.l10n.t("the organisation's tags are not suggested"),
+      }),
+      username ? client.v3.members.get(accountId, username) : Promise.resolve(undefined),
+      username
+        ? gaps.read(
+            client.v2.members.get(accountId, username).then((m): MemberV2 | undefined => m),
+            undefined,
+            {
+              read: vscode.l10n.t("the member's v2 read"),
+              lost: vscode.l10n.t(
+                'job title, organisation and address are not shown, and are sent only if you fill them in',
+              ),
+            },
+          )
+        : Promise.resolve(undefined),
+      username ? Promise.resolve({ groups: [], groupsTruncated: false }) : groupsToJoin(client, accountId),
+    ]);
   }
 
   protected override draftForWebview(values: MemberValues): MemberValues {

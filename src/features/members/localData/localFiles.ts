@@ -9,6 +9,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { isLocked, lockFileOf } from '../../../node/fileLock';
 import { portalFolder } from '../access/matrixJournal';
+import { reportsFolderOf } from '../plan/core/report';
 import { journalFolderOf } from '../../../engine/journalFile';
 import { listSnapshots, originOf } from '../../../engine/members/snapshot';
 
@@ -21,9 +22,6 @@ export interface LocalFile {
 }
 
 const DAY_MS = 86_400_000;
-
-/** Where action reports are written: the extension's storage, not the user's folders. */
-export const reportsFolderOf = (storage: string): string => path.join(storage, 'reports');
 
 async function filesUnder(folder: string): Promise<Array<{ file: string; modified: number }>> {
   let entries: import('node:fs').Dirent[];

@@ -11,7 +11,6 @@ import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
 import { inFolder, privateFolder } from '../../../node/privateFiles';
-import { reportsFolderOf } from '../localData/localFiles';
 import {
   applyPlan,
   chosenChanges,
@@ -22,7 +21,7 @@ import {
 } from '../../../engine/members/apply';
 import { resumeApply } from '../../../engine/members/index';
 import { allChanges, type JournalRecord, type Plan } from './core/model';
-import { reportCounts, retryFailed, writeReport } from './core/report';
+import { reportCounts, reportsFolderOf, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
 import { confirmTruth } from './planWords';

@@ -11,7 +11,8 @@
  * No VS Code here (the benchmark runs it).
  */
 import type { PortalClient } from '../../../api/index';
-import { hasActivityFilter, meetsActivity, memberRow, type MemberQuery, type MemberRow } from '../../../shared/members';
+import { activityScan } from '../../../shared/activityScan';
+import { hasActivityFilter, memberRow, type MemberQuery, type MemberRow } from '../../../shared/members';
 import { requestOptions as opts, type PageFetcher, type PageResult } from '../../../views/paging';
 
 /** Portal pages one "Load more…" of an activity filter may walk (100 members each). */
@@ -19,7 +20,6 @@ export const MAX_SCAN_PAGES = 20;
 /** ...and while it has found nothing yet: 25,000 members. */
 export const MAX_EMPTY_SCAN_PAGES = 250;
 const SCAN_PAGE_SIZE = 100;
-const DAY_MS = 86_400_000;
 
 function portalFetcher(client: PortalClient, accountId: number, q: MemberQuery): PageFetcher<MemberRow> {
   return async ({ page, size, signal }) => {
@@ -42,32 +42,6 @@ function portalFetcher(client: PortalClient, accountId: number, q: MemberQuery):
             opts(signal),
           );
     return { items: p.items.map(memberRow), hasMore: p.hasNext, total: p.totalResults };
-  };
-}
-
-/**
- * How a walk of the portal's list finds what an activity filter keeps: the query to ask the portal for (the least
- * recently active first when the filter is about activity), which rows it keeps, and the row past which nothing
- * further can match. The view and the CSV export walk the same way, so the export writes what the view shows.
- */
-export interface ActivityScan {
-  readonly portalQuery: MemberQuery;
-  keeps(row: MemberRow): boolean;
-  endsAt(row: MemberRow): boolean;
-}
-
-export function activityScan(q: MemberQuery, now: number): ActivityScan {
-  const f = q.activity ?? {};
-  const byActivity = f.inactiveDays !== undefined || f.never === true;
-  const cutoff = f.inactiveDays !== undefined ? now - f.inactiveDays * DAY_MS : undefined;
-  return {
-    portalQuery: byActivity
-      ? { ...q, orderBy: 'lastActive', ascending: true, activity: undefined }
-      : { ...q, activity: undefined },
-    keeps: (row) => meetsActivity(row, f, now),
-    // Ordered by last activity: past the cutoff (or past the never-active ones) nothing further can match.
-    endsAt: (row) =>
-      byActivity && row.lastActive !== null && (f.never === true || (cutoff !== undefined && row.lastActive > cutoff)),
   };
 }
 

@@ -2,11 +2,15 @@
  * The action report: one CSV row per member (row, username, action, result, message), neutralised like the
  * members export so a spreadsheet never runs a cell; and "Retry Failed", a plan of the failed rows.
  */
+import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { writeAtomically } from '../../../../node/atomicFile';
 import { PRIVATE_FILE_MODE } from '../../../../node/privateFiles';
 import { csvLine, UTF8_BOM } from '../../csv/csv';
 import type { Plan, PlanChange, ReportRow } from './model';
+
+/** Where action reports are written: the extension's storage, not the user's folders. */
+export const reportsFolderOf = (storage: string): string => path.join(storage, 'reports');
 
 export const REPORT_COLUMNS = ['row', 'username', 'action', 'result', 'message'] as const;
 

@@ -7,7 +7,7 @@
  */
 import { parse as parseStream } from 'csv-parse';
 import { parse, type CsvError } from 'csv-parse/sync';
-export { groupDigest } from './digest';
+export { groupDigest } from '../../../../../node/groupDigest';
 import { accountPermissionWords } from '../../../../../shared/permissions';
 import { liveText } from '../../../csv/csv';
 import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../../csv/membersCsv';

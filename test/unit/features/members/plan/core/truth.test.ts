@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { diagnose } from '../../../../../../src/features/members/plan/core/file/diagnose';
-import { groupDigest } from '../../../../../../src/features/members/plan/core/file/digest';
+import { groupDigest } from '../../../../../../src/node/groupDigest';
 import {
   looksLikeMembersFile,
   parseMembersFile,

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { GroupLevel } from '../../../../../shared/groupLevel';
+import type { GroupLevel } from '../shared/groupLevel';
 
-export type { GroupLevel } from '../../../../../shared/groupLevel';
+export type { GroupLevel } from '../shared/groupLevel';
 
 /** The `groupDigest` of a row's group cells: group name → level, order-free, case-free names, 0 = not in it. */
 export function groupDigest(levels: ReadonlyMap<string, GroupLevel>): string {
