@@ -238,10 +238,7 @@ for (const profile of PROFILES)
       };
       await withUi(answers, async (ui) => {
         assert.equal(await vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena), true);
-        assert.match(
-          ui.told.map((t) => t.text).join('\n'),
-          /Lena Locke is now Standard in Social Club/,
-        );
+        assert.match(ui.told.map((t) => t.text).join('\n'), /Lena Locke is now Standard in Social Club/);
         const v2 = await f.get<MemberV2Json>(`/v2/accounts/${f.acme}/members/lena.locked`);
         assert.equal(v2.groups.social, 4);
         assert.equal(v2.groups.handbook, 1, 'other groups untouched');
