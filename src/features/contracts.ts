@@ -9,6 +9,7 @@ import type { AuthHandle } from '../auth/register';
 import type { FormHost } from '../forms/formHost';
 import type { AccountRef, ApplicationRef, FileRef, GroupRef, Ref } from '../shared/refs';
 import type { CommandEnv } from '../ui/commands';
+import type { ToolCall } from '../engine/readLog';
 
 /** A read-only portal document, opened in an editor through the portal: file system. */
 export type PortalDocument =
@@ -180,16 +181,7 @@ export interface FileFinder {
 }
 
 /** A question chat asked through one of the portal's tools, as journaled: what and when, never the answer. */
-export interface ChatToolCall {
-  /** Epoch ms. */
-  readonly at: number;
-  readonly tool: string;
-  readonly input: Readonly<Record<string, unknown>>;
-  /** The portal's base URL and the organisation's name, once the call named them. */
-  readonly portal?: string;
-  readonly organisation?: string;
-  readonly outcome: 'answered' | 'proposed' | 'failed' | 'declined';
-}
+export type ChatToolCall = ToolCall;
 
 /** Chat's tools as the change history lists them: their calls in this storage, oldest first. */
 export interface ChatHandle {

@@ -10,7 +10,7 @@ import type { Ref } from '../../shared/refs';
 import { setContextKey } from '../../ui/contextKeys';
 import type { AccessHandle, ChatHandle, FileFinder, PlanProposals } from '../contracts';
 import { findMembersTool, memberAccessTool, whoCanAccessTool } from './accessTools';
-import { listToolCalls, ToolCallLog } from './callLog';
+import { listToolCalls, ToolCallLog } from '../../engine/readLog';
 import { findFileRecordsTool, overviewTool } from './portalTools';
 import { proposeTool } from './proposeTool';
 import { Targets } from './target';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { isCancellation } from '../../shared/errors';
 import { envelope } from './answers';
-import type { ToolCallLog, ToolCall } from './callLog';
+import type { ToolCallLog, ToolCall } from '../../engine/readLog';
 import { TargetError, type Target, type TargetInput, type Targets } from './target';
 
 export interface ToolEnv {

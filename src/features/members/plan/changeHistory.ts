@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { changeHistory, undoPlan, type PastChange } from '../../../engine/members/index';
+import { listToolCalls, type ToolCall } from '../../../engine/readLog';
 import { count, shortDate } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
@@ -89,21 +90,50 @@ function historyItem(c: PastChange) {
   return { label: changeName(c.record), description: state, value: c };
 }
 
-/** Show Change History…: past changes, newest first; choosing one that can be undone shows its undo plan. */
+/** A question chat asked: listed with the changes, as a read that changed nothing (its answer is not kept). */
+function readItem(call: ToolCall) {
+  const where = [call.organisation, call.portal]
+    .filter((w): w is string => !!w)
+    .map((w) => plain(w))
+    .join(' · ');
+  return {
+    label: vscode.l10n.t('Chat asked {0} ({1})', plain(call.tool), when(call.at)),
+    description: where
+      ? vscode.l10n.t('a read, changed nothing · {0}', where)
+      : vscode.l10n.t('a read, changed nothing'),
+    value: { read: call },
+  };
+}
+
+/** The history newest first: the changes made from VS Code and the questions chat asked, by time. */
+async function historyItems(storage: string) {
+  const [changes, reads] = await Promise.all([changeHistory(storage), listToolCalls(storage)]);
+  const items = [
+    ...changes.map((c) => ({ at: c.record.begin.startedAt, item: historyItem(c) })),
+    ...reads.map((r) => ({ at: r.at, item: readItem(r) })),
+  ];
+  return items.sort((a, b) => b.at - a.at).map((i) => i.item);
+}
+
+/** Show Change History…: past changes (and chat's questions), newest first; choosing a change shows its undo plan. */
 export async function showHistory(ui: Ui, deps: ApplyDeps): Promise<void> {
-  const history = await changeHistory(deps.storage);
-  if (history.length === 0) {
+  const items = await historyItems(deps.storage);
+  if (items.length === 0) {
     ui.notify('info', vscode.l10n.t('No member change has been made from VS Code yet.'));
     return;
   }
   const picked = answered(
-    await ui.pick(history.map(historyItem), {
+    await ui.pick<PastChange | { read: ToolCall }>(items, {
       id: 'plan.history.pick',
-      title: vscode.l10n.t('Member changes made from VS Code'),
+      title: vscode.l10n.t('Member changes made from VS Code, and chat’s questions'),
       placeHolder: vscode.l10n.t('Choose a change to see its undo'),
       matchOnDescription: true,
     }),
   );
+  if ('read' in picked) {
+    ui.notify('info', vscode.l10n.t('A question from chat reads and changes nothing: there is nothing to undo.'));
+    return;
+  }
   if (!picked.undoable) {
     ui.notify(
       'info',

@@ -12,6 +12,7 @@ import { portalJson } from '../../../support/portalHttp';
 import { normaliseActivation } from '../../../../../src/api/models/member';
 import { isPlain } from '../../../../../src/shared/plainText';
 import { features, type Testing } from '../../../support/tree';
+import { withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 
 const ACME = 1;
@@ -385,6 +386,23 @@ for (const profile of PROFILES)
         assert.equal(fs.statSync(folder).mode & 0o777, 0o700);
         assert.equal(fs.statSync(path.join(folder, 'tool-calls.jsonl')).mode & 0o777, 0o600);
       }
+    });
+
+    it('Show Change History… lists chat’s questions beside the changes, as reads with nothing to undo', async () => {
+      const ui = await withUi(
+        { 'plan.history.pick': ((v: { read?: { tool: string } }) => v.read?.tool === 'portal_memberAccess') as never },
+        async (u) => {
+          await vscode.commands.executeCommand('portal.plan.showHistory');
+          return u;
+        },
+      );
+      const labels = ui.asked.find((a) => a.id === 'plan.history.pick')?.texts ?? [];
+      assert.ok(
+        labels.some((l) => l.includes('Chat asked portal_memberAccess')),
+        labels.join(' | '),
+      );
+      assert.ok(!labels.join(' ').includes('byLevel'), 'no answer is listed');
+      assert.ok(ui.told.some((t) => /nothing to undo/.test(t.text)));
     });
 
     it('the setting turns the tools off, and signing out unregisters them', async () => {

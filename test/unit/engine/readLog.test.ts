@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { callLogFolder, listToolCalls, ToolCallLog } from '../../../../src/features/chat/callLog';
+import { callLogFolder, listToolCalls, ToolCallLog } from '../../../src/engine/readLog';
 
 void describe('chat tool call journal', () => {
   void it('keeps each call in a 0600 file in a 0700 folder, and lists them oldest first', async () => {

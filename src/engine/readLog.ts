@@ -1,14 +1,24 @@
 /**
- * Every tool call from chat, journaled as a read is: which tool, what it was asked, for which portal and
- * organisation, when, and how it ended; never what it answered. One JSON line per call in a 0600 file in a 0700
- * folder of the extension's storage (the input names people), so the change history can list chat's questions
- * beside the writes. The file is cut to its newest lines once it grows past a bound. No VS Code here.
+ * The journal of reads asked on someone's behalf (chat's tool calls): which tool, what it was asked, for which portal
+ * and organisation, when, and how it ended; never what it answered. One JSON line per call in a 0600 file in a 0700
+ * folder of the extension's storage (the input names people), so the change history lists these questions beside
+ * the writes. It sits in the engine, beside the writes' journal, so that the feature that asks and the history that
+ * lists share one reader. The file is cut to its newest lines once it grows past a bound.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ChatToolCall } from '../contracts';
 
-export type ToolCall = ChatToolCall;
+/** A question asked through one of the portal's tools, as journaled: what and when, never the answer. */
+export interface ToolCall {
+  /** Epoch ms. */
+  readonly at: number;
+  readonly tool: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The portal's base URL and the organisation's name, once the call named them. */
+  readonly portal?: string;
+  readonly organisation?: string;
+  readonly outcome: 'answered' | 'proposed' | 'failed' | 'declined';
+}
 
 const FILE = 'tool-calls.jsonl';
 /** Lines kept once the file is cut: months of questions, a few hundred kilobytes. */
