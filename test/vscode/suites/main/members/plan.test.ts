@@ -296,7 +296,7 @@ for (const profile of PROFILES)
       assert.match(String(conflictItem.description), /changed on the portal .* after the export/);
 
       const ui = await apply();
-      assert.match(asked(ui, 'plan.apply.confirm'), /^Apply changes to 1 members of Acme Corporation\?/);
+      assert.match(asked(ui, 'plan.apply.confirm'), /^Apply changes to 1 member of Acme Corporation\?/);
       assert.deepEqual((await member(calm))?.tags, ['from-the-file']);
       assert.notDeepEqual((await member(changedThere))?.tags, ['from-the-file'], 'the conflict was not overwritten');
       assert.equal((await member(changedThere))?.user.locked, true, "the portal's change stays");

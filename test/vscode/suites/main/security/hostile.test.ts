@@ -332,7 +332,7 @@ describe('A hostile portal: every server string is an attack', function () {
       'no .git, .vscode or 8.3 name of one',
     );
     const done = visible(ui.asked.find((a) => a.id === 'folderDownload.done')?.texts[0] ?? '');
-    assert.match(done, /8 renamed so that Git and VS Code run nothing from them: _git, /, done);
+    assert.match(done, /12 renamed so that Git and VS Code run nothing from them: _git, /, done);
     assertPlainUi(ui);
   });
 
