@@ -10,16 +10,11 @@ import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { AccountRef } from '../../../shared/refs';
 import type { PlanProposals, ProposalReads } from '../../contracts';
 import { csvLine } from '../csv/csv';
-import {
-  allChanges,
-  diagnose,
-  makePlan,
-  parseMembersFile,
-  readNamedPortalState,
-  readPortalState,
-  stateReads,
-  type MembersFile,
-} from './core/index';
+import { diagnose } from './core/file/diagnose';
+import { parseMembersFile } from './core/file/membersFile';
+import { allChanges, type MembersFile } from './core/model';
+import { makePlan } from './core/planner';
+import { readNamedPortalState, readPortalState, stateReads } from './core/portalState';
 import { problemMessage } from './editor/problemText';
 import type { PlanStore } from './planStore';
 import { PLAN_VIEW } from './planView';
