@@ -1,14 +1,15 @@
 // The upload endpoints public clients of the live service use (api-observations.md, "Files: writing"); the spec has
 // none, so the literal profile leaves every one of these out. Bodies spool to disk (see blobs.ts).
 import { readFileSync } from 'node:fs';
-import { accountAccess, canSeeGroup, groupAccess } from '../access';
-import { badRequest, callerOf, idParam, json, notFound, param, type ApiRequest, type Reply } from '../http';
+import { accountAccess, groupAccess } from '../access';
+import { badRequest, callerOf, json, notFound, param, type ApiRequest, type Reply } from '../http';
 import { folderScope } from '../file-query';
 import { FOLDER, type Group } from '../model';
 import type { RouteDef } from '../router';
 import { fileV2 } from '../serialize-v2';
 import { addRecord, assembled, contentTypeOf, folderAlong, nameProblem, readSharing, replaceRecord } from '../uploads';
 import type { World } from '../world';
+import { seenGroup } from './v3-files';
 
 /** A chunk may be this large (the web plugin sends 5 MiB); a single unchunked upload of a big file fits too. */
 export const MAX_CHUNK_BYTES = 2 * 1024 * 1024 * 1024;
@@ -148,13 +149,7 @@ function tempFile(req: ApiRequest, w: World): Reply {
 }
 
 function createFromTemp(req: ApiRequest, w: World): Reply {
-  const { user } = callerOf(req);
-  const groupId = idParam(req, 'group', 'Group');
-  const group = w.store.groups.get(groupId);
-  const membership = group ? w.store.membership(group.accountId, user.id) : undefined;
-  const account = group ? w.store.accounts.get(group.accountId) : undefined;
-  if (!group || !membership || !account || !canSeeGroup({ account, membership }, group))
-    throw notFound(`Group ${groupId} not found`);
+  const { user, group } = seenGroup(req, w);
   const parentId = folderScope(w.store, group, param(req, 'parentFolder'));
   const tempId = req.body.tempFile;
   const temp =

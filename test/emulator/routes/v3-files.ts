@@ -3,7 +3,7 @@ import { canSeeGroup } from '../access';
 import { badRequest, callerOf, idParam, notFound, param, type ApiRequest, type Reply } from '../http';
 import { fileBytes } from '../content';
 import { fileInGroup } from '../file-query';
-import { FOLDER } from '../model';
+import { FOLDER, type Group } from '../model';
 import type { RouteDef } from '../router';
 import type { World } from '../world';
 
@@ -12,7 +12,8 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-function download(req: ApiRequest, w: World): Reply {
+/** The caller and the group the path names, when the caller may see it; a group they may not see is not found. */
+export function seenGroup(req: ApiRequest, w: World): { user: ReturnType<typeof callerOf>['user']; group: Group } {
   const { user } = callerOf(req);
   const groupId = idParam(req, 'group', 'Group');
   const group = w.store.groups.get(groupId);
@@ -20,6 +21,11 @@ function download(req: ApiRequest, w: World): Reply {
   const account = group ? w.store.accounts.get(group.accountId) : undefined;
   if (!group || !membership || !account || !canSeeGroup({ account, membership }, group))
     throw notFound(`Group ${groupId} not found`);
+  return { user, group };
+}
+
+function download(req: ApiRequest, w: World): Reply {
+  const { group } = seenGroup(req, w);
   const f = fileInGroup(w.store, group, param(req, 'file'));
   if (f.contentType === FOLDER) throw badRequest(`${f.name} is a folder; only files can be downloaded`);
   const bytes = fileBytes(f);
