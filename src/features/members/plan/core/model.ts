@@ -78,21 +78,24 @@ export interface HeaderCell {
 }
 
 /**
- * One data row, kept compact (a 20,000-row file stays small): values and places by header index. Read a cell with
- * `cellOf(file, row, key)` (membersFile.ts).
+ * One data row, kept compact (a file of a million rows keeps a million of these): values by header index, and where
+ * the row starts in the text. A cell's place is found again from there only when a problem needs it, rather than
+ * kept for every cell. Read a cell with `cellOf(file, row, key)` (membersFile.ts).
  */
 export interface MembersFileRow {
   /** 1-based data row number (the header is not counted), as the report names rows. */
   readonly row: number;
   /** Zero-based line where the row starts. */
   readonly line: number;
+  /** Char offset in the file's text (without its byte order mark) where the row starts. */
+  readonly start: number;
   /** Cell values as read (see FileCell.value), by header index; a row shorter than the header has fewer. */
   readonly values: readonly string[];
-  /** Cell places by header index, four numbers each: line, column, endLine, endColumn. */
-  readonly places: Int32Array;
 }
 
 export interface MembersFile {
+  /** The text read, without its byte order mark: cells' places are found in it again when asked for. */
+  readonly text: string;
   readonly delimiter: ',' | ';';
   /** The text started with a UTF-8 byte order mark. */
   readonly bom: boolean;

@@ -8,6 +8,7 @@
  */
 import {
   groupNameOf,
+  placeIn,
   placeOf,
   readAccountPermission,
   readBoolean,
@@ -126,10 +127,7 @@ function desiredRow(file: MembersFile, r: MembersFileRow): DesiredRow {
   const problems: Problem[] = [];
   const add: Add = (span, code, args = [], severity = 'error') =>
     problems.push({ ...span, code, severity, args, row: r.row });
-  const span = (key: ColumnKey): Span => {
-    const index = file.columns.get(key);
-    return index === undefined ? { line: r.line, column: 0, endLine: r.line, endColumn: 0 } : placeOf(r, index);
-  };
+  const span = (key: ColumnKey): Span => placeIn(file, r, key);
   const cell = (key: ColumnKey): string | undefined => valueOf(file, r, key);
   const text = (key: 'name' | 'email'): string | undefined => {
     const v = canonical(cell(key));
@@ -143,7 +141,7 @@ function desiredRow(file: MembersFile, r: MembersFileRow): DesiredRow {
     return b;
   };
   if (r.values.length > file.header.length)
-    add(placeOf(r, file.header.length), 'extra-cells', [r.values.length - file.header.length], 'warning');
+    add(placeOf(file, r, file.header.length), 'extra-cells', [r.values.length - file.header.length], 'warning');
   const job = cell('jobTitle');
   const tags = cell('tags');
   const activation = cell('activationDate');

@@ -7,7 +7,7 @@
  * accountPermission it leaves the member's value as it is (a new member: enabled, not locked, Member). A value the
  * portal already holds (compared canonically) is not checked again: what the portal holds, the file may repeat.
  */
-import { groupNameOf } from './membersFile';
+import { groupNameOf, placeIn } from './membersFile';
 import {
   canonical,
   canonicalTags,
@@ -186,16 +186,7 @@ function rowProblems(
 }
 
 function cellSpan(file: MembersFile, row: DesiredRow, key: ColumnKey): Span {
-  const index = file.columns.get(key);
-  const p = row.cells.places;
-  if (index === undefined || index * 4 + 3 >= p.length)
-    return { line: row.line, column: 0, endLine: row.line, endColumn: 0 };
-  return {
-    line: p[index * 4] ?? 0,
-    column: p[index * 4 + 1] ?? 0,
-    endLine: p[index * 4 + 2] ?? 0,
-    endColumn: p[index * 4 + 3] ?? 0,
-  };
+  return placeIn(file, row.cells, key);
 }
 
 /** Name, e-mail, job title, two-factor and tags: checked where they change (or for a new member). */

@@ -238,12 +238,34 @@ function cellOffsets(text: string, from: number, count: number, delimiter: strin
 }
 
 /**
- * Turns csv-parse's records into the file as they come: the header from the first, a row (values and places) from
- * each next one, so the same reader serves a parse of the whole text and one fed in slices.
+ * How many UTF-16 chars of `text`, from `from`, make `bytes` bytes of UTF-8: csv-parse counts bytes, the editor
+ * counts chars. A lone surrogate counts as the three bytes of the replacement character UTF-8 writes for it.
+ */
+function charsOfBytes(text: string, from: number, bytes: number): number {
+  let i = from;
+  let left = bytes;
+  while (left > 0 && i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) left -= 1;
+    else if (c < 0x800) left -= 2;
+    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      left -= 4;
+      i++;
+    } else left -= 3;
+    i++;
+  }
+  return i - from;
+}
+
+/** The line index of each file read, kept to find cells' places again (see placeOf). */
+const linesOf = new WeakMap<MembersFile, Lines>();
+
+/**
+ * Turns csv-parse's records into the file as they come: the header from the first, a row (values and where it
+ * starts) from each next one, so the same reader serves a parse of the whole text and one fed in slices. Nothing
+ * of the text is copied: a file of a million rows keeps only the rows' values.
  */
 class Reader {
-  private readonly bytes: Buffer;
-  private readonly ascii: boolean;
   private readonly lines: Lines;
   private endByte = 0;
   private endChar = 0;
@@ -255,14 +277,7 @@ class Reader {
     private readonly text: string,
     readonly delimiter: ',' | ';',
   ) {
-    // csv-parse counts bytes; for a text of one-byte characters (most files) bytes and characters are the same.
-    this.bytes = Buffer.from(text, 'utf8');
-    this.ascii = this.bytes.length === text.length;
     this.lines = new Lines(text);
-  }
-
-  get utf8(): Buffer {
-    return this.bytes;
   }
 
   csvOptions() {
@@ -296,44 +311,25 @@ class Reader {
 
   private place(values: string[], bytesAfter: number): void {
     const text = this.text;
-    const chars = this.ascii ? bytesAfter - this.endByte : this.bytes.toString('utf8', this.endByte, bytesAfter).length;
+    const chars = charsOfBytes(text, this.endChar, bytesAfter - this.endByte);
     let start = this.endChar;
     // Empty lines before the record belong to its byte count; the record starts after them.
     while (start < text.length && (text[start] === '\n' || text[start] === '\r')) start++;
-    const record = { values, offsets: cellOffsets(text, start, values.length, this.delimiter), start };
-    if (this.head === undefined) this.head = record;
-    else this.rows.push(this.rowOf(record));
+    if (this.head === undefined)
+      this.head = { values, offsets: cellOffsets(text, start, values.length, this.delimiter), start };
+    else
+      this.rows.push({
+        row: this.rows.length + 1,
+        line: this.lines.at(start).line,
+        start,
+        values: values.map(cellValue),
+      });
     this.endByte = bytesAfter;
     this.endChar += chars;
   }
 
-  private pool = new Int32Array(0);
-  private pooled = 0;
-
-  /** Room for a row's places, cut from a shared block: one small view per row rather than a buffer of its own. */
-  private places(length: number): Int32Array {
-    if (this.pooled + length > this.pool.length) {
-      this.pool = new Int32Array(Math.max(length, 64 * 1024));
-      this.pooled = 0;
-    }
-    const view = this.pool.subarray(this.pooled, this.pooled + length);
-    this.pooled += length;
-    return view;
-  }
-
-  private rowOf(r: RawRecord): MembersFileRow {
-    const places = this.places(r.values.length * 4);
-    for (let c = 0; c < r.values.length; c++) {
-      const s = this.spanOf(r.offsets[2 * c] ?? r.start, r.offsets[2 * c + 1] ?? r.start);
-      places.set([s.line, s.column, s.endLine, s.endColumn], c * 4);
-    }
-    return { row: this.rows.length + 1, line: this.lines.at(r.start).line, values: r.values.map(cellValue), places };
-  }
-
-  private spanOf(start: number, end: number): Span {
-    const a = this.lines.at(start);
-    const b = this.lines.at(end);
-    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  spanOf(start: number, end: number): Span {
+    return spanIn(this.lines, start, end);
   }
 
   file(bom: boolean, options: ParseOptions): MembersFile {
@@ -358,8 +354,25 @@ class Reader {
       const group = groupNameOf(h.key);
       if (group !== undefined) groupColumns.push(group);
     });
-    return { delimiter: this.delimiter, bom, header, columns, rows: this.rows, groupColumns, problems };
+    const file = {
+      text: this.text,
+      delimiter: this.delimiter,
+      bom,
+      header,
+      columns,
+      rows: this.rows,
+      groupColumns,
+      problems,
+    };
+    linesOf.set(file, this.lines);
+    return file;
   }
+}
+
+function spanIn(lines: Lines, start: number, end: number): Span {
+  const a = lines.at(start);
+  const b = lines.at(end);
+  return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
 }
 
 function readAll(reader: Reader, text: string): void {
@@ -379,11 +392,17 @@ export function parseMembersFile(text: string, options: ParseOptions = {}): Memb
   return reader.file(bom, options);
 }
 
-/** Bytes csv-parse reads between two pauses: a few milliseconds of work. */
-const SLICE_BYTES = 64 * 1024;
+/** Chars csv-parse reads between two pauses: a few milliseconds of work. */
+const SLICE_CHARS = 64 * 1024;
+
+/** The end of the slice from `at`: never between the two halves of a surrogate pair, which UTF-8 writes as one. */
+function sliceEnd(text: string, at: number): number {
+  const end = Math.min(text.length, at + SLICE_CHARS);
+  return end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800 ? end + 1 : end;
+}
 
 /**
- * parseMembersFile in slices: csv-parse is fed SLICE_BYTES at a time and `pause` is awaited between slices, so a
+ * parseMembersFile in slices: csv-parse is fed SLICE_CHARS at a time and `pause` is awaited between slices, so a
  * large file never holds the event loop for long. The same result as parseMembersFile.
  */
 export async function parseMembersFileInSlices(
@@ -403,9 +422,10 @@ export async function parseMembersFileInSlices(
     }),
   );
   const ended = new Promise<void>((resolve) => parser.once('end', resolve));
-  const bytes = reader.utf8;
-  for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
-    const wrote = new Promise<void>((resolve) => parser.write(bytes.subarray(at, at + SLICE_BYTES), () => resolve()));
+  for (let at = 0, end = 0; at < body.length; at = end) {
+    end = sliceEnd(body, at);
+    const slice = body.slice(at, end);
+    const wrote = new Promise<void>((resolve) => parser.write(slice, () => resolve()));
     if ((await Promise.race([wrote.then(() => 'ok'), failed.then(() => 'failed')])) === 'failed') break;
     await pause();
   }
@@ -414,16 +434,21 @@ export async function parseMembersFileInSlices(
   return reader.file(bom, options);
 }
 
-/** The place of a row's cell at a header index (the row's start when the row has no such cell). */
-export function placeOf(row: MembersFileRow, index: number): Span {
-  const p = row.places;
-  if (index * 4 + 3 >= p.length) return { line: row.line, column: 0, endLine: row.line, endColumn: 0 };
-  return {
-    line: p[index * 4] ?? 0,
-    column: p[index * 4 + 1] ?? 0,
-    endLine: p[index * 4 + 2] ?? 0,
-    endColumn: p[index * 4 + 3] ?? 0,
-  };
+/**
+ * The place of a row's cell at a header index (the row's start when the row has no such cell), found again in the
+ * file's text from where the row starts.
+ */
+export function placeOf(file: MembersFile, row: MembersFileRow, index: number | undefined): Span {
+  const lines = linesOf.get(file);
+  if (!lines || index === undefined || index >= row.values.length)
+    return { line: row.line, column: 0, endLine: row.line, endColumn: 0 };
+  const offsets = cellOffsets(file.text, row.start, index + 1, file.delimiter);
+  return spanIn(lines, offsets[2 * index] ?? row.start, offsets[2 * index + 1] ?? row.start);
+}
+
+/** The place of a row's cell in a column (the row's start when the file or the row has no such cell). */
+export function placeIn(file: MembersFile, row: MembersFileRow, key: ColumnKey): Span {
+  return placeOf(file, row, file.columns.get(key));
 }
 
 /** A row's cell in a column, or undefined when the file has no such column (or the row stops before it). */
@@ -432,7 +457,7 @@ export function cellOf(file: MembersFile, row: MembersFileRow, key: ColumnKey): 
   if (index === undefined) return undefined;
   const value = row.values[index];
   if (value === undefined) return undefined;
-  return { value, span: placeOf(row, index) };
+  return { value, span: placeOf(file, row, index) };
 }
 
 /** A row's cell value in a column; undefined as in cellOf. */

@@ -1,5 +1,5 @@
 // Reading a members file: the export's own output, European Excel's `;` files, a byte order mark, quoted line
-// breaks and the export's neutralised `'=` cells, with every cell's place kept for the Problems panel.
+// breaks and the export's neutralised `'=` cells, with every cell's place found for the Problems panel.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { csvLine, UTF8_BOM } from '../../../../../../../src/features/members/csv/csv';
@@ -31,6 +31,18 @@ void describe('members file', () => {
     assert.equal(bob.line, 3, 'the quoted line break moves the next row down a line');
     assert.deepEqual(cellOf(file, bob, 'tags')?.span, { line: 3, column: 11, endLine: 3, endColumn: 17 });
     assert.deepEqual(cellOf(file, ann, 'name')?.span, { line: 1, column: 4, endLine: 2, endColumn: 6 });
+  });
+
+  void test("places after text of more than one byte a character are counted in the editor's chars", () => {
+    const text = 'username,name,email\nzoë,"Zoë 😀 ""名""",z@x\n\n名,😀😀,q@x\n';
+    const file = parseMembersFile(text);
+    const [zoe, second] = file.rows;
+    assert.ok(zoe && second);
+    assert.deepEqual(cellOf(file, zoe, 'email')?.span, { line: 1, column: 19, endLine: 1, endColumn: 22 });
+    assert.equal(cellOf(file, zoe, 'name')?.value, 'Zoë 😀 "名"');
+    assert.equal(second.line, 3, 'the empty line is skipped');
+    assert.deepEqual(cellOf(file, second, 'email')?.span, { line: 3, column: 7, endLine: 3, endColumn: 10 });
+    assert.deepEqual(cellOf(file, second, 'name')?.span, { line: 3, column: 2, endLine: 3, endColumn: 6 });
   });
 
   void test('what the export writes (csvLine) reads back cell for cell, formula starts and commas included', () => {
