@@ -64,6 +64,18 @@ function buildOptions(production) {
       sourcemap: 'linked',
     },
     {
+      // The worker that reads and plans a members file off the extension host's event loop, started beside it.
+      ...common,
+      entryPoints: {
+        planWorker: path.join(root, 'src', 'features', 'members', 'plan', 'core', 'worker', 'planWorker.ts'),
+      },
+      outdir: path.join(root, 'dist'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      sourcemap: production ? false : 'linked',
+    },
+    {
       ...common,
       entryPoints: { exceljs: require.resolve('exceljs') },
       outdir: path.join(root, 'dist'),

@@ -2,13 +2,12 @@
 // that the emulator's work (which serves the portal's side) is neither in the event loop measured nor in the memory.
 // Reads the file's text (the document VS Code holds), then: opened and edited once (the live checks see its size and
 // stop with one message, reading only its first line), then planned as Plan Changes… does (read, hashed and planned
-// in slices, the portal read in between). Prints one JSON line of figures.
+// by the planning worker, the portal read by this thread in between). Prints one JSON line of figures.
 import { readFileSync } from 'node:fs';
 import { PortalClient } from '../src/api';
-import { desiredRowsInSlices } from '../src/features/members/plan/core/file/desiredRows';
-import { looksLikeMembersFile, parseMembersFileInSlices } from '../src/features/members/plan/core/file/membersFile';
-import { fileDigestInSlices, makePlanInSlices } from '../src/features/members/plan/core/planner';
+import { looksLikeMembersFile } from '../src/features/members/plan/core/file/membersFile';
 import { readPortalState } from '../src/features/members/plan/core/portalState';
+import { readInWorker } from '../src/features/members/plan/core/worker/planInWorker';
 
 const LIVE_CHECK_LIMIT = 5_000_000;
 
@@ -54,11 +53,13 @@ async function main(): Promise<void> {
         if (!looksLikeMembersFile(firstLine) || content.length <= LIVE_CHECK_LIMIT) throw new Error('not a large file');
         await nextTurn();
       }
-      const file = await parseMembersFileInSlices(content, {}, nextTurn);
-      const digest = await fileDigestInSlices(content, nextTurn);
-      await desiredRowsInSlices(file, nextTurn);
-      const state = await readPortalState(client, accountId, file);
-      return makePlanInSlices(file, state, { fileDigest: digest }, nextTurn);
+      const file = await readInWorker(content, {});
+      try {
+        const state = await readPortalState(client, accountId, file.needs);
+        return await file.plan(state, { fileDigest: file.read.digest });
+      } finally {
+        await file.close();
+      }
     });
     const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
     console.log(

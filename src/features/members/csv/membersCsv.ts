@@ -69,35 +69,8 @@ export function estimateExportCost(
 
 const PAGE_SIZE = 100;
 
-export const MEMBER_COLUMNS = [
-  'username',
-  'name',
-  'email',
-  'enabled',
-  'locked',
-  'accountPermission',
-  'tags',
-  'twoFactor',
-  'created',
-  'lastActive',
-  'jobTitle',
-] as const;
-export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
-
-/** Header cells; a caller with translated labels passes its own. */
-export const DEFAULT_MEMBER_HEADERS: Readonly<Record<MemberColumn, string>> = {
-  username: 'Username',
-  name: 'Name',
-  email: 'E-mail',
-  enabled: 'Enabled',
-  locked: 'Locked',
-  accountPermission: 'Account permission',
-  tags: 'Tags',
-  twoFactor: 'Two-factor',
-  created: 'Member since',
-  lastActive: 'Last active',
-  jobTitle: 'Job title',
-};
+export { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from './memberColumns';
+import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from './memberColumns';
 
 /** A group column of an export with group permissions. */
 export interface ExportGroup {

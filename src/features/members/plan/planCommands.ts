@@ -14,10 +14,9 @@ import { answered, type Ui } from '../../../ui/ui';
 import { discardJournal, undoPlan, unfinishedJournals } from '../../../engine/members/index';
 import { accountOfRecord, showHistory, undoLast } from './changeHistory';
 import { allChanges, type AbsentChoice, type Plan, type PortalGroup } from './core/model';
-import { desiredRowsInSlices } from './core/file/desiredRows';
-import { parseMembersFileInSlices } from './core/file/membersFile';
-import { fileDigestInSlices, makePlanInSlices } from './core/planner';
+import { fileDigestInSlices } from './core/planner';
 import { readPortalState } from './core/portalState';
+import { readInWorker, type FileInWorker } from './core/worker/planInWorker';
 import { listSnapshots, missingGroups, recreatePlan } from '../../../engine/members/snapshot';
 import { recreateTarget } from './recreateTarget';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
@@ -73,12 +72,21 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   const doc = activeMembersDocument(run.ui);
   if (!doc) return;
-  // Read in slices, whatever the file's size: a large file never holds the editor while it is planned.
-  const text = doc.getText();
+  // Read and planned by a worker, whatever the file's size: a large file never holds the editor while it is planned,
+  // and what reading it took is freed when the worker ends.
   const version = doc.version;
-  const file = await parseMembersFileInSlices(text, parseOptions(), nextTurn);
-  const digest = await fileDigestInSlices(text, nextTurn);
-  await desiredRowsInSlices(file, nextTurn);
+  const file = await readInWorker(doc.getText(), parseOptions());
+  try {
+    await planRead(run, deps, doc, file);
+  } finally {
+    await file.close();
+  }
+  // The file changed while the portal was read: the plan is of a text the editor no longer holds.
+  if (doc.version !== version) deps.store.markStale(doc.uri);
+}
+
+/** Reads the portal for the file the worker holds, plans, shows the plan and says what was left out. */
+async function planRead(run: Run, deps: ApplyDeps, doc: vscode.TextDocument, file: FileInWorker): Promise<void> {
   const account = deps.store.accountOf(doc.uri) ?? (await accountFor(run, deps.registry));
   await deps.store.rememberAccount(doc.uri, account);
   const absent = await askAbsent(run.ui);
@@ -91,7 +99,7 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
       cancellable: true,
     },
     (progress, signal) =>
-      readPortalState(client, account.accountId, file, {
+      readPortalState(client, account.accountId, file.needs, {
         signal,
         onProgress: (p) =>
           progress.report({
@@ -104,11 +112,9 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   );
   deps.store.setState(doc.uri, account, state);
   const me = deps.registry.get(account.portalId)?.username?.toLowerCase();
-  const options = { absent, fileDigest: digest, ...(me ? { keep: new Set([me]) } : {}) };
-  const plan = await makePlanInSlices(file, state, options, nextTurn);
+  const options = { absent, fileDigest: file.read.digest, ...(me ? { keep: new Set([me]) } : {}) };
+  const plan = await file.plan(state, options);
   await showPlan(deps, plan, account, doc.uri);
-  // The file changed while the portal was read: the plan is of a text the editor no longer holds.
-  if (doc.version !== version) deps.store.markStale(doc.uri);
   const skipped = plan.skipped?.length ?? 0;
   if (skipped > 0)
     run.ui.notify(
@@ -116,7 +122,7 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
       vscode.l10n.t(
         'Rows not planned: {0} of {1}. Each is listed in the Plan view with its problem; fix them and plan again.',
         count(skipped),
-        count(file.rows.length),
+        count(file.read.rows),
       ),
     );
   else if (allChanges(plan).length === 0)

@@ -5,7 +5,7 @@
  * Pure types and constants: no I/O, no `vscode`. Every text that came from the file or the portal is carried as
  * it was; whoever shows it makes it plain.
  */
-import type { MemberColumn } from '../../csv/membersCsv';
+import type { MemberColumn } from '../../csv/memberColumns';
 
 import type { Plan as EnginePlan } from '../../../../engine/members/model';
 

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { checkFile, checkFileInSlices, sameTags, type FileCheck } from './file/diagnose';
 import { canonical, desiredRows, SLICE_ROWS, type DesiredRow } from './file/desiredRows';
 import { groupDigest } from '../../../../node/groupDigest';
-import { memberBefore } from './portalState';
+import { memberBefore } from '../../../../engine/members/portal';
 import type {
   AbsentChange,
   AbsentChoice,

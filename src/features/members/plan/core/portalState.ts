@@ -8,9 +8,9 @@ import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type V2Api, type V3
 import { runPool } from '../../../../node/pool';
 import { orderedPages } from '../../../../node/orderedPages';
 import { desiredRows } from './file/desiredRows';
-import { groupDigest } from './file/membersFile';
+import { groupReadsNeeded } from './file/groupReads';
 import { memberBefore, portalMemberOf, groupLevelsOf, readGroups } from '../../../../engine/members/portal';
-import type { GroupLevel, MembersFile, PortalGroup, PortalMember, PortalState } from './model';
+import type { MembersFile, PortalGroup, PortalMember, PortalState } from './model';
 
 // Reading one member, as the write engine reads them too.
 export { groupLevelsOf, memberBefore, portalMemberOf, readGroups };
@@ -42,34 +42,26 @@ export interface PortalStateOptions {
 }
 
 const PAGE_SIZE = 100;
-/** The row's group cells as group name → level (cells that are not a permission word left out). */
-export function rowGroupLevels(file: MembersFile, row: MembersFile['rows'][number]): Map<string, GroupLevel> {
-  return new Map(desiredRows(file).rows[row.row - 1]?.groups ?? []);
+/**
+ * What reading the portal needs to know of a members file: whether it has group columns, and whose groups to read
+ * once the members are known. A file read in this thread answers from its rows (needsOf); one read by the planning
+ * worker answers through it.
+ */
+export interface StateNeeds {
+  readonly hasGroupColumns: boolean;
+  groupReads(members: ReadonlyMap<string, PortalMember>): Promise<readonly string[]> | readonly string[];
 }
 
-/**
- * Lower-case usernames whose groups must be read to plan `file`: rows with group cells, on the portal, whose
- * cells no longer match their `groupDigest` (or have none). A row whose cells still match asks no group change,
- * so its member's groups do not matter to the plan, whatever `lastModified` says; a row that does change a group
- * is read, and its member's groups read now are compared with the digest (a conflict when they moved).
- */
-export function groupReadsNeeded(file: MembersFile, members: ReadonlyMap<string, PortalMember>): string[] {
-  if (file.groupColumns.length === 0) return [];
-  const out = new Set<string>();
-  for (const row of desiredRows(file).rows) {
-    const key = row.username.toLowerCase();
-    if (!key || !members.has(key) || out.has(key)) continue;
-    if (row.groupDigest !== undefined && groupDigest(row.groups) === row.groupDigest) continue;
-    out.add(key);
-  }
-  return [...out];
+export function needsOf(file: MembersFile | StateNeeds): StateNeeds {
+  if (!('rows' in file)) return file;
+  return { hasGroupColumns: file.groupColumns.length > 0, groupReads: (members) => groupReadsNeeded(file, members) };
 }
 
 /** Reads the organisation's members, groups and, for the rows that need it, members' groups. */
 export async function readPortalState(
   client: PortalStateClient,
   accountId: number,
-  file: MembersFile | undefined,
+  file: MembersFile | StateNeeds | undefined,
   options: PortalStateOptions = {},
 ): Promise<PortalState> {
   const readAt = Date.now();
@@ -102,21 +94,22 @@ function progressOf(read: Reading, options: PortalStateOptions): void {
 async function withGroups(
   client: PortalStateClient,
   accountId: number,
-  file: MembersFile | undefined,
+  file: MembersFile | StateNeeds | undefined,
   read: Reading,
   options: PortalStateOptions & { readonly concurrency: number },
   readAt: number,
 ): Promise<PortalState> {
   const { members } = read;
-  const wantsGroups = file === undefined || file.groupColumns.length > 0;
+  const needs = file === undefined ? undefined : needsOf(file);
+  const wantsGroups = needs === undefined || needs.hasGroupColumns;
   let groups: readonly PortalGroup[] = options.groups ?? [];
   if (wantsGroups && !options.groups) {
     groups = await readGroups(client, accountId, { signal: options.signal });
     read.requests++;
   }
-  if (file) {
+  if (needs) {
     await runPool(
-      groupReadsNeeded(file, members),
+      await needs.groupReads(members),
       options.concurrency,
       async (key) => {
         const portal = members.get(key);

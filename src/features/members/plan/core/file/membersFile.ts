@@ -10,7 +10,7 @@ import { parse, type CsvError } from 'csv-parse/sync';
 export { groupDigest } from '../../../../../node/groupDigest';
 import { accountPermissionWords } from '../../../../../shared/permissions';
 import { liveText } from '../../../csv/csv';
-import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../../csv/membersCsv';
+import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../../csv/memberColumns';
 import {
   EXTRA_COLUMNS,
   GROUP_COLUMN_PREFIX,

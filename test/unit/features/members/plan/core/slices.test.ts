@@ -14,6 +14,7 @@ import {
   makePlanInSlices,
 } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { readInWorker } from '../../../../../../src/features/members/plan/core/worker/planInWorker';
 import { exportText, withPortal } from './helpers';
 
 /** The export, then 8,000 rows of new members with text that is not one byte a character, one with a line break. */
@@ -50,6 +51,35 @@ void describe('members file in slices', () => {
       assert.deepEqual(planned, makePlan(whole, state, { now }));
       assert.ok(pauses - before >= 2, `${pauses - before} pauses while planning`);
       assert.equal(planned.newMembers.length, 8000);
+    });
+  });
+
+  void test('the planning worker reads the file and plans it as this thread does, group reads and parts included', async () => {
+    await withPortal(async (p) => {
+      const exported = await exportText(p, true);
+      const header = exported.replace(UTF8_BOM, '').split('\r\n', 1)[0] ?? '';
+      // A group changed for two members (their digest no longer matches, so their groups are read), and enough new
+      // members that the plan comes back in several parts.
+      const lines = exported.split('\r\n');
+      const changed = lines.map((l, i) =>
+        i === 1 || i === 2 ? l.replace(/,Basic,|,Standard,|,,/, ',Administrator,') : l,
+      );
+      const text = largeText(changed.join('\r\n'), header.split(',').length);
+      const whole = parseMembersFile(text);
+      const file = await readInWorker(text, {});
+      try {
+        assert.deepEqual(file.read, { rows: whole.rows.length, digest: fileDigest(text), hasGroupColumns: true });
+        const state = await readPortalState(p.client, p.acme, file.needs);
+        const here = await readPortalState(p.client, p.acme, whole);
+        assert.equal(state.requests, here.requests, 'the same portal reads, group reads included');
+        const now = Date.now();
+        const planned = await file.plan(state, { now });
+        assert.deepEqual(planned, makePlan(whole, state, { now }));
+        assert.equal(planned.newMembers.length, 8000);
+        assert.ok(planned.groupChanges.length > 0, 'the changed group cells are planned');
+      } finally {
+        await file.close();
+      }
     });
   });
 });

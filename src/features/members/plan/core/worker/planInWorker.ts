@@ -1,0 +1,145 @@
+/**
+ * The host's side of the worker that reads and plans a members file (planWorker.ts): the text goes to the worker,
+ * which answers what the file needs read from the portal; the host reads the portal with its client and sends what
+ * it read; the worker plans, and the plan comes back in parts, each a few milliseconds to take in. The host never
+ * parses the file itself, so its event loop is never held by it, and it keeps only the plan.
+ */
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ParseOptions } from '../file/membersFile';
+import type { PlanOptions } from '../planner';
+import type { StateNeeds } from '../portalState';
+import type { GroupLevel, Plan, PortalMember, PortalState } from '../model';
+import type { FileRead, FromWorker, ToWorker } from './protocol';
+
+/** A members file read by a worker, which keeps it until the plan is made. */
+export interface FileInWorker {
+  readonly read: FileRead;
+  /** What reading the portal needs to know of the file (see readPortalState). */
+  readonly needs: StateNeeds;
+  plan(state: PortalState, options: PlanOptions): Promise<Plan>;
+  /** Ends the worker (and frees what it held); a plan not yet made is refused. */
+  close(): Promise<void>;
+}
+
+/**
+ * The worker: the bundle's `planWorker.js` beside the extension's; from the sources (the tests and benchmarks run
+ * them through tsx), the TypeScript entry with tsx registered first.
+ */
+function startWorker(): Worker {
+  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'planWorker.js'));
+  const source = join(__dirname, 'planWorker.ts');
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)});`, { eval: true });
+}
+
+type NewChange = Plan['newMembers'][number];
+
+const NO_TAGS: readonly string[] = Object.freeze([]);
+const NO_LEVELS: ReadonlyMap<number, GroupLevel> = new Map();
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A new member's change as the planner shares it: what a message copies for each change (an empty tag list, an
+ * empty map of groups, the username twice, the kind's word) shared again, in the copy just read, which nothing
+ * else holds. A file of new members holds a great many of them.
+ */
+function compactNew(change: NewChange): NewChange {
+  if (change.kind !== 'create') return change;
+  const c = change as Mutable<typeof change>;
+  const m = change.member as Mutable<typeof change.member>;
+  c.kind = 'create';
+  m.username = change.username;
+  if (!m.tags.length) m.tags = NO_TAGS;
+  if (!m.groups.size) m.groups = NO_LEVELS;
+  return change;
+}
+
+type Waiting = { resolve(message: FromWorker): void; reject(error: Error): void };
+
+/** One question at a time to the worker; the plan's parts gathered until its last message. */
+class Conversation {
+  private waiting: Waiting | undefined;
+  private failed: Error | undefined;
+  private readonly parts = new Map<string, unknown[]>();
+  private readonly maps = new Map<string, Map<string, unknown>>();
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (message: FromWorker) => this.take(message));
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => this.fail(new Error(`The members file's worker stopped (${code}).`)));
+  }
+
+  private take(message: FromWorker): void {
+    if (message.type === 'part') {
+      const items = this.parts.get(message.key) ?? [];
+      for (const item of message.items) items.push(message.key === 'newMembers' ? compactNew(item as NewChange) : item);
+      this.parts.set(message.key, items);
+      this.worker.postMessage({ type: 'more' } satisfies ToWorker);
+    } else if (message.type === 'mapPart') {
+      const map = this.maps.get(message.key) ?? new Map<string, unknown>();
+      for (const [k, v] of message.entries) map.set(k, v);
+      this.maps.set(message.key, map);
+      this.worker.postMessage({ type: 'more' } satisfies ToWorker);
+    } else if (message.type === 'error') this.fail(new Error(message.message));
+    else {
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting?.resolve(message);
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failed ??= error;
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.reject(error);
+  }
+
+  ask(message: ToWorker): Promise<FromWorker> {
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.worker.postMessage(message);
+    });
+  }
+
+  /** The plan from its last message and the parts before it. */
+  planOf(rest: Partial<Plan>): Plan {
+    const plan: Record<string, unknown> = { ...rest };
+    for (const [key, items] of this.parts) plan[key] = items;
+    for (const [key, map] of this.maps) plan[key] = map;
+    this.parts.clear();
+    this.maps.clear();
+    return plan as unknown as Plan;
+  }
+}
+
+function expect<T extends FromWorker['type']>(message: FromWorker, type: T): Extract<FromWorker, { type: T }> {
+  if (message.type !== type) throw new Error(`The members file's worker answered ${message.type}, not ${type}.`);
+  return message as Extract<FromWorker, { type: T }>;
+}
+
+/** Reads `text` as a members file in a worker. The caller closes it once planned (or given up). */
+export async function readInWorker(text: string, options: ParseOptions): Promise<FileInWorker> {
+  const worker = startWorker();
+  const talk = new Conversation(worker);
+  try {
+    const { rows, digest, hasGroupColumns } = expect(await talk.ask({ type: 'read', text, options }), 'read');
+    const read: FileRead = { rows, digest, hasGroupColumns };
+    return {
+      read,
+      needs: {
+        hasGroupColumns: read.hasGroupColumns,
+        groupReads: async (members: ReadonlyMap<string, PortalMember>) =>
+          read.hasGroupColumns ? expect(await talk.ask({ type: 'groupReads', members }), 'groupReads').usernames : [],
+      },
+      plan: async (state, planOptions) =>
+        talk.planOf(expect(await talk.ask({ type: 'plan', state, options: planOptions }), 'plan').rest),
+      close: async () => void (await worker.terminate()),
+    };
+  } catch (error) {
+    void worker.terminate();
+    throw error;
+  }
+}
