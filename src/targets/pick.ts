@@ -3,6 +3,7 @@
  * or undefined when they withheld an answer. Bounded to one page, plus a search the portal runs.
  */
 import * as vscode from 'vscode';
+import type { FileRecord, Page, PortalClient } from '../api/index';
 import type { PortalRegistry } from '../auth/portalRegistry';
 import { pickPortal } from '../auth/portalPick';
 import { count, humanSize } from '../shared/format';
@@ -74,6 +75,32 @@ export async function pickGroup(ui: Ui, registry: PortalRegistry, account: Accou
   });
 }
 
+/**
+ * One page of a group's file records (or, with `foldersOnly`, its folders) named like `search`, from every folder of
+ * the group, in name order: what a picker over the group lists.
+ */
+export function filesByName(
+  client: PortalClient,
+  group: GroupRef,
+  search: string,
+  signal: AbortSignal,
+  foldersOnly = false,
+): Promise<Page<FileRecord>> {
+  return client.v2.files.page(
+    group.account.accountId,
+    group.groupId,
+    {
+      page: 1,
+      size: PICK_PAGE,
+      recursive: true,
+      ...(foldersOnly ? { foldersOnly } : {}),
+      orderBy: 'name',
+      ...(search ? { name: search } : {}),
+    },
+    { signal },
+  );
+}
+
 /** A file (or folder) of a group, searched by name across the group's folders on the portal. */
 export function pickFile(
   ui: Ui,
@@ -84,18 +111,7 @@ export function pickFile(
   const client = registry.client(group.account.portalId);
   return ui.search(
     async function* files(search, signal) {
-      const page = await client.v2.files.page(
-        group.account.accountId,
-        group.groupId,
-        {
-          page: 1,
-          size: PICK_PAGE,
-          recursive: true,
-          orderBy: 'name',
-          ...(search ? { name: search } : {}),
-        },
-        { signal },
-      );
+      const page = await filesByName(client, group, search, signal);
       yield page.items
         .filter((f) => !filesOnly || !f.isFolder)
         .map((f): PickItem<FileRef> => ({

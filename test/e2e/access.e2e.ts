@@ -9,10 +9,8 @@ import type { Frame, Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import {
   answer,
-  expand,
   openWorkbench,
   quickInput,
-  treeRow,
   UI_TIMEOUT_MS,
   flowFailure,
   webviewFrame,
@@ -31,9 +29,8 @@ import {
   membersTitleAction,
   palette,
   pick,
-  portalSidebar,
   selectedMembers,
-  setPaneExpanded,
+  signInToAcme,
   toast,
 } from './ui';
 
@@ -263,14 +260,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       },
     });
     const page = wb.page;
-    await portalSidebar(page, { width: 560, height: 1000, keep: ['Members'] });
-    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
-    await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(1/2)');
-    await answer(page, 'demo', '(2/2)');
-    await treeRow(page, 'Explorer', 'Acme Corporation').click();
-    await membersRow(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await setPaneExpanded(page, 'Explorer', false);
+    await signInToAcme(page, PORTAL_LABEL, { width: 560, height: 1000, keep: ['Members'] });
     const bearer = await token(emu);
     ctx.log('signed in; the Members view shows Acme Corporation');
     await matrixFiltered(wb, emu, bearer, ctx);

@@ -10,19 +10,9 @@ import { parseMembersFile, valueOf } from '../../src/features/members/plan/core/
 import { startEmulator, type Emulator } from '../emulator';
 import { SIX_STARTERS, writeHrSheet, type HrRow } from '../unit/features/members/import/hrSheet';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import {
-  answer,
-  createDirs,
-  expand,
-  openWorkbench,
-  quickInput,
-  treeRow,
-  UI_TIMEOUT_MS,
-  flowFailure,
-  type E2EWorkbench,
-} from './fixture';
+import { createDirs, openWorkbench, quickInput, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { check, dialogButton, palette, pick, portalSidebar, setPaneExpanded, toast } from './ui';
+import { check, dialogButton, palette, pick, signInToAcme, toast } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -94,13 +84,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     const page = wb.page;
     const token = await passwordToken(emu.url, 'demo', 'demo');
     for (const u of SIX) check((await groupsOf(emu, token, u)) === undefined, `${u} is already a member`);
-    await portalSidebar(page, { width: 520, height: 1000 });
-    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
-    await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(1/2)');
-    await answer(page, 'demo', '(2/2)');
-    await treeRow(page, 'Explorer', 'Acme Corporation').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await setPaneExpanded(page, 'Explorer', false);
+    await signInToAcme(page, PORTAL_LABEL, { width: 520, height: 1000 });
     ctx.log('signed in');
 
     // 1. The mapping's columns, proposed from HR's headers and values: a screenshot in each theme. Escape leaves

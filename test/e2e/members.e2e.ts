@@ -5,16 +5,7 @@
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
-import {
-  answer,
-  expand,
-  openWorkbench,
-  quickInput,
-  treeRow,
-  UI_TIMEOUT_MS,
-  flowFailure,
-  type E2EWorkbench,
-} from './fixture';
+import { answer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
 import {
   banner,
@@ -30,10 +21,10 @@ import {
   membersTitleAction,
   palette,
   pick,
-  portalSidebar,
   save,
   selectedMembers,
   setPaneExpanded,
+  signInToAcme,
   toast,
 } from './ui';
 
@@ -262,15 +253,8 @@ export async function run(ctx: FlowContext): Promise<void> {
       },
     });
     const page = wb.page;
-    await portalSidebar(page, { width: 560, height: 1000, keep: ['Members'] });
-    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
-    await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(1/2)');
-    await answer(page, 'demo', '(2/2)');
-    await treeRow(page, 'Explorer', 'Acme Corporation').click();
-    await membersRow(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    // The Members view gets the side bar's height: 36 rows fit.
-    await setPaneExpanded(page, 'Explorer', false);
+    // With the Explorer folded, the Members view gets the side bar's height: 36 rows fit.
+    await signInToAcme(page, PORTAL_LABEL, { width: 560, height: 1000, keep: ['Members'] });
     ctx.log('signed in; the Members view shows Acme Corporation');
 
     await searchTagAndSort(page, ctx);

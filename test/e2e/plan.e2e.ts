@@ -10,19 +10,10 @@ import { usernameOf, cellOf } from '../../src/features/members/plan/core/file/me
 import type { ColumnKey } from '../../src/features/members/plan/core/model';
 import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import {
-  answer,
-  expand,
-  openWorkbench,
-  quickInput,
-  treeRow,
-  UI_TIMEOUT_MS,
-  flowFailure,
-  type E2EWorkbench,
-} from './fixture';
-import { dialog, planPane, readBack, save, titleAction, toast, typeOver } from './planUi';
+import { openWorkbench, quickInput, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+import { dialog, membersFileSettings, planPane, readBack, save, titleAction, toast, typeOver } from './planUi';
 import type { FlowContext } from './run';
-import { check, chooseFolder, palette, pick, portalSidebar, setPaneExpanded, typeToConfirm } from './ui';
+import { check, chooseFolder, palette, pick, setPaneExpanded, signInToAcme, typeToConfirm } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -59,25 +50,13 @@ export async function run(ctx: FlowContext): Promise<void> {
   let wb: E2EWorkbench | undefined;
   try {
     wb = await openWorkbench({
-      settings: {
-        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
-        'portal.pageSize': 100,
-        'editor.quickSuggestions': { other: false, comments: false, strings: false },
-        'editor.wordBasedSuggestions': 'off',
-      },
+      settings: membersFileSettings(emu.url, PORTAL_LABEL),
     });
     const page = wb.page;
     const workspace = path.join(wb.dirs.root, 'workspace');
     fs.mkdirSync(workspace, { recursive: true });
     const csv = path.join(workspace, 'acme-members.csv');
-    await portalSidebar(page, { width: 520, height: 1000, keep: ['Members'] });
-    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
-    await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(1/2)');
-    await answer(page, 'demo', '(2/2)');
-    await treeRow(page, 'Explorer', 'Acme Corporation').click();
-    await treeRow(page, 'Members', 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await setPaneExpanded(page, 'Explorer', false);
+    await signInToAcme(page, PORTAL_LABEL, { width: 520, height: 1000, keep: ['Members'] });
     ctx.log('signed in; the Members view shows Acme Corporation');
 
     // 1. Export with group permissions: the pick says what they cost.

@@ -7,6 +7,19 @@ import type { ColumnKey, MembersFile } from '../../src/features/members/plan/cor
 import { quickInput, UI_TIMEOUT_MS } from './fixture';
 import { check } from './ui';
 
+/**
+ * The workbench settings of a flow that types into a members file: the demo portal, all of an organisation's members
+ * on one page, and no suggestion widget to take a keystroke meant for the file.
+ */
+export function membersFileSettings(emulatorUrl: string, portalLabel: string): Record<string, unknown> {
+  return {
+    'portal.portals': [{ id: 'demo-portal', label: portalLabel, baseUrl: emulatorUrl, service: 'portal' }],
+    'portal.pageSize': 100,
+    'editor.quickSuggestions': { other: false, comments: false, strings: false },
+    'editor.wordBasedSuggestions': 'off',
+  };
+}
+
 export async function toast(page: Page, text: string | RegExp): Promise<void> {
   await page
     .locator('.notification-toast', { hasText: text })

@@ -8,19 +8,10 @@ import * as path from 'node:path';
 import { usernameOf } from '../../src/features/members/plan/core/file/membersFile';
 import { startEmulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import {
-  answer,
-  expand,
-  openWorkbench,
-  quickInput,
-  treeRow,
-  UI_TIMEOUT_MS,
-  flowFailure,
-  type E2EWorkbench,
-} from './fixture';
-import { dialog, planPane, readBack, save, titleAction, toast, typeOver } from './planUi';
+import { openWorkbench, quickInput, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+import { dialog, membersFileSettings, planPane, readBack, save, titleAction, toast, typeOver } from './planUi';
 import type { FlowContext } from './run';
-import { check, palette, pick, portalSidebar, setPaneExpanded } from './ui';
+import { check, palette, pick, setPaneExpanded, signInToAcme } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const STARTER = 'sam.starter';
@@ -36,25 +27,13 @@ export async function run(ctx: FlowContext): Promise<void> {
   let wb: E2EWorkbench | undefined;
   try {
     wb = await openWorkbench({
-      settings: {
-        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
-        'portal.pageSize': 100,
-        'editor.quickSuggestions': { other: false, comments: false, strings: false },
-        'editor.wordBasedSuggestions': 'off',
-      },
+      settings: membersFileSettings(emu.url, PORTAL_LABEL),
     });
     const page = wb.page;
     const workspace = path.join(wb.dirs.root, 'workspace');
     fs.mkdirSync(workspace, { recursive: true });
     const csv = path.join(workspace, 'acme-truth.csv');
-    await portalSidebar(page, { width: 560, height: 1000, keep: ['Members'] });
-    await expand(page, 'Explorer', PORTAL_LABEL, 'Sign in…');
-    await treeRow(page, 'Explorer', 'Sign in…').click();
-    await answer(page, 'demo', '(1/2)');
-    await answer(page, 'demo', '(2/2)');
-    await treeRow(page, 'Explorer', 'Acme Corporation').click();
-    await treeRow(page, 'Members', 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await setPaneExpanded(page, 'Explorer', false);
+    await signInToAcme(page, PORTAL_LABEL, { width: 560, height: 1000, keep: ['Members'] });
 
     // 1. Export with group permissions, and open the file.
     await palette(page, 'Portal: Export Members to CSV…');

@@ -172,6 +172,30 @@ export async function portalSidebar(
 }
 
 /**
+ * The start the member flows share: the Portal side bar set out as `sidebar` says, signed in to the demo portal from
+ * the Explorer, Acme Corporation on screen, then the Explorer folded so the rest of the side bar has room. When the
+ * Members pane is kept open, Acme is chosen too and the flow goes on once its members are listed.
+ * It takes the page, not the workbench: the flow has its workbench in hand first, so a failure here is still caught
+ * by its guard and screenshot (flowFailure).
+ */
+export async function signInToAcme(
+  page: Page,
+  portalLabel: string,
+  sidebar: Parameters<typeof portalSidebar>[1],
+): Promise<void> {
+  await portalSidebar(page, sidebar);
+  await signInFromExplorer(page, portalLabel);
+  const acme = treeRow(page, 'Explorer', 'Acme Corporation');
+  if (sidebar.keep?.includes('Members')) {
+    await acme.click();
+    await membersRow(page, 'Dana Demo').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  } else {
+    await acme.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  }
+  await setPaneExpanded(page, 'Explorer', false);
+}
+
+/**
  * Answers the workbench's own folder dialog (the simple file dialog of a remote window): the folder's path typed
  * into its box until the dialog lists `marker` (a subfolder made for the purpose), then its OK button, which carries
  * the command's label. The dialog starts by filling in the workspace folder; a path typed before that is overwritten.

@@ -139,16 +139,21 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     return this.groups;
   }
 
-  /** The member as the portal has them now, groups only when asked; undefined when not on the portal. */
-  async current(username: string, withGroups: boolean, context: Context): Promise<MemberBefore | undefined> {
-    let member: Member;
+  /** The member's v3 record; undefined when not on the portal. */
+  private async readMember(username: string, context: Context): Promise<Member | undefined> {
     try {
       context.countRequest();
-      member = await this.client.v3.members.get(this.accountId, username);
+      return await this.client.v3.members.get(this.accountId, username);
     } catch (error) {
       if (isPortalError(error, 'not-found')) return undefined;
       throw error;
     }
+  }
+
+  /** The member as the portal has them now, groups only when asked; undefined when not on the portal. */
+  async current(username: string, withGroups: boolean, context: Context): Promise<MemberBefore | undefined> {
+    const member = await this.readMember(username, context);
+    if (!member) return undefined;
     const p = portalMemberOf(member);
     if (!withGroups) return memberBefore(p, []);
     context.countRequest();
@@ -158,14 +163,8 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
 
   /** The member's full values with every group, and a snapshot when removing them deletes the user for good. */
   async readWhole(username: string, context: Context): Promise<Whole | undefined> {
-    let member: Member;
-    try {
-      context.countRequest();
-      member = await this.client.v3.members.get(this.accountId, username);
-    } catch (error) {
-      if (isPortalError(error, 'not-found')) return undefined;
-      throw error;
-    }
+    const member = await this.readMember(username, context);
+    if (!member) return undefined;
     context.countRequest();
     const v2 = await this.client.v2.members.get(this.accountId, username);
     const groups = await this.knownGroups(context);

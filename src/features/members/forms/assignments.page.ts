@@ -3,16 +3,15 @@ import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import {
-  accountChoices,
   assignmentChoices,
-  newGroupChoices,
   type AssignmentLevel,
   type AssignmentsState,
   type AssignmentsValues,
 } from './assignments.protocol';
 import { el, safeId } from '../../../forms/page/dom';
-import { checkboxField, readChoice, section, select, selectField, tagsField } from '../../../forms/page/fields';
+import { checkboxField, readChoice, section, select } from '../../../forms/page/fields';
 import { FormView, type Rendered } from '../../../forms/page/form';
+import { organisationFields } from './organisationFields.page';
 
 /** "Dana (dana, dana@x) in Acme", without the organisation when its read was not answered. */
 function subtitle(state: AssignmentsState): string {
@@ -25,27 +24,8 @@ function subtitle(state: AssignmentsState): string {
 type Form = FormView<AssignmentsState, AssignmentsValues>;
 
 /** The organisation-wide settings and flags, created in the order the page shows them. */
-function organisationFields(form: Form, state: AssignmentsState, values: AssignmentsValues) {
-  const accountPermission = selectField(form, {
-    id: 'accountPermission',
-    label: l10n.t('Organisation permission'),
-    value: values.accountPermission,
-    choices: accountChoices(),
-  });
-  const newGroups = selectField(form, {
-    id: 'assignToNewGroups',
-    label: l10n.t('Permission in new groups'),
-    value: values.assignToNewGroups,
-    choices: newGroupChoices(),
-    hint: l10n.t('The member joins every group created from now on with this permission.'),
-  });
-  const tags = tagsField(form, {
-    id: 'tags',
-    label: l10n.t('Tags'),
-    value: values.tags,
-    suggestions: state.tagSuggestions,
-    hint: l10n.t("Pick from the organisation's tags or type a new one."),
-  });
+function settingsAndFlags(form: Form, state: AssignmentsState, values: AssignmentsValues) {
+  const { accountPermission, newGroups, tags } = organisationFields(form, state, values, { hints: true });
   const enabled = checkboxField(form, {
     id: 'enabled',
     label: l10n.t('Enabled (can sign in)'),
@@ -135,7 +115,7 @@ function renderAssignments(
   state: AssignmentsState,
   values: AssignmentsValues,
 ): Rendered<AssignmentsValues> {
-  const { accountPermission, newGroups, tags, enabled, locked, notify } = organisationFields(form, state, values);
+  const { accountPermission, newGroups, tags, enabled, locked, notify } = settingsAndFlags(form, state, values);
   const { table, groupSelects, choices } = groupsTable(form, state, values);
 
   const read = (): AssignmentsValues => ({

@@ -2,12 +2,12 @@
 import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
-import { accountChoices, newGroupChoices } from './assignments.protocol';
 import type { MemberState, MemberValues } from './member.protocol';
 import { el } from '../../../forms/page/dom';
-import { checkboxField, section, selectField, tagsField, textField } from '../../../forms/page/fields';
+import { checkboxField, section, textField } from '../../../forms/page/fields';
 import { FormView, type Rendered } from '../../../forms/page/form';
 import { memberExtras } from './memberExtras.page';
+import { organisationFields, type OrganisationFields } from './organisationFields.page';
 
 /** "To Acme", "dana in Acme"; without the organisation's name (the portal did not answer its read), less. */
 function subtitle(state: MemberState, values: MemberValues): string {
@@ -56,30 +56,6 @@ function profileFields(form: Form, state: MemberState, values: MemberValues) {
   return { username, name, email, phone, password, realName, jobTitle, organisation, address };
 }
 
-/** What a new member gets in the organisation; an existing member's are changed with Edit Assignments. */
-function organisationFields(form: Form, state: MemberState, values: MemberValues) {
-  if (state.mode !== 'create') return { permission: undefined, newGroups: undefined, tags: undefined };
-  const permission = selectField(form, {
-    id: 'accountPermission',
-    label: l10n.t('Organisation permission'),
-    value: values.accountPermission,
-    choices: accountChoices(),
-  });
-  const newGroups = selectField(form, {
-    id: 'assignToNewGroups',
-    label: l10n.t('Permission in new groups'),
-    value: values.assignToNewGroups,
-    choices: newGroupChoices(),
-  });
-  const tags = tagsField(form, {
-    id: 'tags',
-    label: l10n.t('Tags'),
-    value: values.tags,
-    suggestions: state.tagSuggestions,
-  });
-  return { permission, newGroups, tags };
-}
-
 function profileSection(p: ReturnType<typeof profileFields>): HTMLElement {
   return section(
     l10n.t('Profile'),
@@ -93,9 +69,10 @@ function profileSection(p: ReturnType<typeof profileFields>): HTMLElement {
   );
 }
 
-function organisationSection(creating: boolean, o: ReturnType<typeof organisationFields>): HTMLElement {
-  return creating
-    ? section(l10n.t('In this organisation'), o.permission?.node, o.newGroups?.node, o.tags?.node)
+/** What a new member gets in the organisation; an existing member's are changed with Edit Assignments. */
+function organisationSection(o: OrganisationFields | undefined): HTMLElement {
+  return o
+    ? section(l10n.t('In this organisation'), o.accountPermission.node, o.newGroups.node, o.tags.node)
     : el('p', {
         classes: ['hint'],
         textContent: l10n.t('Organisation permission, tags and groups are changed with "Edit Assignments".'),
@@ -110,7 +87,7 @@ function renderMember(form: Form, state: MemberState, values: MemberValues): Ren
     label: l10n.t('Enabled (can sign in)'),
     checked: values.enabled,
   });
-  const org = organisationFields(form, state, values);
+  const org = creating ? organisationFields(form, state, values, { hints: false }) : undefined;
   const extras = memberExtras(form, state, values);
 
   const text = (f: { control: VscodeTextfield } | undefined, fallback: string) => (f ? f.control.value : fallback);
@@ -126,9 +103,9 @@ function renderMember(form: Form, state: MemberState, values: MemberValues): Ren
     organisation: text(profile.organisation, values.organisation),
     address: text(profile.address, values.address),
     enabled: (enabled.control as VscodeCheckbox).checked,
-    accountPermission: org.permission?.read() ?? values.accountPermission,
-    assignToNewGroups: org.newGroups?.read() ?? values.assignToNewGroups,
-    tags: org.tags?.read() ?? values.tags,
+    accountPermission: org?.accountPermission.read() ?? values.accountPermission,
+    assignToNewGroups: org?.newGroups.read() ?? values.assignToNewGroups,
+    tags: org?.tags.read() ?? values.tags,
     ...extras.read(),
   });
 
@@ -139,7 +116,7 @@ function renderMember(form: Form, state: MemberState, values: MemberValues): Ren
     el('p', { classes: ['subtitle'], textContent: subtitle(state, values) }),
     profileSection(profile),
     section(l10n.t('Sign-in'), profile.password.node, enabled.node, extras.signIn),
-    organisationSection(creating, org),
+    organisationSection(org),
     ...extras.sections,
     form.actions(),
   ];

@@ -6,7 +6,7 @@
 import { csvLine } from '../csv/csv';
 import { GROUP_COLUMN_PREFIX } from '../plan/core/model';
 import { USERNAME } from '../plan/core/file/rules';
-import { departmentKey, indexOf, readSheetDate, type ImportMapping, type Meaning } from './mapping';
+import { departmentKey, indexOf, MEANINGS, readSheetDate, type ImportMapping, type Meaning } from './mapping';
 import type { Sheet } from './sheet';
 
 /** A username the sheet would have given twice, or that a different person holds on the portal: numbered. */
@@ -76,17 +76,8 @@ interface Cols {
 
 function columnsOf(sheet: Sheet, mapping: ImportMapping): Cols {
   const index = new Map<Meaning, number>();
-  for (const m of [
-    'firstName',
-    'lastName',
-    'name',
-    'email',
-    'activationDate',
-    'department',
-    'jobTitle',
-    'username',
-  ] as const) {
-    const i = indexOf(sheet, mapping.columns, m);
+  for (const m of MEANINGS) {
+    const i = m === 'ignore' ? undefined : indexOf(sheet, mapping.columns, m);
     if (i !== undefined) index.set(m, i);
   }
   return { at: (row, m) => (index.has(m) ? (row[index.get(m) ?? 0] ?? '').trim() : '') };

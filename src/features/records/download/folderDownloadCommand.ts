@@ -11,14 +11,12 @@ import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { markOfTheWeb } from '../../../node/markOfTheWeb';
 import { count, humanSize } from '../../../shared/format';
 import type { GroupRef } from '../../../shared/refs';
+import { filesByName } from '../../../targets/pick';
 import { groupFor } from '../../../targets/resolve';
 import type { Run } from '../../../ui/commands';
 import { answered, type PickItem, type Progress, type Ui } from '../../../ui/ui';
 import { walkFolder, type FolderPlan, type FolderTarget } from './folderPlan';
 import { downloadPlan, findClashes, type DownloadProgress, type DownloadSummary } from './folderWriter';
-
-/** Rows shown when the folder is picked from the palette: one page, searched on the portal. */
-const PICK_PAGE = 100;
 
 /** The folder of the row the command ran on (a group row: the whole group); else one the user picks. */
 export async function folderFor(run: Run, registry: PortalRegistry): Promise<FolderTarget> {
@@ -39,19 +37,7 @@ function pickFolder(ui: Ui, registry: PortalRegistry, group: GroupRef): Promise<
   return ui.search(
     async function* folders(search, signal) {
       if (!search) yield [whole];
-      const page = await client.v2.files.page(
-        group.account.accountId,
-        group.groupId,
-        {
-          page: 1,
-          size: PICK_PAGE,
-          recursive: true,
-          foldersOnly: true,
-          orderBy: 'name',
-          ...(search ? { name: search } : {}),
-        },
-        { signal },
-      );
+      const page = await filesByName(client, group, search, signal, true);
       // A portal that ignores foldersOnly lists files too.
       yield page.items
         .filter((f) => f.isFolder)
