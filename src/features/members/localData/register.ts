@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import type { PortalEntry } from '../../../auth/portalEntry';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
+import { userValue } from '../../../auth/settings';
 import { tightenTree } from '../../../node/privateFiles';
 import { count } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
@@ -18,7 +19,6 @@ import type { Ui } from '../../../ui/ui';
 import { knownSnapshotFolder } from '../plan/applyRun';
 import { localDataOf, pruneLocalData, removeLocalData, type LocalFile, type LocalKind } from './localFiles';
 
-export const KEEP_DAYS_SETTING = 'portal.history.keepDays';
 const DEFAULT_KEEP_DAYS = 90;
 
 function kindWords(kind: LocalKind, n: number): string {
@@ -82,8 +82,9 @@ async function offerRemoval(ui: Ui, deps: LocalDataDeps, entry: PortalEntry, mod
 }
 
 function keepDays(): number {
-  const value = vscode.workspace.getConfiguration().get<number>(KEEP_DAYS_SETTING, DEFAULT_KEEP_DAYS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_KEEP_DAYS;
+  // The user's value only, like every other setting: a cloned repository's settings must not prune the user's journals.
+  const value = userValue<unknown>('portal', 'history.keepDays');
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULT_KEEP_DAYS;
 }
 
 /** Tightens the storage folder's modes and prunes what is older than the setting: at start, not awaited. */
