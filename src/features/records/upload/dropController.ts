@@ -87,7 +87,9 @@ export async function readDrop(data: vscode.DataTransfer): Promise<Dropped> {
   const listed = uriListPaths((await data.get(URI_LIST)?.asString()) ?? '');
   if (listed.paths.length > 0) return { ...listed, files: [], folders: [] };
   const items = await droppedItems(data);
-  return { ...items, others: items.others + listed.others };
+  // With files, the browser's list only repeats their names as URIs (a name like "a:b" reads as one): not others.
+  const fromFiles = items.files.length + items.folders.length > 0;
+  return { ...items, others: items.others + (fromFiles ? 0 : listed.others) };
 }
 
 export class UploadDropController implements vscode.TreeDragAndDropController<{ readonly ref?: Ref | undefined }> {
