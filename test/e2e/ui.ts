@@ -275,3 +275,30 @@ export async function typeToConfirm(page: Page, prompt: string | RegExp, text: s
   await input.press('Enter');
   await widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
+
+/**
+ * Drags `paths` (files or folders on this machine) from the operating system onto `target`, as a file manager does.
+ * The drag enters chromium's browser process (CDP Input.dispatchDragEvent), not the page: the browser builds the
+ * page's DataTransfer itself, with File objects and, for a folder, a directory entry, and it never shows the page
+ * where they live. A DataTransfer made by a page script would be a different thing: it can carry whatever a script
+ * writes, `file:` URIs included, which no OS drag into a browser page does.
+ */
+export async function dropFromOs(page: Page, target: Locator, paths: readonly string[]): Promise<void> {
+  await target.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const box = await target.boundingBox();
+  check(box, 'the drop target has no box on screen');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // Copy, link and move: what a file manager offers.
+  const data = { items: [], files: [...paths], dragOperationsMask: 1 | 2 | 16 };
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', x, y, data });
+    // The tree decides on a dragover whether the row takes the drop; two, as a moving pointer sends.
+    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', x, y, data });
+    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', x, y, data });
+    await cdp.send('Input.dispatchDragEvent', { type: 'drop', x, y, data });
+  } finally {
+    await cdp.detach();
+  }
+}

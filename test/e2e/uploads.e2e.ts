@@ -1,7 +1,11 @@
 // Uploads and save-back through the real workbench, in one launch:
-// - a folder of 20 files with two subfolders uploaded on the Marketing row (Upload Folder…, the workbench's folder
-//   dialog): the plan's clash answered "New Version", the plan's modal "Upload", the toast,
-//   the Explorer showing the new folder, the portal holding every file's bytes and the clash a new version;
+// - a folder of 20 files with two subfolders dropped from the OS on the Marketing row. In a browser the workbench
+//   gives an extension a dropped folder's name only (it reads each dropped item's getAsFile(), never a folder's
+//   entries, and the browser shows a page no path), so the drop names the folder back with Upload Folder… on its
+//   notification: the workbench's folder dialog, the plan's clash answered "New Version", the plan's modal "Upload",
+//   the toast, the Explorer showing the new folder, the portal holding every file's bytes and the clash a new version;
+// - two files dropped from the OS on that folder's row: they arrive as names and bytes, and go through the same plan
+//   (one clash as a new version), onto the portal;
 // - a text file record's content opened, edited, saved (a new version on the portal); changed on the portal, edited
 //   again, saved: VS Code's own conflict, whose Compare opens both sides and whose Overwrite sends.
 import * as fs from 'node:fs';
@@ -12,7 +16,7 @@ import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { expand, flowFailure, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, portalSidebar, signInFromExplorer, toast } from './ui';
+import { check, contextMenu, dropFromOs, portalSidebar, signInFromExplorer, toast } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -100,44 +104,88 @@ async function chooseUploadFolder(page: Page, dir: string): Promise<void> {
   await q.widget.locator('.monaco-button', { hasText: 'Upload' }).first().click();
 }
 
+/** Writes `files` (paths below `root` → text) to disk. */
+function writeTree(root: string, files: Record<string, string>): void {
+  for (const [p, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+    fs.writeFileSync(path.join(root, p), text);
+  }
+}
+
+/** The portal holds each of `files` (paths below the group's root → text). */
+async function holds(portal: Portal, files: Record<string, string>): Promise<void> {
+  const index = await portal.index();
+  for (const [p, text] of Object.entries(files)) {
+    const id = index[`/${p}`]?.ID;
+    check(id, `${p} is on the portal`);
+    check((await portal.text(id)) === text, `${p} holds the dropped bytes`);
+  }
+}
+
+/** The plan's one clash answered "New Version", then its modal (`title`, which must say `counts`) answered Upload. */
+async function newVersionAndUpload(page: Page, title: string, counts: RegExp): Promise<void> {
+  const q = await quickInput(page);
+  await q.widget.locator('input[placeholder*="already there"]').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await q.rows.filter({ hasText: 'New Version' }).first().click();
+  const modal = page.locator('.monaco-dialog-box', { hasText: title });
+  await modal.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const detail = (await modal.textContent()) ?? '';
+  check(counts.test(detail), `the plan's counts: ${detail}`);
+  check(/cannot be undone/.test(detail), `the plan says an upload cannot be undone: ${detail}`);
+  await modal.locator('.monaco-button', { hasText: /^Upload$/ }).click();
+}
+
+/**
+ * The folder dropped from the OS onto Marketing. In a browser the workbench hands an extension a dropped folder's
+ * name but not its files, so the drop names it back with Upload Folder… one click away: then the folder dialog, the
+ * plan's clash as a new version, Upload, the Explorer and the portal.
+ */
 async function dropFolder(page: Page, portal: Portal, local: string, ctx: FlowContext): Promise<void> {
   const files: Record<string, string> = { '2025/q1-plan.md': '# Q1 plan, revised\n', '2025/q2-plan.md': '# Q2\n' };
   for (let i = 0; i < 17; i++) files[`note-${i}.txt`] = `note ${i}\n`;
   files['drafts/idea.md'] = '# idea\n';
-  for (const [p, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(local, p)), { recursive: true });
-    fs.writeFileSync(path.join(local, p), text);
-  }
+  writeTree(local, files);
   const q1 = (await portal.index())['/campaigns/2025/q1-plan.md']?.ID;
   check(q1, 'q1-plan.md is on the portal before the drop');
   const versions = await portal.versions(q1);
-  // A drop synthesised in the page reaches the tree (it takes the dragover) but never the extension in code-server;
-  // the drop itself is proved inside VS Code (test/vscode/suites/main/records/uploads.test.ts). Here the same plan
-  // comes from the row's context menu and the workbench's own folder dialog.
-  await contextMenu(page, treeRow(page, 'Explorer', 'Marketing'), 'Upload Folder…');
+  await dropFromOs(page, treeRow(page, 'Explorer', 'Marketing'), [local]);
+  const notice = page.locator('.notification-toast', { hasText: 'campaigns came without its files' }).first();
+  await notice.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  ctx.log('the folder dropped from the OS on Marketing reached the extension, named without its files');
+  await notice.locator('.monaco-button', { hasText: 'Upload Folder…' }).click();
   await chooseUploadFolder(page, local);
-  const q = await quickInput(page);
-  await q.widget.locator('input[placeholder*="already there"]').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await q.rows.filter({ hasText: 'New Version' }).first().click();
-  const modal = page.locator('.monaco-dialog-box', { hasText: 'Upload 20 files to Marketing?' });
-  await modal.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const detail = (await modal.textContent()) ?? '';
-  check(/20 files in 3 folders/.test(detail), `the plan's counts: ${detail}`);
-  check(/cannot be undone/.test(detail), `the plan says an upload cannot be undone: ${detail}`);
-  await modal.locator('.monaco-button', { hasText: /^Upload$/ }).click();
+  await newVersionAndUpload(page, 'Upload 20 files to Marketing?', /20 files in 3 folders/);
   await toast(page, '20 of 20 files uploaded to Marketing.');
-  ctx.log('Upload Folder… on Marketing: 20 files planned, one clash as a new version, uploaded');
+  ctx.log('Upload Folder… from the drop: 20 files planned, one clash as a new version, uploaded');
   await expand(page, 'Explorer', 'Marketing', 'campaigns');
   await expand(page, 'Explorer', 'campaigns', 'drafts');
   await expand(page, 'Explorer', 'drafts', 'idea.md');
-  const index = await portal.index();
-  for (const [p, text] of Object.entries(files)) {
-    const id = index[`/campaigns/${p}`]?.ID;
-    check(id, `${p} is on the portal`);
-    check((await portal.text(id)) === text, `${p} holds the dropped bytes`);
-  }
+  await holds(portal, Object.fromEntries(Object.entries(files).map(([p, t]) => [`campaigns/${p}`, t])));
   check((await portal.versions(q1)) === versions + 1, 'the clash got a new version');
   ctx.log('the Explorer shows the new folder; the portal holds every file and a new version of q1-plan.md');
+}
+
+/**
+ * Files dropped from the OS onto the campaigns folder row: they reach the extension as names and bytes (a browser
+ * gives a page no path), and go through the same plan: one clash as a new version, Upload, the portal's bytes.
+ */
+async function dropFiles(page: Page, portal: Portal, local: string, ctx: FlowContext): Promise<void> {
+  const files: Record<string, string> = { 'brief.md': '# brief\n', 'note-0.txt': 'note 0, dropped again\n' };
+  writeTree(local, files);
+  const note0 = (await portal.index())['/campaigns/note-0.txt']?.ID;
+  check(note0, 'note-0.txt is on the portal before the drop');
+  const versions = await portal.versions(note0);
+  await dropFromOs(
+    page,
+    treeRow(page, 'Explorer', 'campaigns'),
+    Object.keys(files).map((p) => path.join(local, p)),
+  );
+  await newVersionAndUpload(page, 'Upload 2 files to campaigns?', /2 files in 0 folders/);
+  await toast(page, '2 of 2 files uploaded to campaigns.');
+  await expand(page, 'Explorer', 'campaigns', 'brief.md');
+  await holds(portal, Object.fromEntries(Object.entries(files).map(([p, t]) => [`campaigns/${p}`, t])));
+  check((await portal.versions(note0)) === versions + 1, 'the clash got a new version');
+  ctx.log('two files dropped from the OS on campaigns: one clash as a new version, both on the portal');
 }
 
 /** Types at the end of the active editor and saves with the keyboard. */
@@ -191,6 +239,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await signInFromExplorer(page, PORTAL_LABEL);
     await expand(page, 'Explorer', 'Acme Corporation', 'Marketing');
     await dropFolder(page, portal, path.join(out, 'campaigns'), ctx);
+    await dropFiles(page, portal, path.join(out, 'loose'), ctx);
     await expand(page, 'Explorer', 'Marketing', 'notes.txt');
     await saveBack(page, portal, ctx);
   } catch (err) {

@@ -6,11 +6,14 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { UploadRecord } from '../../../engine/uploads/kind';
 import { discardUploads, resumeUploads, unfinishedUploads } from '../../../engine/uploads/run';
+import { Cancelled } from '../../../shared/errors';
 import { count } from '../../../shared/format';
+import { plain } from '../../../shared/plainText';
 import { groupFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
-import { UploadDropController } from './dropController';
+import { UploadDropController, type Dropped } from './dropController';
+import { releaseStaged, stageDropped, stagedFoldersOf } from './dropped';
 import { placeOf, upload, type UploadDeps, type UploadPlace } from './uploadCommand';
 
 async function placeFor(run: Run, registry: PortalRegistry): Promise<UploadPlace> {
@@ -19,14 +22,68 @@ async function placeFor(run: Run, registry: PortalRegistry): Promise<UploadPlace
   return place;
 }
 
-async function uploadChosen(run: Run, deps: UploadDeps, registry: PortalRegistry, folders: boolean): Promise<unknown> {
-  const place = await placeFor(run, registry);
+/**
+ * A drop: local paths as they are, files that came as bytes through a staged copy. A folder that came without its
+ * files (VS Code in a browser) is named back with the folder dialog one click away.
+ */
+async function uploadDropped(ui: Ui, deps: UploadDeps, place: UploadPlace, dropped: Dropped): Promise<void> {
+  if (dropped.others > 0)
+    ui.notify(
+      'warning',
+      vscode.l10n.t('{0} dropped items are not local files and were left out.', count(dropped.others)),
+    );
+  // Not awaited: the files go now, while the notification waits for a click that may never come.
+  if (dropped.folders.length > 0)
+    void offerFolderDialog(ui, deps, place, dropped.folders).catch((error: unknown) => failed(ui, deps, error));
+  const staged = dropped.files.length > 0 ? await stageDropped(deps.storageFolder, dropped.files) : undefined;
+  try {
+    if (staged && staged.refused.length > 0)
+      ui.notify(
+        'warning',
+        vscode.l10n.t(
+          '{0} dropped files were left out: a name that is not a plain file name, or the same name twice.',
+          count(staged.refused.length),
+        ),
+      );
+    const paths = [...dropped.paths, ...(staged?.paths ?? [])];
+    if (paths.length > 0) await upload(ui, deps, place, paths);
+  } finally {
+    if (staged) await releaseStaged(deps.storageFolder, [staged.folder]);
+  }
+}
+
+/** A drop has no command around it to report its failure: said here; a question left unanswered ends it quietly. */
+function failed(ui: Ui, deps: UploadDeps, error: unknown): void {
+  if (error instanceof Cancelled) return;
+  deps.log.warn(`upload (drop) failed: ${String(error)}`);
+  ui.notify('error', error instanceof Error ? error.message : String(error));
+}
+
+async function offerFolderDialog(ui: Ui, deps: UploadDeps, place: UploadPlace, folders: string[]): Promise<void> {
+  const choice = await ui.choose({
+    id: 'upload.droppedFolder',
+    severity: 'warning',
+    modal: false,
+    message: vscode.l10n.t(
+      '{0} came without its files: VS Code in a browser does not hand a dropped folder’s contents to extensions. Choose it with Upload Folder… to upload it.',
+      plain(folders.join(', ')),
+    ),
+    actions: [{ id: 'folder', label: vscode.l10n.t('Upload Folder…') }],
+  });
+  if (choice === 'folder') await chooseAndUpload(ui, deps, place, true);
+}
+
+async function chooseAndUpload(ui: Ui, deps: UploadDeps, place: UploadPlace, folders: boolean): Promise<unknown> {
   const title = vscode.l10n.t('Upload to {0}', place.label);
   const openLabel = vscode.l10n.t('Upload');
   const paths = folders
-    ? [answered(await run.ui.pickFolder({ id: 'upload.folder', title, openLabel }))]
-    : answered(await run.ui.pickFiles({ id: 'upload.files', title, openLabel }));
-  return upload(run.ui, deps, place, paths);
+    ? [answered(await ui.pickFolder({ id: 'upload.folder', title, openLabel }))]
+    : answered(await ui.pickFiles({ id: 'upload.files', title, openLabel }));
+  return upload(ui, deps, place, paths);
+}
+
+async function uploadChosen(run: Run, deps: UploadDeps, registry: PortalRegistry, folders: boolean): Promise<unknown> {
+  return chooseAndUpload(run.ui, deps, await placeFor(run, registry), folders);
 }
 
 /** Offers to go on with the newest upload that stopped; asked outright from the command. */
@@ -53,6 +110,7 @@ async function offerResume(ui: Ui, deps: UploadDeps, modal: boolean): Promise<vo
   if (choice === 'resume') await resume(ui, deps, record);
   else if (choice === 'discard') await discardUploads(record);
   else if (modal) answered(undefined);
+  if (choice !== undefined) await releaseStaged(deps.storageFolder, stagedFoldersOf(deps.storageFolder, record));
 }
 
 async function resume(ui: Ui, deps: UploadDeps, record: UploadRecord): Promise<void> {
@@ -83,15 +141,9 @@ export function registerUploads(
     log: env.log,
     refresh,
   };
-  const drop = new UploadDropController(async (place, paths, others) => {
+  const drop = new UploadDropController((place, dropped) => {
     const ui = env.ui();
-    if (others > 0)
-      ui.notify('warning', vscode.l10n.t('{0} dropped items are not local files and were left out.', count(others)));
-    if (paths.length === 0) return;
-    await upload(ui, deps, place, paths).catch((error: unknown) => {
-      env.log.warn(`upload (drop) failed: ${String(error)}`);
-      ui.notify('error', error instanceof Error ? error.message : String(error));
-    });
+    return uploadDropped(ui, deps, place, dropped).catch((error: unknown) => failed(ui, deps, error));
   });
   void offerResume(env.ui(), deps, false).catch((error: unknown) =>
     env.log.warn(`upload: the check for an interrupted upload failed: ${String(error)}`),

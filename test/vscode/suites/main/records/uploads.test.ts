@@ -14,6 +14,7 @@ import { startDemoPortal, stopDemoPortal } from '../../../support/demoPortal';
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, rows, walk, type Provider, type Row, type Testing } from '../../../support/tree';
 import { visible, withUi } from '../../../support/ui';
+import { waitFor } from '../../../support/wait';
 
 const ACME = 1;
 const MARKETING = 102;
@@ -36,6 +37,28 @@ function dropOf(...paths: string[]): vscode.DataTransfer {
   const data = new vscode.DataTransfer();
   data.set('text/uri-list', new vscode.DataTransferItem(paths.map((p) => vscode.Uri.file(p).toString()).join('\r\n')));
   return data;
+}
+
+/** An item as VS Code in a browser hands over an OS drop: a name and bytes, no URI; a folder's bytes cannot be read. */
+class BrowserDropped extends vscode.DataTransferItem {
+  constructor(
+    private readonly name: string,
+    private readonly bytes?: string,
+  ) {
+    super('');
+  }
+
+  override asFile(): vscode.DataTransferFile {
+    const bytes = this.bytes;
+    return {
+      name: this.name,
+      uri: undefined,
+      data: () =>
+        bytes === undefined
+          ? Promise.reject(new Error('NotFoundError: A requested file or directory could not be found'))
+          : Promise.resolve(new TextEncoder().encode(bytes)),
+    };
+  }
 }
 
 describe('Uploads and save-back (default)', function () {
@@ -134,6 +157,64 @@ describe('Uploads and save-back (default)', function () {
       ['idea.md'],
       'the Explorer shows the new folder and its file',
     );
+  });
+
+  it('an OS drop into VS Code in a browser: files as bytes uploaded, a folder by name offered to Upload Folder…', async () => {
+    const photos = path.join(tmp, 'photos');
+    tree(photos, { 'p.txt': 'photo\n' });
+    const data = new vscode.DataTransfer();
+    // One item per type: the API's set() keeps one item a type, as a browser's DataTransfer does per file.
+    data.set('text/plain', new BrowserDropped('dropped-a.txt', 'a\n'));
+    data.set('text/markdown', new BrowserDropped('dropped-b.md', '# b\n'));
+    data.set('', new BrowserDropped('photos'));
+    const social = await walk(explorer, portalId, ['Acme Corporation', 'Social Club']);
+    const answers = { 'upload.confirm': [true, true], 'upload.droppedFolder': 'folder', 'upload.folder': photos };
+    await withUi(answers, async (ui) => {
+      await testing.records.dropOnTree.handleDrop?.(
+        social.node as { ref?: never },
+        data,
+        new vscode.CancellationTokenSource().token,
+      );
+      const told = (): string[] => ui.told.map((t) => visible(t.text));
+      assert.ok(
+        told().some((t) => t.startsWith('2 of 2 files uploaded to Social Club.')),
+        told().join('\n'),
+      );
+      // The folder's offer is a notification that does not hold the files back: its upload ends on its own.
+      await waitFor(() => told().some((t) => t.startsWith('1 of 1 files uploaded to Social Club.')), 'photos is up');
+      const offer = visible((ui.asked.find((a) => a.id === 'upload.droppedFolder')?.texts ?? []).join('\n'));
+      assert.match(offer, /photos came without its files/);
+    });
+    const after = await index(SOCIAL);
+    for (const [p, text] of Object.entries({
+      'dropped-a.txt': 'a\n',
+      'dropped-b.md': '# b\n',
+      'photos/p.txt': 'photo\n',
+    })) {
+      const id = after[`/${p}`]?.ID;
+      assert.ok(id, `${p} is on the portal`);
+      assert.equal(await bytesOf(SOCIAL, id), text, p);
+    }
+    const staged = path.join(testing.records.storageFolder, 'dropped-files');
+    assert.deepEqual(fs.existsSync(staged) ? fs.readdirSync(staged) : [], [], 'the staged copies are gone');
+  });
+
+  it("a vscode-local: URI (a file on the browser's machine) is left out, and said so: its path is not this machine's", async () => {
+    const social = await walk(explorer, portalId, ['Acme Corporation', 'Social Club']);
+    const data = new vscode.DataTransfer();
+    data.set('text/uri-list', new vscode.DataTransferItem(`vscode-local:${path.join(tmp, 'photos')}`));
+    await withUi({}, async (ui) => {
+      await testing.records.dropOnTree.handleDrop?.(
+        social.node as { ref?: never },
+        data,
+        new vscode.CancellationTokenSource().token,
+      );
+      assert.deepEqual(ui.questions, [], 'no plan');
+      assert.deepEqual(
+        ui.told.map((t) => visible(t.text)),
+        ['1 dropped items are not local files and were left out.'],
+      );
+    });
   });
 
   it('names that read as command links or icons, or that the portal cannot hold, are refused in the plan', async () => {

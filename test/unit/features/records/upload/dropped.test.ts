@@ -1,0 +1,62 @@
+// Files dropped without a path (an OS drop into VS Code in a browser) as the upload reads them: staged 0600 in 0700,
+// only plain file names, and kept exactly as long as an upload may still read them.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Journal } from '../../../../../src/engine/journalFile';
+import { discardUploads, unfinishedUploads } from '../../../../../src/engine/uploads/run';
+import { releaseStaged, stageDropped, stagedFoldersOf } from '../../../../../src/features/records/upload/dropped';
+
+const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dropped-'));
+after(() => fs.rmSync(storage, { recursive: true, force: true }));
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+const mode = (p: string): number => fs.statSync(p).mode & 0o777;
+
+void test('dropped files are staged 0600 in a 0700 folder of their own; a name that is no plain file name, or twice, is left out', async () => {
+  const staged = await stageDropped(storage, [
+    { name: 'brief.md', bytes: bytes('# brief\n') },
+    { name: '..', bytes: bytes('x') },
+    { name: '../escape.txt', bytes: bytes('x') },
+    { name: 'a\\b.txt', bytes: bytes('x') },
+    { name: 'BRIEF.md', bytes: bytes('again') },
+    { name: 'empty.txt', bytes: new Uint8Array() },
+  ]);
+  assert.deepEqual(
+    staged.paths.map((p) => path.relative(staged.folder, p)),
+    ['brief.md', 'empty.txt'],
+  );
+  assert.deepEqual(staged.refused, ['..', '../escape.txt', 'a\\b.txt', 'BRIEF.md']);
+  assert.equal(fs.readFileSync(staged.paths[0] ?? '', 'utf8'), '# brief\n');
+  assert.equal(mode(staged.folder), 0o700);
+  assert.equal(mode(path.dirname(staged.folder)), 0o700);
+  for (const p of staged.paths) assert.equal(mode(p), 0o600, p);
+  assert.ok(!fs.existsSync(path.join(path.dirname(staged.folder), 'escape.txt')), 'nothing written outside');
+  await releaseStaged(storage, [staged.folder]);
+  assert.ok(!fs.existsSync(staged.folder), 'with no upload left to read them, the copies go');
+});
+
+void test('a staged folder an unfinished upload reads from stays until that upload is resumed or left', async () => {
+  const staged = await stageDropped(storage, [{ name: 'note.txt', bytes: bytes('note\n') }]);
+  const local = staged.paths[0] ?? '';
+  // An upload cut off (a reload) before its end: its journal names the staged copy.
+  const journal = await Journal.create(path.join(storage, 'uploads'), {
+    kind: 'uploads',
+    accountId: 1,
+    portalId: 'p',
+    origin: 'upload',
+    startedAt: 0,
+    target: { portalId: 'p', accountId: 1, groupId: 2, folderId: 0 },
+    work: [{ seq: 0, path: 'note.txt', localPath: local, size: 5, contentType: 'text/plain' }],
+  } as never);
+  await journal.close();
+  await releaseStaged(storage, [staged.folder]);
+  assert.equal(fs.readFileSync(local, 'utf8'), 'note\n', 'kept for the resume');
+  const [record] = await unfinishedUploads(storage);
+  assert.ok(record);
+  assert.deepEqual(stagedFoldersOf(storage, record), [staged.folder]);
+  await discardUploads(record);
+  await releaseStaged(storage, stagedFoldersOf(storage, record));
+  assert.ok(!fs.existsSync(staged.folder), 'left: the copies go');
+});
