@@ -131,7 +131,7 @@ function busy(): PortalError {
   return new PortalError({
     kind: 'conflict',
     endpoint: '',
-    message: 'This apply is running in another window: wait for it to finish there.',
+    message: 'This apply is already running, in this window or another: wait for it to finish.',
   });
 }
 

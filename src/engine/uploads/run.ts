@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { PortalErrorKind } from '../../api/index';
 import type { JournalRecordOf, Unit, UnitOutcome } from '../job';
-import { discardJournal, Journal, listJournals } from '../journalFile';
+import { discardJournal, Journal, unfinishedJournals } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
 import { journalRecordOf, UploadKind, type UploadClient, type UploadRecord, type UploadUnit } from './kind';
 import { contentTypeOf, keepBothPath, type ClashChoice, type UploadPlan, type UploadTargetRef } from './plan';
@@ -136,10 +136,11 @@ export async function resumeUploads(
 
 /** Uploads that stopped without finishing, newest first. */
 export async function unfinishedUploads(storageFolder: string): Promise<UploadRecord[]> {
-  const all = (await listJournals(folderOf(storageFolder))) as unknown as Array<
+  // An upload whose journal is locked is running, in this window or another: it is not offered to resume.
+  const all = (await unfinishedJournals(folderOf(storageFolder))) as unknown as Array<
     JournalRecordOf<Unit, unknown, unknown>
   >;
-  return all.filter((r) => r.unfinished).flatMap((r) => journalRecordOf(r) ?? []);
+  return all.flatMap((r) => journalRecordOf(r) ?? []);
 }
 
 /** Marks an unfinished upload as left alone (the user chose so): the next start no longer offers it. */

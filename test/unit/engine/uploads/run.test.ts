@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect, type FileRecord } from '../../../../src/api';
 import { planUpload, type UploadTargetRef } from '../../../../src/engine/uploads/plan';
+import { tryLock } from '../../../../src/node/fileLock';
 import { resumeUploads, runUploads, unfinishedUploads, unitsOf } from '../../../../src/engine/uploads/run';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
 
@@ -111,6 +112,11 @@ void describe('uploads through the engine', () => {
     emu.clearFaults();
     const [stopped] = await unfinishedUploads(scratch);
     assert.ok(stopped, 'the run is left unfinished');
+    // Held by another window (its lock taken), the same run is running there, and not offered here.
+    const held = await tryLock(stopped.file);
+    assert.ok(held);
+    assert.deepEqual(await unfinishedUploads(scratch), [], 'a run another window holds is not offered');
+    await held.release();
     const resumed = await resumeUploads(t.client, stopped, { storageFolder: scratch });
     assert.ok([...resumed.outcomes.values()].every((o) => o.result === 'done'));
     assert.deepEqual(await unfinishedUploads(scratch), []);

@@ -176,7 +176,7 @@ describe('Members: one resume per journal, across windows and engines', function
       assert.equal(said.filter((t) => APPLIED.test(t)).length, 1, `the window resumed: ${said.join(' | ')}`);
       const outcome = await second;
       assert.ok(isPortalError(outcome, 'conflict'), `the second engine was refused, not: ${String(outcome)}`);
-      assert.equal(outcome.message, 'This apply is running in another window: wait for it to finish there.');
+      assert.equal(outcome.message, 'This apply is already running, in this window or another: wait for it to finish.');
     } finally {
       client.close();
     }
