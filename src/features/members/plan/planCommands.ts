@@ -20,7 +20,7 @@ import { readInWorker, type FileInWorker } from './core/worker/planInWorker';
 import { listSnapshots, missingGroups, recreatePlan } from '../../../engine/members/snapshot';
 import { recreateTarget } from './recreateTarget';
 import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolder, type ApplyDeps } from './applyRun';
-import { isMembersDocument, parseOptions } from './editor/membersDocument';
+import { isMembersDocument, nextTurn, parseOptions } from './editor/membersDocument';
 import type { ShownPlan } from './planStore';
 import { PLAN_VIEW } from './planView';
 
@@ -65,9 +65,6 @@ async function askAbsent(ui: Ui): Promise<AbsentChoice> {
     ),
   );
 }
-
-/** The next turn of the event loop: what the sliced readers await between slices. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
   const doc = activeMembersDocument(run.ui);

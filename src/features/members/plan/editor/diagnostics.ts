@@ -5,13 +5,14 @@
  * Also keeps the `portal.plan.membersFile` context key for the active editor, which shows Plan Changes… in its title.
  *
  * Nothing is parsed while the extension starts or a document opens: every check runs a moment later, off the event
- * that asked for it. A file above LIVE_CHECK_LIMIT characters is not checked live at all (one message says so):
- * Plan Changes… still checks every row of it.
+ * that asked for it, and in slices with a turn of the event loop between them, so even a file of megabytes never
+ * holds the editor; a check overtaken by an edit is dropped. A file above LIVE_CHECK_LIMIT characters is not checked
+ * live at all (one message says so): Plan Changes… still checks every row of it, in its worker.
  */
 import * as vscode from 'vscode';
-import { diagnose } from '../core/file/diagnose';
+import { checkFileInSlices } from '../core/file/diagnose';
 import type { PortalGroup } from '../core/model';
-import { isMembersDocument, parseDocument } from './membersDocument';
+import { isMembersDocument, nextTurn, parseDocumentInSlices } from './membersDocument';
 import type { PlanStore } from '../planStore';
 import { problemDiagnostic } from './problemText';
 
@@ -53,8 +54,11 @@ export class MembersDiagnostics implements vscode.Disposable {
     this.setContext(vscode.window.activeTextEditor);
   }
 
-  /** Checks the document now; returns its diagnostics (none for a file that is not a members file). */
-  check(doc: vscode.TextDocument): readonly vscode.Diagnostic[] {
+  /**
+   * Checks the document now; resolves with its diagnostics (none for a file that is not a members file). When the
+   * document changed while it was checked, the newer check sets the Problems panel, and this one only answers.
+   */
+  async check(doc: vscode.TextDocument): Promise<readonly vscode.Diagnostic[]> {
     this.cancel(doc);
     if (!isMembersDocument(doc)) {
       this.collection.delete(doc.uri);
@@ -62,13 +66,17 @@ export class MembersDiagnostics implements vscode.Disposable {
     }
     if (sizeOf(doc) > LIVE_CHECK_LIMIT) return this.tooLarge(doc);
     this.askGroups(doc);
+    const version = doc.version;
     const known = this.store.stateOf(doc.uri)?.state;
     const groups = known?.groups ?? this.groups.get(doc.uri.toString());
-    const problems = diagnose(parseDocument(doc), {
-      ...(groups ? { groups } : {}),
-      ...(known ? { members: known.members, readAt: known.readAt } : {}),
-    });
+    const file = await parseDocumentInSlices(doc);
+    const { problems } = await checkFileInSlices(
+      file,
+      { ...(groups ? { groups } : {}), ...(known ? { members: known.members, readAt: known.readAt } : {}) },
+      nextTurn,
+    );
     const diagnostics = problems.map(problemDiagnostic);
+    if (doc.isClosed || doc.version !== version) return diagnostics;
     this.collection.set(doc.uri, diagnostics);
     if (vscode.window.activeTextEditor?.document === doc) this.setContext(vscode.window.activeTextEditor);
     return diagnostics;
@@ -117,7 +125,7 @@ export class MembersDiagnostics implements vscode.Disposable {
       doc.uri.toString(),
       setTimeout(() => {
         this.timers.delete(doc.uri.toString());
-        if (!doc.isClosed) this.check(doc);
+        if (!doc.isClosed) void this.check(doc);
       }, DEBOUNCE_MS),
     );
   }

@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { memberHeaders } from '../../csv/exportCsv';
-import { looksLikeMembersFile, parseMembersFile, type ParseOptions } from '../core/file/membersFile';
+import { looksLikeMembersFile, parseMembersFileInSlices, type ParseOptions } from '../core/file/membersFile';
 import type { MembersFile } from '../core/model';
 
 export function parseOptions(): ParseOptions {
@@ -36,11 +36,15 @@ export function isMembersDocument(doc: vscode.TextDocument): boolean {
 
 const parsed = new WeakMap<vscode.TextDocument, { version: number; file: MembersFile }>();
 
-/** The document's parse, from cache while its text is unchanged. */
-export function parseDocument(doc: vscode.TextDocument): MembersFile {
+/** The next turn of the event loop: what the sliced readers await between slices. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The document's parse, from cache while its text is unchanged, else read in slices. */
+export async function parseDocumentInSlices(doc: vscode.TextDocument): Promise<MembersFile> {
   const cached = parsed.get(doc);
   if (cached?.version === doc.version) return cached.file;
-  const file = parseMembersFile(doc.getText(), parseOptions());
-  parsed.set(doc, { version: doc.version, file });
+  const version = doc.version;
+  const file = await parseMembersFileInSlices(doc.getText(), parseOptions(), nextTurn);
+  parsed.set(doc, { version, file });
   return file;
 }

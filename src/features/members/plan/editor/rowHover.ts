@@ -12,16 +12,17 @@ import { allChanges, type Plan, type PortalMember, type PortalState } from '../c
 import { changeText, elevationsText } from '../planWords';
 import { problemMessage } from './problemText';
 import { LIVE_CHECK_LIMIT, sizeOf } from './diagnostics';
-import { isMembersDocument, parseDocument } from './membersDocument';
+import { isMembersDocument, parseDocumentInSlices } from './membersDocument';
 import type { PlanStore } from '../planStore';
 
 export class RowHover implements vscode.HoverProvider {
   constructor(private readonly store: PlanStore) {}
 
-  provideHover(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+  async provideHover(doc: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const known = this.store.stateOf(doc.uri);
     if (!known || !isMembersDocument(doc) || sizeOf(doc) > LIVE_CHECK_LIMIT) return undefined;
-    const file = parseDocument(doc);
+    // The live checks' parse of this version, or one in slices: never a parse that holds the editor.
+    const file = await parseDocumentInSlices(doc);
     // The row whose lines hold the position: the last row starting at or before it.
     const row = [...file.rows].reverse().find((r) => r.line <= position.line);
     const username = row ? usernameOf(file, row) : '';

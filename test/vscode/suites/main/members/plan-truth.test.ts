@@ -82,7 +82,7 @@ describe('Members: the plan is the whole truth', function () {
     fs.writeFileSync(file, '\uFEFFUsername,Name,E-mail,Tags,Engineering\r\nann,Ann,,x,Administrator\r\n');
     const doc = await vscode.workspace.openTextDocument(file);
     await vscode.window.showTextDocument(doc);
-    assert.deepEqual((await plan()).diagnostics.check(doc), []);
+    assert.deepEqual(await (await plan()).diagnostics.check(doc), []);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
     assert.deepEqual(
       lenses.filter((l) => l.command?.command === 'portal.plan.planChanges'),

@@ -135,7 +135,7 @@ for (const profile of PROFILES)
       for (const w of words) assert.ok(['', 'Basic', 'Standard', 'Administrator'].includes(w), `group word ${w}`);
       const stats = p.emu.stats().byRoute;
       assert.equal(stats['GET /v2/accounts/:account/members/:username'], file.rows.length, 'one read per member');
-      const problems = (await plan()).diagnostics.check(doc);
+      const problems = await (await plan()).diagnostics.check(doc);
       assert.deepEqual(
         problems.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message),
         [],
