@@ -217,6 +217,7 @@ for (const profile of PROFILES)
         if (level > 0) levels.set(m.user.username, level);
       }
       const wanted = inactive.filter((m) => levels.has(m.user.username));
+      (await features()).members.show(acme());
       assert.ok(wanted.length > 0 && wanted.length < inactive.length, 'inactive members both in Engineering and not');
       emu.resetStats();
       await withUi(
