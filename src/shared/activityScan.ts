@@ -1,6 +1,7 @@
 /**
  * The activity filter as a walk of the portal's member list: the portal has no query parameter for it, so the
  * Members view and the CSV export both walk the list and check the rows here, and the export writes what the view shows.
+ * A filter scoped to a group then asks for the groups of only the rows that met the rest (see keepInGroup).
  */
 import { meetsActivity, type MemberQuery, type MemberRow } from './members';
 
@@ -30,4 +31,45 @@ export function activityScan(q: MemberQuery, now: number): ActivityScan {
     endsAt: (row) =>
       byActivity && row.lastActive !== null && (f.never === true || (cutoff !== undefined && row.lastActive > cutoff)),
   };
+}
+
+/** A member's groups as the v2 member read gives them: group name → permission. */
+export type MemberGroups = Readonly<Record<string, number>>;
+
+/**
+ * Learns the groups of these members (the access store's reads when fresh, else v2 member reads within the request
+ * budget); a member missing from the answer is in no group. Rejects when `signal` aborts.
+ */
+export type GroupsReader = (
+  rows: readonly MemberRow[],
+  signal: AbortSignal | undefined,
+) => Promise<ReadonlyMap<string, MemberGroups>>;
+
+/** A row kept by a group scope, with the member's permission in that group. */
+export interface ScopedRow extends MemberRow {
+  readonly groupPermission: number;
+}
+
+/**
+ * The step after `keeps`: of the rows that met the other conditions (found from the list alone, so cheap), the ones
+ * in the group, in the same order. Only these rows' groups are asked for. Without a group scope, the rows as they are.
+ */
+export async function keepInGroup(
+  rows: readonly MemberRow[],
+  q: MemberQuery,
+  read: GroupsReader | undefined,
+  signal?: AbortSignal,
+): Promise<readonly MemberRow[]> {
+  const group = q.activity?.group;
+  if (!group || rows.length === 0) return rows;
+  if (!read) throw new Error('A filter scoped to a group needs a reader of the members\u2019 groups.');
+  const groups = await read(rows, signal);
+  // The portal's group names are case-insensitive.
+  const name = group.name.toLowerCase();
+  const out: ScopedRow[] = [];
+  for (const row of rows) {
+    const permission = Object.entries(groups.get(row.username) ?? {}).find(([n]) => n.toLowerCase() === name)?.[1];
+    if (permission !== undefined && permission > 0) out.push({ ...row, groupPermission: permission });
+  }
+  return out;
 }

@@ -93,6 +93,7 @@ function activityKey(q: MemberQuery): unknown {
     a.locked === true,
     a.pending === true,
     a.twoFactorOff === true,
+    a.group?.id ?? null,
   ];
 }
 

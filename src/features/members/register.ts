@@ -8,6 +8,7 @@ import type { FormHost } from '../../forms/formHost';
 import { formKeys } from '../../shared/keys';
 import { plain } from '../../shared/plainText';
 import type { AccountRef } from '../../shared/refs';
+import type { GroupsReader } from '../../shared/activityScan';
 import { accountFor, memberFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
@@ -98,14 +99,21 @@ function registerMemberForms(
   ];
 }
 
+/** A filter scoped to a group learns members' groups from the access store, and fills it. */
+const groupsFromStore =
+  (sessions: MatrixSessions) =>
+  (a: AccountRef): GroupsReader =>
+  (rows, signal) =>
+    sessions.get(a).memberGroups(rows, signal);
+
 export function registerMembers(context: vscode.ExtensionContext, deps: FeatureDeps): MembersFeature {
   const { auth, commands, forms } = deps;
   const { registry } = auth;
-  const provider = new MembersProvider(registry, commands.ui);
+  const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
+  const provider = new MembersProvider(registry, commands.ui, groupsFromStore(sessions));
   provider.keepIn(context.workspaceState);
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
-  const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
   const panels = new MatrixPanels({ extensionUri: context.extensionUri, log: commands.log, ui: commands.ui }, sessions);
   const plan = registerPlan(context, commands, registry, (a) => {
     provider.reloadAccount(a);

@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 
 /** Both halves' titles hold it, so one --grep runs the pair. */
 export const RELOAD_RESTART = 'a reload restores the Explorer, the Members view and the access matrix';
@@ -18,6 +19,18 @@ export interface ReloadRestartRecord {
   readonly matrixState: unknown;
   readonly matrixRows: number;
   readonly membersQuery: unknown;
+  /** v2 member reads the emulator had answered when the first half ended (the matrix's reads are these). */
+  readonly memberReads: number;
+}
+
+/** The emulator's route of a v2 member read: what reading the matrix sends, one per member. */
+export const MEMBER_READ_ROUTE = 'GET /v2/accounts/:account/members/:username';
+
+/** The open tabs of the access matrix, as VS Code lists them (a webview tab's view type carries a prefix). */
+export function matrixTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) =>
+    g.tabs.filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('portal.accessMatrix')),
+  );
 }
 
 function recordFile(): string {

@@ -319,8 +319,9 @@ class MatrixPage {
     saveDraft(MATRIX_PAGE_STATE, {
       ...this.restore,
       view: this.wireView(),
-      groupName: v.group !== undefined ? this.columns[v.group] : undefined,
-      tagName: v.tag !== undefined ? this.tags[v.tag] : undefined,
+      // Until the columns arrive (a revived page keeps its state at once), the names the host restored from stand.
+      groupName: v.group !== undefined ? (this.columns[v.group] ?? this.restore.groupName) : undefined,
+      tagName: v.tag !== undefined ? (this.tags[v.tag] ?? this.restore.tagName) : undefined,
     });
   }
 

@@ -13,6 +13,9 @@ import type { Ui } from '../../../ui/ui';
 import type { AccessMatrix } from './accessMatrix';
 import { journalPath, MatrixJournal } from './matrixJournal';
 import { readMatrix, type MatrixReadResult, type ReadEstimate } from './matrixRead';
+import { readMemberGroups } from './memberGroups';
+import type { MemberGroups } from '../../../shared/activityScan';
+import type { MemberRow } from '../../../shared/members';
 import { durationWords, type MatrixProgress, type ReadState, type WireRow } from './matrix.protocol';
 
 const HOUR_MS = 3_600_000;
@@ -135,6 +138,20 @@ export class MatrixSession implements vscode.Disposable {
     } catch {
       // Shown by their own names until the next read.
     }
+  }
+
+  /**
+   * These members' groups, from this store when read within the maximum age, else read now (and kept here): what a
+   * Members view filter scoped to a group asks for the rows that met its other conditions.
+   */
+  memberGroups(rows: readonly MemberRow[], signal: AbortSignal | undefined): Promise<Map<string, MemberGroups>> {
+    const client = this.registry.client(this.account.portalId);
+    return readMemberGroups(client, this.account.accountId, { matrix: this.matrix, journal: this.journal }, rows, {
+      signal,
+      maxAgeMs: setting('accessMatrix.maxAgeHours') * HOUR_MS,
+      concurrency: setting('maxConcurrentRequests'),
+      onRow: (row) => this.rowsEmitter.fire(row),
+    });
   }
 
   /** Members whose groups a plan will change: shown as not read, and read again on the next open or refresh. */

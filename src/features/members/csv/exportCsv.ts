@@ -8,6 +8,7 @@ import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { isCancellation } from '../../../shared/errors';
 import { count } from '../../../shared/format';
 import { describeQuery, type MemberQuery } from '../../../shared/members';
+import type { GroupsReader } from '../../../shared/activityScan';
 import type { AccountRef } from '../../../shared/refs';
 import { answered, type Ui } from '../../../ui/ui';
 
@@ -95,6 +96,8 @@ export interface ExportOptions {
   readonly total?: number;
   /** After a file was written (the plan feature remembers which organisation it came from). */
   readonly onExported?: (file: string, account: AccountRef) => void | Promise<void>;
+  /** Where a filter scoped to a group learns members' groups: the one the view uses, so the file holds its rows. */
+  readonly memberGroups?: GroupsReader;
 }
 
 /** Writes the CSV; returns the number of members written, or undefined when the user cancelled. */
@@ -129,6 +132,7 @@ export async function exportMembers(
           signal,
           headers: memberHeaders(),
           ...(groups ? { groups } : {}),
+          ...(options.memberGroups ? { memberGroups: options.memberGroups } : {}),
           onProgress: (written, total) => {
             const share = total ? (100 * written) / total : 0;
             progress.report({

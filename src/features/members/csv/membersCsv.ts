@@ -18,7 +18,7 @@ import { runPool } from '../../../node/pool';
 import { hasActivityFilter, memberRow, type MemberQuery } from '../../../shared/members';
 import { groupDigest, type GroupLevel } from '../../../node/groupDigest';
 import { csvLine, UTF8_BOM } from './csv';
-import { activityScan } from '../../../shared/activityScan';
+import { activityScan, keepInGroup, type GroupsReader } from '../../../shared/activityScan';
 import { orderedPages } from '../../../node/orderedPages';
 
 /** The Members view's query: an export lists what the view lists. */
@@ -101,6 +101,8 @@ export interface MembersCsvOptions {
   readonly onProgress?: (rows: number, total: number | undefined) => void;
   /** The clock an activity filter's "inactive N days" is measured with; default Date.now. */
   readonly now?: () => number;
+  /** Learns members' groups for an activity filter scoped to a group (required then), as the Members view does. */
+  readonly memberGroups?: GroupsReader;
 }
 
 const date = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
@@ -193,7 +195,7 @@ export async function* membersCsvLines(
     readAhead: options.readAhead,
     signal: options.signal,
   })) {
-    const members: Member[] = [];
+    let members: Member[] = [];
     for (const m of page.items) {
       if (seen.has(m.user.username) || (keep && !keep(m))) continue;
       if (scan) {
@@ -207,6 +209,7 @@ export async function* membersCsvLines(
       seen.add(m.user.username);
       members.push(m);
     }
+    if (scan) members = await inScopedGroup(members, query, options);
     const groupCells = groups && v2 ? await readGroupCells(v2, accountId, members, groups, options) : undefined;
     for (const [i, m] of members.entries()) {
       yield csvLine([...memberCells(m), ...(baseline ? [date(m.user.lastModified)] : []), ...(groupCells?.[i] ?? [])]);
@@ -214,6 +217,14 @@ export async function* membersCsvLines(
     options.onProgress?.(seen.size, keep || scan ? undefined : page.totalResults);
     if (ended) break;
   }
+}
+
+/** Of the members that met the activity filter, those in its group (all of them when it has none). */
+async function inScopedGroup(members: Member[], query: MemberExportQuery, o: MembersCsvOptions): Promise<Member[]> {
+  if (!query.activity?.group) return members;
+  const kept = await keepInGroup(members.map(memberRow), query, o.memberGroups, o.signal);
+  const names = new Set(kept.map((r) => r.username));
+  return members.filter((m) => names.has(m.user.username));
 }
 
 /** Each member's group cells (a word per group, then the digest), read with one v2 member read per member. */

@@ -8,10 +8,12 @@
  * - the states: the list is walked in the view's order, and a load stops at a page of matches or after
  *   MAX_SCAN_PAGES pages (a load that has found nothing walks on, up to MAX_EMPTY_SCAN_PAGES); "Load more…" goes
  *   on from there.
+ * A filter scoped to a group checks the rest first, from the list, then learns the groups of only the rows that met it
+ * (from the access store when fresh, else a v2 member read each) and keeps those in the group.
  * No VS Code here (the benchmark runs it).
  */
 import type { PortalClient } from '../../../api/index';
-import { activityScan } from '../../../shared/activityScan';
+import { activityScan, keepInGroup, type GroupsReader } from '../../../shared/activityScan';
 import { hasActivityFilter, memberRow, type MemberQuery, type MemberRow } from '../../../shared/members';
 import { requestOptions as opts, type PageFetcher, type PageResult } from '../../../views/paging';
 
@@ -51,7 +53,7 @@ function activityFetcher(
   accountId: number,
   q: MemberQuery,
   now: () => number,
-  onScanned?: (total: number) => void,
+  o: WalkOptions,
 ): PageFetcher<MemberRow> {
   const portal = portalFetcher(client, accountId, activityScan(q, now()).portalQuery);
   let cursor = 1;
@@ -70,14 +72,16 @@ function activityFetcher(
       walked++
     ) {
       const p = await portal({ page: cursor++, size: SCAN_PAGE_SIZE, signal });
-      if (p.total !== undefined) onScanned?.(p.total);
+      if (p.total !== undefined) o.onScanned?.(p.total);
+      const met: MemberRow[] = [];
       for (const row of p.items) {
         if (scan.endsAt(row)) {
           done = true;
           break;
         }
-        if (scan.keeps(row)) out.push(row);
+        if (scan.keeps(row)) met.push(row);
       }
+      out.push(...(await keepInGroup(met, q, o.groups, signal)));
       if (!p.hasMore || p.items.length === 0) done = true;
     }
     // No total: what matches further on is not known until it is walked.
@@ -85,18 +89,24 @@ function activityFetcher(
   };
 }
 
-/**
- * `onScanned`: with an activity filter, the number of members the filter is checked among (the organisation's, or
- * the search's), as the portal reports it: the "36" of "29 of 36 match".
- */
+export interface WalkOptions {
+  /**
+   * With an activity filter, the number of members the filter is checked among (the organisation's, or the
+   * search's), as the portal reports it: the "36" of "29 of 36 match".
+   */
+  readonly onScanned?: ((total: number) => void) | undefined;
+  /** Learns members' groups, for a filter scoped to a group (required then). */
+  readonly groups?: GroupsReader | undefined;
+}
+
 export function membersFetcher(
   client: PortalClient,
   accountId: number,
   q: MemberQuery,
   now: () => number = Date.now,
-  onScanned?: (total: number) => void,
+  o: WalkOptions = {},
 ): PageFetcher<MemberRow> {
   return hasActivityFilter(q.activity)
-    ? activityFetcher(client, accountId, q, now, onScanned)
+    ? activityFetcher(client, accountId, q, now, o)
     : portalFetcher(client, accountId, q);
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { calendarDate, relativeTime, shortDate } from '../../../shared/format';
 import { memberKey, type TreeKey } from '../../../shared/keys';
 import type { ActivityFilter, MemberRow } from '../../../shared/members';
-import { accountPermissionWords } from '../../../shared/permissions';
+import { accountPermissionWords, groupPermissionWords } from '../../../shared/permissions';
 import type { AccountRef, MemberRef } from '../../../shared/refs';
 import { plainTooltip, treeItem } from '../../../views/item';
 import { PortalTreeNode } from '../../../views/node';
@@ -40,10 +40,10 @@ export class MemberNode extends PortalTreeNode {
       label: r.name,
       collapsible: 'none',
       contextValue: `member.${r.enabled ? 'enabled' : 'disabled'}${r.locked ? '.locked' : ''}`,
-      // Under an activity filter the date that made the row match takes the permission's place (it is in the
-      // tooltip), so a narrow view still shows why the row is there.
+      // Under an activity filter the date that made the row match (and the level in the filter's group) takes the
+      // permission's place (it is in the tooltip), so a narrow view still shows why the row is there.
       description: [
-        `${r.username} · ${this.matchWords() || accountPermissionWords(r.permission)}`,
+        `${r.username} · ${[this.matchWords(), this.groupWords()].filter(Boolean).join(' · ') || accountPermissionWords(r.permission)}`,
         ...badges.map((b) => `[${b}]`),
         r.tags.length ? r.tags.map((t) => `#${t}`).join(' ') : '',
       ]
@@ -62,6 +62,14 @@ export class MemberNode extends PortalTreeNode {
     return last === null ? vscode.l10n.t('never active') : vscode.l10n.t('last active {0}', calendarDate(last));
   }
 
+  /** Under a filter scoped to a group: "Standard in Engineering". */
+  private groupWords(): string {
+    const group = this.activity?.group;
+    const permission = 'groupPermission' in this.row ? this.row.groupPermission : undefined;
+    if (!group || typeof permission !== 'number') return '';
+    return vscode.l10n.t('{0} in {1}', groupPermissionWords(permission), group.label);
+  }
+
   /** Built on hover only; `detail` is what v2's member detail adds (undefined: not read, or refused). */
   tooltip(detail?: MemberDetail): string {
     const r = this.row;
@@ -77,6 +85,7 @@ export class MemberNode extends PortalTreeNode {
         vscode.l10n.t('Job title: {0}', r.jobTitle || notGiven),
         vscode.l10n.t('Telephone: {0}', r.telephone || notGiven),
         vscode.l10n.t('Organisation permission: {0}', accountPermissionWords(r.permission)),
+        this.groupWords(),
         r.enabled ? vscode.l10n.t('Enabled') : vscode.l10n.t('Disabled: cannot sign in'),
         r.locked ? (r.pendingUnlock ? vscode.l10n.t('Locked (unlocks automatically)') : vscode.l10n.t('Locked')) : '',
         activationLine(r),

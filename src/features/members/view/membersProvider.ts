@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
+import type { GroupsReader } from '../../../shared/activityScan';
 import { count, countLabel } from '../../../shared/format';
 import { memberListKey, memberListsKey, type TreeKey } from '../../../shared/keys';
 import {
@@ -60,9 +61,11 @@ export class MembersProvider extends PagedTreeProvider {
   /** A write changed members of an organisation: other views that count them read again. */
   readonly onDidChangeMembers = this.membersEmitter.event;
 
+  /** `groupsOf`: where a filter scoped to a group learns the members' groups (the access store). */
   constructor(
     private readonly registry: PortalRegistry,
     ui: () => Ui,
+    private readonly groupsOf?: (account: AccountRef) => GroupsReader,
   ) {
     super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' }, ui);
     // Signed out of the portal whose members we show: start over with its next session.
@@ -81,6 +84,11 @@ export class MembersProvider extends PagedTreeProvider {
 
   get query(): MemberQuery {
     return this.q;
+  }
+
+  /** Where a filter scoped to a group learns members' groups in this organisation (a CSV export walks the same way). */
+  groupsReader(account: AccountRef): GroupsReader | undefined {
+    return this.groupsOf?.(account);
   }
 
   /** Shows this account's members; another account starts without search, filter or order. */
@@ -153,6 +161,7 @@ export class MembersProvider extends PagedTreeProvider {
     const lists = this.cache.listsUnder<MemberRow>(memberListsKey(account));
     for (const row of rows) {
       this.details.forget(account, row.username);
+      // A group scope's permission is dropped with the old row: the change may have been to that group.
       for (const list of lists) list.update(row);
     }
     this.changed.fire(undefined);
@@ -186,9 +195,10 @@ export class MembersProvider extends PagedTreeProvider {
       parent: undefined,
       key,
       fetcher: () =>
-        membersFetcher(this.registry.client(account.portalId), account.accountId, q, Date.now, (n) =>
-          this.scanned.set(key, n),
-        ),
+        membersFetcher(this.registry.client(account.portalId), account.accountId, q, Date.now, {
+          onScanned: (n) => this.scanned.set(key, n),
+          groups: this.groupsOf?.(account),
+        }),
       keyOf: (r) => r.username,
       toNode: (r) => new MemberNode(account, r, key, q.activity),
       noun: vscode.l10n.t('members'),

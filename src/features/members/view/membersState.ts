@@ -1,10 +1,10 @@
 /**
  * What the Members view keeps for the next session, in the workspace's state: the organisation it showed (by ids,
- * with its label) and its search, tags, order and activity filter. Read back with every field checked: what is not
+ * with its label) and its search, tags, order and activity filter (with its group). Read back with every field checked: what is not
  * as expected is dropped, never trusted. No secret is among it.
  */
 import type * as vscode from 'vscode';
-import type { ActivityFilter, MemberQuery } from '../../../shared/members';
+import type { ActivityFilter, GroupScope, MemberQuery } from '../../../shared/members';
 import type { AccountRef } from '../../../shared/refs';
 
 const KEY = 'portal.members.shown';
@@ -27,6 +27,15 @@ function defined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** A group scope is kept only whole: a group without its id, name or label is no scope. */
+function groupOf(v: unknown): GroupScope | undefined {
+  if (!isObject(v)) return undefined;
+  const id = typeof v.id === 'number' && Number.isSafeInteger(v.id) && v.id > 0 ? v.id : undefined;
+  const name = text(v.name, 200);
+  const label = text(v.label);
+  return id !== undefined && name && label ? { id, name, label } : undefined;
+}
+
 function activityOf(v: unknown): ActivityFilter | undefined {
   if (!isObject(v)) return undefined;
   const f = defined({
@@ -36,6 +45,7 @@ function activityOf(v: unknown): ActivityFilter | undefined {
     locked: flag(v.locked),
     pending: flag(v.pending),
     twoFactorOff: flag(v.twoFactorOff),
+    group: groupOf(v.group),
   });
   return Object.keys(f).length > 0 ? f : undefined;
 }

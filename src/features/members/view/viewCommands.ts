@@ -9,6 +9,7 @@ import {
   parseSearch,
   searchText,
   type ActivityFilter,
+  type GroupScope,
   type MemberOrderChoice,
 } from '../../../shared/members';
 import type { AccountRef } from '../../../shared/refs';
@@ -52,13 +53,60 @@ async function sortMembers(ui: Ui, provider: MembersProvider): Promise<void> {
   provider.setQuery({ ...q, orderBy: picked.orderBy, ascending: picked.ascending });
 }
 
-type ActivityChoice = 'never' | 'inactive' | 'disabled' | 'locked' | 'pending' | 'twoFactorOff';
+type ActivityChoice = 'never' | 'inactive' | 'disabled' | 'locked' | 'pending' | 'twoFactorOff' | 'group';
+
+/** The group to scope the filter to, by friendly name (its unique name beside it); the current one first. */
+async function askGroupScope(
+  ui: Ui,
+  registry: PortalRegistry,
+  account: AccountRef,
+  current: GroupScope | undefined,
+): Promise<GroupScope> {
+  const groups = await registry.client(account.portalId).v2.groups.list(account.accountId);
+  const items = [...groups]
+    .sort((a, b) => a.friendlyName.localeCompare(b.friendlyName))
+    .map((g): PickItem<GroupScope> => ({
+      label: g.friendlyName,
+      description: g.id === current?.id ? vscode.l10n.t('{0} · current', g.name) : g.name,
+      value: { id: g.id, name: g.name, label: g.friendlyName },
+    }));
+  return answered(
+    await ui.pick(items, {
+      id: 'members.activity.group',
+      title: vscode.l10n.t('Only members of one group of {0}', account.label),
+      placeHolder: vscode.l10n.t('In which group?'),
+      matchOnDescription: true,
+    }),
+  );
+}
+
+async function askDays(ui: Ui, current: number | undefined): Promise<number> {
+  const text = answered(
+    await ui.input({
+      id: 'members.activity.days',
+      title: vscode.l10n.t('Inactive members'),
+      prompt: vscode.l10n.t('Not active for at least this many days (1 to 3650).'),
+      value: String(current ?? 90),
+      validate: (v) =>
+        /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 3650
+          ? undefined
+          : vscode.l10n.t('A whole number of days from 1 to 3650.'),
+    }),
+  );
+  return Number(text.trim());
+}
 
 /**
- * Stale and risky members: the conditions to check, then (for "inactive") how many days. Choosing none clears the
- * filter. The portal cannot be asked for these, so the view checks them on the rows as it walks the list.
+ * Stale and risky members: the conditions to check, then (for "inactive") how many days, then (for "in one group") the
+ * group. Choosing none clears the filter. The portal cannot be asked for these, so the view checks them on the rows
+ * as it walks the list; the group last, and only for the rows that met the rest (it costs a read per member).
  */
-async function filterByActivity(ui: Ui, provider: MembersProvider): Promise<void> {
+async function filterByActivity(
+  ui: Ui,
+  registry: PortalRegistry,
+  provider: MembersProvider,
+  account: AccountRef,
+): Promise<void> {
   const q = provider.query;
   const f = q.activity ?? {};
   const items: Array<PickItem<ActivityChoice>> = [
@@ -73,6 +121,12 @@ async function filterByActivity(ui: Ui, provider: MembersProvider): Promise<void
     { label: vscode.l10n.t('Locked'), value: 'locked', picked: f.locked === true },
     { label: vscode.l10n.t('Pending activation'), value: 'pending', picked: f.pending === true },
     { label: vscode.l10n.t('Two-factor off'), value: 'twoFactorOff', picked: f.twoFactorOff === true },
+    {
+      label: vscode.l10n.t('In one group…'),
+      description: f.group ? f.group.label : vscode.l10n.t('one request per member that meets the rest'),
+      value: 'group',
+      picked: f.group !== undefined,
+    },
   ];
   const chosen = new Set(
     answered(
@@ -83,22 +137,8 @@ async function filterByActivity(ui: Ui, provider: MembersProvider): Promise<void
       }),
     ),
   );
-  let inactiveDays: number | undefined;
-  if (chosen.has('inactive')) {
-    const text = answered(
-      await ui.input({
-        id: 'members.activity.days',
-        title: vscode.l10n.t('Inactive members'),
-        prompt: vscode.l10n.t('Not active for at least this many days (1 to 3650).'),
-        value: String(f.inactiveDays ?? 90),
-        validate: (v) =>
-          /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 3650
-            ? undefined
-            : vscode.l10n.t('A whole number of days from 1 to 3650.'),
-      }),
-    );
-    inactiveDays = Number(text.trim());
-  }
+  const inactiveDays = chosen.has('inactive') ? await askDays(ui, f.inactiveDays) : undefined;
+  const group = chosen.has('group') ? await askGroupScope(ui, registry, account, f.group) : undefined;
   const activity: ActivityFilter = {
     ...(inactiveDays !== undefined ? { inactiveDays } : {}),
     ...(chosen.has('never') ? { never: true } : {}),
@@ -106,6 +146,7 @@ async function filterByActivity(ui: Ui, provider: MembersProvider): Promise<void
     ...(chosen.has('locked') ? { locked: true } : {}),
     ...(chosen.has('pending') ? { pending: true } : {}),
     ...(chosen.has('twoFactorOff') ? { twoFactorOff: true } : {}),
+    ...(group ? { group } : {}),
   };
   provider.setQuery({ ...q, activity: Object.keys(activity).length > 0 ? activity : undefined });
 }
@@ -133,8 +174,7 @@ export function registerMembersViewCommands(
       provider.setQuery(await tags.ask(run.ui, account, provider.query));
     }),
     registerCommand(env, 'portal.members.filterActivity', async (run) => {
-      await shown(run);
-      await filterByActivity(run.ui, provider);
+      await filterByActivity(run.ui, registry, provider, await shown(run));
     }),
     registerCommand(env, 'portal.members.sort', async (run) => {
       await shown(run);
@@ -144,8 +184,10 @@ export function registerMembersViewCommands(
     registerCommand(env, 'portal.members.exportCsv', async (run) => {
       const account = await shown(run);
       const total = provider.snapshot().total;
+      const memberGroups = provider.groupsReader(account);
       return exportMembers(registry, run.ui, account, provider.query, {
         ...(total !== undefined ? { total } : {}),
+        ...(memberGroups ? { memberGroups } : {}),
         ...(exported ? { onExported: exported } : {}),
       });
     }),

@@ -35,4 +35,21 @@ void describe('Members view state', () => {
     );
     assert.deepEqual(queryOf('not an object'), {});
   });
+
+  void it('keeps an activity filter scoped to a group, and drops a group that is not whole', async () => {
+    const m = memento();
+    const account = { kind: 'account' as const, portalId: 'p', accountId: 1, label: 'Acme Corporation' };
+    const group = { id: 7, name: 'engineering', label: 'Engineering' };
+    const query = { activity: { inactiveDays: 90, group } };
+    await keepMembersView(m, { account, query });
+    assert.deepEqual(loadMembersView(m), { account, query });
+    for (const bad of [
+      { ...group, id: '7' },
+      { ...group, id: 0 },
+      { id: 7, label: 'Engineering' },
+      { ...group, name: 5 },
+      'x',
+    ])
+      assert.deepEqual(queryOf({ activity: { inactiveDays: 90, group: bad } }), { activity: { inactiveDays: 90 } });
+  });
 });

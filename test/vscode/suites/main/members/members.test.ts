@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../../emulator';
 import { portalIdOf } from '../../../../../src/auth/portalEntry';
+import { calendarDate } from '../../../../../src/shared/format';
 import { PROFILES, startDemoPortal, stopDemoPortal } from '../../../support/demoPortal';
 import { signInForTest } from '../../../support/extension';
 import { passwordToken, portalJson } from '../../../support/portalHttp';
@@ -189,6 +190,90 @@ for (const profile of PROFILES)
       for (const r of list90) assert.match(r.description, /^\S+ · (never active|last active \S)/, r.description);
       await vscode.commands.executeCommand('portal.members.clearFilter');
       assert.doesNotMatch(await description(), /inactive/);
+    });
+
+    it('scopes "inactive 90+ days" to a group: exactly its inactive members, with the date and their level there, counted; the export writes those rows', async () => {
+      const cutoff = Date.now() - 90 * 86_400_000;
+      const now = await allMembers();
+      const inactive = now.filter((m) => m.user.lastActive === null || (m.user.lastActive ?? 0) <= cutoff);
+      const groups = await portalJson<Array<{ id: number; name: string; friendlyName: string }>>(
+        emu.url,
+        token,
+        'GET',
+        '/v2/accounts/1/groups',
+      );
+      const engineering = groups.body.find((g) => g.name === 'engineering');
+      assert.ok(engineering);
+      // The truth from the portal: each inactive member's groups, one v2 read each.
+      const levels = new Map<string, number>();
+      for (const m of inactive) {
+        const read = await portalJson<{ groups?: Record<string, number> }>(
+          emu.url,
+          token,
+          'GET',
+          `/v2/accounts/1/members/${encodeURIComponent(m.user.username)}`,
+        );
+        const level = read.body.groups?.engineering ?? 0;
+        if (level > 0) levels.set(m.user.username, level);
+      }
+      const wanted = inactive.filter((m) => levels.has(m.user.username));
+      (await features()).members.show(acme());
+      assert.ok(wanted.length > 0 && wanted.length < inactive.length, 'inactive members both in Engineering and not');
+      emu.resetStats();
+      await withUi(
+        {
+          'members.activity': (v: string) => v === 'inactive' || v === 'group',
+          'members.activity.days': '90',
+          'members.activity.group': engineering.friendlyName,
+        },
+        async (ui) => {
+          await vscode.commands.executeCommand('portal.members.filterActivity');
+          const offered = ui.asked.find((q) => q.id === 'members.activity.group')?.items ?? [];
+          assert.equal(offered.length, groups.body.length, 'every group of the organisation is offered');
+        },
+      );
+      const list = await loadAll(members, undefined, 'portal.members.loadMore');
+      assert.deepEqual(list.map((r) => r.label).sort(), wanted.map((m) => m.user.name).sort());
+      const words: Record<number, string> = { 1: 'Basic', 4: 'Standard', 16: 'Administrator' };
+      for (const r of list) {
+        const m = wanted.find((w) => w.user.name === r.label);
+        assert.ok(m);
+        const last = m.user.lastActive ?? null;
+        const date = last === null ? 'never active' : `last active ${calendarDate(last)}`;
+        const level = words[levels.get(m.user.username) ?? 0];
+        assert.ok(
+          r.description.startsWith(`${m.user.username} · ${date} · ${level} in ${engineering.friendlyName}`),
+          r.description,
+        );
+      }
+      assert.equal(
+        await description(),
+        `Acme Corporation · ${wanted.length} of ${now.length} match · inactive 90+ days in ${engineering.friendlyName}`,
+      );
+      // Only the inactive members' groups were asked for (fewer still when the access store knew them).
+      const reads = emu.stats().byRoute['GET /v2/accounts/:account/members/:username'] ?? 0;
+      assert.ok(reads <= inactive.length, `${reads} member reads for ${inactive.length} inactive members`);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-csv-'));
+      const file = path.join(dir, 'inactive-engineering.csv');
+      try {
+        await withUi({ 'members.export.file': file, 'members.export.groups': 'Members only' }, () =>
+          vscode.commands.executeCommand('portal.members.exportCsv'),
+        );
+        const exported = fs
+          .readFileSync(file, 'utf8')
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')
+          .slice(1, -1)
+          .map((l) => l.split(',')[0] ?? '');
+        assert.deepEqual(
+          exported,
+          list.map((r) => r.description.split(' · ')[0]),
+          'the file holds the rows the view shows, in its order',
+        );
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+        await clearFilter();
+      }
     });
 
     it('exports what the activity filter shows: inactive for 90 days, exactly those members, and names the filter', async () => {
