@@ -6,6 +6,7 @@
  * (the view's title) does.
  */
 import * as vscode from 'vscode';
+import { count } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import { elevationsOf, planElevations } from './core/elevation';
 import { allChanges, type Conflict, type Plan, type PlanChange, type SkippedRow } from './core/model';
@@ -22,7 +23,27 @@ export type PlanNode =
   | { readonly kind: 'section'; readonly key: SectionKey }
   | { readonly kind: 'change'; readonly change: PlanChange; readonly conflict: boolean }
   | { readonly kind: 'conflict'; readonly conflict: Conflict }
-  | { readonly kind: 'skipped'; readonly skipped: SkippedRow };
+  | { readonly kind: 'skipped'; readonly skipped: SkippedRow }
+  /** The rows of a long section not listed, counted. */
+  | { readonly kind: 'more'; readonly key: SectionKey; readonly hidden: number };
+
+/**
+ * Rows a section lists at most. A plan of a large file has hundreds of thousands of changes, which no one reads in a
+ * tree and whose rows would hold the editor while they are drawn. The rows that most need reading (a change that
+ * grants power, a delete for good) are listed first, so they are never among those left unlisted; the rest are
+ * counted in a last row, and every change stays in the plan, its counts and the Apply confirmation.
+ */
+export const SECTION_ROWS = 1000;
+
+/** A long section's rows: its urgent ones first, then the rest, up to SECTION_ROWS, in their order. */
+function listed<T>(items: readonly T[], urgent: (item: T) => boolean): { shown: T[]; hidden: number } {
+  if (items.length <= SECTION_ROWS) return { shown: [...items], hidden: 0 };
+  const picked = new Set<number>();
+  for (let i = 0; i < items.length && picked.size < SECTION_ROWS; i++) if (urgent(items[i] as T)) picked.add(i);
+  for (let i = 0; i < items.length && picked.size < SECTION_ROWS; i++) picked.add(i);
+  const shown = [...picked].sort((a, b) => a - b).map((i) => items[i] as T);
+  return { shown, hidden: items.length - shown.length };
+}
 
 function sectionChanges(plan: Plan, key: ChangeSection): readonly PlanChange[] {
   switch (key) {
@@ -84,6 +105,29 @@ function skippedItem(row: SkippedRow, file: vscode.Uri | undefined): vscode.Tree
     };
   return item;
 }
+/** The row standing for a long section's rows not listed. */
+function moreItem(hidden: number): vscode.TreeItem {
+  const item = new vscode.TreeItem(
+    vscode.l10n.t('… and {0} more, not listed here', count(hidden)),
+    vscode.TreeItemCollapsibleState.None,
+  );
+  item.tooltip = vscode.l10n.t(
+    'Only the first {0} rows of a section are listed, every change that grants power or deletes for good among them. The rest are in the plan all the same: its counts, the Apply confirmation and the report include them.',
+    count(SECTION_ROWS),
+  );
+  item.iconPath = new vscode.ThemeIcon('ellipsis');
+  item.contextValue = 'plan.more';
+  return item;
+}
+
+/** A group's friendly name (its name without one) by id, as the plan read them. */
+function groupNames(plan: Plan | undefined): (id: number) => string {
+  const names = new Map((plan?.groups ?? []).map((g) => [g.id, g.friendlyName || g.name]));
+  return (id) => names.get(id) ?? `#${id}`;
+}
+
+const isPermanent = (c: PlanChange): boolean => (c.kind === 'absent' || c.kind === 'uncreate') && c.permanent;
+
 const checkbox = (on: boolean) => (on ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked);
 
 export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Disposable {
@@ -111,7 +155,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
     if (!shown) return [];
     if (node.kind === 'change') return [node.change.id];
     if (node.kind === 'conflict') return [...node.conflict.changeIds];
-    if (node.kind === 'skipped' || node.key === 'skipped') return [];
+    if (node.kind === 'skipped' || node.kind === 'more' || node.key === 'skipped') return [];
     if (node.key === 'conflicts') return shown.plan.conflicts.flatMap((c) => c.changeIds);
     return sectionChanges(shown.plan, node.key).map((c) => c.id);
   }
@@ -124,14 +168,26 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
       return SECTIONS.filter((key) => sectionSize(plan, key) > 0).map((key) => ({ kind: 'section', key }));
     }
     if (node.kind !== 'section') return [];
-    if (node.key === 'conflicts') return plan.conflicts.map((conflict) => ({ kind: 'conflict', conflict }));
-    if (node.key === 'skipped') return (plan.skipped ?? []).map((skipped) => ({ kind: 'skipped', skipped }));
+    const key = node.key;
+    const more = (hidden: number): PlanNode[] => (hidden ? [{ kind: 'more', key, hidden }] : []);
+    if (key === 'conflicts') {
+      const conflicts = listed(plan.conflicts, () => false);
+      return [
+        ...conflicts.shown.map((conflict): PlanNode => ({ kind: 'conflict', conflict })),
+        ...more(conflicts.hidden),
+      ];
+    }
+    if (key === 'skipped') {
+      const rows = listed(plan.skipped ?? [], () => false);
+      return [...rows.shown.map((skipped): PlanNode => ({ kind: 'skipped', skipped })), ...more(rows.hidden)];
+    }
     const conflicting = new Set(plan.conflicts.flatMap((c) => c.changeIds));
-    return sectionChanges(plan, node.key).map((change) => ({
-      kind: 'change',
-      change,
-      conflict: conflicting.has(change.id),
-    }));
+    const names = groupNames(plan);
+    const changes = listed(sectionChanges(plan, key), (c) => isPermanent(c) || elevationsOf(c, names).length > 0);
+    return [
+      ...changes.shown.map((change): PlanNode => ({ kind: 'change', change, conflict: conflicting.has(change.id) })),
+      ...more(changes.hidden),
+    ];
   }
 
   getTreeItem(node: PlanNode): vscode.TreeItem {
@@ -139,6 +195,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
     const leftOut = shown?.leftOut ?? new Set<string>();
     const included = (ids: readonly string[]) => ids.length > 0 && ids.every((id) => !leftOut.has(id));
     if (node.kind === 'skipped') return skippedItem(node.skipped, shown?.file);
+    if (node.kind === 'more') return moreItem(node.hidden);
     if (node.kind === 'section') {
       const ids = this.idsOf(node);
       const item = new vscode.TreeItem(
@@ -166,9 +223,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
   }
 
   private changeItem(c: PlanChange, conflict: boolean, leftOut: ReadonlySet<string>): vscode.TreeItem {
-    const plan = this.store.plan?.plan;
-    const names = new Map((plan?.groups ?? []).map((g) => [g.id, g.friendlyName || g.name]));
-    const groupName = (id: number) => names.get(id) ?? `#${id}`;
+    const groupName = groupNames(this.store.plan?.plan);
     const item = new vscode.TreeItem(plain(c.username), vscode.TreeItemCollapsibleState.None);
     item.id = c.id;
     const grants = elevationsOf(c, groupName);
@@ -178,7 +233,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
     const line = this.lineOf(c);
     item.tooltip = line !== undefined ? vscode.l10n.t('Line {0}: {1}', line + 1, item.description) : item.description;
     item.checkboxState = checkbox(!leftOut.has(c.id));
-    const permanent = (c.kind === 'absent' || c.kind === 'uncreate') && c.permanent;
+    const permanent = isPermanent(c);
     const icon = conflict ? 'warning' : permanent ? 'trash' : grants.length ? 'shield' : 'circle-small';
     item.iconPath = new vscode.ThemeIcon(icon);
     item.contextValue = permanent ? 'plan.change.permanent' : grants.length ? 'plan.change.elevation' : 'plan.change';

@@ -10,6 +10,8 @@ import * as vscode from 'vscode';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { appendRow, eventually, setCell } from '../../../support/membersFile';
 import { portalJson } from '../../../support/portalHttp';
+import { derivedPlan, type CreateChange } from '../../../../../src/engine/members/model';
+import { SECTION_ROWS } from '../../../../../src/features/members/plan/planView';
 import { features, setPageSize } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
 
@@ -141,5 +143,54 @@ describe('Members: the plan is the whole truth', function () {
     await apply({ 'plan.apply.confirm': true });
     assert.equal(await status('sam.starter'), 200);
     assert.equal(await status('bad.row'), 200);
+  });
+
+  it("a plan of a great many changes lists a section's first rows, every elevation among them, and counts the rest", async () => {
+    const { view, store } = await plan();
+    const spec = (username: string, accountPermission: number): CreateChange => ({
+      kind: 'create',
+      id: `${username}#create`,
+      username,
+      row: undefined,
+      member: {
+        username,
+        name: username,
+        email: `${username}@example.com`,
+        jobTitle: null,
+        enabled: true,
+        locked: false,
+        accountPermission,
+        tags: [],
+        groups: new Map(),
+        activationDate: undefined,
+      },
+    });
+    const total = SECTION_ROWS + 500;
+    const late = SECTION_ROWS + 300;
+    const newMembers = Array.from({ length: total }, (_, i) => spec(`many.${i}`, i === late ? 16 : 1));
+    store.show(
+      { ...derivedPlan({ accountId: 1, groups: [], origin: 'file', createdAt: Date.now() }, { newMembers }) },
+      acme(),
+      undefined,
+    );
+    try {
+      const section = view.getChildren().find((n) => n.kind === 'section' && n.key === 'new');
+      assert.ok(section);
+      const rows = view.getChildren(section);
+      assert.equal(rows.length, SECTION_ROWS + 1, 'the first rows and one more row');
+      const last = rows[rows.length - 1];
+      assert.ok(last?.kind === 'more' && last.hidden === 500, 'the last row counts the rest');
+      assert.match(String(view.getTreeItem(last).label), /… and 500 more, not listed here/);
+      const names = rows.flatMap((r) => (r.kind === 'change' ? [r.change.username] : []));
+      assert.ok(names.includes(`many.${late}`), 'the elevation past the first rows is listed');
+      assert.ok(!names.includes(`many.${SECTION_ROWS - 1}`), 'a plain row made room for it');
+      assert.match(
+        view.view.message ?? '',
+        new RegExp(`${total.toLocaleString('en')} of ${total.toLocaleString('en')}|${total} of ${total}`),
+      );
+      assert.match(view.view.message ?? '', /Changes that grant more power: 1\./);
+    } finally {
+      store.clear();
+    }
   });
 });
