@@ -7,12 +7,12 @@
 //   members_file_45mb_rss_growth_mb       RSS growth from the file's text in memory to the plan made
 //   members_file_45mb_peak_rss_growth_mb  the highest RSS on the way, less the same start
 //   members_file_45mb_plan_s              seconds to plan it
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvLine } from '../src/features/members/csv/csv';
 import { startEmulator } from '../test/emulator';
+import { childFigures } from './child';
 import { largeExport, text } from './plan';
 import type { Benchmark, Figure } from './types';
 
@@ -47,21 +47,7 @@ interface ClientFigures {
 /** Runs bench/membersFileClient.ts against the emulator and reads its one line of figures. */
 function runClient(url: string, fileName: string): Promise<ClientFigures> {
   const script = join(import.meta.dirname, 'membersFileClient.ts');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, url, fileName], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        resolve(JSON.parse(out) as ClientFigures);
-      } catch {
-        reject(new Error(`the members file client exited ${code ?? ''} without figures: ${out}`));
-      }
-    });
-  });
+  return childFigures<ClientFigures>(['--import', 'tsx', script, url, fileName], 'the members file client');
 }
 
 async function membersFile(): Promise<Figure[]> {

@@ -8,7 +8,7 @@
 //   through the API module in a child process, against one plain streamed POST of the same bytes.
 // - upload_resume_done_twice / upload_resume_lost: 200 files, the client closed halfway (as by a reload), resumed.
 // - save_conflict_missed: saves over a copy changed on the portal since it was read, that went through.
-import { spawn } from 'node:child_process';
+import { childFigures } from './child';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -88,21 +88,7 @@ async function writeLargeFile(file: string, size: number): Promise<void> {
 }
 
 function runChild(script: string, args: unknown): Promise<{ rssGrowthMb: number; chunkedS: number; plainS: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', script, JSON.stringify(args)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        resolve(JSON.parse(out) as { rssGrowthMb: number; chunkedS: number; plainS: number });
-      } catch {
-        reject(new Error(`the upload client exited ${code ?? ''} without a report: ${out}`));
-      }
-    });
-  });
+  return childFigures(['--expose-gc', script, JSON.stringify(args)], 'the upload client');
 }
 
 async function oneGigabyte(): Promise<Figure[]> {
