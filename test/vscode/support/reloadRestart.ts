@@ -19,12 +19,12 @@ export interface ReloadRestartRecord {
   readonly matrixState: unknown;
   readonly matrixRows: number;
   readonly membersQuery: unknown;
-  /** v2 member reads the emulator had answered when the first half ended (the matrix's reads are these). */
-  readonly memberReads: number;
+  /**
+   * When the first half ended (Date.now() in the extension host): every row the second half shows was read before it.
+   * The emulator's request counts cannot say so, as a later suite of the first phase resets them.
+   */
+  readonly recordedAt: number;
 }
-
-/** The emulator's route of a v2 member read: what reading the matrix sends, one per member. */
-export const MEMBER_READ_ROUTE = 'GET /v2/accounts/:account/members/:username';
 
 /** The open tabs of the access matrix, as VS Code lists them (a webview tab's view type carries a prefix). */
 export function matrixTabs(): vscode.Tab[] {

@@ -27,7 +27,7 @@ const RESUME = 'portal.plan.resume';
 const APPLIED = /^Applied to .+\. Done: \d+\./;
 /** What the resume that does not run may say: it is never silent, and never says it ran. */
 const REFUSED =
-  /^(No apply was interrupted: there is nothing to resume\.|That apply has been finished or undone already\.|This apply is running in another window: wait for it to finish there\.)$/;
+  /^(No apply was interrupted: there is nothing to resume\.|That apply has been finished or undone already\.|This apply is already running, in this window or another: wait for it to finish\.)$/;
 const run = promisify(execFile);
 
 interface MembersPage {

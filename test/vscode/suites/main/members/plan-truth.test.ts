@@ -79,6 +79,29 @@ describe('Members: the plan is the whole truth', function () {
     assert.equal((await plan()).store.stateOf(doc.uri), undefined, 'no plan was made');
   });
 
+  it("a members file of a megabyte is checked in slices: the editor's event loop turns while it is checked", async () => {
+    const file = path.join(dir, 'megabyte.csv');
+    const rows = Array.from({ length: 30_000 }, (_, i) => `bulk.${i},Bulk ${i},bulk.${i}@example.com,\r\n`);
+    fs.writeFileSync(file, `username,name,email,tags\r\n${rows.join('')}bad.one,Bad,not-an-address,\r\n`);
+    const doc = await vscode.workspace.openTextDocument(file);
+    assert.ok(doc.getText().length > 1_000_000);
+    let turns = 0;
+    let checking = true;
+    const turn = (): void => {
+      turns++;
+      if (checking) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const problems = await (await plan()).diagnostics.check(doc);
+    checking = false;
+    assert.ok(turns > 10, `the event loop turned ${turns} times while the file was checked`);
+    assert.deepEqual(
+      problems.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => [d.range.start.line, d.code]),
+      [[30_001, 'bad-email']],
+      'the whole file was checked, to its last row',
+    );
+  });
+
   it("the access matrix's CSV export gets no problems and no Plan Changes… lens", async () => {
     const file = path.join(dir, 'matrix.csv');
     fs.writeFileSync(file, '\uFEFFUsername,Name,E-mail,Tags,Engineering\r\nann,Ann,,x,Administrator\r\n');
