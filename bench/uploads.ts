@@ -5,10 +5,10 @@
 //   whichever is longer. The budget is the portal's 2,000 requests with its window scaled from 300 s to 20 s, on both
 //   sides, so the figure takes seconds instead of minutes and still crosses the budget.
 // - upload_1gb_rss_growth_mb / upload_1gb_throughput_ratio: one 1 GB file (written to a temp folder, deleted after)
-//   through the API module in a child process, against one plain streamed POST of the same bytes.
+//   through the API module in a child process, against one plain streamed POST of the same bytes (each way twice,
+//   plain, chunked, chunked, plain: the faster of each).
 // - upload_resume_done_twice / upload_resume_lost: 200 files, the client closed halfway (as by a reload), resumed.
 // - save_conflict_missed: saves over a copy changed on the portal since it was read, that went through.
-import { childFigures } from './child';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { saveBack, seenOf } from '../src/features/records/documents/saveBack';
 import { planUpload, type UploadTargetRef } from '../src/engine/uploads/plan';
 import { resumeUploads, runUploads, unfinishedUploads, unitsOf } from '../src/engine/uploads/run';
 import { startEmulator, type Emulator } from '../test/emulator';
+import { childFigures } from './child';
 import type { Benchmark, Figure } from './types';
 
 const LATENCY_MS = 50;
