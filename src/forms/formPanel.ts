@@ -17,7 +17,8 @@ export interface FormEnv {
   readonly ui: () => Ui;
   /** Told when a panel opens and when it closes ("one panel per member" uses it). */
   readonly onOpen: (panel: FormPanel) => void;
-  readonly onClose: (panel: FormPanel) => void;
+  /** `unsaved`: the input the panel was closed with, neither saved nor discarded (closed by its tab's ×). */
+  readonly onClose: (panel: FormPanel, unsaved?: unknown) => void;
 }
 
 /** The messages every form understands, plus the form's own. */
@@ -55,6 +56,10 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   private disposed = false;
   /** The page says its values differ from what was loaded or last saved. */
   private dirty = false;
+  /** The input the page last said is unsaved, as a save would take it (a password left out). */
+  private unsaved: Values | undefined;
+  /** The user chose to discard the unsaved input (the form's Close), or saved it. */
+  private discarded = false;
   /** The title without the unsaved marker. */
   private readonly title: string;
   private readonly disposables: vscode.Disposable[] = [];
@@ -152,7 +157,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
       case 'save':
         return this.runSave(command);
       case 'dirty':
-        return this.markUnsaved((command as unknown as { dirty: boolean }).dirty);
+        return this.takeUnsaved(command as unknown as { dirty: boolean; values?: unknown });
       default:
         return this.onCommand(command);
     }
@@ -162,6 +167,22 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
   private markUnsaved(dirty: boolean): void {
     this.dirty = dirty;
     this.panel.title = dirty ? `\u25CF ${this.title}` : this.title;
+    if (!dirty) this.unsaved = undefined;
+  }
+
+  /** The page's unsaved input, checked as the form's save message is; what does not pass is not kept. */
+  private takeUnsaved(message: { dirty: boolean; values?: unknown }): void {
+    this.markUnsaved(message.dirty);
+    if (!message.dirty || message.values === undefined) return;
+    const checked = this.validator({ type: 'save', values: message.values }, '');
+    const values = checked.ok ? this.valuesOf(checked.value) : checked.error;
+    if (typeof values === 'string') this.warn(`dropped the unsaved input: ${values}`);
+    else this.unsaved = this.draftForWebview(values);
+  }
+
+  /** The form's name, as its tab reads without the unsaved marker. */
+  get name(): string {
+    return this.title;
   }
 
   /** The form's Close button: with unsaved changes, only once the user says to discard them. */
@@ -175,6 +196,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
       });
       if (!discard) return;
     }
+    this.discarded = true;
     this.panel.dispose();
   }
 
@@ -187,7 +209,7 @@ export abstract class FormPanel<State = unknown, Values = unknown, Command exten
     this.disposed = true;
     this.onDispose();
     this.draft = undefined;
-    this.env.onClose(this);
+    this.env.onClose(this, this.dirty && !this.discarded ? this.unsaved : undefined);
     this.posted.dispose();
     for (const d of this.disposables) d.dispose();
     this.panel.dispose();

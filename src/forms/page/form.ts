@@ -274,12 +274,19 @@ export class FormView<State extends FormStateBase, Values> {
     focusWhenReady(this.fields.values().next().value?.control);
   }
 
+  /** The input last told to the host as unsaved ('' when none). */
+  private told = '';
+
   private markUnsaved(): void {
-    const dirty = this.state !== undefined && this.canSave() && JSON.stringify(this.read()) !== this.baseline;
+    const now = this.state !== undefined && this.canSave() ? JSON.stringify(this.read()) : this.baseline;
+    const dirty = now !== this.baseline;
     this.unsaved.hidden = !dirty;
-    if (dirty === this.dirty) return;
+    // The host keeps the latest unsaved input, so a tab closed by its × can be opened again with it.
+    const told = dirty ? now : '';
+    if (dirty === this.dirty && told === this.told) return;
     this.dirty = dirty;
-    post({ type: 'dirty', dirty });
+    this.told = told;
+    post(dirty ? { type: 'dirty', dirty, values: this.read() } : { type: 'dirty', dirty });
   }
 
   private renderLoadFailed(message: string): void {

@@ -9,9 +9,10 @@
  *   host → webview  { type: 'busy', busy }            around every request
  *   host → webview  { type: 'failed', message, fieldErrors }  the request failed; the form keeps its input
  *   host → webview  { type: 'saved', message, state }  the request succeeded; the form shows the new state
- *   webview → host  { type: 'dirty', dirty }          the input differs from the state (or again matches it)
+ *   webview → host  { type: 'dirty', dirty, values? }  the input differs from the state (or again matches it);
+ *                                                      while it differs, the input as a save would send it
  */
-import { bool } from './validate';
+import { bool, checkedLater, optional } from './validate';
 
 /**
  * What every form's state carries besides its own fields: the reads the portal did not answer, in words ("The
@@ -43,8 +44,12 @@ export const COMMON_COMMANDS = {
   reload: {},
   /** Closes the panel (the Cancel button). */
   close: {},
-  /** The form now differs (or no longer differs) from what was loaded or saved: the panel's title says so. */
-  dirty: { dirty: bool },
+  /**
+   * The form now differs (or no longer differs) from what was loaded or saved: the panel's title says so. While it
+   * differs, `values` is the input on screen, checked by the host as the form's save message would be: a tab closed
+   * by its × (which no one can stop) can then be opened again with it.
+   */
+  dirty: { dirty: bool, values: optional(checkedLater) },
 } as const;
 
 /** The longest a list in any message may be; the portal's pages (100 rows at most) stay far below. */

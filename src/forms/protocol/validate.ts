@@ -62,6 +62,12 @@ export function arrayOf<T>(item: Check<T>, rules: { max: number }): Check<T[]> {
   };
 }
 
+/**
+ * A value a second check reads: a form's `dirty` message carries the input on screen, which the host checks with
+ * that form's own save check, as if it were sent to be saved.
+ */
+export const checkedLater: Check<unknown> = (v) => ok(v);
+
 /** Marks a property that may be absent. */
 interface Optional<T> {
   readonly optional: Check<T>;
