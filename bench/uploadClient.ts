@@ -22,6 +22,7 @@ async function chunked(client: PortalClient, a: Args, run: number): Promise<numb
       {
         size: a.size,
         contentType: 'application/octet-stream',
+        stream: (start, end) => createReadStream(a.file, { start, end: end - 1 }),
         read: async (start, end, into) => {
           const { bytesRead } = await handle.read(into, 0, end - start, start);
           return into.subarray(0, bytesRead);

@@ -461,7 +461,7 @@ export class PortalClient implements ApiContext {
     const headers: Record<string, string> = auth
       ? { 'user-agent': this.userAgent, accept, authorization: '' }
       : { 'user-agent': this.userAgent, accept };
-    let body: string | Buffer | undefined;
+    let body: string | Buffer | (() => Readable) | undefined;
     if (spec.raw) {
       body = spec.raw.bytes;
       Object.assign(headers, spec.raw.headers, { 'content-type': spec.raw.contentType });

@@ -12,6 +12,7 @@
  *   the typical sign that the URL points at a web page (login page, HTTPS upgrade) rather than the API. A 3xx
  *   becomes an 'invalid-response' error naming where it pointed (see http.ts).
  */
+import type { Readable } from 'node:stream';
 import * as l10n from '@vscode/l10n';
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { PortalError } from './errors';
@@ -51,7 +52,8 @@ interface RawRequest {
   /** Path with query, already prefixed with the base path. */
   path: string;
   headers: Record<string, string>;
-  body?: string | Buffer | undefined;
+  /** A function: called for each request, so every attempt sends a stream of its own. */
+  body?: string | Buffer | (() => Readable) | undefined;
   signal?: AbortSignal | undefined;
   /** Answered as a stream from the pool without a size limit (downloads). */
   stream?: boolean;
@@ -96,7 +98,7 @@ export class Transport {
       path: req.path,
       method: req.method,
       headers: req.headers,
-      body: req.body ?? null,
+      body: typeof req.body === 'function' ? req.body() : (req.body ?? null),
       signal: req.signal ?? null,
       headersTimeout,
       bodyTimeout: this.options.bodyTimeoutMs,

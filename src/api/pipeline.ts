@@ -49,7 +49,8 @@ export interface Exchange {
   /** API path + query, for log lines (redacted when logged). */
   readonly logPath: string;
   readonly headers: Record<string, string>;
-  readonly body: string | Buffer | undefined;
+  /** A function: a stream made afresh for each attempt (see CallSpec.raw). */
+  readonly body: string | Buffer | (() => Readable) | undefined;
   /** Send the bearer token. */
   readonly auth: boolean;
   /** Ahead of every queued call (token requests). */

@@ -29,8 +29,11 @@ export interface CallSpec {
   query?: QueryParams;
   /** JSON body. */
   body?: unknown;
-  /** A body sent as is (upload chunks, multipart): held in memory, so each is one bounded piece of a file. */
-  raw?: { bytes: Buffer | string; contentType: string; headers?: Record<string, string> };
+  /**
+   * A body sent as is (upload chunks): bytes held in memory, each one bounded piece of a file, or a stream made
+   * afresh for each attempt (a chunk read from disk as it is sent, so a chunk in flight holds no copy of itself).
+   */
+  raw?: { bytes: Buffer | string | (() => Readable); contentType: string; headers?: Record<string, string> };
   signal?: AbortSignal | undefined;
 }
 

@@ -15,6 +15,7 @@
  * leave open is chosen here, once: X-File-End is the offset after the chunk's last byte; X-File-Name is
  * percent-encoded (a header cannot carry UTF-8); the complete call repeats X-File-Id so the portal knows which upload.
  */
+import type { Readable } from 'node:stream';
 import { PortalError } from '../errors';
 import { seg } from '../http';
 import { parseFileRecord, type FileRecord } from '../models/file';
@@ -23,8 +24,12 @@ import type { ApiContext } from './context';
 
 /** The chunk size the service's web plugin sends. */
 export const CHUNK_BYTES = 5 * 1024 * 1024;
-/** Chunks of one file in flight at once: enough to hide the latency of each, few enough to bound memory. */
-const PARALLEL_CHUNKS = 4;
+/**
+ * Chunks of one file in flight at once: enough to hide the latency of each. A source that streams its chunks holds
+ * no copy of one in flight, so memory stays bounded however many there are; one that reads into a buffer holds one
+ * chunk's buffer per worker.
+ */
+const PARALLEL_CHUNKS = 8;
 /** Tries per chunk on a network failure, a timeout or a 5xx (a chunk is idempotent: its offset says where it goes). */
 const CHUNK_ATTEMPTS = 3;
 
@@ -40,6 +45,11 @@ export interface UploadTarget {
 export interface UploadSource {
   size: number;
   contentType: string;
+  /**
+   * Bytes `start` to `end` as a stream, made afresh for each attempt: a file on disk is read as its chunk is sent,
+   * and a chunk in flight holds no copy of itself. Preferred to `read` when present.
+   */
+  stream?(start: number, end: number): Readable;
   /**
    * Bytes `start` to `end`; a source that reads from disk fills `into` (as long as a chunk, reused for every chunk
    * one worker sends, so a large file makes no garbage) and returns the part it filled.
@@ -95,24 +105,40 @@ function fileHeaders(t: UploadTarget, s: UploadSource, o: UploadOptions): Record
   };
 }
 
-/** Reads chunk `n` into `into` and posts it, retrying transient failures with a growing pause. */
+/** Chunk `n`'s body: streamed from the source, or read into the worker's buffer; and where it ends. */
+async function chunkBody(
+  s: UploadSource,
+  n: number,
+  buffer: () => Buffer,
+): Promise<{ bytes: Buffer | (() => Readable); end: number; length?: number }> {
+  const start = n * CHUNK_BYTES;
+  const end = Math.min(s.size, start + CHUNK_BYTES);
+  const stream = s.stream?.bind(s);
+  if (stream && end > start) return { bytes: () => stream(start, end), end, length: end - start };
+  if (end === start) return { bytes: Buffer.alloc(0), end };
+  const bytes = await s.read(start, end, buffer());
+  return { bytes, end: start + bytes.length };
+}
+
+/** Reads chunk `n` (see chunkBody) and posts it, retrying transient failures with a growing pause. */
 async function sendChunk(
   api: ApiContext,
   t: UploadTarget,
   s: UploadSource,
   o: UploadOptions,
   n: number,
-  into: Buffer,
+  buffer: () => Buffer,
 ): Promise<void> {
   const start = n * CHUNK_BYTES;
-  const end = Math.min(s.size, start + CHUNK_BYTES);
-  const bytes = await s.read(start, end, into);
-  const headers = {
+  const { bytes, end, length } = await chunkBody(s, n, buffer);
+  const headers: Record<string, string> = {
     ...fileHeaders(t, s, o),
     'x-file-chunk': String(n),
     'x-file-start': String(start),
-    'x-file-end': String(start + bytes.length),
+    'x-file-end': String(end),
   };
+  // A streamed body says its length up front, as a buffer's does, rather than arriving in chunked encoding.
+  if (length !== undefined) headers['content-length'] = String(length);
   const spec = {
     method: 'POST' as const,
     path: `${filesBase(t)}/upload/data`,
@@ -136,10 +162,12 @@ async function sendChunks(api: ApiContext, t: UploadTarget, s: UploadSource, o: 
   let next = 0;
   let sent = 0;
   const worker = async (): Promise<void> => {
-    const into = Buffer.allocUnsafe(Math.min(s.size, CHUNK_BYTES));
+    // Made at the first chunk read into it: a streamed source needs none.
+    let into: Buffer | undefined;
+    const buffer = (): Buffer => (into ??= Buffer.allocUnsafe(Math.min(s.size, CHUNK_BYTES)));
     while (next < chunks) {
       const n = next++;
-      await sendChunk(api, t, s, o, n, into);
+      await sendChunk(api, t, s, o, n, buffer);
       sent += Math.min(s.size, (n + 1) * CHUNK_BYTES) - n * CHUNK_BYTES;
       o.onBytes?.(sent);
     }

@@ -5,6 +5,7 @@
  * before the reload is not sent twice and one that did not is sent again under the same upload id. The API offers
  * no way to delete or take back an uploaded file, so there is no undo.
  */
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import * as l10n from '@vscode/l10n';
 import { CHUNK_BYTES, isPortalError, type FileRecord, type PortalClient, type UploadSource } from '../../api/index';
@@ -35,13 +36,16 @@ export type UploadClient = Pick<PortalClient, 'uploads' | 'budget'> & {
   readonly v2: Pick<PortalClient['v2'], 'files'>;
 };
 
-/** A local file read one chunk at a time, through one handle. */
+/** A local file streamed one chunk at a time as each is sent, through one handle. */
 async function withSource<T>(unit: UploadUnit, use: (source: UploadSource) => Promise<T>): Promise<T> {
   const handle = await open(unit.localPath, 'r');
   try {
     return await use({
       size: unit.size,
       contentType: unit.contentType,
+      // Each chunk a stream of its own, opened and closed with it (streams over the one handle would each leave a
+      // listener on it until it closes).
+      stream: (start, end) => createReadStream(unit.localPath, { start, end: end - 1 }),
       read: async (start, end, into) => {
         const { bytesRead } = await handle.read(into, 0, end - start, start);
         return into.subarray(0, bytesRead);

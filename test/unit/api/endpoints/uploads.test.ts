@@ -1,5 +1,6 @@
 // The observed upload endpoints, through the client, against the emulator: chunked uploads, new versions, the
 // index, faults on single chunks, and a literal portal that has none of them.
+import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collect } from '../../../../src/api';
@@ -12,6 +13,21 @@ function source(bytes: Buffer): UploadSource {
     size: bytes.length,
     contentType: 'application/octet-stream',
     read: (start, end) => Promise.resolve(bytes.subarray(start, end)),
+  };
+}
+
+/** A source on disk as the engine makes one: each chunk streamed from the file as it is sent. */
+function streamed(bytes: Buffer): UploadSource & { readonly opened: number[] } {
+  const opened: number[] = [];
+  return {
+    opened,
+    size: bytes.length,
+    contentType: 'application/octet-stream',
+    stream: (start, end) => {
+      opened.push(start);
+      return Readable.from([bytes.subarray(start, end)]);
+    },
+    read: () => Promise.reject(new Error('a streamed source is never read into a buffer')),
   };
 }
 
@@ -100,6 +116,25 @@ void describe('uploads (observed endpoints)', () => {
     const data = t.logs.filter((l) => l.path.includes('/upload/data'));
     assert.equal(data.length, 3, 'two chunks, one of them twice');
     assert.deepEqual(data.map((l) => l.status).filter((s) => s === 503).length, 1);
+    assert.ok((await downloaded(t, social, r?.id ?? 0)).equals(bytes));
+  });
+
+  void test('a streamed source: each chunk sent from a stream of its own, and a refused chunk from a new one', async () => {
+    const bytes = Buffer.alloc(2 * CHUNK_BYTES + 5);
+    for (let i = 0; i < bytes.length; i += 1000) bytes[i] = (i / 1000) % 256;
+    const src = streamed(bytes);
+    emu.setFaults([{ kind: 'status', status: 503, count: 1, path: '/v2/', method: 'POST' }]);
+    const r = await t.client.uploads.upload(
+      { accountId: acme, groupId: social, folderId: 0, path: 'streamed.bin' },
+      src,
+      { uploadId: 'u-streamed', sleep: noWait },
+    );
+    emu.clearFaults();
+    assert.equal(src.opened.length, 4, 'three chunks, one of them sent again from a new stream');
+    assert.deepEqual(
+      [...new Set(src.opened)].sort((a, b) => a - b),
+      [0, CHUNK_BYTES, 2 * CHUNK_BYTES],
+    );
     assert.ok((await downloaded(t, social, r?.id ?? 0)).equals(bytes));
   });
 
