@@ -13,8 +13,8 @@
  * otherwise.
  */
 import { createHash } from 'node:crypto';
-import { checkFile, checkFileInSlices, sameTags, type FileCheck } from './file/diagnose';
-import { canonical, desiredRows, SLICE_ROWS, type DesiredRow } from './file/desiredRows';
+import { checkFile, sameTags, type FileCheck } from './file/diagnose';
+import { canonical, desiredRows, type DesiredRow } from './file/desiredRows';
 import { groupDigest } from '../../../../node/groupDigest';
 import { memberBefore } from '../../../../engine/members/portal';
 import type {
@@ -272,34 +272,6 @@ export function makePlan(file: MembersFile, state: PortalState, options: PlanOpt
   return planner.plan();
 }
 
-/** makePlan in slices of SLICE_ROWS rows, awaiting `pause` between them: a large file never holds the event loop. */
-export async function makePlanInSlices(
-  file: MembersFile,
-  state: PortalState,
-  options: PlanOptions,
-  pause: () => Promise<void>,
-): Promise<Plan> {
-  const now = options.now ?? Date.now();
-  const context = { groups: state.groups, members: state.members, now, readAt: state.readAt };
-  const check = await checkFileInSlices(file, context, pause);
-  const planner = new Planner(file, state, options, now, check);
-  for (let at = 0; at < check.rows.length; at += SLICE_ROWS) {
-    for (const row of check.rows.slice(at, at + SLICE_ROWS)) planner.row(row);
-    await pause();
-  }
-  const rows = desiredRows(file).rows;
-  const inFile = new Set<string>();
-  const rowLines: number[] = [];
-  for (let at = 0; at < rows.length; at += SLICE_ROWS) {
-    for (const r of rows.slice(at, at + SLICE_ROWS)) {
-      inFile.add(r.username.toLowerCase());
-      rowLines.push(r.line);
-    }
-    await pause();
-  }
-  return planner.plan(inFile, rowLines);
-}
-
 class Planner {
   private readonly parts = new Parts();
   private readonly columns: Map<string, PortalGroup>;
@@ -321,10 +293,9 @@ class Planner {
   }
 
   /** The plan; `inFile` (lower-case usernames of every row) and `rowLines` are read from the file unless given. */
-  plan(
-    inFile: ReadonlySet<string> = new Set(desiredRows(this.file).rows.map((r) => r.username.toLowerCase())),
-    rowLines: readonly number[] = this.file.rows.map((r) => r.line),
-  ): Plan {
+  plan(): Plan {
+    const inFile = new Set(desiredRows(this.file).rows.map((r) => r.username.toLowerCase()));
+    const rowLines = this.file.rows.map((r) => r.line);
     const { parts, file, state } = this;
     if (!this.check.blocked) planAbsent(parts, state, inFile, this.options);
     return {
