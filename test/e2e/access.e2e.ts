@@ -15,6 +15,7 @@ import {
   flowFailure,
   webviewFrame,
   type E2EWorkbench,
+  portalSetting,
 } from './fixture';
 import { Screens } from './forms.e2e';
 import type { FlowContext } from './run';
@@ -255,7 +256,7 @@ export async function run(ctx: FlowContext): Promise<void> {
   try {
     wb = await openWorkbench({
       settings: {
-        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        ...portalSetting(emu.url, PORTAL_LABEL),
         'portal.pageSize': 100,
       },
     });

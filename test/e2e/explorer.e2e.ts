@@ -4,7 +4,16 @@
 // Screenshots: explorer-*.png in the run's images folder (docs/images/ with --update-docs; the README shows them).
 import * as path from 'node:path';
 import { startEmulator } from '../emulator';
-import { answer, expand, openWorkbench, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+import {
+  answer,
+  expand,
+  openWorkbench,
+  treeRow,
+  UI_TIMEOUT_MS,
+  flowFailure,
+  type E2EWorkbench,
+  portalSetting,
+} from './fixture';
 import type { FlowContext } from './run';
 import { check, formFrame, portalSidebar, setPaneExpanded } from './ui';
 
@@ -16,7 +25,7 @@ export async function run(ctx: FlowContext): Promise<void> {
   try {
     wb = await openWorkbench({
       settings: {
-        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        ...portalSetting(emu.url, PORTAL_LABEL),
       },
     });
     const page = wb.page;

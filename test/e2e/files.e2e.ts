@@ -10,7 +10,16 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import { expand, flowFailure, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench } from './fixture';
+import {
+  expand,
+  flowFailure,
+  openWorkbench,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  type E2EWorkbench,
+  portalSetting,
+} from './fixture';
 import type { FlowContext } from './run';
 import { check, chooseFolder as chooseFolderIn, contextMenu, palette, portalSidebar, signInFromExplorer } from './ui';
 
@@ -183,7 +192,7 @@ export async function run(ctx: FlowContext): Promise<void> {
   let wb: E2EWorkbench | undefined;
   try {
     wb = await openWorkbench({
-      settings: { 'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }] },
+      settings: portalSetting(emu.url, PORTAL_LABEL),
     });
     const page = wb.page;
     await portalSidebar(page, { width: 480 });

@@ -20,6 +20,7 @@ import {
   treeRow,
   UI_TIMEOUT_MS,
   type E2EWorkbench,
+  portalSetting,
 } from './fixture';
 import type { FlowContext } from './run';
 import {
@@ -95,7 +96,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       ).length;
     // The demo's settings: its portal listed under an id of its own, the walkthrough asked for on the first start.
     const settings = {
-      'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+      ...portalSetting(emu.url, PORTAL_LABEL),
       'portal.walkthrough.openOnFirstRun': true,
       'workbench.welcomePage.preferReducedMotion': true,
     };

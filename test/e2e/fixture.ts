@@ -42,6 +42,11 @@ export interface E2EWorkbench extends Workbench {
 const READY_TIMEOUT_MS = 60_000;
 /** How long a flow waits for one thing on screen (a row, a quick input, a webview) before it fails. */
 export const UI_TIMEOUT_MS = 20_000;
+
+/** The user setting that names one portal, the emulator a flow started: what every flow signs in to. */
+export function portalSetting(emulatorUrl: string, label: string): Record<string, unknown> {
+  return { 'portal.portals': [{ id: 'demo-portal', label, baseUrl: emulatorUrl, service: 'portal' }] };
+}
 const LOG_LINES_KEPT = 400;
 
 /** Fresh dirs for one flow (or for a sequence of openWorkbench() calls that share state). */

@@ -15,6 +15,7 @@ import {
   UI_TIMEOUT_MS,
   flowFailure,
   type E2EWorkbench,
+  portalSetting,
 } from './fixture';
 import { banner, check, choose, contextMenu, fill, fillAll, formFrame, memberRow, palette, pick, save } from './ui';
 import type { FlowContext } from './run';
@@ -138,7 +139,7 @@ export async function run(ctx: FlowContext): Promise<void> {
   try {
     wb = await openWorkbench({
       settings: {
-        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        ...portalSetting(emu.url, PORTAL_LABEL),
         'workbench.colorTheme': THEMES.dark,
       },
     });

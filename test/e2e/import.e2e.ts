@@ -10,7 +10,15 @@ import { parseMembersFile, valueOf } from '../../src/features/members/plan/core/
 import { startEmulator, type Emulator } from '../emulator';
 import { SIX_STARTERS, writeHrSheet, type HrRow } from '../unit/features/members/import/hrSheet';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import { createDirs, openWorkbench, quickInput, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+import {
+  createDirs,
+  openWorkbench,
+  quickInput,
+  UI_TIMEOUT_MS,
+  flowFailure,
+  type E2EWorkbench,
+  portalSetting,
+} from './fixture';
 import type { FlowContext } from './run';
 import { check, dialogButton, palette, pick, signInToAcme, toast } from './ui';
 
@@ -77,7 +85,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     wb = await openWorkbench({
       dirs,
       settings: {
-        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        ...portalSetting(emu.url, PORTAL_LABEL),
         'workbench.colorTheme': THEMES.light,
       },
     });

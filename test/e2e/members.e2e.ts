@@ -5,7 +5,16 @@
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../emulator';
-import { answer, openWorkbench, quickInput, treeRow, UI_TIMEOUT_MS, flowFailure, type E2EWorkbench } from './fixture';
+import {
+  answer,
+  openWorkbench,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  flowFailure,
+  type E2EWorkbench,
+  portalSetting,
+} from './fixture';
 import type { FlowContext } from './run';
 import {
   banner,
@@ -248,7 +257,7 @@ export async function run(ctx: FlowContext): Promise<void> {
   try {
     wb = await openWorkbench({
       settings: {
-        'portal.portals': [{ id: 'demo-portal', label: PORTAL_LABEL, baseUrl: emu.url, service: 'portal' }],
+        ...portalSetting(emu.url, PORTAL_LABEL),
         'portal.pageSize': 100,
       },
     });

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { cellOf, parseMembersFile, usernameOf } from '../../src/features/members/plan/core/file/membersFile';
 import type { ColumnKey, MembersFile } from '../../src/features/members/plan/core/model';
-import { quickInput, UI_TIMEOUT_MS } from './fixture';
+import { portalSetting, quickInput, UI_TIMEOUT_MS } from './fixture';
 import { check } from './ui';
 
 /**
@@ -13,7 +13,7 @@ import { check } from './ui';
  */
 export function membersFileSettings(emulatorUrl: string, portalLabel: string): Record<string, unknown> {
   return {
-    'portal.portals': [{ id: 'demo-portal', label: portalLabel, baseUrl: emulatorUrl, service: 'portal' }],
+    ...portalSetting(emulatorUrl, portalLabel),
     'portal.pageSize': 100,
     'editor.quickSuggestions': { other: false, comments: false, strings: false },
     'editor.wordBasedSuggestions': 'off',
