@@ -5,9 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import { constants } from 'node:fs';
 import * as path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { UnsafePathError } from './unsafePath';
 
 interface AtomicWriteOptions {
   /** Replace a file already at the target; otherwise the target is left as it is and the answer is 'exists'. */
@@ -62,6 +64,10 @@ function meter(options: AtomicWriteOptions): Transform {
  */
 async function commit(temp: string, target: string, replace: boolean): Promise<'written' | 'exists'> {
   if (replace) {
+    // A rename replaces a link rather than writing through it; a link at the target is still refused, so a planted
+    // link is reported instead of silently replaced.
+    const entry = await fs.promises.lstat(target).catch(() => undefined);
+    if (entry?.isSymbolicLink()) throw new UnsafePathError('link', target);
     await fs.promises.rename(temp, target);
     return 'written';
   }
@@ -94,9 +100,13 @@ export async function writeAtomically(
 ): Promise<'written' | 'exists'> {
   const temp = tempPath(target);
   // The mode is set when the temporary file is made, so the data is never readable by others, not even briefly.
-  const handle = await fs.promises.open(temp, 'wx', options.mode ?? 0o666);
+  // O_EXCL never opens an existing name and O_NOFOLLOW never a link: the temporary file is new, and ours.
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  const handle = await fs.promises.open(temp, flags, options.mode ?? 0o666);
   let closed = false;
   try {
+    // The umask may have taken bits away from a private mode's creation; fchmod on the handle makes it exact.
+    if (options.mode !== undefined) await handle.chmod(options.mode);
     const sink = async (chunks: AsyncIterable<Buffer>): Promise<void> => {
       for await (const chunk of chunks) await handle.write(chunk);
     };

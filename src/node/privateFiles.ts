@@ -7,15 +7,47 @@
 import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { asUnsafeLink, UnsafePathError } from './unsafePath';
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_FOLDER_MODE = 0o700;
 
-/** Makes the folder (and its missing parents) 0700, and tightens the folder itself if it was there already. */
+const NO_FOLLOW = fsSync.constants.O_NOFOLLOW ?? 0;
+const FOLDER_FLAGS = fsSync.constants.O_RDONLY | (fsSync.constants.O_DIRECTORY ?? 0) | NO_FOLLOW;
+
+function refusedLink(file: string, error: unknown): unknown {
+  // ENOTDIR: a link to a file where the folder belongs.
+  return (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+    ? new UnsafePathError('link', file)
+    : asUnsafeLink(file, error);
+}
+
+/**
+ * Makes the folder (and its missing parents) 0700, and tightens the folder itself if it was there already. The mode is
+ * set on a handle opened without following a link, so a link planted where the folder belongs is refused.
+ */
 export async function privateFolder(folder: string): Promise<string> {
   await fs.mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-  await fs.chmod(folder, PRIVATE_FOLDER_MODE);
+  const handle = await fs.open(folder, FOLDER_FLAGS).catch((error: unknown) => {
+    throw refusedLink(folder, error);
+  });
+  try {
+    await handle.chmod(PRIVATE_FOLDER_MODE);
+  } finally {
+    await handle.close();
+  }
   return folder;
+}
+
+/** Sets a private mode on a file or folder through a handle opened without following a link; a link is left alone. */
+async function tighten(file: string, mode: number): Promise<void> {
+  const handle = await fs.open(file, fsSync.constants.O_RDONLY | NO_FOLLOW).catch(() => undefined);
+  if (!handle) return;
+  try {
+    await handle.chmod(mode);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -28,7 +60,7 @@ export async function tightenTree(root: string, limit = 10_000): Promise<number>
     let entries: import('node:fs').Dirent[];
     try {
       entries = await fs.readdir(folder, { withFileTypes: true });
-      await fs.chmod(folder, PRIVATE_FOLDER_MODE);
+      await tighten(folder, PRIVATE_FOLDER_MODE);
     } catch {
       return;
     }
@@ -36,7 +68,7 @@ export async function tightenTree(root: string, limit = 10_000): Promise<number>
       if (++seen > limit) return;
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) await fs.chmod(full, PRIVATE_FILE_MODE).catch(() => undefined);
+      else if (entry.isFile()) await tighten(full, PRIVATE_FILE_MODE);
     }
   };
   await walk(root);
@@ -58,6 +90,16 @@ export function inFolder(folder: string, name: string): string {
 /** privateFolder, for the synchronous writers (a line on disk before the next read starts). */
 export function privateFolderSync(folder: string): string {
   fsSync.mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-  fsSync.chmodSync(folder, PRIVATE_FOLDER_MODE);
+  let fd: number;
+  try {
+    fd = fsSync.openSync(folder, FOLDER_FLAGS);
+  } catch (error) {
+    throw refusedLink(folder, error);
+  }
+  try {
+    fsSync.fchmodSync(fd, PRIVATE_FOLDER_MODE);
+  } finally {
+    fsSync.closeSync(fd);
+  }
   return folder;
 }

@@ -1,0 +1,226 @@
+/**
+ * The door to the disk. Every read of a path a user or a file chose, and every write of the extension's own files,
+ * goes through src/node/ (this module, atomicFile.ts, privateFiles.ts, pinnedFile.ts, fileLock.ts and
+ * markOfTheWeb.ts); lint refuses `node:fs` anywhere else. What the door guarantees:
+ * - **No link is followed where it writes.** New files are made with O_CREAT | O_EXCL | O_NOFOLLOW in the target's
+ *   own folder and renamed into place (a rename replaces a link, never what it points to); a target that is a link is
+ *   refused before that. Appends open with O_NOFOLLOW. Modes are set on the open handle (fchmod), never by path.
+ * - **Paths stay inside their root.** `insideRoot` resolves both through realpath, so neither `..` nor a link inside
+ *   the root leads out of it.
+ * - **Spooled files are private and temporary.** `privateTempFolder` makes a 0700 folder that its user removes in a
+ *   `finally`, and `sweepTempFolders` removes what a crash left at the next start.
+ */
+import { constants, type Dirent } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as fsSync from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { writeAtomically } from './atomicFile';
+import { PRIVATE_FILE_MODE, privateFolder } from './privateFiles';
+import { asUnsafeLink, UnsafePathError } from './unsafePath';
+
+export { UnsafePathError } from './unsafePath';
+
+/** O_NOFOLLOW where the platform has it (Windows has no such flag: there a link is refused by lstat first). */
+export const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+export function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/** What lstat says of a path, without following a link at its end; undefined when nothing is there. */
+export async function entryOf(file: string): Promise<fsSync.Stats | undefined> {
+  try {
+    return await fs.lstat(file);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Refuses a write target that is a link (or a folder, a device…); nothing there is fine. */
+export async function refuseLinkAt(target: string): Promise<void> {
+  const entry = await entryOf(target);
+  if (!entry) return;
+  if (entry.isSymbolicLink()) throw new UnsafePathError('link', target);
+  if (!entry.isFile()) throw new UnsafePathError('not-a-file', target);
+}
+
+/** The path through realpath, or, when it does not exist yet, its nearest existing parent's realpath and the rest. */
+async function realOrPlanned(file: string): Promise<string> {
+  const absolute = path.resolve(file);
+  try {
+    return await fs.realpath(absolute);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    const parent = path.dirname(absolute);
+    if (parent === absolute) return absolute;
+    return path.join(await realOrPlanned(parent), path.basename(absolute));
+  }
+}
+
+/** True when `inner` is `outer` or below it, both already resolved. */
+export function isWithin(outer: string, inner: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/**
+ * `file`, checked to be inside `root` once links and `..` are resolved; throws UnsafePathError('outside') otherwise.
+ * Journals, reports, snapshots, staged drops and upload sources name paths that may have been edited: each is held
+ * to the root recorded for it before it is read, written or removed.
+ */
+export async function insideRoot(root: string, file: string): Promise<string> {
+  const [realRoot, real] = await Promise.all([realOrPlanned(root), realOrPlanned(file)]);
+  if (!isWithin(realRoot, real)) throw new UnsafePathError('outside', file);
+  return real;
+}
+
+/** Reads a text file a user or a file chose; refuses what is not a regular file or is larger than `maxBytes`. */
+export async function readText(file: string, options: { maxBytes?: number } = {}): Promise<string> {
+  const handle = await fs.open(file, constants.O_RDONLY);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new UnsafePathError('not-a-file', file);
+    if (options.maxBytes !== undefined && stat.size > options.maxBytes)
+      throw new RangeError(`${file} is larger than ${options.maxBytes} bytes`);
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Synchronous readText for the writers that keep a line on disk before the next read starts; undefined if absent. */
+export function readTextSync(file: string): string | undefined {
+  try {
+    return fsSync.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Writes an extension file whole (a mapping, a members file, a report), 0600 unless told otherwise: made in a new
+ * temporary file beside the target and renamed into place, refusing a target that is a link. Without `replace`, an
+ * existing target is kept and the answer is 'exists'.
+ */
+export async function writeFileSafely(
+  target: string,
+  content: string | Uint8Array,
+  options: { replace: boolean; mode?: number },
+): Promise<'written' | 'exists'> {
+  return writeAtomically(
+    target,
+    Readable.from([typeof content === 'string' ? Buffer.from(content, 'utf8') : content]),
+    {
+      replace: options.replace,
+      mode: options.mode ?? PRIVATE_FILE_MODE,
+    },
+  );
+}
+
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW;
+
+/** Appends to a private file (a journal, a log), never through a link; the mode is set on the handle. */
+export async function appendPrivate(file: string, text: string): Promise<void> {
+  const handle = await openAppend(file);
+  try {
+    await handle.chmod(PRIVATE_FILE_MODE);
+    await handle.appendFile(text, 'utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens a private file for appending, never through a link (for writers that keep it open across lines). */
+export async function openAppend(file: string): Promise<fs.FileHandle> {
+  try {
+    return await fs.open(file, APPEND_FLAGS, PRIVATE_FILE_MODE);
+  } catch (error) {
+    throw asUnsafeLink(file, error);
+  }
+}
+
+/** appendPrivate, for writers that must have the line on disk before the next statement. */
+export function appendPrivateSync(file: string, text: string): void {
+  let fd: number;
+  try {
+    fd = fsSync.openSync(file, APPEND_FLAGS, PRIVATE_FILE_MODE);
+  } catch (error) {
+    throw asUnsafeLink(file, error);
+  }
+  try {
+    fsSync.fchmodSync(fd, PRIVATE_FILE_MODE);
+    fsSync.writeSync(fd, text);
+  } finally {
+    fsSync.closeSync(fd);
+  }
+}
+
+/** The size and modification time of a file, or undefined when it is not there (a link is reported, not followed). */
+export async function fileFacts(
+  file: string,
+): Promise<{ size: number; mtimeMs: number; isFile: boolean; isLink: boolean } | undefined> {
+  const entry = await entryOf(file);
+  return entry
+    ? { size: entry.size, mtimeMs: entry.mtimeMs, isFile: entry.isFile(), isLink: entry.isSymbolicLink() }
+    : undefined;
+}
+
+/** A folder's entries; an absent folder has none. */
+export async function listFolder(folder: string, options: { recursive?: boolean } = {}): Promise<Dirent[]> {
+  try {
+    return await fs.readdir(folder, { withFileTypes: true, recursive: options.recursive ?? false });
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    throw error;
+  }
+}
+
+/** Removes a file (a link itself, never what it points to); absent is fine. */
+export async function removeFile(file: string): Promise<void> {
+  await fs.rm(file, { force: true });
+}
+
+/** Removes a folder and what is in it (links inside are removed, not followed); absent is fine. */
+export async function removeFolder(folder: string): Promise<void> {
+  await fs.rm(folder, { recursive: true, force: true });
+}
+
+/** Removes a folder only when it is empty. */
+export async function removeEmptyFolder(folder: string): Promise<void> {
+  await fs.rmdir(folder).catch(() => undefined);
+}
+
+/** Makes a folder (and its parents) as the OS makes it; for download targets the user chose. */
+export async function makeFolder(folder: string): Promise<void> {
+  await fs.mkdir(folder, { recursive: true });
+}
+
+/**
+ * A private temporary folder (0700) under `parent` for what a library spools: the caller removes it in a `finally`
+ * (`dispose`), and `sweepTempFolders` removes what a crash left behind at the next start.
+ */
+export async function privateTempFolder(
+  parent: string,
+  prefix: string,
+): Promise<{ readonly folder: string; dispose(): Promise<void> }> {
+  await privateFolder(parent);
+  const folder = path.join(parent, `${prefix}${randomBytes(6).toString('hex')}`);
+  await fs.mkdir(folder, { mode: 0o700 });
+  await privateFolder(folder);
+  return { folder, dispose: () => removeFolder(folder) };
+}
+
+/** Removes every folder under `parent` whose name starts with `prefix` (left by a crash); returns how many. */
+export async function sweepTempFolders(parent: string, prefix: string): Promise<number> {
+  let removed = 0;
+  for (const entry of await listFolder(parent)) {
+    if (!entry.isDirectory() || !entry.name.startsWith(prefix)) continue;
+    await removeFolder(path.join(parent, entry.name));
+    removed++;
+  }
+  return removed;
+}
