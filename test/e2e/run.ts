@@ -27,7 +27,7 @@ interface Flow {
 }
 
 /** A flow that has not finished by then is stuck: it fails, and the next one runs. */
-const FLOW_TIMEOUT_MS = 5 * 60_000;
+const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 const UPDATE_DOCS_FLAG = '--update-docs';
 

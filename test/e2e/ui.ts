@@ -215,7 +215,7 @@ export async function chooseFolder(
   const listedRow = q.rows.filter({ hasText: marker }).first();
   for (let attempt = 1; ; attempt++) {
     await q.input.fill(`${dir}/`);
-    const listed = await listedRow.waitFor({ state: 'visible', timeout: 5_000 }).then(
+    const listed = await listedRow.waitFor({ state: 'visible', timeout: 15_000 }).then(
       () => true,
       () => false,
     );

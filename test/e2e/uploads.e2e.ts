@@ -102,7 +102,7 @@ async function chooseUploadFolder(page: Page, dir: string): Promise<void> {
     const listed = await q.rows
       .filter({ hasText: 'drafts' })
       .first()
-      .waitFor({ state: 'visible', timeout: 5_000 })
+      .waitFor({ state: 'visible', timeout: 15_000 })
       .then(
         () => true,
         () => false,

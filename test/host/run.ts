@@ -30,8 +30,8 @@ import { runVsixCheck } from './vsix';
 export { VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DIR };
 
 /** Generous: a phase that has not exited by then is hung, and counts as a failure. */
-const PHASE_TIMEOUT_MS = 10 * 60_000;
-const BUILD_TIMEOUT_MS = 5 * 60_000;
+const PHASE_TIMEOUT_MS = 30 * 60_000;
+const BUILD_TIMEOUT_MS = 15 * 60_000;
 export const SUMMARY_FILE = path.join(RESULTS_DIR, 'vscode.json');
 interface Summary extends TierResult {
   phases: Record<string, TierResult>;

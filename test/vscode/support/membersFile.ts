@@ -15,6 +15,7 @@ import type {
   MembersFile,
   Span,
 } from '../../../src/features/members/plan/core/model';
+import { PATIENCE_MS } from './wait';
 
 /** The tag the interrupted apply adds (main phase) and the restart phase checks, and how many members it changes. */
 export const RESUME_TAG = 'resumed-after-restart';
@@ -91,7 +92,7 @@ export async function eventually<T>(
   get: () => T | Promise<T>,
   ok: (value: T) => boolean,
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs = PATIENCE_MS,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

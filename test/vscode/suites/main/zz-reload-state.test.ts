@@ -9,6 +9,7 @@ import { portalApi, signInForTest } from '../../support/extension';
 import { matrixTabs, RELOAD_RESTART, writeReloadRecord } from '../../support/reloadRestart';
 import { nodeOf } from '../../support/tree';
 import { withUi } from '../../support/ui';
+import { waitFor } from '../../support/wait';
 
 interface PanelLike {
   readonly session: {
@@ -21,10 +22,10 @@ interface PanelLike {
 }
 
 describe(`Members: ${RELOAD_RESTART} (before the restart)`, function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it("reads Globex's matrix, filters it, the Members view and the Explorer, and leaves them so as the phase ends", async function () {
-    this.timeout(90_000);
+    this.timeout(270_000);
     const url = process.env.PORTAL_TEST_EMULATOR_URL;
     assert.ok(url, 'the runner provides the shared emulator');
     const portalId = portalIdOf(url, 'portal');
@@ -54,7 +55,7 @@ describe(`Members: ${RELOAD_RESTART} (before the restart)`, function () {
     panel.show({ group: research, inactiveDays: 90 });
     assert.equal(panel.session.matrix.readCount(), panel.session.matrix.size);
     // The tab as VS Code lists it (its tab model follows the panel a moment later).
-    for (let i = 0; i < 40 && matrixTabs().length === 0; i++) await new Promise((r) => setTimeout(r, 250));
+    await waitFor(() => matrixTabs().length > 0, 'the matrix is an open tab').catch(() => undefined);
     assert.equal(matrixTabs().length, 1, 'the matrix is an open tab');
     // The web workbench writes its editor layout (the tabs it reopens) only when it saves its state: every 5 seconds
     // while the window has focus and is idle, or at a shutdown. The runner ends the phase by closing the browser,

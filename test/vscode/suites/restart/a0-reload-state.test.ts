@@ -9,6 +9,7 @@ import { portalApi } from '../../support/extension';
 import { control } from '../../support/portalHttp';
 import { matrixTabs, RELOAD_RESTART, takeReloadRecord } from '../../support/reloadRestart';
 import { nodeOf } from '../../support/tree';
+import { waitFor } from '../../support/wait';
 
 /** Index of the read time in a row as the page gets it (matrix.protocol.ts). */
 const READ_AT = 9;
@@ -50,7 +51,7 @@ async function showTab(tab: vscode.Tab | undefined): Promise<void> {
 }
 
 describe(`Members: ${RELOAD_RESTART} (after the restart)`, function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('the Explorer, the Members view and the matrix are as they were left; the matrix is shown with no request', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;
@@ -65,7 +66,7 @@ describe(`Members: ${RELOAD_RESTART} (after the restart)`, function () {
     };
 
     // The Members view: the organisation and its filter (shown once the portal's session is back).
-    for (let i = 0; i < 40 && !t.members.provider.account; i++) await new Promise((r) => setTimeout(r, 250));
+    await waitFor(() => !!t.members.provider.account, 'the Members view has its organisation').catch(() => undefined);
     assert.deepEqual(t.members.provider.account, globex);
     assert.deepEqual(t.members.provider.query, before.membersQuery);
 
@@ -77,11 +78,11 @@ describe(`Members: ${RELOAD_RESTART} (after the restart)`, function () {
     // The matrix: VS Code itself brought its tab back, and the extension's serializer (activated by the panel) showed
     // it from the reads stored before the restart. The test creates and revives nothing. VS Code revives a restored
     // webview only once its tab is shown: when another editor came last, the tab is clicked, as a person would.
-    for (let i = 0; i < 40 && matrixTabs().length === 0; i++) await new Promise((r) => setTimeout(r, 250));
+    await waitFor(() => matrixTabs().length > 0, 'the matrix tab is back').catch(() => undefined);
     assert.equal(matrixTabs().length, 1, 'VS Code reopened the matrix tab');
     await showTab(matrixTabs()[0]);
     const panels = t.members.access.panels as unknown as { get(a: typeof globex): RevivedLike | undefined };
-    for (let i = 0; i < 40 && !panels.get(globex); i++) await new Promise((r) => setTimeout(r, 250));
+    await waitFor(() => !!panels.get(globex), 'the serializer took the matrix panel').catch(() => undefined);
     const revived = panels.get(globex);
     assert.ok(revived, 'the serializer took the tab VS Code brought back');
     assert.equal(matrixTabs()[0]?.label, revived.panel.title);

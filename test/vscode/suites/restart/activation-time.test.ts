@@ -12,7 +12,7 @@ import { features, portalRow, type Provider } from '../../support/tree';
 import { waitFor } from '../../support/wait';
 
 describe('After an extension-host restart: how long until the Explorer shows the portal', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('reports activation_ms', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;

@@ -6,7 +6,7 @@ import { control } from '../../support/portalHttp';
 import { withUi } from '../../support/ui';
 
 describe('After an extension-host restart', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('restores the session from SecretStorage without asking anything', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;

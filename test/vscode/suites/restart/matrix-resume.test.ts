@@ -18,7 +18,7 @@ interface SessionLike {
 const READ_AT = 9;
 
 describe(`Members: ${ACCESS_RESTART} (after the restart)`, function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('reopening the matrix reads only the members not read before the restart: each member once in all', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;

@@ -13,7 +13,7 @@ interface MembersPage {
 }
 
 describe('Members: plan apply interrupted by a restart (after the restart)', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('the next start offers to resume; resuming changes every member exactly once', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;

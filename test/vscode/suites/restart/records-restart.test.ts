@@ -5,7 +5,7 @@ import { portalApi } from '../../support/extension';
 import { control } from '../../support/portalHttp';
 
 describe('After an extension-host restart: portal: documents', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('a file record the extension opened before the restart opens from its URI alone, with the restored session', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;

@@ -8,7 +8,7 @@ import { visible, withUi } from '../../support/ui';
 import { RESTART_FILES, RESTART_TARGET, restartFileName } from '../../support/uploadRestart';
 
 describe('Uploads: an upload interrupted by a restart (after the restart)', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('Resume Interrupted Upload… sends only what had not landed: every file once, none lost', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { portalApi } from '../../support/extension';
 
 describe('After an extension-host restart: Walkthrough steps tick from the state', function () {
-  this.timeout(30_000);
+  this.timeout(120_000);
 
   it('"Browse" and "Edit a member\'s assignments" are set at activation; "Sign in" says what the portals say', async () => {
     const api = await portalApi();

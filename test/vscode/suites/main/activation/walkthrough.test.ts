@@ -14,6 +14,7 @@ import { EXTENSION_ID, portalApi } from '../../../support/extension';
 import { openForm } from '../../../support/forms';
 import { contributedCommands, contributedViews, extensionRoot, readManifest } from '../../../support/manifest';
 import { nodeOf } from '../../../support/tree';
+import { waitFor } from '../../../support/wait';
 
 interface Step {
   id: string;
@@ -105,13 +106,13 @@ describe('Walkthrough: Get Started with Portal', () => {
   });
 
   it('ticks each step from the state the window is in: signed in, the Portal view on screen, Edit Assignments opened', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const api = await portalApi();
     const key = (name: string) => api.testing.contextKey(name);
     const anySignedIn = () => api.registry.list().some((c) => c.client !== undefined);
     /** A key the extension sets when an event reaches it: true within a bounded wait, else what it says. */
     const becomesTrue = async (name: string): Promise<boolean | undefined> => {
-      for (let i = 0; i < 50 && key(name) !== true; i++) await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => key(name) === true, `${name} is set`).catch(() => undefined);
       return key(name);
     };
     assert.equal(key('portal.signedIn'), anySignedIn(), 'set at activation from the portals signed in then');

@@ -9,7 +9,7 @@ import { byLabel, features, rows, type Provider, type Row } from '../../../suppo
 import { withUi } from '../../../support/ui';
 
 describe('Applications view', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let emu: Emulator;
   let portalId: string;
   let token: string;

@@ -16,7 +16,7 @@ interface AppJson {
 }
 
 describe('Applications: rename and edit the description', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let p: DemoPortal;
   let applications: Provider;
 

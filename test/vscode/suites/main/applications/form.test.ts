@@ -59,7 +59,7 @@ const VALUES: ApplicationValues = {
 
 for (const profile of PROFILES)
   describe(`Forms: create application and rotate its secret (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let f: FormsFixture;
 
     const grant = async (clientId: string, clientSecret: string): Promise<number> => {

@@ -18,7 +18,7 @@ interface AppJson {
 }
 
 describe('Sign-in and secrets', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let a: Emulator;
   let b: Emulator;
   const username = `leakcheck${randomBytes(3).toString('hex')}`;

@@ -19,7 +19,7 @@ const config = () => vscode.workspace.getConfiguration('portal');
 const listedEntries = (): Entry[] => config().inspect<Entry[]>('portals')?.globalValue ?? [];
 
 describe('Sign-in offers the listed portals', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let emu: Emulator;
   let before: Entry[];
   // Listed as the demo lists its portal: an id of its own, not the one a typed address would make.

@@ -54,7 +54,7 @@ const writes = (byRoute: Record<string, number>): string[] =>
 
 for (const profile of PROFILES)
   describe(`Chat: language model tools (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let p: DemoPortal;
     let t: Testing;
     let portalLabel: string;
@@ -423,7 +423,7 @@ for (const profile of PROFILES)
   });
 
 describe('Chat: language model tools on a hostile portal', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let p: DemoPortal;
   let t: Testing;
   let portalLabel: string;

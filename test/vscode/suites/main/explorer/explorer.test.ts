@@ -5,6 +5,7 @@ import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../../s
 import { portalApi } from '../../../support/extension';
 import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { byLabel, features, loadAll, portalRow, rows, setPageSize, walk, type Provider } from '../../../support/tree';
+import { waitFor } from '../../../support/wait';
 
 /** API requests (the token endpoint excluded) since the last resetStats. */
 function apiRequests(emu: Emulator): Record<string, number> {
@@ -17,7 +18,7 @@ const total = (byRoute: Record<string, number>) => Object.values(byRoute).reduce
 
 for (const profile of PROFILES)
   describe(`Explorer: portal → accounts → groups → folders → files (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let emu: Emulator;
     let portalId: string;
     let explorer: Provider & { refresh(node?: unknown): void };
@@ -267,7 +268,9 @@ for (const profile of PROFILES)
       assert.equal((list[0]?.node as { ref: { portalId: string } }).ref.portalId, portalId);
       assert.equal(list[0]?.command?.command, 'portal.signIn');
       // The registry signs the portal out; the Explorer shows it so.
-      for (let i = 0; i < 50 && api.registry.get(portalId)?.client; i++) await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => !api.registry.get(portalId)?.client, 'the registry signed the portal out').catch(
+        () => undefined,
+      );
       const after = await portalRow(explorer, portalId);
       assert.equal(after.contextValue, 'portal.signedOut');
       const children = await rows(explorer, after.node);

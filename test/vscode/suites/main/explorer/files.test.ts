@@ -42,7 +42,7 @@ const records = (list: Row[]) => list.filter((r) => r.contextValue === 'file' ||
 
 for (const profile of PROFILES)
   describe(`Files: order and filters, disabled organisations, Go to File Record, folder download (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const literal = isLiteral(profile);
     let emu: Emulator;
     let portalId: string;

@@ -21,7 +21,7 @@ interface AccountJson {
 
 for (const profile of PROFILES)
   describe(`Forms: account overview (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let f: FormsFixture;
     const open = async (accountId: number) => {
       const panel = await openForm<FormPanel<OverviewState, OverviewValues>>(

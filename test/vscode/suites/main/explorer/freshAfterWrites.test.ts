@@ -25,7 +25,7 @@ interface MemberV2Json {
 }
 
 describe('Views stay true after writes', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let f: FormsFixture;
   useFormsFixture((x) => (f = x));
 

@@ -38,7 +38,7 @@ interface MemberV3Json {
 
 for (const profile of PROFILES)
   describe(`Forms: create / edit group and member (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let f: FormsFixture;
 
     useFormsFixture((x) => (f = x), { profile });

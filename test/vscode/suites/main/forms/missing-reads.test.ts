@@ -35,7 +35,7 @@ const MISSING = [
 ] as const;
 
 describe('Forms on a portal missing their supporting reads (literal, and without the reads the forms only decorate with)', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let f: FormsFixture;
   useFormsFixture((x) => (f = x), { profile: 'literal', missingReads: [...MISSING] });
 

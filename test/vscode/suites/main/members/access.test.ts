@@ -48,7 +48,7 @@ function levelIn(row: unknown[] | undefined, column: number | undefined): number
 
 for (const profile of PROFILES)
   describe(`Members: access matrix (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let p: DemoPortal;
     let t: Testing;
     const account = (accountId: number, label: string) => ({
@@ -107,7 +107,7 @@ for (const profile of PROFILES)
           );
           // The page gets the rows once it is on screen (a hidden webview loads nothing) and says it is ready.
           panel.panel.reveal(vscode.ViewColumn.One);
-          await waitFor(() => rowsPosted >= members, `the page got ${members} rows (${rowsPosted})`, 10_000);
+          await waitFor(() => rowsPosted >= members, `the page got ${members} rows (${rowsPosted})`);
         } finally {
           sub.dispose();
         }
@@ -294,7 +294,7 @@ for (const profile of PROFILES)
   });
 
 describe(`Members: ${ACCESS_RESTART} (before the restart)`, function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it("cancels the matrix read of the shared portal's Acme halfway, and leaves it so as the phase ends", async () => {
     dropAccessRestartRecord();

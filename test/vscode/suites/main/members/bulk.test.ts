@@ -35,7 +35,7 @@ function onSelection(command: string, rows: readonly Row[]): Thenable<unknown> {
 
 for (const profile of PROFILES)
   describe(`Members: bulk edits on a selection (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let p: DemoPortal;
     let members: Provider;
     const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
@@ -346,7 +346,7 @@ for (const profile of PROFILES)
   });
 
 describe('Members: a bulk edit within the request budget', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let emu: Emulator;
   let portalId: string;
 

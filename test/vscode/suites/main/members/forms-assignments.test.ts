@@ -31,7 +31,7 @@ interface MemberV3Json {
 
 for (const profile of PROFILES)
   describe(`Forms: edit member assignments (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let f: FormsFixture;
     const node = (username: string) => nodeOf({ kind: 'member', portalId: f.portalId, accountId: f.acme, username });
     const open = async (username: string) => {

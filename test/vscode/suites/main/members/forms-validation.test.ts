@@ -12,7 +12,7 @@ import { withUi } from '../../../support/ui';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('Forms: New Member checks every field in one round, and Close asks before unsaved changes are lost', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let f: FormsFixture;
   useFormsFixture((x) => (f = x));
 

@@ -32,7 +32,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 for (const profile of PROFILES)
   describe(`Forms: New Member with groups and activation, Edit Member's two-factor switch (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let f: FormsFixture;
     useFormsFixture((x) => (f = x), { profile });
 

@@ -36,7 +36,7 @@ async function open(file: string, text: string): Promise<vscode.TextDocument> {
 }
 
 describe('Members: import from a spreadsheet', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let p: DemoPortal;
   let dir: string;
   // Other suites may have portals signed in too: the question, when asked, picks this suite's.

@@ -26,7 +26,7 @@ const asked = (ui: ScriptedUi, id: string): string =>
   visible(ui.asked.find((q) => q.id === id)?.texts.join('\n') ?? '');
 
 describe('Members: local data offered for removal on sign-out', function () {
-  this.timeout(90_000);
+  this.timeout(270_000);
   let p: DemoPortal;
   let storage: string;
   let dir: string;
@@ -50,7 +50,7 @@ describe('Members: local data offered for removal on sign-out', function () {
     withUi({ 'signOut.choice': 'signOut', 'localData.remove': answer }, async (ui) => {
       await vscode.commands.executeCommand('portal.signOut', await nodeOf({ kind: 'portal', portalId: p.portalId }));
       // The offer follows the sign-out; the command does not wait for it.
-      await waitFor(() => until(ui), 'the offer was answered', 15_000);
+      await waitFor(() => until(ui), 'the offer was answered');
       assert.equal((await portalApi()).registry.get(p.portalId)?.client, undefined, 'signed out');
       return ui;
     });

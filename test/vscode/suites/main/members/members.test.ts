@@ -30,7 +30,7 @@ const description = async () => (await features()).members.view.description ?? '
 
 for (const profile of PROFILES)
   describe(`Members view (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let emu: Emulator;
     let portalId: string;
     let token: string;

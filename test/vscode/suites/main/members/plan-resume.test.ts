@@ -20,7 +20,7 @@ interface MembersPage {
 }
 
 const suite = describe('Members: plan apply interrupted by a restart (before the restart)', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('leaves an apply over 20 members running mid-way, stalled on a spent request budget, as the phase ends', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;

@@ -24,7 +24,7 @@ async function plan() {
 }
 
 describe('Members: the plan is the whole truth', function () {
-  this.timeout(90_000);
+  this.timeout(270_000);
   let p: DemoPortal;
   let dir: string;
   const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });

@@ -58,7 +58,7 @@ async function shownPlan() {
 
 for (const profile of PROFILES)
   describe(`Members: plan changes from a members file (${profile})`, function () {
-    this.timeout(90_000);
+    this.timeout(270_000);
     let p: DemoPortal;
     let dir: string;
     const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });

@@ -23,7 +23,7 @@ interface FileRefData {
 }
 
 describe('Go to File Record from the Explorer', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let emu: Emulator;
   let portalId: string;
   let token: string;

@@ -9,6 +9,7 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../suppo
 import { portalApi, signInForTest } from '../../../support/extension';
 import { features, walk, type Provider } from '../../../support/tree';
 import { DISMISS, withUi } from '../../../support/ui';
+import { waitFor } from '../../../support/wait';
 
 const LOAD = 'portal.document.load';
 
@@ -16,7 +17,7 @@ const LOAD = 'portal.document.load';
 const requests = (p: DemoPortal): number => p.emu.stats().requests;
 
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  await waitFor(check, what).catch(() => undefined);
   assert.ok(check(), what);
 }
 
@@ -30,7 +31,7 @@ async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
 }
 
 describe('portal: links the extension did not make', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let p: DemoPortal;
   let explorer: Provider;
   /** A record of Marketing never opened through the extension, linked with a query that lies about where it is. */

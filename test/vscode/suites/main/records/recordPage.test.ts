@@ -37,7 +37,7 @@ const fact = recordFact;
 
 for (const profile of PROFILES)
   describe(`File records: the record page (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let f: FormsFixture;
     let explorer: Provider;
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-record-page-'));

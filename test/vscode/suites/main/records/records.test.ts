@@ -21,7 +21,7 @@ import { withUi } from '../../../support/ui';
 
 for (const profile of PROFILES)
   describe(`File records: the portal: file system, open and download (${profile})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let emu: Emulator;
     let portalId: string;
     let token: string;

@@ -14,7 +14,7 @@ import { control } from '../../../support/portalHttp';
 import { RESTART_FILES, RESTART_FOLDER, RESTART_TARGET, restartFileName } from '../../../support/uploadRestart';
 
 describe('Uploads: an upload interrupted by a restart (before the restart)', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('leaves an upload of 30 files cut off part-way, its journal in the extension storage', async () => {
     const url = process.env.PORTAL_TEST_EMULATOR_URL;

@@ -62,7 +62,7 @@ class BrowserDropped extends vscode.DataTransferItem {
 }
 
 describe('Uploads and save-back (default)', function () {
-  this.timeout(90_000);
+  this.timeout(270_000);
   let emu: Emulator;
   let portalId: string;
   let token: string;
@@ -308,7 +308,7 @@ describe('Uploads and save-back (default)', function () {
 });
 
 describe('Uploads on a literal portal', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let emu: Emulator;
   let portalId: string;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-literal-'));

@@ -59,7 +59,7 @@ function assertPlainUi(ui: ScriptedUi): void {
 }
 
 describe('A hostile portal: every server string is an attack', function () {
-  this.timeout(90_000);
+  this.timeout(270_000);
   let p: DemoPortal;
   let explorer: Provider;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-hostile-'));

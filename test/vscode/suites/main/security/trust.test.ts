@@ -54,7 +54,7 @@ async function writeWorkspaceSettings(settings: Record<string, unknown> | undefi
 }
 
 describe('Trust boundaries', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let good: Emulator;
   let evil: Emulator;
   const idOf = (e: Emulator) => portalIdOf(e.url, 'portal');

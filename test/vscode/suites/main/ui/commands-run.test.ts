@@ -16,7 +16,7 @@ const ACME = 1;
 const GLOBEX = 2;
 
 describe('Commands no other suite runs, checked by what they did', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let p: DemoPortal;
   let explorer: Provider;
   let members: Provider;

@@ -10,7 +10,7 @@ import { DISMISS, withUi, type Answers } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 
 describe('Commands: one wrapper for all of them', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let p: DemoPortal;
   const acme = () => ({ portalId: p.portalId, accountId: 1 });
 

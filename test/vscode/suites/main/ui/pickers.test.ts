@@ -10,7 +10,7 @@ const ACME = 1;
 const ENGINEERING = 101;
 
 describe('Pickers of file records and folders, from the palette', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let p: DemoPortal;
   const toEngineering = (): Answers => ({
     'pick.portal': (id: string) => id === p.portalId,

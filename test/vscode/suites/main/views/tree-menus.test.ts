@@ -17,7 +17,7 @@ import { withUi } from '../../../support/ui';
  * reloads after a save.
  */
 describe('Tree context menus while a view reloads', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let f: FormsFixture;
   /** How long the portal takes to answer the reload: long enough to see whether the rows stay known meanwhile. */
   const SLOW_MS = 2_500;
