@@ -15,6 +15,7 @@ import { isLocked, tryLock, type FileLock } from '../node/fileLock';
 import { PRIVATE_FILE_MODE, privateFolder } from '../node/privateFiles';
 import type { ZodType } from 'zod';
 import { checkEntry, checkJournalRecord, invalidJournal, jsonLine, memberEntry } from './journalSchema';
+import { settingsEntry } from './settings/journalSchema';
 import { uploadEntry } from './uploads/journalSchema';
 import type { JournalEntry, JournalRecord } from './members/model';
 
@@ -170,7 +171,11 @@ export async function readJournal(file: string): Promise<JournalRecord & { reado
 }
 
 /** Each kind's lines: the first line (`begin`) names the kind; journals from before there were kinds are members'. */
-const SCHEMAS: Readonly<Record<string, ZodType>> = { members: memberEntry, uploads: uploadEntry };
+const SCHEMAS: Readonly<Record<string, ZodType>> = {
+  members: memberEntry,
+  uploads: uploadEntry,
+  settings: settingsEntry,
+};
 
 function schemaOf(first: unknown): ZodType {
   const kind = typeof first === 'object' && first !== null && 'kind' in first ? first.kind : 'members';

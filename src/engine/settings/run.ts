@@ -1,0 +1,132 @@
+/**
+ * Runs settings changes through the engine: the journal's first line holds every change, then each runs as a unit
+ * under the engine's loop. Settings journals live in their own folder (`<storage>/settings/journal/`), so the
+ * members' resume and history never meet one; the change history lists both.
+ */
+import { join } from 'node:path';
+import type { PortalErrorKind } from '../../api/index';
+import type { JournalRecordOf, Unit, UnitOutcome } from '../job';
+import { Journal, listJournals, unfinishedJournals } from '../journalFile';
+import { runUnits } from '../runner';
+import { SettingsKind, settingsUndo } from './kind';
+import type { SettingsRecord, SettingsUnit } from './model';
+import type { SettingsAnswer, SettingsClient } from './portal';
+
+export interface SettingsRun {
+  readonly storageFolder: string;
+  readonly portalId: string;
+  /** 0 for the signed-in user's own applications. */
+  readonly accountId: number;
+  readonly origin: 'form' | 'single' | 'undo';
+  /** The change in the user's words ("Rename the group Engineering"), for the history and Undo. */
+  readonly title: string;
+  readonly undoOf?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface SettingsResult {
+  readonly applyId: string;
+  readonly outcomes: ReadonlyMap<number, UnitOutcome>;
+  /** The portal's answers by unit (a new application's secret among them): for the caller, never journaled. */
+  readonly answers: ReadonlyMap<number, SettingsAnswer>;
+  readonly cancelled: boolean;
+  readonly stoppedBy?: PortalErrorKind;
+}
+
+export const settingsFolderOf = (storage: string): string => join(storage, 'settings');
+
+async function runKind(
+  client: SettingsClient,
+  journal: Journal,
+  kind: SettingsKind,
+  units: readonly SettingsUnit[],
+  signal: AbortSignal | undefined,
+  each: (u: SettingsUnit, c: Parameters<SettingsKind['run']>[1]) => Promise<UnitOutcome>,
+): Promise<SettingsResult> {
+  // The journal's lines are JSON of any kind; its writer is typed for the first kind's, hence the one cast.
+  const context = { journal: journal as never, countRequest: () => undefined };
+  try {
+    const run = await runUnits(units, { budget: client.budget, concurrency: 1, ...(signal ? { signal } : {}) }, (u) =>
+      each(u, context),
+    );
+    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
+    return {
+      applyId: journal.applyId,
+      outcomes: run.outcomes,
+      answers: kind.answers,
+      cancelled: run.cancelled,
+      ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
+    };
+  } finally {
+    await journal.close();
+  }
+}
+
+/** Sends the changes: the journal first (whole), then each change. Throws only before the first request. */
+export async function runSettings(
+  client: SettingsClient,
+  units: readonly SettingsUnit[],
+  run: SettingsRun,
+): Promise<SettingsResult> {
+  const begin = {
+    kind: 'settings',
+    accountId: run.accountId,
+    portalId: run.portalId,
+    origin: run.origin,
+    startedAt: Date.now(),
+    title: run.title,
+    ...(run.undoOf ? { undoOf: run.undoOf } : {}),
+    work: units,
+  };
+  const journal = await Journal.create(settingsFolderOf(run.storageFolder), begin as never);
+  const kind = new SettingsKind(client, run.accountId);
+  return runKind(client, journal, kind, units, run.signal, (u, c) => kind.run(u, c));
+}
+
+const asSettings = (records: ReadonlyArray<JournalRecordOf<Unit, unknown, unknown>>): SettingsRecord[] =>
+  records.filter((r) => r.begin.kind === 'settings') as unknown as SettingsRecord[];
+
+/** Goes on with settings changes that stopped (a reload, a crash): what landed is not sent again. */
+export async function resumeSettings(
+  client: SettingsClient,
+  stale: Pick<SettingsRecord, 'file'>,
+  signal?: AbortSignal,
+): Promise<SettingsResult> {
+  const reopened = await Journal.reopen(stale);
+  const [record] = asSettings([reopened.record as unknown as JournalRecordOf<Unit, unknown, unknown>]);
+  if (!record) {
+    await reopened.journal.close();
+    throw new Error(`Not a settings journal: ${stale.file}`);
+  }
+  const kind = new SettingsKind(client, record.begin.accountId);
+  const left = record.begin.work.filter((u) => !record.outcomes.has(u.seq));
+  return runKind(client, reopened.journal, kind, left, signal, (u, c) => kind.resume(u, record.intents.get(u.seq), c));
+}
+
+export interface PastSettingsChange {
+  readonly record: SettingsRecord;
+  readonly undone: boolean;
+  /** Finished, not undone, not itself an undo, and it changed something an undo can send back. */
+  readonly undoable: boolean;
+}
+
+/** Every settings change, newest first, with what became of each. */
+export async function settingsHistory(storage: string): Promise<PastSettingsChange[]> {
+  const all = asSettings(
+    (await listJournals(settingsFolderOf(storage))) as unknown as Array<JournalRecordOf<Unit, unknown, unknown>>,
+  );
+  const undone = new Set(all.map((r) => r.begin.undoOf).filter((id): id is string => id !== undefined));
+  return all.map((record) => {
+    const isUndone = undone.has(record.applyId);
+    const offer = settingsUndo(record);
+    const undoable = !isUndone && !record.unfinished && record.begin.origin !== 'undo' && 'plan' in offer;
+    return { record, undone: isUndone, undoable };
+  });
+}
+
+/** Settings changes that stopped without finishing, newest first (a locked one is running and is not listed). */
+export async function unfinishedSettings(storage: string): Promise<SettingsRecord[]> {
+  return asSettings(
+    (await unfinishedJournals(settingsFolderOf(storage))) as unknown as Array<JournalRecordOf<Unit, unknown, unknown>>,
+  );
+}
