@@ -12,6 +12,7 @@ import { openWalkthroughOnFirstRun } from './features/walkthrough/register';
 import { registerRecords, type RecordsFeature } from './features/records/register';
 import { FormHost } from './forms/formHost';
 import { registerCommand, type CommandEnv } from './ui/commands';
+import { SettingsWriter } from './ui/settingsWriter';
 import { contextKeyValue } from './ui/contextKeys';
 import { createLog } from './ui/log';
 import { plainUi } from './ui/plainUi';
@@ -60,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const auth = await createAuth(context, { log, ui: ui.get, version });
   const commands: CommandEnv = { ui: ui.get, log, showSessions: (u) => auth.showSessions(u) };
   const forms = new FormHost(context, { log, ui: ui.get });
+  const settings = new SettingsWriter(context.globalStorageUri.fsPath, (id) => auth.registry.client(id));
   // The Explorer is made next: its selection is read only when a command runs.
   const records = registerRecords(context, {
     auth,
@@ -68,9 +70,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
     selected: () => explorer.selected(),
     refreshExplorer: () => explorer.refresh(),
   });
-  const explorer = registerExplorer(context, { auth, commands, forms, records, activatedAt });
-  const members = registerMembers(context, { auth, commands, forms });
-  const applications = registerApplications(context, { auth, commands, forms, records });
+  const explorer = registerExplorer(context, { auth, commands, forms, settings, records, activatedAt });
+  const members = registerMembers(context, { auth, commands, forms, settings });
+  const applications = registerApplications(context, { auth, commands, forms, settings, records });
   const chat = registerChat(context, {
     registry: auth.registry,
     selected: () => explorer.selected(),

@@ -3,6 +3,7 @@
  * only through these handles (lint forbids importing another feature's files), so each feature folder can change
  * on its own.
  */
+import type { SettingsWriter } from '../ui/settingsWriter';
 import type * as vscode from 'vscode';
 import type { PortalClient } from '../api/index';
 import type { AuthHandle } from '../auth/register';
@@ -70,6 +71,8 @@ export interface FeatureDeps {
   readonly auth: AuthHandle;
   readonly commands: CommandEnv;
   readonly forms: FormHost;
+  /** Every change to a group, the organisation or an application goes through the engine by this. */
+  readonly settings: SettingsWriter;
 }
 
 /**

@@ -55,6 +55,7 @@ const change = z.union([
   z.strictObject({ resource: z.literal('group'), action: z.literal('update'), groupId: id, body: groupBody }),
   z.strictObject({ resource: z.literal('group'), action: z.literal('create'), body: groupBody }),
   z.strictObject({ resource: z.literal('group'), action: z.literal('delete'), groupId: id }),
+  z.strictObject({ resource: z.literal('group'), action: z.literal('duplicate'), groupId: id, name: text }),
   z.strictObject({ resource: z.literal('organisation'), action: z.literal('update'), update: accountUpdate }),
   z.strictObject({
     resource: z.literal('application'),

@@ -54,6 +54,8 @@ export class SettingsKind implements WorkKind<SettingsUnit, SettingsBefore, Sett
   readonly name = 'settings';
   /** The portal's answers by unit, for the caller: a new application's secret lives here, never in the journal. */
   readonly answers = new Map<number, SettingsAnswer>();
+  /** The error each failed unit met, for a caller that shows it as a direct call would (a form marks the field). */
+  readonly errors = new Map<number, unknown>();
 
   constructor(
     private readonly client: SettingsClient,
@@ -70,6 +72,7 @@ export class SettingsKind implements WorkKind<SettingsUnit, SettingsBefore, Sett
       if (unit.change.action === 'update') context.countRequest();
       before = await readBefore(this.client, this.accountId, unit.change);
     } catch (e) {
+      this.errors.set(unit.seq, e);
       return this.finish(unit, failed(e), context);
     }
     await context.journal.append({ type: 'intent', seq: unit.seq, before, requests: [{ sent: unit.change }] });
@@ -82,14 +85,21 @@ export class SettingsKind implements WorkKind<SettingsUnit, SettingsBefore, Sett
     context: Context,
   ): Promise<UnitOutcome> {
     if (!intent) return this.run(unit, context);
-    if (unit.change.action === 'rotate-secret')
+    // Only an update can be told to have landed (the portal holds its values) and is safe to send again; anything
+    // else may have happened before the interruption, so it is reported, never sent a second time.
+    if (unit.change.action !== 'update')
       return this.finish(
         unit,
         {
           result: 'failed',
-          message: l10n.t(
-            'The secret may have been rotated before the interruption; it is not rotated again. Rotate it again if the application no longer signs in.',
-          ),
+          message:
+            unit.change.action === 'rotate-secret'
+              ? l10n.t(
+                  'The secret may have been rotated before the interruption; it is not rotated again. Rotate it again if the application no longer signs in.',
+                )
+              : l10n.t(
+                  'This may have reached the portal before the interruption; it is not sent again. Check the portal.',
+                ),
         },
         context,
       );
@@ -113,6 +123,7 @@ export class SettingsKind implements WorkKind<SettingsUnit, SettingsBefore, Sett
       this.answers.set(unit.seq, await send(this.client, this.accountId, unit.change));
       return await this.finish(unit, { result: 'done', message: '' }, context);
     } catch (e) {
+      this.errors.set(unit.seq, e);
       return this.finish(unit, failed(e), context);
     }
   }

@@ -14,6 +14,7 @@ export type SettingsChange =
   | { readonly resource: 'group'; readonly action: 'update'; readonly groupId: number; readonly body: GroupBody }
   | { readonly resource: 'group'; readonly action: 'create'; readonly body: GroupBody }
   | { readonly resource: 'group'; readonly action: 'delete'; readonly groupId: number }
+  | { readonly resource: 'group'; readonly action: 'duplicate'; readonly groupId: number; readonly name: string }
   | { readonly resource: 'organisation'; readonly action: 'update'; readonly update: AccountUpdate }
   | {
       readonly resource: 'application';
@@ -47,6 +48,6 @@ export type NoUndoReason = 'group-deleted' | 'application-deleted' | 'secret-rot
 export function noUndoReason(change: SettingsChange): NoUndoReason | undefined {
   if (change.action === 'update') return undefined;
   if (change.action === 'rotate-secret') return 'secret-rotated';
-  if (change.action === 'create') return 'created';
+  if (change.action === 'create' || change.action === 'duplicate') return 'created';
   return change.resource === 'group' ? 'group-deleted' : 'application-deleted';
 }

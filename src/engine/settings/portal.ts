@@ -74,6 +74,8 @@ export async function send(client: SettingsClient, accountId: number, change: Se
     case 'group':
       if (change.action === 'update') return client.v2.groups.update(accountId, change.groupId, change.body);
       if (change.action === 'create') return client.v2.groups.create(accountId, change.body);
+      if (change.action === 'duplicate')
+        return client.v2.groups.duplicate(accountId, change.groupId, change.name).then(() => undefined);
       return client.v2.groups.delete(accountId, change.groupId).then(() => undefined);
     case 'organisation':
       return client.v3.accounts.update(accountId, change.update);

@@ -29,6 +29,8 @@ export interface SettingsResult {
   readonly outcomes: ReadonlyMap<number, UnitOutcome>;
   /** The portal's answers by unit (a new application's secret among them): for the caller, never journaled. */
   readonly answers: ReadonlyMap<number, SettingsAnswer>;
+  /** The error each failed unit met (its outcome holds the message). */
+  readonly errors: ReadonlyMap<number, unknown>;
   readonly cancelled: boolean;
   readonly stoppedBy?: PortalErrorKind;
 }
@@ -54,6 +56,7 @@ async function runKind(
       applyId: journal.applyId,
       outcomes: run.outcomes,
       answers: kind.answers,
+      errors: kind.errors,
       cancelled: run.cancelled,
       ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
     };

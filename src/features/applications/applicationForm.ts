@@ -13,9 +13,11 @@ import { FormPanel, type FormEnv, type SaveOutcome } from '../../forms/formPanel
 import { clientOf, type AccountContext } from '../../forms/context';
 import { inputError } from '../../forms/inputError';
 import type { FormKey } from '../../shared/keys';
+import { noUndoText, type SettingsWriter } from '../../ui/settingsWriter';
 
 type ApplicationContext = Pick<AccountContext, 'registry' | 'portalId' | 'afterSave'> & {
   readonly clientId?: string;
+  readonly settings: SettingsWriter;
 };
 
 interface HeldCredentials {
@@ -127,7 +129,12 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
       const v = values[key].trim();
       if (v) draft[key] = v;
     }
-    const app = await clientOf(this.ctx).v3.applications.create(draft);
+    const { answer } = await this.ctx.settings.write(
+      { portalId: this.ctx.portalId, accountId: 0 },
+      { resource: 'application', action: 'create', draft },
+      { label: draft.name, title: vscode.l10n.t('Create the application {0}', draft.name) },
+    );
+    const app = answer as Application;
     if (!app.clientSecret)
       throw new Error(vscode.l10n.t('The portal created the application but returned no client secret.'));
     this.credentials = { clientId: app.clientId, clientSecret: app.clientSecret, reason: 'created', stored: false };
@@ -197,8 +204,14 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
     // Marked busy before asking, so the page waits for the answer however long the user takes to give it.
     await this.busy('rotate', async () => {
       if (!(await this.confirmRotate(state.application, state.inUse))) return;
-      const app = await clientOf(this.ctx)
-        .v3.applications.update(clientId, { rotateSecret: true })
+      const name = state.application.name || clientId;
+      const app = await this.ctx.settings
+        .write(
+          { portalId: this.ctx.portalId, accountId: 0 },
+          { resource: 'application', action: 'rotate-secret', clientId },
+          { label: name, title: vscode.l10n.t('Rotate the secret of {0}', name) },
+        )
+        .then(({ answer }) => answer as Application | undefined)
         .catch((err: unknown) => {
           // A success with no body at all is no new secret either.
           if (isPortalError(err, 'invalid-response') && err.status === 200) return undefined;
@@ -235,6 +248,7 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
         ...(inUse
           ? [vscode.l10n.t('This VS Code window signs in with "{0}"; it is given the new secret automatically.', name)]
           : []),
+        noUndoText({ resource: 'application', action: 'rotate-secret', clientId: app.clientId }),
       ].join('\n\n'),
       action: vscode.l10n.t('Rotate Secret'),
     });

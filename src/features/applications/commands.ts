@@ -4,6 +4,7 @@ import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { ApplicationRef } from '../../shared/refs';
 import { applicationFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
+import { noUndoText, type SettingsWriter } from '../../ui/settingsWriter';
 import type { Ui } from '../../ui/ui';
 import type { RecordsHandle } from '../contracts';
 import { editApplicationField } from './edit';
@@ -11,6 +12,7 @@ import { editApplicationField } from './edit';
 interface ApplicationDeps {
   readonly registry: PortalRegistry;
   readonly records: RecordsHandle;
+  readonly settings: SettingsWriter;
   /** The portal's applications changed: the view asks again. */
   readonly changed: (portalId: string) => void;
 }
@@ -18,6 +20,7 @@ interface ApplicationDeps {
 async function deleteApplication(deps: ApplicationDeps, ui: Ui, app: ApplicationRef): Promise<boolean> {
   const connection = deps.registry.get(app.portalId);
   const isCurrent = connection?.clientId === app.clientId;
+  const change = { resource: 'application', action: 'delete', clientId: app.clientId } as const;
   const ok = await ui.confirm({
     id: 'application.delete',
     message: vscode.l10n.t('Delete the application "{0}"?', app.label),
@@ -31,11 +34,17 @@ async function deleteApplication(deps: ApplicationDeps, ui: Ui, app: Application
             ),
           ]
         : []),
+      noUndoText(change),
     ].join('\n\n'),
     action: vscode.l10n.t('Delete Application'),
   });
   if (!ok) return false;
-  await deps.registry.client(app.portalId).v3.applications.delete(app.clientId);
+  await deps.settings.write(
+    { portalId: app.portalId, accountId: 0 },
+    change,
+    { label: app.label, title: vscode.l10n.t('Delete the application {0}', app.label) },
+    'single',
+  );
   if (isCurrent)
     await deps.registry.signOut(app.portalId, vscode.l10n.t('The application this window used was deleted.'));
   ui.notify('info', vscode.l10n.t('"{0}" was deleted.', app.label));

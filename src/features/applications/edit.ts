@@ -4,10 +4,11 @@
  * may be stale; a text the portal refuses is offered again, with its reason, so nothing typed is lost.
  */
 import * as vscode from 'vscode';
-import { isPortalError, type ApplicationUpdate } from '../../api';
+import { isPortalError, type Application } from '../../api';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { errorMessage } from '../../shared/errors';
 import type { ApplicationRef } from '../../shared/refs';
+import type { SettingsWriter } from '../../ui/settingsWriter';
 import { answered, type Ui } from '../../ui/ui';
 
 /** The fields of the application this edits; both are free text. */
@@ -20,6 +21,7 @@ const MAX_ATTEMPTS = 5;
 
 interface EditDeps {
   readonly registry: PortalRegistry;
+  readonly settings: SettingsWriter;
   /** The portal's applications changed: the view asks again. */
   readonly changed: (portalId: string) => void;
 }
@@ -66,11 +68,27 @@ export async function editApplicationField(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const typed = answered(await ui.input(question(field, app, value, refused))).trim();
     if (typed === current[field].trim()) return false;
-    const update: ApplicationUpdate = field === 'name' ? { name: typed } : { description: typed };
+    const update = field === 'name' ? { name: typed } : { description: typed };
+    const change = { resource: 'application', action: 'update', clientId: app.clientId, update } as const;
     try {
-      const saved = await client.v3.applications.update(app.clientId, update);
+      const sent = await deps.settings.write(
+        { portalId: app.portalId, accountId: 0 },
+        change,
+        {
+          label: app.label,
+          title:
+            field === 'name'
+              ? vscode.l10n.t('Rename the application {0} to {1}', app.label, typed)
+              : vscode.l10n.t('Edit the description of {0}', app.label),
+        },
+        'single',
+      );
+      const saved = sent.answer as Application;
       deps.changed(app.portalId);
-      ui.status(
+      void deps.settings.summary(
+        ui,
+        sent.applyId,
+        change,
         field === 'name'
           ? vscode.l10n.t('Renamed the application to "{0}".', saved.name || typed)
           : vscode.l10n.t('Saved the description of "{0}".', saved.name || app.label),

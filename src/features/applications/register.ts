@@ -25,6 +25,7 @@ export function registerApplications(
 ): ApplicationsFeature {
   const { auth, commands, forms, records } = deps;
   const { registry } = auth;
+  const { settings } = deps;
   records.renders('application', applicationDocument);
   const provider = new ApplicationsProvider(registry, commands.ui);
   const view = vscode.window.createTreeView(APPLICATIONS_VIEW, { treeDataProvider: provider });
@@ -34,10 +35,10 @@ export function registerApplications(
     provider,
     view,
     ...registerViewCommands(commands, 'applications', provider),
-    ...registerApplicationCommands(commands, { registry, records, changed }),
+    ...registerApplicationCommands(commands, { registry, records, settings, changed }),
     registerCommand(commands, 'portal.createApplication', async (run) => {
       const portal = await portalFor(run, registry, vscode.l10n.t('Create the application on which portal?'));
-      const ctx = { registry, portalId: portal.portalId, afterSave: () => changed(portal.portalId) };
+      const ctx = { registry, settings, portalId: portal.portalId, afterSave: () => changed(portal.portalId) };
       return forms.show(
         formKeys.newApplication(portal.portalId, ++created),
         (e, key) => new ApplicationForm(e, key, ctx),
@@ -45,7 +46,13 @@ export function registerApplications(
     }),
     registerCommand(commands, 'portal.rotateApplicationSecret', async (run) => {
       const app = await applicationFor(run, registry);
-      const ctx = { registry, portalId: app.portalId, clientId: app.clientId, afterSave: () => changed(app.portalId) };
+      const ctx = {
+        registry,
+        settings,
+        portalId: app.portalId,
+        clientId: app.clientId,
+        afterSave: () => changed(app.portalId),
+      };
       return forms.show(formKeys.application(app.portalId, app.clientId), (e, key) => new ApplicationForm(e, key, ctx));
     }),
   );

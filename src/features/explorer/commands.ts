@@ -4,6 +4,7 @@ import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { GroupRef } from '../../shared/refs';
 import { accountFor, groupFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../ui/commands';
+import { noUndoText, type SettingsWriter } from '../../ui/settingsWriter';
 import { answered, type Ui } from '../../ui/ui';
 import { PortalTreeNode } from '../../views/node';
 import type { RecordsHandle } from '../contracts';
@@ -13,6 +14,7 @@ interface ExplorerCommandDeps {
   readonly registry: PortalRegistry;
   readonly records: RecordsHandle;
   readonly provider: ExplorerProvider;
+  readonly settings: SettingsWriter;
   /** The account's groups changed on the portal: its list is asked again. */
   readonly groupsChanged: (group: GroupRef) => void;
 }
@@ -29,7 +31,13 @@ async function duplicate(deps: ExplorerCommandDeps, ui: Ui, g: GroupRef): Promis
   ).trim();
   await ui.progress(
     { id: 'group.duplicate', title: vscode.l10n.t('Asking the portal to copy {0}…', g.label), where: 'notification' },
-    () => deps.registry.client(g.account.portalId).v2.groups.duplicate(g.account.accountId, g.groupId, name),
+    () =>
+      deps.settings.write(
+        g.account,
+        { resource: 'group', action: 'duplicate', groupId: g.groupId, name },
+        { label: g.label, title: vscode.l10n.t('Duplicate the group {0}', g.label) },
+        'single',
+      ),
   );
   // 202 Accepted: the portal makes the copy in its own time.
   ui.notify('info', vscode.l10n.t('The portal accepted the copy "{0}"; it appears once the portal has made it.', name));
@@ -38,16 +46,28 @@ async function duplicate(deps: ExplorerCommandDeps, ui: Ui, g: GroupRef): Promis
 }
 
 async function trash(deps: ExplorerCommandDeps, ui: Ui, g: GroupRef): Promise<boolean> {
+  const change = { resource: 'group', action: 'delete', groupId: g.groupId } as const;
   const ok = await ui.confirm({
     id: 'group.trash',
     message: vscode.l10n.t('Move the group "{0}" to the trash?', g.label),
-    detail: vscode.l10n.t(
-      'Its members lose access to it and its content. An organisation administrator can restore it from the trash on the portal.',
-    ),
+    detail: [
+      vscode.l10n.t(
+        'Its members lose access to it and its content. A Super administrator can restore it from the trash on the portal.',
+      ),
+      noUndoText(change),
+    ].join('\n\n'),
     action: vscode.l10n.t('Move to Trash'),
   });
   if (!ok) return false;
-  await deps.registry.client(g.account.portalId).v2.groups.delete(g.account.accountId, g.groupId);
+  await deps.settings.write(
+    g.account,
+    change,
+    {
+      label: g.label,
+      title: vscode.l10n.t('Move the group {0} to the trash', g.label),
+    },
+    'single',
+  );
   ui.notify('info', vscode.l10n.t('"{0}" is in the trash.', g.label));
   deps.groupsChanged(g);
   return true;

@@ -2,6 +2,7 @@
  * The Explorer feature: the view of portals → organisations → groups → folders → files, its commands, and the
  * organisation and group forms. The Members view follows its selection through onDidSelectAccount.
  */
+import type { SettingsWriter } from '../../ui/settingsWriter';
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { FormHost } from '../../forms/formHost';
@@ -34,9 +35,11 @@ function registerExplorerForms(
   forms: FormHost,
   registry: PortalRegistry,
   provider: ExplorerProvider,
+  settings: SettingsWriter,
 ): vscode.Disposable[] {
   const account = (a: AccountRef, afterSave: () => void) => ({
     registry,
+    settings,
     portalId: a.portalId,
     accountId: a.accountId,
     afterSave,
@@ -174,9 +177,10 @@ export function registerExplorer(
       registry,
       records,
       provider,
+      settings: deps.settings,
       groupsChanged: (g) => provider.reload(accountKey(g.account)),
     }),
-    ...registerExplorerForms(commands, forms, registry, provider),
+    ...registerExplorerForms(commands, forms, registry, provider, deps.settings),
     ...registerFileViewCommands(commands, { registry, state, provider, view }),
     // "Go to File Record…" chose a record: its row is shown in the Explorer too.
     records.onDidGoTo(revealInTurn(provider, view, commands.log)),

@@ -115,7 +115,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
   const panels = new MatrixPanels({ extensionUri: context.extensionUri, log: commands.log, ui: commands.ui }, sessions);
-  const plan = registerPlan(context, commands, registry, (a) => {
+  const plan = registerPlan(context, commands, registry, deps.settings, (a) => {
     provider.reloadAccount(a);
     panels.changed(a);
   });

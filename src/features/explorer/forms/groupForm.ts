@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { ownValue, type CustomNames, type Group, type GroupBody } from '../../../api';
+import { ownValue, type CreatedGroup, type CustomNames, type Group, type GroupBody } from '../../../api';
+import type { SettingsChange } from '../../../engine/settings/index';
+import type { SettingsWriter } from '../../../ui/settingsWriter';
 import {
   COLOUR,
   groupCommands,
@@ -16,7 +18,7 @@ import type { FormKey } from '../../../shared/keys';
 /** Component names a group can have; the account's own list narrows them when it can be read. */
 const GROUP_COMPONENTS = ['files', 'pages', 'events', 'tasks', 'activity', 'chat', 'discussions'];
 
-type GroupContext = AccountContext & { readonly groupId?: number };
+type GroupContext = AccountContext & { readonly groupId?: number; readonly settings: SettingsWriter };
 
 function blankValues(accountId: number): GroupValues {
   return {
@@ -194,19 +196,31 @@ export class GroupForm extends FormPanel<GroupState, GroupValues, GroupCommand> 
 
     const body = this.body(state, values);
     const client = clientOf(this.ctx);
-    const { accountId } = this.ctx;
+    const { accountId, settings } = this.ctx;
+    const label = body.friendlyName ?? body.name ?? state.values.friendlyName;
     let message: string;
     let answer: Group | undefined;
+    let done: { change: SettingsChange; applyId: string };
     if (state.mode === 'create') {
-      const created = await client.v2.groups.create(accountId, body);
+      const change = { resource: 'group', action: 'create', body } as const;
+      const sent = await settings.write(this.ctx, change, {
+        label,
+        title: vscode.l10n.t('Create the group {0}', label),
+      });
+      const created = sent.answer as CreatedGroup;
       // The create answer may carry a null id: find the new group by its unique name.
       this.groupId = created.id ?? (await client.v2.groups.list(accountId)).find((g) => g.name === body.name)?.id;
-      message = vscode.l10n.t('Created the group "{0}".', body.friendlyName ?? body.name ?? '');
+      message = vscode.l10n.t('Created the group "{0}".', label);
+      done = { change, applyId: sent.applyId };
     } else {
-      answer = await client.v2.groups.update(accountId, state.groupId, body);
+      const change = { resource: 'group', action: 'update', groupId: state.groupId, body } as const;
+      const sent = await settings.write(this.ctx, change, { label, title: vscode.l10n.t('Edit the group {0}', label) });
+      answer = sent.answer as Group;
       message = vscode.l10n.t('Saved the group.');
+      done = { change, applyId: sent.applyId };
     }
     this.ctx.afterSave();
+    void settings.summary(this.env.ui(), done.applyId, done.change, message);
     if (answer) checkApplied(sentFields(body, answer));
     // After a create the panel becomes the new group's edit form.
     const fresh = this.groupId

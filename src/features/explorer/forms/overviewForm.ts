@@ -19,6 +19,7 @@ import {
   type OverviewValues,
 } from './overview.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
+import type { SettingsWriter } from '../../../ui/settingsWriter';
 import { clientOf, Gaps, type AccountContext } from '../../../forms/context';
 import { checkApplied, inputError } from '../../../forms/inputError';
 import type { FormKey } from '../../../shared/keys';
@@ -120,7 +121,7 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
   constructor(
     env: FormEnv,
     key: FormKey,
-    private readonly ctx: AccountContext,
+    private readonly ctx: AccountContext & { readonly settings: SettingsWriter },
     label: string,
   ) {
     super(env, 'overview', key, vscode.l10n.t('Organisation: {0}', label), overviewCommands);
@@ -183,7 +184,13 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
     if (Object.keys(update).length === 0)
       return { message: vscode.l10n.t('Nothing to save: no field was changed.'), state };
     // v3 PATCH names just the changed fields; v2 has no account update at all.
-    const answer = await clientOf(this.ctx).v3.accounts.update(this.ctx.accountId, update);
+    const change = { resource: 'organisation', action: 'update', update } as const;
+    const label = state.values.friendlyName || state.values.name;
+    const sent = await this.ctx.settings.write(this.ctx, change, {
+      label,
+      title: vscode.l10n.t('Edit the organisation {0}', label),
+    });
+    const answer = sent.answer as Account;
     this.ctx.afterSave();
     checkApplied(
       (Object.keys(update) as Array<keyof AccountUpdate>).map((k) => ({
@@ -195,13 +202,12 @@ export class OverviewForm extends FormPanel<OverviewState, OverviewValues, Overv
     );
     const fresh = await this.load().catch(() => ({ ...state, ...update, values: { ...values } }));
     const words = fieldWords();
-    return {
-      message: vscode.l10n.t(
-        'Saved: {0}.',
-        (Object.keys(update) as Array<keyof AccountUpdate>).map((k) => words[k]).join(', '),
-      ),
-      state: fresh,
-    };
+    const message = vscode.l10n.t(
+      'Saved: {0}.',
+      (Object.keys(update) as Array<keyof AccountUpdate>).map((k) => words[k]).join(', '),
+    );
+    void this.ctx.settings.summary(this.env.ui(), sent.applyId, change, message);
+    return { message, state: fresh };
   }
 
   protected override conflictField(values: OverviewValues): string | undefined {

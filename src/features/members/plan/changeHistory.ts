@@ -10,7 +10,9 @@ import { listToolCalls, type ToolCall } from '../../../engine/readLog';
 import { count, shortDate } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
+import type { SettingsWriter } from '../../../ui/settingsWriter';
 import { answered, type Ui } from '../../../ui/ui';
+import type { PastSettingsChange } from '../../../engine/settings/index';
 import { applyShown, type ApplyDeps } from './applyRun';
 import type { JournalRecord } from './core/model';
 import { PLAN_VIEW } from './planView';
@@ -105,31 +107,53 @@ function readItem(call: ToolCall) {
   };
 }
 
+/** A change to a group, the organisation or an application, with whether it can be undone. */
+function settingsItem(c: PastSettingsChange) {
+  const state = c.undone
+    ? vscode.l10n.t('undone')
+    : c.record.unfinished
+      ? vscode.l10n.t('interrupted')
+      : c.undoable
+        ? vscode.l10n.t('can be undone')
+        : vscode.l10n.t('cannot be undone');
+  const label = vscode.l10n.t('"{0}" ({1})', plain(c.record.begin.title ?? ''), when(c.record.begin.startedAt));
+  return { label, description: state, value: { settings: c } };
+}
+
 /** The history newest first: the changes made from VS Code and the questions chat asked, by time. */
-async function historyItems(storage: string) {
-  const [changes, reads] = await Promise.all([changeHistory(storage), listToolCalls(storage)]);
+async function historyItems(storage: string, settings: SettingsWriter) {
+  const [changes, reads, others] = await Promise.all([
+    changeHistory(storage),
+    listToolCalls(storage),
+    settings.history(),
+  ]);
   const items = [
     ...changes.map((c) => ({ at: c.record.begin.startedAt, item: historyItem(c) })),
+    ...others.map((c) => ({ at: c.record.begin.startedAt, item: settingsItem(c) })),
     ...reads.map((r) => ({ at: r.at, item: readItem(r) })),
   ];
   return items.sort((a, b) => b.at - a.at).map((i) => i.item);
 }
 
 /** Show Change History…: past changes (and chat's questions), newest first; choosing a change shows its undo plan. */
-export async function showHistory(ui: Ui, deps: ApplyDeps): Promise<void> {
-  const items = await historyItems(deps.storage);
+export async function showHistory(ui: Ui, deps: ApplyDeps, settings: SettingsWriter): Promise<void> {
+  const items = await historyItems(deps.storage, settings);
   if (items.length === 0) {
     ui.notify('info', vscode.l10n.t('No member change has been made from VS Code yet.'));
     return;
   }
   const picked = answered(
-    await ui.pick<PastChange | { read: ToolCall }>(items, {
+    await ui.pick<PastChange | { read: ToolCall } | { settings: PastSettingsChange }>(items, {
       id: 'plan.history.pick',
-      title: vscode.l10n.t('Member changes made from VS Code, and chat’s questions'),
+      title: vscode.l10n.t('Changes made from VS Code, and chat’s questions'),
       placeHolder: vscode.l10n.t('Choose a change to see its undo'),
       matchOnDescription: true,
     }),
   );
+  if ('settings' in picked) {
+    await settings.undo(ui, picked.settings.record.applyId);
+    return;
+  }
   if ('read' in picked) {
     ui.notify('info', vscode.l10n.t('A question from chat reads and changes nothing: there is nothing to undo.'));
     return;

@@ -4,6 +4,7 @@
  * Resume Interrupted Apply… and Re-create Member from Snapshot…. Each plan (from a file, an undo, a retry or a
  * snapshot) is shown in the Plan view first; only Apply sends anything.
  */
+import type { SettingsWriter } from '../../../ui/settingsWriter';
 import * as vscode from 'vscode';
 import { count, fullDate } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
@@ -250,7 +251,7 @@ async function recreateMember(run: Run, deps: ApplyDeps): Promise<void> {
     );
 }
 
-export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps): vscode.Disposable[] {
+export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps, settings: SettingsWriter): vscode.Disposable[] {
   const shown = (ui: Ui) => {
     const plan = deps.store.plan;
     if (!plan) ui.notify('info', vscode.l10n.t('There is no plan: run Plan Changes… on a members file first.'));
@@ -265,7 +266,7 @@ export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps): vscode.D
     registerCommand(env, 'portal.plan.discard', () => deps.store.clear()),
     registerCommand(env, 'portal.plan.retryFailed', (run) => retryLast(run.ui, deps)),
     registerCommand(env, 'portal.plan.undoLastApply', (run) => undoLast(run.ui, deps)),
-    registerCommand(env, 'portal.plan.showHistory', (run) => showHistory(run.ui, deps)),
+    registerCommand(env, 'portal.plan.showHistory', (run) => showHistory(run.ui, deps, settings)),
     registerCommand(env, 'portal.plan.resume', (run) => offerResume(run.ui, deps, true)),
     registerCommand(env, 'portal.plan.recreateMember', (run) => recreateMember(run, deps)),
   ];

@@ -2,6 +2,7 @@
  * "Membership as code", the VS Code side: members files recognised in the editor (Problems panel, hover, CodeLens),
  * the Plan view and its commands, and, at start, the offer to resume or undo an apply a reload or crash cut short.
  */
+import type { SettingsWriter } from '../../../ui/settingsWriter';
 import * as vscode from 'vscode';
 import type { UndoChange } from '../changes/undoOffer';
 import { undoChange } from './changeHistory';
@@ -39,6 +40,7 @@ export function registerPlan(
   context: vscode.ExtensionContext,
   env: CommandEnv,
   registry: PortalRegistry,
+  settings: SettingsWriter,
   reload: (account: AccountRef) => void,
 ): PlanFeature {
   const store = new PlanStore(context.globalState);
@@ -60,7 +62,7 @@ export function registerPlan(
     diagnostics,
     vscode.languages.registerCodeLensProvider(MEMBERS_FILES, new HeaderLens()),
     vscode.languages.registerHoverProvider(MEMBERS_FILES, new RowHover(store)),
-    ...registerPlanCommands(env, deps),
+    ...registerPlanCommands(env, deps, settings),
   );
   const startupOffer = new Promise<string | undefined>((resolve) => {
     offerResume(env.ui(), deps, false, resolve).catch((error: unknown) => {

@@ -170,6 +170,8 @@ for (const profile of PROFILES)
         const asked = ui.asked.find((q) => q.id === 'application.rotate');
         assert.match(asked?.texts[0] ?? '', /Rotate the secret of "Portal Sync \(laptop\)"\?/);
         assert.match(asked?.texts[1] ?? '', /every client that uses it stops working/);
+        // Said before anything is sent: the API has no way back for a rotated secret.
+        assert.match(asked?.texts[1] ?? '', /cannot be undone/);
       });
       const creds = credentialsOf(panel);
       assert.ok(creds, postedTypes(panel).join());
