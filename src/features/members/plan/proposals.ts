@@ -108,7 +108,11 @@ export function planProposals(registry: PortalRegistry, store: PlanStore, ui: ()
         { signal },
       );
       const me = registry.get(account.portalId)?.username?.toLowerCase();
-      const plan = makePlan(file, state, { absent: 'leave', ...(me ? { keep: new Set([me]) } : {}) });
+      // Its title goes into the apply's journal, so the change history says where the change came from.
+      const plan = {
+        ...makePlan(file, state, { absent: 'leave', ...(me ? { keep: new Set([me]) } : {}) }),
+        title: vscode.l10n.t('Changes proposed in chat'),
+      };
       const problems = diagnose(file, { groups: state.groups, members: state.members })
         .filter((p) => p.severity === 'error')
         .map(problemMessage);

@@ -100,6 +100,7 @@ describe('Chat: never in silence', function () {
     // The same plan, not proposed in chat, says nothing of chat.
     const shown = t.members.plan.store.plan;
     assert.ok(shown);
+    assert.equal(shown.plan.title, 'Changes proposed in chat', 'the apply’s journal and the history say so too');
     t.members.plan.store.show(shown.plan, shown.account, undefined);
     assert.doesNotMatch(view.message ?? '', /Proposed in chat/);
     assert.equal(view.description, undefined);
