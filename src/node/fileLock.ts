@@ -12,15 +12,17 @@
  * Taking over a dead owner's lock moves it aside first and checks it moved the lock it judged dead, so two takers
  * racing for the same dead lock cannot both win. A process id means something only on its machine and in its boot:
  * two machines or containers of one host name sharing a home folder have colliding ids, and after a restart another
- * process may have the dead owner's id. So a lock from another host or another machine (machine/id) is never taken
- * over, as its owner cannot be asked (Remove Local Data clears it); a lock from an earlier boot of this machine is
- * stale, whatever runs under its id now; only a lock of this machine and boot is judged by its process.
+ * process may have the dead owner's id. So a lock from another host or another machine (machinePlace.ts) is never
+ * taken over, as its owner cannot be asked (Remove Local Data clears it); a lock from an earlier boot of this machine
+ * is stale, whatever runs under its id now; only a lock of this machine and boot is judged by its process. Where the
+ * system gives no machine id, the id kept instead is shared by every machine sharing the folder, so there the process
+ * decides, as before.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
-import { sameBoot, thisPlace, type MachinePlace } from './machinePlace';
+import { isSystemId, sameBoot, thisPlace, type MachinePlace } from './machinePlace';
 import { PRIVATE_FILE_MODE } from './privateFiles';
 
 interface Owner {
@@ -84,7 +86,8 @@ function holds(owner: Owner, here: MachinePlace): boolean {
   if (owner.host !== hostname()) return true;
   if (owner.machine !== undefined && owner.boot !== undefined) {
     if (owner.machine !== here.machine) return true;
-    if (!sameBoot(owner.boot, here.boot)) return false;
+    // One system id is one machine, so another boot of it means the owner is gone; a kept id may be two machines.
+    if (isSystemId(owner.machine) && !sameBoot(owner.boot, here.boot)) return false;
   }
   return alive(owner.pid);
 }

@@ -6,6 +6,10 @@
  * The machine id is the system's (systemd's or D-Bus's, on Linux) when it has one; else a random id kept in the
  * folder the caller names, which for the journal's lock is the extension's own storage (no VS Code here to ask). The
  * boot id is the kernel's on Linux; elsewhere the boot time, from the clock and the uptime.
+ *
+ * A kept id is marked as such (`kept:`), as it cannot tell machines apart: it lives beside the locks, so every
+ * machine that shares the locks' folder shares it too. Two owners with the same kept id may be two machines, so
+ * their boots prove nothing (isSystemId).
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
@@ -45,11 +49,16 @@ async function idIn(file: string): Promise<string | undefined> {
   return /^[0-9a-f-]{16,64}$/.test(id) ? id : undefined;
 }
 
+const KEPT = 'kept:';
+
+/** Whether the machine id is the system's, so one id is one machine: not one kept in a folder machines may share. */
+export const isSystemId = (machine: string): boolean => !machine.startsWith(KEPT);
+
 /** The random id kept in `folder`, made the first time; two makers at once agree on the first one written. */
 async function keptId(folder: string): Promise<string> {
   const file = path.join(folder, KEPT_ID);
   const known = await idIn(file);
-  if (known) return known;
+  if (known) return `${KEPT}${known}`;
   await privateFolder(folder);
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await fs.writeFile(tmp, `${randomBytes(16).toString('hex')}\n`, { mode: PRIVATE_FILE_MODE });
@@ -58,7 +67,7 @@ async function keptId(folder: string): Promise<string> {
   await fs.rm(tmp, { force: true });
   const id = await idIn(file);
   if (!id) throw new Error(`No machine id could be kept in ${folder}`);
-  return id;
+  return `${KEPT}${id}`;
 }
 
 async function machineId(folder: string, files: readonly string[]): Promise<string> {

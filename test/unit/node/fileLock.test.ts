@@ -95,6 +95,19 @@ void describe('file lock: the owner is a process of one machine and one boot', (
     });
   });
 
+  void it('a machine id kept in the folder (the system has none) proves nothing about boots: the process decides', async () => {
+    await withFolder(async (file) => {
+      // Two machines without a system id that share the folder share the id kept in it.
+      const kept = { machine: 'kept:0123456789abcdef0123456789abcdef', boot: 'boot-1' };
+      ownedBy(file, process.pid, { ...kept, boot: 'boot-2' });
+      assert.equal(await tryLock(file, { place: kept }), undefined, 'a live process keeps its lock');
+      ownedBy(file, deadPid(), { ...kept, boot: 'boot-2' });
+      const lock = await tryLock(file, { place: kept });
+      assert.ok(lock, 'a dead owner’s lock is taken');
+      await lock.release();
+    });
+  });
+
   void it('a lock an older version wrote (no machine, no boot) is judged by its process, as before', async () => {
     await withFolder(async (file) => {
       fs.writeFileSync(lockFileOf(file), JSON.stringify({ host: hostname(), pid: process.pid, token: 'old' }));
@@ -118,7 +131,7 @@ void describe('machine place: which machine and boot this process runs in', () =
       const kept = path.join(folder, 'kept');
       const first = await placeOf(kept, { machineIdFiles: [path.join(folder, 'none')] });
       const second = await placeOf(kept, { machineIdFiles: [path.join(folder, 'none')] });
-      assert.match(first.machine, /^[0-9a-f]{32}$/);
+      assert.match(first.machine, /^kept:[0-9a-f]{32}$/, 'marked as kept, not the system’s');
       assert.equal(second.machine, first.machine, 'the same id on the next call');
       assert.notEqual(first.machine, system.machine);
       if (process.platform !== 'win32') assert.equal(fs.statSync(path.join(kept, 'machine-id')).mode & 0o777, 0o600);
