@@ -146,7 +146,13 @@ export interface PlanProposals {
     account: AccountRef,
     rows: readonly DesiredMemberRow[],
     signal: AbortSignal,
-  ): Promise<{ readonly changes: number; readonly problems: readonly string[]; readonly read: ProposalReads }>;
+  ): Promise<{
+    readonly changes: number;
+    readonly problems: readonly string[];
+    readonly read: ProposalReads;
+    /** false: a plan was on show and the person kept it, when asked, rather than see this one. */
+    readonly shown: boolean;
+  }>;
 }
 
 export interface ProposalReads {

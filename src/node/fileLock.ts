@@ -1,6 +1,6 @@
 /**
  * An exclusive lock on a file, across windows and processes of this machine: `<file>.lock`, made with O_EXCL and
- * holding the owner's host name and process id.
+ * holding the owner's host name, machine id, boot id and process id.
  *
  * Why not a time-based lock (proper-lockfile and the like, whose lock goes stale when its owner stops refreshing it)?
  * An apply must be resumable at once after a crash or a window reload, and must never be taken over while it runs.
@@ -10,18 +10,33 @@
  * when its owner process is gone, which the operating system answers (`kill(pid, 0)`); no clock is involved.
  *
  * Taking over a dead owner's lock moves it aside first and checks it moved the lock it judged dead, so two takers
- * racing for the same dead lock cannot both win. A lock from another host (a shared home folder) is never taken over:
- * its owner cannot be asked; Remove Local Data clears it.
+ * racing for the same dead lock cannot both win. A process id means something only on its machine and in its boot:
+ * two machines or containers of one host name sharing a home folder have colliding ids, and after a restart another
+ * process may have the dead owner's id. So a lock from another host or another machine (machinePlace.ts) is never
+ * taken over, as its owner cannot be asked (Remove Local Data clears it); a lock from an earlier boot of this machine
+ * is stale, whatever runs under its id now; only a lock of this machine and boot is judged by its process. Where the
+ * system gives no machine id, the id kept instead is shared by every machine sharing the folder, so there the process
+ * decides, as before.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { hostname } from 'node:os';
+import * as path from 'node:path';
+import { isSystemId, sameBoot, thisPlace, type MachinePlace } from './machinePlace';
 import { PRIVATE_FILE_MODE } from './privateFiles';
 
 interface Owner {
   readonly host: string;
   readonly pid: number;
   readonly token: string;
+  /** Absent in a lock an older version wrote: its process alone decides. */
+  readonly machine?: string;
+  readonly boot?: string;
+}
+
+export interface LockOptions {
+  /** This process's machine and boot (tests simulate other machines); by default the system's, read once. */
+  readonly place?: MachinePlace;
 }
 
 export interface FileLock {
@@ -49,19 +64,37 @@ async function ownerOf(lock: string): Promise<Owner | 'gone' | 'unreadable'> {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : 'unreadable';
   }
   try {
-    const o = JSON.parse(text) as Partial<Owner>;
+    const o = JSON.parse(text) as Partial<Record<keyof Owner, unknown>>;
     if (typeof o.host === 'string' && typeof o.pid === 'number' && typeof o.token === 'string')
-      return { host: o.host, pid: o.pid, token: o.token };
+      return {
+        host: o.host,
+        pid: o.pid,
+        token: o.token,
+        ...(typeof o.machine === 'string' && typeof o.boot === 'string' ? { machine: o.machine, boot: o.boot } : {}),
+      };
   } catch {
     // Being written this instant, or torn by a crash: judged below.
   }
   return 'unreadable';
 }
 
-/** An owner that still holds its lock: alive on this host, or on another host (which cannot be asked). */
-function holds(owner: Owner): boolean {
-  return owner.host !== hostname() || alive(owner.pid);
+/**
+ * An owner that still holds its lock: on another host or machine (which cannot be asked), or alive in this boot of
+ * this machine. The host is compared too, as containers of one image can share a machine id.
+ */
+function holds(owner: Owner, here: MachinePlace): boolean {
+  if (owner.host !== hostname()) return true;
+  if (owner.machine !== undefined && owner.boot !== undefined) {
+    if (owner.machine !== here.machine) return true;
+    // One system id is one machine, so another boot of it means the owner is gone; a kept id may be two machines.
+    if (isSystemId(owner.machine) && !sameBoot(owner.boot, here.boot)) return false;
+  }
+  return alive(owner.pid);
 }
+
+/** The place given, else this process's, its fallback machine id kept beside the lock (the extension's storage). */
+const placeFor = (lock: string, o: LockOptions): Promise<MachinePlace> =>
+  o.place ? Promise.resolve(o.place) : thisPlace(path.dirname(lock));
 
 /**
  * A lock file whose content never became readable: its maker crashed between making it and writing it (a few
@@ -105,26 +138,27 @@ async function takeOver(lock: string, dead: Owner | undefined): Promise<void> {
 }
 
 /** Takes the lock on `file`, or answers undefined when a live owner holds it. Never waits. */
-export async function tryLock(file: string): Promise<FileLock | undefined> {
+export async function tryLock(file: string, o: LockOptions = {}): Promise<FileLock | undefined> {
   const lock = lockFileOf(file);
-  const me: Owner = { host: hostname(), pid: process.pid, token: randomBytes(8).toString('hex') };
+  const here = await placeFor(lock, o);
+  const me: Owner = { host: hostname(), pid: process.pid, token: randomBytes(8).toString('hex'), ...here };
   for (let attempt = 0; attempt < 4; attempt++) {
     if (await tryCreate(lock, me)) return { file, release: () => release(lock, me) };
     const owner = await ownerOf(lock);
     if (owner === 'gone') continue;
-    if (owner === 'unreadable' ? !(await unreadableIsDead(lock)) : holds(owner)) return undefined;
+    if (owner === 'unreadable' ? !(await unreadableIsDead(lock)) : holds(owner, here)) return undefined;
     await takeOver(lock, owner === 'unreadable' ? undefined : owner);
   }
   return undefined;
 }
 
 /** Whether a live owner holds the lock on `file` now (a running apply). */
-export async function isLocked(file: string): Promise<boolean> {
+export async function isLocked(file: string, o: LockOptions = {}): Promise<boolean> {
   const lock = lockFileOf(file);
   const owner = await ownerOf(lock);
   if (owner === 'gone') return false;
   if (owner === 'unreadable') return !(await unreadableIsDead(lock));
-  return holds(owner);
+  return holds(owner, await placeFor(lock, o));
 }
 
 async function release(lock: string, me: Owner): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The one tool that concerns writes, and it writes nothing: desired member rows in the members file's own columns
  * become a plan through the same planner as a members file, shown in the Plan view. A person reviews it there and
- * applies it, or not; chat has no tool that applies. Only reads reach the portal.
+ * applies it, or not; chat has no tool that applies. Only reads reach the portal. A plan the person is reviewing is
+ * replaced only when they say so, and the answer says when they kept theirs.
  */
 import * as vscode from 'vscode';
 import { count } from '../../shared/format';
@@ -102,7 +103,18 @@ export function proposeTool(
       });
     },
     run: async (input, target, signal) => {
-      const { changes, problems, read } = await proposals.propose(target.account, input.rows, signal);
+      const { changes, problems, read, shown } = await proposals.propose(target.account, input.rows, signal);
+      if (!shown)
+        return {
+          outcome: 'declined',
+          answer: {
+            changes,
+            applied: 0,
+            shown: false,
+            message:
+              'The person kept the plan they were reviewing in the Plan view: this plan was not shown, and nothing was applied. Do not propose it again unless they ask for it.',
+          },
+        };
       return {
         outcome: 'proposed',
         answer: {

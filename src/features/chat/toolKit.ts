@@ -2,10 +2,14 @@
  * What every chat tool shares: the portal and organisation it answers for, the journal line of each call, and the
  * answer as one JSON text whose portal strings are quoted values under `answer`, with a note that they are data.
  * A tool answers or proposes; it never calls another tool or command on its own, whatever the portal text says.
+ * A failure is an answer too: its text can be the portal's, so it goes under `answer` like any other portal string,
+ * never as an error VS Code hands the model outside the envelope.
  */
 import * as vscode from 'vscode';
-import { isCancellation } from '../../shared/errors';
-import { envelope } from './answers';
+import { isPortalError } from '../../api/index';
+import { errorMessage, isCancellation } from '../../shared/errors';
+import { plain } from '../../shared/plainText';
+import { envelope, UNTRUSTED_NOTE } from './answers';
 import type { ToolCallLog, ToolCall } from '../../engine/readLog';
 import { TargetError, type Target, type TargetInput, type Targets } from './target';
 
@@ -23,8 +27,46 @@ export interface ToolSpec<I extends TargetInput> {
   run(input: I, target: Target, signal: AbortSignal): Promise<{ outcome: ToolCall['outcome']; answer: object }>;
 }
 
-function textResult(value: object): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(value))]);
+function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+/** Longest error text an answer quotes: a portal's message is bounded already, this bounds ours around it. */
+const ERROR_CHARS = 500;
+
+/** A failed call's answer: in the envelope, with the portal and organisation when they were known by then. */
+function failure(target: Target | undefined, error: unknown): string {
+  const answer =
+    error instanceof TargetError
+      ? { error: plain(error.message, { maxLength: ERROR_CHARS }), choices: error.choices }
+      : {
+          error: plain(errorMessage(error), { maxLength: ERROR_CHARS }),
+          ...(isPortalError(error) ? { kind: error.kind } : {}),
+        };
+  return target
+    ? envelope(
+        { label: target.portalLabel, url: target.baseUrl },
+        { id: target.account.accountId, name: target.accountName },
+        answer,
+      )
+    : JSON.stringify({ note: UNTRUSTED_NOTE, answer });
+}
+
+/**
+ * The question when a tool's own could not be made (its cost read failed): without it a long read would run unasked,
+ * so the call asks in general words. The failure's text is not shown; the call answers it if it fails again.
+ */
+function askWithoutEstimate(): vscode.PreparedToolInvocation {
+  return {
+    confirmationMessages: {
+      title: vscode.l10n.t('Read from the portal?'),
+      message: new vscode.MarkdownString(
+        vscode.l10n.t(
+          'How many requests this answer needs could not be worked out first, so it may read the portal for a long time, within the request budget. Nothing is written.',
+        ),
+      ),
+    },
+  };
 }
 
 /** Reads a string field of the input, trimmed; undefined when absent or blank. */
@@ -64,12 +106,19 @@ export function defineTool<I extends TargetInput>(env: ToolEnv, spec: ToolSpec<I
   return {
     prepareInvocation: async (options, token) => {
       if (!spec.prepare) return undefined;
+      let input: I;
       try {
-        const input = spec.input(options.input);
-        return await spec.prepare(input, await env.targets.resolve(input), signalOf(token));
+        input = spec.input(options.input);
       } catch {
-        // The call itself says what is wrong with the input or the portal.
+        // The call answers what is wrong with the input before it reads anything.
         return undefined;
+      }
+      try {
+        return await spec.prepare(input, await env.targets.resolve(input), signalOf(token));
+      } catch (error) {
+        // Which portal or organisation is meant: the call answers so, from the same lists, before any read.
+        if (error instanceof TargetError) return undefined;
+        return askWithoutEstimate();
       }
     },
     invoke: async (options, token) => {
@@ -93,11 +142,13 @@ export function defineTool<I extends TargetInput>(env: ToolEnv, spec: ToolSpec<I
           { id: target.account.accountId, name: target.accountName },
           answer,
         );
-        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+        return textResult(text);
       } catch (error) {
-        record(isCancellation(error) || token.isCancellationRequested ? 'declined' : 'failed');
-        if (error instanceof TargetError) return textResult({ error: error.message, choices: error.choices });
-        throw error;
+        const cancelled =
+          isCancellation(error) || error instanceof vscode.CancellationError || token.isCancellationRequested;
+        record(cancelled ? 'declined' : 'failed');
+        if (cancelled) throw new vscode.CancellationError();
+        return textResult(failure(target, error));
       }
     },
   };

@@ -162,6 +162,6 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     onDidChangeMembers: provider.onDidChangeMembers,
     access: { sessions, panels },
     store: accessHandle(sessions, registry, commands.ui),
-    proposals: planProposals(registry, plan.store),
+    proposals: planProposals(registry, plan.store, commands.ui),
   };
 }

@@ -115,7 +115,13 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
       counts.members === 1
         ? vscode.l10n.t('Apply changes to 1 member of {0}?', plain(account.label))
         : vscode.l10n.t('Apply changes to {0} members of {1}?', count(counts.members), plain(account.label)),
-    detail: [...confirmTruth(plan, chosenChanges(plan, leftOut)), confirmDetail(counts, folder)].join('\n'),
+    detail: [
+      ...(shown.proposedInChat
+        ? [vscode.l10n.t('Proposed in chat: a language model wrote its rows, not you in a members file.')]
+        : []),
+      ...confirmTruth(plan, chosenChanges(plan, leftOut)),
+      confirmDetail(counts, folder),
+    ].join('\n'),
     action:
       counts.members === 1
         ? vscode.l10n.t('Apply to 1 Member')

@@ -11,8 +11,10 @@ import { allChanges, type Plan, type PortalState, type ReportRow } from './core/
 export interface ShownPlan {
   readonly plan: Plan;
   readonly account: AccountRef;
-  /** The members file the plan came from (undefined for undo, retry and re-create). */
+  /** The members file the plan came from (undefined for undo, retry, re-create and chat's proposals). */
   readonly file: vscode.Uri | undefined;
+  /** Chat's tool made it from rows a language model wrote: the Plan view and the Apply confirmation say so. */
+  readonly proposedInChat: boolean;
   /** Change ids the user left out (starts as the plan's leftOutByDefault). */
   readonly leftOut: Set<string>;
   /** The file changed since the plan read it: the plan is out of date, and Apply refuses it. */
@@ -66,8 +68,14 @@ export class PlanStore implements vscode.Disposable {
     return this.applied;
   }
 
-  show(plan: Plan, account: AccountRef, file: vscode.Uri | undefined): ShownPlan {
-    this.shown = { plan, account, file, leftOut: new Set(plan.leftOutByDefault), stale: false };
+  show(
+    plan: Plan,
+    account: AccountRef,
+    file: vscode.Uri | undefined,
+    o: { readonly proposedInChat?: boolean } = {},
+  ): ShownPlan {
+    const proposedInChat = o.proposedInChat === true;
+    this.shown = { plan, account, file, proposedInChat, leftOut: new Set(plan.leftOutByDefault), stale: false };
     this.update();
     return this.shown;
   }

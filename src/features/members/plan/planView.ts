@@ -248,6 +248,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
   refresh(): void {
     const shown: ShownPlan | undefined = this.store.plan;
     this.view.message = shown ? this.summary(shown) : undefined;
+    this.view.description = shown?.proposedInChat ? vscode.l10n.t('Proposed in chat') : undefined;
     this.changed.fire(undefined);
   }
 
@@ -260,6 +261,9 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
     const chosen = all.filter((c) => !shown.leftOut.has(c.id));
     const label = plain(shown.account.label);
     const parts = [
+      shown.proposedInChat
+        ? vscode.l10n.t('Proposed in chat: a language model wrote the rows of this plan. Check every change.')
+        : '',
       shown.stale ? vscode.l10n.t('OUT OF DATE: the file changed after this plan. Run Plan Changes… again.') : '',
       all.length === 0
         ? vscode.l10n.t('{0}: nothing to change.', label)
