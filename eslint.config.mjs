@@ -75,7 +75,6 @@ const DOOR_PENDING_ENGINE = [
   'src/engine/uploads/kind.ts',
   'src/engine/uploads/plan.ts',
   'src/engine/members/snapshot.ts',
-  'src/engine/readLog.ts',
 ];
 const DOOR_PENDING = [
   'src/features/records/upload/dropped.ts',

@@ -10,9 +10,9 @@
  * line is bounded (an input too large keeps only its outline, marked `cut`), and once the file passes its bound only
  * its tail is read, by position, and kept: the cost of a call is bounded whatever size the file had before.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PRIVATE_FILE_MODE, privateFolderSync } from '../node/privateFiles';
+import { appendPrivateSync, isNotFound, readBytesSync, readText, replacePrivateSync } from '../node/disk';
+import { privateFolderSync } from '../node/privateFiles';
 
 /** A question asked through one of the portal's tools, as journaled: what and when, never the answer. */
 export interface ToolCall {
@@ -62,9 +62,10 @@ function asCall(v: unknown): ToolCall | undefined {
 export async function listToolCalls(storage: string): Promise<ToolCall[]> {
   let text: string;
   try {
-    text = await fs.promises.readFile(path.join(callLogFolder(storage), FILE), 'utf8');
-  } catch {
-    return [];
+    text = await readText(path.join(callLogFolder(storage), FILE));
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    throw error;
   }
   const calls: ToolCall[] = [];
   for (const line of text.split('\n')) {
@@ -118,23 +119,11 @@ function callLine(call: ToolCall): string {
 
 /** The newest whole lines of the file's last `keep` bytes, read by position: never the whole file. */
 function tailOf(file: string, size: number, keep: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const start = Math.max(0, size - keep);
-    const buffer = Buffer.alloc(size - start);
-    let read = 0;
-    while (read < buffer.length) {
-      const n = fs.readSync(fd, buffer, read, buffer.length - read, start + read);
-      if (n === 0) break;
-      read += n;
-    }
-    const tail = buffer.subarray(0, read);
-    // The first line is whole only when the tail starts the file or follows a line's end.
-    const first = start === 0 ? 0 : tail.indexOf(0x0a) + 1;
-    return first > 0 || start === 0 ? tail.subarray(first) : Buffer.alloc(0);
-  } finally {
-    fs.closeSync(fd);
-  }
+  const start = Math.max(0, size - keep);
+  const tail = readBytesSync(file, start, size - start);
+  // The first line is whole only when the tail starts the file or follows a line's end.
+  const first = start === 0 ? 0 : tail.indexOf(0x0a) + 1;
+  return first > 0 || start === 0 ? tail.subarray(first) : Buffer.alloc(0);
 }
 
 export class ToolCallLog {
@@ -152,21 +141,11 @@ export class ToolCallLog {
    */
   record(call: ToolCall): void {
     privateFolderSync(this.folder);
-    const fd = fs.openSync(this.file, 'a', PRIVATE_FILE_MODE);
-    let size: number;
-    try {
-      fs.fchmodSync(fd, PRIVATE_FILE_MODE);
-      fs.writeSync(fd, callLine(call));
-      size = fs.fstatSync(fd).size;
-    } finally {
-      fs.closeSync(fd);
-    }
+    const size = appendPrivateSync(this.file, callLine(call));
     if (size > LOG_MAX_BYTES) this.cut(size);
   }
 
   private cut(size: number): void {
-    const tmp = `${this.file}.tmp`;
-    fs.writeFileSync(tmp, tailOf(this.file, size, KEEP_BYTES), { mode: PRIVATE_FILE_MODE });
-    fs.renameSync(tmp, this.file);
+    replacePrivateSync(this.file, tailOf(this.file, size, KEEP_BYTES));
   }
 }

@@ -143,8 +143,8 @@ export async function openAppend(file: string): Promise<fs.FileHandle> {
   }
 }
 
-/** appendPrivate, for writers that must have the line on disk before the next statement. */
-export function appendPrivateSync(file: string, text: string): void {
+/** appendPrivate, for writers that must have the line on disk before the next statement; the file's size after. */
+export function appendPrivateSync(file: string, text: string): number {
   let fd: number;
   try {
     fd = fsSync.openSync(file, APPEND_FLAGS, PRIVATE_FILE_MODE);
@@ -154,9 +154,53 @@ export function appendPrivateSync(file: string, text: string): void {
   try {
     fsSync.fchmodSync(fd, PRIVATE_FILE_MODE);
     fsSync.writeSync(fd, text);
+    return fsSync.fstatSync(fd).size;
   } finally {
     fsSync.closeSync(fd);
   }
+}
+
+/** `length` bytes of a file from `start`, read by position (never the whole file); fewer at its end. */
+export function readBytesSync(file: string, start: number, length: number): Buffer {
+  const fd = fsSync.openSync(file, constants.O_RDONLY | NO_FOLLOW);
+  try {
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    while (read < length) {
+      const n = fsSync.readSync(fd, buffer, read, length - read, start + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    fsSync.closeSync(fd);
+  }
+}
+
+/**
+ * writeFileSafely for synchronous writers: a new 0600 temporary file beside the target (O_EXCL | O_NOFOLLOW, the
+ * mode set on its handle), renamed over the target; a target that is a link is refused.
+ */
+export function replacePrivateSync(target: string, content: Uint8Array): void {
+  const entry = fsSync.lstatSync(target, { throwIfNoEntry: false });
+  if (entry?.isSymbolicLink()) throw new UnsafePathError('link', target);
+  const temp = path.join(path.dirname(target), `.portal-${randomBytes(6).toString('hex')}.part`);
+  const fd = fsSync.openSync(
+    temp,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
+    PRIVATE_FILE_MODE,
+  );
+  try {
+    fsSync.fchmodSync(fd, PRIVATE_FILE_MODE);
+    fsSync.writeSync(fd, content);
+    fsSync.fsyncSync(fd);
+  } catch (error) {
+    fsSync.closeSync(fd);
+    fsSync.rmSync(temp, { force: true });
+    throw error;
+  }
+  fsSync.closeSync(fd);
+  fsSync.renameSync(temp, target);
 }
 
 /** The size and modification time of a file, or undefined when it is not there (a link is reported, not followed). */
