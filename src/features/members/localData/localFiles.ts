@@ -1,13 +1,13 @@
 /**
  * The files this extension keeps about people, found and removed: the journals of applies, bulk edits and uploads
  * (with the applies' action reports), the access matrix's store, the snapshots of members deleted for good (in the
- * folder the user chose, and in the storage's own `snapshots/` when none was chosen), the copies of dropped files an
- * upload reads from, and chat's log of the questions it asked. What says which portal it is for is listed with that
- * portal; chat's log and a staged drop no journal names are the extension's own, listed with every portal and marked
- * so. A running apply's or upload's journal (locked) is never listed for removal, nor the files it reads. Old files
- * are pruned after `keepDays`, except what an unfinished run still needs; snapshots in the user's own folder are
- * not, as they are the only way back for a deleted member. Every path is held to the folder it was found in before
- * it is removed, so a link planted for a folder never leads the removal elsewhere. No VS Code here.
+ * folder the user chose, and in the storage's own `snapshots/` when none was chosen), the staged drops an upload
+ * reads from, and chat's call log. What says which portal it is for is listed with that portal; chat's call log and
+ * a staged drop no journal names are the extension's own, listed with every portal and marked so. A running apply's
+ * or upload's journal (locked) is never listed for removal, nor the staged drop it reads. Old files are pruned after
+ * `keepDays`, except what an unfinished run still needs; snapshots in the user's own folder are not, as they are the
+ * only way back for a deleted member. Every path is held to the folder it belongs in before it is removed, so a link
+ * planted for a folder never leads the removal elsewhere. No VS Code here.
  */
 import * as path from 'node:path';
 import {
@@ -38,7 +38,7 @@ export interface LocalFile {
   readonly modified: number;
   /** The folder it must stay inside (the storage folder, or the user's snapshot folder): removed only while it is. */
   readonly root: string;
-  /** The extension's own, not one portal's (chat's log, a staged drop no journal names): listed with every portal. */
+  /** The extension's own, not one portal's (chat's call log, a staged drop no journal names): listed with each. */
   readonly shared?: true;
 }
 
@@ -154,7 +154,7 @@ async function stagedDrops(
   return out;
 }
 
-/** Chat's log of questions (one file, and the one it is cut through), the extension's own. */
+/** Chat's call log of questions (one file, and the one it is cut through), the extension's own. */
 async function chatLog(storage: string): Promise<LocalFile[]> {
   return (await filesUnder(storage, callLogFolder(storage))).map((f) => ({
     ...f,
@@ -241,7 +241,7 @@ const applyIdOfReport = (file: string): string =>
 
 /**
  * Removes what was last changed more than `keepDays` ago, of every portal: finished journals, reports, access
- * stores, snapshots in the storage's own folder, staged drops and chat's log. What an unfinished or running run
+ * stores, snapshots in the storage's own folder, staged drops and chat's call log. What an unfinished or running run
  * still needs (its journal, its report, the drops it reads from) is kept whatever its age.
  */
 export async function pruneLocalData(storage: string, keepDays: number, now: number): Promise<number> {

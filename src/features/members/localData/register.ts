@@ -4,7 +4,7 @@
  * and the pruning of what is older than `portal.history.keepDays`.
  *
  * It lives in the members feature because most of what it finds is that feature's (journals, reports, snapshots, the
- * access store); the uploads' journals and staged drops and chat's log are found by their folders' names
+ * access store); the uploads' journals and staged drops and chat's call log are found by their folders' names
  * (localFiles.ts), as features do not reach into one another's code.
  */
 import * as vscode from 'vscode';
@@ -36,10 +36,10 @@ function kindWords(kind: LocalKind, n: number): string {
       return n === 1 ? vscode.l10n.t('1 upload journal') : vscode.l10n.t('{0} upload journals', count(n));
     case 'dropped':
       return n === 1
-        ? vscode.l10n.t('1 copy of dropped files kept for an upload')
-        : vscode.l10n.t('{0} copies of dropped files kept for uploads', count(n));
+        ? vscode.l10n.t('1 staged drop (files dropped for an upload)')
+        : vscode.l10n.t('{0} staged drops (files dropped for uploads)', count(n));
     case 'chat':
-      return vscode.l10n.t("chat's log of the questions it asked");
+      return vscode.l10n.t("chat's call log (the questions chat asked the portals)");
   }
 }
 
@@ -54,7 +54,7 @@ function wordsOf(files: readonly LocalFile[]): string {
 
 /**
  * "3 apply journals, 3 action reports, 1 member snapshot", then what is the extension's own rather than this portal's:
- * "; and, for every portal: chat's log of the questions it asked".
+ * "; and, for every portal, not this one alone: chat's call log".
  */
 export function localDataWords(files: readonly LocalFile[]): string {
   const mine = wordsOf(files.filter((f) => !f.shared));

@@ -1,6 +1,6 @@
 // What the extension keeps about a portal's people is the user's alone, can be listed and removed per portal, and is
 // pruned after `portal.history.keepDays`: journals (of applies and uploads), action reports, the access matrix's
-// store, snapshots, staged drops and chat's log. A link planted for any of them never leads a removal elsewhere.
+// store, snapshots, staged drops and chat's call log. A link planted for any of them never leads a removal elsewhere.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
@@ -104,7 +104,7 @@ void describe('local data: private, listed, removable, pruned', () => {
     );
   });
 
-  void test("chat's log, the storage's own snapshots, staged drops and upload journals are listed and removed; a running upload's are not", async () => {
+  void test("chat's call log, the storage's own snapshots, staged drops and upload journals are listed and removed; a running upload's are not", async () => {
     await withPortal(async (p) =>
       withStorage(async (storage) => {
         const kept = await keepSome(p, storage, 'portal-a', 'one');
@@ -118,7 +118,7 @@ void describe('local data: private, listed, removable, pruned', () => {
             .map((f) => f.file)
             .sort(),
           [...more.shared].sort(),
-          "chat's log and a drop no upload names are the extension's own, marked so",
+          "chat's call log and a drop no upload names are the extension's own, marked so",
         );
         assert.equal(await local.removeLocalData(listed), expected.length);
         for (const f of expected) await assert.rejects(stat(f), `${f} removed`);
@@ -127,7 +127,7 @@ void describe('local data: private, listed, removable, pruned', () => {
     );
   });
 
-  void test("pruning removes old upload journals, own snapshots, drops and chat's log; an unfinished upload keeps its drop", async () => {
+  void test("pruning removes old upload journals, own snapshots, drops and chat's call log; an unfinished upload keeps its drop", async () => {
     await withPortal(async (p) =>
       withStorage(async (storage) => {
         const now = Date.now();
@@ -136,7 +136,7 @@ void describe('local data: private, listed, removable, pruned', () => {
         for (const f of [...more.mine, ...more.shared, ...more.others]) await utimes(f, aged, aged);
         await local.pruneLocalData(storage, 90, now);
         // The finished upload's journal and its drop, the orphan drop, the storage's own snapshots (of every portal)
-        // and chat's log go; the unfinished upload of portal-b and the running one keep their journals and drops.
+        // and chat's call log go; the unfinished upload of portal-b and the running one keep their journals and drops.
         const [otherPortalSnapshot, ...needed] = more.others;
         for (const f of [...more.mine, ...more.shared, otherPortalSnapshot ?? ''])
           await assert.rejects(stat(f), `${f} pruned`);
@@ -147,7 +147,7 @@ void describe('local data: private, listed, removable, pruned', () => {
 });
 
 /**
- * Beside an apply: chat's log, a snapshot in the storage's own folder, upload journals (portal-a's finished one, portal-b's
+ * Beside an apply: chat's call log, a snapshot in the storage's own folder, upload journals (portal-a's finished one, portal-b's
  * unfinished one, portal-a's running one, locked) each with its staged drop, and a drop no upload names. `mine` is
  * portal-a's, `shared` the extension's own, `others` what portal-a's removal must leave (another portal's snapshot first).
  */
