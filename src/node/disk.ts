@@ -146,7 +146,6 @@ const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT
 export async function appendPrivate(file: string, text: string): Promise<void> {
   const handle = await openAppend(file);
   try {
-    await handle.chmod(PRIVATE_FILE_MODE);
     await handle.appendFile(text, 'utf8');
   } finally {
     await handle.close();
