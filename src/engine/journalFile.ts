@@ -5,14 +5,15 @@
  *
  * One writer per journal at a time, across windows and processes: an open journal holds the file's lock (see
  * node/fileLock) until it is closed, so a running apply is never offered as interrupted and never resumed twice.
- * The files are the user's alone (0600 in a 0700 folder) and opened append-only.
+ * The files are the user's alone (0600 in a 0700 folder) and opened append-only, never through a link: a journal file
+ * or folder that is a link is refused, and the folder is held to the storage folder it belongs to.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PortalError } from '../api/index';
+import { insideRoot, listFolder, openAppend, readText, type FileHandle } from '../node/disk';
 import { isLocked, tryLock, type FileLock } from '../node/fileLock';
-import { PRIVATE_FILE_MODE, privateFolder } from '../node/privateFiles';
+import { inFolder, privateFolder } from '../node/privateFiles';
 import type { ZodType } from 'zod';
 import { checkEntry, checkJournalRecord, invalidJournal, jsonLine, memberEntry } from './journalSchema';
 import { settingsEntry } from './settings/journalSchema';
@@ -50,14 +51,15 @@ export class Journal {
   /** Creates the run's file (and the folders) with its `begin` line, holding its lock until closed. */
   static async create(storageFolder: string, begin: Omit<Begin, 'type' | 'applyId'>): Promise<Journal> {
     const folder = await privateFolder(journalFolderOf(storageFolder));
+    await insideRoot(storageFolder, folder);
     // Sortable by time; the random part keeps two runs in the same millisecond apart.
     const applyId = `${String(Date.now()).padStart(14, '0')}-${randomBytes(4).toString('hex')}`;
-    const file = join(folder, `${applyId}${SUFFIX}`);
+    const file = inFolder(folder, `${applyId}${SUFFIX}`);
     // Locked before the file exists, so no reader ever sees this run without its lock.
     const lock = await tryLock(file);
     if (!lock) throw busy();
     try {
-      const handle = await open(file, 'ax', PRIVATE_FILE_MODE);
+      const handle = await openAppend(file, { exclusive: true });
       const journal = new Journal(applyId, file, handle, lock);
       await journal.write({ type: 'begin', applyId, ...begin });
       return journal;
@@ -77,7 +79,7 @@ export class Journal {
     if (!lock) throw busy();
     try {
       const fresh = await readJournal(record.file);
-      const handle = await open(record.file, 'a', PRIVATE_FILE_MODE);
+      const handle = await openAppend(record.file);
       // A crash mid-line left a torn last line, whose request was never sent (sending waits for the line): it goes,
       // so the next line is not glued to it.
       if (fresh.wholeBytes !== undefined) await handle.truncate(fresh.wholeBytes);
@@ -142,7 +144,7 @@ function busy(): PortalError {
  * line that is not a valid entry makes the whole journal invalid (throws 'invalid-input').
  */
 export async function readJournal(file: string): Promise<JournalRecord & { readonly wholeBytes: number | undefined }> {
-  const text = await readFile(file, 'utf8');
+  const text = await readText(file);
   let begin: Begin | undefined;
   const intents = new Map<number, Intent>();
   const outcomes = new Map<number, Outcome>();
@@ -184,12 +186,13 @@ function schemaOf(first: unknown): ZodType {
   return schema;
 }
 
-/** Every journal in the storage folder, newest first; unreadable files are left out. */
+/** Every journal in the storage folder, newest first; unreadable files and links are left out. */
 export async function listJournals(storageFolder: string): Promise<JournalRecord[]> {
   const folder = journalFolderOf(storageFolder);
   let names: string[];
   try {
-    names = await readdir(folder);
+    await insideRoot(storageFolder, folder);
+    names = (await listFolder(folder)).filter((e) => e.isFile()).map((e) => e.name);
   } catch {
     return [];
   }

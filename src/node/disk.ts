@@ -15,6 +15,7 @@ import * as fs from 'node:fs/promises';
 import * as fsSync from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { writeAtomically } from './atomicFile';
 import { PRIVATE_FILE_MODE, privateFolder } from './privateFiles';
@@ -25,18 +26,36 @@ export { UnsafePathError } from './unsafePath';
 /** O_NOFOLLOW where the platform has it (Windows has no such flag: there a link is refused by lstat first). */
 export const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
+export type { FileHandle } from 'node:fs/promises';
+
 export function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
-/** What lstat says of a path, without following a link at its end; undefined when nothing is there. */
+/**
+ * What lstat says of a path, without following a link at its end; undefined when nothing is there (ENOTDIR too: a
+ * file stands where a folder of the path would be, so nothing can be below it).
+ */
 export async function entryOf(file: string): Promise<fsSync.Stats | undefined> {
   try {
     return await fs.lstat(file);
   } catch (error) {
-    if (isNotFound(error)) return undefined;
+    if (isNotFound(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
     throw error;
   }
+}
+
+/** Whether anything is at the path: a file, a folder, or a link (a dangling one too, as a new file cannot go there). */
+export function isTakenSync(file: string): boolean {
+  return fsSync.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+}
+
+/** Whether the path is a folder now; a link to one counts, as a folder the user chose may be reached through one. */
+export async function isFolder(folder: string): Promise<boolean> {
+  return fs.stat(folder).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
 /** Refuses a write target that is a link (or a folder, a device…); nothing there is fine. */
@@ -127,20 +146,39 @@ const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT
 export async function appendPrivate(file: string, text: string): Promise<void> {
   const handle = await openAppend(file);
   try {
-    await handle.chmod(PRIVATE_FILE_MODE);
     await handle.appendFile(text, 'utf8');
   } finally {
     await handle.close();
   }
 }
 
-/** Opens a private file for appending, never through a link (for writers that keep it open across lines). */
-export async function openAppend(file: string): Promise<fs.FileHandle> {
+/**
+ * Opens a private file for appending, never through a link (for writers that keep it open across lines); `exclusive`
+ * makes it a new file or fails with EEXIST. Its mode is set on the handle, so a file an older version made is
+ * tightened too.
+ */
+export async function openAppend(file: string, options: { exclusive?: boolean } = {}): Promise<fs.FileHandle> {
+  let handle: fs.FileHandle;
   try {
-    return await fs.open(file, APPEND_FLAGS, PRIVATE_FILE_MODE);
+    handle = await fs.open(file, APPEND_FLAGS | (options.exclusive ? constants.O_EXCL : 0), PRIVATE_FILE_MODE);
   } catch (error) {
     throw asUnsafeLink(file, error);
   }
+  try {
+    await handle.chmod(PRIVATE_FILE_MODE);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+/**
+ * Makes a new file for writing under a name nobody has (a download's claimed name): O_EXCL never opens an existing
+ * name, a link included, so nothing is written through one. Fails with EEXIST when the name is taken.
+ */
+export async function createNewFile(file: string): Promise<fs.FileHandle> {
+  return fs.open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o666);
 }
 
 /** appendPrivate, for writers that must have the line on disk before the next statement; the file's size after. */
@@ -228,6 +266,11 @@ export async function removeFile(file: string): Promise<void> {
   await fs.rm(file, { force: true });
 }
 
+/** removeFile, for the synchronous writers. */
+export function removeFileSync(file: string): void {
+  fsSync.rmSync(file, { force: true });
+}
+
 /** Removes a folder and what is in it (links inside are removed, not followed); absent is fine. */
 export async function removeFolder(folder: string): Promise<void> {
   await fs.rm(folder, { recursive: true, force: true });
@@ -244,6 +287,21 @@ export async function makeFolder(folder: string): Promise<void> {
 }
 
 /**
+ * Makes one folder in an existing parent, as the OS makes it, or accepts the folder already there; a link or a file
+ * in its place is refused (UnsafePathError), since writing below a link to a folder elsewhere writes elsewhere.
+ */
+export async function makeFolderHere(folder: string): Promise<void> {
+  try {
+    await fs.mkdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const entry = await fs.lstat(folder);
+    if (entry.isSymbolicLink()) throw new UnsafePathError('link', folder);
+    if (!entry.isDirectory()) throw new Error(`${folder} is in the way: it is not a folder.`);
+  }
+}
+
+/**
  * A private temporary folder (0700) under `parent` for what a library spools: the caller removes it in a `finally`
  * (`dispose`), and `sweepTempFolders` removes what a crash left behind at the next start.
  */
@@ -255,6 +313,16 @@ export async function privateTempFolder(
   const folder = path.join(parent, `${prefix}${randomBytes(6).toString('hex')}`);
   await fs.mkdir(folder, { mode: 0o700 });
   await privateFolder(folder);
+  return { folder, dispose: () => removeFolder(folder) };
+}
+
+/**
+ * A new folder of the OS's temporary folder (mkdtemp: 0700, under a name nobody had), for runs that keep nothing (the
+ * unit tier, benchmarks); the caller removes it in a `finally` (`dispose`). Not privateTempFolder: the OS's temporary
+ * folder is everyone's, and its mode is not ours to tighten.
+ */
+export async function osTempFolder(prefix: string): Promise<{ readonly folder: string; dispose(): Promise<void> }> {
+  const folder = await fs.mkdtemp(path.join(tmpdir(), prefix));
   return { folder, dispose: () => removeFolder(folder) };
 }
 

@@ -51,11 +51,14 @@ export function failure(error: unknown): UnitOutcome {
   return { result: 'failed', message: error instanceof Error ? error.message : String(error), kind: 'unexpected' };
 }
 
-/** A member read whole before a removal: values with every group, whether they are in no other organisation. */
+/**
+ * A member read whole before a removal: values with every group, whether they are in no other organisation, and, when
+ * the removal deletes them for good, how to keep their snapshot (written only once the removal is sure to be sent).
+ */
 interface Whole {
   readonly before: MemberBefore;
   readonly alone: boolean;
-  readonly snapshot?: string;
+  readonly keepSnapshot?: () => Promise<string>;
 }
 
 export const NOW_PERMANENT =
@@ -161,7 +164,7 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     return memberBefore({ ...p, groups: groupLevelsOf(v2.groups, await this.knownGroups(context)) });
   }
 
-  /** The member's full values with every group, and a snapshot when removing them deletes the user for good. */
+  /** The member's full values with every group, and their snapshot to keep when removing them deletes the user. */
   async readWhole(username: string, context: Context): Promise<Whole | undefined> {
     const member = await this.readMember(username, context);
     if (!member) return undefined;
@@ -170,24 +173,30 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     const groups = await this.knownGroups(context);
     const before = memberBefore({ ...portalMemberOf(member), groups: groupLevelsOf(v2.groups, groups) });
     const alone = !member.memberOfMultipleAccounts;
-    if (!alone || !this.options.snapshotFolder) return { before, alone };
-    const snapshot = await writeSnapshot(
-      this.options.snapshotFolder,
-      snapshotFrom(this.accountId, member, v2, groups, Date.now(), this.client.baseUrl),
-    );
-    return { before, alone, snapshot };
+    const folder = this.options.snapshotFolder;
+    if (!alone || !folder) return { before, alone };
+    const snapshot = snapshotFrom(this.accountId, member, v2, groups, Date.now(), this.client.baseUrl);
+    return { before, alone, keepSnapshot: () => writeSnapshot(folder, snapshot) };
   }
 
-  /** A removal's check at the moment of sending: the member's values now, or the outcome that ends the unit. */
-  private async beforeRemoval(work: JournalWork, context: Context): Promise<Whole | UnitOutcome> {
+  /**
+   * A removal's check at the moment of sending: the member's values now (and the snapshot kept, for a deletion for
+   * good), or the outcome that ends the unit. The snapshot is written only past every check that may skip the
+   * removal, so a member left as they are leaves no copy of their details behind.
+   */
+  private async beforeRemoval(
+    work: JournalWork,
+    context: Context,
+  ): Promise<{ before: MemberBefore; snapshot?: string } | UnitOutcome> {
     const whole = await this.readWhole(work.username, context);
     if (!whole)
       return this.finish(work, { result: 'skipped', message: 'Not on the portal any more.' }, work.before, context);
     if (whole.alone && !work.permanent)
       return this.finish(work, { result: 'skipped', message: NOW_PERMANENT }, whole.before, context);
-    if (whole.alone && !whole.snapshot)
+    if (!whole.alone) return { before: whole.before };
+    if (!whole.keepSnapshot)
       return this.finish(work, { result: 'failed', message: NO_SNAPSHOT }, whole.before, context);
-    return whole;
+    return { before: whole.before, snapshot: await whole.keepSnapshot() };
   }
 
   /** Runs one member's work: intent (durable), requests in order, outcome. */

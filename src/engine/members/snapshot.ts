@@ -3,13 +3,10 @@
  * profile, tags, account permission and group permissions, as JSON in a folder the user chose. Re-creating brings
  * back everything but the password, through a plan of its own (so it is journaled and undoable like any apply).
  */
-import { mkdir, readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PortalError, type Member, type MemberV2, type V2Api, type V3Api } from '../../api/index';
-import { writeAtomically } from '../../node/atomicFile';
-import { inFolder, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../node/privateFiles';
+import { listFolder, readText, writeFileSafely } from '../../node/disk';
+import { inFolder, privateFolder } from '../../node/privateFiles';
 import {
   derivedPlan,
   type GroupLevel,
@@ -79,8 +76,8 @@ export async function takeSnapshot(
 
 /**
  * Writes the snapshot as `<folder>/<account>-<username>-<time>.json` (atomically), readable by the user alone (it
- * holds a phone number and an address); returns the file. A folder it makes is 0700; a folder the user chose is
- * left as they keep it.
+ * holds a phone number and an address); returns the file. The folder is a private one (0700, made or tightened), and
+ * neither it nor the file may be a link: a snapshot is never written through one to wherever it points.
  */
 export async function writeSnapshot(folder: string, snapshot: MemberSnapshot): Promise<string> {
   const safe = snapshot.username
@@ -88,11 +85,8 @@ export async function writeSnapshot(folder: string, snapshot: MemberSnapshot): P
     .replace(/^\.+/, '_')
     .slice(0, 80);
   const file = inFolder(folder, `${snapshot.accountId}-${safe}-${snapshot.takenAt}.json`);
-  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-  await writeAtomically(file, Readable.from([JSON.stringify(snapshot, null, 2)]), {
-    replace: true,
-    mode: PRIVATE_FILE_MODE,
-  });
+  await privateFolder(folder);
+  await writeFileSafely(file, JSON.stringify(snapshot, null, 2), { replace: true });
   return file;
 }
 
@@ -100,11 +94,14 @@ function invalid(message: string): PortalError {
   return new PortalError({ kind: 'invalid-input', endpoint: '', message });
 }
 
+/** A snapshot is a few kilobytes; a file far larger is not one, and is not read whole to find out. */
+const SNAPSHOT_MAX_BYTES = 1_000_000;
+
 /** Reads a snapshot file, every value checked; throws 'invalid-input' for a file that is not one. */
 export async function readSnapshot(file: string): Promise<MemberSnapshot> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = JSON.parse(await readText(file, { maxBytes: SNAPSHOT_MAX_BYTES }));
   } catch {
     throw invalid('This file is not a member snapshot.');
   }
@@ -132,20 +129,21 @@ export function snapshotMismatch(
   return portal || account ? { ...(portal ? { portal } : {}), ...(account ? { account } : {}) } : undefined;
 }
 
-/** Snapshots in a folder, newest first (files that are not snapshots left out). */
+/** Snapshots in a folder, newest first (files that are not snapshots, and links, left out). */
 export async function listSnapshots(
   folder: string,
 ): Promise<Array<{ readonly file: string; readonly snapshot: MemberSnapshot }>> {
   let names: string[];
   try {
-    names = await readdir(folder);
+    names = (await listFolder(folder)).filter((e) => e.isFile()).map((e) => e.name);
   } catch {
     return [];
   }
   const out: Array<{ file: string; snapshot: MemberSnapshot }> = [];
   for (const name of names.filter((n) => n.endsWith('.json'))) {
     try {
-      out.push({ file: join(folder, name), snapshot: await readSnapshot(join(folder, name)) });
+      const file = inFolder(folder, name);
+      out.push({ file, snapshot: await readSnapshot(file) });
     } catch {
       // Not a snapshot.
     }

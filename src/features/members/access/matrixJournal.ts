@@ -3,11 +3,12 @@
  * extension's storage. Every member read is appended as its own line the moment it arrives, so a cancel, a reload
  * or a crash loses nothing that was read and the next open reads only what is missing or stale. A completed walk of
  * the member list is a line too. When a read ends the file is rewritten (atomically) to one line per member.
- * A torn last line (a crash mid-write) is skipped on load. No VS Code here.
+ * A torn last line (a crash mid-write) is skipped on load. Never written through a link: the folder and the file are
+ * refused when one is planted there. No VS Code here.
  */
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { appendPrivateSync, isTakenSync, readTextSync, removeFileSync } from '../../../node/disk';
 import { writeAtomically } from '../../../node/atomicFile';
 import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../node/privateFiles';
 import { AccessMatrix, listedOf, listedTuple, type GroupMap, type ListedMember } from './accessMatrix';
@@ -49,12 +50,13 @@ export class MatrixJournal {
   /** The matrix as the file holds it; an empty one when there is no file or it is not ours. */
   load(): AccessMatrix {
     const matrix = new AccessMatrix();
-    let text: string;
+    let text: string | undefined;
     try {
-      text = fs.readFileSync(this.file, 'utf8');
+      text = readTextSync(this.file);
     } catch {
       return matrix;
     }
+    if (text === undefined) return matrix;
     const lines = text.split('\n');
     for (const line of lines) {
       if (!line) continue;
@@ -139,7 +141,7 @@ export class MatrixJournal {
 
   /** Forgets the organisation's matrix. */
   clear(): void {
-    fs.rmSync(this.file, { force: true });
+    removeFileSync(this.file);
     this.endChecked = false;
   }
 
@@ -150,26 +152,18 @@ export class MatrixJournal {
       this.endChecked = true;
       prefix = endsMidLine(this.file) ? '\n' : '';
     }
-    const fresh = !fs.existsSync(this.file);
-    if (fresh) prefix = `${JSON.stringify({ k: 'head', v: VERSION })}\n`;
-    // The people and their access are the user's alone: 0600 from the first line.
-    fs.appendFileSync(this.file, `${prefix}${JSON.stringify(entry)}\n`, { mode: PRIVATE_FILE_MODE });
+    if (!isTakenSync(this.file)) prefix = `${JSON.stringify({ k: 'head', v: VERSION })}\n`;
+    // The people and their access are the user's alone: 0600 from the first line, set on the handle.
+    appendPrivateSync(this.file, `${prefix}${JSON.stringify(entry)}\n`);
   }
 }
 
-/** True when the file's last byte is not a line end (a crash cut its last line). */
+/** True when the file's last byte is not a line end (a crash cut its last line); read once per journal. */
 function endsMidLine(file: string): boolean {
-  let fd: number | undefined;
   try {
-    fd = fs.openSync(file, 'r');
-    const size = fs.fstatSync(fd).size;
-    if (size === 0) return false;
-    const last = Buffer.alloc(1);
-    fs.readSync(fd, last, 0, 1, size - 1);
-    return last[0] !== 0x0a;
+    const text = readTextSync(file);
+    return text !== undefined && text !== '' && !text.endsWith('\n');
   } catch {
     return false;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
   }
 }

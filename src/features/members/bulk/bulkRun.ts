@@ -4,10 +4,8 @@
  * them like any change: journaled with each member's previous values (so Undo puts them back), within the request
  * budget, cancellable. Cancelling stops *starting* members; a request already sent is never aborted.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PortalError, type Member, type PortalErrorKind } from '../../../api/index';
+import { osTempFolder } from '../../../node/disk';
 import { runEdits, type MemberEdit } from '../../../engine/members/edits';
 import { NOW_PERMANENT } from '../../../engine/members/kind';
 import type { ApplyClient, ApplyResult } from '../../../engine/members/apply';
@@ -34,7 +32,7 @@ interface BulkOptions {
   readonly budgetPollMs?: number;
   /**
    * Where the run is journaled (the UI passes `context.globalStorageUri.fsPath`) and the portal id. Without it (the
-   * unit tier, benchmarks) the journal goes in a fresh temporary folder.
+   * unit tier, benchmarks) the journal goes in a private temporary folder, removed when the run ends.
    */
   readonly journal?: { readonly storageFolder: string; readonly portalId: string };
   /** Where snapshots of members deleted for good go. */
@@ -145,7 +143,9 @@ export async function runBulk(
 ): Promise<BulkSummary> {
   const checked = checkChange(change);
   const plan = editsOf(checked, members, options.groupNames ?? {});
-  const journal = options.journal ?? { storageFolder: await mkdtemp(join(tmpdir(), 'portal-bulk-')), portalId: '' };
+  // Without a journal folder (the unit tier, benchmarks), a private one that goes with the run.
+  const temp = options.journal ? undefined : await osTempFolder('portal-bulk-');
+  const journal = options.journal ?? { storageFolder: temp?.folder ?? '', portalId: '' };
   let finished = plan.skipped.size;
   const result = await runEdits(
     client,
@@ -162,7 +162,7 @@ export async function runBulk(
         options.onProgress?.({ done: ++finished, total: members.length, member, outcome: p.result });
       },
     },
-  );
+  ).finally(() => temp?.dispose());
   return summarise(checked, members, plan, result);
 }
 

@@ -3,8 +3,9 @@
  * portal or removes it, and at start the tightening of the storage folder's modes (files an older version made 0644)
  * and the pruning of what is older than `portal.history.keepDays`.
  *
- * It lives in the members feature because everything it finds is that feature's (journals, reports, snapshots, the
- * access store), and features do not reach into one another's files.
+ * It lives in the members feature because most of what it finds is that feature's (journals, reports, snapshots, the
+ * access store); the uploads' journals and staged drops and chat's call log are found by their folders' names
+ * (localFiles.ts), as features do not reach into one another's code.
  */
 import * as vscode from 'vscode';
 import type { PortalEntry } from '../../../auth/portalEntry';
@@ -31,17 +32,37 @@ function kindWords(kind: LocalKind, n: number): string {
       return n === 1 ? vscode.l10n.t('1 access matrix store') : vscode.l10n.t('{0} access matrix stores', count(n));
     case 'snapshot':
       return n === 1 ? vscode.l10n.t('1 member snapshot') : vscode.l10n.t('{0} member snapshots', count(n));
+    case 'upload':
+      return n === 1 ? vscode.l10n.t('1 upload journal') : vscode.l10n.t('{0} upload journals', count(n));
+    case 'dropped':
+      return n === 1
+        ? vscode.l10n.t('1 staged drop (files dropped for an upload)')
+        : vscode.l10n.t('{0} staged drops (files dropped for uploads)', count(n));
+    case 'chat':
+      return vscode.l10n.t("chat's call log (the questions chat asked the portals)");
   }
 }
 
-/** "3 apply journals, 3 action reports, 1 member snapshot". */
-export function localDataWords(files: readonly LocalFile[]): string {
-  const kinds: LocalKind[] = ['journal', 'report', 'access', 'snapshot'];
-  return kinds
-    .map((k) => [k, files.filter((f) => f.kind === k).length] as const)
+const KINDS: readonly LocalKind[] = ['journal', 'report', 'access', 'snapshot', 'upload', 'dropped', 'chat'];
+
+function wordsOf(files: readonly LocalFile[]): string {
+  return KINDS.map((k) => [k, files.filter((f) => f.kind === k).length] as const)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => kindWords(k, n))
     .join(', ');
+}
+
+/**
+ * "3 apply journals, 3 action reports, 1 member snapshot", then what is the extension's own rather than this portal's:
+ * "; and, for every portal, not this one alone: chat's call log".
+ */
+export function localDataWords(files: readonly LocalFile[]): string {
+  const mine = wordsOf(files.filter((f) => !f.shared));
+  const shared = wordsOf(files.filter((f) => f.shared));
+  if (!shared) return mine;
+  return mine
+    ? vscode.l10n.t('{0}; and, for every portal, not this one alone: {1}', mine, shared)
+    : vscode.l10n.t('For every portal, not this one alone: {0}', shared);
 }
 
 interface LocalDataDeps {
@@ -71,7 +92,7 @@ async function offerRemoval(ui: Ui, deps: LocalDataDeps, entry: PortalEntry, mod
       localDataWords(files),
     ),
     detail: vscode.l10n.t(
-      'Undo Last Apply and Resume need the journals; Re-create Member needs the snapshots. A running apply is left alone.',
+      'Undo Last Apply and Resume need the journals; Re-create Member needs the snapshots. A running apply or upload is left alone.',
     ),
     actions: [{ id: 'remove', label: vscode.l10n.t('Remove {0} Files', count(files.length)) }],
   });

@@ -2,7 +2,6 @@
  * Apply, resume and their ending: one confirmation naming the counts, a cancellable progress with an estimate of
  * the time left, then the action report (a CSV opened in an editor) and a summary offering Retry Failed.
  */
-import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { count } from '../../../shared/format';
@@ -10,6 +9,7 @@ import { errorMessage } from '../../../shared/errors';
 import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
+import { isFolder } from '../../../node/disk';
 import { inFolder, privateFolder } from '../../../node/privateFiles';
 import {
   applyPlan,
@@ -68,12 +68,7 @@ function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): strin
 export async function snapshotFolder(ui: Ui, memento: vscode.Memento, ask: boolean): Promise<string | undefined> {
   const known = memento.get<string>(SNAPSHOT_FOLDER);
   // A folder that has gone since (deleted, a drive unplugged) is asked again rather than made anew.
-  const exists = known
-    ? await fs.stat(known).then(
-        (s) => s.isDirectory(),
-        () => false,
-      )
-    : false;
+  const exists = known ? await isFolder(known) : false;
   if (known && exists && !ask) return known;
   const folder = await ui.pickFolder({
     id: 'plan.snapshot.folder',

@@ -1,13 +1,13 @@
 /**
  * "Download…": streams a file record's content to a folder the user picks, with progress and cancel. A
- * cancelled or failed download leaves no partial file behind.
+ * cancelled or failed download leaves no partial file behind, and nothing is written through a link.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as vscode from 'vscode';
 import type { PortalClient } from '../../../api/index';
+import { createNewFile, removeFile, type FileHandle } from '../../../node/disk';
 import { markOfTheWeb } from '../../../node/markOfTheWeb';
 import { isCancellation } from '../../../shared/errors';
 import { humanSize } from '../../../shared/format';
@@ -46,7 +46,7 @@ export async function download(
     );
   } catch (error) {
     await handle.close().catch(() => undefined);
-    await fs.promises.rm(file, { force: true }).catch(() => undefined);
+    await removeFile(file).catch(() => undefined);
     if (!isCancellation(error)) throw error;
     ui.notify('info', vscode.l10n.t('Download of {0} cancelled; nothing was kept.', target.name));
     return undefined;
@@ -59,7 +59,7 @@ export async function download(
 async function streamTo(
   client: PortalClient,
   target: Pick<FileRef, 'group' | 'fileId' | 'size'>,
-  handle: fs.promises.FileHandle,
+  handle: FileHandle,
   progress: Progress,
   signal: AbortSignal,
 ): Promise<void> {
@@ -99,12 +99,15 @@ function announce(ui: Ui, name: string, file: string): void {
 /** Bounds the retries when other downloads keep taking the free name first. */
 const MAX_CLAIMS = 20;
 
-/** Creates the first free "name", "name (1)"… in `dir` exclusively ('wx'), so concurrent downloads never share one. */
-async function claimFreeName(dir: string, name: string): Promise<{ file: string; handle: fs.promises.FileHandle }> {
+/**
+ * Creates the first free "name", "name (1)"… in `dir` exclusively, so concurrent downloads never share one and a link
+ * at the name (even one to nowhere) is a taken name, never written through.
+ */
+async function claimFreeName(dir: string, name: string): Promise<{ file: string; handle: FileHandle }> {
   for (let i = 0; ; i++) {
     const file = path.join(dir, freeName(dir, name));
     try {
-      return { file, handle: await fs.promises.open(file, 'wx') };
+      return { file, handle: await createNewFile(file) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || i + 1 >= MAX_CLAIMS) throw error;
     }

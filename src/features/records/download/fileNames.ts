@@ -1,6 +1,6 @@
 /** Local file names for downloads. No VS Code here (unit-tested under plain Node). */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isTakenSync } from '../../../node/disk';
 
 /**
  * Most file systems allow 255 bytes per name; room is left for the " (12)" that freeName() may add.
@@ -90,8 +90,8 @@ export function truncateBytes(name: string, maxBytes: number): string {
   return `${out.replace(/[. ]+$/, '')}${keepExt}`;
 }
 
-/** "report.pdf" → "report (1).pdf" … the first name not taken in `folder` (bounded). */
-export function freeName(folder: string, name: string, exists: (p: string) => boolean = fs.existsSync): string {
+/** "report.pdf" → "report (1).pdf" … the first name not taken in `folder` (bounded); a link, even a dangling one, takes it. */
+export function freeName(folder: string, name: string, exists: (p: string) => boolean = isTakenSync): string {
   if (!exists(path.join(folder, name))) return name;
   const ext = path.extname(name);
   const stem = name.slice(0, name.length - ext.length);

@@ -3,7 +3,6 @@
  * bytes, an existing file skipped or overwritten as the caller chose, and no partial file ever left behind (each
  * file is written through atomicFile.ts). Cancelling aborts the downloads in flight: reading is safe to abort.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -14,6 +13,7 @@ import {
   type V2Api,
 } from '../../../api/index';
 import { exists, LengthMismatchError, writeAtomically } from '../../../node/atomicFile';
+import { entryOf, makeFolderHere } from '../../../node/disk';
 import type { FolderPlan } from './folderPlan';
 import { runPool, withLinkedSignal } from '../../../node/pool';
 
@@ -67,26 +67,16 @@ export interface DownloadSummary {
 
 const localPath = (target: string, relative: string) => path.join(target, ...relative.split('/'));
 
-async function lstatOrUndefined(p: string): Promise<fs.Stats | undefined> {
-  try {
-    return await fs.promises.lstat(p);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
-
 /** What is already at the plan's paths below `target`, for the one question the UI asks before downloading. */
 export async function findClashes(plan: FolderPlan, target: string): Promise<Clashes> {
   const blocked: string[] = [];
   for (const folder of plan.folders) {
-    const s = await lstatOrUndefined(localPath(target, folder));
+    const s = await entryOf(localPath(target, folder));
     if (s && !s.isDirectory()) blocked.push(folder);
   }
   const existing: Array<FolderPlan['files'][number]> = [];
   for (const file of plan.files) {
-    const s = await lstatOrUndefined(localPath(target, file.path));
+    const s = await entryOf(localPath(target, file.path));
     if (s?.isDirectory()) blocked.push(file.path);
     else if (s) existing.push(file);
   }
@@ -111,15 +101,8 @@ class Folders {
     return done;
   }
 
-  private async makeOne(relative: string): Promise<void> {
-    const p = localPath(this.target, relative);
-    try {
-      await fs.promises.mkdir(p);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const s = await fs.promises.lstat(p);
-      if (!s.isDirectory()) throw new Error(`${p} is in the way: it is not a folder (links are not followed).`);
-    }
+  private makeOne(relative: string): Promise<void> {
+    return makeFolderHere(localPath(this.target, relative));
   }
 }
 

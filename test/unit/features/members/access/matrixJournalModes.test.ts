@@ -1,9 +1,9 @@
 // The access matrix's store names the people of an organisation and their access: it is the user's alone.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { journalPath, MatrixJournal } from '../../../../../src/features/members/access/matrixJournal';
 
 const mode = async (f: string) => (await stat(f)).mode & 0o777;
@@ -35,6 +35,36 @@ void describe('access matrix store: file modes', () => {
       assert.equal(await mode(join(storage, 'access')), 0o700);
       await access.compact(access.load());
       assert.equal(await mode(access.file), 0o600, 'rewritten, still private');
+    });
+  });
+
+  void test('a store file or folder that is a planted link is refused, and what it points to is untouched', async () => {
+    await withStorage(async (storage) => {
+      const victim = join(storage, 'elsewhere', 'notes.txt');
+      await mkdir(dirname(victim));
+      await writeFile(victim, 'mine\n', { mode: 0o644 });
+      const member = {
+        username: 'sam',
+        name: 'Sam',
+        email: 's@x.org',
+        tags: [],
+        permission: 1,
+        lastActive: null,
+        flags: 0,
+      };
+      const file = journalPath(join(storage, 'access'), 'p1', 7);
+      await mkdir(dirname(file), { recursive: true });
+      await symlink(victim, file);
+      assert.throws(() => new MatrixJournal(file).read(member, {}, 1), { name: 'UnsafePathError' });
+      await assert.rejects(new MatrixJournal(file).compact(new MatrixJournal(file).load()), {
+        name: 'UnsafePathError',
+      });
+      const other = journalPath(join(storage, 'access'), 'p2', 7);
+      await symlink(dirname(victim), dirname(other));
+      assert.throws(() => new MatrixJournal(other).read(member, {}, 1), { name: 'UnsafePathError' });
+      assert.equal(await readFile(victim, 'utf8'), 'mine\n');
+      assert.equal(await mode(victim), 0o644);
+      assert.equal((await readdir(dirname(victim))).length, 1, 'nothing new beside it');
     });
   });
 });

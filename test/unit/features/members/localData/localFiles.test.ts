@@ -1,9 +1,17 @@
 // What the extension keeps about a portal's people is the user's alone, can be listed and removed per portal, and is
-// pruned after `portal.history.keepDays`: journals, action reports, the access matrix's store and snapshots.
+// pruned after `portal.history.keepDays`: journals (of applies and uploads), action reports, the access matrix's
+// store, snapshots, staged drops and chat's call log. A link planted for any of them never leads a removal elsewhere.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmod, mkdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { discardJournal, Journal, unfinishedJournals } from '../../../../../src/engine/journalFile';
+import { ToolCallLog } from '../../../../../src/engine/readLog';
+import { snapshotFrom, writeSnapshot } from '../../../../../src/engine/members/snapshot';
+import { unfinishedUploads } from '../../../../../src/engine/uploads/run';
+import { tryLock } from '../../../../../src/node/fileLock';
+import { stageDropped } from '../../../../../src/features/records/upload/dropped';
 import { applyPlan } from '../../../../../src/engine/members/apply';
 import { parseMembersFile } from '../../../../../src/features/members/plan/core/file/membersFile';
 import { makePlan } from '../../../../../src/features/members/plan/core/planner';
@@ -92,6 +100,172 @@ void describe('local data: private, listed, removable, pruned', () => {
         for (const f of [old.journal, old.report]) await assert.rejects(stat(f), `${f} pruned`);
         for (const f of [recent.journal, recent.report, stuck.journal, stuck.report])
           assert.ok(await stat(f), `${f} kept`);
+      }),
+    );
+  });
+
+  void test("chat's call log, the storage's own snapshots, staged drops and upload journals are listed and removed; a running upload's are not", async () => {
+    await withPortal(async (p) =>
+      withStorage(async (storage) => {
+        const kept = await keepSome(p, storage, 'portal-a', 'one');
+        const more = await keepMore(p, storage);
+        const listed = await local.localDataOf(storage, { portalId: 'portal-a', baseUrl: p.emu.url });
+        const expected = [kept.journal, kept.report, kept.access, ...more.mine, ...more.shared];
+        assert.deepEqual(listed.map((f) => f.file).sort(), expected.sort());
+        assert.deepEqual(
+          listed
+            .filter((f) => f.shared)
+            .map((f) => f.file)
+            .sort(),
+          [...more.shared].sort(),
+          "chat's call log and a drop no upload names are the extension's own, marked so",
+        );
+        assert.equal(await local.removeLocalData(listed), expected.length);
+        for (const f of expected) await assert.rejects(stat(f), `${f} removed`);
+        for (const f of more.others) assert.ok(await stat(f), `${f} kept`);
+      }),
+    );
+  });
+
+  void test("pruning removes old upload journals, own snapshots, drops and chat's call log; an unfinished upload keeps its drop", async () => {
+    await withPortal(async (p) =>
+      withStorage(async (storage) => {
+        const now = Date.now();
+        const more = await keepMore(p, storage);
+        const aged = new Date(now - 100 * DAY);
+        for (const f of [...more.mine, ...more.shared, ...more.others]) await utimes(f, aged, aged);
+        await local.pruneLocalData(storage, 90, now);
+        // The finished upload's journal and its drop, the orphan drop, the storage's own snapshots (of every portal)
+        // and chat's call log go; the unfinished upload of portal-b and the running one keep their journals and drops.
+        const [otherPortalSnapshot, ...needed] = more.others;
+        for (const f of [...more.mine, ...more.shared, otherPortalSnapshot ?? ''])
+          await assert.rejects(stat(f), `${f} pruned`);
+        for (const f of needed) assert.ok(await stat(f), `${f} kept`);
+      }),
+    );
+  });
+});
+
+/**
+ * Beside an apply: chat's call log, a snapshot in the storage's own folder, upload journals (portal-a's finished one, portal-b's
+ * unfinished one, portal-a's running one, locked) each with its staged drop, and a drop no upload names. `mine` is
+ * portal-a's, `shared` the extension's own, `others` what portal-a's removal must leave (another portal's snapshot first).
+ */
+async function keepMore(p: Portal, storage: string) {
+  new ToolCallLog(storage).record({ at: Date.now(), tool: 'members', input: { q: 'alice' }, outcome: 'answered' });
+  const chat = join(storage, 'chat', 'tool-calls.jsonl');
+  const member = await p.client.v3.members.get(p.acme, 'alice.muller');
+  const v2 = await p.client.v2.members.get(p.acme, 'alice.muller');
+  const snapshot = await writeSnapshot(join(storage, 'snapshots'), snapshotFrom(p.acme, member, v2, [], 1, p.emu.url));
+  const elsewhere = await writeSnapshot(
+    join(storage, 'snapshots'),
+    snapshotFrom(p.acme, member, v2, [], 2, 'https://other.example'),
+  );
+  const upload = async (portalId: string, ended: boolean) => {
+    const staged = await stageDropped(storage, [{ name: 'note.txt', bytes: new TextEncoder().encode('note\n') }]);
+    const journal = await Journal.create(join(storage, 'uploads'), {
+      kind: 'uploads',
+      accountId: 1,
+      portalId,
+      origin: 'upload',
+      startedAt: 0,
+      target: { portalId, accountId: 1, groupId: 2, folderId: 0 },
+      work: [{ seq: 0, path: 'note.txt', localPath: staged.paths[0] ?? '', size: 5, contentType: 'text/plain' }],
+    } as never);
+    if (ended) await journal.append({ type: 'end', finishedAt: 1, cancelled: false });
+    await journal.close();
+    return { journal: journal.file, drop: staged.folder };
+  };
+  const finished = await upload('portal-a', true);
+  const unfinished = await upload('portal-b', false);
+  const running = await upload('portal-a', false);
+  assert.equal((await unfinishedUploads(storage)).length, 2, 'where the uploads engine looks for its journals');
+  const lock = await tryLock(running.journal);
+  assert.ok(lock);
+  const orphan = (await stageDropped(storage, [{ name: 'a.txt', bytes: new Uint8Array([1]) }])).folder;
+  return {
+    mine: [snapshot, finished.journal, finished.drop],
+    shared: [chat, orphan],
+    others: [elsewhere, unfinished.journal, unfinished.drop, running.journal, running.drop],
+  };
+}
+
+void describe('local data: a planted link leads nowhere', () => {
+  void test('a journal that is a link is not offered, and a resume or discard never appends through it', async () => {
+    await withPortal(async (p) =>
+      withStorage(async (storage) => {
+        const { journal } = await keepSome(p, storage, 'portal-a', 'one');
+        const text = await readFile(journal, 'utf8');
+        const unfinished = text
+          .split('\n')
+          .filter((l) => !l.includes('"type":"end"'))
+          .join('\n');
+        const outside = await mkdtemp(join(tmpdir(), 'portal-outside-'));
+        try {
+          const victim = join(outside, 'victim.jsonl');
+          await writeFile(victim, unfinished, { mode: 0o644 });
+          await rm(journal);
+          await symlink(victim, journal);
+          assert.deepEqual(await unfinishedJournals(storage), [], 'a link is not a journal of ours');
+          const record = { file: journal } as Parameters<typeof discardJournal>[0];
+          await assert.rejects(discardJournal(record), { name: 'UnsafePathError' });
+          assert.equal(await readFile(victim, 'utf8'), unfinished, 'the linked file is untouched');
+          assert.equal((await stat(victim)).mode & 0o777, 0o644);
+        } finally {
+          await rm(outside, { recursive: true, force: true });
+        }
+      }),
+    );
+  });
+
+  void test('a journal, report, access or snapshot folder that is a link: no new file goes through it, no removal reaches it', async () => {
+    await withPortal(async (p) =>
+      withStorage(async (storage) => {
+        const kept = await keepSome(p, storage, 'portal-a', 'one');
+        const outside = await mkdtemp(join(tmpdir(), 'portal-outside-'));
+        try {
+          const aged = new Date(Date.now() - 100 * DAY);
+          // Each folder moved out of the storage folder and a link left in its place.
+          for (const name of ['journal', 'reports', 'access']) {
+            await cp(join(storage, name), join(outside, name), { recursive: true });
+            await rm(join(storage, name), { recursive: true });
+            await symlink(join(outside, name), join(storage, name));
+          }
+          const member = await p.client.v3.members.get(p.acme, 'alice.muller');
+          const v2 = await p.client.v2.members.get(p.acme, 'alice.muller');
+          await mkdir(join(outside, 'snapshots'));
+          await writeSnapshot(join(outside, 'snapshots'), snapshotFrom(p.acme, member, v2, [], 1, p.emu.url));
+          await symlink(join(outside, 'snapshots'), join(storage, 'snapshots'));
+          const victims = (await readdir(outside, { recursive: true, withFileTypes: true }))
+            .filter((e) => e.isFile())
+            .map((e) => join(e.parentPath, e.name));
+          assert.equal(victims.length, 4, 'a journal, a report, an access store and a snapshot');
+          for (const f of victims) await utimes(f, aged, aged);
+
+          const listed = await local.localDataOf(storage, { portalId: 'portal-a', baseUrl: p.emu.url });
+          assert.deepEqual(listed, [], 'nothing through a link is listed');
+          await local.removeLocalData(
+            [kept.journal, kept.report, kept.access].map((file) => ({
+              file,
+              kind: 'report',
+              modified: 0,
+              root: storage,
+            })),
+          );
+          await local.pruneLocalData(storage, 90, Date.now());
+          for (const f of victims) assert.ok(await stat(f), `${f} untouched`);
+          await assert.rejects(writeSnapshot(join(storage, 'snapshots'), snapshotFrom(p.acme, member, v2, [], 3)), {
+            name: 'UnsafePathError',
+          });
+          await assert.rejects(keepSome(p, storage, 'portal-a', 'two'), { name: 'UnsafePathError' });
+          assert.deepEqual(
+            (await readdir(join(outside, 'journal'))).filter((n) => n.endsWith('.jsonl')).length,
+            1,
+            'no journal was made through the link',
+          );
+        } finally {
+          await rm(outside, { recursive: true, force: true });
+        }
       }),
     );
   });

@@ -1,6 +1,8 @@
 // Bulk member edits on the Members view's selection, as VS Code runs a context-menu entry on several rows: the clicked
 // row and the selection. Every change is checked on the portal over HTTP, not through the extension.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../../emulator';
 import { portalIdOf } from '../../../../../src/auth/portalEntry';
@@ -145,18 +147,28 @@ for (const profile of PROFILES)
       await withUi({ 'members.tag.add': 'local-data', 'members.bulk.confirm': true }, () =>
         onSelection('portal.member.addTag', rows),
       );
+      // What other features keep beside the members' journals: chat's call log and a staged drop no upload names.
+      const storage = (await features()).records.storageFolder;
+      const callLog = path.join(storage, 'chat', 'tool-calls.jsonl');
+      const drop = path.join(storage, 'dropped-files', `local-data-${profile}`);
+      fs.mkdirSync(path.dirname(callLog), { recursive: true });
+      fs.appendFileSync(callLog, `${JSON.stringify({ at: 1, tool: 'members', input: {}, outcome: 'answered' })}\n`);
+      fs.mkdirSync(drop, { recursive: true });
+      fs.writeFileSync(path.join(drop, 'note.txt'), 'note\n');
       await withUi(
         { 'pick.portal': ((v: unknown) => v === p.portalId) as never, 'localData.remove': 'remove' },
         async (ui) => {
           await vscode.commands.executeCommand('portal.localData.remove');
           assert.match(
             asked(ui, 'localData.remove'),
-            /^Remove what this computer keeps about the people of .+\? \d+ apply journals?/,
+            /^Remove what this computer keeps about the people of .+\? \d+ apply journals?.*; and, for every portal, not this one alone: .*staged drop.*chat's call log/,
           );
           assert.match(told(ui).join('\n'), /^Removed \d+ files kept for /);
         },
         { allUsed: false },
       );
+      assert.ok(!fs.existsSync(callLog), "chat's call log removed");
+      assert.ok(!fs.existsSync(drop), 'the staged drop removed');
       await withUi(
         { 'pick.portal': ((v: unknown) => v === p.portalId) as never },
         async (ui) => {

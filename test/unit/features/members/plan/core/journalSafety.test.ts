@@ -15,6 +15,7 @@ import {
   resumeApply,
   unfinishedJournals,
 } from '../../../../../../src/engine/members/index';
+import { Journal } from '../../../../../../src/engine/journalFile';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { allChanges, type Plan } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
@@ -216,6 +217,11 @@ void describe('journal: one writer, checked, private', () => {
         const report = join(storage, 'report.csv');
         await writeReport(report, result.rows);
         assert.equal(await mode(report), 0o600);
+        // A journal an earlier version left readable by others is tightened on its handle when it is next appended to.
+        await chmod(result.journalFile, 0o644);
+        const { journal } = await Journal.reopen({ file: result.journalFile });
+        await journal.close();
+        assert.equal(await mode(result.journalFile), 0o600);
       }),
     );
   });

@@ -2,7 +2,7 @@
 // password: profile, tags, account permission and group permissions.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collect } from '../../../../../../src/api';
@@ -10,7 +10,15 @@ import { applyPlan } from '../../../../../../src/engine/members/apply';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readGroups, readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
-import { listSnapshots, readSnapshot, recreatePlan } from '../../../../../../src/engine/members/snapshot';
+import {
+  listSnapshots,
+  readSnapshot,
+  recreatePlan,
+  snapshotFrom,
+  writeSnapshot,
+} from '../../../../../../src/engine/members/snapshot';
+import { runBulk } from '../../../../../../src/features/members/bulk/bulkRun';
+import { bulkMemberOf } from '../../../../../../src/features/members/bulk/bulkChange';
 import { exportText, Table, withPortal } from './helpers';
 
 void describe('snapshots and re-create', () => {
@@ -79,6 +87,57 @@ void describe('snapshots and re-create', () => {
         assert.equal(result.rows[0]?.result, 'done');
         const [kept] = await listSnapshots(join(storage, 'snapshots'));
         assert.equal(kept?.snapshot.username, target.user.username);
+      } finally {
+        await rm(storage, { recursive: true, force: true });
+      }
+    });
+  });
+
+  void test('a removal skipped at the moment of sending (it would now delete the user for good) writes no snapshot', async () => {
+    await withPortal(async (p) => {
+      const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
+      try {
+        const all = await collect(p.client.v3.members.iterate(p.acme));
+        const target = all.find((m) => !m.memberOfMultipleAccounts && m.user.username.includes('.'));
+        assert.ok(target);
+        // Selected while they still belonged to another organisation: the removal was not planned as a deletion.
+        const selected = { ...bulkMemberOf(target), deletesUser: false };
+        const snapshots = join(storage, 'chosen');
+        const summary = await runBulk(p.client, p.acme, { kind: 'delete' }, [selected], {
+          journal: { storageFolder: storage, portalId: 'test' },
+          snapshotFolder: snapshots,
+        });
+        assert.deepEqual(
+          summary.skipped.map((x) => [x.member.username, x.reason]),
+          [[target.user.username, 'now-deleted-for-good']],
+        );
+        assert.ok(await p.client.v3.members.get(p.acme, target.user.username), 'left as they are');
+        assert.deepEqual(await listSnapshots(snapshots), [], 'no copy of their details kept for a removal not sent');
+        assert.deepEqual(await listSnapshots(join(storage, 'snapshots')), []);
+      } finally {
+        await rm(storage, { recursive: true, force: true });
+      }
+    });
+  });
+
+  void test('a snapshot folder or file that is a planted link is refused, and what it points to is untouched', async () => {
+    await withPortal(async (p) => {
+      const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
+      try {
+        const member = await p.client.v3.members.get(p.acme, 'alice.muller');
+        const v2 = await p.client.v2.members.get(p.acme, 'alice.muller');
+        const snapshot = snapshotFrom(p.acme, member, v2, [], 1_700_000_000_000, p.emu.url);
+        const elsewhere = join(storage, 'elsewhere');
+        await mkdir(elsewhere);
+        await symlink(elsewhere, join(storage, 'snapshots'));
+        await assert.rejects(writeSnapshot(join(storage, 'snapshots'), snapshot), { name: 'UnsafePathError' });
+        assert.deepEqual(await readdir(elsewhere), [], 'nothing written through the folder link');
+        const real = join(storage, 'real');
+        const written = await writeSnapshot(real, snapshot);
+        await rm(written);
+        await symlink(join(elsewhere, 'victim.json'), written);
+        await assert.rejects(writeSnapshot(real, snapshot), { name: 'UnsafePathError' });
+        assert.deepEqual(await readdir(elsewhere), [], 'nothing written through the file link');
       } finally {
         await rm(storage, { recursive: true, force: true });
       }
