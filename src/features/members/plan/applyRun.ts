@@ -24,7 +24,7 @@ import { allChanges, type JournalRecord, type Plan } from './core/model';
 import { reportCounts, reportsFolderOf, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
-import { confirmTruth } from './planWords';
+import { confirmTruth, typeCountWords, undoText } from './planWords';
 
 export interface ApplyDeps {
   readonly registry: PortalRegistry;
@@ -59,7 +59,7 @@ function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): strin
         )
       : '',
     c.conflictsChosen ? vscode.l10n.t('Conflicting rows you chose to apply anyway: {0}', count(c.conflictsChosen)) : '',
-    vscode.l10n.t('Each member is journaled before it is sent: Undo puts them back.'),
+    ...undoText(c.remove, c.permanent),
   ];
   return lines.filter((l) => l !== '').join('\n');
 }
@@ -258,11 +258,12 @@ async function finish(
 /** Deleting users for good is confirmed by typing how many. */
 async function typedCount(ui: Ui, permanent: number): Promise<boolean> {
   if (permanent === 0) return true;
+  const words = typeCountWords(permanent);
   const typed = await ui.input({
     id: 'plan.apply.typeCount',
     title: vscode.l10n.t('Delete users for good'),
-    prompt: vscode.l10n.t('{0} users will be deleted for good. Type {0} to confirm.', permanent),
-    validate: (v) => (v.trim() === String(permanent) ? undefined : vscode.l10n.t('Type the number {0}.', permanent)),
+    prompt: words.prompt,
+    validate: (v) => (v.trim() === String(permanent) ? undefined : words.mistyped),
   });
   return typed?.trim() === String(permanent);
 }

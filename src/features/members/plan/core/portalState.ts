@@ -101,7 +101,9 @@ async function withGroups(
 ): Promise<PortalState> {
   const { members } = read;
   const needs = file === undefined ? undefined : needsOf(file);
-  const wantsGroups = needs === undefined || needs.hasGroupColumns;
+  const reads = needs ? await needs.groupReads(members) : [];
+  // A member's groups are read by name: the list names them, with or without group columns.
+  const wantsGroups = needs === undefined || needs.hasGroupColumns || reads.length > 0;
   let groups: readonly PortalGroup[] = options.groups ?? [];
   if (wantsGroups && !options.groups) {
     groups = await readGroups(client, accountId, { signal: options.signal });
@@ -109,7 +111,7 @@ async function withGroups(
   }
   if (needs) {
     await runPool(
-      await needs.groupReads(members),
+      reads,
       options.concurrency,
       async (key) => {
         const portal = members.get(key);
