@@ -28,3 +28,10 @@ export function groupReadsNeeded(file: MembersFile, members: ReadonlyMap<string,
   }
   return [...out];
 }
+
+/** Whether any member's groups may need reading for `file`: it has group columns, or columns that hand over a sign-in. */
+export function mayReadGroups(file: MembersFile): boolean {
+  return file.groupColumns.length > 0 || SIGN_IN_COLUMNS.some((c) => file.columns.has(c));
+}
+
+const SIGN_IN_COLUMNS = ['email', 'twoFactor', 'enabled', 'locked'] as const;

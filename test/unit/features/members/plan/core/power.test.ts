@@ -10,6 +10,7 @@ import { planElevations } from '../../../../../../src/features/members/plan/core
 import { allChanges } from '../../../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { readInWorker } from '../../../../../../src/features/members/plan/core/worker/planInWorker';
 import { exportText, Table } from './helpers';
 import { withSeededPortal } from './seeded';
 
@@ -54,6 +55,16 @@ void describe("an administrator's sign-in is power", () => {
             ['victor.hale', ['administrator-sign-in:enabled']],
           ],
         );
+        // Plan Changes… plans in its worker: the same group reads, the same elevations.
+        const inWorker = await readInWorker(table.text(), {});
+        try {
+          const workerState = await readPortalState(p.client, p.acme, inWorker.needs);
+          assert.equal(workerState.requests, state.requests, 'the same group reads');
+          const workerPlan = await inWorker.plan(workerState, {});
+          assert.equal(planElevations(workerPlan, allChanges(workerPlan)).length, 5);
+        } finally {
+          await inWorker.close();
+        }
         const problems = diagnose(file, { groups: state.groups, members: state.members, readAt: state.readAt });
         const warned = problems
           .filter((x) => x.code === 'elevation')
