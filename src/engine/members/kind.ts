@@ -98,7 +98,8 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
   ) {}
 
   sends(unit: JournalWork): boolean {
-    return unit.requests.length > 0;
+    // A resume sends the rebuilt requests, which an edited journal's own list may not show.
+    return unit.requests.length > 0 || rebuiltRequests(unit).length > 0;
   }
 
   undo(record: JournalRecord): UndoOffer<Plan> {

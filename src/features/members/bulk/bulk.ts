@@ -220,7 +220,9 @@ export async function bulkEdit(
     );
     const text = summaryWords(summary, words);
     const retry = summary.cancelled ? failedMembers(summary) : unfinishedMembers(summary);
-    const undoable = summary.done.length > 0 ? summary.applyId : undefined;
+    // A removal whose user lives on in another organisation cannot be undone: Undo is offered only for the rest.
+    const putBack = summary.done.some((d) => change.kind !== 'delete' || d.member.deletesUser === true);
+    const undoable = putBack ? summary.applyId : undefined;
     if (retry.length === 0 || attempt >= MAX_RETRIES) {
       void offerUndo(ui, deps.undo, undoable, summary.failed.length ? 'warning' : 'info', text.message);
       return summary;

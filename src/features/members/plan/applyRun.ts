@@ -24,7 +24,7 @@ import { allChanges, type JournalRecord, type Plan } from './core/model';
 import { reportCounts, reportsFolderOf, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
-import { confirmTruth, typeCountWords, undoText } from './planWords';
+import { confirmTruth, typeCountWords, undoableRows, undoText } from './planWords';
 
 export interface ApplyDeps {
   readonly registry: PortalRegistry;
@@ -158,7 +158,10 @@ function confirmResume(ui: Ui, account: AccountRef, remaining: Plan): Promise<bo
       plain(account.label),
       count(counts.members),
     ),
-    detail: [confirmDetail(counts, undefined), [...new Set(names)].slice(0, 20).join(', ')].join('\n\n'),
+    detail: [
+      [...confirmTruth(remaining, allChanges(remaining)), confirmDetail(counts, undefined)].join('\n'),
+      [...new Set(names)].slice(0, 20).join(', '),
+    ].join('\n\n'),
     action: vscode.l10n.t('Resume {0} Members', count(counts.members)),
   });
 }
@@ -236,7 +239,7 @@ async function finish(
   ].filter((p) => p !== '');
   const message = vscode.l10n.t('Applied to {0}. {1}', plain(account.label), parts.join(' '));
   const retryable = plan !== undefined && (n.failed > 0 || n['not-started'] > 0);
-  const undoable = n.done > 0 && plan?.origin !== 'undo';
+  const undoable = plan?.origin !== 'undo' && undoableRows(plan, result.rows);
   // Not awaited: a notification's promise settles only when it closes, and the command is over already.
   void ui
     .choose({

@@ -14,6 +14,7 @@ import {
   type NewMemberSpec,
   type Plan,
   type PlanChange,
+  type ReportRow,
 } from './core/model';
 
 export function fieldLabel(field: MemberField): string {
@@ -229,4 +230,15 @@ export function typeCountWords(n: number): { readonly prompt: string; readonly m
         prompt: vscode.l10n.t('{0} users will be deleted for good. Type {0} to confirm.', n),
         mistyped: vscode.l10n.t('Type the number {0}.', n),
       };
+}
+
+/**
+ * Whether an apply's summary offers Undo: something was done that an undo can put back. A removal whose user lives
+ * on in another organisation cannot be (known from the plan; a resume, which has none, offers it for what it did).
+ */
+export function undoableRows(plan: Plan | undefined, rows: readonly ReportRow[]): boolean {
+  const lasting = new Set(
+    (plan?.absent ?? []).filter((c) => c.kind === 'absent' && c.action === 'remove' && !c.permanent).map((c) => c.id),
+  );
+  return rows.some((r) => r.result === 'done' && !r.changeIds.every((id) => lasting.has(id)));
 }

@@ -81,4 +81,27 @@ describe('Members: power and Undo, told before Apply', function () {
     const alice = await portalJson(p.emu.url, p.token, 'GET', '/v3/accounts/1/members/alice.andersen');
     assert.equal((alice.body as { user: { email: string } }).user.email, 'alice.andersen@acme.example', 'nothing sent');
   });
+
+  it('an apply whose only change is a removal Undo cannot put back offers no Undo', async () => {
+    const file = path.join(dir, 'lasting.csv');
+    await withUi({ 'members.export.file': file, 'members.export.groups': 'Members and their group permissions' }, () =>
+      vscode.commands.executeCommand('portal.members.exportCsv'),
+    );
+    const doc = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(doc);
+    await deleteRow(doc, 'bruno.dubois'); // also a member of globex: their user stays
+    await withUi({ 'plan.absent': 'Remove them from the organisation' } as never, () =>
+      vscode.commands.executeCommand('portal.plan.planChanges'),
+    );
+    const ui = await withUi({ 'plan.apply.confirm': true } as never, async (u) => {
+      await vscode.commands.executeCommand('portal.plan.apply');
+      return u;
+    });
+    assert.match(asked(ui, 'plan.apply.confirm'), /CANNOT BE UNDONE: 1 removal\./);
+    const gone = await portalJson(p.emu.url, p.token, 'GET', '/v3/accounts/1/members/bruno.dubois');
+    assert.equal(gone.status, 404, 'removed');
+    const done = ui.asked.find((q) => q.id === 'plan.apply.done');
+    assert.ok(done, 'the summary was shown');
+    assert.ok(!done.texts.includes('Undo'), `no Undo offered: ${done.texts.join(' | ')}`);
+  });
 });
