@@ -28,7 +28,7 @@ import type {
 } from './model';
 import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portal';
 import { remaining, sameValue } from './remaining';
-import { updateRequests } from './requests';
+import { rebuiltRequests, updateRequests } from './requests';
 import { snapshotFrom, writeSnapshot } from './snapshot';
 import { undoPlan } from './undo';
 
@@ -101,7 +101,8 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
   ) {}
 
   sends(unit: JournalWork): boolean {
-    return unit.requests.length > 0;
+    // A resume sends the rebuilt requests, which an edited journal's own list may not show.
+    return unit.requests.length > 0 || rebuiltRequests(unit).length > 0;
   }
 
   undo(record: JournalRecord): UndoOffer<Plan> {
@@ -280,14 +281,15 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
   /**
    * A member started but not confirmed before a crash is read from the portal: if the portal already shows the change
    * it counts as done, if it still shows the previous values the rest is sent, and what someone else changed meanwhile
-   * is left as it is and reported as failed. A member never started is run.
+   * is left as it is and reported as failed. A member never started is run. Either way the requests are rebuilt from
+   * the journal's checked `before` and `after` (what the resume's confirmation showed), never its request bodies.
    */
   async resume(
     work: JournalWork,
     intent: IntentEntry<MemberBefore, JournalRequest> | undefined,
     context: Context,
   ): Promise<UnitOutcome> {
-    if (!intent) return this.run(work, context);
+    if (!intent) return this.run(work, context, rebuiltRequests(work));
     try {
       return await this.resumeStarted(work, intent, context);
     } catch (error) {
@@ -305,11 +307,15 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     const created = work.action === 'create' || work.action === 'restore';
     if (work.action === 'remove') {
       const now = await this.current(work.username, false, context);
-      return now ? this.run(work, context) : this.outcome(work, { result: 'done', message: '' }, context);
+      return now
+        ? this.run(work, context, rebuiltRequests(work))
+        : this.outcome(work, { result: 'done', message: '' }, context);
     }
-    const target = work.after ?? { fields: {}, groups: {} };
+    // What the resume's plan showed: the target, and for a member changed, only with the values before.
+    const shown = work.after && (created || work.before) ? work.after : undefined;
+    const target = shown ?? { fields: {}, groups: {} };
     const now = await this.current(work.username, Object.keys(target.groups).length > 0, context);
-    if (!now && created) return this.run(work, context);
+    if (!now && created) return this.run(work, context, rebuiltRequests(work));
     if (!now)
       return this.outcome(work, { result: 'failed', message: 'The member is no longer on the portal.' }, context);
     const left = remaining(target, now, created ? null : (intent.before ?? work.before));

@@ -101,7 +101,14 @@ export interface CreateChange extends ChangeBase {
   readonly member: NewMemberSpec;
 }
 
-export type FieldChange = ChangeBase & { readonly kind: 'field' } & FieldValues;
+export type FieldChange = ChangeBase & {
+  readonly kind: 'field';
+  /**
+   * The member is an administrator (more power than a Member, before or after the plan): a change that hands over
+   * their sign-in (e-mail, two-factor off, enabled, unlocked) grants that power. Set by the plan made from a file.
+   */
+  readonly ofAdministrator?: boolean;
+} & FieldValues;
 
 export interface GroupChange extends ChangeBase {
   readonly kind: 'group';

@@ -5,7 +5,7 @@
  */
 import type { MemberBodyV2, MemberCreate, MemberUpdate } from '../../api/index';
 import { groupLevelPatch, type GroupLevel } from '../../shared/groupLevel';
-import type { JournalRequest, MemberBefore, MemberTarget, NewMemberSpec, RestoreChange } from './model';
+import type { JournalRequest, JournalWork, MemberBefore, MemberTarget, NewMemberSpec, RestoreChange } from './model';
 
 type Fields = MemberTarget['fields'];
 
@@ -39,8 +39,9 @@ function patchOf(target: MemberTarget, current: MemberBefore): MemberUpdate {
   if (differs(f, 'accountPermission', current.accountPermission) && f.accountPermission !== undefined)
     patch.permission = f.accountPermission;
   if (f.twoFactor === false && current.twoFactor) patch.disableTwoFactorAuthentication = true;
+  // A level not known before (a bulk edit on rows without their groups) is sent as it is: it may differ.
   const levels = Object.entries(target.groups)
-    .filter(([id, level]) => (current.groups[id] ?? 0) !== level)
+    .filter(([id, level]) => !(id in current.groups) || current.groups[id] !== level)
     .map(([id, level]): [number, GroupLevel] => [Number(id), level]);
   return { ...patch, ...groupLevelPatch(levels) };
 }
@@ -142,4 +143,47 @@ export function targetOfSpec(spec: NewMemberSpec): MemberTarget {
     },
     groups: groupsRecord(spec.groups),
   };
+}
+
+/** The groups a new member joins: every level but none. */
+export function joinedGroups(levels: Readonly<Record<string, GroupLevel>>): Map<number, GroupLevel> {
+  const groups = new Map<number, GroupLevel>();
+  for (const [id, level] of Object.entries(levels)) if (level !== 0) groups.set(Number(id), level);
+  return groups;
+}
+
+/**
+ * The member a journal's create (or re-create) work makes, from its target alone: what a resume shows and sends.
+ * Only the activation date is taken from its journaled v2 create, the one value the target does not hold.
+ */
+export function newMemberOf(work: JournalWork, after: MemberTarget): NewMemberSpec {
+  const f = after.fields;
+  const created = work.requests.find((r) => r.method === 'v2.create');
+  return {
+    username: work.username,
+    name: f.name ?? '',
+    email: f.email ?? '',
+    jobTitle: f.jobTitle ?? null,
+    enabled: f.enabled ?? true,
+    locked: f.locked ?? false,
+    accountPermission: f.accountPermission ?? 1,
+    tags: f.tags ?? [],
+    groups: joinedGroups(after.groups),
+    activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
+  };
+}
+
+/**
+ * A journaled unit's requests rebuilt from its `before` and `after` by the code that builds them at plan time.
+ * A resume sends these, never the journal's own request bodies: a journal is a file anyone with the profile can
+ * edit, and its `after` is what the resume's confirmation shows. What only the journaled requests held (a form's
+ * activation message, the new-groups permission, a snapshot's address) is not sent again.
+ */
+export function rebuiltRequests(work: JournalWork): JournalRequest[] {
+  if (work.action === 'remove') return [{ method: 'v3.delete' }];
+  const after = work.after;
+  if (!after) return [];
+  if (work.action === 'create' || work.action === 'restore') return createRequests(newMemberOf(work, after));
+  // Without the values before, the resume's plan shows no change for the member, so none is sent.
+  return work.before ? updateRequests(after, work.before) : [];
 }

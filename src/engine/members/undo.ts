@@ -5,6 +5,7 @@ import type { GroupLevel } from '../../shared/groupLevel';
 import type { FieldChange, JournalRecord, JournalWork, MemberBefore, MemberTarget, Plan, PortalGroup } from './model';
 import { derivedPlan } from './model';
 import { sameValue } from './remaining';
+import { joinedGroups, newMemberOf } from './requests';
 
 type Fields = MemberTarget['fields'];
 
@@ -76,17 +77,10 @@ function addGroup(
   });
 }
 
-/** The groups a new member joins: every level but none. */
-function joined(levels: Readonly<Record<string, GroupLevel>>): Map<number, GroupLevel> {
-  const groups = new Map<number, GroupLevel>();
-  for (const [id, level] of Object.entries(levels)) if (level !== 0) groups.set(Number(id), level);
-  return groups;
-}
-
 /**
  * The plan that puts every member the run changed back to their previous values: fields and groups back, created
- * members removed, removed members re-created (everything but the password). Members whose outcome is not known
- * (an unfinished run) are left out: resume first. Pure.
+ * members removed, members deleted for good re-created (everything but the password). Members whose outcome is not
+ * known (an unfinished run) are left out: resume first; so are removals whose user lives on elsewhere. Pure.
  */
 export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan {
   const done = (work: JournalWork) => record.outcomes.get(work.seq)?.result === 'done';
@@ -97,6 +91,9 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
       return;
     }
     if (work.action === 'remove') {
+      // Only a user deleted for good comes back (re-created, with the snapshot taken first). A user who lives on in
+      // another organisation cannot be added to this one again (the API has no way), so that removal is not offered.
+      if (!record.intents.get(work.seq)?.snapshot) return;
       // Re-creating needs the profile; a bulk removal journals only what the view row knew.
       if (!was?.email) return;
       into.newMembers.push({
@@ -112,7 +109,7 @@ export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan 
           locked: was.locked,
           accountPermission: was.accountPermission ?? 1,
           tags: was.tags,
-          groups: joined(was.groups),
+          groups: joinedGroups(was.groups),
           activationDate: undefined,
         },
       });
@@ -162,25 +159,7 @@ function addPlanned(
   const after = work.after;
   if (!after) return;
   if (work.action === 'create' || work.action === 'restore') {
-    const f = after.fields;
-    const created = work.requests.find((r) => r.method === 'v2.create');
-    into.newMembers.push({
-      kind: 'create',
-      id: `${key}#create`,
-      ...base,
-      member: {
-        username: work.username,
-        name: f.name ?? '',
-        email: f.email ?? '',
-        jobTitle: f.jobTitle ?? null,
-        enabled: f.enabled ?? true,
-        locked: f.locked ?? false,
-        accountPermission: f.accountPermission ?? 1,
-        tags: f.tags ?? [],
-        groups: joined(after.groups),
-        activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
-      },
-    });
+    into.newMembers.push({ kind: 'create', id: `${key}#create`, ...base, member: newMemberOf(work, after) });
     return;
   }
   const was = work.before;

@@ -15,7 +15,8 @@ import { answered } from '../../../ui/ui';
 import { offerUndo, type UndoChange } from '../changes/undoOffer';
 import { runBulk, unfinishedMembers, failedMembers, type BulkSummary } from './bulkRun';
 import { bulkMemberOf, type BulkChange, type BulkMember } from './bulkChange';
-import { changeWords, someNames, summaryWords, unusualWords, type ChangeWords } from './bulkWords';
+import { changeWords, lastingRemovalWords, someNames, summaryWords, unusualWords, type ChangeWords } from './bulkWords';
+import { typeCountWords } from '../plan/planWords';
 import { unusualIn } from './unusual';
 import type { MembersProvider } from '../view/membersProvider';
 
@@ -88,18 +89,22 @@ function confirmDetail(change: BulkChange, members: readonly BulkMember[]): stri
           count(alone.length),
           someNames(alone, 20),
         ),
-  ].join('\n\n');
+    lastingRemovalWords(members.length - alone.length),
+  ]
+    .filter((line) => line !== '')
+    .join('\n\n');
 }
 
 /** Deleting users for good is confirmed by typing how many. */
 async function typedCount(ui: Ui, members: readonly BulkMember[], title: string): Promise<boolean> {
   const n = members.filter((m) => m.deletesUser).length;
   if (n === 0) return true;
+  const words = typeCountWords(n);
   const typed = await ui.input({
     id: 'members.bulk.typeCount',
     title,
-    prompt: vscode.l10n.t('{0} users will be deleted for good. Type {0} to confirm.', n),
-    validate: (v) => (v.trim() === String(n) ? undefined : vscode.l10n.t('Type the number {0}.', n)),
+    prompt: words.prompt,
+    validate: (v) => (v.trim() === String(n) ? undefined : words.mistyped),
   });
   return answered(typed).trim() === String(n);
 }
@@ -215,7 +220,9 @@ export async function bulkEdit(
     );
     const text = summaryWords(summary, words);
     const retry = summary.cancelled ? failedMembers(summary) : unfinishedMembers(summary);
-    const undoable = summary.done.length > 0 ? summary.applyId : undefined;
+    // A removal whose user lives on in another organisation cannot be undone: Undo is offered only for the rest.
+    const putBack = summary.done.some((d) => change.kind !== 'delete' || d.member.deletesUser === true);
+    const undoable = putBack ? summary.applyId : undefined;
     if (retry.length === 0 || attempt >= MAX_RETRIES) {
       void offerUndo(ui, deps.undo, undoable, summary.failed.length ? 'warning' : 'info', text.message);
       return summary;

@@ -224,3 +224,19 @@ export function summaryWords(summary: BulkSummary, words: ChangeWords): SummaryW
     );
   return { message: parts.join(' '), detail: lines.join('\n').trim() };
 }
+
+/**
+ * What a removal's confirmation says of the members whose users live on in another organisation: their removal
+ * cannot be undone, as the portal cannot add an existing user to an organisation again. Empty when there are none.
+ */
+export function lastingRemovalWords(n: number): string {
+  if (n <= 0) return '';
+  return n === 1
+    ? vscode.l10n.t(
+        "1 removal CANNOT BE UNDONE: that member's user belongs to another organisation too, and the portal cannot add an existing user back.",
+      )
+    : vscode.l10n.t(
+        "{0} removals CANNOT BE UNDONE: those members' users belong to another organisation too, and the portal cannot add an existing user back.",
+        count(n),
+      );
+}

@@ -24,7 +24,7 @@ import { allChanges, type JournalRecord, type Plan } from './core/model';
 import { reportCounts, reportsFolderOf, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
-import { confirmTruth } from './planWords';
+import { confirmTruth, typeCountWords, undoableRows, undoText } from './planWords';
 
 export interface ApplyDeps {
   readonly registry: PortalRegistry;
@@ -59,7 +59,7 @@ function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): strin
         )
       : '',
     c.conflictsChosen ? vscode.l10n.t('Conflicting rows you chose to apply anyway: {0}', count(c.conflictsChosen)) : '',
-    vscode.l10n.t('Each member is journaled before it is sent: Undo puts them back.'),
+    ...undoText(c.remove, c.permanent),
   ];
   return lines.filter((l) => l !== '').join('\n');
 }
@@ -159,7 +159,10 @@ function confirmResume(ui: Ui, account: AccountRef, remaining: Plan): Promise<bo
       plain(account.label),
       count(counts.members),
     ),
-    detail: [confirmDetail(counts, undefined), [...new Set(names)].slice(0, 20).join(', ')].join('\n\n'),
+    detail: [
+      [...confirmTruth(remaining, allChanges(remaining)), confirmDetail(counts, undefined)].join('\n'),
+      [...new Set(names)].slice(0, 20).join(', '),
+    ].join('\n\n'),
     action: vscode.l10n.t('Resume {0} Members', count(counts.members)),
   });
 }
@@ -237,7 +240,7 @@ async function finish(
   ].filter((p) => p !== '');
   const message = vscode.l10n.t('Applied to {0}. {1}', plain(account.label), parts.join(' '));
   const retryable = plan !== undefined && (n.failed > 0 || n['not-started'] > 0);
-  const undoable = n.done > 0 && plan?.origin !== 'undo';
+  const undoable = plan?.origin !== 'undo' && undoableRows(plan, result.rows);
   // Not awaited: a notification's promise settles only when it closes, and the command is over already.
   void ui
     .choose({
@@ -259,11 +262,12 @@ async function finish(
 /** Deleting users for good is confirmed by typing how many. */
 async function typedCount(ui: Ui, permanent: number): Promise<boolean> {
   if (permanent === 0) return true;
+  const words = typeCountWords(permanent);
   const typed = await ui.input({
     id: 'plan.apply.typeCount',
     title: vscode.l10n.t('Delete users for good'),
-    prompt: vscode.l10n.t('{0} users will be deleted for good. Type {0} to confirm.', permanent),
-    validate: (v) => (v.trim() === String(permanent) ? undefined : vscode.l10n.t('Type the number {0}.', permanent)),
+    prompt: words.prompt,
+    validate: (v) => (v.trim() === String(permanent) ? undefined : words.mistyped),
   });
   return typed?.trim() === String(permanent);
 }

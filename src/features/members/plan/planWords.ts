@@ -5,7 +5,7 @@ import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import { groupWord } from './core/file/membersFile';
 import { count } from '../../../shared/format';
-import { planElevations, type Elevation } from './core/elevation';
+import { planElevations, type Elevation, type SignInField } from './core/elevation';
 import {
   groupChangeKind,
   type Conflict,
@@ -14,6 +14,7 @@ import {
   type NewMemberSpec,
   type Plan,
   type PlanChange,
+  type ReportRow,
 } from './core/model';
 
 export function fieldLabel(field: MemberField): string {
@@ -111,7 +112,9 @@ export function changeText(c: PlanChange, groupName: (id: number) => string = (i
         ? vscode.l10n.t('not in the file: disabled')
         : c.permanent
           ? vscode.l10n.t('not in the file: removed, and DELETED FOR GOOD (a member of no other organisation)')
-          : vscode.l10n.t('not in the file: removed from the organisation');
+          : vscode.l10n.t(
+              'not in the file: removed from the organisation; CANNOT BE UNDONE (their user belongs to another organisation, and the portal cannot add an existing user back)',
+            );
     case 'uncreate':
       return c.permanent
         ? vscode.l10n.t('created by the apply: removed again, and deleted for good')
@@ -148,6 +151,22 @@ export function elevationText(e: Elevation): string {
       return vscode.l10n.t('Group creator');
     case 'group-administrator':
       return vscode.l10n.t('Administrator of the group {0}', plain(e.group ?? '', { maxLength: 80 }));
+    case 'administrator-sign-in':
+      return signInText(e.field);
+  }
+}
+
+/** What handing over an administrator's sign-in is, by the field that does it. */
+function signInText(field: SignInField | undefined): string {
+  switch (field) {
+    case 'twoFactor':
+      return vscode.l10n.t("an administrator's sign-in: two-factor authentication turned off");
+    case 'enabled':
+      return vscode.l10n.t("an administrator's sign-in: enabled again");
+    case 'locked':
+      return vscode.l10n.t("an administrator's sign-in: unlocked");
+    default:
+      return vscode.l10n.t("an administrator's sign-in: their e-mail changes, and a password reset goes there");
   }
 }
 
@@ -178,4 +197,48 @@ export function confirmTruth(plan: Plan, chosen: readonly PlanChange[]): string[
       lines.push(`  ${vscode.l10n.t('and {0} more', count(elevations.length - NAMED_AT_MOST))}`);
   }
   return lines;
+}
+
+/**
+ * What an apply's Undo can and cannot put back, for its confirmation: a removal whose user lives on in another
+ * organisation cannot be undone (the portal has no way to add an existing user to an organisation again).
+ */
+export function undoText(removed: number, permanent: number): string[] {
+  const lasting = removed - permanent;
+  if (lasting <= 0) return [vscode.l10n.t('Each member is journaled before it is sent: Undo puts them back.')];
+  return [
+    lasting === 1
+      ? vscode.l10n.t(
+          "CANNOT BE UNDONE: 1 removal. That member's user belongs to another organisation too, and the portal cannot add an existing user back.",
+        )
+      : vscode.l10n.t(
+          "CANNOT BE UNDONE: {0} removals. Those members' users belong to another organisation too, and the portal cannot add an existing user back.",
+          count(lasting),
+        ),
+    vscode.l10n.t('Each member is journaled before it is sent: Undo puts the other changes back.'),
+  ];
+}
+
+/** The question that confirms deleting users for good by typing how many, and its answer when mistyped. */
+export function typeCountWords(n: number): { readonly prompt: string; readonly mistyped: string } {
+  return n === 1
+    ? {
+        prompt: vscode.l10n.t('1 user will be deleted for good. Type 1 to confirm.'),
+        mistyped: vscode.l10n.t('Type the number 1.'),
+      }
+    : {
+        prompt: vscode.l10n.t('{0} users will be deleted for good. Type {0} to confirm.', n),
+        mistyped: vscode.l10n.t('Type the number {0}.', n),
+      };
+}
+
+/**
+ * Whether an apply's summary offers Undo: something was done that an undo can put back. A removal whose user lives
+ * on in another organisation cannot be (known from the plan; a resume, which has none, offers it for what it did).
+ */
+export function undoableRows(plan: Plan | undefined, rows: readonly ReportRow[]): boolean {
+  const lasting = new Set(
+    (plan?.absent ?? []).filter((c) => c.kind === 'absent' && c.action === 'remove' && !c.permanent).map((c) => c.id),
+  );
+  return rows.some((r) => r.result === 'done' && !r.changeIds.every((id) => lasting.has(id)));
 }

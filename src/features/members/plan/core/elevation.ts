@@ -1,7 +1,10 @@
 /**
- * Elevations: changes that give a member more power over the organisation than a Member has. Granting Super
+ * Elevations: changes that give someone more power over the organisation than a Member has. Granting Super
  * administrator, Group creator or a group's Administrator level is named wherever a plan is shown, so a file from
- * someone else cannot hand out power unseen.
+ * someone else cannot hand out power unseen. So is a change that hands over an administrator's sign-in: their
+ * e-mail changed (a password reset then goes to the new address), two-factor authentication turned off, or the
+ * member enabled or unlocked. An administrator is a member with more power than a Member: Super administrator,
+ * Group creator, or Administrator of any group, as the portal holds them or as the same plan makes them.
  */
 import type { GroupLevel, Plan, PlanChange } from './model';
 
@@ -9,12 +12,43 @@ const SUPER_ADMINISTRATOR = 16;
 const GROUP_CREATOR = 4;
 const GROUP_ADMINISTRATOR: GroupLevel = 16;
 
-export type ElevationKind = 'super-administrator' | 'group-creator' | 'group-administrator';
+export type ElevationKind = 'super-administrator' | 'group-creator' | 'group-administrator' | 'administrator-sign-in';
+
+/** The fields whose change can hand an administrator's sign-in to someone else. */
+export type SignInField = 'email' | 'twoFactor' | 'enabled' | 'locked';
 
 export interface Elevation {
   readonly kind: ElevationKind;
   /** The group's name, for a group's Administrator level. */
   readonly group?: string;
+  /** The field changed, for an administrator's sign-in. */
+  readonly field?: SignInField;
+}
+
+/** Whether an organisation permission and group levels give more power than a Member has. */
+export function holdsPower(accountPermission: number | null | undefined, levels: Iterable<GroupLevel>): boolean {
+  if (accountPermission === SUPER_ADMINISTRATOR || accountPermission === GROUP_CREATOR) return true;
+  for (const level of levels) if (level === GROUP_ADMINISTRATOR) return true;
+  return false;
+}
+
+/**
+ * The elevation a field change of an administrator is, if any: a new e-mail, two-factor authentication off, enabled
+ * again, unlocked. Other fields, and the other way round, hand nothing over.
+ */
+export function signInElevation(field: string, before: unknown, after: unknown): Elevation | undefined {
+  switch (field) {
+    case 'email':
+      return before !== after ? { kind: 'administrator-sign-in', field } : undefined;
+    case 'twoFactor':
+      return before === true && after === false ? { kind: 'administrator-sign-in', field } : undefined;
+    case 'enabled':
+      return before === false && after === true ? { kind: 'administrator-sign-in', field } : undefined;
+    case 'locked':
+      return before === true && after === false ? { kind: 'administrator-sign-in', field } : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** The elevation an organisation permission change grants, if any. */
@@ -51,7 +85,12 @@ export function elevationsOf(change: PlanChange, groupName: (id: number) => stri
       return out;
     }
     case 'field': {
-      const e = change.field === 'accountPermission' ? permissionElevation(change.before, change.after) : undefined;
+      const e =
+        change.field === 'accountPermission'
+          ? permissionElevation(change.before, change.after)
+          : change.ofAdministrator
+            ? signInElevation(change.field, change.before, change.after)
+            : undefined;
       return e ? [e] : [];
     }
     case 'group': {

@@ -13,7 +13,7 @@
  * otherwise.
  */
 import { createHash } from 'node:crypto';
-import { checkFile, sameTags, type FileCheck } from './file/diagnose';
+import { checkFile, isAdministrator, sameTags, type FileCheck } from './file/diagnose';
 import { canonical, desiredRows, type DesiredRow } from './file/desiredRows';
 import { groupDigest } from '../../../../node/groupDigest';
 import { memberBefore } from '../../../../engine/members/portal';
@@ -202,6 +202,7 @@ function planExisting(
   columns: ReadonlyMap<string, PortalGroup>,
 ) {
   const key = p.username.toLowerCase();
+  const ofAdministrator = isAdministrator(row, p) ? { ofAdministrator: true } : {};
   const fields = fieldValues(row, p).map(
     (values) =>
       ({
@@ -210,6 +211,7 @@ function planExisting(
         username: p.username,
         row: row.row,
         ...values,
+        ...ofAdministrator,
       }) as FieldChange,
   );
   for (const c of fields) (c.field === 'enabled' && !c.after ? parts.disabled : parts.fieldChanges).push(c);

@@ -1,8 +1,9 @@
 /**
  * Reads what the plan compares a file with: one walk of the v3 member list, the group list (only when the file has
- * group columns, and not at all when the caller already has it), and v2 member reads (the only read that carries a
- * member's groups, in every portal profile) only for the rows whose groups may change: rows whose group cells no
- * longer match their `groupDigest` (or have none), and rows whose member changed on the portal since the export.
+ * group columns or a member's groups are read, and not at all when the caller already has it), and v2 member reads
+ * (the only read that carries a member's groups, in every portal profile) only for the rows whose groups may change
+ * (group cells that no longer match their `groupDigest`, or have none) and the rows that would hand over the sign-in
+ * of a member who may be an Administrator of a group (see groupReadsNeeded).
  */
 import { DEFAULT_MAX_CONCURRENT, isPortalError, PortalError, type V2Api, type V3Api } from '../../../../api/index';
 import { runPool } from '../../../../node/pool';
@@ -101,7 +102,9 @@ async function withGroups(
 ): Promise<PortalState> {
   const { members } = read;
   const needs = file === undefined ? undefined : needsOf(file);
-  const wantsGroups = needs === undefined || needs.hasGroupColumns;
+  const reads = needs ? await needs.groupReads(members) : [];
+  // A member's groups are read by name: the list names them, with or without group columns.
+  const wantsGroups = needs === undefined || needs.hasGroupColumns || reads.length > 0;
   let groups: readonly PortalGroup[] = options.groups ?? [];
   if (wantsGroups && !options.groups) {
     groups = await readGroups(client, accountId, { signal: options.signal });
@@ -109,7 +112,7 @@ async function withGroups(
   }
   if (needs) {
     await runPool(
-      await needs.groupReads(members),
+      reads,
       options.concurrency,
       async (key) => {
         const portal = members.get(key);

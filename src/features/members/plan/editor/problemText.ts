@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { plain } from '../../../../shared/plainText';
-import type { ElevationKind } from '../core/elevation';
+import type { ElevationKind, SignInField } from '../core/elevation';
 import type { Problem } from '../core/model';
 import { elevationText } from '../planWords';
 
@@ -61,7 +61,10 @@ const MESSAGES: Record<Problem['code'], Words> = {
       q(a),
     ),
   elevation: (a, b) =>
-    vscode.l10n.t('This row grants {0}.', elevationText({ kind: a as ElevationKind, group: String(b ?? '') })),
+    vscode.l10n.t(
+      'This row grants {0}.',
+      elevationText({ kind: a as ElevationKind, group: String(b ?? ''), field: b as SignInField }),
+    ),
 };
 
 export function problemMessage(p: Problem): string {

@@ -17,7 +17,7 @@ import {
   SLICE_ROWS,
   type DesiredRow,
 } from './desiredRows';
-import { groupElevation, permissionElevation, type Elevation } from '../elevation';
+import { groupElevation, holdsPower, permissionElevation, signInElevation, type Elevation } from '../elevation';
 import type {
   ColumnKey,
   MembersFile,
@@ -173,7 +173,10 @@ function rowProblems(
   const portal = context.members?.get(key);
   const isNew = context.members !== undefined && portal === undefined;
   if (isNew && !USERNAME.test(row.username)) add(at('username'), 'bad-username', [row.username]);
-  valueProblems(file, row, portal, isNew, add);
+  // Before the portal is read, a row carrying the export's lastModified came from the portal: a value the portal
+  // holds is not the user's mistake, so a format problem on it is a warning until a plan shows it was edited.
+  const exported = context.members === undefined && row.lastModified !== undefined;
+  valueProblems(file, row, portal, isNew, exported ? (span, code, args) => add(span, code, args, 'warning') : add);
   dateProblems(file, row, context, isNew, add);
   for (const e of rowElevations(row, portal, context))
     add(
@@ -182,6 +185,8 @@ function rowProblems(
       [e.kind, e.group ?? ''],
       'warning',
     );
+  for (const e of signInElevations(row, portal))
+    add(at(e.field ?? 'username'), 'elevation', [e.kind, e.field ?? ''], 'warning');
   return out;
 }
 
@@ -189,7 +194,10 @@ function cellSpan(file: MembersFile, row: DesiredRow, key: ColumnKey): Span {
   return placeIn(file, row.cells, key);
 }
 
-/** Name, e-mail, job title, two-factor and tags: checked where they change (or for a new member). */
+/**
+ * Name, e-mail, job title, two-factor and tags: checked where they change (or for a new member). A value the portal
+ * holds is never checked: an unedited export has no error.
+ */
 function valueProblems(file: MembersFile, row: DesiredRow, portal: PortalMember | undefined, isNew: boolean, add: Add) {
   const at = (key: ColumnKey): Span => cellSpan(file, row, key);
   const name = (key: ColumnKey) => headerText(file, key);
@@ -258,6 +266,34 @@ function rowElevations(row: DesiredRow, portal: PortalMember | undefined, contex
     const before = portal?.groups && id !== undefined ? (portal.groups.get(id) ?? 0) : undefined;
     if (portal && !portal.groups && row.groupDigest !== undefined) continue; // unread: the export's own cells
     const e = groupElevation(group, before, level);
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+/**
+ * Whether the row's member is an administrator, as the portal holds them (their groups as far as read) or as the
+ * row makes them.
+ */
+export function isAdministrator(row: DesiredRow, portal: PortalMember | undefined): boolean {
+  return (
+    holdsPower(portal?.accountPermission, portal?.groups?.values() ?? []) ||
+    holdsPower(row.accountPermission, row.groups.values())
+  );
+}
+
+/** An administrator's sign-in the row hands over: each field changed that could (see signInElevation). */
+function signInElevations(row: DesiredRow, portal: PortalMember | undefined): Elevation[] {
+  return portal && isAdministrator(row, portal) ? signInChanges(row, portal) : [];
+}
+
+/** The row's changes that would hand over the member's sign-in, were they an administrator. */
+export function signInChanges(row: DesiredRow, portal: PortalMember): Elevation[] {
+  const out: Elevation[] = [];
+  if (row.email !== undefined && row.email !== canonical(portal.email))
+    out.push({ kind: 'administrator-sign-in', field: 'email' });
+  for (const field of ['twoFactor', 'enabled', 'locked'] as const) {
+    const e = row[field] === undefined ? undefined : signInElevation(field, portal[field], row[field]);
     if (e) out.push(e);
   }
   return out;

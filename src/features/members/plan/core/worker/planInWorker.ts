@@ -136,14 +136,17 @@ export async function readInWorker(text: string, options: ParseOptions): Promise
   const worker = startWorker();
   const talk = new Conversation(worker);
   try {
-    const { rows, digest, hasGroupColumns } = expect(await talk.ask({ type: 'read', text, options }), 'read');
-    const read: FileRead = { rows, digest, hasGroupColumns };
+    const { rows, digest, hasGroupColumns, readsGroups } = expect(
+      await talk.ask({ type: 'read', text, options }),
+      'read',
+    );
+    const read: FileRead = { rows, digest, hasGroupColumns, readsGroups };
     return {
       read,
       needs: {
         hasGroupColumns: read.hasGroupColumns,
         groupReads: async (members: ReadonlyMap<string, PortalMember>) =>
-          read.hasGroupColumns ? expect(await talk.ask({ type: 'groupReads', members }), 'groupReads').usernames : [],
+          read.readsGroups ? expect(await talk.ask({ type: 'groupReads', members }), 'groupReads').usernames : [],
       },
       plan: async (state, planOptions) =>
         talk.planOf(expect(await talk.ask({ type: 'plan', state, options: planOptions }), 'plan').rest),

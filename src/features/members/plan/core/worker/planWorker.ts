@@ -10,7 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import { desiredRows } from '../file/desiredRows';
 import { parseMembersFile } from '../file/membersFile';
 import { fileDigest, makePlan } from '../planner';
-import { groupReadsNeeded } from '../file/groupReads';
+import { groupReadsNeeded, mayReadGroups } from '../file/groupReads';
 import { PART_ITEMS, type FromWorker, type PlanArrayKey, type PlanMapKey, type ToWorker } from './protocol';
 import type { MembersFile, Plan } from '../model';
 
@@ -59,6 +59,7 @@ function handle(message: ToWorker): void {
       rows: file.rows.length,
       digest: fileDigest(message.text),
       hasGroupColumns: file.groupColumns.length > 0,
+      readsGroups: mayReadGroups(file),
     });
     return;
   }

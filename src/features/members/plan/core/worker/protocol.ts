@@ -25,6 +25,8 @@ export interface FileRead {
   readonly digest: string;
   /** The header has group columns: the group list and some members' groups are read. */
   readonly hasGroupColumns: boolean;
+  /** Some members' groups may need reading (group columns, or columns that could hand over a sign-in). */
+  readonly readsGroups: boolean;
 }
 
 /** The plan's sections sent in parts; the rest of the plan comes in the last message. */

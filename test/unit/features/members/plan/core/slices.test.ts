@@ -66,7 +66,12 @@ void describe('members file in slices', () => {
       const whole = parseMembersFile(text);
       const file = await readInWorker(text, {});
       try {
-        assert.deepEqual(file.read, { rows: whole.rows.length, digest: fileDigest(text), hasGroupColumns: true });
+        assert.deepEqual(file.read, {
+          rows: whole.rows.length,
+          digest: fileDigest(text),
+          hasGroupColumns: true,
+          readsGroups: true,
+        });
         const state = await readPortalState(p.client, p.acme, file.needs);
         const here = await readPortalState(p.client, p.acme, whole);
         assert.equal(state.requests, here.requests, 'the same portal reads, group reads included');

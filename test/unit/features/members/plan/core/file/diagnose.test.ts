@@ -94,4 +94,34 @@ void describe('members file diagnostics', () => {
       [1, 2],
     );
   });
+
+  void test('a value from the portal is never an error: a warning before the portal is read, nothing once it matches', () => {
+    const text = [
+      'username,name,email,lastModified',
+      "ann,Ann,'@SUM(1),2026-01-01T09:00:00Z",
+      'bob,Bob,not-an-address,',
+    ].join('\n');
+    const file = parseMembersFile(text);
+    const severities = (problems: readonly Problem[]) =>
+      problems.filter((p) => p.code === 'bad-email').map((p) => [p.row, p.severity, ...p.args]);
+    // Before any plan: ann's row carries the export's lastModified, so her e-mail is the portal's; bob's is typed.
+    assert.deepEqual(severities(diagnose(file)), [
+      [1, 'warning', '@SUM(1)'],
+      [2, 'error', 'not-an-address'],
+    ]);
+    // Once the portal is read: the portal holds ann's e-mail, so nothing; an edit of it is the user's, an error.
+    const ann = { ...member('ann'), email: '@SUM(1)' };
+    const members = new Map([
+      ['ann', ann],
+      ['bob', member('bob')],
+    ]);
+    assert.deepEqual(severities(diagnose(file, { members, readAt: Date.parse('2026-02-01') })), [
+      [2, 'error', 'not-an-address'],
+    ]);
+    const edited = parseMembersFile(text.replace("'@SUM(1)", '@SUM(2)'));
+    assert.deepEqual(severities(diagnose(edited, { members, readAt: Date.parse('2026-02-01') })), [
+      [1, 'error', '@SUM(2)'],
+      [2, 'error', 'not-an-address'],
+    ]);
+  });
 });
