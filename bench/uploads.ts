@@ -59,7 +59,7 @@ async function thousand(): Promise<Figure[]> {
     emu.resetStats();
     const started = performance.now();
     const plan = await planUpload(target, [folder], await client.uploads.index(target));
-    await runUploads(client, target, unitsOf(plan, new Map()), { storageFolder: dir, concurrency: CONCURRENCY });
+    await runUploads(client, plan, unitsOf(plan, new Map()), { storageFolder: dir, concurrency: CONCURRENCY });
     const seconds = (performance.now() - started) / 1000;
     const stats = emu.stats();
     client.close();
@@ -128,13 +128,14 @@ async function resume(): Promise<Figure[]> {
   try {
     const folder = smallFiles(dir, 200, 'resume');
     const cut = await signedIn(emu);
-    const units = unitsOf(await planUpload(target, [folder], new Map()), new Map());
+    const plan = await planUpload(target, [folder], new Map());
+    const units = unitsOf(plan, new Map());
     // Slow answers to the complete call: the close catches some files made on the portal but not yet journaled.
     emu.setFaults([
       { kind: 'slow-body', delayMs: 200, path: `/v2/accounts/${ACME}/groups/${SOCIAL}/files/upload/complete` },
     ]);
     let finished = 0;
-    await runUploads(cut, target, units, {
+    await runUploads(cut, plan, units, {
       storageFolder: dir,
       concurrency: CONCURRENCY,
       onProgress: () => {

@@ -246,12 +246,13 @@ describe('Uploads and save-back (default)', function () {
     // The run the reload cut off: its client closed under it while the portal was answering some completes.
     const cut = new PortalClient({ baseUrl: emu.url });
     await cut.signIn({ kind: 'password', username: 'demo', password: 'demo' });
-    const units = unitsOf(await planUpload(target, [local], new Map()), new Map());
+    const plan = await planUpload(target, [local], new Map());
+    const units = unitsOf(plan, new Map());
     emu.setFaults([
       { kind: 'slow-body', delayMs: 300, path: `/v2/accounts/${ACME}/groups/${SOCIAL}/files/upload/complete` },
     ]);
     let finished = 0;
-    await runUploads(cut, target, units, {
+    await runUploads(cut, plan, units, {
       storageFolder: testing.records.storageFolder,
       concurrency: 4,
       onProgress: () => {
