@@ -7,8 +7,9 @@
  */
 import { constants, type Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { entryOf, NO_FOLLOW, isNotFound } from './disk';
+import { entryOf, insideRoot, NO_FOLLOW, isNotFound } from './disk';
 import { isLinkRefusal, UnsafePathError } from './unsafePath';
 
 /** What a file was when it was pinned. */
@@ -137,6 +138,17 @@ export async function pin(file: string, expected?: FileIdentity): Promise<Pinned
     await handle.close();
     throw error;
   }
+}
+
+/**
+ * `file` held to `root` without following a link at its end: its folder through realpath must be inside the root, and
+ * its name a name (not "." or ".."). Answers the path with that real folder, for `pin`; throws UnsafePathError
+ * ('outside') otherwise. A file that became a link stays inside by this test, and `pin` then says it is a link.
+ */
+export async function fileInsideRoot(root: string, file: string): Promise<string> {
+  const name = basename(file);
+  if (name === '' || name === '.' || name === '..') throw new UnsafePathError('outside', file);
+  return join(await insideRoot(root, dirname(file)), name);
 }
 
 /** What a plan records of a file: pinned and let go at once (a plan of thousands of files holds no handles). */

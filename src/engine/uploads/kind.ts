@@ -10,8 +10,15 @@
  */
 import * as l10n from '@vscode/l10n';
 import { CHUNK_BYTES, isPortalError, type FileRecord, type PortalClient, type UploadSource } from '../../api/index';
-import { insideRoot, UnsafePathError } from '../../node/disk';
-import { FileChangedError, pin, type FileChange, type FileIdentity, type PinnedFile } from '../../node/pinnedFile';
+import { UnsafePathError } from '../../node/disk';
+import {
+  FileChangedError,
+  fileInsideRoot,
+  pin,
+  type FileChange,
+  type FileIdentity,
+  type PinnedFile,
+} from '../../node/pinnedFile';
 import { errorMessage } from '../../shared/errors';
 import type { IntentEntry, JournalRecordOf, Unit, UnitContext, UnitOutcome, UndoOffer, WorkKind } from '../job';
 import type { UploadTargetRef } from './plan';
@@ -47,8 +54,7 @@ export type UploadClient = Pick<PortalClient, 'uploads' | 'budget'> & {
  * broken body, is what the unit fails with.
  */
 async function withSource<T>(root: string, unit: UploadUnit, use: (source: UploadSource) => Promise<T>): Promise<T> {
-  await insideRoot(root, unit.localPath);
-  const file: PinnedFile = await pin(unit.localPath, unit.identity);
+  const file: PinnedFile = await pin(await fileInsideRoot(root, unit.localPath), unit.identity);
   try {
     return await use({
       size: unit.size,

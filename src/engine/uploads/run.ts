@@ -8,7 +8,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import type { PortalErrorKind } from '../../api/index';
 import * as l10n from '@vscode/l10n';
-import { insideRoot, UnsafePathError } from '../../node/disk';
+import { UnsafePathError } from '../../node/disk';
+import { fileInsideRoot } from '../../node/pinnedFile';
 import type { JournalRecordOf, Unit, UnitOutcome } from '../job';
 import { discardJournal, Journal, unfinishedJournals } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
@@ -157,7 +158,7 @@ async function checkResumable(offered: UploadRecord, now: UploadRecord): Promise
     throw new ResumeRefused(l10n.t('The upload changed since its resume was offered; nothing was sent.'));
   const { root } = uploadBeginOf(now);
   for (const u of leftToSend(now))
-    await insideRoot(root, u.localPath).catch((error: unknown) => {
+    await fileInsideRoot(root, u.localPath).catch((error: unknown) => {
       throw error instanceof UnsafePathError
         ? new ResumeRefused(
             l10n.t(
