@@ -9,6 +9,7 @@
 //   plain, chunked, chunked, plain: the faster of each).
 // - upload_resume_done_twice / upload_resume_lost: 200 files, the client closed halfway (as by a reload), resumed.
 // - save_conflict_missed: saves over a copy changed on the portal since it was read, that went through.
+// - upload_swapped_source_sent: see uploadSwap.ts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { planUpload, type UploadTargetRef } from '../src/engine/uploads/plan';
 import { resumeUploads, runUploads, unfinishedUploads, unitsOf } from '../src/engine/uploads/run';
 import { startEmulator, type Emulator } from '../test/emulator';
 import { childFigures } from './child';
+import { uploadSwapBenchmark } from './uploadSwap';
 import type { Benchmark, Figure } from './types';
 
 const LATENCY_MS = 50;
@@ -206,4 +208,5 @@ export const uploadBenchmarks: Benchmark[] = [
   },
   { name: 'upload-resume', figures: ['upload_resume_done_twice', 'upload_resume_lost'], run: resume },
   { name: 'save-conflict', figures: ['save_conflict_missed'], run: conflicts },
+  uploadSwapBenchmark,
 ];
