@@ -3,6 +3,7 @@
 // against the emulator; the figure is how many of those files' wrong bytes the portal received, in any chunk, kept
 // or not (read from the chunks the emulator keeps beside its data file). It should be 0.
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -46,6 +47,8 @@ function swap(folder: string, i: number, key: string): void {
 
 /** How many of the swapped files' wrong bytes are in any chunk the portal received. */
 function wrongBytesReceived(blobs: string, key: string): number {
+  // The emulator makes the folder with the first chunk it receives: none, none of the wrong bytes.
+  if (!existsSync(blobs)) return 0;
   const chunks = readdirSync(blobs, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => readFileSync(join(e.parentPath, e.name), 'latin1'));
