@@ -254,6 +254,7 @@ describe('Uploads and save-back (default)', function () {
     let finished = 0;
     await runUploads(cut, plan, units, {
       storageFolder: testing.records.storageFolder,
+      targetName: 'Social Club',
       concurrency: 4,
       onProgress: () => {
         if (++finished === 10) cut.close();
@@ -266,6 +267,11 @@ describe('Uploads and save-back (default)', function () {
     assert.ok(partial > 0 && partial < 24, `${partial} landed before the resume`);
     await withUi({ 'upload.interrupted': 'resume' }, async (ui) => {
       await vscode.commands.executeCommand('portal.upload.resume');
+      // The offer names where the files go, where they come from, the first files left and how many more.
+      const offer = visible(ui.asked.find((q) => q.id === 'upload.interrupted')?.texts[0] ?? '');
+      assert.match(offer, /^An upload to Social Club stopped/);
+      assert.ok(offer.includes(`from ${fs.realpathSync(local)}: `), offer);
+      assert.match(offer, /: resume\/r\d\d\.txt, resume\/r\d\d\.txt, resume\/r\d\d\.txt and \d+ more\./);
       assert.match(ui.told.at(-1)?.text ?? '', /remaining files uploaded\./);
     });
     const all = Object.keys(await index(SOCIAL)).filter((p) => /^\/resume\/r\d\d\.txt$/.test(p));
