@@ -78,7 +78,13 @@ async function walkEntry(localPath: string, path: string, index: ReadonlyMap<str
       return;
     }
     const existingId = index.get(`/${path}`);
-    w.files.push({ path, localPath, size: identity.size, identity, ...(existingId !== undefined ? { existingId } : {}) });
+    w.files.push({
+      path,
+      localPath,
+      size: identity.size,
+      identity,
+      ...(existingId !== undefined ? { existingId } : {}),
+    });
   } else if (s.isDirectory()) {
     const names = (await listFolder(localPath)).map((e) => e.name).sort();
     // The API has no way to make an empty folder: one only appears along a file's path.

@@ -65,8 +65,7 @@ export async function offerResume(ui: Ui, deps: UploadDeps, modal: boolean): Pro
   if (choice === 'resume') await resume(ui, deps, record);
   else if (choice === 'discard') await discardUploads(record);
   else if (modal) answered(undefined);
-  if (choice !== undefined)
-    await releaseStaged(deps.storageFolder, await stagedFoldersOf(deps.storageFolder, record));
+  if (choice !== undefined) await releaseStaged(deps.storageFolder, await stagedFoldersOf(deps.storageFolder, record));
 }
 
 async function resume(ui: Ui, deps: UploadDeps, record: UploadRecord): Promise<void> {
