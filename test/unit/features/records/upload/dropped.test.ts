@@ -87,11 +87,13 @@ void test('a journal naming a staged path with ".." leads out of the staging fol
   await cutOffUpload(staged.paths, (units) => units.map((u) => ({ ...u, localPath: escape })));
   const [record] = await unfinishedUploads(storage);
   assert.ok(record, 'the edited journal is offered');
-  assert.deepEqual(await stagedFoldersOf(storage, record), [], 'it names no staged folder');
+  // Leave It, as the offer does it: the upload discarded, then the staged folders it names released.
   await discardUploads(record);
   await releaseStaged(storage, await stagedFoldersOf(storage, record));
   await releaseStaged(storage, [outside]);
+  assert.ok(fs.existsSync(documents), 'the folder outside is still there');
   assert.deepEqual(filesUnder(documents), ['x'], 'nothing outside the staging folder was removed');
+  assert.deepEqual(await stagedFoldersOf(storage, record), [], 'it names no staged folder');
   fs.rmSync(documents, { recursive: true, force: true });
   await releaseStaged(storage, [staged.folder]);
 });
