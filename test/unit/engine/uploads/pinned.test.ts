@@ -114,8 +114,8 @@ void describe('uploads send what their plan showed', () => {
     assert.ok(!received('SWAPPED'), 'none of the other bytes reached the portal');
   });
 
-  /** An upload journal as a run cut off before its first file leaves it, with its units as `edit` makes them. */
-  async function cutOff(plan: UploadPlan, edit: (u: UploadUnit) => UploadUnit = (u) => u): Promise<void> {
+  /** An upload journal as a run cut off before its first file leaves it: its first line only. */
+  async function cutOffJournal(begin: object): Promise<void> {
     const journal = await Journal.create(path.join(storage, 'uploads'), {
       kind: 'uploads',
       accountId: target.accountId,
@@ -123,12 +123,14 @@ void describe('uploads send what their plan showed', () => {
       origin: 'upload',
       startedAt: Date.now(),
       target,
-      root: plan.root,
-      targetName: 'Social Club',
-      work: unitsOf(plan, new Map()).map(edit),
+      ...begin,
     } as never);
     await journal.close();
   }
+
+  /** A plan's journal, cut off, with its units as `edit` makes them. */
+  const cutOff = (plan: UploadPlan, edit: (u: UploadUnit) => UploadUnit = (u) => u): Promise<void> =>
+    cutOffJournal({ root: plan.root, targetName: 'Social Club', work: unitsOf(plan, new Map()).map(edit) });
 
   void test('a journal whose file lies outside its root is refused at resume, and nothing is sent', async () => {
     const folder = folderWith('outside-root', { 'report.txt': 'report\n' });
@@ -164,16 +166,9 @@ void describe('uploads send what their plan showed', () => {
 
   void test('a journal from before files were pinned is not offered for resume', async () => {
     const folder = folderWith('unpinned', { 'old.txt': 'old\n' });
-    const journal = await Journal.create(path.join(storage, 'uploads'), {
-      kind: 'uploads',
-      accountId: target.accountId,
-      portalId: target.portalId,
-      origin: 'upload',
-      startedAt: Date.now(),
-      target,
+    await cutOffJournal({
       work: [{ seq: 0, path: 'old.txt', localPath: path.join(folder, 'old.txt'), size: 4, contentType: 'text/plain' }],
-    } as never);
-    await journal.close();
+    });
     assert.deepEqual(await unfinishedUploads(storage), []);
   });
 });
