@@ -13,6 +13,7 @@ import {
   resumeUploads,
   unfinishedUploads,
   uploadBeginOf,
+  type UploadResult,
 } from '../../../engine/uploads/run';
 import { count } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
@@ -70,7 +71,7 @@ export async function offerResume(ui: Ui, deps: UploadDeps, modal: boolean): Pro
 
 async function resume(ui: Ui, deps: UploadDeps, record: UploadRecord): Promise<void> {
   const client = deps.client(record.begin.portalId);
-  let result;
+  let result: UploadResult;
   try {
     result = await ui.progress(
       { id: 'upload.resume', title: vscode.l10n.t('Resuming an upload'), where: 'notification', cancellable: true },
