@@ -35,8 +35,8 @@ export class FileChangedError extends Error {
 
 // O_NONBLOCK: a FIFO swapped in where a file was must not hang the open (on a regular file it changes nothing).
 const PIN_FLAGS = constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0);
-/** Bytes read at once into a stream's piece: large enough that a 5 MiB chunk takes few reads. */
-const PIECE_BYTES = 1024 * 1024;
+/** Bytes read at once into a stream's piece: what fs.createReadStream reads, so a chunk in flight holds little. */
+const PIECE_BYTES = 64 * 1024;
 
 function identityOf(s: Stats): FileIdentity {
   return { dev: s.dev, ino: s.ino, size: s.size, mtimeMs: s.mtimeMs };
