@@ -98,7 +98,7 @@ export class PinnedFile {
 
   private async *pieces(start: number, end: number): AsyncGenerator<Buffer> {
     await this.check();
-    for (let at = start; at < end; ) {
+    for (let at = start; at < end;) {
       const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, end - at));
       const { bytesRead } = await this.handle.read(piece, 0, piece.length, at);
       at += bytesRead;
@@ -130,7 +130,8 @@ export async function pin(file: string, expected?: FileIdentity): Promise<Pinned
   }
   try {
     const held = await handle.stat();
-    if (!held.isFile()) throw expected ? new FileChangedError(file, ['not-a-file']) : new UnsafePathError('not-a-file', file);
+    if (!held.isFile())
+      throw expected ? new FileChangedError(file, ['not-a-file']) : new UnsafePathError('not-a-file', file);
     const changes = expected ? changesBetween(expected, held) : [];
     if (changes.length > 0) throw new FileChangedError(file, changes);
     return new PinnedFile(file, handle, identityOf(held));

@@ -40,7 +40,10 @@ void test('dropped files are staged 0600 in a 0700 folder of their own; a name t
 
 /** Files under `folder`, by path below it. */
 const filesUnder = (folder: string): string[] =>
-  fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 /** An upload journal as a run cut off by a reload leaves it: its plan recorded, no file's outcome yet. */
 async function cutOffUpload(paths: string[], work?: (units: object[]) => object[]): Promise<void> {
