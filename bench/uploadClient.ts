@@ -1,9 +1,10 @@
-// Child of bench/uploads.ts: uploads one large file through the API module (chunked, streamed from disk), and sends
-// the same bytes as one plain streamed POST to the emulator; reports this process's memory growth and both times.
+// Child of bench/uploads.ts: uploads one large file through the API module (chunked, streamed from disk through a
+// pinned handle, checked before each chunk, as the upload engine sends it), and sends the same bytes as one plain
+// streamed POST to the emulator; reports this process's memory growth and both times.
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { request } from 'undici';
 import { PortalClient } from '../src/api';
+import { identify, pin } from '../src/node/pinnedFile';
 
 interface Args {
   url: string;
@@ -14,24 +15,22 @@ interface Args {
 }
 
 async function chunked(client: PortalClient, a: Args, run: number): Promise<number> {
-  const handle = await open(a.file, 'r');
+  const identity = await identify(a.file);
   const started = performance.now();
+  const file = await pin(a.file, identity);
   try {
     await client.uploads.upload(
       { accountId: a.accountId, groupId: a.groupId, folderId: 0, path: `large-${run}.bin` },
       {
         size: a.size,
         contentType: 'application/octet-stream',
-        stream: (start, end) => createReadStream(a.file, { start, end: end - 1 }),
-        read: async (start, end, into) => {
-          const { bytesRead } = await handle.read(into, 0, end - start, start);
-          return into.subarray(0, bytesRead);
-        },
+        stream: (start, end) => file.stream(start, end),
+        read: (start, end, into) => file.read(start, end, into),
       },
       { uploadId: `bench-large-${run}` },
     );
   } finally {
-    await handle.close();
+    await file.close();
   }
   return (performance.now() - started) / 1000;
 }

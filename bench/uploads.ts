@@ -9,6 +9,7 @@
 //   plain, chunked, chunked, plain: the faster of each).
 // - upload_resume_done_twice / upload_resume_lost: 200 files, the client closed halfway (as by a reload), resumed.
 // - save_conflict_missed: saves over a copy changed on the portal since it was read, that went through.
+// - upload_swapped_source_sent: see uploadSwap.ts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { planUpload, type UploadTargetRef } from '../src/engine/uploads/plan';
 import { resumeUploads, runUploads, unfinishedUploads, unitsOf } from '../src/engine/uploads/run';
 import { startEmulator, type Emulator } from '../test/emulator';
 import { childFigures } from './child';
+import { uploadSwapBenchmark } from './uploadSwap';
 import type { Benchmark, Figure } from './types';
 
 const LATENCY_MS = 50;
@@ -59,7 +61,7 @@ async function thousand(): Promise<Figure[]> {
     emu.resetStats();
     const started = performance.now();
     const plan = await planUpload(target, [folder], await client.uploads.index(target));
-    await runUploads(client, target, unitsOf(plan, new Map()), { storageFolder: dir, concurrency: CONCURRENCY });
+    await runUploads(client, plan, unitsOf(plan, new Map()), { storageFolder: dir, concurrency: CONCURRENCY });
     const seconds = (performance.now() - started) / 1000;
     const stats = emu.stats();
     client.close();
@@ -128,13 +130,14 @@ async function resume(): Promise<Figure[]> {
   try {
     const folder = smallFiles(dir, 200, 'resume');
     const cut = await signedIn(emu);
-    const units = unitsOf(await planUpload(target, [folder], new Map()), new Map());
+    const plan = await planUpload(target, [folder], new Map());
+    const units = unitsOf(plan, new Map());
     // Slow answers to the complete call: the close catches some files made on the portal but not yet journaled.
     emu.setFaults([
       { kind: 'slow-body', delayMs: 200, path: `/v2/accounts/${ACME}/groups/${SOCIAL}/files/upload/complete` },
     ]);
     let finished = 0;
-    await runUploads(cut, target, units, {
+    await runUploads(cut, plan, units, {
       storageFolder: dir,
       concurrency: CONCURRENCY,
       onProgress: () => {
@@ -205,4 +208,5 @@ export const uploadBenchmarks: Benchmark[] = [
   },
   { name: 'upload-resume', figures: ['upload_resume_done_twice', 'upload_resume_lost'], run: resume },
   { name: 'save-conflict', figures: ['save_conflict_missed'], run: conflicts },
+  uploadSwapBenchmark,
 ];

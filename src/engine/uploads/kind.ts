@@ -4,11 +4,21 @@
  * portal is asked what landed (the target folder's index; the record's version), so a file whose upload completed
  * before the reload is not sent twice and one that did not is sent again under the same upload id. The API offers
  * no way to delete or take back an uploaded file, so there is no undo.
+ *
+ * Each file is sent from one handle pinned to what the plan recorded (src/node/pinnedFile.ts), below the plan's root:
+ * a file swapped for a link, replaced or rewritten since is a failed unit that says what changed, never other bytes.
  */
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import * as l10n from '@vscode/l10n';
 import { CHUNK_BYTES, isPortalError, type FileRecord, type PortalClient, type UploadSource } from '../../api/index';
+import { UnsafePathError } from '../../node/disk';
+import {
+  FileChangedError,
+  fileInsideRoot,
+  pin,
+  type FileChange,
+  type FileIdentity,
+  type PinnedFile,
+} from '../../node/pinnedFile';
 import { errorMessage } from '../../shared/errors';
 import type { IntentEntry, JournalRecordOf, Unit, UnitContext, UnitOutcome, UndoOffer, WorkKind } from '../job';
 import type { UploadTargetRef } from './plan';
@@ -18,6 +28,8 @@ export interface UploadUnit extends Unit {
   readonly path: string;
   readonly localPath: string;
   readonly size: number;
+  /** The file as the plan pinned it. */
+  readonly identity: FileIdentity;
   readonly contentType: string;
   /** A new version of this record, instead of a new record. */
   readonly replaceId?: number;
@@ -36,27 +48,60 @@ export type UploadClient = Pick<PortalClient, 'uploads' | 'budget'> & {
   readonly v2: Pick<PortalClient['v2'], 'files'>;
 };
 
-/** A local file streamed one chunk at a time as each is sent, through one handle. */
-async function withSource<T>(unit: UploadUnit, use: (source: UploadSource) => Promise<T>): Promise<T> {
-  const handle = await open(unit.localPath, 'r');
+/**
+ * A local file streamed one chunk at a time as each is sent, through one handle pinned to the plan's identity, below
+ * the plan's root. A change seen mid-chunk fails that chunk's request; the change, not the transport's word for the
+ * broken body, is what the unit fails with.
+ */
+async function withSource<T>(root: string, unit: UploadUnit, use: (source: UploadSource) => Promise<T>): Promise<T> {
+  const file: PinnedFile = await pin(await fileInsideRoot(root, unit.localPath), unit.identity);
   try {
     return await use({
       size: unit.size,
       contentType: unit.contentType,
-      // Each chunk a stream of its own, opened and closed with it (streams over the one handle would each leave a
-      // listener on it until it closes).
-      stream: (start, end) => createReadStream(unit.localPath, { start, end: end - 1 }),
-      read: async (start, end, into) => {
-        const { bytesRead } = await handle.read(into, 0, end - start, start);
-        return into.subarray(0, bytesRead);
-      },
+      stream: (start, end) => file.stream(start, end),
+      read: (start, end, into) => file.read(start, end, into),
     });
+  } catch (error) {
+    throw file.change ?? error;
   } finally {
-    await handle.close();
+    await file.close();
   }
 }
 
-function failed(e: unknown): UnitOutcome {
+function changeText(change: FileChange): string {
+  switch (change) {
+    case 'link':
+      return l10n.t('it is now a symbolic link');
+    case 'gone':
+      return l10n.t('it is no longer there');
+    case 'not-a-file':
+      return l10n.t('it is no longer a regular file');
+    case 'replaced':
+      return l10n.t('another file took its place');
+    case 'size':
+      return l10n.t('its size changed');
+    case 'mtime':
+      return l10n.t('it was modified');
+  }
+}
+
+/** Why a file was not sent, when the disk is why. */
+function refusedSource(unit: UploadUnit, e: unknown): string | undefined {
+  if (e instanceof FileChangedError)
+    return l10n.t(
+      '{0} was not sent: it changed since the upload was planned ({1}).',
+      unit.path,
+      e.changes.map(changeText).join(', '),
+    );
+  if (e instanceof UnsafePathError && e.reason === 'outside')
+    return l10n.t('{0} was not sent: it is not inside the folder the upload was planned from.', unit.path);
+  return undefined;
+}
+
+function failed(e: unknown, unit?: UploadUnit): UnitOutcome {
+  const refused = unit && refusedSource(unit, e);
+  if (refused) return { result: 'failed', message: refused, kind: 'invalid-input' };
   const kind = isPortalError(e) ? e.kind : 'unexpected';
   const o: UnitOutcome = { result: 'failed', message: errorMessage(e), kind };
   // The engine never aborts a request it sent: 'cancelled' means the client closed under it (a reload).
@@ -71,6 +116,8 @@ export class UploadKind implements WorkKind<UploadUnit, UploadBefore, UploadRequ
   constructor(
     private readonly client: UploadClient,
     private readonly target: UploadTargetRef,
+    /** The folder every file must stay in (the plan's root). */
+    private readonly root: string,
     private readonly applyId: string,
   ) {}
 
@@ -113,7 +160,7 @@ export class UploadKind implements WorkKind<UploadUnit, UploadBefore, UploadRequ
   private async send(unit: UploadUnit, uploadId: string, context: Context): Promise<UnitOutcome> {
     const t = this.target;
     try {
-      await withSource(unit, (source) =>
+      await withSource(this.root, unit, (source) =>
         this.client.uploads.upload(
           { accountId: t.accountId, groupId: t.groupId, folderId: t.folderId, path: unit.path },
           source,
@@ -123,7 +170,7 @@ export class UploadKind implements WorkKind<UploadUnit, UploadBefore, UploadRequ
       for (let i = Math.max(1, Math.ceil(unit.size / CHUNK_BYTES)) + 1; i > 0; i--) context.countRequest();
       return await this.finish(unit, { result: 'done', message: '' }, context);
     } catch (e) {
-      return this.finish(unit, failed(e), context);
+      return this.finish(unit, failed(e, unit), context);
     }
   }
 

@@ -1,10 +1,15 @@
 /**
  * Runs an upload plan through the engine: the journal's first line holds every file to upload, then each file runs
  * as a unit under the engine's loop (within the request budget, cancellable, resumable). Upload journals live in
- * their own folder (`<storage>/uploads/journal/`), so the members' resume never meets one.
+ * their own folder (`<storage>/uploads/journal/`), so the members' resume never meets one. The journal records the
+ * plan's root and each file's pinned identity; a resume holds every file to both before it sends anything.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import type { PortalErrorKind } from '../../api/index';
+import * as l10n from '@vscode/l10n';
+import { UnsafePathError } from '../../node/disk';
+import { fileInsideRoot } from '../../node/pinnedFile';
 import type { JournalRecordOf, Unit, UnitOutcome } from '../job';
 import { discardJournal, Journal, unfinishedJournals } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
@@ -46,6 +51,7 @@ export function unitsOf(plan: UploadPlan, choices: ReadonlyMap<string, ClashChoi
       path,
       localPath: f.localPath,
       size: f.size,
+      identity: f.identity,
       contentType: contentTypeOf(path),
       ...(choice === 'version' && f.existingId !== undefined ? { replaceId: f.existingId } : {}),
     });
@@ -92,13 +98,25 @@ async function runKind(
   }
 }
 
+/** The first line of an upload journal, beyond what every journal's holds. */
+export interface UploadBegin {
+  readonly target: UploadTargetRef;
+  readonly root: string;
+  readonly targetName: string;
+}
+
 /** Uploads the units: the journal first (whole), then each file. Throws only before the first request. */
 export async function runUploads(
   client: UploadClient,
-  target: UploadTargetRef,
+  plan: Pick<UploadPlan, 'target' | 'root'>,
   units: readonly UploadUnit[],
-  settings: UploadSettings & { readonly title?: string },
+  settings: UploadSettings & {
+    readonly title?: string;
+    /** The target group or folder in the user's words: a resume offer names it. */
+    readonly targetName?: string;
+  },
 ): Promise<UploadResult> {
+  const { target, root } = plan;
   const begin = {
     kind: 'uploads',
     accountId: target.accountId,
@@ -106,32 +124,78 @@ export async function runUploads(
     origin: 'upload',
     startedAt: Date.now(),
     target,
+    root,
+    targetName: settings.targetName ?? '',
     ...(settings.title ? { title: settings.title } : {}),
     work: units,
   };
   const journal = await Journal.create(folderOf(settings.storageFolder), begin as never);
-  const kind = new UploadKind(client, target, journal.applyId);
+  const kind = new UploadKind(client, target, root, journal.applyId);
   return runKind(client, journal, kind, units, settings, (u, c) => kind.run(u, c));
 }
 
-/** Goes on with an upload that stopped (a reload, a crash): what landed is not sent again; the rest is. */
+/** A resume refused before anything was sent, with the reason in the user's words. */
+export class ResumeRefused extends Error {
+  override readonly name = 'ResumeRefused';
+}
+
+/** What an upload journal's first line says beyond every journal's: where from, where to. */
+export function uploadBeginOf(record: UploadRecord): UploadBegin {
+  return record.begin as unknown as UploadBegin;
+}
+
+/** The files a resume would send: those without an outcome yet. */
+export function leftToSend(record: UploadRecord): UploadUnit[] {
+  return record.begin.work.filter((u) => !record.outcomes.has(u.seq));
+}
+
+/**
+ * Refuses a resume whose journal changed since it was offered (so it sends only what the offer named), or that names
+ * a file outside its root (an edited journal): nothing is sent then.
+ */
+async function checkResumable(offered: UploadRecord, now: UploadRecord): Promise<void> {
+  if (!isDeepStrictEqual(offered.begin, now.begin))
+    throw new ResumeRefused(l10n.t('The upload changed since its resume was offered; nothing was sent.'));
+  const { root } = uploadBeginOf(now);
+  for (const u of leftToSend(now))
+    await fileInsideRoot(root, u.localPath).catch((error: unknown) => {
+      throw error instanceof UnsafePathError
+        ? new ResumeRefused(
+            l10n.t(
+              'The upload names {0}, which is not inside {1}, the folder it was planned from; nothing was sent.',
+              u.localPath,
+              root,
+            ),
+          )
+        : error;
+    });
+}
+
+/**
+ * Goes on with an upload that stopped (a reload, a crash): what landed is not sent again; the rest is, each file held
+ * to its root and to the identity its plan pinned (a changed one is a failed unit with its reason).
+ */
 export async function resumeUploads(
   client: UploadClient,
-  stale: Pick<UploadRecord, 'file'>,
+  offered: UploadRecord,
   settings: UploadSettings,
 ): Promise<UploadResult> {
   // Read again under the journal's lock: what another window did meanwhile counts, so nothing is sent twice.
-  const reopened = await Journal.reopen(stale);
+  const reopened = await Journal.reopen(offered);
   const journal = reopened.journal;
   const record = journalRecordOf(reopened.record as unknown as JournalRecordOf<Unit, unknown, unknown>);
-  if (!record) {
+  try {
+    if (!record) throw new Error(`Not an upload journal: ${offered.file}`);
+    await checkResumable(offered, record);
+  } catch (error) {
     await journal.close();
-    throw new Error(`Not an upload journal: ${stale.file}`);
+    throw error;
   }
-  const target = (record.begin as unknown as { target: UploadTargetRef }).target;
-  const kind = new UploadKind(client, target, record.applyId);
-  const left = record.begin.work.filter((u) => !record.outcomes.has(u.seq));
-  return runKind(client, journal, kind, left, settings, (u, c) => kind.resume(u, record.intents.get(u.seq), c));
+  const { target, root } = uploadBeginOf(record);
+  const kind = new UploadKind(client, target, root, record.applyId);
+  return runKind(client, journal, kind, leftToSend(record), settings, (u, c) =>
+    kind.resume(u, record.intents.get(u.seq), c),
+  );
 }
 
 /** Uploads that stopped without finishing, newest first. */

@@ -1,11 +1,9 @@
 /**
  * The upload commands (Upload Files…, Upload Folder… on group and folder rows), the Explorer's drop, and the offer
- * to resume an upload a reload or crash cut off (at start-up, and from Resume Interrupted Upload…).
+ * to resume an upload a reload or crash cut off (at start-up, and from Resume Interrupted Upload…: resumeOffer.ts).
  */
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
-import type { UploadRecord } from '../../../engine/uploads/kind';
-import { discardUploads, resumeUploads, unfinishedUploads } from '../../../engine/uploads/run';
 import { Cancelled } from '../../../shared/errors';
 import { count } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
@@ -13,7 +11,8 @@ import { groupFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
 import { UploadDropController, type Dropped } from './dropController';
-import { releaseStaged, stageDropped, stagedFoldersOf } from './dropped';
+import { releaseStaged, stageDropped } from './dropped';
+import { offerResume } from './resumeOffer';
 import { placeOf, upload, type UploadDeps, type UploadPlace } from './uploadCommand';
 
 async function placeFor(run: Run, registry: PortalRegistry): Promise<UploadPlace> {
@@ -84,49 +83,6 @@ async function chooseAndUpload(ui: Ui, deps: UploadDeps, place: UploadPlace, fol
 
 async function uploadChosen(run: Run, deps: UploadDeps, registry: PortalRegistry, folders: boolean): Promise<unknown> {
   return chooseAndUpload(run.ui, deps, await placeFor(run, registry), folders);
-}
-
-/** Offers to go on with the newest upload that stopped; asked outright from the command. */
-async function offerResume(ui: Ui, deps: UploadDeps, modal: boolean): Promise<void> {
-  const [record] = await unfinishedUploads(deps.storageFolder);
-  if (!record) {
-    if (modal) ui.notify('info', vscode.l10n.t('No upload was interrupted: there is nothing to resume.'));
-    return;
-  }
-  const choice = await ui.choose({
-    id: 'upload.interrupted',
-    severity: 'warning',
-    modal,
-    message: vscode.l10n.t(
-      'An upload stopped before it finished ({0} of {1} files done). Resume it? Files already uploaded are not sent again.',
-      count(record.outcomes.size),
-      count(record.begin.work.length),
-    ),
-    actions: [
-      { id: 'resume', label: vscode.l10n.t('Resume') },
-      { id: 'discard', label: vscode.l10n.t('Leave It') },
-    ],
-  });
-  if (choice === 'resume') await resume(ui, deps, record);
-  else if (choice === 'discard') await discardUploads(record);
-  else if (modal) answered(undefined);
-  if (choice !== undefined) await releaseStaged(deps.storageFolder, stagedFoldersOf(deps.storageFolder, record));
-}
-
-async function resume(ui: Ui, deps: UploadDeps, record: UploadRecord): Promise<void> {
-  const client = deps.client(record.begin.portalId);
-  const result = await ui.progress(
-    { id: 'upload.resume', title: vscode.l10n.t('Resuming an upload'), where: 'notification', cancellable: true },
-    (progress, signal) =>
-      resumeUploads(client, record, {
-        storageFolder: deps.storageFolder,
-        signal,
-        onProgress: (p) => progress.report({ increment: 100 / Math.max(1, p.total) }),
-      }),
-  );
-  deps.refresh();
-  const done = [...result.outcomes.values()].filter((o) => o.result === 'done').length;
-  ui.notify('info', vscode.l10n.t('{0} of {1} remaining files uploaded.', count(done), count(result.units.length)));
 }
 
 export function registerUploads(

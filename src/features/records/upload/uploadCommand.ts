@@ -35,6 +35,11 @@ export function placeOf(ref: Ref | undefined): UploadPlace | undefined {
   return undefined;
 }
 
+/** The group, and the folder in it: how a resume offer names where the files go. */
+function targetName(place: UploadPlace): string {
+  return place.target.folderId === 0 ? place.group.label : `${place.group.label} / ${place.label}`;
+}
+
 export interface UploadDeps {
   readonly client: (portalId: string) => PortalClient;
   readonly storageFolder: string;
@@ -86,11 +91,12 @@ export async function upload(
       cancellable: true,
     },
     (progress, signal) =>
-      runUploads(client, place.target, units, {
+      runUploads(client, plan, units, {
         storageFolder: deps.storageFolder,
         signal,
         onProgress: meter(progress, plan),
         title: vscode.l10n.t('Upload to {0}', place.label),
+        targetName: targetName(place),
       }),
   );
   deps.refresh();

@@ -68,16 +68,15 @@ void describe('uploads through the engine', () => {
   void test('a run uploads every file with its bytes; a clash chosen as a new version replaces that record', async () => {
     const local = path.join(scratch, 'run');
     tree(local, { 'one.txt': 'first', 'deep/two.txt': 'second' });
-    const first = await runUploads(t.client, target, unitsOf(await planUpload(target, [local], new Map()), new Map()), {
-      storageFolder: scratch,
-    });
+    const planned = await planUpload(target, [local], new Map());
+    const first = await runUploads(t.client, planned, unitsOf(planned, new Map()), { storageFolder: scratch });
     assert.equal([...first.outcomes.values()].filter((o) => o.result === 'done').length, 2);
     fs.writeFileSync(path.join(local, 'one.txt'), 'first, again');
     const index = await t.client.uploads.index(target);
     const plan = await planUpload(target, [local], index);
     const units = unitsOf(plan, new Map([['run/one.txt', 'version']]));
     assert.equal(units.length, 1, 'the other clash is skipped by default');
-    await runUploads(t.client, target, units, { storageFolder: scratch });
+    await runUploads(t.client, plan, units, { storageFolder: scratch });
     const one = (await records()).filter((f) => f.name === 'one.txt');
     assert.equal(one.length, 1);
     assert.equal((await t.client.v2.files.get(target.accountId, target.groupId, one[0]?.id ?? 0)).versions, 2);
@@ -88,14 +87,15 @@ void describe('uploads through the engine', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++) files[`f${String(i).padStart(2, '0')}.txt`] = `file ${i}`;
     tree(local, files);
-    const units = unitsOf(await planUpload(target, [local], new Map()), new Map());
+    const plan = await planUpload(target, [local], new Map());
+    const units = unitsOf(plan, new Map());
     const cut = await passwordClient(emu);
     // The complete call's answer is slow, so the close lands while some have been made on the portal: those files
     // are there, though their outcome never reached the journal.
     const complete = `/v2/accounts/${target.accountId}/groups/${target.groupId}/files/upload/complete`;
     emu.setFaults([{ kind: 'slow-body', delayMs: 300, path: complete }]);
     let finished = 0;
-    const cutRun = await runUploads(cut.client, target, units, {
+    const cutRun = await runUploads(cut.client, plan, units, {
       storageFolder: scratch,
       concurrency: 4,
       onProgress: () => {

@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Journal } from '../../../../../src/engine/journalFile';
-import { discardUploads, unfinishedUploads } from '../../../../../src/engine/uploads/run';
+import { planUpload } from '../../../../../src/engine/uploads/plan';
+import { discardUploads, unfinishedUploads, unitsOf } from '../../../../../src/engine/uploads/run';
 import { releaseStaged, stageDropped, stagedFoldersOf } from '../../../../../src/features/records/upload/dropped';
 
 const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dropped-'));
@@ -37,26 +38,65 @@ void test('dropped files are staged 0600 in a 0700 folder of their own; a name t
   assert.ok(!fs.existsSync(staged.folder), 'with no upload left to read them, the copies go');
 });
 
-void test('a staged folder an unfinished upload reads from stays until that upload is resumed or left', async () => {
-  const staged = await stageDropped(storage, [{ name: 'note.txt', bytes: bytes('note\n') }]);
-  const local = staged.paths[0] ?? '';
-  // An upload cut off (a reload) before its end: its journal names the staged copy.
+/** Files under `folder`, by path below it. */
+const filesUnder = (folder: string): string[] =>
+  fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
+
+/** An upload journal as a run cut off by a reload leaves it: its plan recorded, no file's outcome yet. */
+async function cutOffUpload(paths: string[], work?: (units: object[]) => object[]): Promise<void> {
+  const plan = await planUpload({ portalId: 'p', accountId: 1, groupId: 2, folderId: 0 }, paths, new Map());
+  const units = unitsOf(plan, new Map());
   const journal = await Journal.create(path.join(storage, 'uploads'), {
     kind: 'uploads',
     accountId: 1,
     portalId: 'p',
     origin: 'upload',
     startedAt: 0,
-    target: { portalId: 'p', accountId: 1, groupId: 2, folderId: 0 },
-    work: [{ seq: 0, path: 'note.txt', localPath: local, size: 5, contentType: 'text/plain' }],
+    target: plan.target,
+    root: plan.root,
+    targetName: 'Social Club',
+    work: work ? work(units) : units,
   } as never);
   await journal.close();
+}
+
+void test('a staged folder an unfinished upload reads from stays until that upload is resumed or left', async () => {
+  const staged = await stageDropped(storage, [{ name: 'note.txt', bytes: bytes('note\n') }]);
+  const local = staged.paths[0] ?? '';
+  // An upload cut off (a reload) before its end: its journal names the staged copy.
+  await cutOffUpload([local]);
   await releaseStaged(storage, [staged.folder]);
   assert.equal(fs.readFileSync(local, 'utf8'), 'note\n', 'kept for the resume');
   const [record] = await unfinishedUploads(storage);
   assert.ok(record);
-  assert.deepEqual(stagedFoldersOf(storage, record), [staged.folder]);
+  assert.deepEqual(await stagedFoldersOf(storage, record), [fs.realpathSync(staged.folder)]);
   await discardUploads(record);
-  await releaseStaged(storage, stagedFoldersOf(storage, record));
+  await releaseStaged(storage, await stagedFoldersOf(storage, record));
   assert.ok(!fs.existsSync(staged.folder), 'left: the copies go');
+});
+
+void test('a journal naming a staged path with ".." leads out of the staging folder: Leave It removes nothing there', async () => {
+  const staged = await stageDropped(storage, [{ name: 'mine.txt', bytes: bytes('mine\n') }]);
+  // What the journal's edited path leads to: a folder of the user's beside the extension's storage.
+  const documents = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-documents-'));
+  fs.writeFileSync(path.join(documents, 'x'), 'the user’s own\n');
+  // Joined by hand: path.join would resolve the "..", and the journal holds them as written.
+  const outside = [storage, 'dropped-files', '..', '..', path.basename(documents)].join(path.sep);
+  const escape = `${outside}${path.sep}x`;
+  assert.ok(escape.startsWith(path.join(storage, 'dropped-files')), 'the old check took it for a staged file');
+  await cutOffUpload(staged.paths, (units) => units.map((u) => ({ ...u, localPath: escape })));
+  const [record] = await unfinishedUploads(storage);
+  assert.ok(record, 'the edited journal is offered');
+  // Leave It, as the offer does it: the upload discarded, then the staged folders it names released.
+  await discardUploads(record);
+  await releaseStaged(storage, await stagedFoldersOf(storage, record));
+  await releaseStaged(storage, [outside]);
+  assert.ok(fs.existsSync(documents), 'the folder outside is still there');
+  assert.deepEqual(filesUnder(documents), ['x'], 'nothing outside the staging folder was removed');
+  assert.deepEqual(await stagedFoldersOf(storage, record), [], 'it names no staged folder');
+  fs.rmSync(documents, { recursive: true, force: true });
+  await releaseStaged(storage, [staged.folder]);
 });

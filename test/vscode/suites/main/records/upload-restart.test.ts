@@ -30,14 +30,15 @@ describe('Uploads: an upload interrupted by a restart (before the restart)', fun
     for (let i = 0; i < RESTART_FILES; i++)
       fs.writeFileSync(path.join(RESTART_FOLDER, restartFileName(i)), `file ${i}\n`);
     const target = { portalId, ...RESTART_TARGET, folderId: 0 };
-    const units = unitsOf(await planUpload(target, [RESTART_FOLDER], new Map()), new Map());
+    const plan = await planUpload(target, [RESTART_FOLDER], new Map());
+    const units = unitsOf(plan, new Map());
     const cut = new PortalClient({ baseUrl: url });
     await cut.signIn({ kind: 'password', username: 'demo', password: 'demo' });
     const complete = `/v2/accounts/${RESTART_TARGET.accountId}/groups/${RESTART_TARGET.groupId}/files/upload/complete`;
     await control(url, 'POST', 'faults', { rules: [{ kind: 'slow-body', delayMs: 300, path: complete }] });
     try {
       let finished = 0;
-      await runUploads(cut, target, units, {
+      await runUploads(cut, plan, units, {
         storageFolder: api.testing.records.storageFolder,
         concurrency: 4,
         onProgress: () => {

@@ -246,13 +246,15 @@ describe('Uploads and save-back (default)', function () {
     // The run the reload cut off: its client closed under it while the portal was answering some completes.
     const cut = new PortalClient({ baseUrl: emu.url });
     await cut.signIn({ kind: 'password', username: 'demo', password: 'demo' });
-    const units = unitsOf(await planUpload(target, [local], new Map()), new Map());
+    const plan = await planUpload(target, [local], new Map());
+    const units = unitsOf(plan, new Map());
     emu.setFaults([
       { kind: 'slow-body', delayMs: 300, path: `/v2/accounts/${ACME}/groups/${SOCIAL}/files/upload/complete` },
     ]);
     let finished = 0;
-    await runUploads(cut, target, units, {
+    await runUploads(cut, plan, units, {
       storageFolder: testing.records.storageFolder,
+      targetName: 'Social Club',
       concurrency: 4,
       onProgress: () => {
         if (++finished === 10) cut.close();
@@ -265,6 +267,11 @@ describe('Uploads and save-back (default)', function () {
     assert.ok(partial > 0 && partial < 24, `${partial} landed before the resume`);
     await withUi({ 'upload.interrupted': 'resume' }, async (ui) => {
       await vscode.commands.executeCommand('portal.upload.resume');
+      // The offer names where the files go, where they come from, the first files left and how many more.
+      const offer = visible(ui.asked.find((q) => q.id === 'upload.interrupted')?.texts[0] ?? '');
+      assert.match(offer, /^An upload to Social Club stopped/);
+      assert.ok(offer.includes(`from ${fs.realpathSync(local)}: `), offer);
+      assert.match(offer, /: resume\/r\d\d\.txt, resume\/r\d\d\.txt, resume\/r\d\d\.txt and \d+ more\./);
       assert.match(ui.told.at(-1)?.text ?? '', /remaining files uploaded\./);
     });
     const all = Object.keys(await index(SOCIAL)).filter((p) => /^\/resume\/r\d\d\.txt$/.test(p));
