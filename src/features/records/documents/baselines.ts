@@ -39,8 +39,9 @@ interface Entry {
   given?: Version;
   /** The figures of the last stat that found the baseline unmoved (what VS Code then holds). */
   shown?: Shown;
-  /** The portal's copy a stat last showed VS Code as newer than the baseline: what an Overwrite may replace. */
-  newer?: Version;
+  /** The portal's copy a stat last showed VS Code as newer than the baseline (what an Overwrite may replace), and
+   * the figures it was shown with. */
+  newer?: Version & { shown?: Shown };
   /** The highest mtime shown, so a newer copy is always later than anything VS Code was told before. */
   maxMtime: number;
 }
@@ -115,9 +116,13 @@ export class SaveBaselines {
     const digest = dirty && !metadataMoved(given, record) ? await this.portalDigest(client, t) : undefined;
     const current = versionOf(record, digest);
     if (sameCopy(given, current)) return this.unmoved(entry, { mtime, size: given.size });
-    entry.newer = current;
+    // The same newer copy keeps its figures; another one gets figures VS Code was never shown.
+    if (entry.newer?.shown && sameCopy(entry.newer, current)) return entry.newer.shown;
     entry.maxMtime = Math.max(mtime, entry.maxMtime + 1);
-    return { mtime: entry.maxMtime, size: distinctSize(current.size, [given.size, entry.shown?.size]) };
+    const size = distinctSize(current.size, [given.size, entry.shown?.size, entry.newer?.shown?.size]);
+    const shown = { mtime: entry.maxMtime, size };
+    entry.newer = { ...current, shown };
+    return shown;
   }
 
   /**

@@ -225,10 +225,13 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return { bytes, size: bytes.length, mtime: 0, at: Date.now() };
   }
 
-  /** One fetch per URI for a few seconds; content bytes only when an editor reads them. */
+  /**
+   * One fetch per URI for a few seconds; content bytes only when an editor reads them, and then always afresh: the
+   * bytes an editor is given must be the portal's copy as the stat just before showed it, never an older one.
+   */
   private load(uri: vscode.Uri, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
     const key = keyOf(uri);
-    const cached = this.documents.get(key);
+    const cached = needBytes && target.kind === 'content' ? undefined : this.documents.get(key);
     if (cached) {
       const fresh = cached.then(
         (d) => (Date.now() - d.at <= DOCUMENT_TTL_MS && (!needBytes || d.bytes) ? d : undefined),

@@ -120,6 +120,16 @@ for (const profile of ['default', 'listing only'] as const)
       assert.equal(await onPortal(), 'version,date\n2,monday\n');
     });
 
+    void test("a clean editor that reloads takes the portal's copy as what it was given; its save then sends", async () => {
+      theirs('version,date\n2,monday\n');
+      await editor.stat();
+      await editor.open();
+      assert.equal(editor.text, 'version,date\n2,monday\n');
+      editor.edit('version,date\n2,monday\nmine\n');
+      assert.equal(await editor.save(), 'saved');
+      assert.equal(await onPortal(), 'version,date\n2,monday\nmine\n');
+    });
+
     void test('100 open documents: each one still meets Compare / Overwrite', async () => {
       const editors = Array.from({ length: 100 }, (_, i) => new EditorDriver(baselines, t.client, target, `doc-${i}`));
       for (const e of editors) await e.open();

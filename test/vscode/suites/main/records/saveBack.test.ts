@@ -20,6 +20,7 @@ describe('Save-back conflicts (default)', function () {
   let notes: vscode.Uri;
   /** The URIs VS Code asked the file system to write, this test. */
   let writes: string[];
+  let stats: string[] = [];
   let restore: () => void;
 
   const onPortal = async (): Promise<string> =>
@@ -69,8 +70,16 @@ describe('Save-back conflicts (default)', function () {
       writes.push(uri.toString());
       return writeFile(uri, content);
     };
+    const stat = fileSystem.stat.bind(fileSystem);
+    fileSystem.stat = async (uri) => {
+      const s = await stat(uri);
+      const d = vscode.workspace.textDocuments.find((x) => x.uri.toString() === uri.toString());
+      stats.push(`${uri.path.split('/').pop()} ${s.mtime} ${s.size} dirty=${d?.isDirty} v=${d?.version}`);
+      return s;
+    };
     restore = () => {
       delete (fileSystem as Partial<typeof fileSystem>).writeFile;
+      delete (fileSystem as Partial<typeof fileSystem>).stat;
     };
   });
 
@@ -90,7 +99,11 @@ describe('Save-back conflicts (default)', function () {
     for (let i = 0; i < 3; i++) await vscode.workspace.fs.stat(doc.uri);
     await edit(doc, 'first line\nmine\n');
     for (let i = 0; i < 3; i++) await vscode.workspace.fs.stat(doc.uri);
-    assert.equal(await doc.save(), false, 'the save did not go through');
+    assert.equal(
+      await doc.save(),
+      false,
+      `the save did not go through ${JSON.stringify(stats)} ${JSON.stringify(writes)}`,
+    );
     assert.deepEqual(writes, [], "VS Code's own check refused it: the file system was never asked to write");
     assert.equal(await onPortal(), 'FIRST LINE\n', 'the other change is kept');
     // Overwrite: a write without VS Code's check.
