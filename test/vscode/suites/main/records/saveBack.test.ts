@@ -20,7 +20,8 @@ describe('Save-back conflicts (default)', function () {
   let notes: vscode.Uri;
   /** The URIs VS Code asked the file system to write, this test. */
   let writes: string[];
-  let stats: string[] = [];
+  /** What each stat showed VS Code, this test (the failure message says it). */
+  let stats: string[];
   let restore: () => void;
 
   const onPortal = async (): Promise<string> =>
@@ -64,6 +65,7 @@ describe('Save-back conflicts (default)', function () {
 
   beforeEach(() => {
     writes = [];
+    stats = [];
     const fileSystem = testing.records.fileSystem;
     const writeFile = fileSystem.writeFile.bind(fileSystem);
     fileSystem.writeFile = (uri, content) => {
