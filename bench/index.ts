@@ -11,6 +11,7 @@ import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
 import { resumeBenchmarks } from './resume';
 import { membersFileBenchmarks } from './membersFile';
+import { saveBackBenchmarks } from './saveBack';
 import type { Benchmark, Figure } from './types';
 import { uploadBenchmarks } from './uploads';
 
@@ -26,6 +27,7 @@ const suites: Benchmark[][] = [
   importBenchmarks,
   chatBenchmarks,
   uploadBenchmarks,
+  saveBackBenchmarks,
 ];
 
 function format(value: Figure['value']): string {

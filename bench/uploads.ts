@@ -1,4 +1,4 @@
-// Uploads and save-back, against the emulator at 50 ms latency:
+// Uploads, against the emulator at 50 ms latency:
 // - upload_1000_requests / upload_1000_429s / upload_1000_s / upload_1000_floor_s: 1,000 small files into one folder
 //   through the engine; the floor is the least time those requests can take: the request budget's (a request past
 //   the budget's count waits for the window) or the latency's (two requests per file in turn, eight files at once),
@@ -8,7 +8,6 @@
 //   through the API module in a child process, against one plain streamed POST of the same bytes (each way twice,
 //   plain, chunked, chunked, plain: the faster of each).
 // - upload_resume_done_twice / upload_resume_lost: 200 files, the client closed halfway (as by a reload), resumed.
-// - save_conflict_missed: saves over a copy changed on the portal since it was read, that went through.
 // - upload_swapped_source_sent: see uploadSwap.ts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -16,8 +15,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { collect, PortalClient } from '../src/api';
-import { findRecord } from '../src/features/records/documents/recordRead';
-import { saveBack, seenOf } from '../src/features/records/documents/saveBack';
 import { planUpload, type UploadTargetRef } from '../src/engine/uploads/plan';
 import { resumeUploads, runUploads, unfinishedUploads, unitsOf } from '../src/engine/uploads/run';
 import { startEmulator, type Emulator } from '../test/emulator';
@@ -164,37 +161,6 @@ async function resume(): Promise<Figure[]> {
   }
 }
 
-async function conflicts(): Promise<Figure[]> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, latencyMs: LATENCY_MS });
-  try {
-    const [mine, theirs] = [await signedIn(emu), await signedIn(emu)];
-    const notes = (await collect(mine.v2.files.iterate(ACME, 102))).find((f) => f.name === 'notes.txt');
-    if (!notes) throw new Error('notes.txt is not in the demo seed');
-    const t = {
-      kind: 'content',
-      portalId: 'bench',
-      accountId: ACME,
-      groupId: 102,
-      fileId: notes.id,
-      name: notes.name,
-    } as const;
-    let missed = 0;
-    for (let i = 0; i < 50; i++) {
-      const seen = seenOf((await findRecord(mine, t)).record);
-      await saveBack(theirs, t, undefined, Buffer.from(`theirs ${i}\n`));
-      missed += await saveBack(mine, t, seen, Buffer.from(`mine ${i}\n`)).then(
-        () => 1,
-        () => 0,
-      );
-    }
-    mine.close();
-    theirs.close();
-    return [{ name: 'save_conflict_missed', value: missed }];
-  } finally {
-    await emu.stop();
-  }
-}
-
 export const uploadBenchmarks: Benchmark[] = [
   {
     name: 'upload-1000',
@@ -207,6 +173,5 @@ export const uploadBenchmarks: Benchmark[] = [
     run: oneGigabyte,
   },
   { name: 'upload-resume', figures: ['upload_resume_done_twice', 'upload_resume_lost'], run: resume },
-  { name: 'save-conflict', figures: ['save_conflict_missed'], run: conflicts },
   uploadSwapBenchmark,
 ];

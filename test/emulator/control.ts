@@ -1,8 +1,17 @@
-// The loopback-only control endpoint under /__emulator/ (faults, tokens, stats, reset).
+// The loopback-only control endpoint under /__emulator/ (faults, tokens, stats, reset, another's file edit).
 import { badRequest, empty, json, notFound, type ApiRequest, type Reply } from './http';
 import { parseRules } from './faults';
-import { SEEDS, type EmulatorStats, type FaultRule, type Profile, type RouteId, type SeedName } from './types';
+import {
+  SEEDS,
+  type EmulatorStats,
+  type FaultRule,
+  type FileEdit,
+  type Profile,
+  type RouteId,
+  type SeedName,
+} from './types';
 import { isPlainObject } from './validate';
+import { parseFileEdit } from './fileEdits';
 
 export interface ControlTarget {
   setFaults(rules: FaultRule[]): void;
@@ -14,6 +23,7 @@ export interface ControlTarget {
   resetStats(): void;
   reset(seed?: SeedName): void;
   describe(): { profile: Profile; missingReads: RouteId[]; seed: SeedName };
+  editFile(edit: FileEdit): void;
 }
 
 function jsonObject(req: ApiRequest): Record<string, unknown> {
@@ -58,6 +68,9 @@ export function control(target: ControlTarget, req: ApiRequest): Reply {
       return json(target.stats());
     case 'POST /__emulator/stats/reset':
       target.resetStats();
+      return empty();
+    case 'POST /__emulator/files/edit':
+      target.editFile(parseFileEdit(jsonObject(req)));
       return empty();
     case 'POST /__emulator/reset': {
       const { seed } = jsonObject(req);

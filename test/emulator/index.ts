@@ -19,6 +19,7 @@ import {
   type EmulatorOptions,
   type EmulatorStats,
   type FaultRule,
+  type FileEdit,
   type Profile,
   type RouteId,
   type SeedName,
@@ -26,6 +27,7 @@ import {
 import type { World } from './world';
 import { Blobs } from './blobs';
 import { newUploads } from './uploads';
+import { editFile } from './fileEdits';
 
 export type {
   Emulator,
@@ -34,6 +36,7 @@ export type {
   ErrorShape,
   FaultRule,
   FaultKind,
+  FileEdit,
   LargeSeedOptions,
   Profile,
   RouteId,
@@ -107,6 +110,7 @@ class EmulatorInstance implements Emulator {
             resetStats: () => this.resetStats(),
             reset: (seed) => this.reset(seed),
             describe: () => ({ profile: this.profile, missingReads: [...this.missingReads], seed: this.options.seed }),
+            editFile: (edit) => this.editFile(edit),
           },
           req,
         ),
@@ -156,6 +160,11 @@ class EmulatorInstance implements Emulator {
   resetStats(): void {
     // The pipeline holds this object, so it is cleared in place.
     Object.assign(this.statsData, emptyStats());
+  }
+
+  editFile(edit: FileEdit): void {
+    editFile(this.world, edit);
+    this.persistence?.changed();
   }
 
   /** Fresh data, no tokens, no faults, empty rate-limit windows and stats. */

@@ -163,6 +163,16 @@ export interface FaultRule {
   shape?: ErrorShape;
 }
 
+/** Another's change to a file record's content, made on the portal without an upload (see fileEdits.ts). */
+export interface FileEdit {
+  id: number;
+  text: string;
+  /** Leave `lastModified` where it was (a portal that does not move it). */
+  keepLastModified?: boolean;
+  /** Leave `versions` where it was (a portal that does not count the change). */
+  keepVersions?: boolean;
+}
+
 export interface Emulator {
   readonly url: string;
   readonly port: number;
@@ -177,6 +187,8 @@ export interface Emulator {
   stats(): EmulatorStats;
   resetStats(): void;
   reset(seed?: SeedName): void;
+  /** Another's change to a file record's content (see fileEdits.ts); the control endpoint's `files/edit`. */
+  editFile(edit: FileEdit): void;
 }
 
 export const DEFAULT_OPTIONS: EmulatorOptions = {

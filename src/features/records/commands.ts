@@ -9,7 +9,7 @@ import { accountFor, fileFor } from '../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../ui/commands';
 import { answered, type Ui } from '../../ui/ui';
 import type { RecordsHandle } from '../contracts';
-import { MAX_EDITOR_BYTES } from './documents/documents';
+import { MAX_EDITOR_BYTES } from './documents/contentBytes';
 import { download } from './download/fileDownload';
 import { downloadFolder, folderFor } from './download/folderDownloadCommand';
 import { pickFileRecord, type GoToCaches } from './search/goToFile';

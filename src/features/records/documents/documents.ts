@@ -16,15 +16,13 @@ import {
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { humanSize, isTextContentType } from '../../../shared/format';
 import { accountKey, type TreeKey } from '../../../shared/keys';
+import { ContentRefused, downloadBytes, MAX_EDITOR_BYTES } from './contentBytes';
 import { renderProblem, renderNotSignedIn } from './problems';
 import { findRecord, sourceNotice } from './recordRead';
 import { seenOf, type Seen } from './saveBack';
 import { renderAccount, renderFileRecord, renderGroup, type RecordContext } from './render';
 import type { ApplicationRenderer } from '../../contracts';
 import type { PortalTarget } from './uri';
-
-/** The editor is for reading; larger content is for "Download…". */
-export const MAX_EDITOR_BYTES = 20 * 1024 * 1024;
 
 export interface Loaded {
   readonly bytes?: Uint8Array;
@@ -35,17 +33,6 @@ export interface Loaded {
   readonly seen?: Seen;
   /** Content only: a text file whose record the portal showed, so a save can be checked and sent as a new version. */
   readonly writable?: boolean;
-}
-
-/** A content read that cannot be an editor's (a folder, too large): the message says why in the portal's terms. */
-export class ContentRefused extends Error {
-  override readonly name = 'ContentRefused';
-  constructor(
-    message: string,
-    readonly isFolder = false,
-  ) {
-    super(message);
-  }
 }
 
 /** Renderers of the kinds of document other features own, filled in as those features register. */
@@ -273,30 +260,4 @@ export class Documents {
       return undefined;
     }
   }
-}
-
-/** Reads a download fully, refusing more than `limit` bytes (the server's size may be stale or missing). */
-async function downloadBytes(
-  client: PortalClient,
-  groupId: number,
-  fileId: number,
-  limit: number,
-): Promise<Uint8Array> {
-  const controller = new AbortController();
-  const download = await client.v2.files.download(groupId, fileId, { signal: controller.signal });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of download.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) {
-        controller.abort();
-        throw new ContentRefused(vscode.l10n.t('The content is too large for an editor. Use "Download…" instead.'));
-      }
-      chunks.push(chunk);
-    }
-  } finally {
-    download.body.destroy();
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }

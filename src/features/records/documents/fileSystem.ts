@@ -7,10 +7,12 @@ import * as vscode from 'vscode';
 import { isPortalError, refusesUploads } from '../../../api/index';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { errorMessage } from '../../../shared/errors';
-import { ContentRefused, Documents, type Loaded, type Renderers } from './documents';
+import { SaveBaselines } from './baselines';
+import { ContentRefused } from './contentBytes';
+import { Documents, type Loaded, type Renderers } from './documents';
 import { MintedUris, type MintedStorage } from './mintedUris';
 import { renderNotLoaded } from './problems';
-import { saveBack, SaveConflict, SaveUnchecked, seenOf, type Seen } from './saveBack';
+import { SaveConflict, SaveUnchecked } from './saveBack';
 import { isDirectoryPath, knownQuery, parseTarget, targetPath, PORTAL_SCHEME, type PortalTarget } from './uri';
 
 /** stat and readFile come in pairs: one fetch serves both. */
@@ -39,8 +41,8 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly loader: Documents;
   private readonly subscription: vscode.Disposable;
   private readonly minted: MintedUris;
-  /** By document: the record's version VS Code was last given (see saveBack.ts). */
-  private readonly seen = new Map<string, Seen>();
+  /** By document: what its editor was given, and what its saves must find on the portal (see baselines.ts). */
+  private readonly baselines = new SaveBaselines((key) => this.openDocument(key) !== undefined);
   /** Portals that answered a save as if they had no upload endpoints: their content stays read-only. */
   private readonly withoutUploads = new Set<string>();
   private readonly trustChanged = new vscode.EventEmitter<vscode.Uri>();
@@ -83,13 +85,26 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       };
     const target = this.targetOf(uri);
     const doc = this.isTrusted(uri) ? await this.load(uri, target, false) : this.notLoaded(target);
-    this.remember(uri, doc);
     const writable = doc.writable === true && !this.withoutUploads.has(target.portalId);
+    // Editable content: the figures VS Code's own conflict check compares come from the portal's version now.
+    const shown =
+      target.kind === 'content' && doc.writable === true
+        ? await this.baselines
+            .stat(
+              keyOf(uri),
+              this.registry.client(target.portalId),
+              target,
+              this.openDocument(keyOf(uri))?.isDirty ?? false,
+            )
+            .catch((error: unknown) => {
+              throw toFileSystemError(error, uri);
+            })
+        : doc;
     return {
       type: vscode.FileType.File,
-      ctime: doc.mtime,
-      mtime: doc.mtime,
-      size: doc.size,
+      ctime: shown.mtime,
+      mtime: shown.mtime,
+      size: shown.size,
       ...(writable ? {} : { permissions: vscode.FilePermission.Readonly }),
     };
   }
@@ -97,15 +112,14 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const target = this.targetOf(uri);
     const doc = this.isTrusted(uri) ? await this.load(uri, target, true) : this.notLoaded(target);
-    this.remember(uri, doc);
-    return doc.bytes ?? new Uint8Array();
+    const bytes = doc.bytes ?? new Uint8Array();
+    if (doc.seen) this.baselines.read(keyOf(uri), doc.seen, bytes, this.openDocument(keyOf(uri))?.isDirty ?? false);
+    return bytes;
   }
 
-  /** What VS Code was last shown of a record is what a save must find on the portal. */
-  private remember(uri: vscode.Uri, doc: Loaded): void {
-    if (!doc.seen) return;
-    this.seen.set(keyOf(uri), doc.seen);
-    while (this.seen.size > MAX_DOCUMENTS) this.seen.delete(this.seen.keys().next().value as string);
+  /** The open editor's document of a key, if any (one key per document: see keyOf). */
+  private openDocument(key: string): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => d.uri.scheme === PORTAL_SCHEME && keyOf(d.uri) === key);
   }
 
   readDirectory(): [string, vscode.FileType][] {
@@ -117,17 +131,16 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   /**
-   * A save: a new version of the record, if the portal's copy is still the one VS Code was last shown. VS Code stats
-   * the file just before (the cache is dropped when a save starts), so a copy that moved since opening meets VS
-   * Code's own Compare / Overwrite choice first; this check catches one that moved after that stat.
+   * A save: a new version of the record, if the portal's copy is still the one the editor was given (or the newer
+   * one VS Code's own Compare / Overwrite showed: see baselines.ts). VS Code stats the file just before, and that
+   * stat shows it any move since opening, so its own choice comes first; this check catches a move after that stat.
    */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const target = this.targetOf(uri);
     if (target.kind !== 'content' || !this.isTrusted(uri)) throw vscode.FileSystemError.NoPermissions(uri);
     const key = keyOf(uri);
     try {
-      const record = await saveBack(this.registry.client(target.portalId), target, this.seen.get(key), content);
-      this.seen.set(key, seenOf(record));
+      await this.baselines.write(key, this.registry.client(target.portalId), target, content);
     } catch (error) {
       if (refusesUploads(error)) this.withoutUploads.add(target.portalId);
       throw toSaveError(error, uri);
@@ -212,10 +225,13 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return { bytes, size: bytes.length, mtime: 0, at: Date.now() };
   }
 
-  /** One fetch per URI for a few seconds; content bytes only when an editor reads them. */
+  /**
+   * One fetch per URI for a few seconds; content bytes only when an editor reads them, and then always afresh: the
+   * bytes an editor is given must be the portal's copy as the stat just before showed it, never an older one.
+   */
   private load(uri: vscode.Uri, target: PortalTarget, needBytes: boolean): Promise<Loaded> {
     const key = keyOf(uri);
-    const cached = this.documents.get(key);
+    const cached = needBytes && target.kind === 'content' ? undefined : this.documents.get(key);
     if (cached) {
       const fresh = cached.then(
         (d) => (Date.now() - d.at <= DOCUMENT_TTL_MS && (!needBytes || d.bytes) ? d : undefined),

@@ -1,9 +1,9 @@
 /**
  * Saving an edited file record's content back: a new version through the replace-by-id upload (the only replace any
- * client was seen to use; see api/endpoints/uploads.ts). The portal's copy is read first and compared with what the
- * editor was given: a copy that moved since is a conflict, never overwritten in silence. The portal offers no
- * conditional write, so a change landing between that read and the upload cannot be caught; the window is one
- * request long. No VS Code here: the file system maps the outcomes to VS Code's errors.
+ * client was seen to use; see api/endpoints/uploads.ts). The portal's copy is read first and handed to a check
+ * (baselines.ts compares it with what the editor was given): a copy that moved since is a conflict, never overwritten
+ * in silence. The portal offers no conditional write, so a change landing between that read and the upload cannot be
+ * caught; the window is one request long. No VS Code here: the file system maps the outcomes to VS Code's errors.
  */
 import { randomUUID } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
@@ -19,12 +19,6 @@ export interface Seen {
 
 export function seenOf(r: Pick<FileRecord, 'lastModified' | 'versions'>): Seen {
   return { lastModified: r.lastModified, versions: r.versions };
-}
-
-/** The portal's copy moved since `seen`: another date, or (where both say) another version count. */
-export function moved(seen: Seen, now: Seen): boolean {
-  if (seen.lastModified !== now.lastModified) return true;
-  return seen.versions !== null && now.versions !== null && seen.versions !== now.versions;
 }
 
 /** The portal's copy changed since the editor read it. */
@@ -44,19 +38,19 @@ export class SaveUnchecked extends Error {
 }
 
 /**
- * Sends `bytes` as a new version of the record, unless the portal's copy moved since `seen` (undefined: VS Code
- * checked it against a fresh stat just before). The new record, as the portal then holds it.
+ * Sends `bytes` as a new version of the record, unless `check` (given the portal's copy as it is now) throws, as it
+ * does with a SaveConflict. The new record, as the portal then holds it.
  */
 export async function saveBack(
   client: PortalClient,
   t: Extract<PortalTarget, { kind: 'content' }>,
-  seen: Seen | undefined,
+  check: (current: FileRecord) => Promise<void>,
   bytes: Uint8Array,
   signal?: AbortSignal,
 ): Promise<FileRecord> {
   const { record, source } = await findRecord(client, t);
   if (source === 'row') throw new SaveUnchecked(record.name);
-  if (seen && moved(seen, seenOf(record))) throw new SaveConflict(record);
+  await check(record);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const uploaded = await client.uploads.upload(
     { accountId: t.accountId, groupId: t.groupId, folderId: record.parentId ?? 0, path: record.name },
