@@ -7,6 +7,7 @@ import type { StoredCredentials } from './auth/credentialStore';
 import { registerApplications, type ApplicationsFeature } from './features/applications/register';
 import { registerChat, type ChatFeature } from './features/chat/register';
 import { registerExplorer, type ExplorerFeature } from './features/explorer/register';
+import { registerGuests } from './features/guests/register';
 import { registerMembers, type MembersFeature } from './features/members/register';
 import { openWalkthroughOnFirstRun } from './features/walkthrough/register';
 import { registerRecords, type RecordsFeature } from './features/records/register';
@@ -71,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const explorer = registerExplorer(context, { auth, commands, forms, records, activatedAt });
   const members = registerMembers(context, { auth, commands, forms });
   const applications = registerApplications(context, { auth, commands, forms, records });
+  registerGuests(context, { auth, commands, forms });
   const chat = registerChat(context, {
     registry: auth.registry,
     selected: () => explorer.selected(),
