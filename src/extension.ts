@@ -7,6 +7,7 @@ import type { StoredCredentials } from './auth/credentialStore';
 import { registerApplications, type ApplicationsFeature } from './features/applications/register';
 import { registerChat, type ChatFeature } from './features/chat/register';
 import { registerExplorer, type ExplorerFeature } from './features/explorer/register';
+import { registerGuests } from './features/guests/register';
 import { registerMembers, type MembersFeature } from './features/members/register';
 import { openWalkthroughOnFirstRun } from './features/walkthrough/register';
 import { registerRecords, type RecordsFeature } from './features/records/register';
@@ -62,17 +63,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const commands: CommandEnv = { ui: ui.get, log, showSessions: (u) => auth.showSessions(u) };
   const forms = new FormHost(context, { log, ui: ui.get });
   const settings = new SettingsWriter(context.globalStorageUri.fsPath, (id) => auth.registry.client(id));
+  const deps = { auth, commands, forms, settings };
   // The Explorer is made next: its selection is read only when a command runs.
   const records = registerRecords(context, {
-    auth,
-    commands,
-    forms,
+    ...deps,
     selected: () => explorer.selected(),
     refreshExplorer: () => explorer.refresh(),
   });
-  const explorer = registerExplorer(context, { auth, commands, forms, settings, records, activatedAt });
-  const members = registerMembers(context, { auth, commands, forms, settings });
-  const applications = registerApplications(context, { auth, commands, forms, settings, records });
+  const explorer = registerExplorer(context, { ...deps, records, activatedAt });
+  const members = registerMembers(context, deps);
+  const applications = registerApplications(context, { ...deps, records });
+  registerGuests(context, deps);
   const chat = registerChat(context, {
     registry: auth.registry,
     selected: () => explorer.selected(),

@@ -37,6 +37,7 @@ import { DEFAULT_USER_AGENT } from './version';
 import type { ApiContext, CallOptions, CallSpec, Download } from './endpoints/context';
 import { createV3, type V3Api } from './endpoints/v3';
 import { createV2, type V2Api } from './endpoints/v2';
+import { createObserved, type ObservedApi } from './endpoints/observed';
 import { createUploads, type UploadsApi } from './endpoints/uploads';
 import type { Application, ApplicationDraft, ApplicationDraftV2, ApplicationV2 } from './models/application';
 
@@ -188,6 +189,8 @@ export class PortalClient implements ApiContext {
   readonly v2: V2Api;
   /** File writes: observed endpoints only (see endpoints/uploads.ts). */
   readonly uploads: UploadsApi;
+  /** Guest shares, invitations and the sign-in audit: observed endpoints only (see endpoints/observed.ts). */
+  readonly observed: ObservedApi;
   private readonly transport: Transport;
   private readonly scheduler: Scheduler;
   private readonly pipeline: Pipeline;
@@ -249,6 +252,7 @@ export class PortalClient implements ApiContext {
     this.v3 = createV3(this);
     this.v2 = createV2(this);
     this.uploads = createUploads(this);
+    this.observed = createObserved(this);
   }
 
   // ---- Auth -------------------------------------------------------------------------------------------------------

@@ -31,3 +31,13 @@ export {
   type UploadTarget,
   type UploadOptions,
 } from './endpoints/uploads';
+export * from './models/guests';
+export {
+  MAX_LISTED,
+  notOfferedReason,
+  type AuditEventName,
+  type ListOptions,
+  type NotOfferedReason,
+  type ObservedApi,
+  type Offered,
+} from './endpoints/observed';

@@ -87,11 +87,18 @@ export const ALL_CAPABILITIES = [
   'TRASH',
 ] as const;
 
-/** Super administrators get everything; the others what their permission lets them do. */
-export function capabilitiesFor(permission: AccountPermission): string[] {
-  if (permission === 16) return [...ALL_CAPABILITIES];
-  if (permission === 4) return ['GROUPS', 'GROUPS_CREATE', 'LABELS_CREATE', 'MEMBERS', 'SEARCH'];
-  return ['GROUPS', 'MEMBERS', 'SEARCH'];
+/**
+ * Super administrators get everything; the others what their permission lets them do. An organisation's package may
+ * withhold some from everyone (`withheld`).
+ */
+export function capabilitiesFor(permission: AccountPermission, withheld: readonly string[] = []): string[] {
+  const all: readonly string[] =
+    permission === 16
+      ? ALL_CAPABILITIES
+      : permission === 4
+        ? ['GROUPS', 'GROUPS_CREATE', 'LABELS_CREATE', 'MEMBERS', 'SEARCH']
+        : ['GROUPS', 'MEMBERS', 'SEARCH'];
+  return all.filter((c) => !withheld.includes(c));
 }
 
 /** Field names of GET /v2/accounts/{a}/custom (the spec names the concepts, not the keys). */

@@ -1,6 +1,7 @@
 // npm run emulator -- --port 8787 [--seed demo|large|empty|hostile] [--profile default|literal]
 //   [--missing-reads ROUTE_ID,...] [--latency MS] [--jitter MS] [--rate-limit COUNT/SECONDS] [--token-lifetime SECONDS] [--data FILE] [--service NAME]
-//   [--fault-status-share SHARE] [--fault-status 500|503] [--members N] [--files N] [--groups N] [--folder-depth N] [--quiet]
+//   [--fault-status-share SHARE] [--fault-status 500|503] [--members N] [--files N] [--groups N] [--folder-depth N]
+//   [--guest-shares N] [--invites N] [--quiet]
 import { parseArgs } from 'node:util';
 import {
   PROFILES,
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
       files: { type: 'string' },
       groups: { type: 'string' },
       'folder-depth': { type: 'string' },
+      'guest-shares': { type: 'string' },
+      invites: { type: 'string' },
       quiet: { type: 'boolean', default: false },
     },
     strict: true,
@@ -81,6 +84,8 @@ async function main(): Promise<void> {
     files: int(values.files, 'files'),
     groups: int(values.groups, 'groups', 1),
     folderDepth: int(values['folder-depth'], 'folder-depth'),
+    guestShares: int(values['guest-shares'], 'guest-shares'),
+    invites: int(values.invites, 'invites'),
   };
   options.large = Object.fromEntries(Object.entries(large).filter(([, v]) => v !== undefined));
   for (const k of Object.keys(options) as Array<keyof EmulatorOptions>) if (options[k] === undefined) delete options[k];

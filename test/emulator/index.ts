@@ -11,6 +11,7 @@ import { Store } from './store';
 import {
   DEFAULT_OPTIONS,
   LITERAL_MISSING_READS,
+  LITERAL_MISSING_OBSERVED,
   LITERAL_MISSING_WRITES,
   PROFILES,
   ROUTE_IDS,
@@ -46,6 +47,7 @@ export {
   DEFAULT_OPTIONS,
   DEFAULT_LARGE,
   LITERAL_MISSING_READS,
+  LITERAL_MISSING_OBSERVED,
   LITERAL_MISSING_WRITES,
   PROFILES,
   ROUTE_IDS,
@@ -75,7 +77,8 @@ class EmulatorInstance implements Emulator {
     this.profile = options.profile;
     const missing = new Set([...options.missingReads, ...(options.profile === 'literal' ? LITERAL_MISSING_READS : [])]);
     this.missingReads = ROUTE_IDS.filter((id) => missing.has(id));
-    if (options.profile === 'literal') for (const id of LITERAL_MISSING_WRITES) missing.add(id);
+    if (options.profile === 'literal')
+      for (const id of [...LITERAL_MISSING_WRITES, ...LITERAL_MISSING_OBSERVED]) missing.add(id);
     this.blobs = new Blobs(options.dataFile ? `${options.dataFile}.blobs` : undefined);
     this.world = this.makeWorld(state ? new Store(state.data) : buildSeed(options.seed, options.large), state);
     this.limiter = new RateLimiter(options.rateLimit.count, options.rateLimit.windowSeconds);

@@ -90,6 +90,8 @@ export interface Account {
   componentText?: Record<string, { title: string; description: string }>;
   branding: { backgroundColor: string; textColor: string; gradientWidth: number; logo: boolean };
   subscription: Subscription;
+  /** Capabilities this organisation's package does not offer anyone (the spec says who gets which only by example). */
+  withheldCapabilities?: string[];
 }
 
 export interface Membership {

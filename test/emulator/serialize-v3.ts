@@ -178,7 +178,7 @@ export function userinfoV3(s: Shapes, u: User): Record<string, unknown> {
         adminInSpaces: groups.filter((g) => g.members.get(u.id) === 16).length,
         features: [...a.features],
         components: a.enabled ? componentsOf(a).map((c) => c.name) : null,
-        capabilities: capabilitiesFor(m.permission),
+        capabilities: capabilitiesFor(m.permission, a.withheldCapabilities),
         mailDomain: a.mailDomain,
         twoFactorAuthentication: a.twoFactorModes.length > 0,
         metadata: { ...a.metadata },

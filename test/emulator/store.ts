@@ -1,5 +1,6 @@
 // The emulator's state and the only code that changes it. Routes validate first and then call
 // these methods, so a failed request never leaves a half-written change behind.
+import { emptyAccessData, type AccessData } from './guests';
 import type { Account, Application, FileRecord, Group, GroupPermission, Membership, Quirks, User } from './model';
 
 export interface NextIds {
@@ -19,6 +20,8 @@ export interface StoreData {
   nextIds: NextIds;
   /** Absent in data files written before quirks existed. */
   quirks?: Quirks;
+  /** Guest shares, invitations and audit events (observed endpoints); absent in older data files. */
+  access?: AccessData;
 }
 
 /** Derived data (sorted listings, sums) is cached per revision; this bounds the cache between writes. */
@@ -32,6 +35,8 @@ export class Store {
   readonly files = new Map<number, FileRecord>();
   readonly applications = new Map<string, Application>();
   quirks: Quirks = { errors: [], oversized: [] };
+  /** Guest shares, invitations and sign-in events: only the observed routes read them, only invite creation writes. */
+  access: AccessData = emptyAccessData();
   private readonly usernames = new Map<string, number>();
   private readonly emails = new Map<string, number>();
   /** accountId -> userId -> membership */
@@ -46,6 +51,7 @@ export class Store {
     this.nextIds = data ? { ...data.nextIds } : { account: 1, user: 1001, group: 101, file: 100001 };
     if (!data) return;
     if (data.quirks) this.quirks = data.quirks;
+    if (data.access) this.access = data.access;
     for (const u of data.users) this.putUser(u);
     for (const a of data.accounts) this.accounts.set(a.id, a);
     for (const m of data.memberships) this.putMembership(m);
@@ -64,6 +70,7 @@ export class Store {
       applications: [...this.applications.values()],
       nextIds: { ...this.nextIds },
       quirks: this.quirks,
+      access: this.access,
     };
   }
 

@@ -61,6 +61,11 @@ export const ROUTE_IDS = [
   'v2.files.index.folder',
   'v3.tempFiles.create',
   'v3.file.create',
+  // Guest shares, invitations and the sign-in audit: observed in public clients, not in the spec (literal: none).
+  'v3.shares.list',
+  'v3.invites.list',
+  'v3.invite.create',
+  'v3.audit.list',
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 
@@ -79,11 +84,23 @@ export const LITERAL_MISSING_WRITES: readonly RouteId[] = [
   'v3.file.create',
 ];
 
+/** Guest shares, invitations and the sign-in audit come from observation only; a literal portal has none. */
+export const LITERAL_MISSING_OBSERVED: readonly RouteId[] = [
+  'v3.shares.list',
+  'v3.invites.list',
+  'v3.invite.create',
+  'v3.audit.list',
+];
+
 export interface LargeSeedOptions {
   members?: number;
   files?: number;
   groups?: number;
   folderDepth?: number;
+  /** Guest shares of `bulk`'s files (default 0; at most 100,000). */
+  guestShares?: number;
+  /** Invitations, a tenth of them no longer pending (default 0; at most 100,000). */
+  invites?: number;
 }
 
 export interface EmulatorOptions {
@@ -204,4 +221,11 @@ export const DEFAULT_OPTIONS: EmulatorOptions = {
   tokenLifetimeSeconds: 1800,
 };
 
-export const DEFAULT_LARGE: Required<LargeSeedOptions> = { members: 20000, files: 50000, groups: 500, folderDepth: 5 };
+export const DEFAULT_LARGE: Required<LargeSeedOptions> = {
+  members: 20000,
+  files: 50000,
+  groups: 500,
+  folderDepth: 5,
+  guestShares: 0,
+  invites: 0,
+};

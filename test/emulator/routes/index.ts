@@ -11,6 +11,7 @@ import { v3ApplicationRoutes } from './v3-applications';
 import { v3FileRoutes } from './v3-files';
 import { v3MemberRoutes } from './v3-members';
 import { uploadRoutes } from './uploads';
+import { observedAccessRoutes } from './observed-access';
 
 const ALL_ROUTES: readonly RouteDef[] = [
   ...oauthRoutes,
@@ -23,6 +24,7 @@ const ALL_ROUTES: readonly RouteDef[] = [
   ...v2MemberRoutes,
   ...v2FileRoutes,
   ...uploadRoutes,
+  ...observedAccessRoutes,
 ];
 
 /** A portal without the `missing` routes: they answer like any unknown path. */

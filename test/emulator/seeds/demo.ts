@@ -3,6 +3,7 @@ import type { AccountPermission, Application, DateFormat, GroupPermission, User 
 import { hex, intBetween, mulberry32, pick } from '../prng';
 import { Store } from '../store';
 import { ACTIVITY_BASE, DAY, SEED_BASE, makeAccount, makeGroup, makeTree, makeUser } from './common';
+import { demoAccess } from './access';
 import { demoTrees } from './demo-files';
 
 const FIRST = [
@@ -326,5 +327,6 @@ export function demoSeed(): Store {
     bundleId: 'com.example.portal',
     dateCreated: SEED_BASE - 10 * DAY,
   });
+  demoAccess(store, { acme, globex, demo, member, others, groups: ids });
   return store;
 }

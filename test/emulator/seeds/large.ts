@@ -5,6 +5,7 @@ import { intBetween, mulberry32, pick } from '../prng';
 import { hashPassword } from '../secrets';
 import { Store } from '../store';
 import { DEFAULT_LARGE, type LargeSeedOptions } from '../types';
+import { largeAccess } from './access';
 import { ACTIVITY_BASE, DAY, DEMO_PASSWORD, SEED_BASE, makeAccount, makeGroup, makeUser } from './common';
 
 const FIRST = [
@@ -164,6 +165,13 @@ export function largeSeed(options: LargeSeedOptions = {}): Store {
 
   const bulk = groupIds[0];
   if (bulk !== undefined) store.addFiles(bulkFiles(store, bulk, demo.id, size.files, size.folderDepth, rng));
+  // Its own generator, so every value drawn above stays as it was.
+  if (bulk !== undefined)
+    largeAccess(
+      store,
+      { accountId: account.id, sharerId: demo.id, bulkGroup: bulk, groupIds, rng: mulberry32(515) },
+      size,
+    );
   store.bump();
   return store;
 }

@@ -87,6 +87,8 @@ export function listedFile(
   | 'versions'
   | 'watermark'
   | 'available'
+  | 'sharing'
+  | 'memberPermission'
 > {
   const uploader = f.uploaded?.name || f.uploaded?.user?.name || '';
   return {
@@ -101,6 +103,8 @@ export function listedFile(
     versions: f.versions,
     watermark: f.watermark,
     available: f.available,
+    sharing: f.sharing,
+    memberPermission: f.memberPermission,
   };
 }
 

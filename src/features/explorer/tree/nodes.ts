@@ -21,6 +21,7 @@ import { plainTooltip, treeItem } from '../../../views/item';
 import { PortalTreeNode } from '../../../views/node';
 import type { PortalNode } from '../../../views/portalNode';
 import type { AccountRow, GroupRow, listedFile } from './loaders';
+import { fileRightsTooltip } from './tooltips';
 
 /** The account permission mask from which a user administers the organisation. */
 const ADMIN_PERMISSION = 16;
@@ -151,6 +152,7 @@ export class FileNode extends PortalTreeNode {
         r.lastModified ? vscode.l10n.t('Modified {0}', shortDate(r.lastModified)) : '',
         r.uploaded ? vscode.l10n.t('Uploaded by {0}', r.uploaded.name) : '',
         r.locked ? vscode.l10n.t('Locked') : '',
+        ...(r.isFolder ? [] : fileRightsTooltip(r)),
         ...recordFacts(r),
       ]
         .filter(Boolean)

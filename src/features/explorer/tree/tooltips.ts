@@ -3,6 +3,7 @@
  * organisation's own word for files), so they are built on hover only, from AccountExtras.
  */
 import * as vscode from 'vscode';
+import { contentRightsWords, sharingWords } from '../../../shared/contentRights';
 import { errorMessage } from '../../../shared/errors';
 import { count, filesWord, fullDate, humanSize, shortDate } from '../../../shared/format';
 import { accountPermissionWords } from '../../../shared/permissions';
@@ -86,4 +87,12 @@ export function fileViewTooltip(view: FileListView, ignored: ReadonlySet<Unappli
   const words = unappliedWords(view, ignored);
   if (words) lines.push(vscode.l10n.t('This portal ignored {0}: the rows are as it listed them.', words));
   return lines;
+}
+
+/** A file record's content rights as its listing gave them: who it is shared with and what members may do. */
+export function fileRightsTooltip(r: { sharing: string | null; memberPermission: number | null }): string[] {
+  return [
+    vscode.l10n.t('Shared with: {0}', sharingWords(r.sharing)),
+    vscode.l10n.t('Member permission: {0}', contentRightsWords(r.memberPermission)),
+  ];
 }

@@ -9,7 +9,8 @@ import * as l10n from '@vscode/l10n';
 import type { Account, CustomNames, FileRecord, Group, Subscription } from '../../../api/index';
 import { count, filesWord, fullDate, given, humanSize, onOff, yesNo } from '../../../shared/format';
 import { line, noticeLines, text } from '../../../shared/markdown';
-import { accountPermissionWords, contentPermissionWords } from '../../../shared/permissions';
+import { contentRightsWords, sharingWords } from '../../../shared/contentRights';
+import { accountPermissionWords } from '../../../shared/permissions';
 import type { RecordSection } from './record.protocol';
 
 /** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */
@@ -90,8 +91,8 @@ export function recordSections(f: FileRecord, ctx: RecordContext, esc: Escape = 
     {
       title: l10n.t('Sharing and access'),
       rows: [
-        [l10n.t('Sharing'), esc(f.sharing)],
-        [l10n.t('Member permission'), f.memberPermission !== null ? contentPermissionWords(f.memberPermission) : '—'],
+        [l10n.t('Shared with'), sharingWords(f.sharing, esc)],
+        [l10n.t('Member permission'), contentRightsWords(f.memberPermission)],
         [l10n.t('Hidden'), yesNo(f.hidden)],
         [l10n.t('Watermark'), given(f.watermark, onOff)],
         [l10n.t('Available'), given(f.available, yesNo)],

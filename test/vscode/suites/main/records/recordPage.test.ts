@@ -15,9 +15,9 @@ import {
   useFormsFixture,
   type FormsFixture,
 } from '../../../support/forms';
-import { features, walk, type Provider, type Row } from '../../../support/tree';
+import { features, tooltipOf, walk, type Provider, type Row } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
-import { recordFact, recordPages } from '../../../support/recordPage';
+import { recordFact, recordPageState, recordPages } from '../../../support/recordPage';
 
 type RecordPanel = FormPanel<RecordState, null>;
 
@@ -93,6 +93,34 @@ for (const profile of PROFILES)
       // The webview gets the state once it says it is ready, never before.
       await page.handleMessage({ type: 'ready' });
       assert.equal(lastPosted<{ state: RecordState }>(page, 'init')?.state.title, 'README.md');
+    });
+
+    it("a record's sharing and member permission on its page", async () => {
+      // In words from the spec's content masks and the observed sharing values, on the page and in the row's tooltip.
+      const expected: Array<[string, string, string]> = [
+        ['README.md', 'nobody', 'View, edit and delete'],
+        ['releases.csv', "the group's members", 'View and edit'],
+        ['config.json', 'nobody', 'View only'],
+      ];
+      for (const [name, sharedWith, permission] of expected) {
+        const row = await walk(explorer, f.portalId, ['Acme Corporation', 'Engineering', name]);
+        await (await features()).records.open({ kind: 'record', file: refOf(row) });
+        const state = await recordPageState(name);
+        assert.equal(fact(state, 'Shared with'), sharedWith, name);
+        assert.equal(fact(state, 'Member permission'), permission, name);
+        const tip = await tooltipOf(explorer, row);
+        assert.ok(tip.includes(`Shared with: ${sharedWith}`), tip);
+        assert.ok(tip.includes(`Member permission: ${permission}`), tip);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+      const budget = await walk(explorer, f.portalId, [
+        'Acme Corporation',
+        'Marketing',
+        'campaigns',
+        '2025',
+        'budget.csv',
+      ]);
+      assert.match(await tooltipOf(explorer, budget), /Member permission: View, edit and delete/);
     });
 
     it('opening the same record again reuses its page, with what the portal says now', async () => {

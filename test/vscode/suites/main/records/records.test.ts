@@ -91,7 +91,8 @@ for (const profile of PROFILES)
       assert.match(tip, /Versions: (\d+|not given)/);
       assert.match(tip, /Watermark: (on|off|not given)/);
       assert.match(tip, /Available: (yes|no|not given)/);
-      assert.match(text, /\*\*Sharing:\*\* NONE/);
+      assert.match(text, /\*\*Shared with:\*\* nobody$/m);
+      assert.match(text, /\*\*Member permission:\*\* View, edit and delete$/m);
       assert.match(text, /\*\*Lock:\*\* not locked/);
       assert.match(text, /\*\*Last modified:\*\* \d{4}-\d\d-\d\dT[\d:.]+Z \(local: /);
       // Read-only: the file system refuses writes.

@@ -1,0 +1,158 @@
+/**
+ * Guest shares, invitations and the sign-in audit, parsed at the edge. None of these is in the spec: the fields come
+ * from api-observations.md ("Other endpoints seen"), and a field whose meaning the observations do not give is kept
+ * as the portal sent it (`AsSent`), for a reader to see rather than for this code to interpret.
+ */
+import * as read from './read';
+// Bound once, not imported by name: see the note at the top of read.ts.
+const { asObject, boolOrNull, numOrNull, strOrNull } = read;
+
+/** Longest text kept of a value shown as sent: a hostile portal cannot make one row a megabyte. */
+export const MAX_AS_SENT_CHARS = 500;
+
+/** A value whose meaning is not observed, as compact text of what the portal sent (null when it sent none). */
+export type AsSent = string | null;
+
+/** Text of any JSON value as sent: strings as they are, everything else as JSON; cut at MAX_AS_SENT_CHARS. */
+export function asSent(value: unknown): AsSent {
+  if (value === undefined || value === null) return null;
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_AS_SENT_CHARS ? `${text.slice(0, MAX_AS_SENT_CHARS - 1)}…` : text;
+}
+
+/** One guest share of GET /v3/shares: `{user, contentContext, dateCreated, dateExpire, email, permission, …}`. */
+export interface GuestShare {
+  email: string | null;
+  /** The number sent; read as a content permission mask (spec 2.9) by whoever shows it. */
+  permission: number | null;
+  dateCreated: number | null;
+  /** Null when the portal sent no date (no expiry date given). */
+  dateExpire: number | null;
+  passwordEnabled: boolean | null;
+  notifications: boolean | null;
+  /** What is shared: its shape is not observed. */
+  contentContext: AsSent;
+  /** Whose user this is (the sharer, the guest) is not observed. */
+  user: AsSent;
+  component: AsSent;
+}
+
+export function parseGuestShare(json: unknown): GuestShare {
+  const o = asObject(json) ?? {};
+  return {
+    email: strOrNull(o, 'email'),
+    permission: numOrNull(o, 'permission'),
+    dateCreated: numOrNull(o, 'dateCreated'),
+    dateExpire: numOrNull(o, 'dateExpire'),
+    passwordEnabled: boolOrNull(o, 'passwordEnabled'),
+    notifications: boolOrNull(o, 'notifications'),
+    contentContext: asSent(o.contentContext),
+    user: asSent(o.user),
+    component: asSent(o.component),
+  };
+}
+
+/** A row's identity for de-duplicating pages: shares carry no id in the observations. */
+export function guestShareKey(s: GuestShare): string {
+  return JSON.stringify([s.email, s.contentContext, s.dateCreated, s.permission]);
+}
+
+/** `parameters` of an invitation: JSON text of `{mask, groups: {groupId: permission}, extras}` (observed). */
+export interface InvitationParameters {
+  mask: number | null;
+  /** Group id as sent (a key of `groups`) and the number sent for it. */
+  groups: Array<{ groupId: string; permission: number | null }>;
+}
+
+/** One invitation of GET /v3/accounts/{account}/invites. */
+export interface Invitation {
+  /** Not in the observations; read when the portal sends one. */
+  id: number | null;
+  /** The e-mail address invited (`targetName`). */
+  targetName: string | null;
+  type: string | null;
+  /** `request.status` as sent; NONE means pending (observed). */
+  status: string | null;
+  pending: boolean;
+  /** Null when `parameters` is not JSON text of an object. */
+  parameters: InvitationParameters | null;
+  /** `parameters` as sent, for when it cannot be read. */
+  parametersAsSent: AsSent;
+  /** Not in the observations; read when the portal sends one (the emulator does). */
+  dateCreated: number | null;
+}
+
+function parseParameters(value: unknown): InvitationParameters | null {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const o = asObject(parsed);
+  if (!o) return null;
+  const groups = asObject(o.groups) ?? {};
+  return {
+    mask: numOrNull(o, 'mask'),
+    groups: Object.keys(groups).map((groupId) => ({ groupId, permission: numOrNull(groups, groupId) })),
+  };
+}
+
+export function parseInvitation(json: unknown): Invitation {
+  const o = asObject(json) ?? {};
+  const status = strOrNull(asObject(o.request) ?? {}, 'status');
+  return {
+    id: numOrNull(o, 'id'),
+    targetName: strOrNull(o, 'targetName'),
+    type: strOrNull(o, 'type'),
+    status,
+    pending: status === 'NONE',
+    parameters: parseParameters(o.parameters),
+    parametersAsSent: asSent(o.parameters),
+    dateCreated: numOrNull(o, 'dateCreated'),
+  };
+}
+
+export function invitationKey(i: Invitation): string {
+  return i.id !== null ? `id:${i.id}` : JSON.stringify([i.targetName, i.parametersAsSent, i.dateCreated]);
+}
+
+/** What to ask for when inviting: the observed POST body, `parameters` made into JSON text here. */
+export interface InvitationDraft {
+  targetName: string;
+  mask: number;
+  groups: Readonly<Record<string, number>>;
+}
+
+/** One audit entry: each field as the portal sent it, since the answer's shape is not observed. */
+export interface AuditEntry {
+  fields: Array<{ name: string; value: AsSent }>;
+}
+
+/**
+ * The audit answer. Its shape is not observed: a list of objects (plain, or as the v3 envelope's `items`) is taken
+ * as entries, field by field as sent; anything else is 'not-understood' and nothing is guessed from it.
+ */
+export type AuditAnswer =
+  { kind: 'entries'; entries: AuditEntry[]; morePages: boolean } | { kind: 'not-understood'; asSent: AsSent };
+
+/** Most entries kept of one audit answer. */
+export const MAX_AUDIT_ENTRIES = 10_000;
+
+export function parseAuditAnswer(json: unknown): AuditAnswer {
+  const envelope = asObject(json);
+  const list: unknown = Array.isArray(json) ? json : envelope?.items;
+  if (!Array.isArray(list) || list.length > MAX_AUDIT_ENTRIES || !list.every((x) => asObject(x)))
+    return { kind: 'not-understood', asSent: asSent(json) };
+  const entries = list.map((x) => ({
+    fields: Object.entries(asObject(x) ?? {}).map(([name, value]) => ({ name, value: asSent(value) })),
+  }));
+  return { kind: 'entries', entries, morePages: envelope ? boolOrNull(envelope, 'nextPage') === true : false };
+}

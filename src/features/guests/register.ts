@@ -1,0 +1,82 @@
+/**
+ * "Show Guests and Invitations" on an organisation: its guest shares and pending invitations, read-only, in one pick.
+ * Both lists come from endpoints only observed in public clients (api/endpoints/observed.ts): a portal that has
+ * neither says so once, in one message, and nothing else is asked of it.
+ */
+import * as vscode from 'vscode';
+import type { GuestShare, Invitation, Offered, PortalClient } from '../../api/index';
+import { plain } from '../../shared/plainText';
+import type { AccountRef } from '../../shared/refs';
+import { accountFor } from '../../targets/resolve';
+import { registerCommand } from '../../ui/commands';
+import type { Ui } from '../../ui/ui';
+import type { FeatureDeps } from '../contracts';
+import { guestRows, notOfferedWords } from './rows';
+
+interface Listing {
+  shares: Offered<GuestShare[]>;
+  invitations: Offered<Invitation[]>;
+  groupNames: Map<string, string>;
+}
+
+/** Group names by id, for an invitation's groups; without them the ids are shown. */
+async function groupNames(client: PortalClient, accountId: number, signal: AbortSignal): Promise<Map<string, string>> {
+  try {
+    const groups = await client.v2.groups.list(accountId, undefined, { signal });
+    return new Map(groups.map((g) => [String(g.id), g.friendlyName || g.name]));
+  } catch {
+    return new Map();
+  }
+}
+
+function read(ui: Ui, client: PortalClient, account: AccountRef): Promise<Listing> {
+  return ui.progress(
+    {
+      id: 'guests.read',
+      title: vscode.l10n.t('Reading the guests and invitations of {0}…', plain(account.label)),
+      where: 'notification',
+      cancellable: true,
+    },
+    async (_progress, signal) => {
+      const [shares, invitations] = await Promise.all([
+        client.observed.guestShares({ signal }),
+        client.observed.invitations(account.accountId, { signal }),
+      ]);
+      const names =
+        invitations.kind === 'offered' && invitations.value.some((i) => i.pending)
+          ? await groupNames(client, account.accountId, signal)
+          : new Map<string, string>();
+      return { shares, invitations, groupNames: names };
+    },
+  );
+}
+
+async function showGuests(ui: Ui, client: PortalClient, account: AccountRef): Promise<void> {
+  const { shares, invitations, groupNames: names } = await read(ui, client, account);
+  if (shares.kind === 'not-offered' && invitations.kind === 'not-offered') {
+    const why =
+      shares.reason === invitations.reason
+        ? notOfferedWords(shares.reason)
+        : `${notOfferedWords(shares.reason)}; ${notOfferedWords(invitations.reason)}`;
+    ui.notify('info', vscode.l10n.t('No guests or invitations to show for {0}: {1}.', plain(account.label), why));
+    return;
+  }
+  // Read-only: a chosen row changes nothing.
+  await ui.pick(guestRows(shares, invitations, names, Date.now()), {
+    id: 'guests.list',
+    title: vscode.l10n.t('Guests and invitations of {0}', plain(account.label)),
+    placeHolder: vscode.l10n.t('Type to filter by address, permission or date'),
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+}
+
+export function registerGuests(context: vscode.ExtensionContext, deps: FeatureDeps): void {
+  const { registry } = deps.auth;
+  context.subscriptions.push(
+    registerCommand(deps.commands, 'portal.account.showGuests', async (run) => {
+      const account = await accountFor(run, registry);
+      await showGuests(run.ui, registry.client(account.portalId), account);
+    }),
+  );
+}
