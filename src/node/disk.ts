@@ -91,6 +91,35 @@ export async function readText(file: string, options: { maxBytes?: number } = {}
   }
 }
 
+/**
+ * A stream of a file a user chose (a spreadsheet), from `start`; refuses what is not a regular file or is larger
+ * than `maxBytes` before a byte is read.
+ */
+export async function readStreamOf(file: string, options: { maxBytes?: number; start?: number } = {}): Promise<Readable> {
+  const handle = await fs.open(file, constants.O_RDONLY);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new UnsafePathError('not-a-file', file);
+    if (options.maxBytes !== undefined && stat.size > options.maxBytes)
+      throw new RangeError(`${file} is larger than ${options.maxBytes} bytes`);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle.createReadStream({ start: options.start ?? 0 });
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+export async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.open(file, constants.O_RDONLY);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Synchronous readText for the writers that keep a line on disk before the next read starts; undefined if absent. */
 export function readTextSync(file: string): string | undefined {
   try {

@@ -10,12 +10,13 @@ import { readSheet, SheetError } from '../../../../../src/features/members/impor
 import { SIX_STARTERS, writeHrSheet } from './hrSheet';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-sheet-'));
+const tempParent = path.join(dir, 'storage');
 
 void describe('readSheet', () => {
   void test('reads HR’s .xlsx: header and six rows as text', async () => {
     const file = path.join(dir, 'hr.xlsx');
     await writeHrSheet(file, SIX_STARTERS);
-    const sheet = await readSheet(file);
+    const sheet = await readSheet(file, tempParent);
     assert.deepEqual(sheet.headers, ['First name', 'Last name', 'Email', 'Department', 'Start date']);
     assert.equal(sheet.rows.length, 6);
     assert.deepEqual(sheet.rows[0], ['Ana', 'López', 'ana.lopez@acme.example', 'Engineering', '05/01/2099']);
@@ -34,14 +35,14 @@ void describe('readSheet', () => {
     ]);
     ws.getCell('B2').numFmt = 'dd/mm/yyyy';
     await wb.xlsx.writeFile(file);
-    const sheet = await readSheet(file);
+    const sheet = await readSheet(file, tempParent);
     assert.deepEqual(sheet.rows[0], ['Mallory', '2099-01-05', 'ab', '[x](command:evil)']);
   });
 
   void test('a semicolon CSV with a byte order mark', async () => {
     const file = path.join(dir, 'hr.csv');
     fs.writeFileSync(file, '\uFEFFFirst name;Last name;Email\r\nAna;"López; Jr";ana@x.example\r\n\r\n');
-    const sheet = await readSheet(file);
+    const sheet = await readSheet(file, tempParent);
     assert.deepEqual(sheet.headers, ['First name', 'Last name', 'Email']);
     assert.deepEqual(sheet.rows, [['Ana', 'López; Jr', 'ana@x.example']]);
   });
@@ -49,9 +50,9 @@ void describe('readSheet', () => {
   void test('an empty sheet and a file that is no workbook are refused with a SheetError', async () => {
     const empty = path.join(dir, 'empty.csv');
     fs.writeFileSync(empty, '\r\n');
-    await assert.rejects(readSheet(empty), SheetError);
+    await assert.rejects(readSheet(empty, tempParent), SheetError);
     const broken = path.join(dir, 'broken.xlsx');
     fs.writeFileSync(broken, 'not a zip');
-    await assert.rejects(readSheet(broken), SheetError);
+    await assert.rejects(readSheet(broken, tempParent), SheetError);
   });
 });
