@@ -86,9 +86,6 @@ const DOOR_PENDING = [
   'src/features/members/plan/applyRun.ts',
   'src/features/members/bulk/bulkRun.ts',
   'src/features/members/access/matrixJournal.ts',
-  'src/features/members/import/importCommand.ts',
-  'src/features/members/import/sheet.ts',
-  'src/features/members/import/savedMapping.ts',
 ];
 
 export default tseslint.config(

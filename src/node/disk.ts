@@ -95,7 +95,10 @@ export async function readText(file: string, options: { maxBytes?: number } = {}
  * A stream of a file a user chose (a spreadsheet), from `start`; refuses what is not a regular file or is larger
  * than `maxBytes` before a byte is read.
  */
-export async function readStreamOf(file: string, options: { maxBytes?: number; start?: number } = {}): Promise<Readable> {
+export async function readStreamOf(
+  file: string,
+  options: { maxBytes?: number; start?: number } = {},
+): Promise<Readable> {
   const handle = await fs.open(file, constants.O_RDONLY);
   try {
     const stat = await handle.stat();

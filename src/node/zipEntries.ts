@@ -58,7 +58,10 @@ async function readAt(handle: fs.FileHandle, position: number, length: number): 
 }
 
 /** The end-of-central-directory record's count, size and offset of the directory. */
-async function endRecord(handle: fs.FileHandle, fileSize: number): Promise<{ count: number; size: number; at: number }> {
+async function endRecord(
+  handle: fs.FileHandle,
+  fileSize: number,
+): Promise<{ count: number; size: number; at: number }> {
   const tailLength = Math.min(fileSize, EOCD_BYTES + MAX_COMMENT);
   const tail = await readAt(handle, fileSize - tailLength, tailLength);
   for (let i = tail.length - EOCD_BYTES; i >= 0; i--) {
@@ -81,7 +84,10 @@ function refuseSizes(entries: readonly ZipEntry[], limits: ZipLimits): void {
     if (e.size > limits.maxEntryBytes)
       throw new ZipRefused('entry-size', `The workbook's ${e.name} would take ${e.size} bytes to read.`);
     if (e.size > RATIO_FLOOR && e.size > e.compressedSize * limits.maxRatio)
-      throw new ZipRefused('ratio', `The workbook's ${e.name} inflates ${Math.round(e.size / Math.max(1, e.compressedSize))} times.`);
+      throw new ZipRefused(
+        'ratio',
+        `The workbook's ${e.name} inflates ${Math.round(e.size / Math.max(1, e.compressedSize))} times.`,
+      );
     total += e.size;
   }
   if (total > limits.maxTotalBytes)
@@ -154,7 +160,7 @@ const CHUNK = 64 * 1024;
 
 /** `length` bytes of the open file from `start`, a chunk at a time (the handle stays open for the next entry). */
 async function* rawBytes(handle: fs.FileHandle, start: number, length: number): AsyncGenerator<Buffer> {
-  for (let at = 0; at < length; ) {
+  for (let at = 0; at < length;) {
     const chunk = await readAt(handle, start + at, Math.min(CHUNK, length - at));
     if (chunk.length === 0) throw new ZipRefused('not-a-zip', 'The workbook ends before its entries do.');
     at += chunk.length;
@@ -182,7 +188,8 @@ async function* entryBytes(handle: fs.FileHandle, entry: ZipEntry): AsyncGenerat
     compressed.destroy();
     bytes.destroy();
   }
-  if (seen !== entry.size) throw new ZipRefused('size-mismatch', `The workbook's ${entry.name} is not the size it says.`);
+  if (seen !== entry.size)
+    throw new ZipRefused('size-mismatch', `The workbook's ${entry.name} is not the size it says.`);
 }
 
 /**
@@ -203,7 +210,14 @@ export function storedZip(
         const entry = entries.find((e) => e.name === name);
         const nameBytes = Buffer.from(name, 'utf8');
         if (made) {
-          const e = { name, method: STORED, crc: crc32(made), compressedSize: made.length, size: made.length, headerOffset: 0 };
+          const e = {
+            name,
+            method: STORED,
+            crc: crc32(made),
+            compressedSize: made.length,
+            size: made.length,
+            headerOffset: 0,
+          };
           yield localHeader(e, nameBytes);
           yield made;
         } else if (entry) {

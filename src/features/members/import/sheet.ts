@@ -49,8 +49,7 @@ function answerOf(worker: Worker): Promise<Sheet> {
   return new Promise<Sheet>((resolve, reject) => {
     worker.once('message', (answer: SheetAnswer) => {
       if (answer.type === 'sheet') resolve(answer.sheet);
-      else
-        reject(new SheetError(answer.known ? answer.message : `The sheet could not be read: ${answer.message}`));
+      else reject(new SheetError(answer.known ? answer.message : `The sheet could not be read: ${answer.message}`));
     });
     worker.once('error', (error: Error & { code?: string }) =>
       reject(

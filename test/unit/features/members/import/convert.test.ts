@@ -12,7 +12,7 @@ import {
 } from '../../../../../src/features/members/plan/core/file/membersFile';
 import { HR_HEADERS, SIX_STARTERS } from './hrSheet';
 
-const sheet = { headers: HR_HEADERS, rows: SIX_STARTERS, skipped: 0 };
+const sheet = { headers: HR_HEADERS, rows: SIX_STARTERS, truncated: false };
 const GROUPS = [
   { id: 1, name: 'engineering', friendlyName: 'Engineering' },
   { id: 2, name: 'marketing', friendlyName: 'Marketing' },
