@@ -133,6 +133,20 @@ export interface ConvertOptions {
 
 const NO_GROUPS: ReadonlyMap<string, GroupLevel> = new Map();
 
+/** A portal member as the import compares them, their groups (id → level) by the groups' unique names. */
+export function existingMemberOf(
+  member: { readonly name: string; readonly jobTitle: string | null },
+  levels: ReadonlyMap<number, GroupLevel>,
+  groups: readonly { readonly id: number; readonly name: string }[],
+): ExistingMember {
+  const byName = new Map<string, GroupLevel>();
+  for (const g of groups) {
+    const level = levels.get(g.id);
+    if (level) byName.set(g.name.toLowerCase(), level);
+  }
+  return { name: member.name, jobTitle: member.jobTitle, groups: byName };
+}
+
 /**
  * An existing member's group cells: `keep` in every group, but the one their department maps to when that adds them
  * or raises their level. The sheet says where a starter belongs; it never says where a member no longer does.

@@ -18,7 +18,7 @@ import { runPool } from '../../../node/pool';
 import { looksLikeMembersFile } from '../plan/core/file/membersFile';
 import { parseOptions } from '../plan/editor/membersDocument';
 import type { PortalGroup } from '../plan/core/model';
-import { convertSheet, type Converted, type ExistingMember, type PortalEmails } from './convert';
+import { convertSheet, existingMemberOf, type Converted, type ExistingMember, type PortalEmails } from './convert';
 import { indexOf, proposeColumns, type ImportMapping } from './mapping';
 import { askColumns, askDateFormat, askDepartments, askUsernames } from './mappingSteps';
 import { findMapping, mappingPath, saveMapping, sheetStem, writePrivate } from './savedMapping';
@@ -148,12 +148,7 @@ async function existingMembers(
           const member = portal.members.get(key);
           if (!member) return;
           const v2 = await client.v2.members.get(account.accountId, member.username, { signal });
-          const byId = groupLevelsOf(v2.groups, portal.groups);
-          const names = new Map(portal.groups.map((g) => [g.id, g.name.toLowerCase()]));
-          const groups = new Map(
-            [...byId].flatMap(([id, level]) => (names.has(id) ? [[names.get(id) ?? '', level]] : [])),
-          );
-          out.set(key, { name: member.name, jobTitle: member.jobTitle, groups });
+          out.set(key, existingMemberOf(member, groupLevelsOf(v2.groups, portal.groups), portal.groups));
         },
         signal,
       ),

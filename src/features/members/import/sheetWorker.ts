@@ -20,6 +20,10 @@ function refusal(error: unknown): SheetAnswer {
   return { type: 'error', known: false, message: error instanceof Error ? error.message : String(error) };
 }
 
+// exceljs pipes its input without passing its errors on: a workbook stopped for outgrowing its declared sizes
+// surfaces here, and is answered like any other refusal (the host then ends this worker).
+process.on('uncaughtException', (error) => answer(refusal(error)));
+
 const { file } = workerData as { file: string };
 readSheetHere(file).then(
   (sheet) => answer({ type: 'sheet', sheet }),
