@@ -23,7 +23,7 @@ import {
 } from '../src/features/members/import/mapping';
 import { writePrivate } from '../src/features/members/import/savedMapping';
 import { readSheet, SheetError } from '../src/features/members/import/sheet';
-import { writeSharedStringsBomb } from '../test/unit/features/members/import/bombSheet';
+import { bytesUnder, writeSharedStringsBomb } from '../test/unit/features/members/import/bombSheet';
 import { manyStarters, writeHrSheet } from '../test/unit/features/members/import/hrSheet';
 import type { Benchmark, Figure } from './types';
 
@@ -56,15 +56,6 @@ async function importOnce(sheetFile: string, target: string): Promise<number> {
   const out = convertSheet(sheet, mapping, { portal: new Map(), today: '2026-01-01' });
   await writePrivate(target, out.text);
   return out.rows;
-}
-
-/** Bytes of the files under `folder`, however deep. */
-function bytesUnder(folder: string): number {
-  if (!fs.existsSync(folder)) return 0;
-  return fs
-    .readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .reduce((n, e) => n + fs.statSync(path.join(e.parentPath, e.name)).size, 0);
 }
 
 async function runBomb(): Promise<Figure[]> {

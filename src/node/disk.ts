@@ -77,14 +77,25 @@ export async function insideRoot(root: string, file: string): Promise<string> {
   return real;
 }
 
-/** Reads a text file a user or a file chose; refuses what is not a regular file or is larger than `maxBytes`. */
-export async function readText(file: string, options: { maxBytes?: number } = {}): Promise<string> {
+/** Opens a file a user or a file chose for reading; refuses what is not a regular file or is larger than `maxBytes`. */
+async function openChecked(file: string, maxBytes: number | undefined): Promise<fs.FileHandle> {
   const handle = await fs.open(file, constants.O_RDONLY);
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new UnsafePathError('not-a-file', file);
-    if (options.maxBytes !== undefined && stat.size > options.maxBytes)
-      throw new RangeError(`${file} is larger than ${options.maxBytes} bytes`);
+    if (maxBytes !== undefined && stat.size > maxBytes)
+      throw new RangeError(`${file} is larger than ${maxBytes} bytes`);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** Reads a text file a user or a file chose; refuses what is not a regular file or is larger than `maxBytes`. */
+export async function readText(file: string, options: { maxBytes?: number } = {}): Promise<string> {
+  const handle = await openChecked(file, options.maxBytes);
+  try {
     return await handle.readFile('utf8');
   } finally {
     await handle.close();
@@ -99,16 +110,7 @@ export async function readStreamOf(
   file: string,
   options: { maxBytes?: number; start?: number } = {},
 ): Promise<Readable> {
-  const handle = await fs.open(file, constants.O_RDONLY);
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw new UnsafePathError('not-a-file', file);
-    if (options.maxBytes !== undefined && stat.size > options.maxBytes)
-      throw new RangeError(`${file} is larger than ${options.maxBytes} bytes`);
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
+  const handle = await openChecked(file, options.maxBytes);
   return handle.createReadStream({ start: options.start ?? 0 });
 }
 

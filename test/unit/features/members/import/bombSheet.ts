@@ -2,6 +2,7 @@
 // order are exactly what a test needs: the worksheet before its shared strings (Excel's own order, which exceljs
 // spools to disk), and a shared-strings part that inflates to far more than any sheet of people.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 interface Part {
@@ -160,4 +161,13 @@ export function writeLyingWorkbook(file: string, megabytes: number, declare: num
     file,
     workbookParts(() => manyStrings(count, length), declare),
   );
+}
+
+/** Bytes of the files under `folder`, however deep (the temporary folders a read left). */
+export function bytesUnder(folder: string): number {
+  if (!fs.existsSync(folder)) return 0;
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((n, e) => n + fs.statSync(path.join(e.parentPath, e.name)).size, 0);
 }

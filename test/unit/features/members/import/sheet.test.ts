@@ -9,20 +9,11 @@ import ExcelJS from 'exceljs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MAX_ROWS, readSheet, SheetError } from '../../../../../src/features/members/import/sheet';
-import { writeLyingWorkbook, writeSharedStringsBomb } from './bombSheet';
+import { bytesUnder, writeLyingWorkbook, writeSharedStringsBomb } from './bombSheet';
 import { SIX_STARTERS, writeHrSheet } from './hrSheet';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-/** Bytes of the files under `folder`, however deep (the temporary folders a read left). */
-function bytesUnder(folder: string): number {
-  if (!fs.existsSync(folder)) return 0;
-  return fs
-    .readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .reduce((n, e) => n + fs.statSync(path.join(e.parentPath, e.name)).size, 0);
-}
 
 /** What `read` adds to this thread's heap at its highest, above the heap after a GC before it, in MB. */
 async function heapGrowth<T>(read: () => Promise<T>): Promise<{ mb: number; result: PromiseSettledResult<T> }> {
