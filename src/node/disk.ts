@@ -96,15 +96,49 @@ export async function insideRoot(root: string, file: string): Promise<string> {
   return real;
 }
 
-/** Reads a text file a user or a file chose; refuses what is not a regular file or is larger than `maxBytes`. */
-export async function readText(file: string, options: { maxBytes?: number } = {}): Promise<string> {
+/** Opens a file a user or a file chose for reading; refuses what is not a regular file or is larger than `maxBytes`. */
+async function openChecked(file: string, maxBytes: number | undefined): Promise<fs.FileHandle> {
   const handle = await fs.open(file, constants.O_RDONLY);
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new UnsafePathError('not-a-file', file);
-    if (options.maxBytes !== undefined && stat.size > options.maxBytes)
-      throw new RangeError(`${file} is larger than ${options.maxBytes} bytes`);
+    if (maxBytes !== undefined && stat.size > maxBytes)
+      throw new RangeError(`${file} is larger than ${maxBytes} bytes`);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** Reads a text file a user or a file chose; refuses what is not a regular file or is larger than `maxBytes`. */
+export async function readText(file: string, options: { maxBytes?: number } = {}): Promise<string> {
+  const handle = await openChecked(file, options.maxBytes);
+  try {
     return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A stream of a file a user chose (a spreadsheet), from `start`; refuses what is not a regular file or is larger
+ * than `maxBytes` before a byte is read.
+ */
+export async function readStreamOf(
+  file: string,
+  options: { maxBytes?: number; start?: number } = {},
+): Promise<Readable> {
+  const handle = await openChecked(file, options.maxBytes);
+  return handle.createReadStream({ start: options.start ?? 0 });
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+export async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.open(file, constants.O_RDONLY);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }

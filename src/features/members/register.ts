@@ -141,7 +141,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
       plan.store.rememberAccount(vscode.Uri.file(file), account),
     ),
     ...registerMemberCommands(commands, bulkDeps),
-    ...registerImport(commands, registry, (file, account) => plan.store.rememberAccount(file, account)),
+    ...registerImport(commands, registry, (file, account) => plan.store.rememberAccount(file, account), storage),
     registerPermissionCommand(commands, bulkDeps),
     ...registerMemberForms(
       commands,

@@ -6,6 +6,8 @@
 import { csvLine } from '../csv/csv';
 import { GROUP_COLUMN_PREFIX } from '../plan/core/model';
 import { USERNAME } from '../plan/core/file/rules';
+import { KEEP_GROUP_WORD, readGroupWord } from '../plan/core/file/membersFile';
+import type { GroupLevel } from '../../../shared/groupLevel';
 import { departmentKey, indexOf, MEANINGS, readSheetDate, type ImportMapping, type Meaning } from './mapping';
 import type { Sheet } from './sheet';
 
@@ -25,6 +27,8 @@ export interface Converted {
   readonly clashes: readonly Clash[];
   /** Rows whose username is a member already (same e-mail): the file updates them rather than adding them. */
   readonly existing: readonly string[];
+  /** What the file changes for those members; it never removes one from a group or lowers a level. */
+  readonly existingChanges: ExistingChanges;
   /** Start dates already past: left empty, so the activation e-mail goes out at once. */
   readonly pastDates: number;
   /** Department values the table has no entry for (their people get no group). */
@@ -33,6 +37,21 @@ export interface Converted {
 
 /** The portal's members as the import needs them: lower-case username → e-mail. */
 export type PortalEmails = ReadonlyMap<string, string>;
+
+/** A member already on the portal, as the import compares them: lower-case group name → level. */
+export interface ExistingMember {
+  readonly name: string;
+  readonly jobTitle: string | null;
+  readonly groups: ReadonlyMap<string, GroupLevel>;
+}
+
+/** How many existing members the file changes, and how (one member may count under several). */
+export interface ExistingChanges {
+  readonly changed: number;
+  readonly addedToGroup: number;
+  readonly raisedInGroup: number;
+  readonly newDetails: number;
+}
 
 /** Text as the portal's username rule allows: ASCII letters without accents, digits, `.`, `-`, `_`, lower case. */
 export function usernamePart(text: string): string {
@@ -105,6 +124,95 @@ export interface ConvertOptions {
   readonly portal: PortalEmails;
   /** Today's date (`yyyy-mm-dd`): a start date on or before it is left empty. */
   readonly today: string;
+  /**
+   * Existing members' names, job titles and groups (lower-case username →): their rows keep every group the sheet
+   * does not decide, and never lower one it does. One the map does not hold is taken to be in no group.
+   */
+  readonly existing?: ReadonlyMap<string, ExistingMember>;
+}
+
+const NO_GROUPS: ReadonlyMap<string, GroupLevel> = new Map();
+
+/** A portal member as the import compares them, their groups (id → level) by the groups' unique names. */
+export function existingMemberOf(
+  member: { readonly name: string; readonly jobTitle: string | null },
+  levels: ReadonlyMap<number, GroupLevel>,
+  groups: readonly { readonly id: number; readonly name: string }[],
+): ExistingMember {
+  const byName = new Map<string, GroupLevel>();
+  for (const g of groups) {
+    const level = levels.get(g.id);
+    if (level) byName.set(g.name.toLowerCase(), level);
+  }
+  return { name: member.name, jobTitle: member.jobTitle, groups: byName };
+}
+
+/**
+ * An existing member's group cells: `keep` in every group, but the one their department maps to when that adds them
+ * or raises their level. The sheet says where a starter belongs; it never says where a member no longer does.
+ */
+function existingGroupCells(
+  groups: readonly string[],
+  mapped: { readonly group: string; readonly level: string } | null | undefined,
+  member: ExistingMember | undefined,
+  tally: { added: boolean; raised: boolean },
+): string[] {
+  return groups.map((g) => {
+    const now = member?.groups.get(g.toLowerCase()) ?? 0;
+    const wanted = mapped?.group === g ? (readGroupWord(mapped.level) ?? 0) : 0;
+    if (wanted <= now) return KEEP_GROUP_WORD;
+    if (now === 0) tally.added = true;
+    else tally.raised = true;
+    return mapped?.level ?? KEEP_GROUP_WORD;
+  });
+}
+
+interface Layout {
+  readonly cols: Cols;
+  readonly groups: readonly string[];
+  readonly hasJob: boolean;
+  readonly hasDate: boolean;
+}
+
+interface ExistingRow {
+  readonly username: string;
+  readonly email: string;
+  readonly names: { readonly full: string };
+  readonly row: readonly string[];
+  readonly member: ExistingMember;
+  readonly group: { readonly group: string; readonly level: string } | null | undefined;
+}
+
+/**
+ * An existing member's row: what the sheet leaves empty stays as the portal has it, what it says is a change the
+ * plan shows; no activation date (they are active already); their groups kept, but the one the sheet adds or raises.
+ * `changes` counts what the row changes.
+ */
+function existingCells(r: ExistingRow, layout: Layout, changes: Record<keyof ExistingChanges, number>): string[] {
+  const name = r.names.full || r.member.name || '';
+  const job = layout.cols.at(r.row, 'jobTitle') || r.member.jobTitle || '';
+  const tally = { added: false, raised: false };
+  const cells = [r.username, name, r.email];
+  if (layout.hasJob) cells.push(job);
+  if (layout.hasDate) cells.push('');
+  cells.push(...existingGroupCells(layout.groups, r.group, r.member, tally));
+  const details = name !== r.member.name || (layout.hasJob && job !== (r.member.jobTitle ?? ''));
+  if (tally.added) changes.addedToGroup++;
+  if (tally.raised) changes.raisedInGroup++;
+  if (details) changes.newDetails++;
+  if (tally.added || tally.raised || details) changes.changed++;
+  return cells;
+}
+
+/**
+ * A new member's start date cell: one that has passed is left empty (activation now); one that reads as no date
+ * stays as written, for the Problems panel.
+ */
+function startDate(raw: string, format: ImportMapping['dateFormat'], today: string): { cell: string; past: boolean } {
+  const date = raw === '' ? '' : readSheetDate(raw, format);
+  if (date === undefined) return { cell: raw, past: false };
+  const past = date !== '' && date <= today;
+  return { cell: past ? '' : date, past };
 }
 
 /** The members file for the sheet. */
@@ -120,6 +228,8 @@ export function convertSheet(sheet: Sheet, mapping: ImportMapping, options: Conv
   const existing: string[] = [];
   const unmapped = new Set<string>();
   let pastDates = 0;
+  const changes = { changed: 0, addedToGroup: 0, raisedInGroup: 0, newDetails: 0 };
+  const layout: Layout = { cols, groups, hasJob, hasDate };
   sheet.rows.forEach((row, i) => {
     const names = namesOf(cols, row);
     const email = cols.at(row, 'email');
@@ -128,27 +238,42 @@ export function convertSheet(sheet: Sheet, mapping: ImportMapping, options: Conv
     const portalEmail = options.portal.get(username.toLowerCase());
     const otherPerson = portalEmail !== undefined && portalEmail.toLowerCase() !== email.toLowerCase();
     const taken = (u: string) => given.has(u.toLowerCase()) || options.portal.has(u.toLowerCase());
+    let member: ExistingMember | undefined;
     if (username !== '' && (given.has(username.toLowerCase()) || otherPerson) && USERNAME.test(username)) {
       username = numbered(username, taken);
       clashes.push({ row: i + 1, wanted, given: username, with: otherPerson ? 'portal' : 'sheet' });
-    } else if (portalEmail !== undefined) existing.push(username);
-    given.add(username.toLowerCase());
-    const cells = [username, names.full, email];
-    if (hasJob) cells.push(cols.at(row, 'jobTitle'));
-    if (hasDate) {
-      const raw = cols.at(row, 'activationDate');
-      const date = raw === '' ? '' : readSheetDate(raw, mapping.dateFormat);
-      // A start date that has passed: activation now. A date that reads as no date stays, for the Problems panel.
-      if (date !== undefined && date !== '' && date <= options.today) pastDates++;
-      cells.push(date === undefined ? raw : date <= options.today ? '' : date);
+    } else if (portalEmail !== undefined) {
+      existing.push(username);
+      member = options.existing?.get(username.toLowerCase()) ?? { name: '', jobTitle: null, groups: NO_GROUPS };
     }
+    given.add(username.toLowerCase());
     const department = cols.at(row, 'department');
     const group = mapping.departments[departmentKey(department)];
     if (department !== '' && group === undefined) unmapped.add(department);
+    if (member)
+      return void lines.push(
+        csvLine(existingCells({ username, email: portalEmail ?? email, names, row, member, group }, layout, changes)),
+      );
+    const cells = [username, names.full, email];
+    if (hasJob) cells.push(cols.at(row, 'jobTitle'));
+    if (hasDate) {
+      const date = startDate(cols.at(row, 'activationDate'), mapping.dateFormat, options.today);
+      if (date.past) pastDates++;
+      cells.push(date.cell);
+    }
     for (const g of groups) cells.push(group?.group === g ? group.level : '');
     lines.push(csvLine(cells));
   });
-  return { text: lines.join(''), rows: sheet.rows.length, clashes, existing, pastDates, unmapped: [...unmapped] };
+  const text = lines.join('');
+  return {
+    text,
+    rows: sheet.rows.length,
+    clashes,
+    existing,
+    existingChanges: changes,
+    pastDates,
+    unmapped: [...unmapped],
+  };
 }
 
 /** An empty members file for an organisation: the columns a new member needs, and one column per group. */

@@ -2,9 +2,10 @@
  * Import Members from a Spreadsheet…: HR's `.xlsx` or `.csv` → the mapping (saved beside the sheet; asked only
  * for what it does not answer) → a members file beside the sheet, opened, for the Problems panel and Plan Changes….
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { fileFacts, UnsafePathError } from '../../../node/disk';
+import { groupLevelsOf } from '../plan/core/portalState';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { count } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
@@ -13,13 +14,14 @@ import { accountFor } from '../../../targets/resolve';
 import type { Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
 import { readPortalState } from '../plan/core/portalState';
+import { runPool } from '../../../node/pool';
 import { looksLikeMembersFile } from '../plan/core/file/membersFile';
 import { parseOptions } from '../plan/editor/membersDocument';
 import type { PortalGroup } from '../plan/core/model';
-import { convertSheet, type Converted, type PortalEmails } from './convert';
+import { convertSheet, existingMemberOf, type Converted, type ExistingMember, type PortalEmails } from './convert';
 import { indexOf, proposeColumns, type ImportMapping } from './mapping';
 import { askColumns, askDateFormat, askDepartments, askUsernames } from './mappingSteps';
-import { findMapping, saveMapping, sheetStem, writePrivate } from './savedMapping';
+import { findMapping, mappingPath, saveMapping, sheetStem, writePrivate } from './savedMapping';
 import { readSheet, type Sheet } from './sheet';
 
 export interface ImportDeps {
@@ -28,6 +30,8 @@ export interface ImportDeps {
   readonly rememberAccount: (file: vscode.Uri, account: AccountRef) => Promise<void>;
   /** Today as `yyyy-mm-dd` (injected so tests do not depend on the day they run). */
   readonly today?: () => string;
+  /** The extension's storage folder: the sheet's reader keeps its temporary files under it, privately. */
+  readonly storage: string;
 }
 
 const SHEET = /\.(xlsx|csv)$/i;
@@ -64,7 +68,7 @@ async function sheetFor(ui: Ui): Promise<string> {
   const found = await vscode.workspace.findFiles('**/*.{xlsx,csv,XLSX,CSV}', '**/node_modules/**', MAX_SHEETS_LISTED);
   const files = found.filter((u) => u.scheme === 'file' && !u.fsPath.endsWith('.members.csv'));
   const dated = await Promise.all(
-    files.map(async (u) => ({ u, mtime: (await fs.promises.stat(u.fsPath).catch(() => undefined))?.mtimeMs ?? 0 })),
+    files.map(async (u) => ({ u, mtime: (await fileFacts(u.fsPath).catch(() => undefined))?.mtimeMs ?? 0 })),
   );
   dated.sort((a, b) => b.mtime - a.mtime);
   if (dated.length === 0)
@@ -88,6 +92,10 @@ async function sheetFor(ui: Ui): Promise<string> {
 interface PortalRead {
   readonly emails: PortalEmails;
   readonly groups: readonly PortalGroup[];
+  readonly members: ReadonlyMap<
+    string,
+    { readonly username: string; readonly name: string; readonly jobTitle: string | null }
+  >;
 }
 
 async function readPortal(ui: Ui, deps: ImportDeps, account: AccountRef): Promise<PortalRead> {
@@ -103,7 +111,49 @@ async function readPortal(ui: Ui, deps: ImportDeps, account: AccountRef): Promis
   );
   const emails = new Map<string, string>();
   for (const [key, m] of state.members) emails.set(key, m.email);
-  return { emails, groups: state.groups };
+  return { emails, groups: state.groups, members: state.members };
+}
+
+/**
+ * The groups of the members the sheet names who are members already (one read each): their rows must keep every
+ * group the sheet does not decide, and the import must know their levels never to lower one.
+ */
+async function existingMembers(
+  ui: Ui,
+  deps: ImportDeps,
+  account: AccountRef,
+  portal: PortalRead,
+  usernames: readonly string[],
+): Promise<Map<string, ExistingMember>> {
+  const client = deps.registry.client(account.portalId);
+  const out = new Map<string, ExistingMember>();
+  if (usernames.length === 0) return out;
+  await ui.progress(
+    {
+      id: 'import.existing',
+      title: vscode.l10n.t(
+        'Reading the groups of {0} members already in {1}…',
+        count(usernames.length),
+        plain(account.label),
+      ),
+      where: 'notification',
+      cancellable: true,
+    },
+    (_progress, signal) =>
+      runPool(
+        usernames,
+        4,
+        async (username) => {
+          const key = username.toLowerCase();
+          const member = portal.members.get(key);
+          if (!member) return;
+          const v2 = await client.v2.members.get(account.accountId, member.username, { signal });
+          out.set(key, existingMemberOf(member, groupLevelsOf(v2.groups, portal.groups), portal.groups));
+        },
+        signal,
+      ),
+  );
+  return out;
 }
 
 /**
@@ -148,12 +198,29 @@ function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-async function writeMembersFile(ui: Ui, target: string, text: string): Promise<void> {
-  const exists = await fs.promises.stat(target).then(
-    () => true,
-    () => false,
+/** A path the import writes is refused when it is a link: said in the user's words, and nothing is written. */
+function refusedLink(target: string): Error {
+  return new Error(
+    vscode.l10n.t(
+      '{0} is a symbolic link: the import writes nothing through it. Remove the link and import again.',
+      path.basename(target),
+    ),
   );
-  if (exists)
+}
+
+async function writeRefusingLinks(target: string, text: string): Promise<void> {
+  try {
+    await writePrivate(target, text);
+  } catch (error) {
+    throw error instanceof UnsafePathError ? refusedLink(target) : error;
+  }
+}
+
+async function writeMembersFile(ui: Ui, target: string, text: string): Promise<void> {
+  const facts = await fileFacts(target);
+  // Refused before the question: replacing a link would write where it points, which is never the members file.
+  if (facts?.isLink) throw refusedLink(target);
+  if (facts)
     answered(
       (await ui.confirm({
         id: 'import.replace',
@@ -164,7 +231,28 @@ async function writeMembersFile(ui: Ui, target: string, text: string): Promise<v
         action: vscode.l10n.t('Replace'),
       })) || undefined,
     );
-  await writePrivate(target, text);
+  await writeRefusingLinks(target, text);
+}
+
+/** How many members already there the file changes, and how; it never removes or lowers, and says so. */
+function existingSummary(result: Converted): string {
+  const c = result.existingChanges;
+  const how = [
+    c.addedToGroup > 0 ? vscode.l10n.t('{0} added to a group', count(c.addedToGroup)) : undefined,
+    c.raisedInGroup > 0 ? vscode.l10n.t('{0} given a higher level in a group', count(c.raisedInGroup)) : undefined,
+    c.newDetails > 0 ? vscode.l10n.t('{0} with a new name or job title', count(c.newDetails)) : undefined,
+  ].filter((p): p is string => p !== undefined);
+  return how.length === 0
+    ? vscode.l10n.t(
+        'Members already: {0}; the file changes none of them, and keeps every group they are in.',
+        count(result.existing.length),
+      )
+    : vscode.l10n.t(
+        'Members already: {0}; the file changes {1} of them ({2}), and removes none from a group or lowers a level.',
+        count(result.existing.length),
+        count(c.changed),
+        how.join(', '),
+      );
 }
 
 function summary(sheetFile: string, target: string, result: Converted): string {
@@ -192,24 +280,54 @@ function summary(sheetFile: string, target: string, result: Converted): string {
           .join(', ') + (result.clashes.length > 3 ? ', …' : ''),
       ),
     );
-  if (result.existing.length > 0)
-    parts.push(vscode.l10n.t('Members already: {0} (the plan shows their changes).', count(result.existing.length)));
+  if (result.existing.length > 0) parts.push(existingSummary(result));
   if (result.pastDates > 0)
     parts.push(vscode.l10n.t('Start dates already past: {0} (activation at once).', count(result.pastDates)));
   return plain(parts.join(' '));
+}
+
+/**
+ * In Restricted Mode the import asks first: it writes two files beside a sheet the workspace holds (the mapping and
+ * the members file), and an untrusted workspace chose where that sheet is. Asked rather than refused, because the
+ * import acts only when a person starts it and writes nothing through a link wherever it runs.
+ */
+async function trustedOrAsked(ui: Ui, sheetFile: string): Promise<void> {
+  if (vscode.workspace.isTrusted) return;
+  answered(
+    (await ui.confirm({
+      id: 'import.untrusted',
+      message: vscode.l10n.t('Import {0} in Restricted Mode?', path.basename(sheetFile)),
+      detail: vscode.l10n.t(
+        'This workspace is not trusted. The import writes its mapping and a members file beside the sheet.',
+      ),
+      action: vscode.l10n.t('Import'),
+    })) || undefined,
+  );
+}
+
+/** Where the sheet's reader keeps its temporary folders, under the extension's storage. */
+export function importTemp(storage: string): string {
+  return path.join(storage, 'import-temp');
 }
 
 /** The whole import; returns the members file written. */
 export async function importSheet(run: Run, deps: ImportDeps): Promise<vscode.Uri> {
   const ui = run.ui;
   const sheetFile = await sheetFor(ui);
-  const sheet = await readSheet(sheetFile);
+  await trustedOrAsked(ui, sheetFile);
+  const sheet = await readSheet(sheetFile, importTemp(deps.storage));
   const saved = await findMapping(sheetFile, sheet);
   const account = await accountOf(run, deps, saved);
   const portal = await readPortal(ui, deps, account);
   const mapping = await mappingFor(ui, sheet, account, portal, saved);
-  await saveMapping(sheetFile, mapping);
-  const result = convertSheet(sheet, mapping, { portal: portal.emails, today: (deps.today ?? todayUtc)() });
+  try {
+    await saveMapping(sheetFile, mapping);
+  } catch (error) {
+    throw error instanceof UnsafePathError ? refusedLink(mappingPath(sheetFile)) : error;
+  }
+  const options = { portal: portal.emails, today: (deps.today ?? todayUtc)() };
+  const existing = await existingMembers(ui, deps, account, portal, convertSheet(sheet, mapping, options).existing);
+  const result = convertSheet(sheet, mapping, { ...options, existing });
   const target = vscode.Uri.file(`${sheetStem(sheetFile)}.members.csv`);
   await writeMembersFile(ui, target.fsPath, result.text);
   await deps.rememberAccount(target, account);

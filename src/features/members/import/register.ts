@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { AccountRef } from '../../../shared/refs';
 import { registerCommand, type CommandEnv } from '../../../ui/commands';
-import { importSheet } from './importCommand';
+import { importSheet, importTemp } from './importCommand';
+import { sweepSheetTemp } from './sheet';
 import { IMPORT_COMMAND, ImportLens } from './importLens';
 import { newMembersFile } from './newMembersFile';
 
@@ -11,10 +12,13 @@ export function registerImport(
   env: CommandEnv,
   registry: PortalRegistry,
   rememberAccount: (file: vscode.Uri, account: AccountRef) => Promise<void>,
+  storage: string,
 ): vscode.Disposable[] {
+  // What a sheet's reader left when the host did not live to remove it.
+  void sweepSheetTemp(importTemp(storage)).catch((error: unknown) => env.log.warn(`import: ${String(error)}`));
   return [
     vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.csv' }, new ImportLens()),
-    registerCommand(env, IMPORT_COMMAND, (run) => importSheet(run, { registry, rememberAccount })),
+    registerCommand(env, IMPORT_COMMAND, (run) => importSheet(run, { registry, rememberAccount, storage })),
     registerCommand(env, 'portal.members.newMembersFile', (run) => newMembersFile(run, registry, rememberAccount)),
   ];
 }

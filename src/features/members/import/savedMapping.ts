@@ -3,8 +3,8 @@
  * the same folder with the same columns, is imported without a question. Each file is read as untrusted input:
  * bounded in size and count, and checked by parseMapping.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { fileFacts, listFolder, readText, writeFileSafely } from '../../../node/disk';
 import { mappingFits, mappingText, parseMapping, type ImportMapping } from './mapping';
 import type { Sheet } from './sheet';
 
@@ -23,10 +23,11 @@ export function mappingPath(sheet: string): string {
 
 async function readMapping(file: string): Promise<{ mapping: ImportMapping; mtime: number } | undefined> {
   try {
-    const stat = await fs.promises.stat(file);
-    if (!stat.isFile() || stat.size > MAX_MAPPING_BYTES) return undefined;
-    const mapping = parseMapping(await fs.promises.readFile(file, 'utf8'));
-    return mapping ? { mapping, mtime: stat.mtimeMs } : undefined;
+    // A link is none of ours: the import writes its mappings as files.
+    const facts = await fileFacts(file);
+    if (!facts?.isFile || facts.size > MAX_MAPPING_BYTES) return undefined;
+    const mapping = parseMapping(await readText(file, { maxBytes: MAX_MAPPING_BYTES }));
+    return mapping ? { mapping, mtime: facts.mtimeMs } : undefined;
   } catch {
     return undefined;
   }
@@ -37,22 +38,21 @@ export async function findMapping(sheetFile: string, sheet: Sheet): Promise<Impo
   const own = await readMapping(mappingPath(sheetFile));
   if (own && mappingFits(own.mapping, sheet)) return own.mapping;
   const folder = path.dirname(sheetFile);
-  let names: string[];
-  try {
-    names = (await fs.promises.readdir(folder)).filter((n) => n.endsWith(MAPPING_SUFFIX)).slice(0, MAX_MAPPINGS);
-  } catch {
-    return undefined;
-  }
+  const names = (await listFolder(folder).catch(() => []))
+    .map((e) => e.name)
+    .filter((n) => n.endsWith(MAPPING_SUFFIX))
+    .slice(0, MAX_MAPPINGS);
   const read = await Promise.all(names.map((n) => readMapping(path.join(folder, n))));
   const fitting = read.flatMap((r) => (r && mappingFits(r.mapping, sheet) ? [r] : []));
   return fitting.sort((a, b) => b.mtime - a.mtime)[0]?.mapping;
 }
 
-/** Writes a file only its owner reads (people's names and e-mails, a department table). */
+/**
+ * Writes a file only its owner reads (people's names and e-mails, a department table): 0600, made beside the target
+ * and renamed into place, so a link at the target is refused (UnsafePathError) and nothing is written through it.
+ */
 export async function writePrivate(file: string, text: string): Promise<void> {
-  await fs.promises.writeFile(file, text, { encoding: 'utf8', mode: 0o600 });
-  // An existing file keeps its mode through writeFile: set it.
-  await fs.promises.chmod(file, 0o600);
+  await writeFileSafely(file, text, { replace: true });
 }
 
 export async function saveMapping(sheetFile: string, mapping: ImportMapping): Promise<void> {

@@ -28,7 +28,7 @@ const MESSAGES: Record<Problem['code'], Words> = {
   'read-only-column': (a) => vscode.l10n.t('The column "{0}" is read-only: edits to it are ignored.', q(a)),
   'bad-group-permission': (a) =>
     vscode.l10n.t(
-      '"{0}" is not a group permission: write Basic, Standard, Administrator, or leave the cell empty.',
+      '"{0}" is not a group permission: write Basic, Standard, Administrator, keep (as the portal has it), or leave the cell empty.',
       q(a),
     ),
   'bad-account-permission': (a) =>

@@ -2,7 +2,15 @@
 // organisation's groups; usernames made, normalised and numbered where they clash.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { convertSheet, emptyMembersFile, makeUsername } from '../../../../../src/features/members/import/convert';
+import {
+  convertSheet,
+  emptyMembersFile,
+  existingMemberOf,
+  makeUsername,
+} from '../../../../../src/features/members/import/convert';
+import { makePlan } from '../../../../../src/features/members/plan/core/planner';
+import { groupLevelsOf, readPortalState } from '../../../../../src/features/members/plan/core/portalState';
+import { withPortal } from '../plan/core/helpers';
 import type { ImportMapping } from '../../../../../src/features/members/import/mapping';
 import { diagnose } from '../../../../../src/features/members/plan/core/file/diagnose';
 import {
@@ -12,7 +20,7 @@ import {
 } from '../../../../../src/features/members/plan/core/file/membersFile';
 import { HR_HEADERS, SIX_STARTERS } from './hrSheet';
 
-const sheet = { headers: HR_HEADERS, rows: SIX_STARTERS, skipped: 0 };
+const sheet = { headers: HR_HEADERS, rows: SIX_STARTERS, truncated: false };
 const GROUPS = [
   { id: 1, name: 'engineering', friendlyName: 'Engineering' },
   { id: 2, name: 'marketing', friendlyName: 'Marketing' },
@@ -127,5 +135,67 @@ void describe('emptyMembersFile', () => {
       }).filter((p) => p.severity !== 'info'),
       [],
     );
+  });
+});
+
+void describe('an import for people already members', () => {
+  void test('keeps every group the sheet does not decide and never lowers one: the plan holds no removal', async () => {
+    await withPortal(async (p) => {
+      // Mia is in Engineering (Standard), Marketing (Basic) and Social Club (Administrator); Yara in Engineering
+      // (Basic). The sheet puts Mia in Social Club and Yara in Engineering, each at Standard, beside a starter.
+      const rows = [
+        ['Mia', 'Member', 'member@acme.example', 'Social Club', ''],
+        ['Yara', 'Haddad', 'yara.haddad@acme.example', 'Engineering', ''],
+        ['Zoe', 'Starter', 'zoe.starter@acme.example', 'Marketing', '05/01/2099'],
+      ] as const;
+      const departments = {
+        engineering: { group: 'engineering', level: 'Standard' },
+        marketing: { group: 'marketing', level: 'Standard' },
+        'social club': { group: 'social', level: 'Standard' },
+      } as const;
+      const before = await readPortalState(p.client, p.acme, undefined);
+      const emails = new Map([...before.members].map(([k, m]) => [k, m.email]));
+      const options = { portal: emails, today: '2026-11-27' };
+      const imported = { ...mapping, departments };
+      const existing = new Map<string, ReturnType<typeof existingMemberOf>>();
+      for (const username of ['member', 'yara.haddad']) {
+        const m = before.members.get(username)!;
+        const v2 = await p.client.v2.members.get(p.acme, username);
+        existing.set(username, existingMemberOf(m, groupLevelsOf(v2.groups, before.groups), before.groups));
+      }
+      // The sheet's first.last makes mia.member, not her username: the import finds her by the username it makes,
+      // so the row is written with her portal username here, as HR's sheet with a username column would.
+      const withUsernames = {
+        headers: [...HR_HEADERS, 'Username'],
+        rows: rows.map((r, i) => [...r, ['member', 'yara.haddad', 'zoe.starter'][i]!]),
+        truncated: false,
+      };
+      const columns = { ...imported.columns, Username: 'username' as const };
+      const out = convertSheet(withUsernames, { ...imported, columns }, { ...options, existing });
+      const file = parseMembersFile(out.text);
+      const plan = makePlan(file, await readPortalState(p.client, p.acme, file), { absent: 'leave' });
+      const lowered = plan.groupChanges.filter((c) => c.after < c.before);
+      assert.deepEqual(lowered, []);
+      assert.deepEqual(
+        plan.groupChanges.map((c) => [c.username, c.groupName, c.before, c.after]),
+        [['yara.haddad', 'engineering', 1, 4]],
+      );
+      assert.deepEqual(plan.absent, []);
+      assert.deepEqual(
+        plan.newMembers.map((c) => c.username),
+        ['zoe.starter'],
+      );
+      assert.deepEqual(out.existing, ['member', 'yara.haddad']);
+      assert.deepEqual(out.existingChanges, { changed: 1, addedToGroup: 0, raisedInGroup: 1, newDetails: 0 });
+      const mia = file.rows[0]!;
+      assert.deepEqual(
+        (['group:engineering', 'group:marketing', 'group:social'] as const).map((k) => valueOf(file, mia, k)),
+        ['keep', 'keep', 'keep'],
+      );
+      assert.deepEqual(
+        diagnose(file, { groups: before.groups, now: Date.UTC(2026, 10, 27) }).filter((x) => x.severity === 'error'),
+        [],
+      );
+    });
   });
 });

@@ -20,7 +20,7 @@ const GROUPS = [
 
 void describe('proposeColumns', () => {
   void test('HR’s headers: first and last name, e-mail, department, start date', () => {
-    assert.deepEqual(proposeColumns({ headers: HR_HEADERS, rows: SIX_STARTERS, skipped: 0 }), {
+    assert.deepEqual(proposeColumns({ headers: HR_HEADERS, rows: SIX_STARTERS, truncated: false }), {
       'First name': 'firstName',
       'Last name': 'lastName',
       Email: 'email',
@@ -31,7 +31,7 @@ void describe('proposeColumns', () => {
 
   void test('unknown headers are read from their values; a meaning goes to one column only', () => {
     const rows = [['a@x.example', '05/01/2099', 'b@x.example', 'x']];
-    assert.deepEqual(proposeColumns({ headers: ['Contact', 'When', 'Other', 'Notes'], rows, skipped: 0 }), {
+    assert.deepEqual(proposeColumns({ headers: ['Contact', 'When', 'Other', 'Notes'], rows, truncated: false }), {
       Contact: 'email',
       When: 'activationDate',
       Other: 'ignore',

@@ -12,7 +12,9 @@ import { parseMembersFile, valueOf } from '../../../../../src/features/members/p
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { eventually } from '../../../support/membersFile';
 import { features } from '../../../support/tree';
-import { DISMISS, visible, withUi } from '../../../support/ui';
+import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { portalApi } from '../../../support/extension';
+import { writeSharedStringsBomb } from '../../../../unit/features/members/import/bombSheet';
 
 const HEADER = 'First name,Last name,Email,Department,Start date\r\n';
 const MAPPING_ANSWERS = {
@@ -188,5 +190,106 @@ describe('Members: import from a spreadsheet', function () {
     assert.deepEqual(await lensTitles(doc.uri), ['Plan Changes…']);
     const planned = (await features()).members.plan.store.accountOf(doc.uri);
     assert.equal(planned?.accountId, 1);
+  });
+
+  /** A folder of its own for a test, so no mapping another test saved is found beside its sheet. */
+  const folder = (name: string): string => {
+    const f = path.join(dir, name);
+    fs.mkdirSync(f, { recursive: true });
+    return f;
+  };
+  const importing = (answers: Record<string, unknown>): Promise<ScriptedUi> =>
+    withUi(
+      { ...answers, ...ours() } as never,
+      async (ui) => {
+        await vscode.commands.executeCommand('portal.members.importSheet');
+        return ui;
+      },
+      { allUsed: false },
+    );
+  const errors = (ui: ScriptedUi): string[] =>
+    ui.told.filter((t) => t.severity === 'error').map((t) => visible(t.text));
+
+  it('CSV that is no sheet of people (no e-mail, no name) gets no import lens', async () => {
+    const doc = await open(path.join(folder('lens-data'), 'prices.csv'), 'sku,price,stock\r\nA1,2.50,3\r\n');
+    const people = await open(path.join(folder('lens-data'), 'people.csv'), 'Email,Team\r\na@x.example,Ops\r\n');
+    await eventually(
+      () => lensTitles(people.uri),
+      (t) => t.length > 0,
+      'the sheet of people has its lens',
+    );
+    assert.deepEqual(await lensTitles(doc.uri), []);
+  });
+
+  it('an import whose mapping path is a link to a file outside the workspace refuses, and the file is untouched', async () => {
+    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outside-')), '.bashrc');
+    fs.writeFileSync(outside, 'export PATH=$PATH\n', { mode: 0o644 });
+    const here = folder('link-mapping');
+    fs.symlinkSync(outside, path.join(here, 'starters.portal-mapping.json'));
+    await open(path.join(here, 'starters.csv'), `${HEADER}Ana,López,ana.lopez@acme.example,Engineering,05/01/2099\r\n`);
+    const ui = await importing(MAPPING_ANSWERS);
+    assert.equal(errors(ui).length, 1, errors(ui).join(' | '));
+    assert.match(errors(ui)[0] ?? '', /starters\.portal-mapping\.json is a symbolic link/);
+    assert.equal(fs.readFileSync(outside, 'utf8'), 'export PATH=$PATH\n');
+    assert.equal(fs.statSync(outside).mode & 0o777, 0o644);
+    assert.ok(!fs.existsSync(path.join(here, 'starters.members.csv')), 'no members file was written');
+  });
+
+  it('the members file after "Replace?" is never written through a link', async () => {
+    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outside-')), 'profile');
+    fs.writeFileSync(outside, 'keep me\n');
+    const here = folder('link-members');
+    fs.symlinkSync(outside, path.join(here, 'starters.members.csv'));
+    await open(path.join(here, 'starters.csv'), `${HEADER}Ana,López,ana.lopez@acme.example,Engineering,05/01/2099\r\n`);
+    const ui = await importing({ ...MAPPING_ANSWERS, 'import.replace': true });
+    assert.equal(errors(ui).length, 1, errors(ui).join(' | '));
+    assert.match(errors(ui)[0] ?? '', /starters\.members\.csv is a symbolic link/);
+    assert.equal(fs.readFileSync(outside, 'utf8'), 'keep me\n');
+    assert.ok(fs.lstatSync(path.join(here, 'starters.members.csv')).isSymbolicLink());
+  });
+
+  it('a shared-strings bomb ends with one message and leaves no temporary file', async () => {
+    const here = folder('bomb');
+    const file = path.join(here, 'bomb.xlsx');
+    writeSharedStringsBomb(file, 1600);
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+    const ui = await importing({});
+    assert.equal(errors(ui).length, 1, errors(ui).join(' | '));
+    assert.match(errors(ui)[0] ?? '', /was not read/);
+    assert.deepEqual(ui.questions, [], 'nothing was asked');
+    const temp = path.join((await portalApi()).testing.members.plan.storage, 'import-temp');
+    assert.deepEqual(fs.existsSync(temp) ? fs.readdirSync(temp) : [], []);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('a member already there keeps every group the sheet does not map: no removal or lowering, and the message says so', async () => {
+    // Mia (member) is in Engineering (Standard), Marketing (Basic) and Social Club (Administrator); the sheet puts
+    // her in Social Club, which the table maps at Standard, beside a starter in Marketing.
+    const here = folder('existing');
+    // Usernames from the e-mail's local part: Mia's is `member`, as on the portal.
+    const sheet = `${HEADER}Mia,Member,member@acme.example,Social Club,\r\nZoe,Starter,zoe.starter@acme.example,Marketing,05/01/2099\r\n`;
+    await open(path.join(here, 'starters.csv'), sheet);
+    const ui = await importing({ ...MAPPING_ANSWERS, 'import.usernames': "The e-mail's local part" });
+    assert.deepEqual(errors(ui), []);
+    const told = ui.told.map((t) => visible(t.text)).join(' | ');
+    assert.match(told, /Members already: 1; the file changes none of them, and keeps every group they are in\./);
+    const written = path.join(here, 'starters.members.csv');
+    const doc = await vscode.workspace.openTextDocument(written);
+    await withUi({ 'plan.absent': 'Leave them alone' } as never, async () => {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('portal.plan.planChanges');
+    });
+    const shown = (await features()).members.plan.store.plan;
+    assert.ok(shown, 'the plan is shown');
+    const mia = shown.plan.groupChanges.filter((c) => c.username === 'member');
+    assert.deepEqual(mia, [], JSON.stringify(mia));
+    assert.deepEqual(
+      shown.plan.absent.map((c) => c.username),
+      [],
+    );
+    assert.deepEqual(
+      shown.plan.newMembers.map((c) => c.username),
+      ['zoe.starter'],
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   readAccountPermission,
   readBoolean,
   readGroupWord,
+  isKeepGroupWord,
   readTags,
   valueOf,
 } from './membersFile';
@@ -192,7 +193,7 @@ function groupsOf(
   for (const [key] of file.columns) {
     const name = groupNameOf(key);
     const v = name === undefined ? undefined : valueOf(file, r, key);
-    if (name === undefined || v === undefined) continue;
+    if (name === undefined || v === undefined || isKeepGroupWord(v)) continue;
     const level = readGroupWord(v);
     if (level === undefined) add(span(key), 'bad-group-permission', [v]);
     else levels.set(name, level);

@@ -118,6 +118,16 @@ export function readBoolean(text: string): boolean | undefined {
   return undefined;
 }
 
+/**
+ * The group cell that leaves the member's level in that group as the portal has it (any case): what the import
+ * writes for an existing member in a group its sheet does not decide, since an empty cell would remove them.
+ */
+export const KEEP_GROUP_WORD = 'keep';
+
+export function isKeepGroupWord(text: string): boolean {
+  return fold(text) === KEEP_GROUP_WORD;
+}
+
 /** Basic, Standard, Administrator (any case) or empty (0); undefined for anything else. */
 export function readGroupWord(text: string): GroupLevel | undefined {
   const t = fold(text);
