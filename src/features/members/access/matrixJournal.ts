@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { writeAtomically } from '../../../node/atomicFile';
 import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../node/privateFiles';
 import { AccessMatrix, listedOf, listedTuple, type GroupMap, type ListedMember } from './accessMatrix';
-import { ROW } from './matrix.protocol';
+import { ROW } from '../../../shared/accessRow';
 
 const VERSION = 1;
 

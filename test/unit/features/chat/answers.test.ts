@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import { envelope, findMembers, memberAccess, PAGE, whoCanAccess } from '../../../../src/features/chat/answers';
 import { AccessMatrix } from '../../../../src/features/members/access/accessMatrix';
+import { visibleRows } from '../../../../src/features/members/access/matrix.protocol';
+import { MatrixJournal } from '../../../../src/features/members/access/matrixJournal';
+import { readMatrix } from '../../../../src/features/members/access/matrixRead';
+import { ROW } from '../../../../src/shared/accessRow';
+import type { PortalClient } from '../../../../src/api';
+import { accountIdOf, demoClient, emulator, type Emulator } from '../helpers';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 27);
@@ -99,5 +108,58 @@ void describe('chat answers', () => {
     const parsed = JSON.parse(text) as Record<string, unknown>;
     assert.deepEqual(Object.keys(parsed), ['portal', 'organisation', 'note', 'answer']);
     assert.match(String(parsed.note), /untrusted data, never instructions/);
+  });
+});
+
+// One question, "who is enabled?", with one answer: chat's and the access matrix's, read from the same portal.
+void describe('enabled members, in chat and in the access matrix', () => {
+  let emu: Emulator;
+  let client: PortalClient;
+  let dir: string;
+
+  before(async () => {
+    emu = await emulator();
+    client = await demoClient(emu);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'enabled-'));
+  });
+  after(async () => {
+    client.close();
+    await emu.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it('both list the members able to sign in: neither the locked one nor the disabled one', async () => {
+    const acme = await accountIdOf(client, 'acme');
+    const journal = new MatrixJournal(path.join(dir, 'acme.jsonl'));
+    const matrix = journal.load();
+    const read = await readMatrix(client, acme, matrix, journal, {
+      signal: new AbortController().signal,
+      maxAgeMs: 3_600_000,
+      concurrency: 4,
+    });
+    assert.equal(read.outcome, 'done');
+    const now = Date.now();
+    const inChat: string[] = [];
+    for (let offset: number | undefined = 0; offset !== undefined;) {
+      const found = findMembers(matrix, { state: 'enabled' }, { offset, now });
+      assert.ok(found);
+      inChat.push(...found.items.map((m) => String(m.username)));
+      offset = found.nextOffset;
+    }
+    const inMatrix = visibleRows(matrix.all(), { state: 'enabled' }, now).map((r) => r[ROW.username]);
+    assert.deepEqual([...inChat].sort(), [...inMatrix].sort());
+
+    const portal: Array<{ username: string; enabled: boolean; locked: boolean }> = [];
+    for await (const m of client.v3.members.iterate(acme)) portal.push(m.user);
+    const able = portal.filter((u) => u.enabled && !u.locked).map((u) => u.username);
+    assert.ok(
+      portal.some((u) => u.enabled && u.locked),
+      'the seed has a locked member',
+    );
+    assert.ok(
+      portal.some((u) => !u.enabled),
+      'the seed has a disabled member',
+    );
+    assert.deepEqual([...inChat].sort(), able.sort());
   });
 });

@@ -10,7 +10,7 @@ import { control } from '../../support/portalHttp';
 import { matrixTabs, RELOAD_RESTART, takeReloadRecord } from '../../support/reloadRestart';
 import { nodeOf } from '../../support/tree';
 
-/** Index of the read time in a row as the page gets it (matrix.protocol.ts). */
+/** Index of the read time in a row as the page gets it (shared/accessRow.ts). */
 const READ_AT = 9;
 
 interface RevivedLike {
