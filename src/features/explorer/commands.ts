@@ -42,7 +42,7 @@ async function trash(deps: ExplorerCommandDeps, ui: Ui, g: GroupRef): Promise<bo
     id: 'group.trash',
     message: vscode.l10n.t('Move the group "{0}" to the trash?', g.label),
     detail: vscode.l10n.t(
-      'Its members lose access to it and its content. An organisation administrator can restore it from the trash on the portal.',
+      'Its members lose access to it and its content. A Super administrator can restore it from the trash on the portal.',
     ),
     action: vscode.l10n.t('Move to Trash'),
   });

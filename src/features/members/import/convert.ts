@@ -5,7 +5,7 @@
  */
 import { csvLine } from '../csv/csv';
 import { GROUP_COLUMN_PREFIX } from '../plan/core/model';
-import { USERNAME } from '../plan/core/file/rules';
+import { USERNAME } from '../../../shared/memberRules';
 import { departmentKey, indexOf, MEANINGS, readSheetDate, type ImportMapping, type Meaning } from './mapping';
 import type { Sheet } from './sheet';
 

@@ -1,5 +1,6 @@
 /** How a plan's changes read in the Plan view, the confirmation and the report: field names and values, in words. */
 import * as vscode from 'vscode';
+import { AccountPermission } from '../../../api/permissions';
 import { accountPermissionWords } from '../../../shared/permissions';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
@@ -143,9 +144,9 @@ export function conflictText(c: Conflict): string {
 export function elevationText(e: Elevation): string {
   switch (e.kind) {
     case 'super-administrator':
-      return vscode.l10n.t('Super administrator');
+      return accountPermissionWords(AccountPermission.SuperAdministrator);
     case 'group-creator':
-      return vscode.l10n.t('Group creator');
+      return accountPermissionWords(AccountPermission.GroupCreator);
     case 'group-administrator':
       return vscode.l10n.t('Administrator of the group {0}', plain(e.group ?? '', { maxLength: 80 }));
   }

@@ -49,10 +49,6 @@ export const EDITABLE_COLUMNS = [
 ] as const satisfies readonly MemberColumn[];
 export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
 
-/** Group permission words of a group cell; an empty cell means "not in the group". */
-export const GROUP_WORDS = { Basic: 1, Standard: 4, Administrator: 16 } as const;
-export type GroupWord = keyof typeof GROUP_WORDS;
-
 /**
  * A place in the text, zero-based like VS Code's Position (lines and UTF-16 columns), in the text WITHOUT its
  * byte order mark (VS Code's document text has none). A cell with a quoted line break spans lines.
