@@ -6,10 +6,10 @@
  */
 import * as vscode from 'vscode';
 import type { AccountRef } from '../../../shared/refs';
-import { allChanges, type Plan, type PortalState, type ReportRow } from './core/model';
+import { allChanges, type FilePlan, type PortalState, type ReportRow } from './core/model';
 
 export interface ShownPlan {
-  readonly plan: Plan;
+  readonly plan: FilePlan;
   readonly account: AccountRef;
   /** The members file the plan came from (undefined for undo, retry and re-create). */
   readonly file: vscode.Uri | undefined;
@@ -20,7 +20,7 @@ export interface ShownPlan {
 }
 
 export interface LastApply {
-  readonly plan: Plan;
+  readonly plan: FilePlan;
   readonly account: AccountRef;
   readonly rows: readonly ReportRow[];
   readonly report: vscode.Uri;
@@ -66,7 +66,7 @@ export class PlanStore implements vscode.Disposable {
     return this.applied;
   }
 
-  show(plan: Plan, account: AccountRef, file: vscode.Uri | undefined): ShownPlan {
+  show(plan: FilePlan, account: AccountRef, file: vscode.Uri | undefined): ShownPlan {
     this.shown = { plan, account, file, leftOut: new Set(plan.leftOutByDefault), stale: false };
     this.update();
     return this.shown;

@@ -13,7 +13,7 @@ import {
   type FieldValues,
   type MemberField,
   type NewMemberSpec,
-  type Plan,
+  type FilePlan,
   type PlanChange,
 } from './core/model';
 
@@ -163,7 +163,7 @@ const NAMED_AT_MOST = 10;
  * The lines an Apply confirmation adds for what a plan from a file must not hide: the rows it did not plan, and
  * every chosen change that grants more power, by member and grant.
  */
-export function confirmTruth(plan: Plan, chosen: readonly PlanChange[]): string[] {
+export function confirmTruth(plan: FilePlan, chosen: readonly PlanChange[]): string[] {
   const lines: string[] = [];
   const skipped = plan.skipped?.length ?? 0;
   if (skipped)
