@@ -35,7 +35,7 @@ export type MemberValues = Infer<typeof values>;
 export const memberCommands = messages({ ...COMMON_COMMANDS, save: { values } });
 export type MemberCommand = Infer<typeof memberCommands>;
 
-export interface MemberState extends FormStateBase, MemberExtraState {
+export interface MemberFormState extends FormStateBase, MemberExtraState {
   mode: 'create' | 'edit';
   accountId: number;
   /** '' when the portal did not answer the organisation read. */
