@@ -28,8 +28,8 @@ export type TargetLevel = 'portal' | 'account' | 'group';
 
 /**
  * The portal, organisation or group a command works on, in one pass: what the row names is taken as it is, and only
- * the levels it leaves open are asked, widest first, each once. A portal is taken from the row only while it is
- * signed in; an organisation or group the row names is taken as it stands.
+ * the levels it leaves open are asked, widest first, each once. The row's portal is taken only while it is still
+ * listed; an organisation or group the row names is taken as it stands.
  */
 export function resolveTarget(
   run: Run,
@@ -48,11 +48,11 @@ export async function resolveTarget(
   const given = run.target;
   const known =
     (level === 'group' ? (groupOf(given) ?? accountOf(given)) : level === 'account' ? accountOf(given) : undefined) ??
-    signedInPortalOf(given, registry);
+    listedPortalOf(given, registry);
   return answered(await pickDown(run.ui, registry, level, known, placeHolder));
 }
 
-function signedInPortalOf(ref: Ref | undefined, registry: PortalRegistry): PortalRef | undefined {
+function listedPortalOf(ref: Ref | undefined, registry: PortalRegistry): PortalRef | undefined {
   const id = ref ? refPortalId(ref) : undefined;
   const entry = id ? registry.get(id)?.entry : undefined;
   return entry ? { kind: 'portal', portalId: entry.id, label: entry.label } : undefined;
