@@ -13,6 +13,23 @@ import type { PickItem, Ui } from '../ui/ui';
 /** Rows shown per quick pick: one page, the largest the portal serves. */
 const PICK_PAGE = 100;
 
+/**
+ * Asks for the levels between `known` (a portal, an organisation or a group; nothing when not even the portal is
+ * known) and `level`, widest first, each once: the answer at `level`, or undefined when the user withheld one.
+ */
+export async function pickDown(
+  ui: Ui,
+  registry: PortalRegistry,
+  level: 'portal' | 'account' | 'group',
+  known: PortalRef | AccountRef | GroupRef | undefined,
+  placeHolder: string,
+): Promise<PortalRef | AccountRef | GroupRef | undefined> {
+  let at = known ?? (await pickSignedInPortal(ui, registry, placeHolder));
+  if (at?.kind === 'portal' && level !== 'portal') at = await pickAccount(ui, registry, at);
+  if (at?.kind === 'account' && level === 'group') at = await pickGroup(ui, registry, at);
+  return at;
+}
+
 export async function pickSignedInPortal(
   ui: Ui,
   registry: PortalRegistry,

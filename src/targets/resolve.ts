@@ -17,29 +17,58 @@ import {
   type GroupRef,
   type MemberRef,
   type PortalRef,
+  type Ref,
 } from '../shared/refs';
 import type { Run } from '../ui/commands';
 import { answered } from '../ui/ui';
-import { pickAccount, pickApplication, pickFile, pickGroup, pickMember, pickSignedInPortal } from './pick';
+import { pickApplication, pickDown, pickFile, pickMember } from './pick';
 
-/** The signed-in portal the row lies in, else one the user picks. */
-export async function portalFor(
+/** The levels a command can work at, widest first. */
+export type TargetLevel = 'portal' | 'account' | 'group';
+
+/**
+ * The portal, organisation or group a command works on, in one pass: what the row names is taken as it is, and only
+ * the levels it leaves open are asked, widest first, each once. The row's portal is taken only while it is still
+ * listed; an organisation or group the row names is taken as it stands.
+ */
+export function resolveTarget(
   run: Run,
   registry: PortalRegistry,
+  level: 'portal',
+  placeHolder?: string,
+): Promise<PortalRef>;
+export function resolveTarget(run: Run, registry: PortalRegistry, level: 'account'): Promise<AccountRef>;
+export function resolveTarget(run: Run, registry: PortalRegistry, level: 'group'): Promise<GroupRef>;
+export async function resolveTarget(
+  run: Run,
+  registry: PortalRegistry,
+  level: TargetLevel,
   placeHolder = vscode.l10n.t('Which portal?'),
-): Promise<PortalRef> {
-  const id = run.target ? refPortalId(run.target) : undefined;
+): Promise<PortalRef | AccountRef | GroupRef> {
+  const given = run.target;
+  const known =
+    (level === 'group' ? (groupOf(given) ?? accountOf(given)) : level === 'account' ? accountOf(given) : undefined) ??
+    listedPortalOf(given, registry);
+  return answered(await pickDown(run.ui, registry, level, known, placeHolder));
+}
+
+function listedPortalOf(ref: Ref | undefined, registry: PortalRegistry): PortalRef | undefined {
+  const id = ref ? refPortalId(ref) : undefined;
   const entry = id ? registry.get(id)?.entry : undefined;
-  if (entry) return { kind: 'portal', portalId: entry.id, label: entry.label };
-  return answered(await pickSignedInPortal(run.ui, registry, placeHolder));
+  return entry ? { kind: 'portal', portalId: entry.id, label: entry.label } : undefined;
 }
 
-export async function accountFor(run: Run, registry: PortalRegistry): Promise<AccountRef> {
-  return accountOf(run.target) ?? answered(await pickAccount(run.ui, registry, await portalFor(run, registry)));
+/** The signed-in portal the row lies in, else one the user picks. */
+export function portalFor(run: Run, registry: PortalRegistry, placeHolder?: string): Promise<PortalRef> {
+  return resolveTarget(run, registry, 'portal', placeHolder);
 }
 
-export async function groupFor(run: Run, registry: PortalRegistry): Promise<GroupRef> {
-  return groupOf(run.target) ?? answered(await pickGroup(run.ui, registry, await accountFor(run, registry)));
+export function accountFor(run: Run, registry: PortalRegistry): Promise<AccountRef> {
+  return resolveTarget(run, registry, 'account');
+}
+
+export function groupFor(run: Run, registry: PortalRegistry): Promise<GroupRef> {
+  return resolveTarget(run, registry, 'group');
 }
 
 export async function fileFor(run: Run, registry: PortalRegistry, filesOnly: boolean): Promise<FileRef> {
