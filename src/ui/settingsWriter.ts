@@ -17,9 +17,9 @@ import {
   type SettingsClient,
   type SettingsRecord,
 } from '../engine/settings/index';
-import { errorMessage } from '../shared/errors';
 import { plain } from '../shared/plainText';
 import type { Ui } from './ui';
+import { offerUndo } from './undoOffer';
 
 export interface SettingsTarget {
   readonly portalId: string;
@@ -83,22 +83,8 @@ export class SettingsWriter {
 
   /** The change's summary, with Undo when it can be undone. Not awaited by callers: a toast settles when it closes. */
   summary(ui: Ui, applyId: string, change: SettingsChange, message: string): Promise<void> {
-    if (noUndoReason(change)) {
-      ui.notify('info', message);
-      return Promise.resolve();
-    }
-    return ui
-      .choose({
-        id: 'settings.change.done',
-        severity: 'info',
-        modal: false,
-        message,
-        actions: [{ id: 'undo', label: vscode.l10n.t('Undo') }],
-      })
-      .then(async (choice) => {
-        if (choice === 'undo') await this.undo(ui, applyId);
-      })
-      .catch((error: unknown) => ui.notify('error', vscode.l10n.t('The undo failed: {0}', errorMessage(error))));
+    const undo = noUndoReason(change) ? undefined : async (u: Ui, id: string) => void (await this.undo(u, id));
+    return offerUndo(ui, 'settings.change.done', undo, applyId, 'info', message);
   }
 
   history(): Promise<PastSettingsChange[]> {

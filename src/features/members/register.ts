@@ -26,7 +26,7 @@ import { MemberForm } from './forms/memberForm';
 import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/membersProvider';
 import { registerPermissionCommand } from './edit/permission';
 import { PLAN_VIEW } from './plan/planView';
-import type { UndoChange } from './changes/undoOffer';
+import type { UndoChange } from '../../ui/undoOffer';
 import { registerPlan, type PlanFeature } from './plan/register';
 import { registerImport } from './import/register';
 import { registerLocalData, tidyLocalData } from './localData/register';

@@ -12,7 +12,7 @@ import type { Ui } from '../../../ui/ui';
 import { PortalError } from '../../../api/index';
 import { count } from '../../../shared/format';
 import { answered } from '../../../ui/ui';
-import { offerUndo, type UndoChange } from '../changes/undoOffer';
+import { MEMBER_CHANGE_DONE, offerUndo, type UndoChange } from '../../../ui/undoOffer';
 import { runBulk, unfinishedMembers, failedMembers, type BulkSummary } from './bulkRun';
 import { bulkMemberOf, type BulkChange, type BulkMember } from './bulkChange';
 import { changeWords, lastingRemovalWords, someNames, summaryWords, unusualWords, type ChangeWords } from './bulkWords';
@@ -224,7 +224,14 @@ export async function bulkEdit(
     const putBack = summary.done.some((d) => change.kind !== 'delete' || d.member.deletesUser === true);
     const undoable = putBack ? summary.applyId : undefined;
     if (retry.length === 0 || attempt >= MAX_RETRIES) {
-      void offerUndo(ui, deps.undo, undoable, summary.failed.length ? 'warning' : 'info', text.message);
+      void offerUndo(
+        ui,
+        MEMBER_CHANGE_DONE,
+        deps.undo,
+        undoable,
+        summary.failed.length ? 'warning' : 'info',
+        text.message,
+      );
       return summary;
     }
     const choice = await ui.choose({
@@ -276,6 +283,6 @@ export async function changeOne(
     ui.notify('info', summaryWords(summary, changeWords(change, 1, account.label)).message);
     return false;
   }
-  void offerUndo(ui, deps.undo, summary.applyId, 'info', said.done);
+  void offerUndo(ui, MEMBER_CHANGE_DONE, deps.undo, summary.applyId, 'info', said.done);
   return true;
 }

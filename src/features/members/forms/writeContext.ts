@@ -6,7 +6,7 @@ import type { MemberEdit } from '../../../engine/members/edits';
 import { runEdit, type EditDone } from '../../../engine/members/edits';
 import { clientOf, type AccountContext } from '../../../forms/context';
 import type { Ui } from '../../../ui/ui';
-import { offerUndo, type UndoChange } from '../changes/undoOffer';
+import { MEMBER_CHANGE_DONE, offerUndo, type UndoChange } from '../../../ui/undoOffer';
 
 export interface WriteContext extends AccountContext {
   /** The extension's storage folder: the journal of every change is kept there. */
@@ -24,5 +24,5 @@ export function saveEdit(ctx: WriteContext, title: string, edit: MemberEdit): Pr
 
 /** Besides the form's own line, the save's summary with Undo. */
 export function offerFormUndo(ui: Ui, ctx: WriteContext, done: EditDone, message: string): void {
-  void offerUndo(ui, ctx.undo, done.applyId, 'info', message);
+  void offerUndo(ui, MEMBER_CHANGE_DONE, ctx.undo, done.applyId, 'info', message);
 }

@@ -4,7 +4,7 @@
  */
 import type { SettingsWriter } from '../../../ui/settingsWriter';
 import * as vscode from 'vscode';
-import type { UndoChange } from '../changes/undoOffer';
+import type { UndoChange } from '../../../ui/undoOffer';
 import { undoChange } from './changeHistory';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { AccountRef } from '../../../shared/refs';

@@ -1,11 +1,14 @@
 /**
- * Undo where the change was made: every summary of a member write (a form's save, a single command, a bulk edit,
- * an apply) offers Undo as a button. The undo itself is a plan of its own (planCommands.ts), reached through the
- * handle the members feature passes in, so the places that write need not know the plan.
+ * Undo where the change was made: every summary of a write (a member form's save, a single command, a bulk edit, an
+ * apply, a change to a group, the organisation or an application) offers Undo as a button. The undo itself is
+ * passed in, so the places that write need not know how it is shown and sent.
  */
 import * as vscode from 'vscode';
-import { errorMessage } from '../../../shared/errors';
-import type { Severity, Ui } from '../../../ui/ui';
+import { errorMessage } from '../shared/errors';
+import type { Severity, Ui } from './ui';
+
+/** The summary of a member write: its notification's id, which the tests answer. */
+export const MEMBER_CHANGE_DONE = 'members.change.done';
 
 /** Undoes the change journaled as `applyId`: its plan is shown, then applied after the usual confirmation. */
 export type UndoChange = (ui: Ui, applyId: string) => Promise<void>;
@@ -16,6 +19,7 @@ export type UndoChange = (ui: Ui, applyId: string) => Promise<void>;
  */
 export function offerUndo(
   ui: Ui,
+  id: `${string}.${string}`,
   undo: UndoChange | undefined,
   applyId: string | undefined,
   severity: Severity,
@@ -27,7 +31,7 @@ export function offerUndo(
   }
   return ui
     .choose({
-      id: 'members.change.done',
+      id,
       severity,
       modal: false,
       message,
