@@ -170,7 +170,18 @@ async function keepMore(p: Portal, storage: string) {
       origin: 'upload',
       startedAt: 0,
       target: { portalId, accountId: 1, groupId: 2, folderId: 0 },
-      work: [{ seq: 0, path: 'note.txt', localPath: staged.paths[0] ?? '', size: 5, contentType: 'text/plain' }],
+      root: staged.folder,
+      targetName: 'Engineering',
+      work: [
+        {
+          seq: 0,
+          path: 'note.txt',
+          localPath: staged.paths[0] ?? '',
+          size: 5,
+          identity: { dev: 1, ino: 1, size: 5, mtimeMs: 0 },
+          contentType: 'text/plain',
+        },
+      ],
     } as never);
     if (ended) await journal.append({ type: 'end', finishedAt: 1, cancelled: false });
     await journal.close();
