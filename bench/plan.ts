@@ -27,8 +27,7 @@ import { csvLine, UTF8_BOM } from '../src/features/members/csv/csv';
 import { applyPlan } from '../src/engine/members/apply';
 import { groupDigest } from '../src/node/groupDigest';
 import { readJournal, resumeApply, undoPlan, unfinishedJournals } from '../src/engine/members/index';
-import { groupWord, parseMembersFile } from '../src/features/members/plan/core/file/membersFile';
-import { accountPermissionWordOf } from '../src/shared/permissions';
+import { accountPermissionWord, groupWord, parseMembersFile } from '../src/features/members/plan/core/file/membersFile';
 import type { GroupLevel } from '../src/features/members/plan/core/model';
 import { makePlan } from '../src/features/members/plan/core/planner';
 import { readGroups, readPortalState } from '../src/features/members/plan/core/portalState';
@@ -82,7 +81,7 @@ export function largeExport(groups: number): Rows {
       u.email,
       String(u.enabled),
       String(u.locked),
-      accountPermissionWordOf(m.permission) ?? '',
+      accountPermissionWord(m.permission),
       m.tags.join(', '),
       u.jobTitle ?? '',
       new Date(u.lastModified).toISOString(),

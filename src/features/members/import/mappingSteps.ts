@@ -7,13 +7,13 @@
  */
 import * as vscode from 'vscode';
 import type { PortalGroup } from '../plan/core/model';
-import { groupPermissionWords, LEVEL_PERMISSION, LEVEL_WORDS, type LevelWord } from '../../../shared/permissions';
 import { answered, type PickItem, type Ui } from '../../../ui/ui';
 import { convertSheet, type PortalEmails } from './convert';
 import {
   detectDateFormat,
   departmentsOf,
   indexOf,
+  LEVEL_WORDS,
   MEANINGS,
   proposeDepartment,
   readSheetDate,
@@ -21,6 +21,7 @@ import {
   type DateFormat,
   type DepartmentGroup,
   type ImportMapping,
+  type LevelWord,
   type Meaning,
   type UsernamePattern,
 } from './mapping';
@@ -141,7 +142,8 @@ function groupWord(groups: readonly PortalGroup[], g: DepartmentGroup): string {
 }
 
 function levelWord(level: LevelWord): string {
-  return groupPermissionWords(LEVEL_PERMISSION[level]);
+  if (level === 'Basic') return vscode.l10n.t('Basic');
+  return level === 'Standard' ? vscode.l10n.t('Standard') : vscode.l10n.t('Administrator');
 }
 
 async function askDepartment(ui: Ui, value: string, groups: readonly PortalGroup[]): Promise<DepartmentGroup> {

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkPageMessage, visibleRows } from '../../../../../src/features/members/access/matrix.protocol';
-import { levelCode, type WireRow } from '../../../../../src/shared/accessRow';
+import {
+  checkPageMessage,
+  levelCode,
+  visibleRows,
+  type WireRow,
+} from '../../../../../src/features/members/access/matrix.protocol';
 
 const row = (id: number, name: string, cells: number[], tags: number[] = [], lastActive = -1): WireRow => [
   id,

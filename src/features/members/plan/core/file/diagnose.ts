@@ -29,15 +29,7 @@ import type {
   SkippedRow,
   Span,
 } from '../model';
-import {
-  EMAIL,
-  MAX_EMAIL,
-  MAX_JOB_TITLE,
-  MAX_NAME,
-  MAX_TAG_LENGTH,
-  MAX_TAGS_PER_MEMBER,
-  USERNAME,
-} from '../../../../../shared/memberRules';
+import { EMAIL, MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS, USERNAME } from './rules';
 
 export { readDate } from './desiredRows';
 
@@ -229,9 +221,9 @@ function valueProblems(file: MembersFile, row: DesiredRow, portal: PortalMember 
     add(at('twoFactor'), 'cannot-enable-two-factor');
   const tags = row.tags;
   if (tags && !(portal && sameTags(tags, portal.tags))) {
-    const long = tags.find((t) => t.length > MAX_TAG_LENGTH);
+    const long = tags.find((t) => t.length > MAX_TAG);
     if (long !== undefined) add(at('tags'), 'bad-tag', [long]);
-    else if (tags.length > MAX_TAGS_PER_MEMBER) add(at('tags'), 'too-long', [name('tags'), MAX_TAGS_PER_MEMBER]);
+    else if (tags.length > MAX_TAGS) add(at('tags'), 'too-long', [name('tags'), MAX_TAGS]);
   }
 }
 

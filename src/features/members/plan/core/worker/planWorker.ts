@@ -12,7 +12,7 @@ import { parseMembersFile } from '../file/membersFile';
 import { fileDigest, makePlan } from '../planner';
 import { groupReadsNeeded, mayReadGroups } from '../file/groupReads';
 import { PART_ITEMS, type FromWorker, type PlanArrayKey, type PlanMapKey, type ToWorker } from './protocol';
-import type { MembersFile, FilePlan } from '../model';
+import type { MembersFile, Plan } from '../model';
 
 const port = parentPort;
 
@@ -21,7 +21,7 @@ function send(message: FromWorker): void {
 }
 
 /** The plan as messages: each long section in parts, then the rest. */
-function planMessages(plan: FilePlan): FromWorker[] {
+function planMessages(plan: Plan): FromWorker[] {
   const out: FromWorker[] = [];
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(plan)) {
@@ -36,7 +36,7 @@ function planMessages(plan: FilePlan): FromWorker[] {
       rest[key] = new Map();
     } else rest[key] = value;
   }
-  out.push({ type: 'plan', rest: rest as Partial<FilePlan> });
+  out.push({ type: 'plan', rest: rest as Partial<Plan> });
   return out;
 }
 
