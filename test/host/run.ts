@@ -26,6 +26,7 @@ import {
   type SharedEmulator,
 } from './sharedEmulator';
 import { runVsixCheck } from './vsix';
+import { BROWSER_PROFILE_ENV } from '../vscode/support/savedLayout';
 
 export { VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DIR };
 
@@ -104,7 +105,12 @@ async function main(): Promise<number> {
     // One emulated portal for the whole run, so what the main phase signs in to is still there after the restart.
     emulator = await step('start the shared portal emulator', () => startSharedEmulator());
     console.log(`[test-host] emulator at ${emulator.url}`);
-    const env: Record<string, string> = { [EMULATOR_URL_ENV]: emulator.url, [SECRETS_FILE_ENV]: SECRETS_FILE };
+    const env: Record<string, string> = {
+      [EMULATOR_URL_ENV]: emulator.url,
+      [SECRETS_FILE_ENV]: SECRETS_FILE,
+      // A test that leaves a tab for the next phase waits until the workbench has saved it there.
+      [BROWSER_PROFILE_ENV]: VSCODE_BROWSER_PROFILE_DIR,
+    };
 
     for (const phase of phases) {
       console.log(`\n[test-host] phase ${phase}`);
