@@ -24,7 +24,8 @@ import { PortalClient } from '../src/api';
 import { AccessMatrix } from '../src/features/members/access/accessMatrix';
 import { MatrixJournal } from '../src/features/members/access/matrixJournal';
 import { readMatrix, type ReadEstimate } from '../src/features/members/access/matrixRead';
-import { ROW, visibleRows } from '../src/features/members/access/matrix.protocol';
+import { visibleRows } from '../src/features/members/access/matrix.protocol';
+import { ROW } from '../src/shared/accessRow';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 

@@ -27,7 +27,8 @@ import { csvLine, UTF8_BOM } from '../src/features/members/csv/csv';
 import { applyPlan } from '../src/engine/members/apply';
 import { groupDigest } from '../src/node/groupDigest';
 import { readJournal, resumeApply, undoPlan, unfinishedJournals } from '../src/engine/members/index';
-import { accountPermissionWord, groupWord, parseMembersFile } from '../src/features/members/plan/core/file/membersFile';
+import { groupWord, parseMembersFile } from '../src/features/members/plan/core/file/membersFile';
+import { accountPermissionWordOf } from '../src/shared/permissions';
 import type { GroupLevel } from '../src/features/members/plan/core/model';
 import { makePlan } from '../src/features/members/plan/core/planner';
 import { readGroups, readPortalState } from '../src/features/members/plan/core/portalState';
@@ -81,7 +82,7 @@ export function largeExport(groups: number): Rows {
       u.email,
       String(u.enabled),
       String(u.locked),
-      accountPermissionWord(m.permission),
+      accountPermissionWordOf(m.permission) ?? '',
       m.tags.join(', '),
       u.jobTitle ?? '',
       new Date(u.lastModified).toISOString(),

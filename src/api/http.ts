@@ -208,7 +208,7 @@ function describeStatus(
       return {
         kind: 'forbidden',
         message: l10n.t(
-          'You do not have permission to do this{0}. An administrator of the organisation can grant it.',
+          'You do not have permission to do this{0}. A Super administrator of the organisation can grant it.',
           said,
         ),
       };

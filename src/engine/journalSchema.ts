@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { PortalError } from '../api/index';
-import { MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS } from '../shared/memberRules';
+import { MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG_LENGTH, MAX_TAGS_PER_MEMBER } from '../shared/memberRules';
 import type { JournalEntry, JournalRecord } from './members/model';
 
 export const APPLY_ID = /^\d{14}-[0-9a-f]{8}$/;
@@ -28,7 +28,7 @@ const storedEmail = oneLine(MAX_EMAIL);
 const name = oneLine(MAX_NAME);
 const jobTitle = oneLine(MAX_JOB_TITLE);
 export const text = z.string().max(MAX_TEXT);
-const tags = z.array(oneLine(MAX_TAG)).max(MAX_TAGS);
+const tags = z.array(oneLine(MAX_TAG_LENGTH)).max(MAX_TAGS_PER_MEMBER);
 export const time = z.number().int().nonnegative();
 export const seq = z.number().int().nonnegative().max(MAX_WORK);
 const groupId = z.string().regex(/^[1-9]\d{0,15}$/);

@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import type { PortalClient } from '../api/index';
 import type { AuthHandle } from '../auth/register';
 import type { FormHost } from '../forms/formHost';
+import type { AccessRow } from '../shared/accessRow';
 import type { AccountRef, ApplicationRef, FileRef, GroupRef, Ref } from '../shared/refs';
 import type { CommandEnv } from '../ui/commands';
 import type { ToolCall } from '../engine/readLog';
@@ -74,24 +75,6 @@ export interface FeatureDeps {
   /** Every change to a group, the organisation or an application goes through the engine by this. */
   readonly settings: SettingsWriter;
 }
-
-/**
- * One member of an organisation's access store, by position: [id, username, name, e-mail, tag indexes, organisation
- * permission, last active (-1: never), flags, cells as [column, level, column, level, …], read at (0: not read)].
- * Levels are 1 (Basic), 2 (Standard), 3 (Administrator); flags are 1 disabled, 2 locked, 4 pending, 8 two-factor.
- */
-export type AccessRow = readonly [
-  id: number,
-  username: string,
-  name: string,
-  email: string,
-  tags: readonly number[],
-  permission: number,
-  lastActive: number,
-  flags: number,
-  cells: readonly number[],
-  readAt: number,
-];
 
 /** What an organisation's access store holds now: no request is sent to answer from it. */
 export interface AccessView {

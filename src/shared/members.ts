@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Member } from '../api/models/member';
 import type { MemberOrder } from '../api/endpoints/v3';
+import { flagsOf, hasState, inactiveFor, type MemberState } from './memberStates';
 
 /** What a member row shows and what its commands need: far smaller than the parsed API object. */
 export interface MemberRow {
@@ -80,24 +81,27 @@ export interface GroupScope {
   readonly label: string;
 }
 
-const DAY_MS = 86_400_000;
-
 export function hasActivityFilter(f: ActivityFilter | undefined): f is ActivityFilter {
   return Boolean(
     f && (f.inactiveDays !== undefined || f.never || f.disabled || f.locked || f.pending || f.twoFactorOff || f.group),
   );
 }
 
+/** The filter's conditions as member states (memberStates.ts), so they mean here what they mean everywhere. */
+const STATE_OF: ReadonlyArray<readonly [keyof ActivityFilter, MemberState]> = [
+  ['never', 'neverActive'],
+  ['disabled', 'disabled'],
+  ['locked', 'locked'],
+  ['pending', 'pending'],
+  ['twoFactorOff', 'twoFactorOff'],
+];
+
 /** True when the row meets every condition of the filter that the row itself can tell (not the group). */
 export function meetsActivity(row: MemberRow, f: ActivityFilter, now: number): boolean {
-  if (f.never && row.lastActive !== null) return false;
-  if (f.inactiveDays !== undefined && row.lastActive !== null && row.lastActive > now - f.inactiveDays * DAY_MS)
-    return false;
-  if (f.disabled && row.enabled) return false;
-  if (f.locked && !row.locked) return false;
-  if (f.pending && row.activation === null) return false;
-  if (f.twoFactorOff && row.twoFactor) return false;
-  return true;
+  const lastActive = row.lastActive ?? -1;
+  if (f.inactiveDays !== undefined && !inactiveFor(lastActive, f.inactiveDays, now)) return false;
+  const flags = flagsOf(row);
+  return STATE_OF.every(([condition, state]) => !f[condition] || hasState(flags, lastActive, state));
 }
 
 /** The filter in words: "inactive 90+ days, disabled", "inactive 90+ days in Engineering". */

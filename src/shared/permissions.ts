@@ -7,6 +7,56 @@
 import * as l10n from '@vscode/l10n';
 import { AccountPermission, ContentPermission, GroupPermission } from '../api/permissions';
 
+/** The organisation permissions a member can hold, as filters and forms offer them: the portal's masks. */
+export const ACCOUNT_LEVELS = [
+  AccountPermission.Member,
+  AccountPermission.GroupCreator,
+  AccountPermission.SuperAdministrator,
+] as const;
+export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
+
+/** The documented organisation level a mask reaches (1, 4 or 16; 0 when none): the highest level it holds. */
+export function accountLevelOf(mask: number): AccountLevel | 0 {
+  return mask >= 16 ? 16 : mask >= 4 ? 4 : mask >= 1 ? 1 : 0;
+}
+
+// The words below are stable English, whatever language VS Code runs in: the members file, a saved import mapping
+// and chat's answers carry them, and a person, a spreadsheet or a language model writes them back. What people read
+// in the UI is the same words through l10n (accountPermissionWords, groupPermissionWords below).
+
+/** A group permission level in the members file's words. */
+export const LEVEL_WORDS = ['Basic', 'Standard', 'Administrator'] as const;
+export type LevelWord = (typeof LEVEL_WORDS)[number];
+/** Each level word's group permission mask. */
+export const LEVEL_PERMISSION = {
+  Basic: GroupPermission.Basic,
+  Standard: GroupPermission.Standard,
+  Administrator: GroupPermission.Administrator,
+} as const satisfies Record<LevelWord, GroupPermission>;
+
+/** The word of a documented group permission mask; undefined for any other number (0: not in the group). */
+export function levelWordOf(mask: number | null | undefined): LevelWord | undefined {
+  return LEVEL_WORDS.find((w) => LEVEL_PERMISSION[w] === mask);
+}
+
+/**
+ * An organisation permission in the members file's words. "Super administrator" is the portal's own word for an
+ * organisation's administrators, and the one every message uses for them.
+ */
+export const ACCOUNT_PERMISSION_WORDS = ['Member', 'Group creator', 'Super administrator'] as const;
+export type AccountPermissionWord = (typeof ACCOUNT_PERMISSION_WORDS)[number];
+/** Each account permission word's mask. */
+export const ACCOUNT_PERMISSION = {
+  Member: AccountPermission.Member,
+  'Group creator': AccountPermission.GroupCreator,
+  'Super administrator': AccountPermission.SuperAdministrator,
+} as const satisfies Record<AccountPermissionWord, AccountLevel>;
+
+/** The word of a documented organisation permission mask; undefined for any other number. */
+export function accountPermissionWordOf(mask: number | null | undefined): AccountPermissionWord | undefined {
+  return ACCOUNT_PERMISSION_WORDS.find((w) => ACCOUNT_PERMISSION[w] === mask);
+}
+
 function named(words: ReadonlyArray<readonly [number, string]>, value: number | null | undefined): string {
   if (value === null || value === undefined) return l10n.t('None');
   const exact = words.find(([mask]) => mask === value);

@@ -66,7 +66,12 @@ export function searchPick<T>(
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => void run(value), o.debounceMs ?? DEFAULT_DEBOUNCE_MS);
     });
-    qp.onDidAccept(() => finish(qp.selectedItems[0]?.value));
+    // Enter before a search has answered (its rows cleared, or none found) picks nothing: the pick stays open for
+    // the rows on their way, instead of closing as if it were cancelled and ending the command without a word.
+    qp.onDidAccept(() => {
+      const chosen = qp.selectedItems[0];
+      if (chosen) finish(chosen.value);
+    });
     qp.onDidTriggerItemButton((e) => finish(buttonValue(e.button)));
     qp.onDidHide(() => finish(undefined));
     void run('');

@@ -227,8 +227,22 @@ async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowCo
   const asks = await q.input.getAttribute('placeholder');
   check(asks === 'Copy access from…', `the picker asks "${asks}"`);
   await q.input.fill('mia');
+  // The search answers after a pause in typing and replaces the rows: a click on a row of the list before it may land
+  // as the rows are swapped, so the row is picked from the answer ("mia" in every row), as a person reads it first.
+  await page.waitForFunction(
+    () => {
+      const rows = [...document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row')];
+      return rows.length > 0 && rows.every((r) => /mia/i.test(r.textContent ?? ''));
+    },
+    undefined,
+    { timeout: UI_TIMEOUT_MS },
+  );
   await pick(page, 'Mia Member');
+  // The next question, not the pick it replaces: Enter goes to the options.
   const options = await quickInput(page);
+  await options.widget
+    .locator('.quick-input-title', { hasText: 'Give Tomás Twofactor the groups of Mia Member' })
+    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await options.input.press('Enter');
   await page.locator('.pane-header', { hasText: 'Plan' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const before = await get<{ groups?: Record<string, number> }>(emu, bearer, `/v2/accounts/${ACME}/members/demo-2fa`);

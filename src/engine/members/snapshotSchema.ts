@@ -4,7 +4,15 @@
  * plan is made of it.
  */
 import { z } from 'zod';
-import { MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS, USERNAME, EMAIL } from '../../shared/memberRules';
+import {
+  MAX_EMAIL,
+  MAX_JOB_TITLE,
+  MAX_NAME,
+  MAX_TAG_LENGTH,
+  MAX_TAGS_PER_MEMBER,
+  USERNAME,
+  EMAIL,
+} from '../../shared/memberRules';
 import { MAX_TEXT, oneLine } from '../journalSchema';
 
 export const snapshotSchema = z.strictObject({
@@ -31,7 +39,7 @@ export const snapshotSchema = z.strictObject({
   organisation: oneLine(MAX_TEXT).nullable(),
   enabled: z.boolean(),
   accountPermission: z.union([z.literal(1), z.literal(4), z.literal(16)]).nullable(),
-  tags: z.array(oneLine(MAX_TAG).min(1)).max(MAX_TAGS),
+  tags: z.array(oneLine(MAX_TAG_LENGTH).min(1)).max(MAX_TAGS_PER_MEMBER),
   groups: z
     .array(
       z.strictObject({

@@ -7,10 +7,13 @@
 import * as vscode from 'vscode';
 import type { Member, MemberV2, PortalClient } from '../../api/index';
 import { setting } from '../../auth/settings';
+import { levelCode, ROW, type AccessRow } from '../../shared/accessRow';
 import { count } from '../../shared/format';
 import { memberRow } from '../../shared/members';
-import type { AccessHandle, AccessRow, AccessView } from '../contracts';
-import { findMembers, memberAccess, quoted, whoCanAccess, type LevelWord, type MemberState } from './answers';
+import { flagsOf, MEMBER_STATES, type MemberState } from '../../shared/memberStates';
+import { LEVEL_WORDS, type LevelWord } from '../../shared/permissions';
+import type { AccessHandle, AccessView } from '../contracts';
+import { findMembers, memberAccess, quoted, whoCanAccess } from './answers';
 import { CONFIRM_ABOVE_MS, windowMinutes } from './longRead';
 import type { Target, TargetInput } from './target';
 import {
@@ -24,8 +27,6 @@ import {
 } from './toolKit';
 
 const HOUR_MS = 3_600_000;
-const LEVELS: readonly LevelWord[] = ['Basic', 'Standard', 'Administrator'];
-const STATES: readonly MemberState[] = ['enabled', 'disabled', 'locked', 'pending', 'neverActive', 'twoFactorOff'];
 
 function oneOf<T extends string>(values: readonly T[], v: string | undefined): T | undefined {
   return values.find((x) => x.toLowerCase() === v?.toLowerCase());
@@ -94,7 +95,7 @@ export function whoCanAccessTool(env: ToolEnv, store: AccessHandle): vscode.Lang
       return {
         ...targetInput(o),
         group: requiredString(o, 'group'),
-        level: oneOf(LEVELS, optionalString(o, 'level')),
+        level: oneOf(LEVEL_WORDS, optionalString(o, 'level')),
         offset: optionalCount(o, 'offset'),
       };
     },
@@ -129,10 +130,9 @@ function oneMemberView(m: Member, v2: MemberV2, at: number): AccessView {
   const r = memberRow(m);
   const columns = Object.keys(v2.groups ?? {});
   const cells = columns.flatMap((name, i) => {
-    const p = v2.groups?.[name] ?? 0;
-    return p >= 16 ? [i, 3] : p >= 4 ? [i, 2] : p >= 1 ? [i, 1] : [];
+    const level = levelCode(v2.groups?.[name] ?? 0);
+    return level > 0 ? [i, level] : [];
   });
-  const flags = (r.enabled ? 0 : 1) | (r.locked ? 2 : 0) | (r.activation !== null ? 4 : 0) | (r.twoFactor ? 8 : 0);
   const row: AccessRow = [
     0,
     r.username,
@@ -141,7 +141,7 @@ function oneMemberView(m: Member, v2: MemberV2, at: number): AccessView {
     r.tags.map((_, i) => i),
     r.permission ?? 0,
     r.lastActive ?? -1,
-    flags,
+    flagsOf(r),
     cells,
     at,
   ];
@@ -159,7 +159,7 @@ export function memberAccessTool(env: ToolEnv, store: AccessHandle): vscode.Lang
       const view = store.view(target.account);
       const cutoff = Date.now() - setting('accessMatrix.maxAgeHours') * HOUR_MS;
       const kept = view.row(input.username);
-      if (kept && kept[9] >= cutoff) {
+      if (kept && kept[ROW.readAt] >= cutoff) {
         return { outcome: 'answered', answer: { member: memberAccess(view, input.username), readNow: false } };
       }
       const { accountId } = target.account;
@@ -190,7 +190,7 @@ export function findMembersTool(env: ToolEnv, store: AccessHandle): vscode.Langu
       const o = objectOf(raw);
       return {
         ...targetInput(o),
-        state: oneOf(STATES, optionalString(o, 'state')),
+        state: oneOf(MEMBER_STATES, optionalString(o, 'state')),
         inactiveDays: optionalCount(o, 'inactiveDays'),
         group: optionalString(o, 'group'),
         tag: optionalString(o, 'tag'),

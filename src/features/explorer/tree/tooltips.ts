@@ -38,7 +38,7 @@ export async function accountTooltip(
     const s = await extras.subscription(r.accountId);
     if (cancelled()) return lines.join('\n');
     if ('forbidden' in s) {
-      lines.push(vscode.l10n.t('Storage and member figures need administrator rights in this organisation.'));
+      lines.push(vscode.l10n.t('Storage and member figures need a Super administrator of this organisation.'));
     } else {
       const p = s.accountPackage;
       lines.push(

@@ -1,9 +1,9 @@
 /**
- * One organisation's access matrix in memory: members as compact rows (see matrix.protocol.ts), group names and
+ * One organisation's access matrix in memory: members as compact rows (see shared/accessRow.ts), group names and
  * tags interned once, so 20,000 members in 500 groups take a few megabytes. Which rows are stale is a question of
  * their read time; the reader decides what to read, the journal what is kept on disk. No VS Code here.
  */
-import { FLAG, levelCode, ROW, type WireRow } from './matrix.protocol';
+import { levelCode, ROW, type WireRow } from '../../../shared/accessRow';
 
 /** What the v3 member list says of a member (one page row), before its groups are read. */
 export interface ListedMember {
@@ -13,7 +13,7 @@ export interface ListedMember {
   readonly tags: readonly string[];
   readonly permission: number | null;
   readonly lastActive: number | null;
-  /** FLAG bits. */
+  /** FLAG bits (shared/memberStates.ts). */
   readonly flags: number;
 }
 
@@ -37,24 +37,6 @@ export function listedOf(t: unknown): ListedMember | undefined {
     lastActive: typeof lastActive === 'number' && lastActive >= 0 ? lastActive : null,
     flags: typeof flags === 'number' ? flags : 0,
   };
-}
-
-/**
- * The flags of a v3 member row. Only an activation e-mail at a later date is still waiting: the portal answers
- * 'now' for every member it has activated, so that one is no pending activation.
- */
-export function flagsOf(m: {
-  enabled: boolean;
-  locked: boolean;
-  activation: string | null;
-  twoFactor: boolean;
-}): number {
-  return (
-    (m.enabled ? 0 : FLAG.disabled) |
-    (m.locked ? FLAG.locked : 0) |
-    (m.activation === 'custom' ? FLAG.pending : 0) |
-    (m.twoFactor ? FLAG.twoFactor : 0)
-  );
 }
 
 /** A group map as the v2 member read gives it: group name → permission. */

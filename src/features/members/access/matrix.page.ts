@@ -10,25 +10,22 @@ import { adoptStyles, clear, el } from '../../../forms/page/dom';
 import { adoptFormStyles } from '../../../forms/page/form';
 import { onHostMessage, post, saveDraft } from '../../../forms/page/host';
 import { calendarDate, count, relativeTime } from '../../../shared/format';
-import { accountPermissionWords } from '../../../shared/permissions';
+import { cellOf, ROW, type WireRow } from '../../../shared/accessRow';
+import { MEMBER_STATES } from '../../../shared/memberStates';
+import { ACCOUNT_LEVELS, accountPermissionWords } from '../../../shared/permissions';
 import { withoutBidi } from '../../../shared/plainText';
 import css from './matrix.css';
 import {
-  cellOf,
   columnOrder,
-  ACCOUNT_LEVELS,
   durationWords,
   levelWord,
-  ROW,
   SORTS,
-  STATES,
   stateWord,
   stateWords,
   visibleRows,
   type MatrixProgress,
   type MatrixSort,
   type MatrixView,
-  type WireRow,
 } from './matrix.protocol';
 
 /** The key of the page's kept state (host.ts keeps one draft per page). */
@@ -212,7 +209,7 @@ class MatrixPage {
       this.changed({ inactiveDays: numberOr(this.inactive.control.value) }),
     );
     this.state.control.addEventListener('change', () =>
-      this.changed({ state: STATES.find((x) => x === this.state.control.value) }),
+      this.changed({ state: MEMBER_STATES.find((x) => x === this.state.control.value) }),
     );
     this.permission.control.addEventListener('change', () =>
       this.changed({ permission: numberOr(this.permission.control.value) }),
@@ -236,7 +233,10 @@ class MatrixPage {
       option('', l10n.t('Any time'), true),
       ...INACTIVE_DAYS.map((d) => option(String(d), l10n.t('Inactive {0}+ days', d), false)),
     );
-    this.state.control.append(option('', l10n.t('Any'), true), ...STATES.map((x) => option(x, stateWord(x), false)));
+    this.state.control.append(
+      option('', l10n.t('Any'), true),
+      ...MEMBER_STATES.map((x) => option(x, stateWord(x), false)),
+    );
     this.permission.control.append(
       option('', l10n.t('Any'), true),
       ...ACCOUNT_LEVELS.map((p) => option(String(p), accountPermissionWords(p), false)),

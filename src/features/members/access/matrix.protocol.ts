@@ -15,63 +15,12 @@
  */
 import * as l10n from '@vscode/l10n';
 import { bool, int, messages, object, oneOf, optional, str, type Infer } from '../../../forms/protocol/validate';
-
-/** Cell levels as small numbers: 0 none, then the portal's group permissions 1, 4 and 16. */
-export const LEVEL_PERMISSIONS = [0, 1, 4, 16] as const;
-export type LevelCode = 0 | 1 | 2 | 3;
-
-/** The code of a group permission; a mask that is not a documented level counts as the highest level it holds. */
-export function levelCode(permission: number): LevelCode {
-  if (permission >= 16) return 3;
-  if (permission >= 4) return 2;
-  if (permission >= 1) return 1;
-  return 0;
-}
-
-/** Member flags, one bit each. */
-export const FLAG = { disabled: 1, locked: 2, pending: 4, twoFactor: 8 } as const;
-
-/**
- * One member on the wire: [id, username, name, email, tag indexes, account permission, last active (-1: never),
- * flags, cells as [column, level, column, level, …], read at (0: not read yet)].
- */
-export type WireRow = [
-  id: number,
-  username: string,
-  name: string,
-  email: string,
-  tags: number[],
-  permission: number,
-  lastActive: number,
-  flags: number,
-  cells: number[],
-  readAt: number,
-];
-
-export const ROW = {
-  id: 0,
-  username: 1,
-  name: 2,
-  email: 3,
-  tags: 4,
-  permission: 5,
-  lastActive: 6,
-  flags: 7,
-  cells: 8,
-  readAt: 9,
-} as const;
+import { cellOf, LEVEL_PERMISSIONS, ROW, rowInactiveFor, rowInState, type WireRow } from '../../../shared/accessRow';
+import { MEMBER_STATES, type MemberState } from '../../../shared/memberStates';
+import { ACCOUNT_LEVELS, accountLevelOf, groupPermissionWords } from '../../../shared/permissions';
 
 export const SORTS = ['name', 'username', 'lastActive', 'level', 'groups', 'state', 'permission'] as const;
 export type MatrixSort = (typeof SORTS)[number];
-
-/** A member's state as the matrix's State column filters it. */
-export const STATES = ['enabled', 'disabled', 'locked', 'pending', 'twoFactorOff'] as const;
-export type MemberState = (typeof STATES)[number];
-
-/** Organisation permissions as a filter offers them: the portal's masks 1, 4 and 16. */
-export const ACCOUNT_LEVELS = [1, 4, 16] as const;
-
-const DAY_MS = 86_400_000;
 
 /** What the matrix shows: every field optional, absent means "any". */
 export interface MatrixView {
@@ -92,44 +41,10 @@ export interface MatrixView {
   readonly descending?: boolean | undefined;
 }
 
-/** The level of `row` in `column`, 0 when it is not a member of that group. */
-export function cellOf(row: WireRow, column: number): number {
-  const cells = row[ROW.cells];
-  for (let i = 0; i + 1 < cells.length; i += 2) if (cells[i] === column) return cells[i + 1] ?? 0;
-  return 0;
-}
-
 function hasLevel(row: WireRow, level: number): boolean {
   const cells = row[ROW.cells];
   for (let i = 1; i < cells.length; i += 2) if (cells[i] === level) return true;
   return false;
-}
-
-/** Whether the member is in `state`; "enabled" means able to sign in: not disabled and not locked. */
-export function inState(row: WireRow, state: MemberState): boolean {
-  const f = row[ROW.flags];
-  switch (state) {
-    case 'enabled':
-      return (f & (FLAG.disabled | FLAG.locked)) === 0;
-    case 'disabled':
-      return (f & FLAG.disabled) !== 0;
-    case 'locked':
-      return (f & FLAG.locked) !== 0;
-    case 'pending':
-      return (f & FLAG.pending) !== 0;
-    case 'twoFactorOff':
-      return (f & FLAG.twoFactor) === 0;
-  }
-}
-
-/** The documented organisation level a mask reaches (1, 4 or 16; 0 when none). */
-export function accountLevelOf(mask: number): number {
-  return mask >= 16 ? 16 : mask >= 4 ? 4 : mask >= 1 ? 1 : 0;
-}
-
-/** The time before which a member counts as inactive for `days`, at `now`. */
-export function inactiveBefore(days: number, now: number): number {
-  return now - days * DAY_MS;
 }
 
 /**
@@ -138,11 +53,8 @@ export function inactiveBefore(days: number, now: number): number {
  */
 export function matches(row: WireRow, view: MatrixView, now = Date.now()): boolean {
   if (view.group !== undefined && cellOf(row, view.group) === 0) return false;
-  if (view.inactiveDays !== undefined) {
-    const last = row[ROW.lastActive];
-    if (last >= 0 && last > inactiveBefore(view.inactiveDays, now)) return false;
-  }
-  if (view.state !== undefined && !inState(row, view.state)) return false;
+  if (view.inactiveDays !== undefined && !rowInactiveFor(row, view.inactiveDays, now)) return false;
+  if (view.state !== undefined && !rowInState(row, view.state)) return false;
   if (view.permission !== undefined && accountLevelOf(row[ROW.permission]) !== view.permission) return false;
   if (view.level !== undefined && view.level > 0) {
     const ok = view.group !== undefined ? cellOf(row, view.group) === view.level : hasLevel(row, view.level);
@@ -218,6 +130,8 @@ export function stateWord(state: MemberState): string {
       return l10n.t('Locked');
     case 'pending':
       return l10n.t('Pending activation');
+    case 'neverActive':
+      return l10n.t('Never active');
     case 'twoFactorOff':
       return l10n.t('Two-factor off');
   }
@@ -226,7 +140,7 @@ export function stateWord(state: MemberState): string {
 /** The member's state in words: "Enabled", or what stands out ("Disabled, two-factor off"). */
 export function stateWords(row: WireRow): string {
   const parts: MemberState[] = (['disabled', 'locked', 'pending', 'twoFactorOff'] as const).filter((s) =>
-    inState(row, s),
+    rowInState(row, s),
   );
   if (!parts.includes('disabled') && !parts.includes('locked')) parts.unshift('enabled');
   const words = parts.map(stateWord);
@@ -250,9 +164,9 @@ export function viewWords(
   return parts.join(', ');
 }
 
-/** A cell's level in the words of the members file and its plan. */
+/** A cell's level in the words of the members file and its plan; empty for none. */
 export function levelWord(level: number): string {
-  return level === 3 ? l10n.t('Administrator') : level === 2 ? l10n.t('Standard') : level === 1 ? l10n.t('Basic') : '';
+  return level > 0 ? groupPermissionWords(LEVEL_PERMISSIONS[level] ?? level) : '';
 }
 
 /** "about 25 minutes": how long a read still takes, to the unit that matters. */
@@ -308,7 +222,7 @@ const viewShape = {
   tag: optional(int({ min: 0, max: 1_000_000 })),
   level: optional(int({ min: 0, max: 3 })),
   inactiveDays: optional(int({ min: 0, max: 100_000 })),
-  state: optional(oneOf(STATES)),
+  state: optional(oneOf(MEMBER_STATES)),
   permission: optional(oneOf(ACCOUNT_LEVELS)),
   sort: optional(oneOf(SORTS)),
   descending: optional(bool),

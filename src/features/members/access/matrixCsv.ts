@@ -5,19 +5,11 @@
  * so 20,000 rows × 500 groups never sit in one string. No VS Code here.
  */
 import { writeAtomically } from '../../../node/atomicFile';
-import { accountPermissionWords, groupPermissionWords } from '../../../shared/permissions';
+import { cellOf, ROW, type WireRow } from '../../../shared/accessRow';
+import { accountPermissionWords } from '../../../shared/permissions';
 import { csvLine, UTF8_BOM } from '../csv/csv';
 import type { AccessMatrix } from './accessMatrix';
-import {
-  cellOf,
-  columnOrder,
-  LEVEL_PERMISSIONS,
-  ROW,
-  stateWords,
-  visibleRows,
-  type MatrixView,
-  type WireRow,
-} from './matrix.protocol';
+import { columnOrder, levelWord, stateWords, visibleRows, type MatrixView } from './matrix.protocol';
 
 export interface MatrixCsvHeaders {
   readonly username: string;
@@ -39,10 +31,6 @@ export interface MatrixCsvOptions {
   readonly about?: string | undefined;
   /** The time "inactive N days" counts from (the page's, so both show the same rows). */
   readonly now?: number | undefined;
-}
-
-function levelWords(level: number): string {
-  return level > 0 ? groupPermissionWords(LEVEL_PERMISSIONS[level] ?? level) : '';
 }
 
 /** A day as the members file writes dates: 2026-01-31. */
@@ -78,7 +66,7 @@ export function* matrixCsvLines(matrix: AccessMatrix, view: MatrixView, options:
       stateWords(row),
       accountPermissionWords(row[ROW.permission]),
     ];
-    for (const c of columns) cells.push(levelWords(cellOf(row, c)));
+    for (const c of columns) cells.push(levelWord(cellOf(row, c)));
     yield csvLine(cells);
   }
 }

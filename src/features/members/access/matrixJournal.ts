@@ -12,7 +12,7 @@ import { appendPrivateSync, isTakenSync, readTextSync, removeFileSync } from '..
 import { writeAtomically } from '../../../node/atomicFile';
 import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../node/privateFiles';
 import { AccessMatrix, listedOf, listedTuple, type GroupMap, type ListedMember } from './accessMatrix';
-import { ROW } from './matrix.protocol';
+import { ROW } from '../../../shared/accessRow';
 
 const VERSION = 1;
 

@@ -12,15 +12,9 @@ import { accountPermissionWords } from '../../../shared/permissions';
 import { plain } from '../../../shared/plainText';
 import type { Ui } from '../../../ui/ui';
 import { writeMatrixCsv } from './matrixCsv';
+import type { WireRow } from '../../../shared/accessRow';
 import type { MatrixSession } from './matrixSessions';
-import {
-  checkPageMessage,
-  viewWords,
-  type MatrixRestore,
-  type MatrixView,
-  type PageMessage,
-  type WireRow,
-} from './matrix.protocol';
+import { checkPageMessage, viewWords, type MatrixRestore, type MatrixView, type PageMessage } from './matrix.protocol';
 
 const BATCH_MS = 100;
 const BATCH_ROWS = 2000;

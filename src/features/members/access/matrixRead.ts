@@ -20,10 +20,11 @@ import {
 import { isCancellation } from '../../../shared/errors';
 import { memberRow } from '../../../shared/members';
 import { orderedPages } from '../../../node/orderedPages';
-import { flagsOf, type AccessMatrix, type ListedMember } from './accessMatrix';
+import { flagsOf } from '../../../shared/memberStates';
+import type { AccessMatrix, ListedMember } from './accessMatrix';
 import { estimateMs } from './estimate';
 import type { MatrixJournal } from './matrixJournal';
-import { ROW, type WireRow } from './matrix.protocol';
+import { ROW, type WireRow } from '../../../shared/accessRow';
 
 /** What the read needs of a PortalClient. */
 export interface MatrixClient {

@@ -16,7 +16,8 @@ import { readMatrix, type MatrixReadResult, type ReadEstimate } from './matrixRe
 import { readMemberGroups } from './memberGroups';
 import type { MemberGroups } from '../../../shared/activityScan';
 import type { MemberRow } from '../../../shared/members';
-import { durationWords, type MatrixProgress, type ReadState, type WireRow } from './matrix.protocol';
+import type { WireRow } from '../../../shared/accessRow';
+import { durationWords, type MatrixProgress, type ReadState } from './matrix.protocol';
 
 const HOUR_MS = 3_600_000;
 

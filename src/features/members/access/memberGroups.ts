@@ -9,10 +9,11 @@ import { isPortalError, PortalError } from '../../../api/index';
 import { runPool } from '../../../node/pool';
 import type { MemberGroups } from '../../../shared/activityScan';
 import type { MemberRow } from '../../../shared/members';
-import { flagsOf, type AccessMatrix, type ListedMember } from './accessMatrix';
+import { flagsOf } from '../../../shared/memberStates';
+import type { AccessMatrix, ListedMember } from './accessMatrix';
 import type { MatrixJournal } from './matrixJournal';
 import type { MatrixClient } from './matrixRead';
-import { ROW, type WireRow } from './matrix.protocol';
+import { ROW, type WireRow } from '../../../shared/accessRow';
 
 export interface MemberGroupsOptions {
   readonly signal?: AbortSignal | undefined;

@@ -8,7 +8,7 @@ import type { Member, PortalClient } from '../../../api/index';
 import type { AccountRef, MemberRef } from '../../../shared/refs';
 import type { PickItem, Ui } from '../../../ui/ui';
 import type { AccessMatrix } from './accessMatrix';
-import { ROW } from './matrix.protocol';
+import { ROW } from '../../../shared/accessRow';
 
 const PICK_PAGE = 100;
 /** Group names a row's detail lists before "and N more". */

@@ -7,6 +7,7 @@ import { PortalError, type Member } from '../../../api/index';
 import type { MemberEdit } from '../../../engine/members/edits';
 import type { MemberBefore, MemberTarget } from '../../../engine/members/model';
 import { GROUP_LEVELS, groupLevelPatch, type GroupLevel } from '../../../shared/groupLevel';
+import { MAX_TAG_LENGTH } from '../../../shared/memberRules';
 
 export type { GroupLevel } from '../../../shared/groupLevel';
 
@@ -58,8 +59,6 @@ export type MemberStep =
   | { readonly kind: 'update'; readonly target: MemberTarget }
   | { readonly kind: 'delete' };
 
-/** The portal keeps tags trimmed and at most this long. */
-export const MAX_TAG_LENGTH = 50;
 /** A member just read from the portal (a v3 Member) as a bulk member: a removal of one in no other organisation deletes their user. */
 export function bulkMemberOf(member: Member): BulkMember {
   return {

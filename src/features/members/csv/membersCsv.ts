@@ -12,7 +12,7 @@ import {
   type V2Api,
   type V3Api,
 } from '../../../api/index';
-import { accountPermissionWords } from '../../../shared/permissions';
+import { accountPermissionWords, levelWordOf } from '../../../shared/permissions';
 import { writeAtomically } from '../../../node/atomicFile';
 import { runPool } from '../../../node/pool';
 import { hasActivityFilter, memberRow, type MemberQuery } from '../../../shared/members';
@@ -106,7 +106,6 @@ export interface MembersCsvOptions {
 }
 
 const date = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
-const GROUP_WORDS: Readonly<Record<number, string>> = { 1: 'Basic', 4: 'Standard', 16: 'Administrator' };
 
 /**
  * The organisation permission as the members file reads it back: its word for Member, Group creator and Super
@@ -242,7 +241,7 @@ async function readGroupCells(
     async (m, i) => {
       const read = await v2.members.get(accountId, m.user.username, { signal: options.signal });
       const byName = new Map(Object.entries(read.groups ?? {}).map(([name, p]) => [name.toLowerCase(), p]));
-      const words = groups.map((g) => GROUP_WORDS[byName.get(g.name.toLowerCase()) ?? 0] ?? '');
+      const words = groups.map((g) => levelWordOf(byName.get(g.name.toLowerCase())) ?? '');
       const levels = new Map(groups.map((g) => [g.name, (byName.get(g.name.toLowerCase()) ?? 0) as GroupLevel]));
       out[i] = [...words, groupDigest(levels)];
     },

@@ -1,12 +1,12 @@
 /** Add a tag to, or remove one from, the selected members (or the one member a row or the picker names). */
 import * as vscode from 'vscode';
 import { count } from '../../../shared/format';
+import { MAX_TAG_LENGTH } from '../../../shared/memberRules';
 import type { AccountRef, MemberRef } from '../../../shared/refs';
 import { memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../../ui/ui';
 import { bulkEdit, currentMembers, selectedMembers, type BulkDeps } from '../bulk/bulk';
-import { MAX_TAG_LENGTH } from '../bulk/bulkChange';
 
 /** The selected members, else the row's or a picked one; all of one organisation. */
 async function membersOf(deps: BulkDeps, run: Run): Promise<{ account: AccountRef; members: MemberRef[] }> {

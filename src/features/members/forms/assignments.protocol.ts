@@ -3,7 +3,15 @@ import * as l10n from '@vscode/l10n';
 import { COMMON_COMMANDS, MAX_LIST, type Choice, type FormStateBase } from '../../../forms/protocol/common';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../../forms/protocol/validate';
 
+import { GroupPermission } from '../../../api/permissions';
 import { GROUP_LEVELS, type GroupLevel } from '../../../shared/groupLevel';
+import {
+  ACCOUNT_LEVELS,
+  accountPermissionWords,
+  groupPermissionDetail,
+  groupPermissionWords,
+  type AccountLevel,
+} from '../../../shared/permissions';
 
 // 0 = not in the group; 1, 4, 16 = the portal's group permission masks.
 export { GROUP_LEVELS, type GroupLevel } from '../../../shared/groupLevel';
@@ -14,8 +22,9 @@ export { GROUP_LEVELS, type GroupLevel } from '../../../shared/groupLevel';
 export const UNKNOWN_LEVEL = -1;
 const ASSIGNMENT_LEVELS = [UNKNOWN_LEVEL, ...GROUP_LEVELS] as const;
 export type AssignmentLevel = (typeof ASSIGNMENT_LEVELS)[number];
-export const ACCOUNT_LEVELS = [1, 4, 16] as const;
-export type AccountLevel = (typeof ACCOUNT_LEVELS)[number];
+
+/** The group levels a member can hold, highest last. */
+const HELD_LEVELS = [GroupPermission.Basic, GroupPermission.Standard, GroupPermission.Administrator] as const;
 
 /** What each level is called, in the portal's words: the forms' drop-downs and the quick pick use these. */
 export function groupLevelChoices(): ReadonlyArray<{
@@ -24,28 +33,24 @@ export function groupLevelChoices(): ReadonlyArray<{
   readonly detail: string;
 }> {
   return [
-    { value: 1, label: l10n.t('Basic'), detail: l10n.t('Read only') },
-    { value: 4, label: l10n.t('Standard'), detail: l10n.t('Read and write') },
-    { value: 16, label: l10n.t('Administrator'), detail: l10n.t('Manages the group and its members') },
+    ...HELD_LEVELS.map((value) => ({
+      value,
+      label: groupPermissionWords(value),
+      detail: groupPermissionDetail(value),
+    })),
     { value: 0, label: l10n.t('None'), detail: l10n.t('Remove the member from the group') },
   ];
 }
 
 export function accountChoices(): ReadonlyArray<Choice<AccountLevel>> {
-  return [
-    { value: 1, label: l10n.t('Member') },
-    { value: 4, label: l10n.t('Group creator') },
-    { value: 16, label: l10n.t('Super administrator') },
-  ];
+  return ACCOUNT_LEVELS.map((value) => ({ value, label: accountPermissionWords(value) }));
 }
 
 /** A member's permission in one group, as a drop-down offers it. */
 export function groupChoices(): ReadonlyArray<Choice<GroupLevel>> {
   return [
     { value: 0, label: l10n.t('None') },
-    { value: 1, label: l10n.t('Basic') },
-    { value: 4, label: l10n.t('Standard') },
-    { value: 16, label: l10n.t('Administrator') },
+    ...HELD_LEVELS.map((value) => ({ value, label: groupPermissionWords(value) })),
   ];
 }
 
@@ -61,17 +66,15 @@ export function newGroupChoices(): ReadonlyArray<Choice<GroupLevel>> {
   return [{ value: 0, label: l10n.t('Not assigned to new groups') }, ...groupChoices().slice(1)];
 }
 
-/** Limits the host enforces on what the webview sends: the portal states none, so these stop a runaway page. */
-export const MAX_TAGS = 200;
-export const MAX_TAG_LENGTH = 500;
-
 const values = object({
   /** Echo of the account and member the form was opened for; the host refuses any other. */
   accountId: int({ min: 1 }),
   username: str({ min: 1, max: 200 }),
   groups: arrayOf(object({ id: int({ min: 1 }), permission: oneOf(ASSIGNMENT_LEVELS) }), { max: MAX_LIST }),
   accountPermission: oneOf(ACCOUNT_LEVELS),
-  tags: arrayOf(str({ min: 1, max: MAX_TAG_LENGTH }), { max: MAX_TAGS }),
+  // Only a runaway page's bounds: the portal's own limits (memberRules.ts) are checked where a message can say what
+  // is wrong, and a message past them here would be dropped without a word.
+  tags: arrayOf(str({ min: 1 }), { max: MAX_LIST }),
   enabled: bool,
   locked: bool,
   /** Permission in groups created from now on; 0 = not assigned to new groups. */

@@ -1,11 +1,12 @@
-import type { AccountLevel, GroupLevel } from './assignments.protocol';
+import { accountLevelOf, type AccountLevel } from '../../../shared/permissions';
+import type { GroupLevel } from './assignments.protocol';
 
 /**
  * Permission masks as the forms offer them. A value the portal sends that is not one of the
  * documented levels counts as the highest documented level it reaches, so a form never shows "unknown".
  */
 export function accountLevel(mask: number | null | undefined): AccountLevel {
-  return typeof mask === 'number' && mask >= 16 ? 16 : typeof mask === 'number' && mask >= 4 ? 4 : 1;
+  return accountLevelOf(mask ?? 0) || 1;
 }
 
 /** 0 = not a member of the group (or not assigned to new groups). */

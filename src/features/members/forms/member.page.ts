@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
-import type { MemberState, MemberValues } from './member.protocol';
+import type { MemberFormState, MemberValues } from './member.protocol';
 import { el } from '../../../forms/page/dom';
 import { checkboxField, section, textField } from '../../../forms/page/fields';
 import { FormView, type Rendered } from '../../../forms/page/form';
@@ -10,12 +10,12 @@ import { memberExtras } from './memberExtras.page';
 import { organisationFields, type OrganisationFields } from './organisationFields.page';
 
 /** "To Acme", "dana in Acme"; without the organisation's name (the portal did not answer its read), less. */
-function subtitle(state: MemberState, values: MemberValues): string {
+function subtitle(state: MemberFormState, values: MemberValues): string {
   if (state.mode === 'create') return state.accountName ? l10n.t('To {0}', state.accountName) : '';
   return state.accountName ? l10n.t('{0} in {1}', values.username, state.accountName) : values.username;
 }
 
-type Form = FormView<MemberState, MemberValues>;
+type Form = FormView<MemberFormState, MemberValues>;
 type TextOptions = {
   type?: 'text' | 'email' | 'tel' | 'password';
   maxLength?: number;
@@ -24,7 +24,7 @@ type TextOptions = {
 };
 
 /** The member's text fields, created in the order the page has always created them. */
-function profileFields(form: Form, state: MemberState, values: MemberValues) {
+function profileFields(form: Form, state: MemberFormState, values: MemberValues) {
   const creating = state.mode === 'create';
   const t = (id: keyof MemberValues, label: string, extra: TextOptions = {}) =>
     textField(form, { id, label, value: id === 'password' ? '' : String(values[id]), ...extra });
@@ -79,7 +79,7 @@ function organisationSection(o: OrganisationFields | undefined): HTMLElement {
       });
 }
 
-function renderMember(form: Form, state: MemberState, values: MemberValues): Rendered<MemberValues> {
+function renderMember(form: Form, state: MemberFormState, values: MemberValues): Rendered<MemberValues> {
   const creating = state.mode === 'create';
   const profile = profileFields(form, state, values);
   const enabled = checkboxField(form, {
@@ -125,7 +125,7 @@ function renderMember(form: Form, state: MemberState, values: MemberValues): Ren
 
 /** Renders this form in the page the host opened; nothing of it runs for another form. */
 export function startMemberPage(): void {
-  new FormView<MemberState, MemberValues>({
+  new FormView<MemberFormState, MemberValues>({
     saveLabel: (s) => (s.mode === 'create' ? l10n.t('Add member') : l10n.t('Save')),
     draftKey: (s) => `member:${s.accountId}:${s.mode === 'create' ? '' : s.values.username}`,
     valuesOf: (s) => s.values,

@@ -1,6 +1,7 @@
 /** Create member (v3) and edit member (v3 where it has the field, v2 for the profile fields it lacks). */
-import { ACCOUNT_LEVELS, GROUP_LEVELS, MAX_TAG_LENGTH, MAX_TAGS } from './assignments.protocol';
-import { COMMON_COMMANDS, type FormStateBase } from '../../../forms/protocol/common';
+import { ACCOUNT_LEVELS } from '../../../shared/permissions';
+import { GROUP_LEVELS } from './assignments.protocol';
+import { COMMON_COMMANDS, MAX_LIST, type FormStateBase } from '../../../forms/protocol/common';
 import { memberExtraFields, type MemberExtraState } from './memberExtras.protocol';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../../forms/protocol/validate';
 
@@ -25,7 +26,8 @@ const values = object({
   /** Create only; an existing member's permission, tags and groups are edited in "Edit Assignments". */
   accountPermission: oneOf(ACCOUNT_LEVELS),
   assignToNewGroups: oneOf(GROUP_LEVELS),
-  tags: arrayOf(str({ min: 1, max: MAX_TAG_LENGTH }), { max: MAX_TAGS }),
+  // A runaway page's bounds only: memberChecks.ts checks the portal's limits and says what is wrong.
+  tags: arrayOf(str({ min: 1 }), { max: MAX_LIST }),
   ...memberExtraFields,
 });
 export type MemberValues = Infer<typeof values>;
@@ -33,7 +35,7 @@ export type MemberValues = Infer<typeof values>;
 export const memberCommands = messages({ ...COMMON_COMMANDS, save: { values } });
 export type MemberCommand = Infer<typeof memberCommands>;
 
-export interface MemberState extends FormStateBase, MemberExtraState {
+export interface MemberFormState extends FormStateBase, MemberExtraState {
   mode: 'create' | 'edit';
   accountId: number;
   /** '' when the portal did not answer the organisation read. */

@@ -1,11 +1,19 @@
 /**
  * What the member form checks before anything is sent: every field at once, each with its own message, by the same
- * rules the members file is checked with (one copy of them, in the plan's rules). The portal's answer still has
+ * rules the members file is checked with (one copy of them, in shared/memberRules.ts). The portal's answer still has
  * the last word; this only spares a round trip that can only fail.
  */
 import * as vscode from 'vscode';
 import type { FieldError } from '../../../api/index';
-import { EMAIL, MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS, USERNAME } from '../plan/core/file/rules';
+import {
+  EMAIL,
+  MAX_EMAIL,
+  MAX_JOB_TITLE,
+  MAX_NAME,
+  MAX_TAG_LENGTH,
+  MAX_TAGS_PER_MEMBER,
+  USERNAME,
+} from '../../../shared/memberRules';
 import type { MemberValues } from './member.protocol';
 
 function tooLong(field: string, value: string, max: number): FieldError | undefined {
@@ -36,10 +44,11 @@ function emailProblem(value: string): FieldError | undefined {
 }
 
 function tagsProblem(tags: readonly string[]): FieldError | undefined {
-  if (tags.length > MAX_TAGS) return { field: 'tags', message: vscode.l10n.t('At most {0} tags.', MAX_TAGS) };
-  const long = tags.find((t) => t.trim().length > MAX_TAG);
+  if (tags.length > MAX_TAGS_PER_MEMBER)
+    return { field: 'tags', message: vscode.l10n.t('At most {0} tags.', MAX_TAGS_PER_MEMBER) };
+  const long = tags.find((t) => t.trim().length > MAX_TAG_LENGTH);
   return long !== undefined
-    ? { field: 'tags', message: vscode.l10n.t('A tag has at most {0} characters: "{1}".', MAX_TAG, long) }
+    ? { field: 'tags', message: vscode.l10n.t('A tag has at most {0} characters: "{1}".', MAX_TAG_LENGTH, long) }
     : undefined;
 }
 

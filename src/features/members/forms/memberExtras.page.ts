@@ -3,14 +3,14 @@ import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import { groupChoices, type GroupLevel } from './assignments.protocol';
-import type { MemberState, MemberValues } from './member.protocol';
+import type { MemberFormState, MemberValues } from './member.protocol';
 import type { ActivationChoice, GroupMode, MemberExtraValues } from './memberExtras.protocol';
 import { el, safeId, type Child } from '../../../forms/page/dom';
 import { checkboxField, readChoice, section, select, selectField } from '../../../forms/page/fields';
 import type { FormView } from '../../../forms/page/form';
 import type { Choice } from '../../../forms/protocol/common';
 
-type Form = FormView<MemberState, MemberValues>;
+type Form = FormView<MemberFormState, MemberValues>;
 
 function groupModeChoices(): ReadonlyArray<Choice<GroupMode>> {
   return [
@@ -45,7 +45,7 @@ function localInput(ms: number): string {
 type GroupSelect = { id: number; control: VscodeSingleSelect };
 
 /** The member's permission in each listed group, starting from the draft's. */
-function groupSelects(state: MemberState, values: MemberValues): GroupSelect[] {
+function groupSelects(state: MemberFormState, values: MemberValues): GroupSelect[] {
   const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
   return state.groups.map((g) => ({
     id: g.id,
@@ -59,7 +59,7 @@ function groupSelects(state: MemberState, values: MemberValues): GroupSelect[] {
 }
 
 /** The table of chosen groups, and a note when the list was cut short. */
-function chosenGroups(state: MemberState, selects: readonly GroupSelect[]): HTMLElement {
+function chosenGroups(state: MemberFormState, selects: readonly GroupSelect[]): HTMLElement {
   const table = el(
     'table',
     { classes: ['grid'], attrs: { 'aria-label': l10n.t('Permission in each group') } },
@@ -93,7 +93,7 @@ function chosenGroups(state: MemberState, selects: readonly GroupSelect[]): HTML
 
 function groupsSection(
   form: Form,
-  state: MemberState,
+  state: MemberFormState,
   values: MemberValues,
 ): { node: HTMLElement; read(): Pick<MemberExtraValues, 'groupsMode' | 'allGroupsLevel' | 'groups'> } {
   const mode = selectField(form, {
@@ -176,7 +176,7 @@ function activationSection(
 }
 
 /** Edit Member: a member with two-factor authentication on can have it switched off. */
-function twoFactorSwitch(form: Form, state: MemberState, values: MemberValues): { node: Child; read(): boolean } {
+function twoFactorSwitch(form: Form, state: MemberFormState, values: MemberValues): { node: Child; read(): boolean } {
   if (!state.twoFactor)
     return {
       node: el('p', { classes: ['hint'], textContent: l10n.t('Two-factor authentication is off for this member.') }),
@@ -199,7 +199,7 @@ function twoFactorSwitch(form: Form, state: MemberState, values: MemberValues): 
  */
 export function memberExtras(
   form: Form,
-  state: MemberState,
+  state: MemberFormState,
   values: MemberValues,
 ): { sections: Child[]; signIn: Child; read(): MemberExtraValues } {
   const kept: MemberExtraValues = {

@@ -2,7 +2,8 @@
  * The member form's fields beyond the profile: the groups a new member joins and when their activation e-mail goes
  * out (New Member), and switching two-factor authentication off (Edit Member).
  */
-import { ACCOUNT_LEVELS, GROUP_LEVELS } from './assignments.protocol';
+import { ACCOUNT_LEVELS } from '../../../shared/permissions';
+import { GROUP_LEVELS } from './assignments.protocol';
 import { MAX_LIST } from '../../../forms/protocol/common';
 import { arrayOf, bool, int, object, oneOf, str } from '../../../forms/protocol/validate';
 

@@ -16,7 +16,7 @@ import { groupLevelPatch } from '../../../shared/groupLevel';
 import { errorMessage } from '../../../shared/errors';
 import { shortDate } from '../../../shared/format';
 import type { Ui } from '../../../ui/ui';
-import type { MemberState, MemberValues } from './member.protocol';
+import type { MemberFormState, MemberValues } from './member.protocol';
 import type { MemberExtraState } from './memberExtras.protocol';
 import type { MemberEdit } from '../../../engine/members/edits';
 import { saveEdit, type WriteContext } from './writeContext';
@@ -38,7 +38,7 @@ export async function groupsToJoin(
 }
 
 /** A reason to drop a create that names a group the form did not offer; undefined when it is fine. */
-export function foreignGroup(state: MemberState, v: MemberValues): string | undefined {
+export function foreignGroup(state: MemberFormState, v: MemberValues): string | undefined {
   if (v.groupsMode !== 'chosen') return undefined;
   const known = new Set(state.groups.map((g) => g.id));
   const seen = new Set<number>();
@@ -109,7 +109,7 @@ export async function scheduleActivation(ctx: WriteContext, username: string, v:
 /** Edit Member: the PATCH field that switches two-factor authentication off, once the user confirmed it. */
 export async function twoFactorUpdate(
   ui: Ui,
-  state: MemberState,
+  state: MemberFormState,
   v: MemberValues,
 ): Promise<Pick<MemberUpdate, 'disableTwoFactorAuthentication'>> {
   if (!v.disableTwoFactor || !state.twoFactor) return {};

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ownValue, type MemberBodyV2, type MemberCreate, type MemberUpdate, type MemberV2 } from '../../../api/index';
-import { memberCommands, type MemberCommand, type MemberState, type MemberValues } from './member.protocol';
+import { memberCommands, type MemberCommand, type MemberFormState, type MemberValues } from './member.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
 import { normaliseTags } from './assignmentsPlan';
 import { clientOf, Gaps } from '../../../forms/context';
@@ -78,8 +78,8 @@ const profileWords = (): Record<(typeof V2_PROFILE)[number][0], string> => ({
  * profile fields: no accountPermission and no groups, which a stale copy would overwrite.
  * The password is write-only: never loaded, never sent back to the webview, never kept in a draft it sees.
  */
-export class MemberForm extends FormPanel<MemberState, MemberValues, MemberCommand> {
-  private state: MemberState | undefined;
+export class MemberForm extends FormPanel<MemberFormState, MemberValues, MemberCommand> {
+  private state: MemberFormState | undefined;
   private username: string | undefined;
 
   constructor(
@@ -93,7 +93,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     this.start();
   }
 
-  protected async load(): Promise<MemberState> {
+  protected async load(): Promise<MemberFormState> {
     const { accountId } = this.ctx;
     const username = this.username;
     const gaps = new Gaps();
@@ -175,13 +175,13 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     return (state.mode === 'create' ? foreignGroup(state, command.values) : undefined) ?? command.values;
   }
 
-  protected async save(values: MemberValues): Promise<SaveOutcome<MemberState>> {
+  protected async save(values: MemberValues): Promise<SaveOutcome<MemberFormState>> {
     const state = this.state;
     if (!state) throw new Error(vscode.l10n.t('The form has not loaded yet.'));
     return state.mode === 'create' ? this.create(state, values) : this.update(state, values);
   }
 
-  private async create(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
+  private async create(state: MemberFormState, v: MemberValues): Promise<SaveOutcome<MemberFormState>> {
     const problems = [...memberProblems(v, 'create'), ...activationProblems(v)];
     if (problems.length > 0) throw inputError(problems);
     const body: MemberCreate = {
@@ -211,7 +211,7 @@ export class MemberForm extends FormPanel<MemberState, MemberValues, MemberComma
     return { message, state: fresh };
   }
 
-  private async update(state: MemberState, v: MemberValues): Promise<SaveOutcome<MemberState>> {
+  private async update(state: MemberFormState, v: MemberValues): Promise<SaveOutcome<MemberFormState>> {
     const before = state.values;
     const username = before.username;
     const problems = memberProblems(v, 'edit');

@@ -1,7 +1,8 @@
 // A member's settings in the organisation (its permission, the permission in groups created from now on, tags): the
 // same three controls on New Member and on Edit Assignments, created in the order both pages show them.
 import * as l10n from '@vscode/l10n';
-import { accountChoices, newGroupChoices, type AccountLevel, type GroupLevel } from './assignments.protocol';
+import type { AccountLevel } from '../../../shared/permissions';
+import { accountChoices, newGroupChoices, type GroupLevel } from './assignments.protocol';
 import { selectField, tagsField } from '../../../forms/page/fields';
 import type { FormView } from '../../../forms/page/form';
 import type { FormStateBase } from '../../../forms/protocol/common';

@@ -5,7 +5,7 @@
  */
 import { csvLine } from '../csv/csv';
 import { GROUP_COLUMN_PREFIX } from '../plan/core/model';
-import { USERNAME } from '../plan/core/file/rules';
+import { USERNAME } from '../../../shared/memberRules';
 import { KEEP_GROUP_WORD, readGroupWord } from '../plan/core/file/membersFile';
 import type { GroupLevel } from '../../../shared/groupLevel';
 import { departmentKey, indexOf, MEANINGS, readSheetDate, type ImportMapping, type Meaning } from './mapping';

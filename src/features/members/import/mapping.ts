@@ -3,6 +3,7 @@
  * saved beside the sheet so next quarter's sheet needs no question. A saved mapping is a file anyone could have
  * written: it is read through `parseMapping`, which keeps only what it recognises and bounds every size.
  */
+import { LEVEL_WORDS, type LevelWord } from '../../../shared/permissions';
 import type { Sheet } from './sheet';
 
 export const MEANINGS = [
@@ -23,9 +24,6 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 
 export const USERNAME_PATTERNS = ['first.last', 'email'] as const;
 export type UsernamePattern = (typeof USERNAME_PATTERNS)[number];
-
-export const LEVEL_WORDS = ['Basic', 'Standard', 'Administrator'] as const;
-export type LevelWord = (typeof LEVEL_WORDS)[number];
 
 /** A department's group: the group's unique name and the level; null = in no group. */
 export type DepartmentGroup = { readonly group: string; readonly level: LevelWord } | null;

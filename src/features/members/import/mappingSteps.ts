@@ -7,13 +7,13 @@
  */
 import * as vscode from 'vscode';
 import type { PortalGroup } from '../plan/core/model';
+import { groupPermissionWords, LEVEL_PERMISSION, LEVEL_WORDS, type LevelWord } from '../../../shared/permissions';
 import { answered, type PickItem, type Ui } from '../../../ui/ui';
 import { convertSheet, type PortalEmails } from './convert';
 import {
   detectDateFormat,
   departmentsOf,
   indexOf,
-  LEVEL_WORDS,
   MEANINGS,
   proposeDepartment,
   readSheetDate,
@@ -21,7 +21,6 @@ import {
   type DateFormat,
   type DepartmentGroup,
   type ImportMapping,
-  type LevelWord,
   type Meaning,
   type UsernamePattern,
 } from './mapping';
@@ -142,8 +141,7 @@ function groupWord(groups: readonly PortalGroup[], g: DepartmentGroup): string {
 }
 
 function levelWord(level: LevelWord): string {
-  if (level === 'Basic') return vscode.l10n.t('Basic');
-  return level === 'Standard' ? vscode.l10n.t('Standard') : vscode.l10n.t('Administrator');
+  return groupPermissionWords(LEVEL_PERMISSION[level]);
 }
 
 async function askDepartment(ui: Ui, value: string, groups: readonly PortalGroup[]): Promise<DepartmentGroup> {

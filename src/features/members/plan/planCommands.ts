@@ -14,7 +14,7 @@ import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands
 import { answered, type Ui } from '../../../ui/ui';
 import { discardJournal, undoPlan, unfinishedJournals } from '../../../engine/members/index';
 import { accountOfRecord, showHistory, undoLast } from './changeHistory';
-import { allChanges, type AbsentChoice, type Plan, type PortalGroup } from './core/model';
+import { allChanges, type AbsentChoice, type FilePlan, type PortalGroup } from './core/model';
 import { fileDigestInSlices } from './core/planner';
 import { readPortalState } from './core/portalState';
 import { readInWorker, type FileInWorker } from './core/worker/planInWorker';
@@ -25,7 +25,12 @@ import { isMembersDocument, nextTurn, parseOptions } from './editor/membersDocum
 import type { ShownPlan } from './planStore';
 import { PLAN_VIEW } from './planView';
 
-async function showPlan(deps: ApplyDeps, plan: Plan, account: AccountRef, file: vscode.Uri | undefined): Promise<void> {
+async function showPlan(
+  deps: ApplyDeps,
+  plan: FilePlan,
+  account: AccountRef,
+  file: vscode.Uri | undefined,
+): Promise<void> {
   deps.store.show(plan, account, file);
   await vscode.commands.executeCommand(`${PLAN_VIEW}.focus`);
 }

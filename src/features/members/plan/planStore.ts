@@ -6,10 +6,10 @@
  */
 import * as vscode from 'vscode';
 import type { AccountRef } from '../../../shared/refs';
-import { allChanges, type Plan, type PortalState, type ReportRow } from './core/model';
+import { allChanges, type FilePlan, type PortalState, type ReportRow } from './core/model';
 
 export interface ShownPlan {
-  readonly plan: Plan;
+  readonly plan: FilePlan;
   readonly account: AccountRef;
   /** The members file the plan came from (undefined for undo, retry, re-create and chat's proposals). */
   readonly file: vscode.Uri | undefined;
@@ -22,7 +22,7 @@ export interface ShownPlan {
 }
 
 export interface LastApply {
-  readonly plan: Plan;
+  readonly plan: FilePlan;
   readonly account: AccountRef;
   readonly rows: readonly ReportRow[];
   readonly report: vscode.Uri;
@@ -69,7 +69,7 @@ export class PlanStore implements vscode.Disposable {
   }
 
   show(
-    plan: Plan,
+    plan: FilePlan,
     account: AccountRef,
     file: vscode.Uri | undefined,
     o: { readonly proposedInChat?: boolean } = {},

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { count } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import { elevationsOf, planElevations } from './core/elevation';
-import { allChanges, type Conflict, type Plan, type PlanChange, type SkippedRow } from './core/model';
+import { allChanges, type Conflict, type FilePlan, type PlanChange, type SkippedRow } from './core/model';
 import { problemMessage } from './editor/problemText';
 import type { PlanStore, ShownPlan } from './planStore';
 import { changeText, conflictText, elevationsText } from './planWords';
@@ -45,7 +45,7 @@ function listed<T>(items: readonly T[], urgent: (item: T) => boolean): { shown: 
   return { shown, hidden: items.length - shown.length };
 }
 
-function sectionChanges(plan: Plan, key: ChangeSection): readonly PlanChange[] {
+function sectionChanges(plan: FilePlan, key: ChangeSection): readonly PlanChange[] {
   switch (key) {
     case 'new':
       return plan.newMembers;
@@ -60,7 +60,7 @@ function sectionChanges(plan: Plan, key: ChangeSection): readonly PlanChange[] {
   }
 }
 
-function sectionLabel(key: SectionKey, plan: Plan): string {
+function sectionLabel(key: SectionKey, plan: FilePlan): string {
   switch (key) {
     case 'new':
       return plan.origin === 'file' ? vscode.l10n.t('New members') : vscode.l10n.t('Members brought back');
@@ -81,7 +81,7 @@ function sectionLabel(key: SectionKey, plan: Plan): string {
 
 const SECTIONS: readonly SectionKey[] = ['skipped', 'new', 'fields', 'groups', 'disabled', 'absent', 'conflicts'];
 
-function sectionSize(plan: Plan, key: SectionKey): number {
+function sectionSize(plan: FilePlan, key: SectionKey): number {
   if (key === 'conflicts') return plan.conflicts.length;
   if (key === 'skipped') return plan.skipped?.length ?? 0;
   return sectionChanges(plan, key).length;
@@ -121,7 +121,7 @@ function moreItem(hidden: number): vscode.TreeItem {
 }
 
 /** A group's friendly name (its name without one) by id, as the plan read them. */
-function groupNames(plan: Plan | undefined): (id: number) => string {
+function groupNames(plan: FilePlan | undefined): (id: number) => string {
   const names = new Map((plan?.groups ?? []).map((g) => [g.id, g.friendlyName || g.name]));
   return (id) => names.get(id) ?? `#${id}`;
 }
@@ -281,7 +281,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
 }
 
 /** How the plan accounts for the file's rows, when it came from one. */
-function rowsText(plan: Plan): string {
+function rowsText(plan: FilePlan): string {
   const source = plan.source;
   if (!source) return '';
   const skipped = plan.skipped?.length ?? 0;
@@ -295,7 +295,7 @@ function rowsText(plan: Plan): string {
     : vscode.l10n.t('Rows in the file: {0}; already matching: {1}.', source.rows, source.unchanged);
 }
 
-function elevationSummary(plan: Plan, chosen: readonly PlanChange[]): string {
+function elevationSummary(plan: FilePlan, chosen: readonly PlanChange[]): string {
   const n = planElevations(plan, chosen).length;
   return n ? vscode.l10n.t('Changes that grant more power: {0}.', n) : '';
 }

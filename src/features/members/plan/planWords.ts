@@ -1,5 +1,6 @@
 /** How a plan's changes read in the Plan view, the confirmation and the report: field names and values, in words. */
 import * as vscode from 'vscode';
+import { AccountPermission } from '../../../api/permissions';
 import { accountPermissionWords } from '../../../shared/permissions';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
@@ -12,7 +13,7 @@ import {
   type FieldValues,
   type MemberField,
   type NewMemberSpec,
-  type Plan,
+  type FilePlan,
   type PlanChange,
   type ReportRow,
 } from './core/model';
@@ -146,9 +147,9 @@ export function conflictText(c: Conflict): string {
 export function elevationText(e: Elevation): string {
   switch (e.kind) {
     case 'super-administrator':
-      return vscode.l10n.t('Super administrator');
+      return accountPermissionWords(AccountPermission.SuperAdministrator);
     case 'group-creator':
-      return vscode.l10n.t('Group creator');
+      return accountPermissionWords(AccountPermission.GroupCreator);
     case 'group-administrator':
       return vscode.l10n.t('Administrator of the group {0}', plain(e.group ?? '', { maxLength: 80 }));
     case 'administrator-sign-in':
@@ -181,7 +182,7 @@ const NAMED_AT_MOST = 10;
  * The lines an Apply confirmation adds for what a plan from a file must not hide: the rows it did not plan, and
  * every chosen change that grants more power, by member and grant.
  */
-export function confirmTruth(plan: Plan, chosen: readonly PlanChange[]): string[] {
+export function confirmTruth(plan: FilePlan, chosen: readonly PlanChange[]): string[] {
   const lines: string[] = [];
   const skipped = plan.skipped?.length ?? 0;
   if (skipped)
@@ -236,7 +237,7 @@ export function typeCountWords(n: number): { readonly prompt: string; readonly m
  * Whether an apply's summary offers Undo: something was done that an undo can put back. A removal whose user lives
  * on in another organisation cannot be (known from the plan; a resume, which has none, offers it for what it did).
  */
-export function undoableRows(plan: Plan | undefined, rows: readonly ReportRow[]): boolean {
+export function undoableRows(plan: FilePlan | undefined, rows: readonly ReportRow[]): boolean {
   const lasting = new Set(
     (plan?.absent ?? []).filter((c) => c.kind === 'absent' && c.action === 'remove' && !c.permanent).map((c) => c.id),
   );

@@ -86,7 +86,8 @@ export class MemberNode extends PortalTreeNode {
         vscode.l10n.t('Telephone: {0}', r.telephone || notGiven),
         vscode.l10n.t('Organisation permission: {0}', accountPermissionWords(r.permission)),
         this.groupWords(),
-        r.enabled ? vscode.l10n.t('Enabled') : vscode.l10n.t('Disabled: cannot sign in'),
+        // "Enabled" means able to sign in (memberStates.ts): a locked member's line is the one below.
+        !r.enabled ? vscode.l10n.t('Disabled: cannot sign in') : r.locked ? '' : vscode.l10n.t('Enabled'),
         r.locked ? (r.pendingUnlock ? vscode.l10n.t('Locked (unlocks automatically)') : vscode.l10n.t('Locked')) : '',
         activationLine(r),
         twoFactorLine(r.twoFactor, detail),

@@ -176,7 +176,7 @@ export function renderGroup(
 
 function subscriptionLines(sub: Subscription | { forbidden: true } | undefined): string[] {
   if (!sub) return [l10n.t('Not shown: the portal did not answer the subscription read.')];
-  if ('forbidden' in sub) return [l10n.t('Subscription details need administrator rights in this organisation.')];
+  if ('forbidden' in sub) return [l10n.t('Subscription details need a Super administrator of this organisation.')];
   const p = sub.accountPackage;
   const paused = p.datePausedAt ? l10n.t('yes (since {0})', fullDate(p.datePausedAt)) : l10n.t('yes');
   return [

@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import { envelope, findMembers, memberAccess, PAGE, whoCanAccess } from '../../../../src/features/chat/answers';
 import { AccessMatrix } from '../../../../src/features/members/access/accessMatrix';
+import { visibleRows } from '../../../../src/features/members/access/matrix.protocol';
+import { MatrixJournal } from '../../../../src/features/members/access/matrixJournal';
+import { readMatrix } from '../../../../src/features/members/access/matrixRead';
+import { ROW } from '../../../../src/shared/accessRow';
+import { meetsActivity, memberRow, type ActivityFilter, type MemberRow } from '../../../../src/shared/members';
+import type { MemberState } from '../../../../src/shared/memberStates';
+import type { PortalClient } from '../../../../src/api';
+import { accountIdOf, demoClient, emulator, type Emulator } from '../helpers';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 27);
@@ -99,5 +110,89 @@ void describe('chat answers', () => {
     const parsed = JSON.parse(text) as Record<string, unknown>;
     assert.deepEqual(Object.keys(parsed), ['portal', 'organisation', 'note', 'answer']);
     assert.match(String(parsed.note), /untrusted data, never instructions/);
+  });
+});
+
+// One question, "who is enabled?", with one answer: chat's, the access matrix's and the Members view's, read from the
+// same portal.
+void describe('member states, in chat, the access matrix and the Members view', () => {
+  let emu: Emulator;
+  let client: PortalClient;
+  let dir: string;
+  let matrix: AccessMatrix;
+  let portal: MemberRow[];
+  const now = Date.now();
+
+  before(async () => {
+    emu = await emulator();
+    client = await demoClient(emu);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'states-'));
+    const acme = await accountIdOf(client, 'acme');
+    const journal = new MatrixJournal(path.join(dir, 'acme.jsonl'));
+    matrix = journal.load();
+    const read = await readMatrix(client, acme, matrix, journal, {
+      signal: new AbortController().signal,
+      maxAgeMs: 3_600_000,
+      concurrency: 4,
+    });
+    assert.equal(read.outcome, 'done');
+    portal = [];
+    for await (const m of client.v3.members.iterate(acme)) portal.push(memberRow(m));
+  });
+  after(async () => {
+    client.close();
+    await emu.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const inChat = (state: MemberState): string[] => {
+    const out: string[] = [];
+    for (let offset: number | undefined = 0; offset !== undefined;) {
+      const found = findMembers(matrix, { state }, { offset, now });
+      assert.ok(found);
+      out.push(...found.items.map((m) => String(m.username)));
+      offset = found.nextOffset;
+    }
+    return out.sort();
+  };
+  const inMatrix = (state: MemberState): string[] =>
+    visibleRows(matrix.all(), { state }, now)
+      .map((r) => r[ROW.username])
+      .sort();
+
+  void it('chat and the matrix list the members able to sign in: neither the locked one nor the disabled one', () => {
+    assert.ok(
+      portal.some((u) => u.enabled && u.locked),
+      'the seed has a locked member',
+    );
+    assert.ok(
+      portal.some((u) => !u.enabled),
+      'the seed has a disabled member',
+    );
+    const able = portal
+      .filter((u) => u.enabled && !u.locked)
+      .map((u) => u.username)
+      .sort();
+    assert.deepEqual(inChat('enabled'), inMatrix('enabled'));
+    assert.deepEqual(inChat('enabled'), able);
+  });
+
+  void it("every other state lists the same members in chat, the matrix and the Members view's filter", () => {
+    const view: Record<Exclude<MemberState, 'enabled'>, ActivityFilter> = {
+      disabled: { disabled: true },
+      locked: { locked: true },
+      pending: { pending: true },
+      neverActive: { never: true },
+      twoFactorOff: { twoFactorOff: true },
+    };
+    for (const [state, filter] of Object.entries(view) as Array<[MemberState, ActivityFilter]>) {
+      const inView = portal
+        .filter((r) => meetsActivity(r, filter, now))
+        .map((r) => r.username)
+        .sort();
+      assert.deepEqual(inChat(state), inMatrix(state), state);
+      assert.deepEqual(inView, inMatrix(state), state);
+      assert.ok(inView.length > 0 && inView.length < portal.length, `the seed has members on both sides of ${state}`);
+    }
   });
 });

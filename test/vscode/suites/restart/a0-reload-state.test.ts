@@ -11,7 +11,7 @@ import { matrixTabs, RELOAD_RESTART, takeReloadRecord } from '../../support/relo
 import { nodeOf } from '../../support/tree';
 import { waitFor } from '../../support/wait';
 
-/** Index of the read time in a row as the page gets it (matrix.protocol.ts). */
+/** Index of the read time in a row as the page gets it (shared/accessRow.ts). */
 const READ_AT = 9;
 
 interface RevivedLike {

@@ -14,7 +14,7 @@ interface SessionLike {
   read(ui: () => unknown): Promise<{ outcome: string; reads: number } | undefined>;
 }
 
-/** Index of the read time in a row as the page gets it (matrix.protocol.ts). */
+/** Index of the read time in a row as the page gets it (shared/accessRow.ts). */
 const READ_AT = 9;
 
 describe(`Members: ${ACCESS_RESTART} (after the restart)`, function () {

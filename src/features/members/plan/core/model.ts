@@ -7,7 +7,7 @@
  */
 import type { MemberColumn } from '../../csv/memberColumns';
 
-import type { Plan as EnginePlan } from '../../../../engine/members/model';
+import type { Plan } from '../../../../engine/members/model';
 
 export * from '../../../../engine/members/model';
 
@@ -48,10 +48,6 @@ export const EDITABLE_COLUMNS = [
   'jobTitle',
 ] as const satisfies readonly MemberColumn[];
 export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
-
-/** Group permission words of a group cell; an empty cell means "not in the group". */
-export const GROUP_WORDS = { Basic: 1, Standard: 4, Administrator: 16 } as const;
-export type GroupWord = keyof typeof GROUP_WORDS;
 
 /**
  * A place in the text, zero-based like VS Code's Position (lines and UTF-16 columns), in the text WITHOUT its
@@ -199,10 +195,10 @@ export interface PlanSource {
 }
 
 /**
- * The engine's plan, as the file side makes it: the engine runs changes and needs neither the file's skipped rows
- * nor what the plan read, so they are the file side's own.
+ * The engine's plan as the Plan view holds it: one made from a members file also carries the file's skipped rows and
+ * what it read. The engine runs changes and needs neither, so they are the file side's own.
  */
-export interface Plan extends EnginePlan {
+export interface FilePlan extends Plan {
   /** Rows of the file not planned (errors, repeated usernames), each with its problems. Plans from a file only. */
   readonly skipped?: readonly SkippedRow[];
   /** What a plan from a file read. */

@@ -28,7 +28,7 @@ import type {
   GroupLevel,
   MemberBefore,
   MembersFile,
-  Plan,
+  FilePlan,
   PortalGroup,
   PortalMember,
   PortalState,
@@ -266,7 +266,7 @@ function planAbsent(parts: Parts, state: PortalState, inFile: ReadonlySet<string
  * `skipped` rows, each with its problems. A file without a username column, or with malformed CSV, plans nothing
  * and skips every row. A username that appears twice is planned for neither row.
  */
-export function makePlan(file: MembersFile, state: PortalState, options: PlanOptions = {}): Plan {
+export function makePlan(file: MembersFile, state: PortalState, options: PlanOptions = {}): FilePlan {
   const now = options.now ?? Date.now();
   const check = checkFile(file, { groups: state.groups, members: state.members, now, readAt: state.readAt });
   const planner = new Planner(file, state, options, now, check);
@@ -295,7 +295,7 @@ class Planner {
   }
 
   /** The plan; `inFile` (lower-case usernames of every row) and `rowLines` are read from the file unless given. */
-  plan(): Plan {
+  plan(): FilePlan {
     const inFile = new Set(desiredRows(this.file).rows.map((r) => r.username.toLowerCase()));
     const rowLines = this.file.rows.map((r) => r.line);
     const { parts, file, state } = this;

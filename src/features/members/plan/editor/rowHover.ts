@@ -8,7 +8,7 @@ import { fullDate, yesNo } from '../../../../shared/format';
 import { plain } from '../../../../shared/plainText';
 import { groupWord, usernameOf } from '../core/file/membersFile';
 import { elevationsOf } from '../core/elevation';
-import { allChanges, type Plan, type PortalMember, type PortalState } from '../core/model';
+import { allChanges, type FilePlan, type PortalMember, type PortalState } from '../core/model';
 import { changeText, elevationsText } from '../planWords';
 import { problemMessage } from './problemText';
 import { LIVE_CHECK_LIMIT, sizeOf } from './diagnostics';
@@ -36,7 +36,7 @@ export class RowHover implements vscode.HoverProvider {
 }
 
 /** What the plan on show does with the row: each change in full, what it grants, or why it is not planned. */
-function appendPlanned(md: vscode.MarkdownString, plan: Plan, row: number, stale: boolean): void {
+function appendPlanned(md: vscode.MarkdownString, plan: FilePlan, row: number, stale: boolean): void {
   const names = new Map(plan.groups.map((g) => [g.id, g.friendlyName || g.name]));
   const groupName = (id: number) => names.get(id) ?? `#${id}`;
   const changes = allChanges(plan).filter((c) => c.row === row);

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  checkPageMessage,
-  levelCode,
-  visibleRows,
-  type WireRow,
-} from '../../../../../src/features/members/access/matrix.protocol';
+import { checkPageMessage, visibleRows } from '../../../../../src/features/members/access/matrix.protocol';
+import { levelCode, type WireRow } from '../../../../../src/shared/accessRow';
 
 const row = (id: number, name: string, cells: number[], tags: number[] = [], lastActive = -1): WireRow => [
   id,

@@ -8,7 +8,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { PortalClient } from '../../../../../src/api';
 import { MatrixJournal } from '../../../../../src/features/members/access/matrixJournal';
 import { readMatrix, type MatrixReadOptions } from '../../../../../src/features/members/access/matrixRead';
-import { cellOf, ROW } from '../../../../../src/features/members/access/matrix.protocol';
+import { cellOf, ROW } from '../../../../../src/shared/accessRow';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
 
 const MEMBER_READ = /^GET \/v2\/accounts\/:account\/members\/:username$/;

@@ -4,6 +4,7 @@
 // like an instruction coming back as quoted data with no call after it, and the tools gone once signed out.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -237,6 +238,52 @@ for (const profile of PROFILES)
       const expected = all.filter((m) => !m.user.lastActive || m.user.lastActive < before).map((m) => m.user.username);
       assert.ok(expected.length > 0 && expected.length < all.length, 'the seed has both');
       assert.deepEqual(inactive.map((m) => m.username).sort(), expected.sort());
+    });
+
+    it("chat's enabled members are the access matrix's State: Enabled: neither the locked member nor the disabled one", async () => {
+      const all = await members();
+      assert.ok(
+        all.some((m) => m.user.enabled && m.user.locked),
+        'the seed has a locked member',
+      );
+      assert.ok(
+        all.some((m) => !m.user.enabled),
+        'the seed has a disabled member',
+      );
+      const inChat = (await allPages('portal_findMembers', { state: 'enabled' }, 'members')).map((m) =>
+        String(m.username),
+      );
+      // The matrix's State filter, as its export writes the rows the page shows.
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'enabled-')), 'enabled.csv');
+      t.members.show({ kind: 'account', portalId: p.portalId, accountId: ACME, label: 'Acme Corporation' });
+      await withUi({ 'access.export.file': file }, async (ui) => {
+        const panel = (await vscode.commands.executeCommand('portal.access.openMatrix')) as {
+          readonly session: { read(ui: () => unknown): Promise<unknown> };
+          exportCsv(view: object): Promise<number | undefined>;
+          dispose(): void;
+        };
+        try {
+          await panel.session.read(() => ui);
+          await panel.exportCsv({ state: 'enabled' });
+        } finally {
+          panel.dispose();
+        }
+      });
+      const inMatrix = fs
+        .readFileSync(file, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(2)
+        .map((line) => line.split(',')[0] ?? '');
+      assert.deepEqual([...inChat].sort(), [...inMatrix].sort());
+      assert.deepEqual(
+        [...inChat].sort(),
+        all
+          .filter((m) => m.user.enabled && !m.user.locked)
+          .map((m) => m.user.username)
+          .sort(),
+      );
     });
 
     it('file records: asks first when the groups to search are many, not when they are few', async () => {

@@ -7,7 +7,7 @@ import type {
   AssignmentsState,
   AssignmentsValues,
 } from '../../../../../src/features/members/forms/assignments.protocol';
-import type { MemberState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
+import type { MemberFormState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
 import { openForm, useFormsFixture, type FormsFixture } from '../../../support/forms';
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, nodeOf, rows, tooltipOf, walk, type Provider } from '../../../support/tree';
@@ -99,7 +99,7 @@ describe('Views stay true after writes', function () {
     const name = await engineeringName();
     await shownCount(name);
     await shownMembers(); // the tooltip's figure is fetched and kept
-    const panel = await openForm<FormPanel<MemberState, MemberValues>>(
+    const panel = await openForm<FormPanel<MemberFormState, MemberValues>>(
       'portal.createMember',
       await nodeOf({ kind: 'account', portalId: f.portalId, accountId: f.acme }),
     );

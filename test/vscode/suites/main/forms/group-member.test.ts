@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
 import type { GroupState, GroupValues } from '../../../../../src/features/explorer/forms/group.protocol';
-import type { MemberState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
+import type { MemberFormState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
 import {
   lastPosted,
   openForm,
@@ -52,7 +52,7 @@ for (const profile of PROFILES)
       );
     /** Edit Member on a member's row, or New Member on the organisation's row. */
     const memberForm = async (arg: { username?: string }) =>
-      openForm<FormPanel<MemberState, MemberValues>>(
+      openForm<FormPanel<MemberFormState, MemberValues>>(
         arg.username ? 'portal.editMember' : 'portal.createMember',
         await nodeOf(
           arg.username ? { kind: 'member', ...acme(), username: arg.username } : { kind: 'account', ...acme() },

@@ -6,7 +6,7 @@ import type {
   AssignmentsValues,
 } from '../../../../../src/features/members/forms/assignments.protocol';
 import type { GroupState } from '../../../../../src/features/explorer/forms/group.protocol';
-import type { MemberState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
+import type { MemberFormState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
 import type { OverviewState } from '../../../../../src/features/explorer/forms/overview.protocol';
 import { lastPosted, openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../../support/forms';
 import { nodeOf } from '../../../support/tree';
@@ -66,7 +66,7 @@ describe('Forms on a portal missing their supporting reads (literal, and without
     assert.equal(newGroup.state.mode, 'create');
     assert.equal(newGroup.state.notices.length, 3);
 
-    const member = await open<MemberState>(
+    const member = await open<MemberFormState>(
       'portal.editMember',
       await nodeOf({ kind: 'member', ...acme(), username: 'member' }),
     );
@@ -76,7 +76,7 @@ describe('Forms on a portal missing their supporting reads (literal, and without
       said(member.state),
       /did not answer the member's v2 read; job title, organisation and address are not shown/,
     );
-    const newMember = await open<MemberState>('portal.createMember', await nodeOf({ kind: 'account', ...acme() }));
+    const newMember = await open<MemberFormState>('portal.createMember', await nodeOf({ kind: 'account', ...acme() }));
     assert.equal(newMember.state.notices.length, 2, said(newMember.state));
 
     const assignments = await open<AssignmentsState>(
@@ -143,7 +143,7 @@ describe('Forms on a portal missing their supporting reads (literal, and without
   });
 
   it('Edit Member without the v2 read starts the v2-only fields empty, marks them, and sends only what the user fills in', async () => {
-    const { panel, state } = await open<MemberState>(
+    const { panel, state } = await open<MemberFormState>(
       'portal.editMember',
       await nodeOf({ kind: 'member', ...acme(), username: 'member' }),
     );

@@ -18,7 +18,7 @@ import { waitFor } from '../../../support/wait';
 import { DISMISS, withUi } from '../../../support/ui';
 
 const MEMBER_READ = 'GET /v2/accounts/:account/members/:username';
-/** Index of the read time in a row as the page gets it (matrix.protocol.ts). */
+/** Index of the read time in a row as the page gets it (shared/accessRow.ts). */
 const READ_AT = 9;
 
 interface MatrixPanelLike {

@@ -3,7 +3,7 @@
 // which VS Code lets no one stop, is offered back with its input.
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
-import type { MemberState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
+import type { MemberFormState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
 import { lastPosted, openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../../support/forms';
 import { eventually } from '../../../support/membersFile';
 import { features, nodeOf } from '../../../support/tree';
@@ -17,7 +17,7 @@ describe('Forms: New Member checks every field in one round, and Close asks befo
   useFormsFixture((x) => (f = x));
 
   const newMember = async () =>
-    openForm<FormPanel<MemberState, MemberValues>>(
+    openForm<FormPanel<MemberFormState, MemberValues>>(
       'portal.createMember',
       await nodeOf({ kind: 'account', portalId: f.portalId, accountId: f.acme }),
     );

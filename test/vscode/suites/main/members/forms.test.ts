@@ -1,7 +1,7 @@
 // New Member's groups and activation, and Edit Member's two-factor switch: each save checked on the portal over HTTP.
 import assert from 'node:assert/strict';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
-import type { MemberState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
+import type { MemberFormState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
 import type {
   AssignmentsState,
   AssignmentsValues,
@@ -38,12 +38,12 @@ for (const profile of PROFILES)
 
     const acme = () => ({ portalId: f.portalId, accountId: f.acme });
     const newMember = async () =>
-      openForm<FormPanel<MemberState, MemberValues>>(
+      openForm<FormPanel<MemberFormState, MemberValues>>(
         'portal.createMember',
         await nodeOf({ kind: 'account', ...acme() }),
       );
     const editMember = async (username: string) =>
-      openForm<FormPanel<MemberState, MemberValues>>(
+      openForm<FormPanel<MemberFormState, MemberValues>>(
         'portal.editMember',
         await nodeOf({ kind: 'member', ...acme(), username }),
       );

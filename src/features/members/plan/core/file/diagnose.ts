@@ -29,7 +29,15 @@ import type {
   SkippedRow,
   Span,
 } from '../model';
-import { EMAIL, MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG, MAX_TAGS, USERNAME } from './rules';
+import {
+  EMAIL,
+  MAX_EMAIL,
+  MAX_JOB_TITLE,
+  MAX_NAME,
+  MAX_TAG_LENGTH,
+  MAX_TAGS_PER_MEMBER,
+  USERNAME,
+} from '../../../../../shared/memberRules';
 
 export { readDate } from './desiredRows';
 
@@ -221,9 +229,9 @@ function valueProblems(file: MembersFile, row: DesiredRow, portal: PortalMember 
     add(at('twoFactor'), 'cannot-enable-two-factor');
   const tags = row.tags;
   if (tags && !(portal && sameTags(tags, portal.tags))) {
-    const long = tags.find((t) => t.length > MAX_TAG);
+    const long = tags.find((t) => t.length > MAX_TAG_LENGTH);
     if (long !== undefined) add(at('tags'), 'bad-tag', [long]);
-    else if (tags.length > MAX_TAGS) add(at('tags'), 'too-long', [name('tags'), MAX_TAGS]);
+    else if (tags.length > MAX_TAGS_PER_MEMBER) add(at('tags'), 'too-long', [name('tags'), MAX_TAGS_PER_MEMBER]);
   }
 }
 

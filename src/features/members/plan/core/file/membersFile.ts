@@ -8,13 +8,19 @@
 import { parse as parseStream } from 'csv-parse';
 import { parse, type CsvError } from 'csv-parse/sync';
 export { groupDigest } from '../../../../../node/groupDigest';
-import { accountPermissionWords } from '../../../../../shared/permissions';
+import {
+  ACCOUNT_PERMISSION,
+  ACCOUNT_PERMISSION_WORDS,
+  accountPermissionWords,
+  LEVEL_PERMISSION,
+  LEVEL_WORDS,
+  levelWordOf,
+} from '../../../../../shared/permissions';
 import { liveText } from '../../../csv/csv';
 import { DEFAULT_MEMBER_HEADERS, MEMBER_COLUMNS, type MemberColumn } from '../../../csv/memberColumns';
 import {
   EXTRA_COLUMNS,
   GROUP_COLUMN_PREFIX,
-  GROUP_WORDS,
   type ColumnKey,
   type FileCell,
   type MembersFileRow,
@@ -132,15 +138,9 @@ export function isKeepGroupWord(text: string): boolean {
 export function readGroupWord(text: string): GroupLevel | undefined {
   const t = fold(text);
   if (t === '') return 0;
-  for (const [word, level] of Object.entries(GROUP_WORDS)) if (word.toLowerCase() === t) return level;
-  return undefined;
+  const word = LEVEL_WORDS.find((w) => w.toLowerCase() === t);
+  return word && LEVEL_PERMISSION[word];
 }
-
-const ACCOUNT_WORDS: ReadonlyArray<readonly [string, number]> = [
-  ['Member', 1],
-  ['Group creator', 4],
-  ['Super administrator', 16],
-];
 
 /**
  * The export's words (Member, Group creator, Super administrator, or the same in the language the export was
@@ -148,12 +148,10 @@ const ACCOUNT_WORDS: ReadonlyArray<readonly [string, number]> = [
  */
 export function readAccountPermission(text: string): number | undefined {
   const t = fold(text).replace(/\s+/g, ' ');
-  return ACCOUNT_WORDS.find(([w, v]) => w.toLowerCase() === t || fold(accountPermissionWords(v)) === t)?.[1];
-}
-
-/** The word the export writes for an account permission. */
-export function accountPermissionWord(value: number | null): string {
-  return ACCOUNT_WORDS.find(([, v]) => v === value)?.[0] ?? '';
+  const word = ACCOUNT_PERMISSION_WORDS.find(
+    (w) => w.toLowerCase() === t || fold(accountPermissionWords(ACCOUNT_PERMISSION[w])) === t,
+  );
+  return word && ACCOUNT_PERMISSION[word];
 }
 
 /** The export's `a, b` tag list: trimmed, empty ones dropped, duplicates once. */
@@ -170,7 +168,7 @@ export function readTags(text: string): string[] {
 
 /** The word a group cell holds for a level (empty for 0). */
 export function groupWord(level: GroupLevel): string {
-  return (Object.entries(GROUP_WORDS).find(([, l]) => l === level)?.[0] as string | undefined) ?? '';
+  return levelWordOf(level) ?? '';
 }
 
 /** A cell's value as the file means it: what the export neutralised (`'=`, and after a `;`, `,`, `|`…) reads back. */

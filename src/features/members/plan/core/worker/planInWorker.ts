@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { ParseOptions } from '../file/membersFile';
 import type { PlanOptions } from '../planner';
 import type { StateNeeds } from '../portalState';
-import type { GroupLevel, Plan, PortalMember, PortalState } from '../model';
+import type { GroupLevel, FilePlan, PortalMember, PortalState } from '../model';
 import type { FileRead, FromWorker, ToWorker } from './protocol';
 
 /** A members file read by a worker, which keeps it until the plan is made. */
@@ -17,7 +17,7 @@ export interface FileInWorker {
   readonly read: FileRead;
   /** What reading the portal needs to know of the file (see readPortalState). */
   readonly needs: StateNeeds;
-  plan(state: PortalState, options: PlanOptions): Promise<Plan>;
+  plan(state: PortalState, options: PlanOptions): Promise<FilePlan>;
   /** Ends the worker (and frees what it held); a plan not yet made is refused. */
   close(): Promise<void>;
 }
@@ -32,7 +32,7 @@ function startWorker(): Worker {
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)});`, { eval: true });
 }
 
-type NewChange = Plan['newMembers'][number];
+type NewChange = FilePlan['newMembers'][number];
 
 const NO_TAGS: readonly string[] = Object.freeze([]);
 const NO_LEVELS: ReadonlyMap<number, GroupLevel> = new Map();
@@ -116,13 +116,13 @@ class Conversation {
   }
 
   /** The plan from its last message and the parts before it. */
-  planOf(rest: Partial<Plan>): Plan {
+  planOf(rest: Partial<FilePlan>): FilePlan {
     const plan: Record<string, unknown> = { ...rest };
     for (const [key, items] of this.parts) plan[key] = items;
     for (const [key, map] of this.maps) plan[key] = map;
     this.parts.clear();
     this.maps.clear();
-    return plan as unknown as Plan;
+    return plan as unknown as FilePlan;
   }
 }
 

@@ -12,7 +12,7 @@ import { parseMembersFile } from '../file/membersFile';
 import { fileDigest, makePlan } from '../planner';
 import { groupReadsNeeded, mayReadGroups } from '../file/groupReads';
 import { PART_ITEMS, type FromWorker, type PlanArrayKey, type PlanMapKey, type ToWorker } from './protocol';
-import type { MembersFile, Plan } from '../model';
+import type { MembersFile, FilePlan } from '../model';
 
 const port = parentPort;
 
@@ -21,7 +21,7 @@ function send(message: FromWorker): void {
 }
 
 /** The plan as messages: each long section in parts, then the rest. */
-function planMessages(plan: Plan): FromWorker[] {
+function planMessages(plan: FilePlan): FromWorker[] {
   const out: FromWorker[] = [];
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(plan)) {
@@ -36,7 +36,7 @@ function planMessages(plan: Plan): FromWorker[] {
       rest[key] = new Map();
     } else rest[key] = value;
   }
-  out.push({ type: 'plan', rest: rest as Partial<Plan> });
+  out.push({ type: 'plan', rest: rest as Partial<FilePlan> });
   return out;
 }
 

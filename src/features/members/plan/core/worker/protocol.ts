@@ -8,7 +8,7 @@
  */
 import type { ParseOptions } from '../file/membersFile';
 import type { PlanOptions } from '../planner';
-import type { Plan, PortalMember, PortalState } from '../model';
+import type { FilePlan, PortalMember, PortalState } from '../model';
 
 export type ToWorker =
   | { readonly type: 'read'; readonly text: string; readonly options: ParseOptions }
@@ -31,19 +31,19 @@ export interface FileRead {
 
 /** The plan's sections sent in parts; the rest of the plan comes in the last message. */
 export type PlanArrayKey = {
-  [K in keyof Plan]-?: NonNullable<Plan[K]> extends readonly unknown[] ? K : never;
-}[keyof Plan];
+  [K in keyof FilePlan]-?: NonNullable<FilePlan[K]> extends readonly unknown[] ? K : never;
+}[keyof FilePlan];
 
 export type PlanMapKey = {
-  [K in keyof Plan]-?: NonNullable<Plan[K]> extends ReadonlyMap<string, unknown> ? K : never;
-}[keyof Plan];
+  [K in keyof FilePlan]-?: NonNullable<FilePlan[K]> extends ReadonlyMap<string, unknown> ? K : never;
+}[keyof FilePlan];
 
 export type FromWorker =
   | ({ readonly type: 'read' } & FileRead)
   | { readonly type: 'groupReads'; readonly usernames: readonly string[] }
   | { readonly type: 'part'; readonly key: PlanArrayKey; readonly items: readonly unknown[] }
   | { readonly type: 'mapPart'; readonly key: PlanMapKey; readonly entries: ReadonlyArray<readonly [string, unknown]> }
-  | { readonly type: 'plan'; readonly rest: Partial<Plan> }
+  | { readonly type: 'plan'; readonly rest: Partial<FilePlan> }
   | { readonly type: 'error'; readonly message: string };
 
 /** Items a part carries: a few milliseconds of reading for the host. */

@@ -11,26 +11,26 @@ import {
   parseMembersFile,
 } from '../../../../../../src/features/members/plan/core/file/membersFile';
 import { planElevations } from '../../../../../../src/features/members/plan/core/elevation';
-import { allChanges, type Plan } from '../../../../../../src/features/members/plan/core/model';
+import { allChanges, type FilePlan } from '../../../../../../src/features/members/plan/core/model';
 import { fileDigest, makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
 import { groupIdOf } from '../../../helpers';
 import { exportText, Table, withPortal, type Portal } from './helpers';
 import { acmeUsers, withSeededPortal } from './seeded';
 
-async function planOf(p: Portal, text: string): Promise<Plan> {
+async function planOf(p: Portal, text: string): Promise<FilePlan> {
   const file = parseMembersFile(text);
   const state = await readPortalState(p.client, p.acme, file);
   return makePlan(file, state, { fileDigest: fileDigest(text) });
 }
 
-const ids = (plan: Plan) =>
+const ids = (plan: FilePlan) =>
   allChanges(plan)
     .map((c) => c.id)
     .sort();
 
 /** Rows the plan accounts for: rows with a change, rows that already match, rows skipped. */
-function accounted(plan: Plan): number {
+function accounted(plan: FilePlan): number {
   const changed = new Set(allChanges(plan).flatMap((c) => (c.row === undefined ? [] : [c.row])));
   return changed.size + (plan.source?.unchanged ?? 0) + (plan.skipped?.length ?? 0);
 }

@@ -1,0 +1,59 @@
+/**
+ * A member's states, with one meaning each wherever members are filtered or described: chat's answers, the access
+ * matrix (its State filter, its column and its CSV) and the Members view's filter and export. "Enabled" means able
+ * to sign in: neither disabled nor locked, since the portal keeps a locked member out as it does a disabled one.
+ * Pure: the webview reads it too.
+ */
+import type { ActivationMode } from '../api/models/member';
+
+/** Member flags, one bit each, as the access store keeps them. */
+export const FLAG = { disabled: 1, locked: 2, pending: 4, twoFactor: 8 } as const;
+
+export const MEMBER_STATES = ['enabled', 'disabled', 'locked', 'pending', 'neverActive', 'twoFactorOff'] as const;
+export type MemberState = (typeof MEMBER_STATES)[number];
+
+const DAY_MS = 86_400_000;
+
+/** What the portal says of a member that their state is told from. */
+export interface MemberFacts {
+  readonly enabled: boolean;
+  readonly locked: boolean;
+  readonly activation: ActivationMode | null;
+  readonly twoFactor: boolean;
+}
+
+/**
+ * A member's flags. Only an activation e-mail at a later date is still waiting: the portal answers 'now' for every
+ * member it has activated, so that one is no pending activation.
+ */
+export function flagsOf(m: MemberFacts): number {
+  return (
+    (m.enabled ? 0 : FLAG.disabled) |
+    (m.locked ? FLAG.locked : 0) |
+    (m.activation === 'custom' ? FLAG.pending : 0) |
+    (m.twoFactor ? FLAG.twoFactor : 0)
+  );
+}
+
+/** Whether a member with these flags, last active at `lastActive` (negative: never), is in `state`. */
+export function hasState(flags: number, lastActive: number, state: MemberState): boolean {
+  switch (state) {
+    case 'enabled':
+      return (flags & (FLAG.disabled | FLAG.locked)) === 0;
+    case 'disabled':
+      return (flags & FLAG.disabled) !== 0;
+    case 'locked':
+      return (flags & FLAG.locked) !== 0;
+    case 'pending':
+      return (flags & FLAG.pending) !== 0;
+    case 'neverActive':
+      return lastActive < 0;
+    case 'twoFactorOff':
+      return (flags & FLAG.twoFactor) === 0;
+  }
+}
+
+/** Not active for at least `days` at `now` (last active at `lastActive`, negative: never, which counts as inactive). */
+export function inactiveFor(lastActive: number, days: number, now: number): boolean {
+  return lastActive < 0 || lastActive <= now - days * DAY_MS;
+}
