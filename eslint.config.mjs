@@ -17,7 +17,7 @@ const ABOVE = {
   targets: ['views', 'forms', 'features'],
 };
 const ORDER = 'api ← shared ← node ← engine ← ui ← auth ← views | forms | targets ← features ← extension.ts';
-const FEATURES = ['explorer', 'members', 'applications', 'records'];
+const FEATURES = ['explorer', 'members', 'applications', 'records', 'review'];
 /** Code that runs in a webview: the bundle entry, the page library, protocol files and each form's page. */
 const BROWSER = [
   './src/webview.ts',
