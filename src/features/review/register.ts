@@ -26,6 +26,8 @@ export interface ReviewFeature {
 
 class ReviewPanels implements vscode.Disposable {
   private readonly open = new Map<string, ReviewPanel>();
+  /** Sessions whose page closed, until what they decided is on disk: a review opened again reads it from there. */
+  private readonly closing = new Set<Promise<void>>();
   /** Plans a finish put in the Plan view, with the review they came from. */
   private readonly planned = new WeakMap<Plan, ReviewSession>();
 
@@ -53,10 +55,22 @@ class ReviewPanels implements vscode.Disposable {
     const panel = new ReviewPanel({ ...this.env, finish: (ui, s) => this.finish(ui, s) }, session);
     panel.onDidClose(() => {
       if (this.open.get(review.head.id) === panel) this.open.delete(review.head.id);
-      void session.saved().finally(() => session.dispose());
+      const saved = session
+        .saved()
+        .catch(() => undefined)
+        .finally(() => {
+          session.dispose();
+          this.closing.delete(saved);
+        });
+      this.closing.add(saved);
     });
     this.open.set(review.head.id, panel);
     return panel;
+  }
+
+  /** Waits until every closed page's decisions are on disk. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.closing]);
   }
 
   private reviewer(review: Review): string {
@@ -101,6 +115,7 @@ export function registerReview(
     ),
     registerCommand(deps.commands, 'portal.review.start', async (run) => {
       const account = await accountFor(run, registry);
+      await panels.settled();
       const started = await startReview(run.ui, { registry, access: handles.access, files }, account);
       if (!started) return undefined;
       if (started.resumed)
@@ -108,6 +123,7 @@ export function registerReview(
       return panels.show(started.review, account, started.notes);
     }),
     registerCommand(deps.commands, 'portal.review.show', async (run) => {
+      await panels.settled();
       const chosen = await pickReview(run.ui, files);
       if (!chosen) return undefined;
       const review = await files.load(chosen.file);

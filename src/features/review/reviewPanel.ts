@@ -104,10 +104,10 @@ export class ReviewPanel implements vscode.Disposable {
         this.panel.dispose();
         return;
       case 'decide':
-        this.session.decide(m.keys, m.decision);
+        await this.session.decide(m.keys, m.decision);
         return;
       case 'decideShown':
-        this.session.decideShown(m.filter, m.decision);
+        await this.session.decideShown(m.filter, m.decision);
         return;
       case 'finish':
         await this.env.finish(this.env.ui(), this.session);

@@ -35,20 +35,21 @@ export class ReviewSession implements vscode.Disposable {
     return this.review.head.id;
   }
 
-  /** Decides for the rows named (those the decision fits); answers how many were decided. */
-  decide(keys: readonly string[], input: DecisionInput): number {
+  /** Decides for the rows named (those the decision fits); answers how many, once they are on disk. */
+  decide(keys: readonly string[], input: DecisionInput): Promise<number> {
     return this.keep(this.review.decide(keys, input, this.reviewer(), Date.now()));
   }
 
   /** Decides for every row the filter shows that the decision fits. */
-  decideShown(filter: ReviewFilter, input: DecisionInput): number {
+  decideShown(filter: ReviewFilter, input: DecisionInput): Promise<number> {
     return this.keep(this.review.decideShown(filter, input, this.reviewer(), Date.now()));
   }
 
-  private keep(batch: { keys: readonly string[]; decision: Decision | null }): number {
+  private async keep(batch: { keys: readonly string[]; decision: Decision | null }): Promise<number> {
     if (batch.keys.length === 0) return 0;
     this.queue(() => this.files.append(this.review, batch));
     this.decided.fire(batch);
+    await this.saved();
     return batch.keys.length;
   }
 

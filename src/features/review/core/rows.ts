@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 import { guestShareKey, invitationKey, type GuestShare, type Invitation } from '../../../api/index';
 import { contentRightsWords } from '../../../shared/contentRights';
-import { calendarDate } from '../../../shared/format';
 import { accountPermissionWords, groupPermissionWords } from '../../../shared/permissions';
 import type { AccessRow, AccessView } from '../../contracts';
 import { inMemberState, MEMBER_STATES, stateWords, type ReviewRow } from './review.protocol';
@@ -19,8 +18,14 @@ const ROW = { username: 1, name: 2, permission: 5, lastActive: 6, flags: 7, cell
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 20);
 
-const dayOr = (ms: number | null | undefined, none: string): string =>
-  ms === null || ms === undefined || ms < 0 ? none : calendarDate(ms);
+/** calendarDate's words, from one formatter: made per row, the formatter was most of a 20,000-row review's opening. */
+let days: Intl.DateTimeFormat | undefined;
+const dayOr = (ms: number | null | undefined, none: string): string => {
+  if (ms === null || ms === undefined || ms < 0) return none;
+  days ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return days.format(ms);
+};
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** Group name → permission, for the groups the member was read in. */
 function levelsOf(row: AccessRow, view: AccessView): Record<string, number> {
@@ -34,21 +39,43 @@ function levelsOf(row: AccessRow, view: AccessView): Record<string, number> {
   return out;
 }
 
-/** "Organisation: Member; Engineering: Standard; Marketing: Basic" (the scoped group first). */
-function memberAccess(row: AccessRow, levels: Record<string, number>, label: (name: string) => string, scope?: string) {
-  if (row[ROW.readAt] <= 0) return l10n.t('groups not read');
-  const names = Object.keys(levels).sort((a, b) =>
-    a === scope ? -1 : b === scope ? 1 : label(a).localeCompare(label(b)),
-  );
-  const groups = names.map((n) => l10n.t('{0}: {1}', label(n), groupPermissionWords(levels[n])));
-  return [l10n.t('Organisation: {0}', accountPermissionWords(row[ROW.permission])), ...groups].join('; ');
+/** Words made once per value, not once per row: a review of 20,000 members says "Engineering: Standard" often. */
+function memo<K, V>(make: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    let v = known.get(key);
+    if (v === undefined) {
+      v = make(key);
+      known.set(key, v);
+    }
+    return v;
+  };
 }
 
-function memberDetail(row: AccessRow): string {
-  const flags = row[ROW.flags];
+/** "Organisation: Member; Engineering: Standard; Marketing: Basic" (the scoped group first). */
+function accessWords(label: (name: string) => string, scope: string | undefined) {
+  const cell = memo((key: string) => {
+    const [name = '', permission = '0'] = key.split('\n');
+    return l10n.t('{0}: {1}', label(name), groupPermissionWords(Number(permission)));
+  });
+  const organisation = memo((permission: number) => l10n.t('Organisation: {0}', accountPermissionWords(permission)));
+  const sortKey = memo(label);
+  return (row: AccessRow, levels: Record<string, number>): string => {
+    if (row[ROW.readAt] <= 0) return l10n.t('groups not read');
+    const names = Object.keys(levels).sort((a, b) =>
+      a === scope ? -1 : b === scope ? 1 : collator.compare(sortKey(a), sortKey(b)),
+    );
+    return [organisation(row[ROW.permission]), ...names.map((n) => cell(`${n}\n${levels[n]}`))].join('; ');
+  };
+}
+
+const stateOf = memo((flags: number): string => {
   const states = MEMBER_STATES.filter((s) => s !== 'enabled' && inMemberState(flags, s));
-  const state = states.length > 0 ? states.map(stateWords).join(', ') : stateWords('enabled');
-  return l10n.t('{0}; last active {1}', state, dayOr(row[ROW.lastActive], l10n.t('never')));
+  return states.length > 0 ? states.map(stateWords).join(', ') : stateWords('enabled');
+});
+
+function memberDetail(row: AccessRow, never: string): string {
+  return l10n.t('{0}; last active {1}', stateOf(row[ROW.flags]), dayOr(row[ROW.lastActive], never));
 }
 
 /**
@@ -57,6 +84,8 @@ function memberDetail(row: AccessRow): string {
  */
 export function memberRows(view: AccessView, scope: string | undefined, label: (name: string) => string): ReviewRow[] {
   const out: ReviewRow[] = [];
+  const access = accessWords(label, scope);
+  const never = l10n.t('never');
   for (const row of view.all()) {
     const levels = levelsOf(row, view);
     if (scope !== undefined && levels[scope] === undefined) continue;
@@ -65,8 +94,8 @@ export function memberRows(view: AccessView, scope: string | undefined, label: (
       kind: 'member',
       identity: row[ROW.username],
       name: row[ROW.name],
-      access: memberAccess(row, levels, label, scope),
-      detail: memberDetail(row),
+      access: access(row, levels),
+      detail: memberDetail(row, never),
       readAt: row[ROW.readAt],
       flags: row[ROW.flags],
       lastActive: row[ROW.lastActive],
@@ -74,7 +103,7 @@ export function memberRows(view: AccessView, scope: string | undefined, label: (
       permission: row[ROW.permission],
     });
   }
-  return out.sort((a, b) => a.name.localeCompare(b.name) || a.identity.localeCompare(b.identity));
+  return out.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.identity, b.identity));
 }
 
 function shareDetail(s: GuestShare, now: number): string {
@@ -82,8 +111,8 @@ function shareDetail(s: GuestShare, now: number): string {
     s.dateExpire === null
       ? l10n.t('no expiry date')
       : s.dateExpire < now
-        ? l10n.t('expired {0}', calendarDate(s.dateExpire))
-        : l10n.t('expires {0}', calendarDate(s.dateExpire));
+        ? l10n.t('expired {0}', dayOr(s.dateExpire, ''))
+        : l10n.t('expires {0}', dayOr(s.dateExpire, ''));
   const password =
     s.passwordEnabled === null
       ? l10n.t('password: not given')
