@@ -33,6 +33,8 @@ export class ReviewPanel implements vscode.Disposable {
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidClose = this.closed.event;
   private disposed = false;
+  /** The page's script ran and asked for the rows (a hidden webview loads nothing until it is shown). */
+  pageReady = false;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -98,6 +100,7 @@ export class ReviewPanel implements vscode.Disposable {
   private async handle(m: ReviewMessage): Promise<void> {
     switch (m.type) {
       case 'ready':
+        this.pageReady = true;
         this.sendAll();
         return;
       case 'close':

@@ -65,6 +65,8 @@ for (const profile of PROFILES)
         told,
         literal ? ['Guests and invitations are not part of this review: this portal does not offer them.'] : [],
       );
+      first.panel.panel.reveal(vscode.ViewColumn.One);
+      await waitFor(() => first.panel.pageReady, 'the page ran and asked for its rows');
       const { review } = first.panel.session;
       const members = review.rows.filter((r) => r.kind === 'member');
       assert.equal(
@@ -116,6 +118,7 @@ for (const profile of PROFILES)
         t.members.plan.store as unknown as {
           plan?: {
             plan: {
+              permanentDeletions: string[];
               absent: Array<{ username: string; action: string }>;
               groupChanges: unknown[];
               fieldChanges: unknown[];
@@ -139,7 +142,12 @@ for (const profile of PROFILES)
       // Applied in the Plan view: the portal has them removed, and the evidence says what was applied.
       const snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'review-snapshots-'));
       const applyUi = await withUi(
-        { 'plan.apply.confirm': true, 'plan.apply.typeCount': '2', 'plan.snapshot.folder': snapshots },
+        {
+          'plan.apply.confirm': true,
+          // Those in no other organisation are deleted for good: confirmed by typing how many.
+          'plan.apply.typeCount': String(shown.plan.permanentDeletions.length),
+          'plan.snapshot.folder': snapshots,
+        },
         (ui) => vscode.commands.executeCommand('portal.plan.apply').then(() => ui),
         { allUsed: false },
       );
