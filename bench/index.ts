@@ -10,6 +10,7 @@ import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
 import { planBenchmarks } from './plan';
 import { resumeBenchmarks } from './resume';
+import { reviewBenchmarks } from './review';
 import { membersFileBenchmarks } from './membersFile';
 import { saveBackBenchmarks } from './saveBack';
 import type { Benchmark, Figure } from './types';
@@ -28,6 +29,7 @@ const suites: Benchmark[][] = [
   chatBenchmarks,
   uploadBenchmarks,
   saveBackBenchmarks,
+  reviewBenchmarks,
 ];
 
 function format(value: Figure['value']): string {

@@ -11,6 +11,7 @@ import { registerGuests } from './features/guests/register';
 import { registerMembers, type MembersFeature } from './features/members/register';
 import { openWalkthroughOnFirstRun } from './features/walkthrough/register';
 import { registerRecords, type RecordsFeature } from './features/records/register';
+import { registerReview, type ReviewFeature } from './features/review/register';
 import { FormHost } from './forms/formHost';
 import { registerCommand, type CommandEnv } from './ui/commands';
 import { SettingsWriter } from './ui/settingsWriter';
@@ -40,6 +41,7 @@ export interface PortalTestApi {
     readonly applications: ApplicationsFeature;
     readonly records: RecordsFeature;
     readonly chat: ChatFeature;
+    readonly review: ReviewFeature;
     readonly forms: FormHost;
     /** The value the extension last gave a context key (what a walkthrough step's `onContext:` waits for). */
     contextKey(key: string): boolean | undefined;
@@ -74,6 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const members = registerMembers(context, deps);
   const applications = registerApplications(context, { ...deps, records });
   registerGuests(context, deps);
+  const review = registerReview(context, deps, { access: members.store, plans: members.plans });
   const chat = registerChat(context, {
     registry: auth.registry,
     selected: () => explorer.selected(),
@@ -102,12 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
       useUi: (u: Ui | undefined) => ui.use(u),
       readStoredCredentials: (portalId: string) => auth.store.get(portalId),
       storeCredentials: (portalId: string, credentials: StoredCredentials) => auth.store.set(portalId, credentials),
-      explorer,
-      members,
-      applications,
-      records,
-      chat,
-      forms,
+      ...{ explorer, members, applications, records, chat, review, forms },
       contextKey: contextKeyValue,
     },
   };

@@ -7,6 +7,7 @@ import { startRecordPage } from './features/records/documents/record.page';
 import { startMatrixPage } from './features/members/access/matrix.page';
 import { startAssignmentsPage } from './features/members/forms/assignments.page';
 import { startMemberPage } from './features/members/forms/member.page';
+import { startReviewPage } from './features/review/review.page';
 
 const PAGES: ReadonlyMap<string, () => void> = new Map([
   ['access', startMatrixPage],
@@ -16,6 +17,7 @@ const PAGES: ReadonlyMap<string, () => void> = new Map([
   ['member', startMemberPage],
   ['overview', startOverviewPage],
   ['record', startRecordPage],
+  ['review', startReviewPage],
 ]);
 
 PAGES.get(document.body.dataset.form ?? '')?.();

@@ -12,6 +12,7 @@ import type { AccessRow } from '../shared/accessRow';
 import type { AccountRef, ApplicationRef, FileRef, GroupRef, Ref } from '../shared/refs';
 import type { CommandEnv } from '../ui/commands';
 import type { ToolCall } from '../engine/readLog';
+import type { Plan } from '../engine/members/model';
 
 /** A read-only portal document, opened in an editor through the portal: file system. */
 export type PortalDocument =
@@ -88,6 +89,8 @@ export interface AccessView {
   all(): Iterable<AccessRow>;
   row(username: string): AccessRow | undefined;
   columnOf(name: string): number | undefined;
+  /** What a column is called where people read it: the group's friendly name once read, else its name. */
+  label?(column: number): string;
 }
 
 /** How long some requests take within a portal's request budget. */
@@ -178,4 +181,25 @@ export type ChatToolCall = ToolCall;
 /** Chat's tools as the change history lists them: their calls in this storage, oldest first. */
 export interface ChatHandle {
   listCalls(): Promise<ChatToolCall[]>;
+}
+
+/** A plan the Plan view applied: the report it wrote and what its rows say. */
+export interface AppliedPlan {
+  readonly plan: Plan;
+  readonly account: AccountRef;
+  /** The action report's path. */
+  readonly report: string;
+  readonly done: number;
+  readonly failed: number;
+}
+
+/**
+ * The Plan view, for plans of member changes another feature builds (through the engine's model): shown there with
+ * its confirmation, journal, report and Undo, and applied only by a person.
+ */
+export interface MemberPlans {
+  /** Shows the plan; `usernames`, whose groups it changes, are read again by the access store afterwards. */
+  show(plan: Plan, account: AccountRef, usernames: readonly string[]): Promise<void>;
+  /** A plan shown by the Plan view was applied (its report written). */
+  readonly onDidApply: vscode.Event<AppliedPlan>;
 }

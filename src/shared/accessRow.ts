@@ -3,7 +3,7 @@
  * what chat answers from. Both read a row through ROW and cellOf here, so a change to the layout is one change, and
  * a reader that missed it fails to compile. Pure: the matrix's webview reads it too.
  */
-import { hasState, inactiveFor, type MemberState } from './memberStates';
+import { hasState, inactiveFor, stateWord, type MemberState } from './memberStates';
 
 /**
  * [id, username, name, e-mail, tag indexes, organisation permission, last active (-1: never), flags (FLAG in
@@ -76,4 +76,14 @@ export function rowInState(row: AccessRow, state: MemberState): boolean {
 /** Whether the row's member has not been active for at least `days` at `now` (never active counts). */
 export function rowInactiveFor(row: AccessRow, days: number, now: number): boolean {
   return inactiveFor(row[ROW.lastActive], days, now);
+}
+
+/** The member's state in words: "Enabled", or what stands out ("Disabled, two-factor off"). */
+export function rowStateWords(row: AccessRow): string {
+  const parts: MemberState[] = (['disabled', 'locked', 'pending', 'twoFactorOff'] as const).filter((s) =>
+    rowInState(row, s),
+  );
+  if (!parts.includes('disabled') && !parts.includes('locked')) parts.unshift('enabled');
+  const words = parts.map(stateWord);
+  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(', ');
 }

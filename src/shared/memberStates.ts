@@ -4,6 +4,7 @@
  * to sign in: neither disabled nor locked, since the portal keeps a locked member out as it does a disabled one.
  * Pure: the webview reads it too.
  */
+import * as l10n from '@vscode/l10n';
 import type { ActivationMode } from '../api/models/member';
 
 /** Member flags, one bit each, as the access store keeps them. */
@@ -56,4 +57,22 @@ export function hasState(flags: number, lastActive: number, state: MemberState):
 /** Not active for at least `days` at `now` (last active at `lastActive`, negative: never, which counts as inactive). */
 export function inactiveFor(lastActive: number, days: number, now: number): boolean {
   return lastActive < 0 || lastActive <= now - days * DAY_MS;
+}
+
+/** A state in words, as every filter and column says it. */
+export function stateWord(state: MemberState): string {
+  switch (state) {
+    case 'enabled':
+      return l10n.t('Enabled');
+    case 'disabled':
+      return l10n.t('Disabled');
+    case 'locked':
+      return l10n.t('Locked');
+    case 'pending':
+      return l10n.t('Pending activation');
+    case 'neverActive':
+      return l10n.t('Never active');
+    case 'twoFactorOff':
+      return l10n.t('Two-factor off');
+  }
 }

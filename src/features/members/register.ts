@@ -14,10 +14,12 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
 import { StickyContext } from '../../views/stickyContext';
 import { registerViewCommands } from '../../views/viewCommands';
-import type { AccessHandle, FeatureDeps, MembersHandle, PlanProposals } from '../contracts';
+import { reportCounts } from './plan/core/report';
+import type { AccessHandle, FeatureDeps, MemberPlans, MembersHandle, PlanProposals } from '../contracts';
 import { accessHandle } from './access/accessHandle';
 import { planProposals } from './plan/proposals';
-import { MatrixPanels, registerAccessCommands } from './access/commands';
+import { MatrixPanels, registerAccessCommands, type PlanShower } from './access/commands';
+import type { PlanStore } from './plan/planStore';
 import { MatrixSessions } from './access/matrixSessions';
 import { registerMatrixSerializer } from './access/matrixSerializer';
 import { AssignmentsForm } from './forms/assignmentsForm';
@@ -27,6 +29,7 @@ import { MEMBERS_VIEW, MembersProvider, type MembersSnapshot } from './view/memb
 import { registerPermissionCommand } from './edit/permission';
 import { PLAN_VIEW } from './plan/planView';
 import type { UndoChange } from '../../ui/undoOffer';
+import type { Plan } from './plan/core/model';
 import { registerPlan, type PlanFeature } from './plan/register';
 import { registerImport } from './import/register';
 import { registerLocalData, tidyLocalData } from './localData/register';
@@ -44,6 +47,8 @@ export interface MembersFeature extends MembersHandle {
   /** The access store and plans from desired rows, for answers and proposals in other features. */
   readonly store: AccessHandle;
   readonly proposals: PlanProposals;
+  /** The Plan view, for plans of member changes other features build (an access review's removals). */
+  readonly plans: MemberPlans;
 }
 
 /** Edit Assignments, Edit Member and New Member; a save reloads the organisation's member lists. */
@@ -99,6 +104,36 @@ function registerMemberForms(
   ];
 }
 
+/** Shows a plan in the Plan view (where it is applied, journaled and undone), and says when one was applied. */
+function memberPlans(store: PlanStore, panels: MatrixPanels): MemberPlans & { showPlan: PlanShower['show'] } {
+  const showPlan = async (p: Plan, account: AccountRef): Promise<void> => {
+    store.show(p, account, undefined);
+    await vscode.commands.executeCommand(`${PLAN_VIEW}.focus`);
+  };
+  return {
+    showPlan,
+    show: async (p, account, usernames) => {
+      panels.expectChanges(account, usernames);
+      await showPlan(p, account);
+    },
+    onDidApply: (listener, thisArgs, disposables) =>
+      store.onDidApply(
+        (a) => {
+          const n = reportCounts(a.rows);
+          listener.call(thisArgs, {
+            plan: a.plan,
+            account: a.account,
+            report: a.report.fsPath,
+            done: n.done,
+            failed: n.failed + n['not-started'],
+          });
+        },
+        undefined,
+        disposables,
+      ),
+  };
+}
+
 /** A filter scoped to a group learns members' groups from the access store, and fills it. */
 const groupsFromStore =
   (sessions: MatrixSessions) =>
@@ -119,6 +154,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     provider.reloadAccount(a);
     panels.changed(a);
   });
+  const plans = memberPlans(plan.store, panels);
   const storage = context.globalStorageUri.fsPath;
   void tidyLocalData(storage, commands.log);
   const bulkDeps = { registry, provider, log: commands.log, storage, undo: plan.undo };
@@ -127,12 +163,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     sessions,
     panels,
     registerMatrixSerializer(panels),
-    ...registerAccessCommands(commands, registry, panels, sessions, () => provider.account, {
-      show: async (p, account) => {
-        plan.store.show(p, account, undefined);
-        await vscode.commands.executeCommand(`${PLAN_VIEW}.focus`);
-      },
-    }),
+    ...registerAccessCommands(commands, registry, panels, sessions, () => provider.account, { show: plans.showPlan }),
     provider,
     view,
     provider.onDidChangeDescription((d) => (view.description = d === undefined ? undefined : plain(d))),
@@ -163,5 +194,6 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     access: { sessions, panels },
     store: accessHandle(sessions, registry, commands.ui),
     proposals: planProposals(registry, plan.store, commands.ui),
+    plans: { show: plans.show, onDidApply: plans.onDidApply },
   };
 }

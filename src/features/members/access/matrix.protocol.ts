@@ -15,8 +15,18 @@
  */
 import * as l10n from '@vscode/l10n';
 import { bool, int, messages, object, oneOf, optional, str, type Infer } from '../../../forms/protocol/validate';
-import { cellOf, LEVEL_PERMISSIONS, ROW, rowInactiveFor, rowInState, type WireRow } from '../../../shared/accessRow';
-import { MEMBER_STATES, type MemberState } from '../../../shared/memberStates';
+import {
+  cellOf,
+  LEVEL_PERMISSIONS,
+  ROW,
+  rowInactiveFor,
+  rowInState,
+  rowStateWords,
+  type WireRow,
+} from '../../../shared/accessRow';
+import { MEMBER_STATES, stateWord, type MemberState } from '../../../shared/memberStates';
+
+export { stateWord };
 import { ACCOUNT_LEVELS, accountLevelOf, groupPermissionWords } from '../../../shared/permissions';
 
 export const SORTS = ['name', 'username', 'lastActive', 'level', 'groups', 'state', 'permission'] as const;
@@ -119,33 +129,7 @@ export function visibleRows(rows: Iterable<WireRow>, view: MatrixView, now = Dat
   return out;
 }
 
-/** A state in words, as the State filter offers it. */
-export function stateWord(state: MemberState): string {
-  switch (state) {
-    case 'enabled':
-      return l10n.t('Enabled');
-    case 'disabled':
-      return l10n.t('Disabled');
-    case 'locked':
-      return l10n.t('Locked');
-    case 'pending':
-      return l10n.t('Pending activation');
-    case 'neverActive':
-      return l10n.t('Never active');
-    case 'twoFactorOff':
-      return l10n.t('Two-factor off');
-  }
-}
-
-/** The member's state in words: "Enabled", or what stands out ("Disabled, two-factor off"). */
-export function stateWords(row: WireRow): string {
-  const parts: MemberState[] = (['disabled', 'locked', 'pending', 'twoFactorOff'] as const).filter((s) =>
-    rowInState(row, s),
-  );
-  if (!parts.includes('disabled') && !parts.includes('locked')) parts.unshift('enabled');
-  const words = parts.map(stateWord);
-  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(', ');
-}
+export { rowStateWords as stateWords };
 
 /** What made a view, in words ("group Engineering, inactive 90+ days"); empty when nothing filters. */
 export function viewWords(

@@ -29,7 +29,7 @@ import { callLogFolder } from '../../../engine/readLog';
 import { snapshotsOf } from '../../../engine/members/run';
 import { listSnapshots, originOf } from '../../../engine/members/snapshot';
 
-export type LocalKind = 'journal' | 'report' | 'access' | 'snapshot' | 'upload' | 'dropped' | 'chat';
+export type LocalKind = 'journal' | 'report' | 'access' | 'snapshot' | 'upload' | 'dropped' | 'chat' | 'review';
 
 export interface LocalFile {
   /** A file, or for a staged drop its folder. */
@@ -51,6 +51,12 @@ const DAY_MS = 86_400_000;
  */
 const uploadJournalsOf = (storage: string): string => journalFolderOf(path.join(storage, 'uploads'));
 const stagedDropsOf = (storage: string): string => path.join(storage, 'dropped-files');
+/**
+ * Where the review feature (review/core/reviewFiles.ts) keeps each portal's access reviews and their evidence: one
+ * folder per portal, named by the same hash as the access store's. Not pruned: a review's evidence is kept until
+ * the user removes it.
+ */
+const reviewsOf = (storage: string, portalId: string): string => portalFolder(path.join(storage, 'reviews'), portalId);
 
 /** The regular files below `folder` (links left out), or none when the folder leads outside `storage`. */
 async function filesUnder(storage: string, folder: string): Promise<Array<{ file: string; modified: number }>> {
@@ -193,6 +199,8 @@ export async function localDataOf(
   }
   const access = portalFolder(path.join(storage, 'access'), portal.portalId);
   for (const a of await filesUnder(storage, access)) out.push({ ...a, kind: 'access', root: storage });
+  for (const r of await filesUnder(storage, reviewsOf(storage, portal.portalId)))
+    out.push({ ...r, kind: 'review', root: storage });
   const origin = originOf(portal.baseUrl);
   const own = snapshotsOf({ journalFolder: storage });
   out.push(...(await snapshotsIn(storage, own, origin)));
@@ -228,8 +236,8 @@ async function removeOne(f: LocalFile): Promise<boolean> {
 export async function removeLocalData(files: readonly LocalFile[]): Promise<number> {
   let removed = 0;
   for (const f of files) if (await removeOne(f)) removed++;
-  for (const folder of new Set(files.filter((f) => f.kind === 'access').map((f) => path.dirname(f.file))))
-    await removeEmptyFolder(folder);
+  const emptied = files.filter((f) => f.kind === 'access' || f.kind === 'review').map((f) => path.dirname(f.file));
+  for (const folder of new Set(emptied)) await removeEmptyFolder(folder);
   return removed;
 }
 

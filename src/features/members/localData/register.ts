@@ -40,10 +40,14 @@ function kindWords(kind: LocalKind, n: number): string {
         : vscode.l10n.t('{0} staged drops (files dropped for uploads)', count(n));
     case 'chat':
       return vscode.l10n.t("chat's call log (the questions chat asked the portals)");
+    case 'review':
+      return n === 1
+        ? vscode.l10n.t('1 access review file (decisions and evidence)')
+        : vscode.l10n.t('{0} access review files (decisions and evidence)', count(n));
   }
 }
 
-const KINDS: readonly LocalKind[] = ['journal', 'report', 'access', 'snapshot', 'upload', 'dropped', 'chat'];
+const KINDS: readonly LocalKind[] = ['journal', 'report', 'access', 'snapshot', 'upload', 'dropped', 'chat', 'review'];
 
 function wordsOf(files: readonly LocalFile[]): string {
   return KINDS.map((k) => [k, files.filter((f) => f.kind === k).length] as const)

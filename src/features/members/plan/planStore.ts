@@ -42,6 +42,9 @@ export class PlanStore implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   /** A members file's portal state was read (diagnostics can check groups and new members now). */
   readonly onDidReadState = this.stateRead.event;
+  private readonly appliedEmitter = new vscode.EventEmitter<LastApply>();
+  /** A plan was applied and its report written (not a resume: its plan object is gone with the window). */
+  readonly onDidApply = this.appliedEmitter.event;
 
   private readonly watch: vscode.Disposable;
 
@@ -100,6 +103,7 @@ export class PlanStore implements vscode.Disposable {
 
   setLastApply(applied: LastApply | undefined): void {
     this.applied = applied;
+    if (applied) this.appliedEmitter.fire(applied);
     void vscode.commands.executeCommand(
       'setContext',
       'portal.plan.hasFailed',
@@ -143,6 +147,7 @@ export class PlanStore implements vscode.Disposable {
     this.watch.dispose();
     this.changed.dispose();
     this.stateRead.dispose();
+    this.appliedEmitter.dispose();
   }
 
   private update(): void {

@@ -21,6 +21,26 @@ import { journalPath, MatrixJournal } from '../../../../../src/features/members/
 import { tightenTree } from '../../../../../src/node/privateFiles';
 import * as local from '../../../../../src/features/members/localData/localFiles';
 import { exportText, Table, withPortal, withStorage, type Portal } from '../plan/core/helpers';
+import { Review, REVIEW_VERSION } from '../../../../../src/features/review/core/model';
+import { evidenceNames, ReviewFiles } from '../../../../../src/features/review/core/reviewFiles';
+
+/** A finished access review of `portalId`, with a decision kept beside it and its evidence: every file it makes. */
+async function keepReview(storage: string, portalId: string): Promise<string[]> {
+  const files = new ReviewFiles(storage);
+  const head = { version: REVIEW_VERSION, id: `1-${portalId.length}-0001`, portalId, portalLabel: portalId } as const;
+  const review = new Review(
+    { ...head, accountId: 1, accountLabel: 'Acme', reviewer: 'demo', startedAt: 1, refused: {}, groups: [] },
+    [{ key: 'm:a', kind: 'member', identity: 'a', name: 'A', access: '', detail: '', readAt: 1, levels: {} }],
+  );
+  await files.save(review);
+  await files.writeEvidence(review);
+  await files.append(review, review.decide(['m:a'], { kind: 'keep', reason: '' }, 'demo', 2));
+  const folder = files.folderOf(review.head);
+  const names = evidenceNames(review.head.id);
+  return [`${review.head.id}.json`, `${review.head.id}.decisions.jsonl`, names.csv, names.summary, names.manifest].map(
+    (n) => join(folder, n),
+  );
+}
 
 const DAY = 86_400_000;
 const mode = async (f: string) => (await stat(f)).mode & 0o777;
@@ -200,6 +220,29 @@ async function keepMore(p: Portal, storage: string) {
     others: [elsewhere, unfinished.journal, unfinished.drop, running.journal, running.drop],
   };
 }
+
+void describe('local data: access reviews', () => {
+  void test("a portal's access reviews and their evidence are listed and removed, and not pruned", async () => {
+    await withStorage(async (storage) => {
+      const mine = await keepReview(storage, 'portal-a');
+      const theirs = await keepReview(storage, 'portal-bb');
+      const listed = await local.localDataOf(storage, { portalId: 'portal-a', baseUrl: 'http://127.0.0.1:1' });
+      assert.deepEqual(
+        listed
+          .filter((f) => f.kind === 'review')
+          .map((f) => f.file)
+          .sort(),
+        [...mine].sort(),
+      );
+      for (const f of mine) assert.equal(await mode(f), 0o600, f);
+      await local.pruneLocalData(storage, 1, Date.now() + 1000 * DAY);
+      for (const f of mine) assert.ok(await stat(f), `${f} is evidence: not pruned`);
+      assert.equal(await local.removeLocalData(listed), mine.length);
+      for (const f of mine) await assert.rejects(stat(f), `${f} removed`);
+      for (const f of theirs) assert.ok(await stat(f), `${f} kept`);
+    });
+  });
+});
 
 void describe('local data: a planted link leads nowhere', () => {
   void test('a journal that is a link is not offered, and a resume or discard never appends through it', async () => {
