@@ -56,22 +56,23 @@ export function jsonLine(line: string, last: boolean): unknown {
 }
 
 /**
- * A kind's journal schema from its schema of entries: `kind` is what its first line names; `unnamed` takes journals
+ * A kind's journal schema from its schema of entries, which must parse to the kind's own entry types (so a field the
+ * kind adds and the schema forgets does not compile): `kind` is what its first line names; `unnamed` takes journals
  * from before first lines named a kind.
  */
 export function kindSchema<U extends Unit, B, R, O extends string = string, X extends object = object>(
   kind: string,
-  entry: z.ZodType,
+  entry: z.ZodType<JournalEntryOf<U, B, R, O, X>>,
   options: { readonly unnamed?: boolean } = {},
 ): JournalSchema<U, B, R, O, X> {
-  return { kind, ...options, parse: (json) => checkEntry<JournalEntryOf<U, B, R, O, X>>(entry, json) };
+  return { kind, ...options, parse: (json) => checkEntry(entry, json) };
 }
 
 /** A parsed line checked against a kind's schema of entries. */
-export function checkEntry<E>(schema: z.ZodType, json: unknown): E {
+export function checkEntry<E>(schema: z.ZodType<E>, json: unknown): E {
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw invalidJournal('', z.prettifyError(parsed.error));
-  return parsed.data as E;
+  return parsed.data;
 }
 
 /** The lines agree with each other: unique work, intents and outcomes of that work only, the file named by its id. */
