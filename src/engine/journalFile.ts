@@ -69,6 +69,7 @@ export class Journal<U extends Unit, B, R, O extends string = string, X extends 
     try {
       const handle = await openAppend(file, { exclusive: true });
       const journal = new Journal<U, B, R, O, X>(applyId, file, handle, lock);
+      // The compiler cannot put a generic Omit back together with what it left out, hence the cast.
       await journal.write({ type: 'begin', applyId, kind: schema.kind, ...begin } as BeginEntry<U, O, X>);
       return journal;
     } catch (error) {
