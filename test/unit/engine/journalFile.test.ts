@@ -245,7 +245,7 @@ void describe('journal: one writer, checked, private', () => {
   });
 });
 
-describe('journal: each kind reads its own, by its own schema', () => {
+void describe('journal: each kind reads its own, by its own schema', () => {
   /** A journal file as a version of the extension wrote it, line by line. */
   async function written(folder: string, applyId: string, lines: object[]): Promise<string> {
     await mkdir(folder, { recursive: true, mode: 0o700 });
