@@ -208,7 +208,7 @@ async function killAndResume(
     [
       '--import',
       'tsx',
-      path.join(import.meta.dirname, '..', 'test', 'unit', 'features', 'members', 'plan', 'core', 'applyChild.ts'),
+      path.join(import.meta.dirname, '..', 'test', 'unit', 'engine', 'members', 'applyChild.ts'),
       emu.url,
       String(accountId),
       fileName,

@@ -16,7 +16,7 @@ import { readGroups } from '../src/features/members/plan/core/portalState';
 import { startEmulator, type Emulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 
-const CHILDREN = path.join(import.meta.dirname, '..', 'test', 'unit', 'features', 'members', 'plan', 'core');
+const CHILDREN = path.join(import.meta.dirname, '..', 'test', 'unit', 'engine', 'members');
 const run = promisify(execFile);
 
 function patches(emu: Emulator): number {

@@ -14,7 +14,6 @@ import { registerRecords, type RecordsFeature } from './features/records/registe
 import { registerReview, type ReviewFeature } from './features/review/register';
 import { FormHost } from './forms/formHost';
 import { registerCommand, type CommandEnv } from './ui/commands';
-import { SettingsWriter } from './ui/settingsWriter';
 import { contextKeyValue } from './ui/contextKeys';
 import { createLog } from './ui/log';
 import { plainUi } from './ui/plainUi';
@@ -64,7 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
   const auth = await createAuth(context, { log, ui: ui.get, version });
   const commands: CommandEnv = { ui: ui.get, log, showSessions: (u) => auth.showSessions(u) };
   const forms = new FormHost(context, { log, ui: ui.get });
-  const settings = new SettingsWriter(context.globalStorageUri.fsPath, (id) => auth.registry.client(id));
+  const { settings } = auth;
   const deps = { auth, commands, forms, settings };
   // The Explorer is made next: its selection is read only when a command runs.
   const records = registerRecords(context, {

@@ -5,7 +5,7 @@ import type { Run } from '../ui/commands';
 import { pickPortal } from './portalPick';
 import type { PortalEntry } from './portalEntry';
 import type { PortalRegistry } from './portalRegistry';
-import { signOut } from './signOut';
+import { signOut, type SignOutDeps } from './signOut';
 
 /** The portal a row names, when it is still listed. */
 export function knownEntry(registry: PortalRegistry, run: Run): PortalEntry | undefined {
@@ -21,9 +21,9 @@ async function portalOf(
   return knownEntry(registry, run)?.id ?? (await pickPortal(run.ui, registry, placeHolder, filter));
 }
 
-export async function signOutCommand(registry: PortalRegistry, run: Run): Promise<boolean> {
-  const id = await portalOf(registry, run, vscode.l10n.t('Sign out of which portal?'), 'signed-in');
-  return id ? signOut(registry, run.ui, id, true) : false;
+export async function signOutCommand(deps: SignOutDeps, run: Run): Promise<boolean> {
+  const id = await portalOf(deps.registry, run, vscode.l10n.t('Sign out of which portal?'), 'signed-in');
+  return id ? signOut(deps, run.ui, id, true) : false;
 }
 
 /** Forgets a portal on this machine: its entry and its stored credentials. Nothing changes on the portal. */

@@ -144,6 +144,10 @@ export class PortalRegistry implements vscode.Disposable {
    * they may belong to another user than the new sign-in. Best effort, after the new credentials are in place: if
    * the portal refuses the old ones, the application is gone or dead already, and one that could not be deleted
    * stays listed in the Applications view.
+   *
+   * Not through the write engine: it is the sign-in's own bookkeeping (it takes back an application the extension
+   * registered for itself, which was never journaled either), not a user's change to list, resume or undo, and it is
+   * sent with credentials the engine's clients no longer hold.
    */
   private async retire(
     entry: PortalEntry,

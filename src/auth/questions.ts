@@ -118,21 +118,28 @@ export async function askRetry(ui: Ui, message: string): Promise<boolean> {
 
 type SignOutChoice = 'signOut' | 'signOutAndDelete';
 
-/** Confirms sign-out; offers deleting the application only when this machine created it. */
+/**
+ * Confirms sign-out; offers deleting the application only when this machine created it, and then says why that cannot
+ * be undone (`noUndo`), before anything is sent.
+ */
 export function askSignOut(
   ui: Ui,
   portalLabel: string,
-  canDeleteApplication: boolean,
+  noUndo: string | undefined,
 ): Promise<SignOutChoice | undefined> {
+  const canDeleteApplication = noUndo !== undefined;
   return ui.choose<SignOutChoice>({
     id: 'signOut.choice',
     severity: 'warning',
     modal: true,
     message: vscode.l10n.t('Sign out of {0}?', portalLabel),
     detail: canDeleteApplication
-      ? vscode.l10n.t(
-          'The client id and secret this machine uses will be removed from secret storage. You can also delete the application on the portal, so those credentials stop working everywhere.',
-        )
+      ? [
+          vscode.l10n.t(
+            'The client id and secret this machine uses will be removed from secret storage. You can also delete the application on the portal, so those credentials stop working everywhere.',
+          ),
+          noUndo,
+        ].join('\n\n')
       : vscode.l10n.t(
           'The client id and secret will be removed from secret storage. The application itself stays on the portal.',
         ),

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { registerCommand, type CommandEnv } from '../ui/commands';
 import { setContextKey } from '../ui/contextKeys';
+import { SettingsWriter } from '../ui/settingsWriter';
 import type { Ui } from '../ui/ui';
 import { PortalAuthenticationProvider, AUTH_PROVIDER_ID } from './authProvider';
 import { createClientFactory } from './clientFactory';
@@ -19,6 +20,8 @@ import { PortalStatusBar } from './statusBar';
 
 export interface AuthHandle {
   readonly registry: PortalRegistry;
+  /** Every change to a group, the organisation or an application, through the engine (made here: sign-out uses it). */
+  readonly settings: SettingsWriter;
   readonly store: CredentialStore;
   readonly statusBar: PortalStatusBar;
   readonly log: vscode.LogOutputChannel;
@@ -43,21 +46,23 @@ export async function createAuth(context: vscode.ExtensionContext, deps: AuthDep
   const registry = new PortalRegistry(store, createClient, (c) => signedOutNotice(handle, ui, c));
   await registry.restore();
   const statusBar = new PortalStatusBar(registry);
+  const settings = new SettingsWriter(context.globalStorageUri.fsPath, (id) => registry.client(id));
   const signIn: SignInContext = { registry, createClient, extensionVersion: deps.version };
   const handle: AuthHandle = {
     registry,
+    settings,
     store,
     statusBar,
     log,
     signIn: (u, known) => signInWithPassword(signIn, u, known),
     signInWithClientCredentials: (u, known) => signInWithClientCredentials(signIn, u, known),
     showSessions: (u) =>
-      showSessions(u, { registry, statusBar, signIn: (v, known) => signInWithPassword(signIn, v, known) }),
+      showSessions(u, { registry, settings, statusBar, signIn: (v, known) => signInWithPassword(signIn, v, known) }),
   };
   const authProvider = new PortalAuthenticationProvider(
     registry,
     () => handle.signIn(ui()),
-    async (portalId) => void (await signOut(registry, ui(), portalId, false)),
+    async (portalId) => void (await signOut({ registry, settings }, ui(), portalId, false)),
   );
   context.subscriptions.push(
     requestSent,
@@ -109,7 +114,7 @@ export function registerAuthCommands(context: vscode.ExtensionContext, commands:
     registerCommand(commands, 'portal.signInWithClientCredentials', (run) =>
       auth.signInWithClientCredentials(run.ui, knownEntry(registry, run)),
     ),
-    registerCommand(commands, 'portal.signOut', (run) => signOutCommand(registry, run)),
+    registerCommand(commands, 'portal.signOut', (run) => signOutCommand(auth, run)),
     registerCommand(commands, 'portal.removePortal', (run) => removePortal(registry, run)),
     registerCommand(commands, 'portal.showSessions', (run) => auth.showSessions(run.ui)),
   );

@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
 import type { PickItem, Ui } from '../ui/ui';
-import type { PortalRegistry } from './portalRegistry';
 import type { PortalEntry } from './portalEntry';
-import { signOut } from './signOut';
+import { signOut, type SignOutDeps } from './signOut';
 import type { PortalStatusBar } from './statusBar';
 
-interface SessionActions {
-  readonly registry: PortalRegistry;
+interface SessionActions extends SignOutDeps {
   readonly statusBar: PortalStatusBar;
   signIn(ui: Ui, known?: PortalEntry): Promise<unknown>;
 }
@@ -27,7 +25,7 @@ export async function showSessions(ui: Ui, s: SessionActions): Promise<void> {
       items.push({
         icon: 'sign-out',
         label: vscode.l10n.t('Sign out of {0}', c.entry.label),
-        value: () => signOut(s.registry, ui, id, true),
+        value: () => signOut(s, ui, id, true),
       });
     } else {
       items.push({

@@ -102,6 +102,11 @@ export async function signInWithPassword(
 /**
  * Stores what a sign-in created; when that fails, the application it registered is deleted again, so a retry
  * leaves no orphan on the portal holding a secret nobody has.
+ *
+ * This delete, like the registration it takes back, is the sign-in's own bookkeeping and not a user's change, so it
+ * does not go through the write engine: nothing of it belongs in the change history, there is nothing to undo or
+ * resume (an interrupted sign-in is simply signed in again), and no storage the engine could journal to is bound to a
+ * sign-in that has not yet succeeded.
  */
 async function keepOrDelete<T>(client: PortalClient, created: NewCredentials, keep: () => Promise<T>): Promise<T> {
   try {

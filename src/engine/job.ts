@@ -31,8 +31,11 @@ export interface Unit {
   readonly seq: number;
 }
 
-/** The lines of a journal (JSON Lines), generic over a kind's unit, previous values and requests. */
-export interface BeginEntry<U extends Unit, O extends string = string> {
+/**
+ * The lines of a journal (JSON Lines), generic over a kind's unit, previous values and requests, the origins it
+ * names, and what its first line holds beyond every kind's (`X`: an upload's root and target).
+ */
+interface BeginFields<U extends Unit, O extends string> {
   readonly type: 'begin';
   readonly applyId: string;
   /** Which kind of work this is; absent in journals written before there was a second kind: members. */
@@ -48,6 +51,7 @@ export interface BeginEntry<U extends Unit, O extends string = string> {
   readonly undoOf?: string;
   readonly work: readonly U[];
 }
+export type BeginEntry<U extends Unit, O extends string = string, X extends object = object> = BeginFields<U, O> & X;
 
 export interface IntentEntry<B, R> {
   /** Written, and made durable, before the unit's first request. */
@@ -74,14 +78,14 @@ export interface EndEntry {
   readonly discarded?: boolean;
 }
 
-export type JournalEntryOf<U extends Unit, B, R, O extends string = string> =
-  BeginEntry<U, O> | IntentEntry<B, R> | OutcomeEntry | EndEntry;
+export type JournalEntryOf<U extends Unit, B, R, O extends string = string, X extends object = object> =
+  BeginEntry<U, O, X> | IntentEntry<B, R> | OutcomeEntry | EndEntry;
 
 /** A journal as read back. */
-export interface JournalRecordOf<U extends Unit, B, R, O extends string = string> {
+export interface JournalRecordOf<U extends Unit, B, R, O extends string = string, X extends object = object> {
   readonly applyId: string;
   readonly file: string;
-  readonly begin: BeginEntry<U, O>;
+  readonly begin: BeginEntry<U, O, X>;
   /** Intent by unit seq. */
   readonly intents: ReadonlyMap<number, IntentEntry<B, R>>;
   /** Outcome by unit seq. */
@@ -89,6 +93,20 @@ export interface JournalRecordOf<U extends Unit, B, R, O extends string = string
   readonly end: EndEntry | undefined;
   /** An intent without an outcome, or no end: the run stopped without finishing (a crash or a reload). */
   readonly unfinished: boolean;
+}
+
+/**
+ * What a kind tells the journal of its lines: the name its first line carries, and the check each line passes before
+ * it counts. A journal is a file anyone with access to the user's profile can edit, and a resume or an undo sends what
+ * it says, so the check is the kind's own, value by value; the journal's files know no kind.
+ */
+export interface JournalSchema<U extends Unit, B, R, O extends string = string, X extends object = object> {
+  /** The `kind` of its journals' first line. */
+  readonly kind: string;
+  /** Its journals from before the first line named a kind name none (the members'). */
+  readonly unnamed?: boolean;
+  /** One line's JSON as this kind's entry; throws 'invalid-input' for anything else. */
+  parse(json: unknown): JournalEntryOf<U, B, R, O, X>;
 }
 
 /** What appending to a run's journal offers a kind. */

@@ -7,6 +7,9 @@
  * node/fileLock) until it is closed, so a running apply is never offered as interrupted and never resumed twice.
  * The files are the user's alone (0600 in a 0700 folder) and opened append-only, never through a link: a journal file
  * or folder that is a link is refused, and the folder is held to the storage folder it belongs to.
+ *
+ * The files know no kind of work: each call names the kind's schema (JournalSchema in job.ts), every line is checked by
+ * it, and a journal whose first line names another kind is not read as this one's.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -14,16 +17,17 @@ import { PortalError } from '../api/index';
 import { insideRoot, listFolder, openAppend, readText, type FileHandle } from '../node/disk';
 import { isLocked, tryLock, type FileLock } from '../node/fileLock';
 import { inFolder, privateFolder } from '../node/privateFiles';
-import type { ZodType } from 'zod';
-import { checkEntry, checkJournalRecord, invalidJournal, jsonLine, memberEntry } from './journalSchema';
-import { settingsEntry } from './settings/journalSchema';
-import { uploadEntry } from './uploads/journalSchema';
-import type { JournalEntry, JournalRecord } from './members/model';
-
-type Begin = Extract<JournalEntry, { type: 'begin' }>;
-type Intent = Extract<JournalEntry, { type: 'intent' }>;
-type Outcome = Extract<JournalEntry, { type: 'outcome' }>;
-type End = Extract<JournalEntry, { type: 'end' }>;
+import type {
+  BeginEntry,
+  EndEntry,
+  IntentEntry,
+  JournalEntryOf,
+  JournalRecordOf,
+  JournalSchema,
+  OutcomeEntry,
+  Unit,
+} from './job';
+import { checkJournalRecord, invalidJournal, jsonLine } from './journalSchema';
 
 const SUFFIX = '.jsonl';
 
@@ -37,7 +41,7 @@ export function journalFolderOf(storageFolder: string): string {
  * appended while a write is under way go together in the next write and share its fsync (a group commit), so eight
  * workers do not wait in line for eight fsyncs.
  */
-export class Journal {
+export class Journal<U extends Unit, B, R, O extends string = string, X extends object = object> {
   private pending: Array<{ line: string; resolve: () => void; reject: (error: unknown) => void }> = [];
   private writing = false;
 
@@ -49,7 +53,11 @@ export class Journal {
   ) {}
 
   /** Creates the run's file (and the folders) with its `begin` line, holding its lock until closed. */
-  static async create(storageFolder: string, begin: Omit<Begin, 'type' | 'applyId'>): Promise<Journal> {
+  static async create<U extends Unit, B, R, O extends string, X extends object>(
+    schema: JournalSchema<U, B, R, O, X>,
+    storageFolder: string,
+    begin: Omit<BeginEntry<U, O, X>, 'type' | 'applyId' | 'kind'>,
+  ): Promise<Journal<U, B, R, O, X>> {
     const folder = await privateFolder(journalFolderOf(storageFolder));
     await insideRoot(storageFolder, folder);
     // Sortable by time; the random part keeps two runs in the same millisecond apart.
@@ -60,8 +68,9 @@ export class Journal {
     if (!lock) throw busy();
     try {
       const handle = await openAppend(file, { exclusive: true });
-      const journal = new Journal(applyId, file, handle, lock);
-      await journal.write({ type: 'begin', applyId, ...begin });
+      const journal = new Journal<U, B, R, O, X>(applyId, file, handle, lock);
+      // The compiler cannot put a generic Omit back together with what it left out, hence the cast.
+      await journal.write({ type: 'begin', applyId, kind: schema.kind, ...begin } as BeginEntry<U, O, X>);
       return journal;
     } catch (error) {
       await lock.release();
@@ -74,16 +83,19 @@ export class Journal {
    * another window or process has it open. `record` is the journal read again under the lock: what another writer
    * added since the caller read it counts, so nothing is done twice.
    */
-  static async reopen(record: Pick<JournalRecord, 'file'>): Promise<{ journal: Journal; record: JournalRecord }> {
+  static async reopen<U extends Unit, B, R, O extends string, X extends object>(
+    schema: JournalSchema<U, B, R, O, X>,
+    record: { readonly file: string },
+  ): Promise<{ journal: Journal<U, B, R, O, X>; record: JournalRecordOf<U, B, R, O, X> }> {
     const lock = await tryLock(record.file);
     if (!lock) throw busy();
     try {
-      const fresh = await readJournal(record.file);
+      const fresh = await readJournal(schema, record.file);
       const handle = await openAppend(record.file);
       // A crash mid-line left a torn last line, whose request was never sent (sending waits for the line): it goes,
       // so the next line is not glued to it.
       if (fresh.wholeBytes !== undefined) await handle.truncate(fresh.wholeBytes);
-      return { journal: new Journal(fresh.applyId, record.file, handle, lock), record: fresh };
+      return { journal: new Journal<U, B, R, O, X>(fresh.applyId, record.file, handle, lock), record: fresh };
     } catch (error) {
       await lock.release();
       throw error;
@@ -91,11 +103,11 @@ export class Journal {
   }
 
   /** Appends one line and fsyncs it. */
-  append(entry: Exclude<JournalEntry, { type: 'begin' }>): Promise<void> {
+  append(entry: IntentEntry<B, R> | OutcomeEntry | EndEntry): Promise<void> {
     return this.write(entry);
   }
 
-  private write(entry: JournalEntry): Promise<void> {
+  private write(entry: JournalEntryOf<U, B, R, O, X>): Promise<void> {
     const line = `${JSON.stringify(entry)}\n`;
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ line, resolve, reject });
@@ -139,27 +151,32 @@ function busy(): PortalError {
 }
 
 /**
- * Reads one journal file, checking every line against the journal's schema: a journal can be edited by anyone who
- * can write the file, and a resume sends what it says. A torn last line (a crash mid-write) is ignored; any other
- * line that is not a valid entry makes the whole journal invalid (throws 'invalid-input').
+ * Reads one journal file of a kind, checking every line against the kind's schema: a journal can be edited by anyone
+ * who can write the file, and a resume sends what it says. A torn last line (a crash mid-write) is ignored; any other
+ * line that is not a valid entry, or a first line that names another kind, makes the whole journal invalid (throws
+ * 'invalid-input').
  */
-export async function readJournal(file: string): Promise<JournalRecord & { readonly wholeBytes: number | undefined }> {
+export async function readJournal<U extends Unit, B, R, O extends string, X extends object>(
+  schema: JournalSchema<U, B, R, O, X>,
+  file: string,
+): Promise<JournalRecordOf<U, B, R, O, X> & { readonly wholeBytes: number | undefined }> {
   const text = await readText(file);
-  let begin: Begin | undefined;
-  const intents = new Map<number, Intent>();
-  const outcomes = new Map<number, Outcome>();
-  let end: End | undefined;
+  let begin: BeginEntry<U, O, X> | undefined;
+  const intents = new Map<number, IntentEntry<B, R>>();
+  const outcomes = new Map<number, OutcomeEntry>();
+  let end: EndEntry | undefined;
   const lines = text.split('\n');
   const tornTail = lines.at(-1) !== '';
   // With a torn tail: the length of the whole lines before it.
   const wholeBytes = tornTail ? Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)) : undefined;
-  let schema: ZodType | undefined;
+  let first = true;
   for (const [i, line] of lines.entries()) {
     if (!line.trim()) continue;
     const json = jsonLine(line, i === lines.length - 1 && tornTail);
     if (json === undefined) continue;
-    schema ??= schemaOf(json);
-    const entry = checkEntry<JournalEntry>(schema, json);
+    if (first && !ofKind(schema, json)) throw invalidJournal(file, 'it is not a journal of this kind of work.');
+    first = false;
+    const entry = schema.parse(json);
     if (entry.type === 'begin') begin = entry;
     else if (entry.type === 'intent') intents.set(entry.seq, entry);
     else if (entry.type === 'outcome') outcomes.set(entry.seq, entry);
@@ -172,22 +189,17 @@ export async function readJournal(file: string): Promise<JournalRecord & { reado
   return { ...record, wholeBytes };
 }
 
-/** Each kind's lines: the first line (`begin`) names the kind; journals from before there were kinds are members'. */
-const SCHEMAS: Readonly<Record<string, ZodType>> = {
-  members: memberEntry,
-  uploads: uploadEntry,
-  settings: settingsEntry,
-};
-
-function schemaOf(first: unknown): ZodType {
-  const kind = typeof first === 'object' && first !== null && 'kind' in first ? first.kind : 'members';
-  const schema = typeof kind === 'string' ? SCHEMAS[kind] : undefined;
-  if (!schema) throw invalidJournal('', 'its kind of work is not one this extension runs.');
-  return schema;
+/** Whether a first line names the schema's kind; a journal from before there were kinds names none. */
+function ofKind(schema: JournalSchema<Unit, unknown, unknown>, first: unknown): boolean {
+  const kind = typeof first === 'object' && first !== null && 'kind' in first ? first.kind : undefined;
+  return kind === schema.kind || (kind === undefined && schema.unnamed === true);
 }
 
-/** Every journal in the storage folder, newest first; unreadable files and links are left out. */
-export async function listJournals(storageFolder: string): Promise<JournalRecord[]> {
+/** Every journal of a kind in the storage folder, newest first; unreadable files, links and other kinds are left out. */
+export async function listJournals<U extends Unit, B, R, O extends string, X extends object>(
+  schema: JournalSchema<U, B, R, O, X>,
+  storageFolder: string,
+): Promise<Array<JournalRecordOf<U, B, R, O, X>>> {
   const folder = journalFolderOf(storageFolder);
   let names: string[];
   try {
@@ -196,13 +208,13 @@ export async function listJournals(storageFolder: string): Promise<JournalRecord
   } catch {
     return [];
   }
-  const records: JournalRecord[] = [];
+  const records: Array<JournalRecordOf<U, B, R, O, X>> = [];
   for (const name of names
     .filter((n) => n.endsWith(SUFFIX))
     .sort()
     .reverse()) {
     try {
-      records.push(await readJournal(join(folder, name)));
+      records.push(await readJournal(schema, join(folder, name)));
     } catch {
       // Not ours, or torn before its first line was durable: nothing was sent for it.
     }
@@ -214,9 +226,13 @@ export async function listJournals(storageFolder: string): Promise<JournalRecord
  * Runs that stopped without finishing (what the next start offers to resume or undo), newest first. A run whose
  * journal is locked is running (in this window or another) and is not one of them.
  */
-export async function unfinishedJournals(storageFolder: string): Promise<JournalRecord[]> {
-  const unfinished: JournalRecord[] = [];
-  for (const r of await listJournals(storageFolder)) if (r.unfinished && !(await isLocked(r.file))) unfinished.push(r);
+export async function unfinishedJournals<U extends Unit, B, R, O extends string, X extends object>(
+  schema: JournalSchema<U, B, R, O, X>,
+  storageFolder: string,
+): Promise<Array<JournalRecordOf<U, B, R, O, X>>> {
+  const unfinished: Array<JournalRecordOf<U, B, R, O, X>> = [];
+  for (const r of await listJournals(schema, storageFolder))
+    if (r.unfinished && !(await isLocked(r.file))) unfinished.push(r);
   return unfinished;
 }
 
@@ -224,8 +240,11 @@ export async function unfinishedJournals(storageFolder: string): Promise<Journal
  * The newest finished run that changed something and has not been undone (for "Undo Last Apply"). Undo runs are
  * not offered themselves: undoing again goes one run further back, like an editor's undo stack.
  */
-export async function lastUndoable(storageFolder: string): Promise<JournalRecord | undefined> {
-  const all = await listJournals(storageFolder);
+export async function lastUndoable<U extends Unit, B, R, O extends string, X extends object>(
+  schema: JournalSchema<U, B, R, O, X>,
+  storageFolder: string,
+): Promise<JournalRecordOf<U, B, R, O, X> | undefined> {
+  const all = await listJournals(schema, storageFolder);
   const undone = new Set(all.map((r) => r.begin.undoOf).filter((id): id is string => id !== undefined));
   return all.find(
     (r) =>
@@ -238,8 +257,11 @@ export async function lastUndoable(storageFolder: string): Promise<JournalRecord
 }
 
 /** Marks a run as resolved without resuming (the user chose "Discard"): the next start no longer offers it. */
-export async function discardJournal(stale: JournalRecord): Promise<void> {
-  const { journal, record } = await Journal.reopen(stale);
+export async function discardJournal<U extends Unit, B, R, O extends string, X extends object>(
+  schema: JournalSchema<U, B, R, O, X>,
+  stale: { readonly file: string },
+): Promise<void> {
+  const { journal, record } = await Journal.reopen(schema, stale);
   try {
     if (!record.unfinished) return;
     for (const seq of record.intents.keys())

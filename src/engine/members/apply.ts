@@ -4,6 +4,7 @@
  */
 import { cancelledError } from '../../api/index';
 import { Journal } from '../journalFile';
+import { memberJournal } from './journalSchema';
 import { MemberKind, type ApplyClient } from './kind';
 import type { JournalRecord, Plan, ReportResult } from './model';
 import { reportRows } from './report';
@@ -83,7 +84,7 @@ export async function resumeApply(
   stale: Pick<JournalRecord, 'file'>,
   options: ResumeOptions,
 ): Promise<ApplyResult> {
-  const { journal, record } = await Journal.reopen(stale);
+  const { journal, record } = await Journal.reopen(memberJournal, stale);
   try {
     if (!record.unfinished) {
       await journal.close();

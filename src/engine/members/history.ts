@@ -1,5 +1,5 @@
 /** The history of member changes made from this machine: every journal, newest first, with what became of each. */
-import { listJournals } from '../journalFile';
+import { listJournals } from './journal';
 import { allChanges, type JournalRecord } from './model';
 import { undoPlan } from './undo';
 

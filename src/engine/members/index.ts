@@ -6,14 +6,7 @@ export * from './undo';
 export * from './snapshot';
 export { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from './portal';
 export { NOW_PERMANENT } from './kind';
-export {
-  discardJournal,
-  Journal,
-  journalFolderOf,
-  lastUndoable,
-  listJournals,
-  readJournal,
-  unfinishedJournals,
-} from '../journalFile';
+export { Journal } from '../journalFile';
+export * from './journal';
 export * from './edits';
 export * from './history';

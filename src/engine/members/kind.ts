@@ -15,8 +15,7 @@ import {
   type V2Api,
   type V3Api,
 } from '../../api/index';
-import type { IntentEntry, UndoOffer, UnitContext, UnitOutcome, WorkKind } from '../job';
-import type { Journal } from '../journalFile';
+import type { IntentEntry, JournalSink, UndoOffer, UnitContext, UnitOutcome, WorkKind } from '../job';
 import type {
   JournalRecord,
   JournalRequest,
@@ -330,7 +329,11 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
 }
 
 /** A unit's context over an open journal, counting requests into `counter`; `sending` hears of each request. */
-export function contextOf(journal: Journal, counter: { requests: number }, sending: () => void): Context {
+export function contextOf(
+  journal: JournalSink<MemberBefore, JournalRequest>,
+  counter: { requests: number },
+  sending: () => void,
+): Context {
   return {
     journal,
     countRequest: () => {

@@ -287,7 +287,8 @@ export type JournalRequest =
 export interface JournalWork {
   readonly seq: number;
   readonly username: string;
-  readonly row: number | undefined;
+  /** The file's data row, when the work came from one (absent, not undefined, in a journal read back). */
+  readonly row?: number;
   readonly action: ReportAction;
   readonly changeIds: readonly string[];
   /** What the member looked like before; null for a member being created. */
@@ -304,9 +305,9 @@ export interface JournalWork {
 
 /**
  * Where a run came from: a plan made from a file, an undo, a retry or a re-create; a bulk edit on a selection; a
- * single command on one member; a form's save.
+ * single command on one member; a form's save; Give Same Access (the journal's schema has always let it in).
  */
-export type JournalOrigin = Plan['origin'] | 'bulk' | 'single' | 'form';
+export type JournalOrigin = Plan['origin'] | 'access' | 'bulk' | 'single' | 'form';
 
 /** Lines of a members journal file (JSON Lines), in the order written. */
 export type JournalEntry = JournalEntryOf<JournalWork, MemberBefore, JournalRequest, JournalOrigin>;

@@ -10,6 +10,8 @@ import type { Member, MemberV2, PortalErrorKind } from '../../api/index';
 import type { UnitOutcome } from '../job';
 import { Journal } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
+import type { MemberJournal } from './journal';
+import { memberJournal } from './journalSchema';
 import { contextOf, MemberKind, type ApplyClient } from './kind';
 import type { JournalOrigin, JournalWork, ReportRow } from './model';
 import { reportRows } from './report';
@@ -87,7 +89,7 @@ function progressOf(settings: RunSettings): ((p: RunProgress<JournalWork>) => vo
 /** Runs `each` over `items` with the engine's loop; the journal gets its end unless a request was cut off. */
 export async function runJournal(
   kind: MemberKind,
-  journal: Journal,
+  journal: MemberJournal,
   items: readonly JournalWork[],
   settings: RunSettings,
   each: (work: JournalWork, context: ReturnType<typeof contextOf>) => Promise<UnitOutcome>,
@@ -124,8 +126,7 @@ export async function runMemberWork(
   items: readonly JournalWork[],
   settings: RunSettings & { readonly secrets?: ReadonlyMap<number, string> },
 ): Promise<ApplyResult> {
-  const journal = await Journal.create(settings.journalFolder, {
-    kind: 'members',
+  const journal = await Journal.create(memberJournal, settings.journalFolder, {
     accountId: head.accountId,
     portalId: head.portalId,
     origin: head.origin,

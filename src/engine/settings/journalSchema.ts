@@ -3,7 +3,8 @@
  * `before`, so every value is checked: text is one line of a bounded length, ids are ids, and nothing else is let in.
  */
 import { z } from 'zod';
-import { APPLY_ID, endEntry, MAX_TEXT, MAX_WORK, oneLine, outcomeEntry, seq, time } from '../journalSchema';
+import { APPLY_ID, endEntry, kindSchema, MAX_TEXT, MAX_WORK, oneLine, outcomeEntry, seq, time } from '../journalSchema';
+import type { SettingsBefore, SettingsOrigin, SettingsRequest, SettingsUnit } from './model';
 
 const id = z.number().int().positive();
 const label = oneLine(1_000);
@@ -68,7 +69,7 @@ const change = z.union([
   z.strictObject({ resource: z.literal('application'), action: z.literal('delete'), clientId }),
 ]);
 
-export const settingsEntry = z.discriminatedUnion('type', [
+const settingsEntry = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('begin'),
     applyId: z.string().regex(APPLY_ID),
@@ -91,3 +92,9 @@ export const settingsEntry = z.discriminatedUnion('type', [
   outcomeEntry,
   endEntry,
 ]);
+
+/** The settings' journals, in their own folder (see run.ts). */
+export const settingsJournal = kindSchema<SettingsUnit, SettingsBefore, SettingsRequest, SettingsOrigin>(
+  'settings',
+  settingsEntry,
+);

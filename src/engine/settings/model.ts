@@ -40,7 +40,10 @@ export interface SettingsRequest {
   readonly sent: SettingsChange;
 }
 
-export type SettingsRecord = JournalRecordOf<SettingsUnit, SettingsBefore, SettingsRequest>;
+/** Where a settings run came from: a form's save, a single command, an undo. */
+export type SettingsOrigin = 'form' | 'single' | 'undo';
+
+export type SettingsRecord = JournalRecordOf<SettingsUnit, SettingsBefore, SettingsRequest, SettingsOrigin>;
 
 /** Why a change has no undo, in words the plan shows before it is sent; undefined when it has one. */
 export type NoUndoReason = 'group-deleted' | 'application-deleted' | 'secret-rotated' | 'created';

@@ -5,11 +5,12 @@
  */
 import { join } from 'node:path';
 import type { PortalErrorKind } from '../../api/index';
-import type { JournalRecordOf, Unit, UnitOutcome } from '../job';
+import type { UnitOutcome } from '../job';
 import { Journal, listJournals, unfinishedJournals } from '../journalFile';
 import { runUnits } from '../runner';
+import { settingsJournal } from './journalSchema';
 import { SettingsKind, settingsUndo } from './kind';
-import type { SettingsRecord, SettingsUnit } from './model';
+import type { SettingsBefore, SettingsOrigin, SettingsRecord, SettingsRequest, SettingsUnit } from './model';
 import type { SettingsAnswer, SettingsClient } from './portal';
 
 export interface SettingsRun {
@@ -17,7 +18,7 @@ export interface SettingsRun {
   readonly portalId: string;
   /** 0 for the signed-in user's own applications. */
   readonly accountId: number;
-  readonly origin: 'form' | 'single' | 'undo';
+  readonly origin: SettingsOrigin;
   /** The change in the user's words ("Rename the group Engineering"), for the history and Undo. */
   readonly title: string;
   readonly undoOf?: string;
@@ -39,14 +40,13 @@ export const settingsFolderOf = (storage: string): string => join(storage, 'sett
 
 async function runKind(
   client: SettingsClient,
-  journal: Journal,
+  journal: Journal<SettingsUnit, SettingsBefore, SettingsRequest, SettingsOrigin>,
   kind: SettingsKind,
   units: readonly SettingsUnit[],
   signal: AbortSignal | undefined,
   each: (u: SettingsUnit, c: Parameters<SettingsKind['run']>[1]) => Promise<UnitOutcome>,
 ): Promise<SettingsResult> {
-  // The journal's lines are JSON of any kind; its writer is typed for the first kind's, hence the one cast.
-  const context = { journal: journal as never, countRequest: () => undefined };
+  const context = { journal, countRequest: () => undefined };
   try {
     const run = await runUnits(units, { budget: client.budget, concurrency: 1, ...(signal ? { signal } : {}) }, (u) =>
       each(u, context),
@@ -71,8 +71,7 @@ export async function runSettings(
   units: readonly SettingsUnit[],
   run: SettingsRun,
 ): Promise<SettingsResult> {
-  const begin = {
-    kind: 'settings',
+  const journal = await Journal.create(settingsJournal, settingsFolderOf(run.storageFolder), {
     accountId: run.accountId,
     portalId: run.portalId,
     origin: run.origin,
@@ -80,14 +79,10 @@ export async function runSettings(
     title: run.title,
     ...(run.undoOf ? { undoOf: run.undoOf } : {}),
     work: units,
-  };
-  const journal = await Journal.create(settingsFolderOf(run.storageFolder), begin as never);
+  });
   const kind = new SettingsKind(client, run.accountId);
   return runKind(client, journal, kind, units, run.signal, (u, c) => kind.run(u, c));
 }
-
-const asSettings = (records: ReadonlyArray<JournalRecordOf<Unit, unknown, unknown>>): SettingsRecord[] =>
-  records.filter((r) => r.begin.kind === 'settings') as unknown as SettingsRecord[];
 
 /** Goes on with settings changes that stopped (a reload, a crash): what landed is not sent again. */
 export async function resumeSettings(
@@ -95,15 +90,10 @@ export async function resumeSettings(
   stale: Pick<SettingsRecord, 'file'>,
   signal?: AbortSignal,
 ): Promise<SettingsResult> {
-  const reopened = await Journal.reopen(stale);
-  const [record] = asSettings([reopened.record as unknown as JournalRecordOf<Unit, unknown, unknown>]);
-  if (!record) {
-    await reopened.journal.close();
-    throw new Error(`Not a settings journal: ${stale.file}`);
-  }
+  const { journal, record } = await Journal.reopen(settingsJournal, stale);
   const kind = new SettingsKind(client, record.begin.accountId);
   const left = record.begin.work.filter((u) => !record.outcomes.has(u.seq));
-  return runKind(client, reopened.journal, kind, left, signal, (u, c) => kind.resume(u, record.intents.get(u.seq), c));
+  return runKind(client, journal, kind, left, signal, (u, c) => kind.resume(u, record.intents.get(u.seq), c));
 }
 
 export interface PastSettingsChange {
@@ -115,9 +105,7 @@ export interface PastSettingsChange {
 
 /** Every settings change, newest first, with what became of each. */
 export async function settingsHistory(storage: string): Promise<PastSettingsChange[]> {
-  const all = asSettings(
-    (await listJournals(settingsFolderOf(storage))) as unknown as Array<JournalRecordOf<Unit, unknown, unknown>>,
-  );
+  const all = await listJournals(settingsJournal, settingsFolderOf(storage));
   const undone = new Set(all.map((r) => r.begin.undoOf).filter((id): id is string => id !== undefined));
   return all.map((record) => {
     const isUndone = undone.has(record.applyId);
@@ -129,7 +117,5 @@ export async function settingsHistory(storage: string): Promise<PastSettingsChan
 
 /** Settings changes that stopped without finishing, newest first (a locked one is running and is not listed). */
 export async function unfinishedSettings(storage: string): Promise<SettingsRecord[]> {
-  return asSettings(
-    (await unfinishedJournals(settingsFolderOf(storage))) as unknown as Array<JournalRecordOf<Unit, unknown, unknown>>,
-  );
+  return unfinishedJournals(settingsJournal, settingsFolderOf(storage));
 }

@@ -8,7 +8,8 @@
  */
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { APPLY_ID, endEntry, MAX_TEXT, MAX_WORK, oneLine, outcomeEntry, seq, time } from '../journalSchema';
+import { APPLY_ID, endEntry, kindSchema, MAX_TEXT, MAX_WORK, oneLine, outcomeEntry, seq, time } from '../journalSchema';
+import type { UploadBefore, UploadBegin, UploadRequest, UploadUnit } from './kind';
 
 const id = z.number().int().positive();
 const relativePath = oneLine(4_096)
@@ -67,4 +68,8 @@ const uploadEntry = z.discriminatedUnion('type', [
   endEntry,
 ]);
 
-export { uploadEntry };
+/** The uploads' journals, in their own folder (see run.ts). */
+export const uploadJournal = kindSchema<UploadUnit, UploadBefore, UploadRequest, 'upload', UploadBegin>(
+  'uploads',
+  uploadEntry,
+);

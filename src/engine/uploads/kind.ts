@@ -40,7 +40,14 @@ export type UploadBefore = Pick<FileRecord, 'lastModified' | 'versions'>;
 export interface UploadRequest {
   readonly uploadId: string;
 }
-export type UploadRecord = JournalRecordOf<UploadUnit, UploadBefore, UploadRequest>;
+/** What an upload journal's first line holds beyond every journal's: where from, where to. */
+export interface UploadBegin {
+  readonly target: UploadTargetRef;
+  readonly root: string;
+  /** The target group or folder in the user's words: a resume offer names it. */
+  readonly targetName: string;
+}
+export type UploadRecord = JournalRecordOf<UploadUnit, UploadBefore, UploadRequest, 'upload', UploadBegin>;
 type Context = UnitContext<UploadBefore, UploadRequest>;
 
 /** What the kind needs of a client. */
@@ -196,8 +203,4 @@ export class UploadKind implements WorkKind<UploadUnit, UploadBefore, UploadRequ
     const now = await this.versionOf(unit.replaceId, context);
     return now.lastModified !== before.lastModified || now.versions !== before.versions;
   }
-}
-
-export function journalRecordOf(record: JournalRecordOf<Unit, unknown, unknown>): UploadRecord | undefined {
-  return record.begin.kind === 'uploads' ? (record as UploadRecord) : undefined;
 }

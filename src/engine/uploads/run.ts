@@ -10,11 +10,20 @@ import type { PortalErrorKind } from '../../api/index';
 import * as l10n from '@vscode/l10n';
 import { UnsafePathError } from '../../node/disk';
 import { fileInsideRoot } from '../../node/pinnedFile';
-import type { JournalRecordOf, Unit, UnitOutcome } from '../job';
+import type { UnitOutcome } from '../job';
 import { discardJournal, Journal, unfinishedJournals } from '../journalFile';
 import { runUnits, type RunProgress } from '../runner';
-import { journalRecordOf, UploadKind, type UploadClient, type UploadRecord, type UploadUnit } from './kind';
-import { contentTypeOf, keepBothPath, type ClashChoice, type UploadPlan, type UploadTargetRef } from './plan';
+import { uploadJournal } from './journalSchema';
+import {
+  UploadKind,
+  type UploadBefore,
+  type UploadBegin,
+  type UploadClient,
+  type UploadRecord,
+  type UploadRequest,
+  type UploadUnit,
+} from './kind';
+import { contentTypeOf, keepBothPath, type ClashChoice, type UploadPlan } from './plan';
 
 export interface UploadSettings {
   /** The extension's storage folder. */
@@ -61,15 +70,14 @@ export function unitsOf(plan: UploadPlan, choices: ReadonlyMap<string, ClashChoi
 
 async function runKind(
   client: UploadClient,
-  journal: Journal,
+  journal: Journal<UploadUnit, UploadBefore, UploadRequest, 'upload', UploadBegin>,
   kind: UploadKind,
   units: readonly UploadUnit[],
   settings: UploadSettings,
   each: (u: UploadUnit, c: Parameters<UploadKind['run']>[1]) => Promise<UnitOutcome>,
 ): Promise<UploadResult> {
   const counter = { requests: 0 };
-  // The journal's lines are JSON of any kind; its writer is typed for the first kind's, hence the one cast.
-  const context = { journal: journal as never, countRequest: () => void counter.requests++ };
+  const context = { journal, countRequest: () => void counter.requests++ };
   try {
     const run = await runUnits(
       units,
@@ -98,13 +106,6 @@ async function runKind(
   }
 }
 
-/** The first line of an upload journal, beyond what every journal's holds. */
-export interface UploadBegin {
-  readonly target: UploadTargetRef;
-  readonly root: string;
-  readonly targetName: string;
-}
-
 /** Uploads the units: the journal first (whole), then each file. Throws only before the first request. */
 export async function runUploads(
   client: UploadClient,
@@ -117,8 +118,7 @@ export async function runUploads(
   },
 ): Promise<UploadResult> {
   const { target, root } = plan;
-  const begin = {
-    kind: 'uploads',
+  const journal = await Journal.create(uploadJournal, folderOf(settings.storageFolder), {
     accountId: target.accountId,
     portalId: target.portalId,
     origin: 'upload',
@@ -128,8 +128,7 @@ export async function runUploads(
     targetName: settings.targetName ?? '',
     ...(settings.title ? { title: settings.title } : {}),
     work: units,
-  };
-  const journal = await Journal.create(folderOf(settings.storageFolder), begin as never);
+  });
   const kind = new UploadKind(client, target, root, journal.applyId);
   return runKind(client, journal, kind, units, settings, (u, c) => kind.run(u, c));
 }
@@ -137,11 +136,6 @@ export async function runUploads(
 /** A resume refused before anything was sent, with the reason in the user's words. */
 export class ResumeRefused extends Error {
   override readonly name = 'ResumeRefused';
-}
-
-/** What an upload journal's first line says beyond every journal's: where from, where to. */
-export function uploadBeginOf(record: UploadRecord): UploadBegin {
-  return record.begin as unknown as UploadBegin;
 }
 
 /** The files a resume would send: those without an outcome yet. */
@@ -156,7 +150,7 @@ export function leftToSend(record: UploadRecord): UploadUnit[] {
 async function checkResumable(offered: UploadRecord, now: UploadRecord): Promise<void> {
   if (!isDeepStrictEqual(offered.begin, now.begin))
     throw new ResumeRefused(l10n.t('The upload changed since its resume was offered; nothing was sent.'));
-  const { root } = uploadBeginOf(now);
+  const { root } = now.begin;
   for (const u of leftToSend(now))
     await fileInsideRoot(root, u.localPath).catch((error: unknown) => {
       throw error instanceof UnsafePathError
@@ -181,17 +175,14 @@ export async function resumeUploads(
   settings: UploadSettings,
 ): Promise<UploadResult> {
   // Read again under the journal's lock: what another window did meanwhile counts, so nothing is sent twice.
-  const reopened = await Journal.reopen(offered);
-  const journal = reopened.journal;
-  const record = journalRecordOf(reopened.record as unknown as JournalRecordOf<Unit, unknown, unknown>);
+  const { journal, record } = await Journal.reopen(uploadJournal, offered);
   try {
-    if (!record) throw new Error(`Not an upload journal: ${offered.file}`);
     await checkResumable(offered, record);
   } catch (error) {
     await journal.close();
     throw error;
   }
-  const { target, root } = uploadBeginOf(record);
+  const { target, root } = record.begin;
   const kind = new UploadKind(client, target, root, record.applyId);
   return runKind(client, journal, kind, leftToSend(record), settings, (u, c) =>
     kind.resume(u, record.intents.get(u.seq), c),
@@ -201,13 +192,10 @@ export async function resumeUploads(
 /** Uploads that stopped without finishing, newest first. */
 export async function unfinishedUploads(storageFolder: string): Promise<UploadRecord[]> {
   // An upload whose journal is locked is running, in this window or another: it is not offered to resume.
-  const all = (await unfinishedJournals(folderOf(storageFolder))) as unknown as Array<
-    JournalRecordOf<Unit, unknown, unknown>
-  >;
-  return all.flatMap((r) => journalRecordOf(r) ?? []);
+  return unfinishedJournals(uploadJournal, folderOf(storageFolder));
 }
 
 /** Marks an unfinished upload as left alone (the user chose so): the next start no longer offers it. */
 export async function discardUploads(record: UploadRecord): Promise<void> {
-  await discardJournal(record as never);
+  await discardJournal(uploadJournal, record);
 }

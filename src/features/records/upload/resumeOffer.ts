@@ -12,7 +12,6 @@ import {
   ResumeRefused,
   resumeUploads,
   unfinishedUploads,
-  uploadBeginOf,
   type UploadResult,
 } from '../../../engine/uploads/run';
 import { count } from '../../../shared/format';
@@ -26,7 +25,7 @@ const NAMED = 3;
 
 /** The question: where to, from where, which files (the first few and how many more). */
 export function resumeQuestion(record: UploadRecord): string {
-  const begin = uploadBeginOf(record);
+  const { begin } = record;
   const left = leftToSend(record);
   const names = left.slice(0, NAMED).map((u) => plain(u.path));
   const files =

@@ -3,7 +3,7 @@
 // shows), never taken from its request bodies. Against the real emulator.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Journal, resumeApply, unfinishedJournals } from '../../../../src/engine/members/index';
+import { Journal, memberJournal, resumeApply, unfinishedJournals } from '../../../../src/engine/members/index';
 import { allChanges, type JournalWork, type MemberBefore, type Plan } from '../../../../src/engine/members/model';
 import { withPortal, withStorage, type Portal } from '../../features/members/plan/core/helpers';
 
@@ -82,8 +82,7 @@ void describe('a resume sends what it shows', () => {
             permanent: false,
           },
         ];
-        const journal = await Journal.create(storage, {
-          kind: 'members',
+        const journal = await Journal.create(memberJournal, storage, {
           accountId: p.acme,
           portalId: 'test',
           origin: 'file',

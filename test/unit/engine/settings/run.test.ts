@@ -16,6 +16,7 @@ import {
   type SettingsUnit,
 } from '../../../../src/engine/settings/index';
 import { Journal } from '../../../../src/engine/journalFile';
+import { settingsJournal } from '../../../../src/engine/settings/journalSchema';
 import { settingsFolderOf } from '../../../../src/engine/settings/run';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
 
@@ -159,21 +160,20 @@ void describe('settings changes through the engine', () => {
       change: { resource: 'group', action: 'update', groupId: social, body: { friendlyName: 'Socials' } },
     };
     // A run that journaled its intent and sent its request, then stopped before its outcome (a reload).
-    const journal = await Journal.create(settingsFolderOf(storage), {
-      kind: 'settings',
+    const journal = await Journal.create(settingsJournal, settingsFolderOf(storage), {
       accountId: acme,
       portalId: 'p',
       origin: 'form',
       startedAt: Date.now(),
       title: 'Rename the group Social',
       work: [unit],
-    } as never);
+    });
     await journal.append({
       type: 'intent',
       seq: 0,
       before: { friendlyName: 'Social' },
       requests: [{ sent: unit.change }],
-    } as never);
+    });
     await t.client.v2.groups.update(acme, social, { friendlyName: 'Socials' });
     await journal.close();
     const stale = (await unfinishedSettings(storage)).find((r) => r.applyId === journal.applyId);

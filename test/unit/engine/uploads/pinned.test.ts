@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect } from '../../../../src/api';
 import { Journal } from '../../../../src/engine/journalFile';
+import { uploadJournal } from '../../../../src/engine/uploads/journalSchema';
 import type { UploadUnit } from '../../../../src/engine/uploads/kind';
 import { planUpload, type UploadPlan, type UploadTargetRef } from '../../../../src/engine/uploads/plan';
 import {
@@ -116,8 +117,7 @@ void describe('uploads send what their plan showed', () => {
 
   /** An upload journal as a run cut off before its first file leaves it: its first line only. */
   async function cutOffJournal(begin: object): Promise<void> {
-    const journal = await Journal.create(path.join(storage, 'uploads'), {
-      kind: 'uploads',
+    const journal = await Journal.create(uploadJournal, path.join(storage, 'uploads'), {
       accountId: target.accountId,
       portalId: target.portalId,
       origin: 'upload',

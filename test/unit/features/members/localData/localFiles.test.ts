@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { discardJournal, Journal, unfinishedJournals } from '../../../../../src/engine/journalFile';
+import { Journal } from '../../../../../src/engine/journalFile';
+import { discardJournal, unfinishedJournals } from '../../../../../src/engine/members/journal';
+import { uploadJournal } from '../../../../../src/engine/uploads/journalSchema';
 import { ToolCallLog } from '../../../../../src/engine/readLog';
 import { snapshotFrom, writeSnapshot } from '../../../../../src/engine/members/snapshot';
 import { unfinishedUploads } from '../../../../../src/engine/uploads/run';
@@ -183,8 +185,7 @@ async function keepMore(p: Portal, storage: string) {
   );
   const upload = async (portalId: string, ended: boolean) => {
     const staged = await stageDropped(storage, [{ name: 'note.txt', bytes: new TextEncoder().encode('note\n') }]);
-    const journal = await Journal.create(join(storage, 'uploads'), {
-      kind: 'uploads',
+    const journal = await Journal.create(uploadJournal, join(storage, 'uploads'), {
       accountId: 1,
       portalId,
       origin: 'upload',

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Journal } from '../../../../../src/engine/journalFile';
+import { uploadJournal } from '../../../../../src/engine/uploads/journalSchema';
 import { planUpload } from '../../../../../src/engine/uploads/plan';
 import { discardUploads, unfinishedUploads, unitsOf } from '../../../../../src/engine/uploads/run';
 import { releaseStaged, stageDropped, stagedFoldersOf } from '../../../../../src/features/records/upload/dropped';
@@ -49,8 +50,7 @@ const filesUnder = (folder: string): string[] =>
 async function cutOffUpload(paths: string[], work?: (units: object[]) => object[]): Promise<void> {
   const plan = await planUpload({ portalId: 'p', accountId: 1, groupId: 2, folderId: 0 }, paths, new Map());
   const units = unitsOf(plan, new Map());
-  const journal = await Journal.create(path.join(storage, 'uploads'), {
-    kind: 'uploads',
+  const journal = await Journal.create(uploadJournal, path.join(storage, 'uploads'), {
     accountId: 1,
     portalId: 'p',
     origin: 'upload',

@@ -351,6 +351,9 @@ describe('Sign-in and secrets', function () {
     await withUi({ 'signOut.choice': 'signOutAndDelete' }, async (ui) => {
       await vscode.commands.executeCommand('portal.signOut', await nodeOf({ kind: 'portal', portalId: idOf(a) }));
       assert.deepEqual(ui.questions, ['signOut.choice']);
+      // Said before anything is sent: the API has no way back for a deleted application.
+      const asked = ui.asked.find((q) => q.id === 'signOut.choice')?.texts.join('\n') ?? '';
+      assert.match(asked, /cannot be undone/, asked);
     });
     assert.equal(api.registry.get(idOf(a))?.client === undefined, true);
     assert.equal(await api.testing.readStoredCredentials(idOf(a)), undefined);
@@ -363,6 +366,26 @@ describe('Sign-in and secrets', function () {
       `${a.url}/oauth/token?${new URLSearchParams({ grant_type: 'client_credentials', client_id: stored.clientId, client_secret: stored.clientSecret, scope: 'read write' })}`,
     );
     assert.equal(grant.status, 401, 'its credentials stopped working');
+    // The deletion went through the write engine: the change history lists it, and says it has no undo.
+    const deleted = `Delete the application this machine signed in to ${c.entry.label} with`;
+    await withUi(
+      {
+        'plan.history.pick': ((v: { settings?: { record: { begin: { title?: string } } } }) =>
+          v.settings?.record.begin.title === deleted) as never,
+      },
+      async (ui) => {
+        await vscode.commands.executeCommand('portal.plan.showHistory');
+        const labels = ui.asked.find((q) => q.id === 'plan.history.pick')?.texts ?? [];
+        assert.ok(
+          labels.some((l) => l.includes(deleted)),
+          labels.join(' | '),
+        );
+        assert.ok(
+          ui.told.some((t) => /cannot be restored/.test(t.text)),
+          ui.told.map((t) => t.text).join(' | '),
+        );
+      },
+    );
   });
 
   it('signs in to the shared portal that the restart phase expects to find still signed in', async () => {

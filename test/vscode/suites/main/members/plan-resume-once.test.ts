@@ -43,7 +43,7 @@ function repoRoot(): string {
 }
 
 /** The unit tier's child processes: an apply (to kill half-way) and a resume. */
-const child = (name: string): string => path.join(repoRoot(), 'test/unit/features/members/plan/core', name);
+const child = (name: string): string => path.join(repoRoot(), 'test/unit/engine/members', name);
 
 describe('Members: one resume per journal, across windows and engines', function () {
   this.timeout(120_000);

@@ -7,21 +7,30 @@ import { execFile, spawn } from 'node:child_process';
 import { appendFile, chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { isPortalError } from '../../../../../../src/api';
-import { applyPlan } from '../../../../../../src/engine/members/apply';
+import { isPortalError } from '../../../src/api';
+import { applyPlan } from '../../../src/engine/members/apply';
 import {
   journalFolderOf,
+  memberJournal,
   readJournal,
   resumeApply,
   unfinishedJournals,
-} from '../../../../../../src/engine/members/index';
-import { Journal } from '../../../../../../src/engine/journalFile';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
-import { allChanges, type Plan } from '../../../../../../src/features/members/plan/core/model';
-import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
-import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
-import { writeReport } from '../../../../../../src/features/members/plan/core/report';
-import { apiRequests, exportText, Table, withPortal, withStorage, type Portal } from './helpers';
+} from '../../../src/engine/members/index';
+import { Journal, listJournals, readJournal as readJournalOf } from '../../../src/engine/journalFile';
+import { settingsJournal } from '../../../src/engine/settings/journalSchema';
+import { parseMembersFile } from '../../../src/features/members/plan/core/file/membersFile';
+import { allChanges, type Plan } from '../../../src/features/members/plan/core/model';
+import { makePlan } from '../../../src/features/members/plan/core/planner';
+import { readPortalState } from '../../../src/features/members/plan/core/portalState';
+import { writeReport } from '../../../src/features/members/plan/core/report';
+import {
+  apiRequests,
+  exportText,
+  Table,
+  withPortal,
+  withStorage,
+  type Portal,
+} from '../features/members/plan/core/helpers';
 
 const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
 const run = promisify(execFile);
@@ -44,7 +53,16 @@ async function killedHalfway(p: Portal, storage: string, tag: string): Promise<s
   p.emu.resetStats();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'applyChild.ts'), p.emu.url, String(p.acme), textFile, storage, '3'],
+    [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'members', 'applyChild.ts'),
+      p.emu.url,
+      String(p.acme),
+      textFile,
+      storage,
+      '3',
+    ],
     { stdio: 'ignore' },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -57,7 +75,7 @@ async function killedHalfway(p: Portal, storage: string, tag: string): Promise<s
 }
 
 function resumeInChild(p: Portal, file: string, storage: string): Promise<string> {
-  const child = join(import.meta.dirname, 'resumeChild.ts');
+  const child = join(import.meta.dirname, 'members', 'resumeChild.ts');
   return run(process.execPath, ['--import', 'tsx', child, p.emu.url, file, storage], { timeout: 60_000 }).then(
     (r) => r.stdout,
   );
@@ -219,10 +237,87 @@ void describe('journal: one writer, checked, private', () => {
         assert.equal(await mode(report), 0o600);
         // A journal an earlier version left readable by others is tightened on its handle when it is next appended to.
         await chmod(result.journalFile, 0o644);
-        const { journal } = await Journal.reopen({ file: result.journalFile });
+        const { journal } = await Journal.reopen(memberJournal, { file: result.journalFile });
         await journal.close();
         assert.equal(await mode(result.journalFile), 0o600);
       }),
     );
   });
+});
+
+void describe('journal: each kind reads its own, by its own schema', () => {
+  /** A journal file as a version of the extension wrote it, line by line. */
+  async function written(folder: string, applyId: string, lines: object[]): Promise<string> {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const file = join(folder, `${applyId}.jsonl`);
+    await writeFile(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''), { mode: 0o600 });
+    return file;
+  }
+
+  void test('a members journal from before first lines named a kind is read as the members’ and resumable', () =>
+    withStorage(async (storage) => {
+      const applyId = '01795779965452-b3220c9d';
+      const file = await written(journalFolderOf(storage), applyId, [
+        {
+          type: 'begin',
+          applyId,
+          accountId: 1,
+          portalId: 'p1',
+          origin: 'file',
+          startedAt: 1,
+          work: [
+            {
+              seq: 0,
+              username: 'mia',
+              action: 'update',
+              changeIds: ['mia#field:tags'],
+              before: null,
+              after: { fields: { tags: ['a'] }, groups: {} },
+              requests: [{ method: 'v3.update', body: { tags: ['a'] } }],
+              groupNames: {},
+              permanent: false,
+            },
+          ],
+        },
+      ]);
+      const record = await readJournal(file);
+      assert.equal(record.begin.work[0]?.username, 'mia');
+      assert.deepEqual(
+        (await unfinishedJournals(storage)).map((r) => r.applyId),
+        [applyId],
+        'offered for resume like any other',
+      );
+      await assert.rejects(readJournalOf(settingsJournal, file), (e) => isPortalError(e) && e.kind === 'invalid-input');
+    }));
+
+  void test('a settings journal is never read as the members’, nor a members journal as the settings’', () =>
+    withStorage(async (storage) => {
+      const applyId = '01795779965453-0123abcd';
+      const folder = journalFolderOf(storage);
+      const file = await written(folder, applyId, [
+        {
+          type: 'begin',
+          applyId,
+          kind: 'settings',
+          accountId: 1,
+          portalId: 'p1',
+          origin: 'form',
+          startedAt: 1,
+          title: 'Rename the group Social',
+          work: [
+            {
+              seq: 0,
+              label: 'the group Social',
+              change: { resource: 'group', action: 'update', groupId: 3, body: { friendlyName: 'Socials' } },
+            },
+          ],
+        },
+        { type: 'intent', seq: 0, before: { friendlyName: 'Social' }, requests: [] },
+      ]);
+      const settings = await readJournalOf(settingsJournal, file);
+      assert.deepEqual(settings.intents.get(0)?.before, { friendlyName: 'Social' });
+      assert.equal((await listJournals(settingsJournal, storage)).length, 1);
+      await assert.rejects(readJournal(file), (e) => isPortalError(e) && /not a journal of this kind/.test(e.message));
+      assert.deepEqual(await unfinishedJournals(storage), [], 'the members’ resume never offers it');
+    }));
 });

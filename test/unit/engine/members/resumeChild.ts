@@ -1,8 +1,8 @@
 // A separate process that resumes one journal, so a test (or the bench) can run two resumes of the same journal at
 // once, the way two windows answer the start-up offer together. Prints "resumed", "busy" or "nothing" and exits 0.
 // argv: baseUrl journalFile storageFolder
-import { PortalClient, isPortalError } from '../../../../../../src/api';
-import { readJournal, resumeApply } from '../../../../../../src/engine/members/index';
+import { PortalClient, isPortalError } from '../../../../src/api';
+import { readJournal, resumeApply } from '../../../../src/engine/members/index';
 
 async function main(): Promise<void> {
   const [baseUrl, file, storage] = process.argv.slice(2);

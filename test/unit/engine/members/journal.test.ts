@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { applyPlan } from '../../../../../../src/engine/members/apply';
+import { applyPlan } from '../../../../src/engine/members/apply';
 import {
   journalFolderOf,
   lastUndoable,
@@ -13,13 +13,20 @@ import {
   resumeApply,
   undoPlan,
   unfinishedJournals,
-} from '../../../../../../src/engine/members/index';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
-import { allChanges } from '../../../../../../src/features/members/plan/core/model';
-import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
-import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
-import { demoClient } from '../../../helpers';
-import { apiRequests, exportText, Table, withPortal, withStorage, type Portal } from './helpers';
+} from '../../../../src/engine/members/index';
+import { parseMembersFile } from '../../../../src/features/members/plan/core/file/membersFile';
+import { allChanges } from '../../../../src/features/members/plan/core/model';
+import { makePlan } from '../../../../src/features/members/plan/core/planner';
+import { readPortalState } from '../../../../src/features/members/plan/core/portalState';
+import { demoClient } from '../../features/helpers';
+import {
+  apiRequests,
+  exportText,
+  Table,
+  withPortal,
+  withStorage,
+  type Portal,
+} from '../../features/members/plan/core/helpers';
 
 const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
 

@@ -2,8 +2,8 @@
 // know makes the whole journal unreadable, and the change can then be neither resumed nor undone.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkJournalLine } from '../../../src/engine/journalSchema';
-import type { MemberCreate, MemberUpdate } from '../../../src/api';
+import { checkJournalLine } from '../../../../src/engine/members/journalSchema';
+import type { MemberCreate, MemberUpdate } from '../../../../src/api';
 
 function begin(requests: unknown[]): string {
   return JSON.stringify({

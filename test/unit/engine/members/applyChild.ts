@@ -3,11 +3,11 @@
 // argv: baseUrl accountId fileWithText storageFolder concurrency [portalId]
 // (portalId: the journal's portal, so an extension that has it signed in can resume it; default "test")
 import { readFile } from 'node:fs/promises';
-import { PortalClient } from '../../../../../../src/api';
-import { applyPlan } from '../../../../../../src/engine/members/apply';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
-import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
-import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { PortalClient } from '../../../../src/api';
+import { applyPlan } from '../../../../src/engine/members/apply';
+import { parseMembersFile } from '../../../../src/features/members/plan/core/file/membersFile';
+import { makePlan } from '../../../../src/features/members/plan/core/planner';
+import { readPortalState } from '../../../../src/features/members/plan/core/portalState';
 
 async function main(): Promise<void> {
   const [baseUrl, account, textFile, storage, concurrency, portalId] = process.argv.slice(2);

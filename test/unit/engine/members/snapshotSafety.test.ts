@@ -5,14 +5,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { collect } from '../../../../../../src/api';
-import { applyPlan } from '../../../../../../src/engine/members/apply';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
-import type { MemberSnapshot } from '../../../../../../src/features/members/plan/core/model';
-import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
-import { readGroups, readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
-import * as snapshots from '../../../../../../src/engine/members/snapshot';
-import { exportText, Table, withPortal, withStorage } from './helpers';
+import { collect } from '../../../../src/api';
+import { applyPlan } from '../../../../src/engine/members/apply';
+import { parseMembersFile } from '../../../../src/features/members/plan/core/file/membersFile';
+import type { MemberSnapshot } from '../../../../src/features/members/plan/core/model';
+import { makePlan } from '../../../../src/features/members/plan/core/planner';
+import { readGroups, readPortalState } from '../../../../src/features/members/plan/core/portalState';
+import * as snapshots from '../../../../src/engine/members/snapshot';
+import { exportText, Table, withPortal, withStorage } from '../../features/members/plan/core/helpers';
 
 const { listSnapshots, readSnapshot, recreatePlan } = snapshots;
 

@@ -3,14 +3,21 @@
 // chosen, and the journal written before each member's requests.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyPlan, countPlan } from '../../../../../../src/engine/members/apply';
-import { readJournal } from '../../../../../../src/engine/members/index';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
-import type { Plan } from '../../../../../../src/features/members/plan/core/model';
-import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
-import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
-import { groupIdOf } from '../../../helpers';
-import { apiRequests, exportText, Table, withPortal, withStorage, type Portal } from './helpers';
+import { applyPlan, countPlan } from '../../../../src/engine/members/apply';
+import { readJournal } from '../../../../src/engine/members/index';
+import { parseMembersFile } from '../../../../src/features/members/plan/core/file/membersFile';
+import type { Plan } from '../../../../src/features/members/plan/core/model';
+import { makePlan } from '../../../../src/features/members/plan/core/planner';
+import { readPortalState } from '../../../../src/features/members/plan/core/portalState';
+import { groupIdOf } from '../../features/helpers';
+import {
+  apiRequests,
+  exportText,
+  Table,
+  withPortal,
+  withStorage,
+  type Portal,
+} from '../../features/members/plan/core/helpers';
 
 const WRITES = /^(PATCH|POST|DELETE) \/v[23]\/accounts\/:account\/members/;
 

@@ -5,21 +5,21 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collect } from '../../../../../../src/api';
-import { applyPlan } from '../../../../../../src/engine/members/apply';
-import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
-import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
-import { readGroups, readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
+import { collect } from '../../../../src/api';
+import { applyPlan } from '../../../../src/engine/members/apply';
+import { parseMembersFile } from '../../../../src/features/members/plan/core/file/membersFile';
+import { makePlan } from '../../../../src/features/members/plan/core/planner';
+import { readGroups, readPortalState } from '../../../../src/features/members/plan/core/portalState';
 import {
   listSnapshots,
   readSnapshot,
   recreatePlan,
   snapshotFrom,
   writeSnapshot,
-} from '../../../../../../src/engine/members/snapshot';
-import { runBulk } from '../../../../../../src/features/members/bulk/bulkRun';
-import { bulkMemberOf } from '../../../../../../src/features/members/bulk/bulkChange';
-import { exportText, Table, withPortal } from './helpers';
+} from '../../../../src/engine/members/snapshot';
+import { runBulk } from '../../../../src/features/members/bulk/bulkRun';
+import { bulkMemberOf } from '../../../../src/features/members/bulk/bulkChange';
+import { exportText, Table, withPortal } from '../../features/members/plan/core/helpers';
 
 void describe('snapshots and re-create', () => {
   void test('a permanent removal is named, snapshotted first, and re-created with everything but the password', async () => {
