@@ -105,6 +105,12 @@ export interface MembersFile {
   readonly problems: readonly Problem[];
 }
 
+/**
+ * A file read without keeping its rows: each was handed on as it was read (see streamMembersFile), to be read again
+ * when needed. Cells' places are found in its text as in a file read whole.
+ */
+export type FileWithoutRows = Omit<MembersFile, 'rows'>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Problems (the Problems panel)
 // ---------------------------------------------------------------------------------------------------------------

@@ -13,8 +13,9 @@
  * otherwise.
  */
 import { createHash } from 'node:crypto';
-import { checkFile, isAdministrator, sameTags, type FileCheck } from './file/diagnose';
+import { Check, fileBlocked, isAdministrator, sameTags } from './file/diagnose';
 import { canonical, desiredRows, type DesiredRow } from './file/desiredRows';
+import { rowIndexOf, type RowIndex } from './file/rowIndex';
 import { groupDigest } from '../../../../node/groupDigest';
 import { memberBefore } from '../../../../engine/members/portal';
 import type {
@@ -24,6 +25,7 @@ import type {
   CreateChange,
   FieldChange,
   FieldValues,
+  FileWithoutRows,
   GroupChange,
   GroupLevel,
   MemberBefore,
@@ -74,7 +76,7 @@ export function changeId(username: string, what: string): string {
 }
 
 /** The file's group columns the portal knows, by lower-case name. */
-function groupColumns(file: MembersFile, groups: readonly PortalGroup[]): Map<string, PortalGroup> {
+function groupColumns(file: FileWithoutRows, groups: readonly PortalGroup[]): Map<string, PortalGroup> {
   const byName = new Map(groups.map((g) => [g.name.toLowerCase(), g]));
   const out = new Map<string, PortalGroup>();
   for (const name of file.groupColumns) {
@@ -184,7 +186,12 @@ function groupChanges(row: DesiredRow, p: PortalMember, columns: ReadonlyMap<str
 }
 
 /** Whether the member's groups read now differ from those the row's `groupDigest` was exported with. */
-function groupsMoved(row: DesiredRow, p: PortalMember, file: MembersFile, columns: ReadonlyMap<string, PortalGroup>) {
+function groupsMoved(
+  row: DesiredRow,
+  p: PortalMember,
+  file: FileWithoutRows,
+  columns: ReadonlyMap<string, PortalGroup>,
+) {
   if (row.groupDigest === undefined || !p.groups) return false;
   const now = new Map<string, GroupLevel>();
   for (const name of file.groupColumns) {
@@ -198,7 +205,7 @@ function planExisting(
   parts: Parts,
   row: DesiredRow,
   p: PortalMember,
-  file: MembersFile,
+  file: FileWithoutRows,
   columns: ReadonlyMap<string, PortalGroup>,
 ) {
   const key = p.username.toLowerCase();
@@ -243,7 +250,7 @@ function planExisting(
     });
 }
 
-function planAbsent(parts: Parts, state: PortalState, inFile: ReadonlySet<string>, options: PlanOptions): void {
+function planAbsent(parts: Parts, state: PortalState, inFile: RowIndex, options: PlanOptions): void {
   const choice = options.absent ?? 'leave';
   if (choice === 'leave') return;
   for (const [key, p] of state.members) {
@@ -267,39 +274,66 @@ function planAbsent(parts: Parts, state: PortalState, inFile: ReadonlySet<string
  * and skips every row. A username that appears twice is planned for neither row.
  */
 export function makePlan(file: MembersFile, state: PortalState, options: PlanOptions = {}): FilePlan {
-  const now = options.now ?? Date.now();
-  const check = checkFile(file, { groups: state.groups, members: state.members, now, readAt: state.readAt });
-  const planner = new Planner(file, state, options, now, check);
-  for (const row of check.rows) planner.row(row);
-  return planner.plan();
+  const planning = new Planning(file, rowIndexOf(file), state, options);
+  if (file.columns.has('username')) for (const row of desiredRows(file).rows) planning.row(row);
+  return planning.plan();
 }
 
-class Planner {
+/** Sections of a plan that only grow while its rows are planned, each change of one row. */
+export const GROWING_SECTIONS = ['newMembers', 'fieldChanges', 'groupChanges', 'disabled'] as const;
+export type GrowingSection = (typeof GROWING_SECTIONS)[number];
+
+/**
+ * A plan under way: each row checked as it comes and, when a plan can plan it, planned. makePlan hands it a file's
+ * rows; a reader that keeps no rows (the planning worker's) hands them over as it reads them, with the file's
+ * RowIndex read before. The same rows in the same order make the same plan.
+ */
+export class Planning {
   private readonly parts = new Parts();
   private readonly columns: Map<string, PortalGroup>;
+  private readonly check: Check;
+  private readonly blocked: boolean;
+  private readonly now: number;
 
   constructor(
-    private readonly file: MembersFile,
+    private readonly file: FileWithoutRows,
+    private readonly index: RowIndex,
     private readonly state: PortalState,
     private readonly options: PlanOptions,
-    private readonly now: number,
-    private readonly check: FileCheck,
   ) {
+    this.now = options.now ?? Date.now();
+    const context = { groups: state.groups, members: state.members, now: this.now, readAt: state.readAt };
+    // A plan shows only the errors of the rows it skips: the other problems are the Problems panel's.
+    this.check = new Check(file, index, context, false);
+    this.blocked = fileBlocked(file);
     this.columns = groupColumns(file, state.groups);
   }
 
   row(row: DesiredRow): void {
+    if (this.blocked || !this.check.row(row)) return;
     const p = this.state.members.get(row.username.toLowerCase());
     if (p) planExisting(this.parts, row, p, this.file, this.columns);
     else planNew(this.parts, row, this.columns, this.file.columns.has('lastModified'));
   }
 
-  /** The plan; `inFile` (lower-case usernames of every row) and `rowLines` are read from the file unless given. */
+  /** Changes planned so far in a section and not taken. */
+  planned(section: GrowingSection): number {
+    return this.parts[section].length;
+  }
+
+  /**
+   * The first `count` changes of a section, taken out of the plan: whoever takes them puts them before the
+   * section's changes in the plan made at the end.
+   */
+  take(section: GrowingSection, count: number): ReadonlyArray<FilePlan[GrowingSection][number]> {
+    return this.parts[section].splice(0, count);
+  }
+
+  /** The plan of the rows planned; `absent` is planned now that every row of the file is known. */
   plan(): FilePlan {
-    const inFile = new Set(desiredRows(this.file).rows.map((r) => r.username.toLowerCase()));
-    const rowLines = this.file.rows.map((r) => r.line);
-    const { parts, file, state } = this;
-    if (!this.check.blocked) planAbsent(parts, state, inFile, this.options);
+    const { parts, file, state, index } = this;
+    const check = this.check.result([]);
+    if (!check.blocked) planAbsent(parts, state, index, this.options);
     return {
       accountId: state.accountId,
       groups: state.groups,
@@ -315,13 +349,13 @@ class Planner {
       leftOutByDefault: parts.conflicts.flatMap((c) => c.changeIds),
       before: parts.before,
       conflictsChecked: file.columns.has('lastModified'),
-      skipped: this.check.skipped,
+      skipped: check.skipped,
       source: {
         fileDigest: this.options.fileDigest ?? '',
         readAt: state.readAt,
-        rows: file.rows.length,
+        rows: index.rows,
         unchanged: parts.unchanged,
-        rowLines,
+        rowLines: index.lines,
       },
     };
   }

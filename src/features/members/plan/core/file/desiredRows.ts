@@ -19,6 +19,7 @@ import {
 } from './membersFile';
 import type {
   ColumnKey,
+  FileWithoutRows,
   GroupLevel,
   MembersFile,
   MembersFileRow,
@@ -118,13 +119,14 @@ export async function desiredRowsInSlices(file: MembersFile, pause: () => Promis
 }
 
 /** The header's words for a column (what a message names it by), or the key when the file has no such column. */
-export function headerText(file: MembersFile, key: ColumnKey): string {
+export function headerText(file: FileWithoutRows, key: ColumnKey): string {
   const index = file.columns.get(key);
   const text = index === undefined ? undefined : file.header[index]?.text.trim();
   return text ? text : key;
 }
 
-function desiredRow(file: MembersFile, r: MembersFileRow): DesiredRow {
+/** One row, typed: what desiredRows keeps for each row, for a reader that keeps none (see streamMembersFile). */
+export function desiredRow(file: FileWithoutRows, r: MembersFileRow): DesiredRow {
   const problems: Problem[] = [];
   const add: Add = (span, code, args = [], severity = 'error') =>
     problems.push({ ...span, code, severity, args, row: r.row });
@@ -184,7 +186,7 @@ function permissionOf(value: string | undefined, span: () => Span, add: Add): nu
 }
 
 function groupsOf(
-  file: MembersFile,
+  file: FileWithoutRows,
   r: MembersFileRow,
   span: (key: ColumnKey) => Span,
   add: Add,

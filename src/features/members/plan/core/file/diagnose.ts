@@ -17,9 +17,11 @@ import {
   SLICE_ROWS,
   type DesiredRow,
 } from './desiredRows';
+import { addRows, RowIndex, rowIndexOf } from './rowIndex';
 import { groupElevation, holdsPower, permissionElevation, signInElevation, type Elevation } from '../elevation';
 import type {
   ColumnKey,
+  FileWithoutRows,
   MembersFile,
   PortalGroup,
   PortalMember,
@@ -71,10 +73,10 @@ export function diagnose(file: MembersFile, context: DiagnoseContext = {}): Prob
 
 /** Checks the file against what is known of the portal. */
 export function checkFile(file: MembersFile, context: DiagnoseContext = {}): FileCheck {
-  const check = new Check(file, context);
-  if (!file.columns.has('username')) return check.result();
-  for (const row of desiredRows(file).rows) check.row(row);
-  return check.result();
+  const check = new Check(file, rowIndexOf(file), context);
+  const ok: DesiredRow[] = [];
+  if (file.columns.has('username')) for (const row of desiredRows(file).rows) if (check.row(row)) ok.push(row);
+  return check.result(ok);
 }
 
 /** checkFile in slices of SLICE_ROWS rows, awaiting `pause` between them. */
@@ -83,90 +85,75 @@ export async function checkFileInSlices(
   context: DiagnoseContext,
   pause: () => Promise<void>,
 ): Promise<FileCheck> {
-  const check = new Check(file, context);
-  if (!file.columns.has('username')) return check.result();
+  const index = new RowIndex();
+  for (let at = 0; at < file.rows.length; at += SLICE_ROWS) {
+    addRows(index, file, file.rows.slice(at, at + SLICE_ROWS));
+    await pause();
+  }
+  const check = new Check(file, index, context);
+  const ok: DesiredRow[] = [];
+  if (!file.columns.has('username')) return check.result(ok);
   const { rows } = await desiredRowsInSlices(file, pause);
-  const lines = new Map<string, number[]>();
   for (let at = 0; at < rows.length; at += SLICE_ROWS) {
-    addUsernameLines(lines, rows.slice(at, at + SLICE_ROWS));
+    for (const row of rows.slice(at, at + SLICE_ROWS)) if (check.row(row)) ok.push(row);
     await pause();
   }
-  check.useLines(lines);
-  for (let at = 0; at < rows.length; at += SLICE_ROWS) {
-    for (const row of rows.slice(at, at + SLICE_ROWS)) check.row(row);
-    await pause();
-  }
-  return check.result();
+  return check.result(ok);
 }
 
-/** A check under way: the header's problems first, then each row's as it comes. */
-class Check {
+/** Whether a file cannot be planned at all: it has no username column, or CSV that does not parse. */
+export function fileBlocked(file: FileWithoutRows): boolean {
+  return !file.columns.has('username') || file.problems.some((p) => p.code === 'csv-malformed');
+}
+
+/**
+ * A check under way: the header's problems first, then each row's as it comes. The rows a plan can plan are the
+ * caller's to keep (or plan as they come); `keepRowProblems: false` keeps only the errors of rows skipped, for a plan
+ * that shows no other problem.
+ */
+export class Check {
   private readonly problems: Problem[];
-  private readonly ok: DesiredRow[] = [];
   private readonly skipped: SkippedRow[] = [];
-  private lines: Map<string, number[]> | undefined;
 
   constructor(
-    private readonly file: MembersFile,
+    private readonly file: FileWithoutRows,
+    private readonly index: RowIndex,
     private readonly context: DiagnoseContext,
+    private readonly keepRowProblems = true,
   ) {
     this.problems = [...file.problems];
-    headerProblems(file, context, this.problems);
+    headerProblems(file, index.rows, context, this.problems);
   }
 
-  /** The file's username lines, when the caller read them (in slices). */
-  useLines(lines: Map<string, number[]>): void {
-    this.lines = lines;
-  }
-
-  row(row: DesiredRow): void {
-    this.lines ??= usernameLines(desiredRows(this.file).rows);
-    const own = [...row.problems, ...rowProblems(this.file, row, this.context, this.lines)];
-    this.problems.push(...own);
+  /** Checks a row: whether a plan can plan it (it has no error). */
+  row(row: DesiredRow): boolean {
+    const own = [...row.problems, ...rowProblems(this.file, row, this.context, this.index)];
+    if (this.keepRowProblems) this.problems.push(...own);
     const errors = own.filter((p) => p.severity === 'error');
-    if (errors.length === 0) this.ok.push(row);
-    else this.skipped.push({ row: row.row, line: row.line, username: row.username, problems: sorted(errors) });
+    if (errors.length === 0) return true;
+    this.skipped.push({ row: row.row, line: row.line, username: row.username, problems: sorted(errors) });
+    return false;
   }
 
-  result(): FileCheck {
+  /** The check, with the rows it found a plan can plan. */
+  result(ok: readonly DesiredRow[]): FileCheck {
     const problems = sorted(this.problems);
-    if (!this.file.columns.has('username') || problems.some((p) => p.code === 'csv-malformed'))
-      return blockedCheck(this.file, problems);
-    return { problems, rows: this.ok, skipped: this.skipped, blocked: false };
+    // Only reading the file finds malformed CSV, and only the header a missing username column.
+    if (fileBlocked(this.file)) return blockedCheck(this.index, problems);
+    return { problems, rows: ok, skipped: this.skipped, blocked: false };
   }
 }
 
 /** A file that cannot be planned at all: every row is skipped, for the file's own problems. */
-function blockedCheck(file: MembersFile, problems: Problem[]): FileCheck {
+function blockedCheck(index: RowIndex, problems: Problem[]): FileCheck {
   const blocking = problems.filter((p) => p.code === 'no-username-column' || p.code === 'csv-malformed');
-  const skipped = file.rows.map((r) => ({ row: r.row, line: r.line, username: '', problems: blocking }));
+  const skipped = index.lines.map((line, i) => ({ row: i + 1, line, username: '', problems: blocking }));
   return { problems, rows: [], skipped, blocked: true };
-}
-
-/** Editor line numbers (1-based) of each lower-case username's rows. */
-function usernameLines(rows: readonly DesiredRow[]): Map<string, number[]> {
-  return addUsernameLines(new Map<string, number[]>(), rows);
-}
-
-function addUsernameLines(lines: Map<string, number[]>, rows: readonly DesiredRow[]): Map<string, number[]> {
-  for (const r of rows) {
-    const key = r.username.toLowerCase();
-    if (!key) continue;
-    const known = lines.get(key);
-    if (known) known.push(r.line + 1);
-    else lines.set(key, [r.line + 1]);
-  }
-  return lines;
 }
 
 type Add = (span: Span, code: ProblemCode, args?: Array<string | number>, severity?: Severity) => void;
 
-function rowProblems(
-  file: MembersFile,
-  row: DesiredRow,
-  context: DiagnoseContext,
-  lines: ReadonlyMap<string, readonly number[]>,
-): Problem[] {
+function rowProblems(file: FileWithoutRows, row: DesiredRow, context: DiagnoseContext, index: RowIndex): Problem[] {
   const out: Problem[] = [];
   const add: Add = (span, code, args = [], severity = 'error') =>
     out.push({ ...span, code, severity, args, row: row.row });
@@ -176,7 +163,7 @@ function rowProblems(
     return out;
   }
   const key = row.username.toLowerCase();
-  const others = (lines.get(key) ?? []).filter((l) => l !== row.line + 1);
+  const others = index.otherLines(key, row.line);
   if (others.length > 0) add(at('username'), 'duplicate-username', [row.username, others[0] ?? 0]);
   const portal = context.members?.get(key);
   const isNew = context.members !== undefined && portal === undefined;
@@ -198,7 +185,7 @@ function rowProblems(
   return out;
 }
 
-function cellSpan(file: MembersFile, row: DesiredRow, key: ColumnKey): Span {
+function cellSpan(file: FileWithoutRows, row: DesiredRow, key: ColumnKey): Span {
   return placeIn(file, row.cells, key);
 }
 
@@ -206,7 +193,13 @@ function cellSpan(file: MembersFile, row: DesiredRow, key: ColumnKey): Span {
  * Name, e-mail, job title, two-factor and tags: checked where they change (or for a new member). A value the portal
  * holds is never checked: an unedited export has no error.
  */
-function valueProblems(file: MembersFile, row: DesiredRow, portal: PortalMember | undefined, isNew: boolean, add: Add) {
+function valueProblems(
+  file: FileWithoutRows,
+  row: DesiredRow,
+  portal: PortalMember | undefined,
+  isNew: boolean,
+  add: Add,
+) {
   const at = (key: ColumnKey): Span => cellSpan(file, row, key);
   const name = (key: ColumnKey) => headerText(file, key);
   for (const field of ['name', 'email'] as const) {
@@ -242,7 +235,7 @@ export function sameTags(a: readonly string[], b: readonly string[]): boolean {
   return x.length === y.size && x.every((t) => y.has(t));
 }
 
-function dateProblems(file: MembersFile, row: DesiredRow, context: DiagnoseContext, isNew: boolean, add: Add) {
+function dateProblems(file: FileWithoutRows, row: DesiredRow, context: DiagnoseContext, isNew: boolean, add: Add) {
   const now = context.now ?? Date.now();
   const when = row.activationDate;
   if (when !== undefined && (isNew || context.members === undefined) && when <= now)
@@ -307,7 +300,7 @@ export function signInChanges(row: DesiredRow, portal: PortalMember): Elevation[
   return out;
 }
 
-function headerProblems(file: MembersFile, context: DiagnoseContext, problems: Problem[]): void {
+function headerProblems(file: FileWithoutRows, rows: number, context: DiagnoseContext, problems: Problem[]): void {
   const add: Add = (span, code, args = [], severity = 'error') => problems.push({ ...span, code, severity, args });
   const headerSpan = file.header[0]?.span ?? { line: 0, column: 0, endLine: 0, endColumn: 0 };
   if (!file.columns.has('username')) add({ ...headerSpan, endColumn: headerSpan.column }, 'no-username-column');
@@ -329,7 +322,7 @@ function headerProblems(file: MembersFile, context: DiagnoseContext, problems: P
     file.columns.has('username') &&
     changesSomething &&
     !file.columns.has('lastModified') &&
-    (file.groupColumns.length > 0 || file.rows.length > 0)
+    (file.groupColumns.length > 0 || rows > 0)
   )
     add({ ...headerSpan, endColumn: headerSpan.column }, 'no-lastmodified-column', [], 'info');
 }

@@ -5,7 +5,7 @@
  * csv-parse's byte count after each record; within a record the cells are found again by a quote-aware walk that
  * only counts characters (the values are csv-parse's).
  */
-import { parse as parseStream } from 'csv-parse';
+import { Parser } from 'csv-parse';
 import { parse, type CsvError } from 'csv-parse/sync';
 export { groupDigest } from '../../../../../node/groupDigest';
 import {
@@ -23,6 +23,7 @@ import {
   GROUP_COLUMN_PREFIX,
   type ColumnKey,
   type FileCell,
+  type FileWithoutRows,
   type MembersFileRow,
   type GroupLevel,
   type HeaderCell,
@@ -266,12 +267,24 @@ function charsOfBytes(text: string, from: number, bytes: number): number {
 }
 
 /** The line index of each file read, kept to find cells' places again (see placeOf). */
-const linesOf = new WeakMap<MembersFile, Lines>();
+const linesOf = new WeakMap<FileWithoutRows, Lines>();
+
+/** Takes each row as it is read, instead of the file keeping it, with its username (trimmed, as usernameOf reads it). */
+export type RowSink = (row: MembersFileRow, username: string) => void;
+
+/** A reader that hands its rows on: to whom, and where the header puts the username. */
+interface Stream {
+  readonly onRow: RowSink;
+  readonly usernameColumn: (header: readonly string[]) => number | undefined;
+  /** The line index of the text, when it was read before. */
+  readonly lines?: Lines;
+}
 
 /**
  * Turns csv-parse's records into the file as they come: the header from the first, a row (values and where it
  * starts) from each next one, so the same reader serves a parse of the whole text and one fed in slices. Nothing
- * of the text is copied: a file of a million rows keeps only the rows' values.
+ * of the text is copied: a file of a million rows keeps only the rows' values, or none of them when a sink takes
+ * each row as it comes.
  */
 class Reader {
   private readonly lines: Lines;
@@ -279,16 +292,20 @@ class Reader {
   private endChar = 0;
   private head: RawRecord | undefined;
   private readonly rows: MembersFileRow[] = [];
+  private count = 0;
+  private usernameColumn: number | undefined;
   private readonly errors: Array<{ message: string; offset: number }> = [];
 
   constructor(
     private readonly text: string,
     readonly delimiter: ',' | ';',
+    private readonly stream?: Stream,
   ) {
-    this.lines = new Lines(text);
+    this.lines = stream?.lines ?? new Lines(text);
   }
 
-  csvOptions() {
+  /** csv-parse's options: the records are taken by on_record (csvOptions) or as the parser pushes them (RecordStream). */
+  parserOptions() {
     return {
       delimiter: this.delimiter,
       record_delimiter: ['\r\n', '\n', '\r'],
@@ -300,6 +317,12 @@ class Reader {
         if (error) this.errors.push({ message: error.message, offset: this.endChar });
         return undefined;
       },
+    };
+  }
+
+  csvOptions() {
+    return {
+      ...this.parserOptions(),
       // The record's place is taken as it is read: csv-parse's byte count after it.
       on_record: (record: string[], context: { bytes: number }) => {
         this.place(record, context.bytes);
@@ -317,21 +340,25 @@ class Reader {
     return this.head?.values;
   }
 
-  private place(values: string[], bytesAfter: number): void {
+  /** A record read, and csv-parse's byte count after it. */
+  place(values: string[], bytesAfter: number): void {
     const text = this.text;
     const chars = charsOfBytes(text, this.endChar, bytesAfter - this.endByte);
     let start = this.endChar;
     // Empty lines before the record belong to its byte count; the record starts after them.
     while (start < text.length && (text[start] === '\n' || text[start] === '\r')) start++;
-    if (this.head === undefined)
+    if (this.head === undefined) {
       this.head = { values, offsets: cellOffsets(text, start, values.length, this.delimiter), start };
-    else
-      this.rows.push({
-        row: this.rows.length + 1,
-        line: this.lines.at(start).line,
-        start,
-        values: values.map(cellValue),
-      });
+      this.usernameColumn = this.stream?.usernameColumn(values);
+    } else {
+      const row = { row: ++this.count, line: this.lines.at(start).line, start, values: values.map(cellValue) };
+      const stream = this.stream;
+      if (!stream) this.rows.push(row);
+      else {
+        const at = this.usernameColumn;
+        stream.onRow(row, ((at === undefined ? undefined : row.values[at]) ?? '').trim());
+      }
+    }
     this.endByte = bytesAfter;
     this.endChar += chars;
   }
@@ -341,6 +368,12 @@ class Reader {
   }
 
   file(bom: boolean, options: ParseOptions): MembersFile {
+    const file = { ...this.withoutRows(bom, options), rows: this.rows };
+    linesOf.set(file, this.lines);
+    return file;
+  }
+
+  withoutRows(bom: boolean, options: ParseOptions): FileWithoutRows {
     const problems: Problem[] = this.errors.map((e) => ({
       ...this.spanOf(e.offset, e.offset),
       code: 'csv-malformed',
@@ -362,16 +395,7 @@ class Reader {
       const group = groupNameOf(h.key);
       if (group !== undefined) groupColumns.push(group);
     });
-    const file = {
-      text: this.text,
-      delimiter: this.delimiter,
-      bom,
-      header,
-      columns,
-      rows: this.rows,
-      groupColumns,
-      problems,
-    };
+    const file = { text: this.text, delimiter: this.delimiter, bom, header, columns, groupColumns, problems };
     linesOf.set(file, this.lines);
     return file;
   }
@@ -421,7 +445,63 @@ export async function parseMembersFileInSlices(
   const bom = text.startsWith(BOM);
   const body = bom ? text.slice(1) : text;
   const reader = new Reader(body, delimiterOf(body));
-  const parser = parseStream(reader.csvOptions());
+  await readInSlices(reader, body, pause);
+  return reader.file(bom, options);
+}
+
+/**
+ * parseMembersFileInSlices without keeping the rows: `onRow` takes each as it is read, in file order. A file of
+ * hundreds of thousands of rows is read again for each step that needs its rows rather than kept, each row's
+ * values costing several times its text. The same rows, in the same order, each time.
+ */
+export async function streamMembersFile(
+  text: string,
+  options: ParseOptions,
+  pause: () => Promise<void>,
+  onRow: RowSink,
+): Promise<FileWithoutRows> {
+  const bom = text.startsWith(BOM);
+  const body = bom ? text.slice(1) : text;
+  const index = labelIndex(options);
+  const usernameColumn = (header: readonly string[]) => {
+    const at = header.findIndex((h) => columnIn(index, h) === 'username');
+    return at < 0 ? undefined : at;
+  };
+  const reader = new Reader(body, delimiterOf(body), { onRow, usernameColumn });
+  await readInSlices(reader, body, pause);
+  return reader.withoutRows(bom, options);
+}
+
+/**
+ * The rows of a file read by streamMembersFile, read again from its text and handed to `onRow`: the same rows, in the
+ * same order, their places in the file as it was read.
+ */
+export async function rereadRows(file: FileWithoutRows, pause: () => Promise<void>, onRow: RowSink): Promise<void> {
+  const stream = { onRow, usernameColumn: () => file.columns.get('username'), lines: linesOf.get(file) };
+  await readInSlices(new Reader(file.text, file.delimiter, stream), file.text, pause);
+}
+
+/** Feeds `body` to csv-parse in slices, awaiting `pause` between them, until its end or an error. */
+/**
+ * csv-parse's stream, each record handed to the reader as the parser pushes it, with the parser's byte count then:
+ * the byte count on_record is given, without the context on_record is given with it. That context is copied out of
+ * the parser's counters for every record, in a way that leaves each copy in the old generation of the heap for the
+ * next full collection: hundreds of megabytes of them in a file of hundreds of thousands of rows.
+ */
+class RecordStream extends Parser {
+  constructor(private readonly reader: Reader) {
+    super(reader.parserOptions());
+  }
+
+  override push(record: unknown): boolean {
+    if (record === null) return super.push(null);
+    this.reader.place(record as string[], this.info.bytes);
+    return true;
+  }
+}
+
+async function readInSlices(reader: Reader, body: string, pause: () => Promise<void>): Promise<void> {
+  const parser = new RecordStream(reader);
   parser.resume();
   const failed = new Promise<void>((resolve) =>
     parser.once('error', (error) => {
@@ -439,14 +519,13 @@ export async function parseMembersFileInSlices(
   }
   parser.end();
   await Promise.race([ended, failed]);
-  return reader.file(bom, options);
 }
 
 /**
  * The place of a row's cell at a header index (the row's start when the row has no such cell), found again in the
  * file's text from where the row starts.
  */
-export function placeOf(file: MembersFile, row: MembersFileRow, index: number | undefined): Span {
+export function placeOf(file: FileWithoutRows, row: MembersFileRow, index: number | undefined): Span {
   const lines = linesOf.get(file);
   if (!lines || index === undefined || index >= row.values.length)
     return { line: row.line, column: 0, endLine: row.line, endColumn: 0 };
@@ -455,12 +534,12 @@ export function placeOf(file: MembersFile, row: MembersFileRow, index: number | 
 }
 
 /** The place of a row's cell in a column (the row's start when the file or the row has no such cell). */
-export function placeIn(file: MembersFile, row: MembersFileRow, key: ColumnKey): Span {
+export function placeIn(file: FileWithoutRows, row: MembersFileRow, key: ColumnKey): Span {
   return placeOf(file, row, file.columns.get(key));
 }
 
 /** A row's cell in a column, or undefined when the file has no such column (or the row stops before it). */
-export function cellOf(file: MembersFile, row: MembersFileRow, key: ColumnKey): FileCell | undefined {
+export function cellOf(file: FileWithoutRows, row: MembersFileRow, key: ColumnKey): FileCell | undefined {
   const index = file.columns.get(key);
   if (index === undefined) return undefined;
   const value = row.values[index];
@@ -469,12 +548,12 @@ export function cellOf(file: MembersFile, row: MembersFileRow, key: ColumnKey): 
 }
 
 /** A row's cell value in a column; undefined as in cellOf. */
-export function valueOf(file: MembersFile, row: MembersFileRow, key: ColumnKey): string | undefined {
+export function valueOf(file: FileWithoutRows, row: MembersFileRow, key: ColumnKey): string | undefined {
   const index = file.columns.get(key);
   return index === undefined ? undefined : row.values[index];
 }
 
 /** A row's username, trimmed ('' when missing). */
-export function usernameOf(file: MembersFile, row: MembersFileRow): string {
+export function usernameOf(file: FileWithoutRows, row: MembersFileRow): string {
   return (valueOf(file, row, 'username') ?? '').trim();
 }

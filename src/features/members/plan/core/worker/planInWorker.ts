@@ -1,8 +1,9 @@
 /**
  * The host's side of the worker that reads and plans a members file (planWorker.ts): the text goes to the worker,
  * which answers what the file needs read from the portal; the host reads the portal with its client and sends what
- * it read; the worker plans, and the plan comes back in parts, each a few milliseconds to take in. The host never
- * parses the file itself, so its event loop is never held by it, and it keeps only the plan.
+ * it read; the worker plans, and the plan comes back in parts while it is made, each a few milliseconds to take in,
+ * then the rest of it. The host never parses the file itself, so its event loop is never held by it, and it keeps
+ * only the plan.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -115,10 +116,15 @@ class Conversation {
     });
   }
 
-  /** The plan from its last message and the parts before it. */
+  /** The plan from its last message and the parts before it: a section's parts come first, then what it holds. */
   planOf(rest: Partial<FilePlan>): FilePlan {
     const plan: Record<string, unknown> = { ...rest };
-    for (const [key, items] of this.parts) plan[key] = items;
+    for (const [key, items] of this.parts) {
+      const tail: unknown = plan[key];
+      if (Array.isArray(tail))
+        for (const item of tail) items.push(key === 'newMembers' ? compactNew(item as NewChange) : item);
+      plan[key] = items;
+    }
     for (const [key, map] of this.maps) plan[key] = map;
     this.parts.clear();
     this.maps.clear();

@@ -7,7 +7,11 @@ import { csvLine, UTF8_BOM } from '../../../../../../src/features/members/csv/cs
 import {
   parseMembersFile,
   parseMembersFileInSlices,
+  rereadRows,
+  streamMembersFile,
+  usernameOf,
 } from '../../../../../../src/features/members/plan/core/file/membersFile';
+import type { MembersFileRow } from '../../../../../../src/features/members/plan/core/model';
 import { fileDigest, fileDigestInSlices, makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import { checkFile, checkFileInSlices } from '../../../../../../src/features/members/plan/core/file/diagnose';
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
@@ -40,6 +44,16 @@ void describe('members file in slices', () => {
       const sliced = await parseMembersFileInSlices(text, {}, pause);
       assert.deepEqual(sliced, whole);
       assert.ok(pauses >= 3, `${pauses} pauses while parsing`);
+      // Read without keeping the rows, then read again: the same rows each time, each with its username.
+      const streamed: MembersFileRow[] = [];
+      const head = await streamMembersFile(text, {}, pause, (row, username) => {
+        assert.equal(username, usernameOf(whole, row));
+        streamed.push(row);
+      });
+      assert.deepEqual({ ...head, rows: streamed }, whole);
+      const again: MembersFileRow[] = [];
+      await rereadRows(head, pause, (row) => again.push(row));
+      assert.deepEqual(again, whole.rows);
       assert.equal(await fileDigestInSlices(text, pause), fileDigest(text));
       const state = await readPortalState(p.client, p.acme, whole);
       const now = Date.now();
