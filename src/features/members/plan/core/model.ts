@@ -202,7 +202,18 @@ export interface PlanSource {
  * The engine's plan, as the file side makes it: the engine runs changes and needs neither the file's skipped rows
  * nor what the plan read, so they are the file side's own.
  */
+/**
+ * How a plan's change is named in the history, once the user has chosen what it applies: from a file (its name, or
+ * the sheet it was imported from), or an offboarding (and the tag it gives, if any).
+ */
+export type PlanNaming =
+  | { readonly kind: 'file'; readonly source: string }
+  | { readonly kind: 'offboard'; readonly tag?: string }
+  | { readonly kind: 'allGroups' };
+
 export interface Plan extends EnginePlan {
+  /** How the change will be named when applied; a plan with a fixed `title` keeps it. */
+  readonly naming?: PlanNaming;
   /** Rows of the file not planned (errors, repeated usernames), each with its problems. Plans from a file only. */
   readonly skipped?: readonly SkippedRow[];
   /** What a plan from a file read. */
