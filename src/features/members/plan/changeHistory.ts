@@ -47,6 +47,11 @@ export function changeName(record: JournalRecord): string {
   return vscode.l10n.t('"{0}" ({1})', plain(record.begin.title ?? originWords(record)), when(record.begin.startedAt));
 }
 
+/** The change's name without its time, for an undo's own title (the history adds the undo's time). */
+function changeLabel(record: JournalRecord): string {
+  return vscode.l10n.t('"{0}"', plain(record.begin.title ?? originWords(record)));
+}
+
 export function accountOfRecord(deps: ApplyDeps, record: JournalRecord): AccountRef {
   const { portalId, accountId } = record.begin;
   const label = deps.store.labelOf(portalId, accountId) ?? vscode.l10n.t('organisation {0}', accountId);
@@ -67,7 +72,7 @@ async function showUndo(deps: ApplyDeps, past: PastChange, chosen?: readonly str
   const left = membersLeft(past);
   const who = chosen ?? left;
   const title = undoTitle(
-    changeName(past.record),
+    changeLabel(past.record),
     who.map((m) => plain(m)),
     left.length,
   );
