@@ -60,7 +60,14 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('signed in; the Members view shows Acme Corporation');
 
     // 1. Export with group permissions: the pick says what they cost.
+    // What to export is asked before where to save it.
     await palette(page, 'Portal: Export Members to CSV…');
+    const q = await quickInput(page);
+    await q.rows
+      .filter({ hasText: 'One more request per member' })
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await pick(page, 'Members and their group permissions');
     const saveBox = await quickInput(page);
     await saveBox.widget
       .locator('.quick-input-title', { hasText: 'Export the members of Acme Corporation' })
@@ -68,12 +75,6 @@ export async function run(ctx: FlowContext): Promise<void> {
     await saveBox.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await saveBox.input.fill(csv);
     await saveBox.input.press('Enter');
-    const q = await quickInput(page);
-    await q.rows
-      .filter({ hasText: 'One more request per member' })
-      .first()
-      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await pick(page, 'Members and their group permissions');
     await toast(page, /Exported \d+ members to/);
     const exported = readBack(csv);
     check(exported.groupColumns.includes('engineering'), `group columns: ${exported.groupColumns.join(', ')}`);
@@ -153,8 +154,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     // The header line (and its lens) is scrolled into view first.
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Home');
+    // Nobody on the portal is missing from the export: no question about absent members.
     await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
-    await pick(page, 'Leave them alone');
     await planPane(page).locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     const rows = planPane(page).locator('.monaco-list-row');
@@ -197,6 +198,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     // The first apply's summary goes first, so the one waited for next is the undo's.
     await palette(page, 'Notifications: Clear All Notifications');
     await palette(page, 'Portal: Undo Last Change…');
+    // It names the change before it opens its undo.
+    await (await dialog(page, /Undo "Changes to 3 members from /, 'Show Undo Plan')).click();
     await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await titleAction(page, /^Plan/, 'Apply Plan…');
     // Removing the member the apply created deletes them for good: a snapshot is kept first, in a folder asked once.

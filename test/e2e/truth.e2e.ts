@@ -37,11 +37,11 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     // 1. Export with group permissions, and open the file.
     await palette(page, 'Portal: Export Members to CSV…');
+    await pick(page, 'Members and their group permissions');
     const saveBox = await quickInput(page);
     await saveBox.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await saveBox.input.fill(csv);
     await saveBox.input.press('Enter');
-    await pick(page, 'Members and their group permissions');
     await toast(page, /Exported \d+ members to/);
     await setPaneExpanded(page, 'Members', false);
     const exported = readBack(csv);
@@ -77,7 +77,6 @@ export async function run(ctx: FlowContext): Promise<void> {
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Home');
     await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
-    await pick(page, 'Leave them alone');
     const pane = planPane(page);
     await pane.getByText('Rows not planned').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await pane.getByText('NOT PLANNED: 1').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -109,7 +108,6 @@ export async function run(ctx: FlowContext): Promise<void> {
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Home');
     await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
-    await pick(page, 'Leave them alone');
     await pane.getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await titleAction(page, /^Plan/, 'Apply Plan…');
     const box = page.locator('.monaco-dialog-box', { hasText: 'Changes that grant more power: 1' });

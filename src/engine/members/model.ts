@@ -195,8 +195,8 @@ export interface Plan {
   readonly accountId: number;
   /** The organisation's groups as read (names for group ids). */
   readonly groups: readonly PortalGroup[];
-  /** Where the plan came from: a file, an undo, a retry or a re-create. */
-  readonly origin: 'file' | 'undo' | 'retry' | 'recreate';
+  /** Where the plan came from: a file, an undo, a retry, a re-create, or a change to a selection of members. */
+  readonly origin: 'file' | 'undo' | 'retry' | 'recreate' | 'bulk';
   readonly createdAt: number;
   /** New members. */
   readonly newMembers: readonly (CreateChange | RestoreChange)[];

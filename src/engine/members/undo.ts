@@ -80,10 +80,15 @@ function addGroup(
 /**
  * The plan that puts every member the run changed back to their previous values: fields and groups back, created
  * members removed, members deleted for good re-created (everything but the password). Members whose outcome is not
- * known (an unfinished run) are left out: resume first; so are removals whose user lives on elsewhere. Pure.
+ * known (an unfinished run) are left out: resume first; so are removals whose user lives on elsewhere, and members
+ * `member` says no to (those an earlier undo put back, or not chosen this time). Pure.
  */
-export function undoPlan(record: JournalRecord, now: number = Date.now()): Plan {
-  const done = (work: JournalWork) => record.outcomes.get(work.seq)?.result === 'done';
+export function undoPlan(
+  record: JournalRecord,
+  now: number = Date.now(),
+  member: (username: string) => boolean = () => true,
+): Plan {
+  const done = (work: JournalWork) => record.outcomes.get(work.seq)?.result === 'done' && member(work.username);
   return planFromJournal(record, 'undo', now, done, (work, key, base, into) => {
     const was = record.intents.get(work.seq)?.before ?? work.before;
     if (work.action === 'create' || work.action === 'restore') {

@@ -34,6 +34,7 @@ import { registerPlan, type PlanFeature } from './plan/register';
 import { registerImport } from './import/register';
 import { registerLocalData, tidyLocalData } from './localData/register';
 import { registerMembersViewCommands } from './view/viewCommands';
+import { registerOffboard } from './offboard/register';
 
 export interface MembersFeature extends MembersHandle {
   readonly provider: MembersProvider;
@@ -142,8 +143,8 @@ const groupsFromStore =
     sessions.get(a).memberGroups(rows, signal);
 
 export function registerMembers(context: vscode.ExtensionContext, deps: FeatureDeps): MembersFeature {
-  const { auth, commands, forms } = deps;
-  const { registry } = auth;
+  const { registry } = deps.auth;
+  const { commands, forms } = deps;
   const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
   const provider = new MembersProvider(registry, commands.ui, groupsFromStore(sessions));
   provider.keepIn(context.workspaceState);
@@ -174,6 +175,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     ...registerMemberCommands(commands, bulkDeps),
     ...registerImport(commands, registry, (file, account) => plan.store.rememberAccount(file, account), storage),
     registerPermissionCommand(commands, bulkDeps),
+    ...registerOffboard(commands, { ...bulkDeps, store: plan.store, apply: plan.apply, now: () => new Date() }),
     ...registerMemberForms(
       commands,
       forms,

@@ -91,6 +91,17 @@ async function askGroups(
   return groups.map((g) => ({ id: g.id, name: g.name }));
 }
 
+/** "Exported 12 members (tag: x) to …": plural-correct. */
+function exportedWords(rows: number, filter: string | undefined, file: string): string {
+  if (rows === 1)
+    return filter
+      ? vscode.l10n.t('Exported 1 member ({0}) to {1}.', filter, file)
+      : vscode.l10n.t('Exported 1 member to {0}.', file);
+  return filter
+    ? vscode.l10n.t('Exported {0} members ({1}) to {2}.', count(rows), filter, file)
+    : vscode.l10n.t('Exported {0} members to {1}.', count(rows), file);
+}
+
 export interface ExportOptions {
   /** Members the query matches, when the view knows: the cost of group columns is stated with it. */
   readonly total?: number;
@@ -109,6 +120,8 @@ export async function exportMembers(
   options: ExportOptions = {},
 ): Promise<number | undefined> {
   const filter = describeQuery(query);
+  // What to export first: where to save it is the last thing asked, once the user knows what the file holds.
+  const groups = await askGroups(registry, ui, account, options.total);
   const file = await ui.saveFile({
     id: 'members.export.file',
     title: filter
@@ -118,7 +131,6 @@ export async function exportMembers(
     filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
   });
   if (!file) return undefined;
-  const groups = await askGroups(registry, ui, account, options.total);
   const title = filter
     ? vscode.l10n.t('Exporting members of {0} ({1})…', account.label, filter)
     : vscode.l10n.t('Exporting members of {0}…', account.label);
@@ -145,14 +157,7 @@ export async function exportMembers(
       },
     );
     await options.onExported?.(file, account);
-    announceFileWritten(
-      ui,
-      'members.export.done',
-      filter
-        ? vscode.l10n.t('Exported {0} members ({1}) to {2}.', count(rows), filter, file)
-        : vscode.l10n.t('Exported {0} members to {1}.', count(rows), file),
-      file,
-    );
+    announceFileWritten(ui, 'members.export.done', exportedWords(rows, filter, file), file);
     return rows;
   } catch (error) {
     if (!isCancellation(error)) throw error;

@@ -25,6 +25,7 @@ import { reportCounts, reportsFolderOf, retryFailed, writeReport } from './core/
 import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
 import { confirmTruth, typeCountWords, undoableRows, undoText } from './planWords';
+import { planTitle, whatChanges } from './changeNames';
 
 export interface ApplyDeps {
   readonly registry: PortalRegistry;
@@ -43,13 +44,13 @@ const SNAPSHOT_FOLDER = 'portal.plan.snapshotFolder';
 /** Where action reports are written: the extension's storage, not the user's folders. */
 export const reportsFolder = reportsFolderOf;
 
-function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined): string {
+/** The confirmation's counts, after the sentence that says what changes ("Disable 3, remove from 9 group places."). */
+function confirmDetail(c: PlanCounts, snapshotFolder: string | undefined, what: string): string {
   const lines = [
+    what,
     c.create
       ? vscode.l10n.t('New members: {0} (each gets an activation e-mail; no password is set)', count(c.create))
       : '',
-    c.update ? vscode.l10n.t('Members changed: {0}', count(c.update)) : '',
-    c.disable ? vscode.l10n.t('Members disabled: {0}', count(c.disable)) : '',
     c.remove ? vscode.l10n.t('Members removed: {0}', count(c.remove)) : '',
     c.permanent
       ? vscode.l10n.t(
@@ -102,6 +103,9 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
     ui.notify('info', vscode.l10n.t('No change is chosen: nothing to apply.'));
     return false;
   }
+  const chosen = chosenChanges(plan, leftOut);
+  // Named from what the user chose to apply, so the history says what was done.
+  const title = plan.title ?? (plan.naming ? planTitle(plan.naming, chosen) : undefined);
   const folder = counts.permanent > 0 ? await snapshotFolder(ui, deps.memento, false) : undefined;
   if (counts.permanent > 0 && !folder) return false;
   const yes = await ui.confirm({
@@ -114,8 +118,12 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
       ...(shown.proposedInChat
         ? [vscode.l10n.t('Proposed in chat: a language model wrote its rows, not you in a members file.')]
         : []),
-      ...confirmTruth(plan, chosenChanges(plan, leftOut)),
-      confirmDetail(counts, folder),
+      ...confirmTruth(plan, chosen),
+      confirmDetail(
+        counts,
+        folder,
+        whatChanges(chosen, plan.naming?.kind === 'offboard' ? plan.naming.tag : undefined),
+      ),
     ].join('\n'),
     action:
       counts.members === 1
@@ -137,6 +145,7 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
         journalFolder: deps.storage,
         portalId: account.portalId,
         ...(folder ? { snapshotFolder: folder } : {}),
+        ...(title ? { title } : {}),
         leftOut,
         signal,
         onProgress: (p) => reportProgress(progress, p, last),
@@ -160,7 +169,10 @@ function confirmResume(ui: Ui, account: AccountRef, remaining: Plan): Promise<bo
       count(counts.members),
     ),
     detail: [
-      [...confirmTruth(remaining, allChanges(remaining)), confirmDetail(counts, undefined)].join('\n'),
+      [
+        ...confirmTruth(remaining, allChanges(remaining)),
+        confirmDetail(counts, undefined, whatChanges(allChanges(remaining))),
+      ].join('\n'),
       [...new Set(names)].slice(0, 20).join(', '),
     ].join('\n\n'),
     action: vscode.l10n.t('Resume {0} Members', count(counts.members)),

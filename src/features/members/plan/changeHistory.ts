@@ -5,7 +5,8 @@
  * reverses, so that change is never offered again.
  */
 import * as vscode from 'vscode';
-import { changeHistory, undoPlan, type PastChange } from '../../../engine/members/index';
+import { changeHistory, remainingUndoPlan, type PastChange } from '../../../engine/members/index';
+import { changedWords, membersWord, undoneWords, undoTitle } from './changeNames';
 import { listToolCalls, type ToolCall } from '../../../engine/readLog';
 import { count, shortDate } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
@@ -28,14 +29,16 @@ function originWords(record: JournalRecord): string {
   const n = record.begin.work.length;
   switch (record.begin.origin) {
     case 'bulk':
-      return vscode.l10n.t('Bulk edit of {0} members', count(n));
+      return n === 1 ? vscode.l10n.t('Bulk edit of 1 member') : vscode.l10n.t('Bulk edit of {0} members', count(n));
     case 'undo':
-      return vscode.l10n.t('Undo of {0} members', count(n));
+      return n === 1 ? vscode.l10n.t('Undo for 1 member') : vscode.l10n.t('Undo of {0} members', count(n));
     case 'form':
     case 'single':
       return vscode.l10n.t('Change to {0}', record.begin.work[0]?.username ?? '');
     default:
-      return vscode.l10n.t('Changes to {0} members from a file', count(n));
+      return n === 1
+        ? vscode.l10n.t('Changes to 1 member from a file')
+        : vscode.l10n.t('Changes to {0} members from a file', count(n));
   }
 }
 
@@ -44,16 +47,37 @@ export function changeName(record: JournalRecord): string {
   return vscode.l10n.t('"{0}" ({1})', plain(record.begin.title ?? originWords(record)), when(record.begin.startedAt));
 }
 
+/** The change's name without its time, for an undo's own title (the history adds the undo's time). */
+function changeLabel(record: JournalRecord): string {
+  return vscode.l10n.t('"{0}"', plain(record.begin.title ?? originWords(record)));
+}
+
 export function accountOfRecord(deps: ApplyDeps, record: JournalRecord): AccountRef {
   const { portalId, accountId } = record.begin;
   const label = deps.store.labelOf(portalId, accountId) ?? vscode.l10n.t('organisation {0}', accountId);
   return { kind: 'account', portalId, accountId, label };
 }
 
-/** The undo's plan in the Plan view, named for the change it reverses. */
-async function showUndo(deps: ApplyDeps, record: JournalRecord) {
-  const title = vscode.l10n.t('Undo {0}', changeName(record));
-  const shown = deps.store.show({ ...undoPlan(record), title }, accountOfRecord(deps, record), undefined);
+/** Members of the change an undo has not put back yet. */
+function membersLeft(past: PastChange): string[] {
+  const done = new Set(past.undoneMembers.map((m) => m.toLowerCase()));
+  return past.members.filter((m) => !done.has(m.toLowerCase()));
+}
+
+/**
+ * The undo's plan in the Plan view, named for the change it reverses: of every member not put back yet, or of those
+ * chosen.
+ */
+async function showUndo(deps: ApplyDeps, past: PastChange, chosen?: readonly string[]) {
+  const left = membersLeft(past);
+  const who = chosen ?? left;
+  const title = undoTitle(
+    changeLabel(past.record),
+    who.map((m) => plain(m)),
+    left.length,
+  );
+  const plan = { ...remainingUndoPlan(past, who), title };
+  const shown = deps.store.show(plan, accountOfRecord(deps, past.record), undefined);
   await vscode.commands.executeCommand(`${PLAN_VIEW}.focus`);
   return shown;
 }
@@ -65,30 +89,115 @@ export async function undoChange(ui: Ui, deps: ApplyDeps, applyId: string): Prom
     ui.notify('info', vscode.l10n.t('That change has been undone already, or left nothing to undo.'));
     return;
   }
-  await applyShown(ui, deps, await showUndo(deps, past.record));
+  await applyShown(ui, deps, await showUndo(deps, past));
 }
 
-/** Undo Last Change…: the newest change not undone yet, its undo plan shown; Apply puts the members back. */
-export async function undoLast(ui: Ui, deps: ApplyDeps): Promise<void> {
-  const last = (await changeHistory(deps.storage)).find((c) => c.undoable);
-  if (!last) {
-    ui.notify('info', vscode.l10n.t('There is no change to undo.'));
+/** Why a member change is not offered for undo, in words; undefined when it is. */
+function whyNot(c: PastChange): string | undefined {
+  if (c.undoable) return undefined;
+  if (c.record.begin.origin === 'undo') return vscode.l10n.t('an undo itself');
+  if (c.record.unfinished) return vscode.l10n.t('interrupted: Resume Interrupted Apply… resumes or undoes it');
+  if (c.record.end?.discarded) return vscode.l10n.t('left unfinished');
+  if (c.undone) return vscode.l10n.t('undone already');
+  return vscode.l10n.t('nothing in it can be put back');
+}
+
+/** Why a settings change is not offered for undo, in words; undefined when it is. */
+function whyNotSettings(c: PastSettingsChange): string | undefined {
+  if (c.undoable) return undefined;
+  if (c.record.begin.origin === 'undo') return vscode.l10n.t('an undo itself');
+  if (c.record.unfinished) return vscode.l10n.t('interrupted');
+  if (c.undone) return vscode.l10n.t('undone already');
+  return vscode.l10n.t('the portal offers no way back');
+}
+
+type Candidate =
+  | { readonly at: number; readonly name: string; readonly why: string | undefined; readonly member: PastChange }
+  | { readonly at: number; readonly name: string; readonly why: string | undefined; readonly settings: string };
+
+/** Every change made from VS Code, members and settings alike, newest first, with why it cannot be undone. */
+async function candidates(storage: string, settings: SettingsWriter): Promise<Candidate[]> {
+  const [members, others] = await Promise.all([changeHistory(storage), settings.history()]);
+  const all: Candidate[] = [
+    ...members.map((c) => ({ at: c.record.begin.startedAt, name: changeName(c.record), why: whyNot(c), member: c })),
+    ...others.map((c) => ({
+      at: c.record.begin.startedAt,
+      name: vscode.l10n.t('"{0}" ({1})', plain(c.record.begin.title ?? ''), when(c.record.begin.startedAt)),
+      why: whyNotSettings(c),
+      settings: c.record.applyId,
+    })),
+  ];
+  return all.sort((a, b) => b.at - a.at);
+}
+
+/** Newer changes Undo Last goes past, at most this many named. */
+const PAST_NAMED = 10;
+
+/**
+ * Undo Last Change…: the newest change that can be undone, named in a question before its undo plan opens. It never
+ * goes past a newer change without saying so: the question names each one it skips and why.
+ */
+export async function undoLast(ui: Ui, deps: ApplyDeps, settings: SettingsWriter): Promise<void> {
+  const all = await candidates(deps.storage, settings);
+  const index = all.findIndex((c) => c.why === undefined);
+  const skipped = (index < 0 ? all : all.slice(0, index)).map((c) => vscode.l10n.t('{0}: {1}', c.name, c.why ?? ''));
+  const target = all[index];
+  if (!target) {
+    ui.notify(
+      'info',
+      skipped.length
+        ? vscode.l10n.t('No change can be undone. {0}', skipped.slice(0, PAST_NAMED).join('; '))
+        : vscode.l10n.t('There is no change to undo.'),
+    );
     return;
   }
-  await showUndo(deps, last.record);
-  ui.notify(
-    'info',
-    vscode.l10n.t('Undo {0} is in the Plan view: Apply puts the members back.', changeName(last.record)),
-  );
+  const past = skipped.length
+    ? [
+        skipped.length === 1
+          ? vscode.l10n.t('It is not the newest change: 1 newer change cannot be undone.')
+          : vscode.l10n.t('It is not the newest change: {0} newer changes cannot be undone.', count(skipped.length)),
+        ...skipped.slice(0, PAST_NAMED),
+        ...(skipped.length > PAST_NAMED ? [vscode.l10n.t('and {0} more', count(skipped.length - PAST_NAMED))] : []),
+      ]
+    : [];
+  const left = 'member' in target ? membersLeft(target.member) : [];
+  const yes = await ui.confirm({
+    id: 'plan.undoLast.confirm',
+    message: vscode.l10n.t('Undo {0}?', target.name),
+    detail: [
+      ...past,
+      ...('member' in target
+        ? [
+            left.length > 1
+              ? vscode.l10n.t(
+                  'Its undo puts {0} back; the plan is shown before anything is sent.',
+                  membersWord(left.length),
+                )
+              : vscode.l10n.t('Its undo plan is shown before anything is sent.'),
+          ]
+        : []),
+    ].join('\n'),
+    action: 'member' in target ? vscode.l10n.t('Show Undo Plan') : vscode.l10n.t('Continue…'),
+  });
+  if (!yes) return;
+  if ('settings' in target) {
+    await settings.undo(ui, target.settings);
+    return;
+  }
+  await showUndo(deps, target.member);
+  ui.notify('info', vscode.l10n.t('Undo {0} is in the Plan view: Apply puts the members back.', target.name));
 }
 
 function historyItem(c: PastChange) {
   const done = [...c.record.outcomes.values()].filter((o) => o.result === 'done').length;
-  const state = c.undone
-    ? vscode.l10n.t('undone')
-    : c.record.unfinished
-      ? vscode.l10n.t('interrupted')
-      : vscode.l10n.t('{0} members changed', count(done));
+  const state =
+    c.undoneMembers.length > 0
+      ? undoneWords(c.undoneMembers.length, c.members.length)
+      : c.undone
+        ? vscode.l10n.t('undone')
+        : c.record.unfinished
+          ? vscode.l10n.t('interrupted')
+          : changedWords(done);
   return { label: changeName(c.record), description: state, value: c };
 }
 
@@ -159,11 +268,26 @@ export async function showHistory(ui: Ui, deps: ApplyDeps, settings: SettingsWri
     return;
   }
   if (!picked.undoable) {
-    ui.notify(
-      'info',
-      vscode.l10n.t('{0} cannot be undone: it was undone already, or is an undo itself.', changeName(picked.record)),
-    );
+    ui.notify('info', vscode.l10n.t('{0} cannot be undone: {1}.', changeName(picked.record), whyNot(picked) ?? ''));
     return;
   }
-  await showUndo(deps, picked.record);
+  await showUndo(deps, picked, await whoToPutBack(ui, picked));
+}
+
+/** Of a change with several members left to put back, whose; every one of them unless the user unticks some. */
+async function whoToPutBack(ui: Ui, past: PastChange): Promise<string[]> {
+  const left = membersLeft(past);
+  if (left.length < 2) return left;
+  const chosen = answered(
+    await ui.pickMany(
+      left.map((m) => ({ label: plain(m), picked: true, value: m })),
+      {
+        id: 'plan.history.members',
+        title: vscode.l10n.t('Undo {0}', changeName(past.record)),
+        placeHolder: vscode.l10n.t('Whose changes should the undo put back?'),
+      },
+    ),
+  );
+  if (chosen.length === 0) answered(undefined);
+  return chosen;
 }

@@ -14,7 +14,7 @@ import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands
 import { answered, type Ui } from '../../../ui/ui';
 import { discardJournal, undoPlan, unfinishedJournals } from '../../../engine/members/index';
 import { accountOfRecord, showHistory, undoLast } from './changeHistory';
-import { allChanges, type AbsentChoice, type FilePlan, type PortalGroup } from './core/model';
+import { allChanges, type AbsentChoice, type FilePlan, type PortalGroup, type PortalState } from './core/model';
 import { fileDigestInSlices } from './core/planner';
 import { readPortalState } from './core/portalState';
 import { readInWorker, type FileInWorker } from './core/worker/planInWorker';
@@ -48,7 +48,7 @@ function activeMembersDocument(ui: Ui): vscode.TextDocument | undefined {
   return undefined;
 }
 
-async function askAbsent(ui: Ui): Promise<AbsentChoice> {
+async function askAbsent(ui: Ui, n: number, account: AccountRef): Promise<AbsentChoice> {
   return answered(
     await ui.pick<AbsentChoice>(
       [
@@ -66,6 +66,10 @@ async function askAbsent(ui: Ui): Promise<AbsentChoice> {
       ],
       {
         id: 'plan.absent',
+        title:
+          n === 1
+            ? vscode.l10n.t('1 member of {0} is not in the file', plain(account.label))
+            : vscode.l10n.t('{0} members of {1} are not in the file', count(n), plain(account.label)),
         placeHolder: vscode.l10n.t('Members on the portal but not in the file: what should the plan do?'),
       },
     ),
@@ -92,7 +96,6 @@ async function planFromFile(run: Run, deps: ApplyDeps): Promise<void> {
 async function planRead(run: Run, deps: ApplyDeps, doc: vscode.TextDocument, file: FileInWorker): Promise<void> {
   const account = deps.store.accountOf(doc.uri) ?? (await accountFor(run, deps.registry));
   await deps.store.rememberAccount(doc.uri, account);
-  const absent = await askAbsent(run.ui);
   const client = deps.registry.client(account.portalId);
   const state = await run.ui.progress(
     {
@@ -115,8 +118,14 @@ async function planRead(run: Run, deps: ApplyDeps, doc: vscode.TextDocument, fil
   );
   deps.store.setState(doc.uri, account, state);
   const me = deps.registry.get(account.portalId)?.username?.toLowerCase();
-  const options = { absent, fileDigest: file.read.digest, ...(me ? { keep: new Set([me]) } : {}) };
-  const plan = await file.plan(state, options);
+  // Planned with every absent member removed, so the question is asked only when there are some; the answer then
+  // keeps, turns or drops those changes here, without planning the file again.
+  const options = { absent: 'remove' as const, fileDigest: file.read.digest, ...(me ? { keep: new Set([me]) } : {}) };
+  const whole = await file.plan(state, options);
+  const absentOnes = whole.absent.filter((c) => c.kind === 'absent').length;
+  const choice = absentOnes > 0 ? await askAbsent(run.ui, absentOnes, account) : 'leave';
+  const naming = { kind: 'file' as const, source: await sourceName(doc.uri) };
+  const plan = { ...withAbsentChoice(whole, state, choice), naming };
   await showPlan(deps, plan, account, doc.uri);
   const skipped = plan.skipped?.length ?? 0;
   if (skipped > 0)
@@ -130,6 +139,51 @@ async function planRead(run: Run, deps: ApplyDeps, doc: vscode.TextDocument, fil
     );
   else if (allChanges(plan).length === 0)
     run.ui.notify('info', vscode.l10n.t('{0} already matches the file: nothing to change.', plain(account.label)));
+}
+
+/**
+ * The plan with what the user chose for members not in the file: removed (as planned), disabled (those enabled), or
+ * left alone.
+ */
+function withAbsentChoice(plan: FilePlan, state: PortalState, choice: AbsentChoice): FilePlan {
+  if (choice === 'remove') return plan;
+  const absent = plan.absent.filter((c) => c.kind === 'absent');
+  const gone = new Set(absent.map((c) => c.id));
+  const before = new Map(plan.before);
+  const kept =
+    choice === 'disable'
+      ? absent
+          .filter((c) => state.members.get(c.username.toLowerCase())?.enabled === true)
+          .map((c) => ({ ...c, action: 'disable' as const, permanent: false }))
+      : [];
+  const keptKeys = new Set(kept.map((c) => c.username.toLowerCase()));
+  for (const c of absent) if (!keptKeys.has(c.username.toLowerCase())) before.delete(c.username.toLowerCase());
+  return {
+    ...plan,
+    absent: [...plan.absent.filter((c) => !gone.has(c.id)), ...kept],
+    permanentDeletions: plan.permanentDeletions.filter((id) => !gone.has(id)),
+    before,
+  };
+}
+
+/**
+ * What the history names a file's changes after: the file, or the sheet a members file was imported from (the
+ * import writes `<sheet>.members.csv` beside it).
+ */
+async function sourceName(file: vscode.Uri): Promise<string> {
+  const name = file.path.split('/').pop() ?? '';
+  const stem = /^(.*)\.members\.csv$/i.exec(name)?.[1];
+  if (!stem) return name;
+  for (const ext of ['xlsx', 'csv']) {
+    const sheet = vscode.Uri.joinPath(file, '..', `${stem}.${ext}`);
+    try {
+      await vscode.workspace.fs.stat(sheet);
+      return `${stem}.${ext}`;
+    } catch {
+      // Not this one.
+    }
+  }
+  return name;
 }
 
 /** The digest of a file's text now: the open document's, else the file on disk's; undefined when it is gone. */
@@ -270,7 +324,7 @@ export function registerPlanCommands(env: CommandEnv, deps: ApplyDeps, settings:
     }),
     registerCommand(env, 'portal.plan.discard', () => deps.store.clear()),
     registerCommand(env, 'portal.plan.retryFailed', (run) => retryLast(run.ui, deps)),
-    registerCommand(env, 'portal.plan.undoLastApply', (run) => undoLast(run.ui, deps)),
+    registerCommand(env, 'portal.plan.undoLastApply', (run) => undoLast(run.ui, deps, settings)),
     registerCommand(env, 'portal.plan.showHistory', (run) => showHistory(run.ui, deps, settings)),
     registerCommand(env, 'portal.plan.resume', (run) => offerResume(run.ui, deps, true)),
     registerCommand(env, 'portal.plan.recreateMember', (run) => recreateMember(run, deps)),

@@ -9,7 +9,9 @@ import { undoChange } from './changeHistory';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import type { AccountRef } from '../../../shared/refs';
 import type { CommandEnv } from '../../../ui/commands';
-import { reportsFolder, type ApplyDeps } from './applyRun';
+import { applyShown, reportsFolder, type ApplyDeps } from './applyRun';
+import type { Ui } from '../../../ui/ui';
+import type { ShownPlan } from './planStore';
 import { readGroups } from './core/portalState';
 import { excludeFolder } from './editor/membersDocument';
 import { MembersDiagnostics } from './editor/diagnostics';
@@ -29,6 +31,8 @@ export interface PlanFeature {
   readonly startupOffer: Promise<string | undefined>;
   /** Undoes a journaled change from its summary's Undo button: its plan shown, then applied after confirmation. */
   readonly undo: UndoChange;
+  /** Applies a plan on show after its one confirmation, as the Plan view's Apply does. */
+  readonly apply: (ui: Ui, shown: ShownPlan) => Promise<boolean>;
 }
 
 const MEMBERS_FILES: vscode.DocumentSelector = [
@@ -70,5 +74,6 @@ export function registerPlan(
       resolve(undefined);
     });
   });
-  return { store, view, diagnostics, storage, startupOffer, undo };
+  const apply = (ui: Ui, shown: ShownPlan) => applyShown(ui, deps, shown);
+  return { store, view, diagnostics, storage, startupOffer, undo, apply };
 }

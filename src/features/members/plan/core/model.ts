@@ -201,10 +201,21 @@ export interface PlanSource {
 }
 
 /**
+ * How a plan's change is named in the history, once the user has chosen what it applies: from a file (its name, or
+ * the sheet it was imported from), or an offboarding (and the tag it gives, if any).
+ */
+export type PlanNaming =
+  | { readonly kind: 'file'; readonly source: string }
+  | { readonly kind: 'offboard'; readonly tag?: string }
+  | { readonly kind: 'allGroups' };
+
+/**
  * The engine's plan as the Plan view holds it: one made from a members file also carries the file's skipped rows and
- * what it read. The engine runs changes and needs neither, so they are the file side's own.
+ * what it read, and any plan how its change will be named. The engine runs changes and needs none of it.
  */
 export interface FilePlan extends Plan {
+  /** How the change will be named when applied; a plan with a fixed `title` keeps it. */
+  readonly naming?: PlanNaming;
   /** Rows of the file not planned (errors, repeated usernames), each with its problems. Plans from a file only. */
   readonly skipped?: readonly SkippedRow[];
   /** What a plan from a file read. */

@@ -62,7 +62,8 @@ describe('Members: import from a spreadsheet', function () {
       (t) => t.length > 0,
       'the sheet has its lens',
     );
-    assert.deepEqual(await lensTitles(hr.uri), ['Import as Portal Members…']);
+    // A sheet of people with an e-mail column may be starters or leavers: both lenses, nothing else.
+    assert.deepEqual((await lensTitles(hr.uri)).sort(), ['Import as Portal Members…', 'Offboard These People…']);
     const members = await open(path.join(dir, 'lens-members.csv'), 'username,name\r\nana,Ana\r\nbad name!,x\r\n');
     // The members file's diagnostics run: the one problem there shows that they would have run on the other too.
     await eventually(

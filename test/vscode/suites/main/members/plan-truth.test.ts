@@ -40,11 +40,16 @@ describe('Members: the plan is the whole truth', function () {
     return doc;
   };
   const planChanges = (doc: vscode.TextDocument) =>
-    withUi({ 'plan.absent': 'Leave them alone' } as never, async (ui) => {
-      await vscode.window.showTextDocument(doc);
-      await vscode.commands.executeCommand('portal.plan.planChanges');
-      return ui;
-    });
+    withUi(
+      { 'plan.absent': 'Leave them alone' } as never,
+      async (ui) => {
+        await vscode.window.showTextDocument(doc);
+        await vscode.commands.executeCommand('portal.plan.planChanges');
+        return ui;
+      },
+      // Asked only when some member is absent from the file.
+      { allUsed: false },
+    );
   const apply = (answers: Record<string, unknown>) =>
     withUi(answers as never, async (ui) => {
       await vscode.commands.executeCommand('portal.plan.apply');
