@@ -3,9 +3,9 @@
 import { startApplicationPage } from './features/applications/application.page';
 import { startGroupPage } from './features/explorer/forms/group.page';
 import { startOverviewPage } from './features/explorer/forms/overview.page';
-import { startRecordPage } from './features/records/documents/record.page';
+import { startRecordPage } from './features/records/documents/page/record.page';
 import { startMatrixPage } from './features/members/access/matrix.page';
-import { startAssignmentsPage } from './features/members/forms/assignments.page';
+import { startAssignmentsPage } from './features/members/forms/assignments/assignments.page';
 import { startMemberPage } from './features/members/forms/member.page';
 import { startReviewPage } from './features/review/review.page';
 

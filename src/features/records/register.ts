@@ -15,7 +15,7 @@ import type { Renderers } from './documents/documents';
 import type { FileRef, Ref } from '../../shared/refs';
 import { formKeys } from '../../shared/keys';
 import type { FormHost } from '../../forms/formHost';
-import { RecordPage } from './documents/recordPage';
+import { RecordPage } from './documents/page/recordPage';
 import { registerUploads } from './upload/register';
 
 export interface RecordsFeature extends RecordsHandle {

@@ -1,5 +1,5 @@
 import type { FormPanel } from '../../../src/forms/formPanel';
-import type { RecordState } from '../../../src/features/records/documents/record.protocol';
+import type { RecordState } from '../../../src/features/records/documents/page/record.protocol';
 import { features } from './tree';
 import { waitFor } from './wait';
 

@@ -9,8 +9,8 @@ import { MAX_PAGE_SIZE, type PortalClient } from '../../../api/index';
 import type { AccountRef } from '../../../shared/refs';
 import type { Ui } from '../../../ui/ui';
 import type { AccessCost, AccessHandle, BudgetEstimate } from '../../contracts';
-import { estimateMs } from './estimate';
-import type { MatrixSessions } from './matrixSessions';
+import { estimateMs } from './store/estimate';
+import type { MatrixSessions } from './store/matrixSessions';
 import { durationWords } from './matrix.protocol';
 
 const HOUR_MS = 3_600_000;

@@ -15,9 +15,9 @@ import { allChanges, type Plan } from '../plan/core/model';
 import { planSameAccess } from './sameAccess';
 import { pickAccessSource, storedGroups } from './sameAccessPick';
 import { MatrixPanel, type MatrixPanelEnv } from './matrixPanel';
-import type { AccessMatrix } from './accessMatrix';
+import type { AccessMatrix } from './store/accessMatrix';
 import { accountOfRestore, parseRestore, viewIn } from './matrixRestore';
-import type { MatrixSessions } from './matrixSessions';
+import type { MatrixSessions } from './store/matrixSessions';
 import type { MatrixView } from './matrix.protocol';
 
 export class MatrixPanels implements vscode.Disposable {

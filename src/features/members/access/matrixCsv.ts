@@ -8,7 +8,7 @@ import { writeAtomically } from '../../../node/atomicFile';
 import { cellOf, ROW, type WireRow } from '../../../shared/accessRow';
 import { accountPermissionWords } from '../../../shared/permissions';
 import { csvLine, UTF8_BOM } from '../csv/csv';
-import type { AccessMatrix } from './accessMatrix';
+import type { AccessMatrix } from './store/accessMatrix';
 import { columnOrder, levelWord, stateWords, visibleRows, type MatrixView } from './matrix.protocol';
 
 export interface MatrixCsvHeaders {

@@ -13,7 +13,7 @@ import { plain } from '../../../shared/plainText';
 import type { Ui } from '../../../ui/ui';
 import { writeMatrixCsv } from './matrixCsv';
 import type { WireRow } from '../../../shared/accessRow';
-import type { MatrixSession } from './matrixSessions';
+import type { MatrixSession } from './store/matrixSessions';
 import { checkPageMessage, viewWords, type MatrixRestore, type MatrixView, type PageMessage } from './matrix.protocol';
 
 const BATCH_MS = 100;

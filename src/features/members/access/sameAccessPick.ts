@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Member, PortalClient } from '../../../api/index';
 import type { AccountRef, MemberRef } from '../../../shared/refs';
 import type { PickItem, Ui } from '../../../ui/ui';
-import type { AccessMatrix } from './accessMatrix';
+import type { AccessMatrix } from './store/accessMatrix';
 import { ROW } from '../../../shared/accessRow';
 
 const PICK_PAGE = 100;

@@ -11,7 +11,7 @@ import type { AccountRef, MemberRef } from '../../../shared/refs';
 import { memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv } from '../../../ui/commands';
 import { answered, type PickItem, type Ui } from '../../../ui/ui';
-import { groupLevelChoices, type GroupLevel } from '../forms/assignments.protocol';
+import { groupLevelChoices, type GroupLevel } from '../forms/assignments/assignments.protocol';
 import { bulkEdit, changeOne, selectedMembers, type BulkDeps } from '../bulk/bulk';
 
 /** -1: not known (several members at once). */

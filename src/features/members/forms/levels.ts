@@ -1,5 +1,5 @@
 import { accountLevelOf, type AccountLevel } from '../../../shared/permissions';
-import type { GroupLevel } from './assignments.protocol';
+import type { GroupLevel } from './assignments/assignments.protocol';
 
 /**
  * Permission masks as the forms offer them. A value the portal sends that is not one of the

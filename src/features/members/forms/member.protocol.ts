@@ -1,6 +1,6 @@
 /** Create member (v3) and edit member (v3 where it has the field, v2 for the profile fields it lacks). */
 import { ACCOUNT_LEVELS } from '../../../shared/permissions';
-import { GROUP_LEVELS } from './assignments.protocol';
+import { GROUP_LEVELS } from './assignments/assignments.protocol';
 import { COMMON_COMMANDS, MAX_LIST, type FormStateBase } from '../../../forms/protocol/common';
 import { memberExtraFields, type MemberExtraState } from './memberExtras.protocol';
 import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../../forms/protocol/validate';

@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
-import { groupChoices, type GroupLevel } from './assignments.protocol';
+import { groupChoices, type GroupLevel } from './assignments/assignments.protocol';
 import type { MemberFormState, MemberValues } from './member.protocol';
 import type { ActivationChoice, GroupMode, MemberExtraValues } from './memberExtras.protocol';
 import { el, safeId, type Child } from '../../../forms/page/dom';

@@ -3,7 +3,7 @@
  * out (New Member), and switching two-factor authentication off (Edit Member).
  */
 import { ACCOUNT_LEVELS } from '../../../shared/permissions';
-import { GROUP_LEVELS } from './assignments.protocol';
+import { GROUP_LEVELS } from './assignments/assignments.protocol';
 import { MAX_LIST } from '../../../forms/protocol/common';
 import { arrayOf, bool, int, object, oneOf, str } from '../../../forms/protocol/validate';
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ownValue, type MemberBodyV2, type MemberCreate, type MemberUpdate, type MemberV2 } from '../../../api/index';
 import { memberCommands, type MemberCommand, type MemberFormState, type MemberValues } from './member.protocol';
 import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
-import { normaliseTags } from './assignmentsPlan';
+import { normaliseTags } from './assignments/assignmentsPlan';
 import { clientOf, Gaps } from '../../../forms/context';
 import { createEdit, profileEdit } from './memberEdits';
 import { offerFormUndo, saveEdit, type WriteContext } from './writeContext';

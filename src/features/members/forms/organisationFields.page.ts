@@ -2,7 +2,7 @@
 // same three controls on New Member and on Edit Assignments, created in the order both pages show them.
 import * as l10n from '@vscode/l10n';
 import type { AccountLevel } from '../../../shared/permissions';
-import { accountChoices, newGroupChoices, type GroupLevel } from './assignments.protocol';
+import { accountChoices, newGroupChoices, type GroupLevel } from './assignments/assignments.protocol';
 import { selectField, tagsField } from '../../../forms/page/fields';
 import type { FormView } from '../../../forms/page/form';
 import type { FormStateBase } from '../../../forms/protocol/common';

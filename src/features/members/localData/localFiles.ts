@@ -22,7 +22,7 @@ import {
 } from '../../../node/disk';
 import { isLocked, lockFileOf } from '../../../node/fileLock';
 import { inFolder } from '../../../node/privateFiles';
-import { portalFolder } from '../access/matrixJournal';
+import { portalFolder } from '../access/store/accessStoreFile';
 import { reportsFolderOf } from '../plan/core/report';
 import { journalFolderOf } from '../../../engine/journalFile';
 import { callLogFolder } from '../../../engine/readLog';

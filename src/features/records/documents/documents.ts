@@ -20,7 +20,7 @@ import { ContentRefused, downloadBytes, MAX_EDITOR_BYTES } from './contentBytes'
 import { renderProblem, renderNotSignedIn } from './problems';
 import { findRecord, sourceNotice } from './recordRead';
 import { seenOf, type Seen } from './saveBack';
-import { renderAccount, renderFileRecord, renderGroup, type RecordContext } from './render';
+import { renderAccount, renderFileRecord, renderGroup, type RecordContext } from './page/render';
 import type { ApplicationRenderer } from '../../contracts';
 import type { PortalTarget } from './uri';
 

@@ -4,10 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { envelope, findMembers, memberAccess, PAGE, whoCanAccess } from '../../../../src/features/chat/answers';
-import { AccessMatrix } from '../../../../src/features/members/access/accessMatrix';
+import { AccessMatrix } from '../../../../src/features/members/access/store/accessMatrix';
 import { visibleRows } from '../../../../src/features/members/access/matrix.protocol';
-import { MatrixJournal } from '../../../../src/features/members/access/matrixJournal';
-import { readMatrix } from '../../../../src/features/members/access/matrixRead';
+import { AccessStoreFile } from '../../../../src/features/members/access/store/accessStoreFile';
+import { readMatrix } from '../../../../src/features/members/access/store/matrixRead';
 import { ROW } from '../../../../src/shared/accessRow';
 import { meetsActivity, memberRow, type ActivityFilter, type MemberRow } from '../../../../src/shared/members';
 import type { MemberState } from '../../../../src/shared/memberStates';
@@ -128,7 +128,7 @@ void describe('member states, in chat, the access matrix and the Members view', 
     client = await demoClient(emu);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'states-'));
     const acme = await accountIdOf(client, 'acme');
-    const journal = new MatrixJournal(path.join(dir, 'acme.jsonl'));
+    const journal = new AccessStoreFile(path.join(dir, 'acme.jsonl'));
     matrix = journal.load();
     const read = await readMatrix(client, acme, matrix, journal, {
       signal: new AbortController().signal,

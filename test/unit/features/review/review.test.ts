@@ -9,9 +9,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { GuestShare, Invitation, PortalClient } from '../../../../src/api';
-import { AccessMatrix } from '../../../../src/features/members/access/accessMatrix';
-import { MatrixJournal } from '../../../../src/features/members/access/matrixJournal';
-import { readMatrix } from '../../../../src/features/members/access/matrixRead';
+import { AccessMatrix } from '../../../../src/features/members/access/store/accessMatrix';
+import { AccessStoreFile } from '../../../../src/features/members/access/store/accessStoreFile';
+import { readMatrix } from '../../../../src/features/members/access/store/matrixRead';
 import { Review, REVIEW_VERSION, type ReviewHead } from '../../../../src/features/review/core/model';
 import { evidenceCsv } from '../../../../src/features/review/core/evidence';
 import { ReviewFiles, evidenceNames } from '../../../../src/features/review/core/reviewFiles';
@@ -37,7 +37,7 @@ void describe('access review', () => {
     client = await demoClient(emu);
     acme = await accountIdOf(client, 'acme');
     storage = fs.mkdtempSync(path.join(os.tmpdir(), 'review-'));
-    const journal = new MatrixJournal(path.join(storage, 'acme.jsonl'));
+    const journal = new AccessStoreFile(path.join(storage, 'acme.jsonl'));
     matrix = journal.load();
     const read = await readMatrix(client, acme, matrix, journal, {
       signal: new AbortController().signal,

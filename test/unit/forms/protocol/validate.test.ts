@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignmentsCommands } from '../../../../src/features/members/forms/assignments.protocol';
+import { assignmentsCommands } from '../../../../src/features/members/forms/assignments/assignments.protocol';
 import { arrayOf, int, messages, object, optional, str } from '../../../../src/forms/protocol/validate';
 
 const good = {

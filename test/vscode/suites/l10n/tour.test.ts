@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../emulator';
 import { portalIdOf } from '../../../../src/auth/portalEntry';
 import type { FormPanel } from '../../../../src/forms/formPanel';
-import type { RecordState } from '../../../../src/features/records/documents/record.protocol';
+import type { RecordState } from '../../../../src/features/records/documents/page/record.protocol';
 import { portalApi, signInForTest } from '../../support/extension';
 import { lastPosted, openForm } from '../../support/forms';
 import { passwordToken, portalJson } from '../../support/portalHttp';

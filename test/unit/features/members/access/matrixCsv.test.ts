@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AccessMatrix } from '../../../../../src/features/members/access/accessMatrix';
+import { AccessMatrix } from '../../../../../src/features/members/access/store/accessMatrix';
 import { matrixCsvLines } from '../../../../../src/features/members/access/matrixCsv';
 
 const HEADERS = {

@@ -19,7 +19,7 @@ import { parseMembersFile } from '../../../../../src/features/members/plan/core/
 import { makePlan } from '../../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../../src/features/members/plan/core/portalState';
 import { writeReport } from '../../../../../src/features/members/plan/core/report';
-import { journalPath, MatrixJournal } from '../../../../../src/features/members/access/matrixJournal';
+import { AccessStoreFile, storeFilePath } from '../../../../../src/features/members/access/store/accessStoreFile';
 import { tightenTree } from '../../../../../src/node/privateFiles';
 import * as local from '../../../../../src/features/members/localData/localFiles';
 import { exportText, Table, withPortal, withStorage, type Portal } from '../plan/core/helpers';
@@ -56,7 +56,7 @@ async function keepSome(p: Portal, storage: string, portalId: string, tag: strin
   const report = join(storage, 'reports', `report-${result.applyId}.csv`);
   await mkdir(join(storage, 'reports'), { recursive: true });
   await writeReport(report, result.rows);
-  const access = new MatrixJournal(journalPath(join(storage, 'access'), portalId, p.acme));
+  const access = new AccessStoreFile(storeFilePath(join(storage, 'access'), portalId, p.acme));
   const member = {
     username: 'alice.muller',
     name: 'Alice',

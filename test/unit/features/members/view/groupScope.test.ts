@@ -8,8 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { PortalClient } from '../../../../../src/api';
-import { MatrixJournal } from '../../../../../src/features/members/access/matrixJournal';
-import { readMemberGroups } from '../../../../../src/features/members/access/memberGroups';
+import { AccessStoreFile } from '../../../../../src/features/members/access/store/accessStoreFile';
+import { readMemberGroups } from '../../../../../src/features/members/access/store/memberGroups';
 import { membersCsvLines } from '../../../../../src/features/members/csv/membersCsv';
 import { membersFetcher } from '../../../../../src/features/members/view/loaders';
 import type { GroupsReader, ScopedRow } from '../../../../../src/shared/activityScan';
@@ -28,7 +28,7 @@ void describe('members activity filter scoped to a group', () => {
   const groupsOf = new Map<string, Record<string, number>>();
   let query: MemberQuery;
   let dir: string;
-  let journal: MatrixJournal;
+  let journal: AccessStoreFile;
   let asked: string[];
 
   before(async () => {
@@ -56,7 +56,7 @@ void describe('members activity filter scoped to a group', () => {
   });
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-'));
-    journal = new MatrixJournal(path.join(dir, 'acme.jsonl'));
+    journal = new AccessStoreFile(path.join(dir, 'acme.jsonl'));
     asked = [];
     emu.resetStats();
   });

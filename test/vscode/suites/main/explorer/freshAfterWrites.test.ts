@@ -6,7 +6,7 @@ import type { FormPanel } from '../../../../../src/forms/formPanel';
 import type {
   AssignmentsState,
   AssignmentsValues,
-} from '../../../../../src/features/members/forms/assignments.protocol';
+} from '../../../../../src/features/members/forms/assignments/assignments.protocol';
 import type { MemberFormState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
 import { openForm, useFormsFixture, type FormsFixture } from '../../../support/forms';
 import { portalJson } from '../../../support/portalHttp';

@@ -4,7 +4,7 @@ import type { ApplicationState } from '../../../../../src/features/applications/
 import type {
   AssignmentsState,
   AssignmentsValues,
-} from '../../../../../src/features/members/forms/assignments.protocol';
+} from '../../../../../src/features/members/forms/assignments/assignments.protocol';
 import type { GroupState } from '../../../../../src/features/explorer/forms/group.protocol';
 import type { MemberFormState, MemberValues } from '../../../../../src/features/members/forms/member.protocol';
 import type { OverviewState } from '../../../../../src/features/explorer/forms/overview.protocol';

@@ -4,7 +4,7 @@ import type { FormPanel } from '../../../../../src/forms/formPanel';
 import type {
   AssignmentsState,
   AssignmentsValues,
-} from '../../../../../src/features/members/forms/assignments.protocol';
+} from '../../../../../src/features/members/forms/assignments/assignments.protocol';
 import {
   lastPosted,
   openForm,

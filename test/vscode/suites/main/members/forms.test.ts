@@ -5,7 +5,7 @@ import type { MemberFormState, MemberValues } from '../../../../../src/features/
 import type {
   AssignmentsState,
   AssignmentsValues,
-} from '../../../../../src/features/members/forms/assignments.protocol';
+} from '../../../../../src/features/members/forms/assignments/assignments.protocol';
 import { groupLevel } from '../../../../../src/features/members/forms/levels';
 import { passwordToken } from '../../../support/portalHttp';
 import { PROFILES } from '../../../support/demoPortal';

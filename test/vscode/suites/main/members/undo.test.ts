@@ -7,7 +7,7 @@ import type { FormPanel } from '../../../../../src/forms/formPanel';
 import type {
   AssignmentsState,
   AssignmentsValues,
-} from '../../../../../src/features/members/forms/assignments.protocol';
+} from '../../../../../src/features/members/forms/assignments/assignments.protocol';
 import { derivedPlan } from '../../../../../src/engine/members/model';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { openForm } from '../../../support/forms';

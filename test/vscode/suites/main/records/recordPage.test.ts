@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
-import type { RecordState } from '../../../../../src/features/records/documents/record.protocol';
+import type { RecordState } from '../../../../../src/features/records/documents/page/record.protocol';
 import type { FileRef } from '../../../../../src/shared/refs';
 import { isLiteral, PROFILES } from '../../../support/demoPortal';
 import {

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { isPlain, plain } from '../../../../../src/shared/plainText';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
 import type { FileRef } from '../../../../../src/shared/refs';
-import type { AssignmentsState } from '../../../../../src/features/members/forms/assignments.protocol';
+import type { AssignmentsState } from '../../../../../src/features/members/forms/assignments/assignments.protocol';
 import { parse } from 'csv-parse/sync';
 import {
   FORMULA_NAMES,

@@ -4,7 +4,7 @@ import type { FormPanel } from '../../../../../src/forms/formPanel';
 import type {
   AssignmentsState,
   AssignmentsValues,
-} from '../../../../../src/features/members/forms/assignments.protocol';
+} from '../../../../../src/features/members/forms/assignments/assignments.protocol';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { lastPosted, openForm, postedTypes } from '../../../support/forms';
 import { portalApi } from '../../../support/extension';

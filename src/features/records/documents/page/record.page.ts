@@ -1,9 +1,9 @@
 // The record page: the record's name, what it is, its content and download one click away, then its details.
 import * as l10n from '@vscode/l10n';
 import type { RecordSection, RecordState } from './record.protocol';
-import { el } from '../../../forms/page/dom';
-import { section } from '../../../forms/page/fields';
-import { FormView, type Rendered } from '../../../forms/page/form';
+import { el } from '../../../../forms/page/dom';
+import { section } from '../../../../forms/page/fields';
+import { FormView, type Rendered } from '../../../../forms/page/form';
 
 /** Labelled values, each value set as text. */
 function facts(s: RecordSection): HTMLElement {

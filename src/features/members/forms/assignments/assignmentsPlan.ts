@@ -10,10 +10,10 @@
  * a group renamed meanwhile would be lost. So this form sends only the diff, and only through v3.
  */
 import * as l10n from '@vscode/l10n';
-import type { MemberUpdate } from '../../../api/models/member';
-import type { MemberEdit } from '../../../engine/members/edits';
-import type { MemberBefore, MemberTarget } from '../../../engine/members/model';
-import { groupLevelPatch, levelsOfPatch, type GroupLevel } from '../../../shared/groupLevel';
+import type { MemberUpdate } from '../../../../api/models/member';
+import type { MemberEdit } from '../../../../engine/members/edits';
+import type { MemberBefore, MemberTarget } from '../../../../engine/members/model';
+import { groupLevelPatch, levelsOfPatch, type GroupLevel } from '../../../../shared/groupLevel';
 import { UNKNOWN_LEVEL, type AssignmentLevel, type AssignmentsValues } from './assignments.protocol';
 
 interface AssignmentsPlan {

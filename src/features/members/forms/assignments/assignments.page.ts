@@ -8,10 +8,10 @@ import {
   type AssignmentsState,
   type AssignmentsValues,
 } from './assignments.protocol';
-import { el, safeId } from '../../../forms/page/dom';
-import { checkboxField, readChoice, section, select } from '../../../forms/page/fields';
-import { FormView, type Rendered } from '../../../forms/page/form';
-import { organisationFields } from './organisationFields.page';
+import { el, safeId } from '../../../../forms/page/dom';
+import { checkboxField, readChoice, section, select } from '../../../../forms/page/fields';
+import { FormView, type Rendered } from '../../../../forms/page/form';
+import { organisationFields } from '../organisationFields.page';
 
 /** "Dana (dana, dana@x) in Acme", without the organisation when its read was not answered. */
 function subtitle(state: AssignmentsState): string {

@@ -8,11 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import { appendPrivateSync, isTakenSync, readTextSync, removeFileSync } from '../../../node/disk';
-import { writeAtomically } from '../../../node/atomicFile';
-import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../node/privateFiles';
+import { appendPrivateSync, isTakenSync, readTextSync, removeFileSync } from '../../../../node/disk';
+import { writeAtomically } from '../../../../node/atomicFile';
+import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../../node/privateFiles';
 import { AccessMatrix, listedOf, listedTuple, type GroupMap, type ListedMember } from './accessMatrix';
-import { ROW } from '../../../shared/accessRow';
+import { ROW } from '../../../../shared/accessRow';
 
 const VERSION = 1;
 
@@ -22,7 +22,7 @@ export function portalFolder(folder: string, portalId: string): string {
 }
 
 /** The file of one organisation: hashes of the portal and account, so no server text names a file. */
-export function journalPath(folder: string, portalId: string, accountId: number): string {
+export function storeFilePath(folder: string, portalId: string, accountId: number): string {
   const hash = createHash('sha256').update(`${portalId}\n${accountId}`).digest('hex').slice(0, 24);
   return path.join(portalFolder(folder, portalId), `${hash}.jsonl`);
 }
@@ -41,7 +41,7 @@ function strMapOf(v: unknown): Record<string, string> {
   return out;
 }
 
-export class MatrixJournal {
+export class AccessStoreFile {
   /** Whether the file's end was checked for a line a crash cut short (the next line must not join it). */
   private endChecked = false;
 

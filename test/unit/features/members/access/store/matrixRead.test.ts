@@ -5,11 +5,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { PortalClient } from '../../../../../src/api';
-import { MatrixJournal } from '../../../../../src/features/members/access/matrixJournal';
-import { readMatrix, type MatrixReadOptions } from '../../../../../src/features/members/access/matrixRead';
-import { cellOf, ROW } from '../../../../../src/shared/accessRow';
-import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
+import type { PortalClient } from '../../../../../../src/api';
+import { AccessStoreFile } from '../../../../../../src/features/members/access/store/accessStoreFile';
+import { readMatrix, type MatrixReadOptions } from '../../../../../../src/features/members/access/store/matrixRead';
+import { cellOf, ROW } from '../../../../../../src/shared/accessRow';
+import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../../helpers';
 
 const MEMBER_READ = /^GET \/v2\/accounts\/:account\/members\/:username$/;
 const LIST_PAGE = /^GET \/v3\/accounts\/:account\/members$/;
@@ -48,7 +48,7 @@ void describe('access matrix read', () => {
   });
 
   void it("reads each member once, plus the list pages, and each cell is the member's group permission", async () => {
-    const journal = new MatrixJournal(file);
+    const journal = new AccessStoreFile(file);
     const matrix = journal.load();
     const result = await readMatrix(client, acme, matrix, journal, options());
     assert.equal(result.outcome, 'done');
@@ -65,11 +65,11 @@ void describe('access matrix read', () => {
   });
 
   void it('a reopen within the maximum age reads nothing: the journal on disk holds the list and every row', async () => {
-    const first = new MatrixJournal(file);
+    const first = new AccessStoreFile(file);
     await readMatrix(client, acme, first.load(), first, options());
     emu.resetStats();
     // A new journal object from the same file: what a reload of the extension sees.
-    const again = new MatrixJournal(file);
+    const again = new AccessStoreFile(file);
     const matrix = again.load();
     assert.equal(matrix.size, acmeMembers);
     assert.equal(matrix.readCount(), acmeMembers);
@@ -79,7 +79,7 @@ void describe('access matrix read', () => {
   });
 
   void it('a read cancelled halfway resumes from the file with no member read twice', async () => {
-    const journal = new MatrixJournal(file);
+    const journal = new AccessStoreFile(file);
     const controller = new AbortController();
     let seen = 0;
     const half = Math.floor(acmeMembers / 2);
@@ -99,7 +99,7 @@ void describe('access matrix read', () => {
     assert.equal(first.outcome, 'cancelled');
     const readBefore = apiRequests(emu, MEMBER_READ);
     assert.ok(readBefore < acmeMembers, `stopped before the end (${readBefore} reads)`);
-    const reloaded = new MatrixJournal(file);
+    const reloaded = new AccessStoreFile(file);
     const matrix = reloaded.load();
     const kept = matrix.readCount();
     assert.ok(kept >= half, `${kept} rows kept on disk`);
@@ -117,7 +117,7 @@ void describe('access matrix read', () => {
 
   void it('reads again only the rows older than the maximum age', async () => {
     let now = Date.now();
-    const journal = new MatrixJournal(file);
+    const journal = new AccessStoreFile(file);
     const matrix = journal.load();
     await readMatrix(client, acme, matrix, journal, options({ now: () => now }));
     // Age five rows by rewriting their read time, as if they had been read two hours ago.
@@ -132,7 +132,7 @@ void describe('access matrix read', () => {
 
   void it('a list older than the maximum age is walked again, and a member who left is dropped', async () => {
     let now = Date.now();
-    const journal = new MatrixJournal(file);
+    const journal = new AccessStoreFile(file);
     const matrix = journal.load();
     await readMatrix(client, acme, matrix, journal, options({ now: () => now }));
     matrix.upsert({
@@ -160,7 +160,7 @@ void describe('access matrix read', () => {
   });
 
   void it('a declined confirmation reads no member', async () => {
-    const journal = new MatrixJournal(file);
+    const journal = new AccessStoreFile(file);
     let asked = 0;
     const result = await readMatrix(
       client,
@@ -182,7 +182,7 @@ void describe('access matrix read', () => {
   });
 
   void it('stops after the first members when given a limit, asking no page beyond them', async () => {
-    const journal = new MatrixJournal(file);
+    const journal = new AccessStoreFile(file);
     const matrix = journal.load();
     await readMatrix(client, acme, matrix, journal, options({ limit: 10 }));
     assert.equal(matrix.size, 10);
@@ -190,10 +190,10 @@ void describe('access matrix read', () => {
   });
 
   void it('a line cut short by a crash is skipped, and the next line is not joined to it', async () => {
-    const journal = new MatrixJournal(file);
+    const journal = new AccessStoreFile(file);
     await readMatrix(client, acme, journal.load(), journal, options({ limit: 3 }));
     fs.appendFileSync(file, '{"k":"read","at":1,"m":["torn');
-    const reloaded = new MatrixJournal(file);
+    const reloaded = new AccessStoreFile(file);
     const matrix = reloaded.load();
     assert.equal(matrix.readCount(), 3);
     reloaded.read(
@@ -201,12 +201,12 @@ void describe('access matrix read', () => {
       { g: 4 },
       5,
     );
-    const again = new MatrixJournal(file).load();
+    const again = new AccessStoreFile(file).load();
     assert.equal(again.row('x.y')?.[ROW.readAt], 5);
   });
 
   void it('compaction keeps what was read and drops the superseded lines', async () => {
-    const journal = new MatrixJournal(file);
+    const journal = new AccessStoreFile(file);
     const matrix = journal.load();
     await readMatrix(client, acme, matrix, journal, options());
     const linesBefore = fs.readFileSync(file, 'utf8').trim().split('\n').length;
@@ -214,7 +214,7 @@ void describe('access matrix read', () => {
     const text = fs.readFileSync(file, 'utf8').trim().split('\n');
     assert.equal(text.length, acmeMembers + 2, 'head, list, one line per member');
     assert.ok(linesBefore >= text.length);
-    const reloaded = new MatrixJournal(file).load();
+    const reloaded = new AccessStoreFile(file).load();
     assert.equal(reloaded.readCount(), acmeMembers);
     assert.deepEqual(
       reloaded.groupsOf(reloaded.row('member') ?? assert.fail()),

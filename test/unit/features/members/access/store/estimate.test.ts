@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { budgetBound, estimateMs } from '../../../../../src/features/members/access/estimate';
+import { budgetBound, estimateMs } from '../../../../../../src/features/members/access/store/estimate';
 
 void describe('access read estimate', () => {
   const budget = { limit: 2000, windowMs: 300_000, used: 0 };

@@ -16,15 +16,15 @@ import {
   type MemberV2,
   type Page,
   type PortalClient,
-} from '../../../api/index';
-import { isCancellation } from '../../../shared/errors';
-import { memberRow } from '../../../shared/members';
-import { orderedPages } from '../../../node/orderedPages';
-import { flagsOf } from '../../../shared/memberStates';
+} from '../../../../api/index';
+import { isCancellation } from '../../../../shared/errors';
+import { memberRow } from '../../../../shared/members';
+import { orderedPages } from '../../../../node/orderedPages';
+import { flagsOf } from '../../../../shared/memberStates';
 import type { AccessMatrix, ListedMember } from './accessMatrix';
 import { estimateMs } from './estimate';
-import type { MatrixJournal } from './matrixJournal';
-import { ROW, type WireRow } from '../../../shared/accessRow';
+import type { AccessStoreFile } from './accessStoreFile';
+import { ROW, type WireRow } from '../../../../shared/accessRow';
 
 /** What the read needs of a PortalClient. */
 export interface MatrixClient {
@@ -142,7 +142,7 @@ export function readMatrix(
   client: MatrixClient,
   accountId: number,
   matrix: AccessMatrix,
-  journal: MatrixJournal,
+  journal: AccessStoreFile,
   o: MatrixReadOptions,
 ): Promise<MatrixReadResult> {
   return new MatrixRead(client, accountId, matrix, journal, o).run();
@@ -177,7 +177,7 @@ class MatrixRead {
     private readonly client: MatrixClient,
     private readonly accountId: number,
     private readonly matrix: AccessMatrix,
-    private readonly journal: MatrixJournal,
+    private readonly journal: AccessStoreFile,
     private readonly o: MatrixReadOptions,
   ) {
     // Every read in flight listens to this signal: more than Node's default of ten.

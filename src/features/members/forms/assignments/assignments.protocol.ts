@@ -1,20 +1,20 @@
 /** Edit member assignments: the member's groups, account permission, tags and flags in one form. */
 import * as l10n from '@vscode/l10n';
-import { COMMON_COMMANDS, MAX_LIST, type Choice, type FormStateBase } from '../../../forms/protocol/common';
-import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../../forms/protocol/validate';
+import { COMMON_COMMANDS, MAX_LIST, type Choice, type FormStateBase } from '../../../../forms/protocol/common';
+import { arrayOf, bool, int, messages, object, oneOf, str, type Infer } from '../../../../forms/protocol/validate';
 
-import { GroupPermission } from '../../../api/permissions';
-import { GROUP_LEVELS, type GroupLevel } from '../../../shared/groupLevel';
+import { GroupPermission } from '../../../../api/permissions';
+import { GROUP_LEVELS, type GroupLevel } from '../../../../shared/groupLevel';
 import {
   ACCOUNT_LEVELS,
   accountPermissionWords,
   groupPermissionDetail,
   groupPermissionWords,
   type AccountLevel,
-} from '../../../shared/permissions';
+} from '../../../../shared/permissions';
 
 // 0 = not in the group; 1, 4, 16 = the portal's group permission masks.
-export { GROUP_LEVELS, type GroupLevel } from '../../../shared/groupLevel';
+export { GROUP_LEVELS, type GroupLevel } from '../../../../shared/groupLevel';
 /**
  * A member's permission in a group when the portal did not say (it did not answer the member's v2 read, the only
  * one with the group map): the group is left as it is unless the user picks a level for it.

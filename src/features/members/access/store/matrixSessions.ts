@@ -5,25 +5,25 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { PortalRegistry } from '../../../auth/portalRegistry';
-import { setting } from '../../../auth/settings';
-import { count } from '../../../shared/format';
-import type { AccountRef } from '../../../shared/refs';
-import type { Ui } from '../../../ui/ui';
+import type { PortalRegistry } from '../../../../auth/portalRegistry';
+import { setting } from '../../../../auth/settings';
+import { count } from '../../../../shared/format';
+import type { AccountRef } from '../../../../shared/refs';
+import type { Ui } from '../../../../ui/ui';
 import type { AccessMatrix } from './accessMatrix';
-import { journalPath, MatrixJournal } from './matrixJournal';
+import { AccessStoreFile, storeFilePath } from './accessStoreFile';
 import { readMatrix, type MatrixReadResult, type ReadEstimate } from './matrixRead';
 import { readMemberGroups } from './memberGroups';
-import type { MemberGroups } from '../../../shared/activityScan';
-import type { MemberRow } from '../../../shared/members';
-import type { WireRow } from '../../../shared/accessRow';
-import { durationWords, type MatrixProgress, type ReadState } from './matrix.protocol';
+import type { MemberGroups } from '../../../../shared/activityScan';
+import type { MemberRow } from '../../../../shared/members';
+import type { WireRow } from '../../../../shared/accessRow';
+import { durationWords, type MatrixProgress, type ReadState } from '../matrix.protocol';
 
 const HOUR_MS = 3_600_000;
 
 export class MatrixSession implements vscode.Disposable {
   readonly matrix: AccessMatrix;
-  private readonly journal: MatrixJournal;
+  private readonly journal: AccessStoreFile;
   private running: { controller: AbortController; done: Promise<MatrixReadResult | undefined> } | undefined;
   private state: ReadState = 'idle';
   private eta: number | undefined;
@@ -47,7 +47,7 @@ export class MatrixSession implements vscode.Disposable {
     folder: string,
     private readonly registry: PortalRegistry,
   ) {
-    this.journal = new MatrixJournal(journalPath(folder, account.portalId, account.accountId));
+    this.journal = new AccessStoreFile(storeFilePath(folder, account.portalId, account.accountId));
     this.matrix = this.journal.load();
   }
 

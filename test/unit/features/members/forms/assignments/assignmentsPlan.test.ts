@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignReference, planAssignments } from '../../../../../src/features/members/forms/assignmentsPlan';
-import { UNKNOWN_LEVEL, type AssignmentsValues } from '../../../../../src/features/members/forms/assignments.protocol';
+import {
+  foreignReference,
+  planAssignments,
+} from '../../../../../../src/features/members/forms/assignments/assignmentsPlan';
+import {
+  UNKNOWN_LEVEL,
+  type AssignmentsValues,
+} from '../../../../../../src/features/members/forms/assignments/assignments.protocol';
 
 const baseline: AssignmentsValues = {
   accountId: 1,

@@ -5,15 +5,15 @@
  * the matrix does not read those members again. No VS Code here.
  */
 import { setMaxListeners } from 'node:events';
-import { isPortalError, PortalError } from '../../../api/index';
-import { runPool } from '../../../node/pool';
-import type { MemberGroups } from '../../../shared/activityScan';
-import type { MemberRow } from '../../../shared/members';
-import { flagsOf } from '../../../shared/memberStates';
+import { isPortalError, PortalError } from '../../../../api/index';
+import { runPool } from '../../../../node/pool';
+import type { MemberGroups } from '../../../../shared/activityScan';
+import type { MemberRow } from '../../../../shared/members';
+import { flagsOf } from '../../../../shared/memberStates';
 import type { AccessMatrix, ListedMember } from './accessMatrix';
-import type { MatrixJournal } from './matrixJournal';
+import type { AccessStoreFile } from './accessStoreFile';
 import type { MatrixClient } from './matrixRead';
-import { ROW, type WireRow } from '../../../shared/accessRow';
+import { ROW, type WireRow } from '../../../../shared/accessRow';
 
 export interface MemberGroupsOptions {
   readonly signal?: AbortSignal | undefined;
@@ -36,7 +36,7 @@ const cancelled = () =>
 export async function readMemberGroups(
   client: Pick<MatrixClient, 'v2'>,
   accountId: number,
-  store: { readonly matrix: AccessMatrix; readonly journal: MatrixJournal },
+  store: { readonly matrix: AccessMatrix; readonly journal: AccessStoreFile },
   rows: readonly MemberRow[],
   o: MemberGroupsOptions,
 ): Promise<Map<string, MemberGroups>> {

@@ -1,6 +1,6 @@
 /** The record page: a file record to read, with its content and download one click away. */
-import { COMMON_COMMANDS, type FormStateBase } from '../../../forms/protocol/common';
-import { messages, type Infer } from '../../../forms/protocol/validate';
+import { COMMON_COMMANDS, type FormStateBase } from '../../../../forms/protocol/common';
+import { messages, type Infer } from '../../../../forms/protocol/validate';
 
 /** The page asks for the record's content in an editor, or for a download; nothing it sends names a record. */
 export const recordCommands = messages({ ...COMMON_COMMANDS, openContent: {}, download: {} });

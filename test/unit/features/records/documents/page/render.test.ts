@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { recordPath, renderFileRecord } from '../../../../../src/features/records/documents/render';
-import { text } from '../../../../../src/shared/markdown';
-import { parseFileRecord } from '../../../../../src/api';
-import { humanSize, iconForContentType, isTextContentType } from '../../../../../src/shared/format';
+import { recordPath, renderFileRecord } from '../../../../../../src/features/records/documents/page/render';
+import { text } from '../../../../../../src/shared/markdown';
+import { parseFileRecord } from '../../../../../../src/api';
+import { humanSize, iconForContentType, isTextContentType } from '../../../../../../src/shared/format';
 
 const listed = (over: Record<string, unknown>) =>
   parseFileRecord(

@@ -6,11 +6,11 @@
  * backslash-escaped, so a name like `<img src=x onerror=…>` stays text even in the Markdown preview.
  */
 import * as l10n from '@vscode/l10n';
-import type { Account, CustomNames, FileRecord, Group, Subscription } from '../../../api/index';
-import { count, filesWord, fullDate, given, humanSize, onOff, yesNo } from '../../../shared/format';
-import { line, noticeLines, text } from '../../../shared/markdown';
-import { contentRightsWords, sharingWords } from '../../../shared/contentRights';
-import { accountPermissionWords } from '../../../shared/permissions';
+import type { Account, CustomNames, FileRecord, Group, Subscription } from '../../../../api/index';
+import { count, filesWord, fullDate, given, humanSize, onOff, yesNo } from '../../../../shared/format';
+import { line, noticeLines, text } from '../../../../shared/markdown';
+import { contentRightsWords, sharingWords } from '../../../../shared/contentRights';
+import { accountPermissionWords } from '../../../../shared/permissions';
 import type { RecordSection } from './record.protocol';
 
 /** "12 of 100", or the count alone when the portal reported no limit (null never means "unlimited"). */

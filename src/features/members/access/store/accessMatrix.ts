@@ -3,7 +3,7 @@
  * tags interned once, so 20,000 members in 500 groups take a few megabytes. Which rows are stale is a question of
  * their read time; the reader decides what to read, the journal what is kept on disk. No VS Code here.
  */
-import { levelCode, ROW, type WireRow } from '../../../shared/accessRow';
+import { levelCode, ROW, type WireRow } from '../../../../shared/accessRow';
 
 /** What the v3 member list says of a member (one page row), before its groups are read. */
 export interface ListedMember {

@@ -3,11 +3,11 @@
  * "Download…" on it. Read-only: the page sends no values, only which of the two commands to run.
  */
 import * as vscode from 'vscode';
-import type { FileRecord } from '../../../api/index';
-import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
-import type { FormKey } from '../../../shared/keys';
-import type { FileRef } from '../../../shared/refs';
-import { Vouched } from '../../../ui/vouched';
+import type { FileRecord } from '../../../../api/index';
+import { FormPanel, type FormEnv, type SaveOutcome } from '../../../../forms/formPanel';
+import type { FormKey } from '../../../../shared/keys';
+import type { FileRef } from '../../../../shared/refs';
+import { Vouched } from '../../../../ui/vouched';
 import { recordCommands, type RecordCommand, type RecordState } from './record.protocol';
 import { recordIds, recordKind, recordSections, recordTitle, type RecordContext } from './render';
 

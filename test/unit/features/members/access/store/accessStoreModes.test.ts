@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { journalPath, MatrixJournal } from '../../../../../src/features/members/access/matrixJournal';
+import { AccessStoreFile, storeFilePath } from '../../../../../../src/features/members/access/store/accessStoreFile';
 
 const mode = async (f: string) => (await stat(f)).mode & 0o777;
 
@@ -20,7 +20,7 @@ async function withStorage(run: (folder: string) => Promise<void>): Promise<void
 void describe('access matrix store: file modes', () => {
   void test('the access store is 0600 in 0700 folders', async () => {
     await withStorage(async (storage) => {
-      const access = new MatrixJournal(journalPath(join(storage, 'access'), 'p1', 7));
+      const access = new AccessStoreFile(storeFilePath(join(storage, 'access'), 'p1', 7));
       const member = {
         username: 'sam',
         name: 'Sam',
@@ -52,16 +52,16 @@ void describe('access matrix store: file modes', () => {
         lastActive: null,
         flags: 0,
       };
-      const file = journalPath(join(storage, 'access'), 'p1', 7);
+      const file = storeFilePath(join(storage, 'access'), 'p1', 7);
       await mkdir(dirname(file), { recursive: true });
       await symlink(victim, file);
-      assert.throws(() => new MatrixJournal(file).read(member, {}, 1), { name: 'UnsafePathError' });
-      await assert.rejects(new MatrixJournal(file).compact(new MatrixJournal(file).load()), {
+      assert.throws(() => new AccessStoreFile(file).read(member, {}, 1), { name: 'UnsafePathError' });
+      await assert.rejects(new AccessStoreFile(file).compact(new AccessStoreFile(file).load()), {
         name: 'UnsafePathError',
       });
-      const other = journalPath(join(storage, 'access'), 'p2', 7);
+      const other = storeFilePath(join(storage, 'access'), 'p2', 7);
       await symlink(dirname(victim), dirname(other));
-      assert.throws(() => new MatrixJournal(other).read(member, {}, 1), { name: 'UnsafePathError' });
+      assert.throws(() => new AccessStoreFile(other).read(member, {}, 1), { name: 'UnsafePathError' });
       assert.equal(await readFile(victim, 'utf8'), 'mine\n');
       assert.equal(await mode(victim), 0o644);
       assert.equal((await readdir(dirname(victim))).length, 1, 'nothing new beside it');

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { collect, ownValue, type Group, type Member, type MemberUpdate, type MemberV2 } from '../../../api/index';
+import { collect, ownValue, type Group, type Member, type MemberUpdate, type MemberV2 } from '../../../../api/index';
 import {
   assignmentsCommands,
   UNKNOWN_LEVEL,
@@ -7,13 +7,13 @@ import {
   type AssignmentsState,
   type AssignmentsValues,
 } from './assignments.protocol';
-import { FormPanel, type FormEnv, type SaveOutcome } from '../../../forms/formPanel';
+import { FormPanel, type FormEnv, type SaveOutcome } from '../../../../forms/formPanel';
 import { assignmentsEdit, foreignReference, planAssignments } from './assignmentsPlan';
-import { clientOf, Gaps } from '../../../forms/context';
-import { offerFormUndo, saveEdit, type WriteContext } from './writeContext';
-import { checkApplied, type SentField } from '../../../forms/inputError';
-import { accountLevel, groupLevel } from './levels';
-import type { FormKey } from '../../../shared/keys';
+import { clientOf, Gaps } from '../../../../forms/context';
+import { offerFormUndo, saveEdit, type WriteContext } from '../writeContext';
+import { checkApplied, type SentField } from '../../../../forms/inputError';
+import { accountLevel, groupLevel } from '../levels';
+import type { FormKey } from '../../../../shared/keys';
 
 /** Groups the form loads at most; an account with more shows a notice (the v2 list has no search). */
 const MAX_GROUPS = 1_000;
