@@ -21,9 +21,9 @@ import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { PortalClient } from '../src/api';
-import { AccessMatrix } from '../src/features/members/access/accessMatrix';
-import { MatrixJournal } from '../src/features/members/access/matrixJournal';
-import { readMatrix, type ReadEstimate } from '../src/features/members/access/matrixRead';
+import { AccessMatrix } from '../src/features/members/access/store/accessMatrix';
+import { AccessStoreFile } from '../src/features/members/access/store/accessStoreFile';
+import { readMatrix, type ReadEstimate } from '../src/features/members/access/store/matrixRead';
 import { visibleRows } from '../src/features/members/access/matrix.protocol';
 import { ROW } from '../src/shared/accessRow';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../test/emulator';
@@ -35,7 +35,7 @@ const HOUR = 3_600_000;
 async function withPortal(
   options: Partial<EmulatorOptions>,
   clientBudget: { count: number; windowMs: number } | undefined,
-  run: (emu: Emulator, client: PortalClient, journal: () => MatrixJournal) => Promise<Figure[]>,
+  run: (emu: Emulator, client: PortalClient, journal: () => AccessStoreFile) => Promise<Figure[]>,
 ): Promise<Figure[]> {
   const emu = await startEmulator({ port: 0, seed: 'large', quiet: true, tokenLifetimeSeconds: 24 * 3600, ...options });
   const client = new PortalClient({
@@ -47,7 +47,7 @@ async function withPortal(
   try {
     await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
     emu.resetStats();
-    return await run(emu, client, () => new MatrixJournal(path.join(dir, 'bigcorp.jsonl')));
+    return await run(emu, client, () => new AccessStoreFile(path.join(dir, 'bigcorp.jsonl')));
   } finally {
     client.close();
     await emu.stop();

@@ -13,9 +13,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { PortalClient } from '../src/api';
 import { envelope, findMembers, memberAccess, whoCanAccess, type Paged } from '../src/features/chat/answers';
-import { AccessMatrix } from '../src/features/members/access/accessMatrix';
-import { MatrixJournal } from '../src/features/members/access/matrixJournal';
-import { readMatrix } from '../src/features/members/access/matrixRead';
+import { AccessMatrix } from '../src/features/members/access/store/accessMatrix';
+import { AccessStoreFile } from '../src/features/members/access/store/accessStoreFile';
+import { readMatrix } from '../src/features/members/access/store/matrixRead';
 import { startEmulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 
@@ -102,7 +102,7 @@ async function warmRequests(): Promise<Figure[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bench-'));
   try {
     await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
-    const journal = new MatrixJournal(path.join(dir, 'acme.jsonl'));
+    const journal = new AccessStoreFile(path.join(dir, 'acme.jsonl'));
     const matrix = journal.load();
     const o = { signal: new AbortController().signal, maxAgeMs: DAY, concurrency: 8 };
     await readMatrix(client, 1, matrix, journal, o);

@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { PortalClient } from '../src/api';
-import { AccessMatrix } from '../src/features/members/access/accessMatrix';
+import { AccessMatrix } from '../src/features/members/access/store/accessMatrix';
 import type { AccessView } from '../src/features/contracts';
 import { Review, REVIEW_VERSION, type ReviewHead } from '../src/features/review/core/model';
 import { evidenceNames, ReviewFiles } from '../src/features/review/core/reviewFiles';
