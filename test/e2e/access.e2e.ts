@@ -176,6 +176,10 @@ async function shootMatrix(wb: E2EWorkbench, frame: Frame, ctx: FlowContext): Pr
 }
 
 async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: FlowContext): Promise<void> {
+  // The matrix's page is done with here (it is opened again later). Closed, it cannot take the focus while the
+  // filter's pick is open, which closes a pick (on a busy machine its theme change was still redrawing it).
+  await palette(page, 'View: Close All Editors');
+  await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
   await palette(page, 'Filter Members by Activity and State');
   const q = await quickInput(page);
   await q.rows.filter({ hasText: 'Inactive for a number of days' }).first().click();

@@ -24,12 +24,14 @@ export interface ChangeWords {
 /** `group` names the group of a permission change. */
 export function changeWords(change: BulkChange, n: number, account: string, group = ''): ChangeWords {
   const c = count(n);
+  // The title names the change in the history for good, so it says "1 member", never "1 members".
+  const one = n === 1;
   switch (change.kind) {
     case 'enable':
       return {
         question: vscode.l10n.t('Enable {0} members of {1}?', c, account),
         action: vscode.l10n.t('Enable {0} Members', c),
-        title: vscode.l10n.t('Enable {0} members', c),
+        title: one ? vscode.l10n.t('Enable 1 member') : vscode.l10n.t('Enable {0} members', c),
         progress: vscode.l10n.t('Enabling {0} members…', c),
         done: (d, all) => vscode.l10n.t('Enabled {0} of {1} members.', count(d), count(all)),
       };
@@ -37,7 +39,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Disable {0} members of {1}? They cannot sign in until enabled again.', c, account),
         action: vscode.l10n.t('Disable {0} Members', c),
-        title: vscode.l10n.t('Disable {0} members', c),
+        title: one ? vscode.l10n.t('Disable 1 member') : vscode.l10n.t('Disable {0} members', c),
         progress: vscode.l10n.t('Disabling {0} members…', c),
         done: (d, all) => vscode.l10n.t('Disabled {0} of {1} members.', count(d), count(all)),
       };
@@ -45,7 +47,7 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Lock {0} members of {1}?', c, account),
         action: vscode.l10n.t('Lock {0} Members', c),
-        title: vscode.l10n.t('Lock {0} members', c),
+        title: one ? vscode.l10n.t('Lock 1 member') : vscode.l10n.t('Lock {0} members', c),
         progress: vscode.l10n.t('Locking {0} members…', c),
         done: (d, all) => vscode.l10n.t('Locked {0} of {1} members.', count(d), count(all)),
       };
@@ -53,17 +55,19 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Unlock {0} members of {1}?', c, account),
         action: vscode.l10n.t('Unlock {0} Members', c),
-        title: vscode.l10n.t('Unlock {0} members', c),
+        title: one ? vscode.l10n.t('Unlock 1 member') : vscode.l10n.t('Unlock {0} members', c),
         progress: vscode.l10n.t('Unlocking {0} members…', c),
         done: (d, all) => vscode.l10n.t('Unlocked {0} of {1} members.', count(d), count(all)),
       };
     case 'delete':
-      return removalWords(c, account);
+      return removalWords(c, one, account);
     case 'addTag':
       return {
         question: vscode.l10n.t('Add the tag "{0}" to {1} members of {2}?', change.tag, c, account),
         action: vscode.l10n.t('Add to {0} Members', c),
-        title: vscode.l10n.t('Tag {0} members "{1}"', c, change.tag),
+        title: one
+          ? vscode.l10n.t('Tag 1 member "{0}"', change.tag)
+          : vscode.l10n.t('Tag {0} members "{1}"', c, change.tag),
         progress: vscode.l10n.t('Adding the tag "{0}" to {1} members…', change.tag, c),
         done: (d, all) => vscode.l10n.t('Tagged {0} of {1} members "{2}".', count(d), count(all), change.tag),
       };
@@ -71,34 +75,40 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
       return {
         question: vscode.l10n.t('Remove the tag "{0}" from {1} members of {2}?', change.tag, c, account),
         action: vscode.l10n.t('Remove from {0} Members', c),
-        title: vscode.l10n.t('Remove the tag "{0}" from {1} members', change.tag, c),
+        title: one
+          ? vscode.l10n.t('Remove the tag "{0}" from 1 member', change.tag)
+          : vscode.l10n.t('Remove the tag "{0}" from {1} members', change.tag, c),
         progress: vscode.l10n.t('Removing the tag "{0}" from {1} members…', change.tag, c),
         done: (d, all) =>
           vscode.l10n.t('Removed the tag "{0}" from {1} of {2} members.', change.tag, count(d), count(all)),
       };
     case 'setGroupPermission':
-      return groupChangeWords(change.permission, c, group);
+      return groupChangeWords(change.permission, c, one, group);
   }
 }
 
 /** A removal's words. */
-function removalWords(c: string, account: string): ChangeWords {
+function removalWords(c: string, one: boolean, account: string): ChangeWords {
   return {
     question: vscode.l10n.t('Remove {0} members from {1}?', c, account),
     action: vscode.l10n.t('Remove {0} Members', c),
-    title: vscode.l10n.t('Remove {0} members from {1}', c, account),
+    title: one
+      ? vscode.l10n.t('Remove 1 member from {0}', account)
+      : vscode.l10n.t('Remove {0} members from {1}', c, account),
     progress: vscode.l10n.t('Removing {0} members…', c),
     done: (d, all) => vscode.l10n.t('Removed {0} of {1} members.', count(d), count(all)),
   };
 }
 
 /** A group permission change's words: removal from the group, or the level given in it. */
-function groupChangeWords(permission: GroupLevel, c: string, group: string): ChangeWords {
+function groupChangeWords(permission: GroupLevel, c: string, one: boolean, group: string): ChangeWords {
   if (permission === 0)
     return {
       question: vscode.l10n.t('Remove {0} members from the group {1}?', c, group),
       action: vscode.l10n.t('Remove {0} Members', c),
-      title: vscode.l10n.t('Remove {0} members from {1}', c, group),
+      title: one
+        ? vscode.l10n.t('Remove 1 member from {0}', group)
+        : vscode.l10n.t('Remove {0} members from {1}', c, group),
       progress: vscode.l10n.t('Removing {0} members from {1}…', c, group),
       done: (d, all) => vscode.l10n.t('Removed {0} of {1} members from {2}.', count(d), count(all), group),
     };
@@ -106,7 +116,9 @@ function groupChangeWords(permission: GroupLevel, c: string, group: string): Cha
   return {
     question: vscode.l10n.t('Make {0} members "{1}" in the group {2}?', c, level, group),
     action: vscode.l10n.t('Change {0} Members', c),
-    title: vscode.l10n.t('Make {0} members "{1}" in {2}', c, level, group),
+    title: one
+      ? vscode.l10n.t('Make 1 member "{0}" in {1}', level, group)
+      : vscode.l10n.t('Make {0} members "{1}" in {2}', c, level, group),
     progress: vscode.l10n.t('Changing the permission of {0} members in {1}…', c, group),
     done: (d, all) => vscode.l10n.t('{0} of {1} members are now "{2}" in {3}.', count(d), count(all), level, group),
   };
