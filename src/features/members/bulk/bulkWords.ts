@@ -62,29 +62,32 @@ export function changeWords(change: BulkChange, n: number, account: string, grou
     case 'delete':
       return removalWords(c, one, account);
     case 'addTag':
-      return {
-        question: vscode.l10n.t('Add the tag "{0}" to {1} members of {2}?', change.tag, c, account),
-        action: vscode.l10n.t('Add to {0} Members', c),
-        title: one
-          ? vscode.l10n.t('Tag 1 member "{0}"', change.tag)
-          : vscode.l10n.t('Tag {0} members "{1}"', c, change.tag),
-        progress: vscode.l10n.t('Adding the tag "{0}" to {1} members…', change.tag, c),
-        done: (d, all) => vscode.l10n.t('Tagged {0} of {1} members "{2}".', count(d), count(all), change.tag),
-      };
     case 'removeTag':
-      return {
-        question: vscode.l10n.t('Remove the tag "{0}" from {1} members of {2}?', change.tag, c, account),
-        action: vscode.l10n.t('Remove from {0} Members', c),
-        title: one
-          ? vscode.l10n.t('Remove the tag "{0}" from 1 member', change.tag)
-          : vscode.l10n.t('Remove the tag "{0}" from {1} members', change.tag, c),
-        progress: vscode.l10n.t('Removing the tag "{0}" from {1} members…', change.tag, c),
-        done: (d, all) =>
-          vscode.l10n.t('Removed the tag "{0}" from {1} of {2} members.', change.tag, count(d), count(all)),
-      };
+      return tagWords(change.kind, change.tag, c, one, account);
     case 'setGroupPermission':
       return groupChangeWords(change.permission, c, one, group);
   }
+}
+
+/** A tag's words: added to or removed from the members. */
+function tagWords(kind: 'addTag' | 'removeTag', tag: string, c: string, one: boolean, account: string): ChangeWords {
+  if (kind === 'addTag')
+    return {
+      question: vscode.l10n.t('Add the tag "{0}" to {1} members of {2}?', tag, c, account),
+      action: vscode.l10n.t('Add to {0} Members', c),
+      title: one ? vscode.l10n.t('Tag 1 member "{0}"', tag) : vscode.l10n.t('Tag {0} members "{1}"', c, tag),
+      progress: vscode.l10n.t('Adding the tag "{0}" to {1} members…', tag, c),
+      done: (d, all) => vscode.l10n.t('Tagged {0} of {1} members "{2}".', count(d), count(all), tag),
+    };
+  return {
+    question: vscode.l10n.t('Remove the tag "{0}" from {1} members of {2}?', tag, c, account),
+    action: vscode.l10n.t('Remove from {0} Members', c),
+    title: one
+      ? vscode.l10n.t('Remove the tag "{0}" from 1 member', tag)
+      : vscode.l10n.t('Remove the tag "{0}" from {1} members', tag, c),
+    progress: vscode.l10n.t('Removing the tag "{0}" from {1} members…', tag, c),
+    done: (d, all) => vscode.l10n.t('Removed the tag "{0}" from {1} of {2} members.', tag, count(d), count(all)),
+  };
 }
 
 /** A removal's words. */
