@@ -15,6 +15,19 @@ import { formatDuration } from './proc';
 import { RESULTS_DIR } from './paths';
 import { registerStubLanguagePack } from './pseudoLocale';
 import { launchWorkbench, type Workbench } from './workbench';
+import { FREEZE_LAYOUT_LINE } from '../vscode/support/savedLayout';
+
+/**
+ * Stops the web workbench's idle saves of its state: they run only while the page has focus, which Playwright
+ * emulates for a headless page. Without it the layout stays as last saved until the browser closes.
+ */
+function freezeLayout(wb: Workbench): void {
+  void wb.page
+    .context()
+    .newCDPSession(wb.page)
+    .then((cdp) => cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false }))
+    .catch(() => undefined);
+}
 
 export interface TierResult {
   passed: number;
@@ -107,6 +120,7 @@ export async function runTestSession(opts: SessionOptions): Promise<TierResult> 
     writeLog(`${line}\n`);
     // The extension host's console reaches us through the workbench's automation log.
     const m = /^\[workbench:[a-z]+\] (.*)$/.exec(line);
+    if (m?.[1] === FREEZE_LAYOUT_LINE && wb) freezeLayout(wb);
     if (m?.[1]?.startsWith(REPORT_LINE_PREFIX)) {
       const report = m[1].slice(REPORT_LINE_PREFIX.length);
       console.log(report);

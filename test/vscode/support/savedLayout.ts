@@ -14,6 +14,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+/**
+ * Printed by a test once the layout it leaves for the next phase is saved. The runner then stops the workbench's
+ * idle saves for the rest of the phase: once the extension host has exited, a webview has no serializer, and a save
+ * made then (before the browser is closed) would drop the tab from the layout.
+ */
+export const FREEZE_LAYOUT_LINE = '[portal-test] the layout for the next phase is saved';
+
 /** Set by the runner to the browser profile the workbench runs in. */
 export const BROWSER_PROFILE_ENV = 'PORTAL_TEST_BROWSER_PROFILE';
 

@@ -10,7 +10,7 @@ import { matrixTabs, RELOAD_RESTART, writeReloadRecord } from '../../support/rel
 import { nodeOf } from '../../support/tree';
 import { withUi } from '../../support/ui';
 import { waitFor } from '../../support/wait';
-import { layoutSavedSince, markLogs } from '../../support/savedLayout';
+import { FREEZE_LAYOUT_LINE, layoutSavedSince, markLogs } from '../../support/savedLayout';
 import { MATRIX_VIEW_TYPE } from '../../../../src/features/members/access/matrixPanel';
 
 interface PanelLike {
@@ -79,6 +79,7 @@ describe(`Members: ${RELOAD_RESTART} (before the restart)`, function () {
         'the workbench saved its layout with the filtered matrix tab',
         LAYOUT_SAVE_PATIENCE_MS,
       );
+      console.log(FREEZE_LAYOUT_LINE);
     }
     writeReloadRecord({
       portalId,
