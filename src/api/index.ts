@@ -32,6 +32,7 @@ export {
   type UploadOptions,
 } from './endpoints/uploads';
 export * from './models/guests';
+export { readGuestsAndInvitations, type GuestsAndInvitations } from './guestsAndInvitations';
 export {
   MAX_LISTED,
   notOfferedReason,

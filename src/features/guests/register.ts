@@ -4,7 +4,7 @@
  * neither says so once, in one message, and nothing else is asked of it.
  */
 import * as vscode from 'vscode';
-import type { GuestShare, Invitation, Offered, PortalClient } from '../../api/index';
+import { readGuestsAndInvitations, type GuestsAndInvitations, type PortalClient } from '../../api/index';
 import { plain } from '../../shared/plainText';
 import type { AccountRef } from '../../shared/refs';
 import { accountFor } from '../../targets/resolve';
@@ -13,23 +13,7 @@ import type { Ui } from '../../ui/ui';
 import type { FeatureDeps } from '../contracts';
 import { guestRows, notOfferedWords } from './rows';
 
-interface Listing {
-  shares: Offered<GuestShare[]>;
-  invitations: Offered<Invitation[]>;
-  groupNames: Map<string, string>;
-}
-
-/** Group names by id, for an invitation's groups; without them the ids are shown. */
-async function groupNames(client: PortalClient, accountId: number, signal: AbortSignal): Promise<Map<string, string>> {
-  try {
-    const groups = await client.v2.groups.list(accountId, undefined, { signal });
-    return new Map(groups.map((g) => [String(g.id), g.friendlyName || g.name]));
-  } catch {
-    return new Map();
-  }
-}
-
-function read(ui: Ui, client: PortalClient, account: AccountRef): Promise<Listing> {
+function read(ui: Ui, client: PortalClient, account: AccountRef): Promise<GuestsAndInvitations> {
   return ui.progress(
     {
       id: 'guests.read',
@@ -37,17 +21,7 @@ function read(ui: Ui, client: PortalClient, account: AccountRef): Promise<Listin
       where: 'notification',
       cancellable: true,
     },
-    async (_progress, signal) => {
-      const [shares, invitations] = await Promise.all([
-        client.observed.guestShares({ signal }),
-        client.observed.invitations(account.accountId, { signal }),
-      ]);
-      const names =
-        invitations.kind === 'offered' && invitations.value.some((i) => i.pending)
-          ? await groupNames(client, account.accountId, signal)
-          : new Map<string, string>();
-      return { shares, invitations, groupNames: names };
-    },
+    (_progress, signal) => readGuestsAndInvitations(client, account.accountId, signal),
   );
 }
 

@@ -15,7 +15,7 @@ export interface ListedReview {
   readonly file: string;
 }
 
-function stateWords(h: ReviewHead): string {
+function progressWords(h: ReviewHead): string {
   if (h.finishedAt === undefined) return vscode.l10n.t('in progress');
   if (h.applied) return vscode.l10n.t('finished {0}, applied', calendarDate(h.finishedAt));
   return vscode.l10n.t('finished {0}', calendarDate(h.finishedAt));
@@ -27,7 +27,7 @@ function item(r: ListedReview): PickItem<ListedReview> {
   return {
     icon: h.finishedAt === undefined ? 'checklist' : 'pass',
     label: plain(what),
-    description: `${calendarDate(h.startedAt)} · ${stateWords(h)}`,
+    description: `${calendarDate(h.startedAt)} · ${progressWords(h)}`,
     detail: plain(vscode.l10n.t('{0} · reviewer {1}', h.portalLabel, h.reviewer)),
     value: r,
   };

@@ -6,7 +6,7 @@
  * and the members are reviewed all the same. An unfinished review of the same organisation and scope is resumed.
  */
 import * as vscode from 'vscode';
-import type { GuestShare, Invitation, Offered, PortalClient } from '../../api/index';
+import { readGuestsAndInvitations, type GuestsAndInvitations, type PortalClient } from '../../api/index';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { count } from '../../shared/format';
 import { plain } from '../../shared/plainText';
@@ -114,13 +114,7 @@ export function refusedWords(refused: ReviewHead['refused']): string | undefined
   return undefined;
 }
 
-interface OthersRead {
-  readonly shares: Offered<GuestShare[]>;
-  readonly invitations: Offered<Invitation[]>;
-  readonly groupNames: ReadonlyMap<string, string>;
-}
-
-function readOthers(ui: Ui, client: PortalClient, account: AccountRef): Promise<OthersRead> {
+function readOthers(ui: Ui, client: PortalClient, account: AccountRef): Promise<GuestsAndInvitations> {
   return ui.progress(
     {
       id: 'review.read.guests',
@@ -128,19 +122,7 @@ function readOthers(ui: Ui, client: PortalClient, account: AccountRef): Promise<
       where: 'notification',
       cancellable: true,
     },
-    async (_progress, signal) => {
-      const [shares, invitations] = await Promise.all([
-        client.observed.guestShares({ signal }),
-        client.observed.invitations(account.accountId, { signal }),
-      ]);
-      let groupNames = new Map<string, string>();
-      if (invitations.kind === 'offered' && invitations.value.some((i) => i.pending))
-        groupNames = await client.v2.groups.list(account.accountId, undefined, { signal }).then(
-          (groups) => new Map(groups.map((g) => [String(g.id), g.friendlyName || g.name])),
-          () => new Map<string, string>(),
-        );
-      return { shares, invitations, groupNames };
-    },
+    (_progress, signal) => readGuestsAndInvitations(client, account.accountId, signal),
   );
 }
 
