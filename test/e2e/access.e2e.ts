@@ -175,6 +175,9 @@ async function shootMatrix(wb: E2EWorkbench, frame: Frame, ctx: FlowContext): Pr
   }
 }
 
+/** Clicks on the Members view's first row before its selection shows (each waits a share of the UI's patience). */
+const SELECT_ATTEMPTS = 6;
+
 async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: FlowContext): Promise<void> {
   // The matrix's page is done with here (it is opened again later). Closed, it cannot take the focus while the
   // filter's pick is open, which closes a pick (on a busy machine its theme change was still redrawing it).
@@ -189,8 +192,20 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
   const first = membersPane(page).locator('.monaco-list-row').first();
   const chosen = membersPane(page).locator('.monaco-list-row.selected');
   // Ctrl+A selects all only once the click has put the focus in the list, and the selection is drawn a moment later.
-  await first.click();
-  await chosen.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  // The view may still be redrawing its rows for the filter: a click on a row it then replaces selects nothing, so
+  // the click is made again (a bounded number of times) until a row is selected.
+  for (let attempt = 1; ; attempt++) {
+    await first.click();
+    const shown = await chosen
+      .first()
+      .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS / SELECT_ATTEMPTS })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) break;
+    check(attempt < SELECT_ATTEMPTS, `no row selected after ${attempt} clicks`);
+  }
   await page.keyboard.press('Control+a');
   await chosen.nth(1).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const selected = await selectedMembers(page);
