@@ -62,8 +62,12 @@ export function createDirs(label = 'e2e'): E2EDirs {
 
 let built: Promise<void> | undefined;
 
-/** Builds dist/ once per process (flows test what `node esbuild.js` produces). */
+/**
+ * Builds dist/ once per process (flows test what `node esbuild.js` produces), unless the caller has built it and
+ * another run may be loading it (PORTAL_TEST_PREBUILT=1, as `npm test` sets).
+ */
 export function ensureExtensionBuilt(): Promise<void> {
+  if (process.env.PORTAL_TEST_PREBUILT === '1') return Promise.resolve();
   built ??= runCommand('node', ['esbuild.js'], { cwd: REPO_ROOT, timeoutMs: 5 * 60_000 }).then((r) => {
     if (r.code !== 0) throw new Error(`node esbuild.js failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
   });

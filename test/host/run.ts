@@ -3,7 +3,10 @@
 //   VS Code (code-server + chromium), phases sharing one user-data-dir and browser profile →
 //   check the packaged .vsix → print `vscode: N passed, N failed` and write test-results/vscode.json.
 //
-// Options: --grep <pattern> (or env PORTAL_TEST_GREP), --phase <name> (repeatable), --skip-vsix.
+// Options: --grep <pattern> (or env PORTAL_TEST_GREP), --phase <name> (repeatable), --skip-vsix,
+// --only-vsix (the packaged check alone, summed in test-results/vsix.json: `npm test` runs it after the
+// Playwright flows, which run beside the phases and must not see dist/ rebuilt for production under them).
+// With PORTAL_TEST_PREBUILT=1 the caller has built dist/ already, and another run may be loading it.
 // Output kept after the run: test-results/vscode-user-data/ (see VSCODE_USER_DATA_DIR),
 // test-results/vscode-browser-profile/, test-results/*.log, a screenshot per failed session.
 import * as fs from 'node:fs';
@@ -34,6 +37,8 @@ export { VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DIR };
 const PHASE_TIMEOUT_MS = 30 * 60_000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 export const SUMMARY_FILE = path.join(RESULTS_DIR, 'vscode.json');
+const VSIX_SUMMARY_FILE = path.join(RESULTS_DIR, 'vsix.json');
+export const PREBUILT_ENV = 'PORTAL_TEST_PREBUILT';
 interface Summary extends TierResult {
   phases: Record<string, TierResult>;
   leaks?: TierResult;
@@ -48,16 +53,19 @@ async function main(): Promise<number> {
       grep: { type: 'string' },
       phase: { type: 'string', multiple: true },
       'skip-vsix': { type: 'boolean', default: false },
+      'only-vsix': { type: 'boolean', default: false },
     },
   });
+  const onlyVsix = values['only-vsix'];
+  const summaryFile = onlyVsix ? VSIX_SUMMARY_FILE : SUMMARY_FILE;
   const grep = values.grep ?? (process.env.PORTAL_TEST_GREP || undefined);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  fs.rmSync(SUMMARY_FILE, { force: true });
+  fs.rmSync(summaryFile, { force: true });
 
   const summary: Summary = { ...emptyResult(), phases: {}, durationMs: 0 };
   const report = (): number => {
     summary.durationMs = Date.now() - started;
-    fs.writeFileSync(SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
+    fs.writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
     if (summary.failures.length > 0) {
       console.log('\nfailures:');
       summary.failures.forEach((f, i) =>
@@ -70,8 +78,9 @@ async function main(): Promise<number> {
         ),
       );
     }
-    console.log(`\nvscode tier took ${formatDuration(summary.durationMs)}`);
-    console.log(`vscode: ${summary.passed} passed, ${summary.failed} failed`);
+    const tier = onlyVsix ? 'vsix' : 'vscode';
+    console.log(`\n${tier} tier took ${formatDuration(summary.durationMs)}`);
+    console.log(`${tier}: ${summary.passed} passed, ${summary.failed} failed`);
     return summary.failed > 0 ? 1 : 0;
   };
 
@@ -82,8 +91,19 @@ async function main(): Promise<number> {
     console.log(
       `[test-host] VS Code ${host.vscodeVersion} (code-server ${CODE_SERVER_VERSION}), browser ${host.chromium}`,
     );
-    await step('build the extension (node esbuild.js)', () => mustSucceed('node', ['esbuild.js']));
+    if (process.env[PREBUILT_ENV] === '1') console.log('[test-host] the extension was built by the caller');
+    else await step('build the extension (node esbuild.js)', () => mustSucceed('node', ['esbuild.js']));
     const bundles = await step('bundle the tests', () => bundleTests());
+    if (onlyVsix) {
+      summary.vsix = await runVsixCheck({
+        host,
+        probeEntry: bundles.probeEntry,
+        timeoutMs: PHASE_TIMEOUT_MS,
+        keepDirs: true,
+      });
+      addResults(summary, summary.vsix);
+      return report();
+    }
 
     const phases = values.phase?.length
       ? bundles.phases.filter((p) => values.phase?.includes(p))
