@@ -6,17 +6,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { startEmulator, type Emulator } from '../emulator';
-import {
-  answer,
-  openWorkbench,
-  quickInput,
-  UI_TIMEOUT_MS,
-  flowFailure,
-  webviewFrame,
-  type E2EWorkbench,
-  portalSetting,
-} from './fixture';
+import { type Emulator } from '../emulator';
+import { answer, quickInput, UI_TIMEOUT_MS, webviewFrame, type E2EWorkbench, demoFlow } from './fixture';
 import { Screens } from './forms.e2e';
 import type { FlowContext } from './run';
 import {
@@ -284,26 +275,12 @@ async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowCo
 }
 
 export async function run(ctx: FlowContext): Promise<void> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-  let wb: Awaited<ReturnType<typeof openWorkbench>> | undefined;
-  try {
-    wb = await openWorkbench({
-      settings: {
-        ...portalSetting(emu.url, PORTAL_LABEL),
-        'portal.pageSize': 100,
-      },
-    });
-    const page = wb.page;
+  await demoFlow(ctx, 'access', { settings: () => ({ 'portal.pageSize': 100 }) }, async ({ wb, page, emu }) => {
     await signInToAcme(page, PORTAL_LABEL, { width: 560, height: 1000, keep: ['Members'] });
     const bearer = await token(emu);
     ctx.log('signed in; the Members view shows Acme Corporation');
     await matrixFiltered(wb, emu, bearer, ctx);
     await disableInactive(page, emu, bearer, ctx);
     await sameAccess(page, emu, bearer, ctx);
-  } catch (err) {
-    throw await flowFailure(wb, ctx.resultsDir, 'access', err);
-  } finally {
-    await wb?.dispose();
-    await emu.stop();
-  }
+  });
 }

@@ -3,32 +3,14 @@
 // opened from the page.
 // Screenshots: explorer-*.png in the run's images folder (docs/images/ with --update-docs; the README shows them).
 import * as path from 'node:path';
-import { startEmulator } from '../emulator';
-import {
-  answer,
-  expand,
-  openWorkbench,
-  treeRow,
-  UI_TIMEOUT_MS,
-  flowFailure,
-  type E2EWorkbench,
-  portalSetting,
-} from './fixture';
+import { answer, expand, treeRow, UI_TIMEOUT_MS, demoFlow } from './fixture';
 import type { FlowContext } from './run';
 import { check, formFrame, portalSidebar, setPaneExpanded } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 
 export async function run(ctx: FlowContext): Promise<void> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-  let wb: E2EWorkbench | undefined;
-  try {
-    wb = await openWorkbench({
-      settings: {
-        ...portalSetting(emu.url, PORTAL_LABEL),
-      },
-    });
-    const page = wb.page;
+  await demoFlow(ctx, 'explorer', {}, async ({ wb, page }) => {
     // The Explorer gets the whole sidebar for the walk down the tree.
     await portalSidebar(page, { width: 420 });
 
@@ -79,10 +61,5 @@ export async function run(ctx: FlowContext): Promise<void> {
       .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     ctx.log('the Members view follows the selected account');
     await wb.screenshot(path.join(ctx.imagesDir, 'explorer-members.png'));
-  } catch (err) {
-    throw await flowFailure(wb, ctx.resultsDir, 'explorer', err);
-  } finally {
-    await wb?.dispose();
-    await emu.stop();
-  }
+  });
 }

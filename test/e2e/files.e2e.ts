@@ -8,18 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startEmulator, type Emulator } from '../emulator';
-import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import {
-  expand,
-  flowFailure,
-  openWorkbench,
-  quickInput,
-  treeRow,
-  UI_TIMEOUT_MS,
-  type E2EWorkbench,
-  portalSetting,
-} from './fixture';
+import { type Emulator } from '../emulator';
+import { expand, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench, demoFlow, DemoReader } from './fixture';
 import type { FlowContext } from './run';
 import { check, chooseFolder as chooseFolderIn, contextMenu, palette, portalSidebar, signInFromExplorer } from './ui';
 
@@ -35,27 +25,20 @@ interface Listed {
 }
 
 /** Reads the portal as the demo user, not through the extension. */
-class Portal {
-  private token: string | undefined;
-  constructor(private readonly emu: Emulator) {}
-
+class Portal extends DemoReader {
   /** A folder's records (0: the group's root), by name. */
   async list(groupId: number, folderId: number): Promise<Map<string, Listed>> {
-    this.token ??= await passwordToken(this.emu.url, 'demo', 'demo');
     const at =
       folderId === 0
         ? `/v2/accounts/${ACME}/groups/${groupId}/files`
         : `/v2/accounts/${ACME}/groups/${groupId}/files/${folderId}/children`;
-    const res = await portalJson<{ page: Listed[] }>(this.emu.url, this.token, 'GET', at);
+    const res = await this.get<{ page: Listed[] }>(at);
     check(res.status === 200, `GET ${at}: ${res.status}`);
     return new Map(res.body.page.map((f) => [f.name, f]));
   }
 
   async bytes(groupId: number, fileId: number): Promise<Buffer> {
-    this.token ??= await passwordToken(this.emu.url, 'demo', 'demo');
-    const res = await fetch(`${this.emu.url}/v3/groups/${groupId}/files/${fileId}/download`, {
-      headers: { authorization: `Bearer ${this.token}` },
-    });
+    const res = await this.fetch(`/v3/groups/${groupId}/files/${fileId}/download`);
     check(res.status === 200, `download ${fileId}: ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
   }
@@ -185,29 +168,21 @@ async function goToFileRecord(wb: E2EWorkbench, emu: Emulator, ctx: FlowContext)
 }
 
 export async function run(ctx: FlowContext): Promise<void> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-  const portal = new Portal(emu);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-files-'));
   fs.mkdirSync(path.join(out, MARKER));
-  let wb: E2EWorkbench | undefined;
   try {
-    wb = await openWorkbench({
-      settings: portalSetting(emu.url, PORTAL_LABEL),
-    });
-    const page = wb.page;
-    await portalSidebar(page, { width: 480 });
-    await signInFromExplorer(page, PORTAL_LABEL);
-    await expand(page, 'Explorer', 'Acme Corporation', 'Engineering');
-    await expand(page, 'Explorer', 'Engineering', 'README.md');
-    ctx.log('signed in; Engineering expanded');
+    await demoFlow(ctx, 'files', {}, async ({ wb, page, emu }) => {
+      const portal = new Portal(emu.url);
+      await portalSidebar(page, { width: 480 });
+      await signInFromExplorer(page, PORTAL_LABEL);
+      await expand(page, 'Explorer', 'Acme Corporation', 'Engineering');
+      await expand(page, 'Explorer', 'Engineering', 'README.md');
+      ctx.log('signed in; Engineering expanded');
 
-    await downloads(page, portal, out, ctx);
-    await goToFileRecord(wb, emu, ctx);
-  } catch (err) {
-    throw await flowFailure(wb, ctx.resultsDir, 'files', err);
+      await downloads(page, portal, out, ctx);
+      await goToFileRecord(wb, emu, ctx);
+    });
   } finally {
-    await wb?.dispose();
-    await emu.stop();
     fs.rmSync(out, { recursive: true, force: true });
   }
 }

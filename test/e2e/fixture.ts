@@ -5,9 +5,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator';
 import { REPO_ROOT, RESULTS_DIR } from '../host/paths';
 import { runCommand } from '../host/proc';
 import { launchWorkbench, type Workbench } from '../host/workbench';
+import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 
 export interface E2EOptions {
   /** Environment for code-server and the extension host (e.g. PORTAL_TEST_EMULATOR_URL). */
@@ -216,4 +218,69 @@ export async function flowFailure(
   await wb?.screenshot(path.join(resultsDir, `e2e-${flow}-failure.png`)).catch(() => undefined);
   const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
   return new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+}
+
+/** What a flow on a demo portal is given: the emulator, and the workbench signed out with that portal listed. */
+export interface DemoFlow {
+  emu: Emulator;
+  wb: E2EWorkbench;
+  page: Page;
+  /** The portal as its demo user reads it, beside the extension: what a flow checks the extension did. */
+  portal: DemoReader;
+}
+
+export interface DemoFlowOptions {
+  /** The emulator's seed; default 'demo'. */
+  seed?: EmulatorOptions['seed'];
+  /** Settings over the one naming the portal (`portalSetting(url, DEMO_PORTAL_LABEL)`). */
+  settings?: (emulatorUrl: string) => Record<string, unknown>;
+  dirs?: E2EDirs;
+}
+
+export const DEMO_PORTAL_LABEL = 'Demo portal';
+
+/**
+ * The setup every flow on an emulated portal shares: the emulator, the workbench with the portal listed, the
+ * failure's screenshot and log in the results folder (e2e-<name>-failure.png), and both closed whatever happens.
+ */
+export async function demoFlow(
+  ctx: { resultsDir: string },
+  name: string,
+  opts: DemoFlowOptions,
+  body: (flow: DemoFlow) => Promise<void>,
+): Promise<void> {
+  const emu = await startEmulator({ port: 0, seed: opts.seed ?? 'demo', quiet: true });
+  let wb: E2EWorkbench | undefined;
+  try {
+    wb = await openWorkbench({
+      dirs: opts.dirs,
+      settings: { ...portalSetting(emu.url, DEMO_PORTAL_LABEL), ...opts.settings?.(emu.url) },
+    });
+    await body({ emu, wb, page: wb.page, portal: new DemoReader(emu.url) });
+  } catch (err) {
+    throw await flowFailure(wb, ctx.resultsDir, name, err);
+  } finally {
+    await wb?.dispose();
+    await emu.stop();
+  }
+}
+
+/** Reads a portal as its demo user (a password token, fetched once). */
+export class DemoReader {
+  private token: string | undefined;
+  constructor(readonly url: string) {}
+
+  async bearer(): Promise<string> {
+    this.token ??= await passwordToken(this.url, 'demo', 'demo');
+    return this.token;
+  }
+
+  async get<T>(p: string): Promise<{ status: number; body: T }> {
+    return portalJson<T>(this.url, await this.bearer(), 'GET', p);
+  }
+
+  /** A raw answer (a download, an index), for what is not JSON. */
+  async fetch(p: string): Promise<Response> {
+    return fetch(`${this.url}${p}`, { headers: { authorization: `Bearer ${await this.bearer()}` } });
+  }
 }

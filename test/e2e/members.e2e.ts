@@ -4,17 +4,8 @@
 // a later activation. Every change is checked on the emulator over HTTP. Screenshot: members-bulk-edit.png.
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startEmulator, type Emulator } from '../emulator';
-import {
-  answer,
-  openWorkbench,
-  quickInput,
-  treeRow,
-  UI_TIMEOUT_MS,
-  flowFailure,
-  type E2EWorkbench,
-  portalSetting,
-} from './fixture';
+import { type Emulator } from '../emulator';
+import { answer, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench, demoFlow, DemoReader } from './fixture';
 import type { FlowContext } from './run';
 import {
   banner,
@@ -47,34 +38,11 @@ interface MemberJson {
 }
 
 /** Reads the portal as the demo user, not through the extension. */
-class Portal {
-  private token: string | undefined;
-  constructor(private readonly emu: Emulator) {}
-
-  async get<T>(p: string): Promise<{ status: number; body: T }> {
-    this.token ??= await this.passwordToken();
-    const res = await fetch(`${this.emu.url}${p}`, {
-      headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
-    });
-    return { status: res.status, body: (res.ok ? await res.json() : undefined) as T };
-  }
-
+class Portal extends DemoReader {
   async member(username: string): Promise<MemberJson> {
     const res = await this.get<MemberJson>(`/v3/accounts/${ACME}/members/${username}`);
     check(res.status === 200, `GET ${username}: ${res.status}`);
     return res.body;
-  }
-
-  private async passwordToken(): Promise<string> {
-    const q = new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'portal-mobile',
-      username: 'demo',
-      password: 'demo',
-    });
-    const body = (await (await fetch(`${this.emu.url}/oauth/token?${q}`)).json()) as { access_token?: string };
-    check(body.access_token, 'no token for demo');
-    return body.access_token;
   }
 }
 
@@ -251,17 +219,8 @@ async function newMember(page: Page, portal: Portal, engineering: number, ctx: F
 }
 
 export async function run(ctx: FlowContext): Promise<void> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-  const portal = new Portal(emu);
-  let wb: E2EWorkbench | undefined;
-  try {
-    wb = await openWorkbench({
-      settings: {
-        ...portalSetting(emu.url, PORTAL_LABEL),
-        'portal.pageSize': 100,
-      },
-    });
-    const page = wb.page;
+  await demoFlow(ctx, 'members', { settings: () => ({ 'portal.pageSize': 100 }) }, async ({ wb, page, emu }) => {
+    const portal = new Portal(emu.url);
     // With the Explorer folded, the Members view gets the side bar's height: 36 rows fit.
     await signInToAcme(page, PORTAL_LABEL, { width: 560, height: 1000, keep: ['Members'] });
     ctx.log('signed in; the Members view shows Acme Corporation');
@@ -274,10 +233,5 @@ export async function run(ctx: FlowContext): Promise<void> {
     const engineering = groups.body.find((g) => g.name === 'engineering')?.id;
     check(engineering, 'no engineering group');
     await newMember(page, portal, engineering, ctx);
-  } catch (err) {
-    throw await flowFailure(wb, ctx.resultsDir, 'members', err);
-  } finally {
-    await wb?.dispose();
-    await emu.stop();
-  }
+  });
 }

@@ -2,17 +2,8 @@
 // opened from the Explorer; another administrator's edit of the same number of bytes lands on the portal; the user
 // edits and saves with Ctrl+S. VS Code's own conflict choice appears (nothing is sent), *Compare* shows the
 // portal's copy beside the user's, the portal keeps the other change until *Overwrite*, and then holds the user's.
-import { startEmulator } from '../emulator';
 import { passwordToken } from '../vscode/support/portalHttp';
-import {
-  expand,
-  flowFailure,
-  openWorkbench,
-  treeRow,
-  UI_TIMEOUT_MS,
-  type E2EWorkbench,
-  portalSetting,
-} from './fixture';
+import { expand, treeRow, UI_TIMEOUT_MS, demoFlow } from './fixture';
 import type { FlowContext } from './run';
 import { check, contextMenu, portalSidebar, signInFromExplorer } from './ui';
 
@@ -32,9 +23,7 @@ async function portalTextWhen(read: () => Promise<string>, done: (text: string) 
 }
 
 export async function run(ctx: FlowContext): Promise<void> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-  let wb: E2EWorkbench | undefined;
-  try {
+  await demoFlow(ctx, 'saveBack', {}, async ({ page, emu }) => {
     const token = await passwordToken(emu.url, 'demo', 'demo');
     const headers = { authorization: `Bearer ${token}` };
     const listed = await fetch(`${emu.url}/v2/accounts/${ACME}/groups/${MARKETING}/files`, { headers });
@@ -47,8 +36,6 @@ export async function run(ctx: FlowContext): Promise<void> {
     const original = await read();
     check(original.startsWith('Marketing notes'), 'notes.txt starts with its title');
 
-    wb = await openWorkbench({ settings: portalSetting(emu.url, PORTAL_LABEL) });
-    const page = wb.page;
     await portalSidebar(page, { width: 480 });
     await signInFromExplorer(page, PORTAL_LABEL);
     await expand(page, 'Explorer', 'Acme Corporation', 'Marketing');
@@ -94,10 +81,5 @@ export async function run(ctx: FlowContext): Promise<void> {
       `Overwrite sent the editor's text (the portal holds ${JSON.stringify(after)})`,
     );
     ctx.log("Overwrite: the portal holds the user's text");
-  } catch (err) {
-    throw await flowFailure(wb, ctx.resultsDir, 'saveBack', err);
-  } finally {
-    await wb?.dispose();
-    await emu.stop();
-  }
+  });
 }

@@ -12,18 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startEmulator, type Emulator } from '../emulator';
-import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import {
-  expand,
-  flowFailure,
-  openWorkbench,
-  quickInput,
-  treeRow,
-  UI_TIMEOUT_MS,
-  type E2EWorkbench,
-  portalSetting,
-} from './fixture';
+import { expand, quickInput, treeRow, UI_TIMEOUT_MS, demoFlow, DemoReader } from './fixture';
 import type { FlowContext } from './run';
 import { check, contextMenu, dropFromOs, portalSidebar, signInFromExplorer, toast } from './ui';
 
@@ -32,17 +21,13 @@ const ACME = 1;
 const MARKETING = 102;
 
 /** The portal as the demo user sees it, not through the extension. */
-class Portal {
-  private token = '';
-  constructor(private readonly emu: Emulator) {}
-
+class Portal extends DemoReader {
   private async auth(): Promise<Record<string, string>> {
-    this.token ||= await passwordToken(this.emu.url, 'demo', 'demo');
-    return { authorization: `Bearer ${this.token}` };
+    return { authorization: `Bearer ${await this.bearer()}` };
   }
 
   async index(): Promise<Record<string, { ID: number }>> {
-    const res = await fetch(`${this.emu.url}/v2/accounts/${ACME}/groups/${MARKETING}/files/index`, {
+    const res = await fetch(`${this.url}/v2/accounts/${ACME}/groups/${MARKETING}/files/index`, {
       headers: await this.auth(),
     });
     const text = await res.text();
@@ -51,26 +36,20 @@ class Portal {
   }
 
   async text(id: number): Promise<string> {
-    const res = await fetch(`${this.emu.url}/v3/groups/${MARKETING}/files/${id}/download`, {
+    const res = await fetch(`${this.url}/v3/groups/${MARKETING}/files/${id}/download`, {
       headers: await this.auth(),
     });
     return res.text();
   }
 
   async versions(id: number): Promise<number> {
-    await this.auth();
-    const r = await portalJson<{ versions: number }>(
-      this.emu.url,
-      this.token,
-      'GET',
-      `/v2/accounts/${ACME}/groups/${MARKETING}/files/${id}`,
-    );
+    const r = await this.get<{ versions: number }>(`/v2/accounts/${ACME}/groups/${MARKETING}/files/${id}`);
     return r.body.versions;
   }
 
   /** Someone else saves a new version. */
   async replace(id: number, text: string): Promise<void> {
-    const base = `${this.emu.url}/v2/accounts/${ACME}/groups/${MARKETING}/files`;
+    const base = `${this.url}/v2/accounts/${ACME}/groups/${MARKETING}/files`;
     const headers = { ...(await this.auth()), 'x-file-id': `other-${Date.now()}` };
     const size = String(Buffer.byteLength(text));
     const data = await fetch(`${base}/upload/data`, {
@@ -235,27 +214,19 @@ async function saveBack(page: Page, portal: Portal, ctx: FlowContext): Promise<v
 }
 
 export async function run(ctx: FlowContext): Promise<void> {
-  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-  const portal = new Portal(emu);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-uploads-'));
-  let wb: E2EWorkbench | undefined;
   try {
-    wb = await openWorkbench({
-      settings: portalSetting(emu.url, PORTAL_LABEL),
+    await demoFlow(ctx, 'uploads', {}, async ({ page, emu }) => {
+      const portal = new Portal(emu.url);
+      await portalSidebar(page, { width: 480 });
+      await signInFromExplorer(page, PORTAL_LABEL);
+      await expand(page, 'Explorer', 'Acme Corporation', 'Marketing');
+      await dropFolder(page, portal, path.join(out, 'campaigns'), ctx);
+      await dropFiles(page, portal, path.join(out, 'loose'), ctx);
+      await expand(page, 'Explorer', 'Marketing', 'notes.txt');
+      await saveBack(page, portal, ctx);
     });
-    const page = wb.page;
-    await portalSidebar(page, { width: 480 });
-    await signInFromExplorer(page, PORTAL_LABEL);
-    await expand(page, 'Explorer', 'Acme Corporation', 'Marketing');
-    await dropFolder(page, portal, path.join(out, 'campaigns'), ctx);
-    await dropFiles(page, portal, path.join(out, 'loose'), ctx);
-    await expand(page, 'Explorer', 'Marketing', 'notes.txt');
-    await saveBack(page, portal, ctx);
-  } catch (err) {
-    throw await flowFailure(wb, ctx.resultsDir, 'uploads', err);
   } finally {
-    await wb?.dispose();
-    await emu.stop();
     fs.rmSync(out, { recursive: true, force: true });
   }
 }

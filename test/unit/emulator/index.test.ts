@@ -39,7 +39,8 @@ void describe('emulator as a library', () => {
     });
     await emu.stop();
     await emu.stop();
-    for (let i = 0; i < 20 && !closed; i++) await new Promise((r) => setTimeout(r, 25));
+    // Bounded (60 s) only so a socket left open fails instead of hanging.
+    for (let i = 0; i < 2400 && !closed; i++) await new Promise((r) => setTimeout(r, 25));
     assert.ok(closed, 'the idle keep-alive socket was closed by stop()');
     await assert.rejects(fetch(`${emu.url}/nowhere`));
     agent.destroy();

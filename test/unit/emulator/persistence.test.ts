@@ -1,6 +1,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../../emulator';
@@ -73,17 +83,25 @@ void describe('persistence', () => {
       const h = await startHarness({ dataFile: file });
       try {
         const token = await h.login();
-        const inodeBefore = statSync(file).ino;
-        await h.call('POST', '/v3/applications', { token, body: { name: 'written soon' } });
-        let found = false;
-        for (let i = 0; i < 50 && !found; i++) {
-          await new Promise((r) => setTimeout(r, 50));
-          found = readFileSync(file, 'utf8').includes('written soon');
+        // Held open, the file as it was keeps its inode (no later file can reuse the number) and its bytes.
+        const before = openSync(file, 'r');
+        try {
+          const inodeBefore = fstatSync(before).ino;
+          await h.call('POST', '/v3/applications', { token, body: { name: 'written soon' } });
+          // Soon is before the emulator stops; the bound is only so a broken write fails instead of hanging.
+          let found = false;
+          for (let i = 0; i < 1200 && !found; i++) {
+            await new Promise((r) => setTimeout(r, 50));
+            found = readFileSync(file, 'utf8').includes('written soon');
+          }
+          assert.ok(found);
+          assert.ok(!readdirSync(dir).some((f) => f.endsWith('.tmp')), 'no temp file left');
+          // Replaced by rename, never rewritten in place: a new inode, and the old one's bytes untouched.
+          assert.notEqual(statSync(file).ino, inodeBefore);
+          assert.ok(!readFileSync(before, 'utf8').includes('written soon'), 'the old file was rewritten in place');
+        } finally {
+          closeSync(before);
         }
-        assert.ok(found);
-        assert.ok(!readdirSync(dir).some((f) => f.endsWith('.tmp')), 'no temp file left');
-        // A new inode means the file was replaced by rename, never rewritten in place.
-        assert.notEqual(statSync(file).ino, inodeBefore);
       } finally {
         await h.stop();
       }

@@ -3,7 +3,7 @@
 // resume shows what remains before sending; an edited journal is refused; the files are the user's alone.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { appendFile, chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,53 +32,26 @@ import {
   type Portal,
 } from '../features/members/plan/core/helpers';
 
+import { applyAndKill, CHILD_PATIENCE_MS } from './members/killedApply';
+
 const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
 const run = promisify(execFile);
 
-async function intentLines(storage: string): Promise<number> {
-  const folder = journalFolderOf(storage);
-  let n = 0;
-  for (const name of await readdir(folder).catch(() => [] as string[]))
-    if (name.endsWith('.jsonl')) n += (await readFile(join(folder, name), 'utf8')).split('"type":"intent"').length - 1;
-  return n;
-}
-
-/** Plans a tag change for every acme member and applies it in a child process, killed after `after` intents. */
+/** Plans a tag change for every acme member and applies it in a child process, killed halfway. */
 async function killedHalfway(p: Portal, storage: string, tag: string): Promise<string[]> {
   const table = new Table(await exportText(p));
   const names = table.rows.slice(1).map((r) => r[0] ?? '');
   for (const name of names) table.set(name, 'Tags', `${tag}, ${name}`);
-  const textFile = join(storage, 'members.csv');
-  await writeFile(textFile, table.text());
   p.emu.resetStats();
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(import.meta.dirname, 'members', 'applyChild.ts'),
-      p.emu.url,
-      String(p.acme),
-      textFile,
-      storage,
-      '3',
-    ],
-    { stdio: 'ignore' },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && (await intentLines(storage)) < Math.floor(names.length / 2))
-    await new Promise((r) => setTimeout(r, 10));
-  child.kill('SIGKILL');
-  await exited;
+  await applyAndKill(p, table.text(), storage, Math.floor(names.length / 2));
   return names;
 }
 
 function resumeInChild(p: Portal, file: string, storage: string): Promise<string> {
   const child = join(import.meta.dirname, 'members', 'resumeChild.ts');
-  return run(process.execPath, ['--import', 'tsx', child, p.emu.url, file, storage], { timeout: 60_000 }).then(
-    (r) => r.stdout,
-  );
+  return run(process.execPath, ['--import', 'tsx', child, p.emu.url, file, storage], {
+    timeout: CHILD_PATIENCE_MS,
+  }).then((r) => r.stdout);
 }
 
 async function planAll(p: Portal, tag: string): Promise<{ plan: Plan; names: string[] }> {

@@ -2,12 +2,8 @@
 // it) is resumed with every member changed exactly once, and undo puts every member back where they were.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { applyPlan } from '../../../../src/engine/members/apply';
 import {
-  journalFolderOf,
   lastUndoable,
   readJournal,
   resumeApply,
@@ -19,40 +15,10 @@ import { allChanges } from '../../../../src/features/members/plan/core/model';
 import { makePlan } from '../../../../src/features/members/plan/core/planner';
 import { readPortalState } from '../../../../src/features/members/plan/core/portalState';
 import { demoClient } from '../../features/helpers';
-import {
-  apiRequests,
-  exportText,
-  Table,
-  withPortal,
-  withStorage,
-  type Portal,
-} from '../../features/members/plan/core/helpers';
+import { applyAndKill } from './killedApply';
+import { apiRequests, exportText, Table, withPortal, withStorage } from '../../features/members/plan/core/helpers';
 
 const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
-
-async function intentLines(storage: string): Promise<number> {
-  const folder = journalFolderOf(storage);
-  let n = 0;
-  for (const name of await readdir(folder).catch(() => [] as string[]))
-    n += (await readFile(join(folder, name), 'utf8')).split('"type":"intent"').length - 1;
-  return n;
-}
-
-/** Runs the apply in a child process and kills it (SIGKILL) once `after` members have been started. */
-async function applyAndKill(p: Portal, text: string, storage: string, after: number): Promise<void> {
-  const textFile = join(storage, 'members.csv');
-  await writeFile(textFile, text);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'applyChild.ts'), p.emu.url, String(p.acme), textFile, storage, '3'],
-    { stdio: 'ignore' },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && (await intentLines(storage)) < after) await new Promise((r) => setTimeout(r, 10));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 void describe('journal: resume and undo', () => {
   void test('an apply killed halfway, then resumed, leaves every member changed exactly once', async () => {

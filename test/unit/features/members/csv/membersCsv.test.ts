@@ -305,6 +305,8 @@ void describe('members CSV', () => {
         const it = membersCsvLines(p.client, p.account, {}, { readAhead: 2 });
         // The header and the first page's 100 rows, then the first row of page 2: page 2 and the two after it are asked for.
         for (let i = 0; i < 102; i++) await it.next();
+        // The read-ahead is waited for (bounded, for a busy machine); then a moment more must ask for nothing else.
+        for (let i = 0; i < 600 && apiRequests(p.emu, route) < 4; i++) await new Promise((r) => setTimeout(r, 100));
         await new Promise((r) => setTimeout(r, 100));
         assert.equal(apiRequests(p.emu, route), 4, 'pages 1 to 4 of 20');
         await it.return(undefined);

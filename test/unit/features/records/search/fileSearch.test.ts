@@ -230,7 +230,8 @@ void describe('file search across groups', () => {
         break;
       }
       assert.equal(seen.length, 1);
-      for (let i = 0; i < 50 && !lines.some((l) => l.errorKind === 'cancelled'); i++)
+      // Bounded (60 s) only so a missing cancel fails instead of hanging; the line is waited for, not a time.
+      for (let i = 0; i < 3000 && !lines.some((l) => l.errorKind === 'cancelled'); i++)
         await new Promise((r) => setTimeout(r, 20));
       assert.ok(
         lines.some(
