@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureTestHost } from '../host/install';
 import { REPO_ROOT, RESULTS_DIR } from '../host/paths';
-import { CHROMIUM_ARGS } from '../host/workbench';
+import { CHROMIUM_ARGS, PAGE_PATIENCE_MS } from '../host/workbench';
 import type { FlowContext } from './run';
 import { check } from './ui';
 
@@ -106,6 +106,8 @@ export async function run(ctx: FlowContext): Promise<void> {
     ports = [18787, Number(new URL(url).port)];
     ctx.log(`the demo is up: ${url}`);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(PAGE_PATIENCE_MS);
+    page.setDefaultNavigationTimeout(PAGE_PATIENCE_MS);
     // What the browser asks for beyond this machine (a gallery, a CDN), counted as the proxy counts the server's.
     page.on('request', (r) => {
       const host = new URL(r.url()).hostname;

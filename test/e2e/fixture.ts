@@ -43,7 +43,7 @@ export interface E2EWorkbench extends Workbench {
 
 const READY_TIMEOUT_MS = 180_000;
 /** How long a flow waits for one thing on screen (a row, a quick input, a webview) before it fails. */
-export const UI_TIMEOUT_MS = 60_000;
+export const UI_TIMEOUT_MS = 120_000;
 
 /** The user setting that names one portal, the emulator a flow started: what every flow signs in to. */
 export function portalSetting(emulatorUrl: string, label: string): Record<string, unknown> {

@@ -75,6 +75,9 @@ const VIEWPORT = { width: 1400, height: 900 };
 const START_ATTEMPTS = 3;
 const BROWSER_CLOSE_TIMEOUT_MS = 15_000;
 
+/** How long a page waits for one thing before it fails: far beyond need, for a busy machine. */
+export const PAGE_PATIENCE_MS = 180_000;
+
 export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench> {
   const host = await ensureTestHost();
   // A throwing log callback must not take down a stream handler (and with it the run).
@@ -121,6 +124,10 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
       context = await browser.newContext({ viewport: VIEWPORT });
     }
     const page = context.pages()[0] ?? (await context.newPage());
+    // Every wait is for something on screen; the bound is only there so a stuck one fails, so it is far beyond need
+    // (Playwright's own default is 30 s, which a machine busy with other work can spend loading the workbench).
+    page.setDefaultTimeout(PAGE_PATIENCE_MS);
+    page.setDefaultNavigationTimeout(PAGE_PATIENCE_MS);
 
     let exitResolve: ((code: number) => void) | undefined;
     let exitReject: ((err: Error) => void) | undefined;
@@ -154,7 +161,7 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
 
     const url = workbenchUrl(server.port, opts);
     log(`[host] opening ${url}`);
-    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: PAGE_PATIENCE_MS });
 
     let closed = false;
     const close = async (): Promise<void> => {
