@@ -18,7 +18,9 @@ export function registerImport(
   void sweepSheetTemp(importTemp(storage)).catch((error: unknown) => env.log.warn(`import: ${String(error)}`));
   return [
     vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.csv' }, new ImportLens()),
-    registerCommand(env, IMPORT_COMMAND, (run) => importSheet(run, { registry, rememberAccount, storage })),
+    registerCommand(env, IMPORT_COMMAND, (run) =>
+      importSheet(run, { registry, rememberAccount, storage, invite: { registry, storage, log: env.log } }),
+    ),
     registerCommand(env, 'portal.members.newMembersFile', (run) => newMembersFile(run, registry, rememberAccount)),
   ];
 }
