@@ -34,8 +34,10 @@ export interface ImportDeps {
   readonly today?: () => string;
   /** The extension's storage folder: the sheet's reader keeps its temporary files under it, privately. */
   readonly storage: string;
-  /** New people may be invited instead of created: the invitation job's needs. */
+  /** The invitation job's needs, for new people invited instead of created. */
   readonly invite: InviteDeps;
+  /** Invite the people the file would create, instead of creating them. */
+  readonly inviteNew?: boolean;
 }
 
 const SHEET = /\.(xlsx|csv)$/i;
@@ -332,7 +334,7 @@ export async function importSheet(run: Run, deps: ImportDeps): Promise<vscode.Ur
   const options = { portal: portal.emails, today: (deps.today ?? todayUtc)() };
   const existing = await existingMembers(ui, deps, account, portal, convertSheet(sheet, mapping, options).existing);
   const result = convertSheet(sheet, mapping, { ...options, existing });
-  const invited = await inviteInsteadStep(ui, deps.invite, account, result, portal.groups);
+  const invited = deps.inviteNew ? await inviteInsteadStep(ui, deps.invite, account, result, portal.groups) : undefined;
   const target = vscode.Uri.file(`${sheetStem(sheetFile)}.members.csv`);
   await writeMembersFile(ui, target.fsPath, invited?.text ?? result.text);
   await deps.rememberAccount(target, account);

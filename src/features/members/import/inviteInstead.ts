@@ -1,8 +1,9 @@
 /**
- * The import's "invite instead of create": when the members file would create new members, the person chooses
- * whether they are created (the file, then Plan Changes…) or invited (the invitation job, its own plan and
- * confirmation). Invited people leave the file, which keeps the members already there; each is invited as a Member,
- * to the groups and at the levels their row gives. Its own step, so the import's other questions stay as they are.
+ * The import's "invite instead of create" (Import Members from a Spreadsheet as Invitations…): the people the members
+ * file would create are invited instead, through the invitation job (its own plan and confirmation). Invited people
+ * leave the file, which keeps the members already there; each is invited as a Member, to the groups and at the
+ * levels their row gives. A command of its own rather than a question in the import, so an import with a saved
+ * mapping still asks nothing.
  */
 import * as vscode from 'vscode';
 import type { Invitee } from '../../../engine/invitations/index';
@@ -10,7 +11,7 @@ import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import { inviteJob, type InviteDeps } from '../invite/inviteJob';
 import { count } from '../../../shared/format';
-import { answered, type Ui } from '../../../ui/ui';
+import type { Ui } from '../../../ui/ui';
 import { AccountPermission } from '../../../api/index';
 import { groupNameOf, parseMembersFile, readGroupWord, valueOf } from '../plan/core/file/membersFile';
 import type { PortalGroup } from '../plan/core/model';
@@ -49,45 +50,9 @@ export function splitNewPeople(text: string, existing: readonly string[], groups
 }
 
 /**
- * Asks whether the new people are created or invited; undefined when there are none or they are to be created.
- * Dismissing the question stops the import, as its other questions do.
- */
-export async function askInviteInstead(
-  ui: Ui,
-  text: string,
-  existing: readonly string[],
-  groups: readonly PortalGroup[],
-): Promise<Split | undefined> {
-  const split = splitNewPeople(text, existing, groups);
-  if (split.invitees.length === 0) return undefined;
-  const choice = answered(
-    await ui.choose({
-      id: 'import.inviteInstead',
-      severity: 'info',
-      modal: true,
-      message:
-        split.invitees.length === 1
-          ? vscode.l10n.t('1 person in the sheet is not a member yet. Create them, or invite them?')
-          : vscode.l10n.t(
-              '{0} people in the sheet are not members yet. Create them, or invite them?',
-              count(split.invitees.length),
-            ),
-      detail: vscode.l10n.t(
-        'Create: they are rows of the members file, created by Plan Changes… with an activation e-mail. Invite: each gets an invitation to join as a Member, with the groups their row gives, sent after its own plan and confirmation; the file keeps only the members already there. An invitation cannot be withdrawn.',
-      ),
-      actions: [
-        { id: 'create', label: vscode.l10n.t('Create Members') },
-        { id: 'invite', label: vscode.l10n.t('Invite Instead') },
-      ],
-    }),
-  );
-  return choice === 'invite' ? split : undefined;
-}
-
-/**
- * The import's step: asked, then (when the person chose to invite) the invitation job. The split when invitations
- * were sent; undefined when the new people stay in the file to be created (chosen so, the portal refused
- * invitations, or the confirmation was declined).
+ * The import's step when the person chose to invite: the invitation job (its plan and confirmation). The split when
+ * invitations were sent; undefined when the new people stay in the file to be created (there are none, the portal
+ * refused invitations, or the confirmation was declined).
  */
 export async function inviteInsteadStep(
   ui: Ui,
@@ -96,8 +61,8 @@ export async function inviteInsteadStep(
   converted: { readonly text: string; readonly existing: readonly string[] },
   groups: readonly PortalGroup[],
 ): Promise<Split | undefined> {
-  const split = await askInviteInstead(ui, converted.text, converted.existing, groups);
-  if (!split) return undefined;
+  const split = splitNewPeople(converted.text, converted.existing, groups);
+  if (split.invitees.length === 0) return undefined;
   const names = new Map(groups.map((g) => [String(g.id), g.friendlyName || g.name]));
   const sent = await inviteJob(ui, deps, account, split.invitees, { origin: 'import', groupNames: names });
   return sent ? split : undefined;
