@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { GuestShare, Offered } from '../../api/index';
-import { cellOf, ROW } from '../../shared/accessRow';
+import { cellOf, LEVEL_PERMISSIONS, ROW } from '../../shared/accessRow';
 import { contentRightsWords, sharingWords } from '../../shared/contentRights';
 import { errorMessage } from '../../shared/errors';
 import { count, shortDate } from '../../shared/format';
@@ -142,7 +142,8 @@ async function membersRows(ui: Ui, deps: WhoCanReachDeps, file: FileRef): Promis
   const members: Row[] = [];
   if (column !== undefined)
     for (const r of view.all()) {
-      const level = cellOf(r, column);
+      // The store keeps a level's code (1 to 3), not the portal's permission.
+      const level = LEVEL_PERMISSIONS[cellOf(r, column)] ?? 0;
       const name = plain(r[ROW.name] || r[ROW.username]);
       if (level > 0) members.push(row('member', 'person', name, groupPermissionWords(level), plain(r[ROW.username])));
     }
