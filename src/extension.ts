@@ -71,7 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Portal
     selected: () => explorer.selected(),
     refreshExplorer: () => explorer.refresh(),
   });
-  const explorer = registerExplorer(context, { ...deps, records, activatedAt });
+  const explorer = registerExplorer(context, { ...deps, records, activatedAt, access: () => members.store });
   const members = registerMembers(context, deps);
   const applications = registerApplications(context, { ...deps, records });
   registerGuests(context, deps);

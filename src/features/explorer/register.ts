@@ -14,7 +14,8 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
 import { StickyContext } from '../../views/stickyContext';
 import { registerViewCommands } from '../../views/viewCommands';
-import type { ExplorerHandle, FeatureDeps, RecordsHandle } from '../contracts';
+import type { AccessHandle, ExplorerHandle, FeatureDeps, RecordsHandle } from '../contracts';
+import { whoCanReach } from './whoCanReach';
 import { registerExplorerCommands } from './commands';
 import { ExplorerState } from './tree/explorerState';
 import { registerFileViewCommands, syncDisabledHidden } from './files/fileViewCommands';
@@ -137,13 +138,14 @@ function followSelection(
   ];
 }
 
-export function registerExplorer(
-  context: vscode.ExtensionContext,
-  deps: FeatureDeps & {
-    readonly records: RecordsHandle;
-    /** performance.now() when activate() started. */ readonly activatedAt: number;
-  },
-): ExplorerFeature {
+export type ExplorerDeps = FeatureDeps & {
+  readonly records: RecordsHandle;
+  /** performance.now() when activate() started. */ readonly activatedAt: number;
+  /** The access store, for Who Can Reach This… (the members feature is made after the Explorer). */
+  readonly access: () => AccessHandle | undefined;
+};
+
+export function registerExplorer(context: vscode.ExtensionContext, deps: ExplorerDeps): ExplorerFeature {
   const { auth, commands, forms, records } = deps;
   const { registry } = auth;
   const state = new ExplorerState(context.globalState);
@@ -181,6 +183,9 @@ export function registerExplorer(
       groupsChanged: (g) => provider.reload(accountKey(g.account)),
     }),
     ...registerExplorerForms(commands, forms, registry, provider, deps.settings),
+    registerCommand(commands, 'portal.explorer.whoCanReach', (run) =>
+      whoCanReach(run, { registry, access: deps.access }),
+    ),
     ...registerFileViewCommands(commands, { registry, state, provider, view }),
     // "Go to File Record…" chose a record: its row is shown in the Explorer too.
     records.onDidGoTo(revealInTurn(provider, view, commands.log)),

@@ -35,6 +35,7 @@ import { registerImport } from './import/register';
 import { registerLocalData, tidyLocalData } from './localData/register';
 import { registerMembersViewCommands } from './view/viewCommands';
 import { registerOffboard } from './offboard/register';
+import { registerInvite } from './invite/register';
 
 export interface MembersFeature extends MembersHandle {
   readonly provider: MembersProvider;
@@ -175,6 +176,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     ...registerMemberCommands(commands, bulkDeps),
     ...registerImport(commands, registry, (file, account) => plan.store.rememberAccount(file, account), storage),
     registerPermissionCommand(commands, bulkDeps),
+    ...registerInvite(commands, { registry, storage, log: commands.log }, provider),
     ...registerOffboard(commands, { ...bulkDeps, store: plan.store, apply: plan.apply, now: () => new Date() }),
     ...registerMemberForms(
       commands,

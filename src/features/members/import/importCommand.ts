@@ -23,6 +23,8 @@ import { indexOf, proposeColumns, type ImportMapping } from './mapping';
 import { askColumns, askDateFormat, askDepartments, askUsernames } from './mappingSteps';
 import { findMapping, mappingPath, saveMapping, sheetStem, writePrivate } from './savedMapping';
 import { readSheet, type Sheet } from './sheet';
+import type { InviteDeps } from '../invite/inviteJob';
+import { inviteInsteadStep, invitedSummary } from './inviteInstead';
 
 export interface ImportDeps {
   readonly registry: PortalRegistry;
@@ -32,6 +34,10 @@ export interface ImportDeps {
   readonly today?: () => string;
   /** The extension's storage folder: the sheet's reader keeps its temporary files under it, privately. */
   readonly storage: string;
+  /** The invitation job's needs, for new people invited instead of created. */
+  readonly invite: InviteDeps;
+  /** Invite the people the file would create, instead of creating them. */
+  readonly inviteNew?: boolean;
 }
 
 const SHEET = /\.(xlsx|csv)$/i;
@@ -328,10 +334,14 @@ export async function importSheet(run: Run, deps: ImportDeps): Promise<vscode.Ur
   const options = { portal: portal.emails, today: (deps.today ?? todayUtc)() };
   const existing = await existingMembers(ui, deps, account, portal, convertSheet(sheet, mapping, options).existing);
   const result = convertSheet(sheet, mapping, { ...options, existing });
+  const invited = deps.inviteNew ? await inviteInsteadStep(ui, deps.invite, account, result, portal.groups) : undefined;
   const target = vscode.Uri.file(`${sheetStem(sheetFile)}.members.csv`);
-  await writeMembersFile(ui, target.fsPath, result.text);
+  await writeMembersFile(ui, target.fsPath, invited?.text ?? result.text);
   await deps.rememberAccount(target, account);
   await vscode.window.showTextDocument(target, { preview: false });
-  ui.notify('info', summary(sheetFile, target.fsPath, result));
+  ui.notify(
+    'info',
+    invited ? invitedSummary(path.basename(target.fsPath), invited) : summary(sheetFile, target.fsPath, result),
+  );
   return target;
 }

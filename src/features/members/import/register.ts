@@ -14,11 +14,13 @@ export function registerImport(
   rememberAccount: (file: vscode.Uri, account: AccountRef) => Promise<void>,
   storage: string,
 ): vscode.Disposable[] {
+  const deps = { registry, rememberAccount, storage, invite: { registry, storage, log: env.log } };
   // What a sheet's reader left when the host did not live to remove it.
   void sweepSheetTemp(importTemp(storage)).catch((error: unknown) => env.log.warn(`import: ${String(error)}`));
   return [
     vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/*.csv' }, new ImportLens()),
-    registerCommand(env, IMPORT_COMMAND, (run) => importSheet(run, { registry, rememberAccount, storage })),
+    registerCommand(env, IMPORT_COMMAND, (run) => importSheet(run, deps)),
+    registerCommand(env, 'portal.members.importSheetInvite', (run) => importSheet(run, { ...deps, inviteNew: true })),
     registerCommand(env, 'portal.members.newMembersFile', (run) => newMembersFile(run, registry, rememberAccount)),
   ];
 }
