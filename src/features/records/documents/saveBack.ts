@@ -43,7 +43,13 @@ export class SaveUnchecked extends Error {
 function whereOf(t: Extract<PortalTarget, { kind: 'content' }>, record: FileRecord): string {
   const group =
     t.known?.groupLabel ?? (record.group?.friendlyName || record.group?.name) ?? l10n.t('group {0}', t.groupId);
-  return [group, ...(t.known?.folders ?? []).map((f) => f.name)].join('/');
+  const where = [group, ...(t.known?.folders ?? []).map((f) => f.name)].join('/');
+  return oneLine(where, 500);
+}
+
+/** Text for the journal's one bounded line: portal names are not always tidy. */
+function oneLine(text: string, max: number): string {
+  return text.replace(/\p{Cc}/gu, ' ').slice(0, max);
 }
 
 /**
@@ -71,7 +77,7 @@ export async function saveBack(
       accountId: t.accountId,
       groupId: t.groupId,
       where,
-      title: l10n.t('Save {0} back to {1}', record.name, where),
+      title: l10n.t('Save {0} back to {1}', oneLine(record.name, 255), where),
       record,
       before: seenOf(record),
     },
