@@ -3,6 +3,9 @@
 //   (half of the changes the same size as before, half leaving `lastModified` where it was; a quarter both), the ones
 //   that went through. Each goes through the file system's save check as VS Code drives it: stat, VS Code's own
 //   conflict check, then write (test/unit/features/records/documents/editorDriver.ts). All 50 documents stay open.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { collect, PortalClient } from '../src/api';
 import { SaveBaselines } from '../src/features/records/documents/baselines';
 import { startEmulator } from '../test/emulator';
@@ -17,6 +20,8 @@ const SAVES = 50;
 async function conflicts(): Promise<Figure[]> {
   const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, latencyMs: LATENCY_MS });
   const client = new PortalClient({ baseUrl: emu.url, service: 'portal' });
+  // Saves go through the write engine, which stages and journals them here.
+  const storage = mkdtempSync(join(tmpdir(), 'bench-save-'));
   try {
     await client.signIn({ kind: 'password', username: 'demo', password: 'demo' });
     const notes = (await collect(client.v2.files.iterate(ACME, MARKETING))).find((f) => f.name === 'notes.txt');
@@ -29,7 +34,7 @@ async function conflicts(): Promise<Figure[]> {
       fileId: notes.id,
       name: notes.name,
     } as const;
-    const baselines = new SaveBaselines(() => true);
+    const baselines = new SaveBaselines(() => true, storage);
     let missed = 0;
     for (let i = 0; i < SAVES; i++) {
       const editor = new EditorDriver(baselines, client, target, `notes-${i}`);
@@ -46,6 +51,7 @@ async function conflicts(): Promise<Figure[]> {
   } finally {
     client.close();
     await emu.stop();
+    rmSync(storage, { recursive: true, force: true });
   }
 }
 

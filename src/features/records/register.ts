@@ -115,6 +115,21 @@ async function openDocument(fileSystem: PortalFileSystem, forms: FormHost, doc: 
   }
 }
 
+/** The file system, which tells the user through the Ui and has each save journaled in the extension's storage. */
+function fileSystemOf(
+  context: vscode.ExtensionContext,
+  deps: { readonly auth: AuthHandle; readonly commands: CommandEnv },
+  renderers: Renderers,
+): PortalFileSystem {
+  return new PortalFileSystem(
+    deps.auth.registry,
+    context.globalState,
+    renderers,
+    context.globalStorageUri.fsPath,
+    (message) => deps.commands.ui().notify('info', message),
+  );
+}
+
 export function registerRecords(
   context: vscode.ExtensionContext,
   deps: {
@@ -128,7 +143,7 @@ export function registerRecords(
   },
 ): RecordsFeature {
   const renderers: Renderers = {};
-  const fileSystem = new PortalFileSystem(deps.auth.registry, context.globalState, renderers);
+  const fileSystem = fileSystemOf(context, deps, renderers);
   const open = (doc: PortalDocument): Promise<void> => openDocument(fileSystem, deps.forms, doc);
   const wentTo = new vscode.EventEmitter<FileRef>();
   const caches = { groups: new GroupListCache(), folders: new GroupFolders() };

@@ -14,6 +14,7 @@ import type { AccountRef } from '../../../shared/refs';
 import type { SettingsWriter } from '../../../ui/settingsWriter';
 import { answered, type Ui } from '../../../ui/ui';
 import type { PastSettingsChange } from '../../../engine/settings/index';
+import { interruptedWords, saveHistory, saveNoUndoWords, type PastSave } from '../../../engine/saves/index';
 import { applyShown, type ApplyDeps } from './applyRun';
 import type { JournalRecord } from './core/model';
 import { PLAN_VIEW } from './planView';
@@ -113,11 +114,30 @@ function whyNotSettings(c: PastSettingsChange): string | undefined {
 
 type Candidate =
   | { readonly at: number; readonly name: string; readonly why: string | undefined; readonly member: PastChange }
-  | { readonly at: number; readonly name: string; readonly why: string | undefined; readonly settings: string };
+  | { readonly at: number; readonly name: string; readonly why: string | undefined; readonly settings: string }
+  | { readonly at: number; readonly name: string; readonly why: string; readonly save: PastSave };
+
+/** A file record's content saved back: "Save report.txt back to Engineering/q1-docs" (10:59). */
+function saveName(c: PastSave): string {
+  return vscode.l10n.t('"{0}" ({1})', plain(c.record.begin.title ?? ''), when(c.record.begin.startedAt));
+}
+
+/** Why a save is not offered for undo: it never is. */
+function whyNotSave(c: PastSave): string {
+  return c.state === 'saved'
+    ? vscode.l10n.t('a saved version cannot be undone')
+    : c.state === 'interrupted'
+      ? vscode.l10n.t('interrupted, not sent again')
+      : vscode.l10n.t('failed, nothing saved');
+}
 
 /** Every change made from VS Code, members and settings alike, newest first, with why it cannot be undone. */
 async function candidates(storage: string, settings: SettingsWriter): Promise<Candidate[]> {
-  const [members, others] = await Promise.all([changeHistory(storage), settings.history()]);
+  const [members, others, saves] = await Promise.all([
+    changeHistory(storage),
+    settings.history(),
+    saveHistory(storage),
+  ]);
   const all: Candidate[] = [
     ...members.map((c) => ({ at: c.record.begin.startedAt, name: changeName(c.record), why: whyNot(c), member: c })),
     ...others.map((c) => ({
@@ -126,6 +146,7 @@ async function candidates(storage: string, settings: SettingsWriter): Promise<Ca
       why: whyNotSettings(c),
       settings: c.record.applyId,
     })),
+    ...saves.map((c) => ({ at: c.record.begin.startedAt, name: saveName(c), why: whyNotSave(c), save: c })),
   ];
   return all.sort((a, b) => b.at - a.at);
 }
@@ -142,7 +163,7 @@ export async function undoLast(ui: Ui, deps: ApplyDeps, settings: SettingsWriter
   const index = all.findIndex((c) => c.why === undefined);
   const skipped = (index < 0 ? all : all.slice(0, index)).map((c) => vscode.l10n.t('{0}: {1}', c.name, c.why ?? ''));
   const target = all[index];
-  if (!target) {
+  if (!target || 'save' in target) {
     ui.notify(
       'info',
       skipped.length
@@ -229,16 +250,30 @@ function settingsItem(c: PastSettingsChange) {
   return { label, description: state, value: { settings: c } };
 }
 
+/** A file record's content saved back: never undone, so its state says why. */
+function saveItem(c: PastSave) {
+  return { label: saveName(c), description: whyNotSave(c), value: { save: c } };
+}
+
+/** What a save's row says when chosen: why there is no undo. */
+function saveNotUndone(c: PastSave): string {
+  if (c.state === 'saved') return saveNoUndoWords();
+  if (c.state === 'interrupted') return interruptedWords();
+  return vscode.l10n.t('{0} failed, so nothing was saved and there is nothing to undo: {1}', saveName(c), c.message);
+}
+
 /** The history newest first: the changes made from VS Code and the questions chat asked, by time. */
 async function historyItems(storage: string, settings: SettingsWriter) {
-  const [changes, reads, others] = await Promise.all([
+  const [changes, reads, others, saves] = await Promise.all([
     changeHistory(storage),
     listToolCalls(storage),
     settings.history(),
+    saveHistory(storage),
   ]);
   const items = [
     ...changes.map((c) => ({ at: c.record.begin.startedAt, item: historyItem(c) })),
     ...others.map((c) => ({ at: c.record.begin.startedAt, item: settingsItem(c) })),
+    ...saves.map((c) => ({ at: c.record.begin.startedAt, item: saveItem(c) })),
     ...reads.map((r) => ({ at: r.at, item: readItem(r) })),
   ];
   return items.sort((a, b) => b.at - a.at).map((i) => i.item);
@@ -252,7 +287,7 @@ export async function showHistory(ui: Ui, deps: ApplyDeps, settings: SettingsWri
     return;
   }
   const picked = answered(
-    await ui.pick<PastChange | { read: ToolCall } | { settings: PastSettingsChange }>(items, {
+    await ui.pick<PastChange | { read: ToolCall } | { settings: PastSettingsChange } | { save: PastSave }>(items, {
       id: 'plan.history.pick',
       title: vscode.l10n.t('Changes made from VS Code, and chat’s questions'),
       placeHolder: vscode.l10n.t('Choose a change to see its undo'),
@@ -261,6 +296,10 @@ export async function showHistory(ui: Ui, deps: ApplyDeps, settings: SettingsWri
   );
   if ('settings' in picked) {
     await settings.undo(ui, picked.settings.record.applyId);
+    return;
+  }
+  if ('save' in picked) {
+    ui.notify('info', saveNotUndone(picked.save));
     return;
   }
   if ('read' in picked) {

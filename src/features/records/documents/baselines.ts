@@ -11,8 +11,8 @@
  * check: VS Code's *Overwrite* (or another extension's plain write), which may replace that copy and no other.
  * No VS Code here: the file system passes in what it knows (dirty or not, which documents are open).
  */
-import { createHash } from 'node:crypto';
 import type { FileRecord, PortalClient } from '../../../api/index';
+import { digestOf } from '../../../engine/saves/index';
 import { downloadBytes } from './contentBytes';
 import { findRecord } from './recordRead';
 import { saveBack, SaveConflict } from './saveBack';
@@ -49,10 +49,6 @@ interface Entry {
 /** Documents remembered at most, beyond the open ones (which are never dropped). */
 const MAX_CLOSED = 32;
 
-export function digestOf(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('base64');
-}
-
 /** Another date, or (where both say) another version count. */
 function metadataMoved(a: Pick<Version, 'lastModified' | 'versions'>, b: Pick<Version, 'lastModified' | 'versions'>) {
   if (a.lastModified !== b.lastModified) return true;
@@ -79,8 +75,14 @@ export function versionOf(r: Pick<FileRecord, 'lastModified' | 'versions' | 'siz
 export class SaveBaselines {
   private readonly entries = new Map<string, Entry>();
 
-  /** `isOpen`: whether a document (by key) is open in an editor; an open document's baseline is never dropped. */
-  constructor(private readonly isOpen: (key: string) => boolean) {}
+  /**
+   * `isOpen`: whether a document (by key) is open in an editor; an open document's baseline is never dropped.
+   * `storage`: the extension's storage folder, where the write engine stages and journals each save.
+   */
+  constructor(
+    private readonly isOpen: (key: string) => boolean,
+    private readonly storage: string,
+  ) {}
 
   /**
    * The editor was given `bytes` of the record as `seen`. A dirty document keeps its baseline: what its edits
@@ -142,7 +144,7 @@ export class SaveBaselines {
       if ((given && sameCopy(given, current)) || (newer && sameCopy(newer, current))) return;
       throw new SaveConflict(record);
     };
-    const saved = await saveBack(client, t, check, bytes, signal);
+    const saved = await saveBack(client, t, check, bytes, this.storage, signal);
     entry.given = versionOf({ ...saved, size: bytes.length }, digestOf(bytes));
     entry.newer = undefined;
   }

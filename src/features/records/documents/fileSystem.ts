@@ -42,7 +42,9 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly subscription: vscode.Disposable;
   private readonly minted: MintedUris;
   /** By document: what its editor was given, and what its saves must find on the portal (see baselines.ts). */
-  private readonly baselines = new SaveBaselines((key) => this.openDocument(key) !== undefined);
+  private readonly baselines: SaveBaselines;
+  /** Portals this session has said of, before their first save, that a saved version cannot be undone. */
+  private readonly toldNoUndo = new Set<string>();
   /** Portals that answered a save as if they had no upload endpoints: their content stays read-only. */
   private readonly withoutUploads = new Set<string>();
   private readonly trustChanged = new vscode.EventEmitter<vscode.Uri>();
@@ -53,7 +55,12 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     private readonly registry: PortalRegistry,
     storage: MintedStorage,
     renderers: Renderers,
+    /** The extension's storage folder: the write engine stages and journals each save there. */
+    storageFolder: string,
+    /** Tells the user something without asking (a notification). */
+    private readonly tell: (message: string) => void,
   ) {
+    this.baselines = new SaveBaselines((key) => this.openDocument(key) !== undefined, storageFolder);
     this.loader = new Documents(registry, renderers);
     this.minted = new MintedUris(storage);
     // Signing in (or out) changes what every open portal: document of that portal shows: reload them.
@@ -114,7 +121,25 @@ export class PortalFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const doc = this.isTrusted(uri) ? await this.load(uri, target, true) : this.notLoaded(target);
     const bytes = doc.bytes ?? new Uint8Array();
     if (doc.seen) this.baselines.read(keyOf(uri), doc.seen, bytes, this.openDocument(keyOf(uri))?.isDirty ?? false);
+    if (target.kind === 'content' && doc.writable === true && !this.withoutUploads.has(target.portalId))
+      this.tellNoUndo(target.portalId, target.name);
     return bytes;
+  }
+
+  /**
+   * A portal's first editable content of the session says, before any save can send it, that a save is a new version
+   * on the portal and cannot be undone. Once a session per portal: a question on every Ctrl+S would be a modal no
+   * editor asks, and VS Code's own save would wait on it.
+   */
+  private tellNoUndo(portalId: string, name: string): void {
+    if (this.toldNoUndo.has(portalId)) return;
+    this.toldNoUndo.add(portalId);
+    this.tell(
+      vscode.l10n.t(
+        'Saving {0} sends a new version of it to the portal. A saved version cannot be undone: the portal’s API offers no way to take one back. Show Change History… lists each save.',
+        name,
+      ),
+    );
   }
 
   /** The open editor's document of a key, if any (one key per document: see keyOf). */

@@ -1,13 +1,15 @@
 /**
  * Saving an edited file record's content back: a new version through the replace-by-id upload (the only replace any
- * client was seen to use; see api/endpoints/uploads.ts). The portal's copy is read first and handed to a check
+ * client was seen to use; see api/endpoints/uploads.ts), sent by the write engine (engine/saves), which stages the
+ * bytes and journals the save, so the change history lists it. The portal's copy is read first and handed to a check
  * (baselines.ts compares it with what the editor was given): a copy that moved since is a conflict, never overwritten
- * in silence. The portal offers no conditional write, so a change landing between that read and the upload cannot be
- * caught; the window is one request long. No VS Code here: the file system maps the outcomes to VS Code's errors.
+ * in silence, and nothing is journaled. The portal offers no conditional write, so a change landing between that read
+ * and the upload cannot be caught; the window is one request and two journal lines long. No VS Code here: the file
+ * system maps the outcomes to VS Code's errors.
  */
-import { randomUUID } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 import type { FileRecord, PortalClient } from '../../../api/index';
+import { runSave } from '../../../engine/saves/index';
 import { findRecord } from './recordRead';
 import type { PortalTarget } from './uri';
 
@@ -37,31 +39,55 @@ export class SaveUnchecked extends Error {
   }
 }
 
+/** "Engineering/q1-docs": the record's group and folder path, as the Explorer named them. */
+function whereOf(t: Extract<PortalTarget, { kind: 'content' }>, record: FileRecord): string {
+  const group =
+    t.known?.groupLabel ?? (record.group?.friendlyName || record.group?.name) ?? l10n.t('group {0}', t.groupId);
+  const where = [group, ...(t.known?.folders ?? []).map((f) => f.name)].join('/');
+  return oneLine(where, 500);
+}
+
+/** Text for the journal's one bounded line: portal names are not always tidy. */
+function oneLine(text: string, max: number): string {
+  return text.replace(/\p{Cc}/gu, ' ').slice(0, max);
+}
+
 /**
- * Sends `bytes` as a new version of the record, unless `check` (given the portal's copy as it is now) throws, as it
- * does with a SaveConflict. The new record, as the portal then holds it.
+ * Sends `bytes` as a new version of the record through the write engine (staged, journaled, listed in the change
+ * history), unless `check` (given the portal's copy as it is now) throws, as it does with a SaveConflict. The new
+ * record, as the portal then holds it. A failed upload throws the portal's own error, as a direct call would.
  */
 export async function saveBack(
   client: PortalClient,
   t: Extract<PortalTarget, { kind: 'content' }>,
   check: (current: FileRecord) => Promise<void>,
   bytes: Uint8Array,
+  storage: string,
   signal?: AbortSignal,
 ): Promise<FileRecord> {
   const { record, source } = await findRecord(client, t);
   if (source === 'row') throw new SaveUnchecked(record.name);
   await check(record);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const uploaded = await client.uploads.upload(
-    { accountId: t.accountId, groupId: t.groupId, folderId: record.parentId ?? 0, path: record.name },
+  const where = whereOf(t, record);
+  const saved = await runSave(
+    client,
+    storage,
     {
-      size: buffer.length,
-      contentType: record.contentType,
-      read: (start, end) => Promise.resolve(buffer.subarray(start, end)),
+      portalId: t.portalId,
+      accountId: t.accountId,
+      groupId: t.groupId,
+      where,
+      title: l10n.t('Save {0} back to {1}', oneLine(record.name, 255), where),
+      record,
+      before: seenOf(record),
     },
-    { uploadId: randomUUID(), replaceId: record.id, signal },
+    bytes,
+    signal,
   );
+  if (saved.outcome?.result !== 'done')
+    throw saved.error ?? new Error(saved.outcome?.message || l10n.t('{0} was not saved.', record.name));
   // The complete call's answer is not observed to be the record; read it back when it is not.
+  const uploaded = saved.answer;
   if (uploaded && uploaded.id === record.id && uploaded.lastModified !== null) return uploaded;
   return (await findRecord(client, t)).record;
 }

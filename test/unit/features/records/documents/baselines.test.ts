@@ -4,6 +4,9 @@
 // portal with the single-record read and on one that only lists.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { collect } from '../../../../../src/api';
 import { SaveBaselines } from '../../../../../src/features/records/documents/baselines';
 import { findRecord } from '../../../../../src/features/records/documents/recordRead';
@@ -18,6 +21,8 @@ for (const profile of ['default', 'listing only'] as const)
     let target: Content;
     let editor: EditorDriver;
     let baselines: SaveBaselines;
+    /** Where the write engine stages and journals the saves. */
+    let storage: string;
     const original = 'version,date\n1,monday\n';
 
     /** Another administrator's edit, made on the portal. */
@@ -26,6 +31,7 @@ for (const profile of ['default', 'listing only'] as const)
     const onPortal = (): Promise<string> => portalText(t.client, target);
 
     before(async () => {
+      storage = fs.mkdtempSync(path.join(os.tmpdir(), 'save-back-'));
       emu = await emulator(profile === 'listing only' ? { missingReads: ['v2.file.get'] } : {});
       t = await passwordClient(emu);
       const acme = await accountId(t.client, 'acme');
@@ -44,13 +50,14 @@ for (const profile of ['default', 'listing only'] as const)
     });
     beforeEach(async () => {
       theirs(original);
-      baselines = new SaveBaselines(() => true);
+      baselines = new SaveBaselines(() => true, storage);
       editor = new EditorDriver(baselines, t.client, target, 'doc');
       await editor.open();
     });
     after(async () => {
       t.client.close();
       await emu.stop();
+      fs.rmSync(storage, { recursive: true, force: true });
     });
 
     void test('a save over the copy that was opened sends a new version, and the next save builds on it', async () => {
