@@ -29,7 +29,8 @@ import { callLogFolder } from '../../../engine/readLog';
 import { snapshotsOf } from '../../../engine/members/run';
 import { listSnapshots, originOf } from '../../../engine/members/snapshot';
 
-export type LocalKind = 'journal' | 'report' | 'access' | 'snapshot' | 'upload' | 'dropped' | 'chat' | 'review';
+export type LocalKind =
+  'journal' | 'report' | 'access' | 'snapshot' | 'upload' | 'invitation' | 'save' | 'dropped' | 'chat' | 'review';
 
 export interface LocalFile {
   /** A file, or for a staged drop its folder. */
@@ -50,6 +51,9 @@ const DAY_MS = 86_400_000;
  * here, and the unit test makes both with their own code and finds them with this.
  */
 const uploadJournalsOf = (storage: string): string => journalFolderOf(path.join(storage, 'uploads'));
+/** Invitations hold the addresses of people invited; saves name the file records saved back (engine/invitations, saves). */
+const invitationJournalsOf = (storage: string): string => journalFolderOf(path.join(storage, 'invitations'));
+const saveJournalsOf = (storage: string): string => journalFolderOf(path.join(storage, 'saves'));
 const stagedDropsOf = (storage: string): string => path.join(storage, 'dropped-files');
 /**
  * Where the review feature (review/core/reviewFiles.ts) keeps each portal's access reviews and their evidence: one
@@ -113,6 +117,8 @@ async function journalsOf(storage: string): Promise<FoundJournal[]> {
   const folders = [
     ['journal', journalFolderOf(storage)],
     ['upload', uploadJournalsOf(storage)],
+    ['invitation', invitationJournalsOf(storage)],
+    ['save', saveJournalsOf(storage)],
   ] as const;
   for (const [kind, root] of folders)
     for (const j of await filesUnder(storage, root)) {
@@ -223,7 +229,7 @@ async function removeOne(f: LocalFile): Promise<boolean> {
     if (error instanceof UnsafePathError) return false;
     throw error;
   }
-  const journal = f.kind === 'journal' || f.kind === 'upload';
+  const journal = f.kind === 'journal' || f.kind === 'upload' || f.kind === 'invitation' || f.kind === 'save';
   if (journal && (await isLocked(f.file))) return false;
   if (f.kind === 'dropped') await removeFolder(f.file);
   else await removeFile(f.file);

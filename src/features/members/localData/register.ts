@@ -34,6 +34,10 @@ function kindWords(kind: LocalKind, n: number): string {
       return n === 1 ? vscode.l10n.t('1 member snapshot') : vscode.l10n.t('{0} member snapshots', count(n));
     case 'upload':
       return n === 1 ? vscode.l10n.t('1 upload journal') : vscode.l10n.t('{0} upload journals', count(n));
+    case 'invitation':
+      return n === 1 ? vscode.l10n.t('1 invitation journal') : vscode.l10n.t('{0} invitation journals', count(n));
+    case 'save':
+      return n === 1 ? vscode.l10n.t('1 save-back journal') : vscode.l10n.t('{0} save-back journals', count(n));
     case 'dropped':
       return n === 1
         ? vscode.l10n.t('1 staged drop (files dropped for an upload)')
@@ -47,7 +51,18 @@ function kindWords(kind: LocalKind, n: number): string {
   }
 }
 
-const KINDS: readonly LocalKind[] = ['journal', 'report', 'access', 'snapshot', 'upload', 'dropped', 'chat', 'review'];
+const KINDS: readonly LocalKind[] = [
+  'journal',
+  'report',
+  'access',
+  'snapshot',
+  'upload',
+  'invitation',
+  'save',
+  'dropped',
+  'chat',
+  'review',
+];
 
 function wordsOf(files: readonly LocalFile[]): string {
   return KINDS.map((k) => [k, files.filter((f) => f.kind === k).length] as const)
