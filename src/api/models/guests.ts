@@ -37,9 +37,25 @@ export interface GuestShare {
   notifications: boolean | null;
   /** What is shared: its shape is not observed. */
   contentContext: AsSent;
+  /**
+   * Where contentContext can be placed: only when it is an object naming a group (`group`, a number or an object with
+   * a numeric `id`), and then the record too when it names one as the spec's contextKey does (`objectId`). Null for
+   * any other shape; a reader confirms the place (the group is the organisation's, the record reads) before naming it.
+   */
+  place: { groupId: number; recordId: number | null } | null;
   /** Whose user this is (the sharer, the guest) is not observed. */
   user: AsSent;
   component: AsSent;
+}
+
+function placeOf(contentContext: unknown): GuestShare['place'] {
+  const c = asObject(contentContext);
+  if (!c) return null;
+  const group = asObject(c.group);
+  const groupId = group ? numOrNull(group, 'id') : numOrNull(c, 'group');
+  if (groupId === null || !Number.isSafeInteger(groupId) || groupId <= 0) return null;
+  const recordId = numOrNull(c, 'objectId');
+  return { groupId, recordId: recordId !== null && Number.isSafeInteger(recordId) && recordId > 0 ? recordId : null };
 }
 
 export function parseGuestShare(json: unknown): GuestShare {
@@ -52,6 +68,7 @@ export function parseGuestShare(json: unknown): GuestShare {
     passwordEnabled: boolOrNull(o, 'passwordEnabled'),
     notifications: boolOrNull(o, 'notifications'),
     contentContext: asSent(o.contentContext),
+    place: placeOf(o.contentContext),
     user: asSent(o.user),
     component: asSent(o.component),
   };
