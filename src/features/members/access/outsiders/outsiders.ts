@@ -1,160 +1,26 @@
 /**
- * The people outside the member list who can reach an organisation, as the access matrix shows them beside its
- * members: guests with a share of its content, and pending invitations (shown as *Invited*), with each member's last
- * sign-in from the audit. All three come from observed endpoints (api/endpoints/observed.ts). What the store keeps is
- * what was read (OutsidersRecord); the rows are made from it here, in words, on the host, and both the page and the
- * CSV filter them with the same function. Pure: the matrix's webview reads it too.
+ * The guests' and pending invitations' rows, in words, from what the access store keeps of a read: made on the host
+ * (the words need the content rights and a plan's idea of power), sent to the page, written to the CSV.
  */
 import * as l10n from '@vscode/l10n';
-import type { GuestShare, Invitation, NotOfferedReason } from '../../../../api/index';
+import type { GuestShare, Invitation } from '../../../../api/index';
 import { contentRightsWords } from '../../../../shared/contentRights';
 import { accountPermissionWords, groupPermissionWords } from '../../../../shared/permissions';
 import { holdsPower } from '../../plan/core/elevation';
+import {
+  outsidersNote,
+  refusalWords,
+  signInNote,
+  signInWire,
+  type OutsiderGroup,
+  type OutsiderRow,
+  type OutsidersMessage,
+  type OutsidersRecord,
+  type SignInRecord,
+} from './outsiders.protocol';
 
-const DAY_MS = 86_400_000;
 /** A guest can edit when the share's mask holds the content Edit bit or one above it (spec 2.9: 4, 8, 16). */
 const EDIT_BITS = 4 | 8 | 16;
-
-/** A group of the organisation as the outsiders' rows name it. */
-export interface OutsiderGroup {
-  readonly id: number;
-  readonly name: string;
-  readonly label: string;
-}
-
-/** What one read of the outsiders brought, as the access store keeps it (parsed at the edge, as sent otherwise). */
-export interface OutsidersRecord {
-  readonly at: number;
-  readonly shares: readonly GuestShare[] | NotOfferedReason;
-  readonly invitations: readonly Invitation[] | NotOfferedReason;
-  readonly groups: readonly OutsiderGroup[];
-  /** Record id → its path ("Folder/name"), for the records a read could resolve. */
-  readonly paths: Readonly<Record<string, string>>;
-}
-
-/** Every member's last sign-in as one read of the audit gave it, or why there is none. */
-export type SignInRecord =
-  | {
-      readonly kind: 'read';
-      readonly at: number;
-      readonly dateStart: string;
-      readonly complete: boolean;
-      /** Username (lower case) → last login or signup (ms). */
-      readonly last: Readonly<Record<string, number>>;
-    }
-  | { readonly kind: 'not-understood'; readonly at: number; readonly why: string }
-  | { readonly kind: 'refused'; readonly at: number; readonly reason: NotOfferedReason };
-
-/** One row of the outsiders' table: server text (`email`, names in `what`) stays as sent; the page sets it as text. */
-export interface OutsiderRow {
-  readonly key: string;
-  readonly kind: 'guest' | 'invited';
-  readonly email: string;
-  /** Guest: the record by its path, or contentContext as sent. Invited: the groups and levels the invite grants. */
-  readonly what: string;
-  /** Guest: the content rights in words. Invited: the organisation permission the invite grants. */
-  readonly permission: string;
-  readonly canEdit: boolean;
-  /** Invited: the invite grants more than a Member has (as a plan names it). */
-  readonly power: boolean;
-  /** ms; -1 when the portal did not say. */
-  readonly created: number;
-  /** ms; -1 for no expiry date (guest) or none (invited). */
-  readonly expires: number;
-  /** 1 password set, 0 none, -1 not said (and not asked of an invitation). */
-  readonly password: 1 | 0 | -1;
-  /** The unique names of the groups it reaches: the share's group, the invite's groups. */
-  readonly groups: readonly string[];
-}
-
-/** The outsiders' filters: every field optional, absent means "any". */
-export interface OutsiderView {
-  readonly kind?: 'guest' | 'invited' | undefined;
-  readonly noExpiry?: boolean | undefined;
-  readonly expired?: boolean | undefined;
-  readonly noPassword?: boolean | undefined;
-  /** Created at least this many days ago. */
-  readonly olderDays?: number | undefined;
-  readonly canEdit?: boolean | undefined;
-}
-
-export const OUTSIDER_KINDS = ['guest', 'invited'] as const;
-
-export function outsiderMatches(row: OutsiderRow, view: OutsiderView, now: number, group?: string): boolean {
-  if (view.kind !== undefined && row.kind !== view.kind) return false;
-  if (view.noExpiry && (row.kind !== 'guest' || row.expires >= 0)) return false;
-  if (view.expired && (row.expires < 0 || row.expires >= now)) return false;
-  if (view.noPassword && (row.kind !== 'guest' || row.password !== 0)) return false;
-  if (view.olderDays !== undefined && (row.created < 0 || row.created > now - view.olderDays * DAY_MS)) return false;
-  if (view.canEdit && !row.canEdit) return false;
-  if (group !== undefined && !row.groups.some((g) => g.toLowerCase() === group.toLowerCase())) return false;
-  return true;
-}
-
-/** The rows a view shows: guests first, then the invited, each by address. */
-export function visibleOutsiders(
-  rows: readonly OutsiderRow[],
-  view: OutsiderView,
-  now: number,
-  group?: string,
-): OutsiderRow[] {
-  return rows
-    .filter((r) => outsiderMatches(r, view, now, group))
-    .sort((a, b) => (a.kind === b.kind ? a.email.localeCompare(b.email) : a.kind === 'guest' ? -1 : 1));
-}
-
-/** Why the portal gave no guests or invitations, in words. */
-export function refusalWords(reason: NotOfferedReason): string {
-  return reason === 'absent'
-    ? l10n.t('this portal does not offer them')
-    : l10n.t('your sign-in lacks the capability for them here');
-}
-
-/** The one sentence saying what the portal refused of the outsiders; '' when it refused nothing. */
-export function outsidersNote(record: OutsidersRecord | undefined): string {
-  if (!record) return '';
-  const guests = typeof record.shares === 'string' ? record.shares : undefined;
-  const invited = typeof record.invitations === 'string' ? record.invitations : undefined;
-  if (guests && invited && guests === invited)
-    return l10n.t('Guests and invitations are not shown: {0}.', refusalWords(guests));
-  if (guests && invited)
-    return l10n.t('Guests are not shown ({0}), nor invitations ({1}).', refusalWords(guests), refusalWords(invited));
-  if (guests) return l10n.t('Guests are not shown: {0}.', refusalWords(guests));
-  if (invited) return l10n.t('Invitations are not shown: {0}.', refusalWords(invited));
-  return '';
-}
-
-/** What the matrix says of sign-ins once: '' when they were read whole. */
-export function signInNote(record: SignInRecord | undefined): string {
-  if (!record) return '';
-  switch (record.kind) {
-    case 'read':
-      return record.complete
-        ? ''
-        : l10n.t('Sign-ins: the audit was read only in part; a member without one shown may have signed in.');
-    case 'not-understood':
-      return l10n.t(
-        'Sign-ins: the audit\u2019s answer was not understood ({0}); last active is shown instead.',
-        record.why,
-      );
-    case 'refused':
-      return l10n.t('Sign-ins are not shown: {0}; last active is shown instead.', refusalWords(record.reason));
-  }
-}
-
-/** A member's last sign-in: ms, -1 for none in what was read, undefined when sign-ins are not known. */
-export function lastSignIn(record: SignInRecord | undefined, username: string): number | undefined {
-  if (record?.kind !== 'read') return undefined;
-  return record.last[username.toLowerCase()] ?? -1;
-}
-
-/**
- * Whether a member never signed in since they were created, as far as the audit read tells: no login or signup in
- * it. Unknown (sign-ins not read, or read in part) is never "never".
- */
-export function neverSignedIn(record: SignInRecord | undefined, username: string): boolean {
-  return record?.kind === 'read' && record.complete && record.last[username.toLowerCase()] === undefined;
-}
 
 function shareGroup(s: GuestShare, groups: ReadonlyMap<number, OutsiderGroup>): OutsiderGroup | undefined {
   return s.place ? groups.get(s.place.groupId) : undefined;
@@ -240,4 +106,31 @@ export function outsiderRows(record: OutsidersRecord | undefined): { rows: Outsi
   if (typeof record.invitations !== 'string')
     for (const [n, i] of record.invitations.entries()) if (i.pending) rows.push(invitedRow(i, n, groups));
   return { rows, elsewhere };
+}
+
+export function outsidersMessage(
+  outsiders: OutsidersRecord | undefined,
+  signIns: SignInRecord | undefined,
+): OutsidersMessage {
+  const { rows, elsewhere } = outsiderRows(outsiders);
+  const refused = typeof outsiders?.shares === 'string' ? outsiders.shares : undefined;
+  if (
+    refused !== undefined &&
+    outsiders?.invitations === refused &&
+    signIns?.kind === 'refused' &&
+    signIns.reason === refused
+  ) {
+    // One portal that refuses all three is one sentence.
+    const note = l10n.t(
+      'Guests, invitations and sign-ins are not shown: {0}; last active is shown instead.',
+      refusalWords(refused),
+    );
+    return { rows, note, signIns: signInWire(signIns) };
+  }
+  const notes = [
+    outsidersNote(outsiders),
+    elsewhere > 0 ? l10n.t('{0} guest shares of other organisations are left out.', elsewhere) : '',
+    signInNote(signIns),
+  ];
+  return { rows, note: notes.filter((n) => n !== '').join(' '), signIns: signInWire(signIns) };
 }

@@ -4,7 +4,7 @@
  * No VS Code here.
  */
 import type { GuestShare, Invitation, NotOfferedReason } from '../../../../api/index';
-import type { OutsiderGroup, OutsidersRecord, SignInRecord } from './outsiders';
+import type { OutsiderGroup, OutsidersRecord, SignInRecord } from './outsiders.protocol';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

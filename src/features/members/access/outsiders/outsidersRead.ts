@@ -6,7 +6,7 @@
  * 403: not the sign-in's capability) is a refusal kept with the read, never an error. No VS Code here.
  */
 import type { PortalClient } from '../../../../api/index';
-import type { OutsiderGroup, OutsidersRecord, SignInRecord } from './outsiders';
+import type { OutsiderGroup, OutsidersRecord, SignInRecord } from './outsiders.protocol';
 
 /** Shared records whose path one read resolves (one request each); the rest are shown as the portal sent them. */
 export const MAX_PATHS_RESOLVED = 50;

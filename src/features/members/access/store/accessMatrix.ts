@@ -4,7 +4,7 @@
  * their read time; the reader decides what to read, the journal what is kept on disk. No VS Code here.
  */
 import { levelCode, ROW, type WireRow } from '../../../../shared/accessRow';
-import type { OutsidersRecord, SignInRecord } from '../outsiders/outsiders';
+import type { OutsidersRecord, SignInRecord } from '../outsiders/outsiders.protocol';
 
 /** What the v3 member list says of a member (one page row), before its groups are read. */
 export interface ListedMember {

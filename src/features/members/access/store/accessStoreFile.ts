@@ -13,7 +13,7 @@ import { writeAtomically } from '../../../../node/atomicFile';
 import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../../node/privateFiles';
 import { AccessMatrix, listedOf, listedTuple, type GroupMap, type ListedMember } from './accessMatrix';
 import { ROW } from '../../../../shared/accessRow';
-import type { OutsidersRecord, SignInRecord } from '../outsiders/outsiders';
+import type { OutsidersRecord, SignInRecord } from '../outsiders/outsiders.protocol';
 import { keptOutsiders, keptSignIns } from '../outsiders/outsidersKept';
 
 const VERSION = 1;

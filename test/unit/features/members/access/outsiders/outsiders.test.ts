@@ -6,17 +6,31 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { outsiderRows } from '../../../../../../src/features/members/access/outsiders/outsiders';
 import {
   lastSignIn,
   neverSignedIn,
-  outsiderRows,
   outsidersNote,
   signInNote,
   visibleOutsiders,
-} from '../../../../../../src/features/members/access/outsiders/outsiders';
+} from '../../../../../../src/features/members/access/outsiders/outsiders.protocol';
 import { readOutsiders, readSignIns } from '../../../../../../src/features/members/access/outsiders/outsidersRead';
 import { AccessStoreFile, storeFilePath } from '../../../../../../src/features/members/access/store/accessStoreFile';
+import { matrixCsvLines } from '../../../../../../src/features/members/access/matrixCsv';
 import { accountId, emulator, passwordClient } from '../../../../api/helpers';
+
+const HEADERS = {
+  username: 'Username',
+  name: 'Name',
+  email: 'E-mail',
+  tags: 'Tags',
+  lastActive: 'Last active',
+  state: 'State',
+  permission: 'Organisation permission',
+  level: 'Group permission',
+  never: 'never',
+  signIn: 'Last sign-in',
+};
 
 const DAY = 86_400_000;
 
@@ -84,6 +98,41 @@ void describe("the access matrix's outsiders and sign-ins (default profile)", ()
       assert.equal(lastSignIn(signIns, 'demo-2fa'), -1);
       assert.equal(neverSignedIn(signIns, 'demo-2fa'), true);
       assert.equal(neverSignedIn(signIns, 'member'), false);
+
+      // The CSV: the page's filters choose the guests and invitations written after the members.
+      again.upsert({ username: 'demo', name: 'Dana', email: '', tags: [], permission: 16, lastActive: now, flags: 0 });
+      again.upsert({ username: 'demo-2fa', name: 'Ed', email: '', tags: [], permission: 1, lastActive: -1, flags: 0 });
+      const csv = [...matrixCsvLines(again, {}, { headers: HEADERS, now, others: { noExpiry: true } })].join('');
+      const lines = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      assert.match(lines[0] ?? '', /,Last sign-in$/);
+      assert.match(lines.find((l) => l.startsWith('demo-2fa,')) ?? '', /,none since \d{4}-\d{2}-\d{2}$/);
+      assert.ok(
+        lines.includes(
+          'Guest,contractor@devshop.example,Engineering / docs/architecture.md,View and edit,yes,,' +
+            `${new Date(contractor?.created ?? 0).toISOString().slice(0, 10)},no expiry,no`,
+        ),
+        lines.join('\n'),
+      );
+      assert.equal(lines.filter((l) => l.startsWith('Guest,')).length, 2);
+      assert.equal(lines.filter((l) => l.startsWith('Invited,')).length, 0);
+      const never = [...matrixCsvLines(again, {}, { headers: HEADERS, now, others: { neverSignedIn: true } })].join('');
+      const neverLines = never.trim().split('\r\n');
+      assert.deepEqual(
+        neverLines.filter((l) => /^demo/.test(l)).map((l) => l.split(',')[0]),
+        ['demo-2fa'],
+      );
+      assert.equal(
+        neverLines.filter((l) => l.startsWith('Invited,')).length,
+        2,
+        'a pending invitation never signed in',
+      );
+      assert.equal(neverLines.filter((l) => l.startsWith('Guest,')).length, 0);
+      // Without the page's filters (an export made elsewhere), the members' columns are as they were.
+      const plain = [...matrixCsvLines(again, {}, { headers: HEADERS, now })].join('');
+      assert.doesNotMatch(plain, /Last sign-in|Guest,|Invited,/);
     } finally {
       t.client.close();
       await emu.stop();
