@@ -8,6 +8,9 @@
 import * as l10n from '@vscode/l10n';
 import type { GuestShare, Invitation, NotOfferedReason } from '../../../../api/index';
 import { bool, int, oneOf, optional } from '../../../../forms/protocol/validate';
+import type { OutsiderRow } from '../../../../shared/outsiderRow';
+
+export type { OutsiderRow };
 
 const DAY_MS = 86_400_000;
 
@@ -40,28 +43,6 @@ export type SignInRecord =
     }
   | { readonly kind: 'not-understood'; readonly at: number; readonly why: string }
   | { readonly kind: 'refused'; readonly at: number; readonly reason: NotOfferedReason };
-
-/** One row of the outsiders' table: server text (`email`, names in `what`) stays as sent; the page sets it as text. */
-export interface OutsiderRow {
-  readonly key: string;
-  readonly kind: 'guest' | 'invited';
-  readonly email: string;
-  /** Guest: the record by its path, or contentContext as sent. Invited: the groups and levels the invite grants. */
-  readonly what: string;
-  /** Guest: the content rights in words. Invited: the organisation permission the invite grants. */
-  readonly permission: string;
-  readonly canEdit: boolean;
-  /** Invited: the invite grants more than a Member has (as a plan names it). */
-  readonly power: boolean;
-  /** ms; -1 when the portal did not say. */
-  readonly created: number;
-  /** ms; -1 for no expiry date (guest) or none (invited). */
-  readonly expires: number;
-  /** 1 password set, 0 none, -1 not said (and not asked of an invitation). */
-  readonly password: 1 | 0 | -1;
-  /** The unique names of the groups it reaches: the share's group, the invite's groups. */
-  readonly groups: readonly string[];
-}
 
 /** The outsiders' filters: every field optional, absent means "any". */
 export interface OutsiderView {
