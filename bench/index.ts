@@ -8,6 +8,7 @@ import { explorerBenchmarks } from './explorer';
 import { importBenchmarks } from './import';
 import { featureBenchmarks } from './features';
 import { limitBenchmarks } from './jsonCap';
+import { outsidersBenchmarks } from './outsiders';
 import { planBenchmarks } from './plan';
 import { resumeBenchmarks } from './resume';
 import { reviewBenchmarks } from './review';
@@ -30,6 +31,7 @@ const suites: Benchmark[][] = [
   uploadBenchmarks,
   saveBackBenchmarks,
   reviewBenchmarks,
+  outsidersBenchmarks,
 ];
 
 function format(value: Figure['value']): string {

@@ -34,6 +34,7 @@ export {
 export * from './models/guests';
 export { readGuestsAndInvitations, type GuestsAndInvitations } from './guestsAndInvitations';
 export {
+  MAX_AUDIT_PAGES,
   MAX_LISTED,
   notOfferedReason,
   type AuditEventName,

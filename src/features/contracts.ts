@@ -9,6 +9,7 @@ import type { PortalClient } from '../api/index';
 import type { AuthHandle } from '../auth/register';
 import type { FormHost } from '../forms/formHost';
 import type { AccessRow } from '../shared/accessRow';
+import type { OutsiderRow } from '../shared/outsiderRow';
 import type { AccountRef, ApplicationRef, FileRef, GroupRef, Ref } from '../shared/refs';
 import type { CommandEnv } from '../ui/commands';
 import type { ToolCall } from '../engine/readLog';
@@ -119,6 +120,11 @@ export interface AccessHandle {
   refresh(account: AccountRef, signal: AbortSignal): Promise<'done' | 'cancelled' | 'declined'>;
   /** How long `requests` more requests to the account's portal take now, as `cost` estimates them. */
   estimate(account: AccountRef, requests: number): BudgetEstimate;
+  /**
+   * The organisation's guests and pending invitations (observed endpoints), read within the budget when not fresh,
+   * and the one sentence saying what the portal refused ('' when nothing).
+   */
+  outsiders(account: AccountRef, signal: AbortSignal): Promise<{ rows: readonly OutsiderRow[]; note: string }>;
 }
 
 /** A desired member row, in the members file's own columns (`username`, `name`, …, `group:<name>`). */

@@ -101,6 +101,8 @@ export interface LargeSeedOptions {
   guestShares?: number;
   /** Invitations, a tenth of them no longer pending (default 0; at most 100,000). */
   invites?: number;
+  /** Sign-in audit events (logins, a tenth of them sign-ups) of the generated members, in turn (default 0). */
+  signIns?: number;
 }
 
 export interface EmulatorOptions {
@@ -228,4 +230,5 @@ export const DEFAULT_LARGE: Required<LargeSeedOptions> = {
   folderDepth: 5,
   guestShares: 0,
   invites: 0,
+  signIns: 0,
 };

@@ -16,7 +16,8 @@
  *   page=1); a plain array is taken whole. The audit names no paging: one request, and its answer's `nextPage` is
  *   only reported.
  * - The audit answer's shape is not observed: see parseAuditAnswer (entries field by field as sent, or "not
- *   understood").
+ *   understood"). Sign-ins (signIns) accept one reading of it, entry by entry, and walk it as a v3 list (page, size,
+ *   `nextPage`); the first page that does not fit that reading ends the read as "not understood".
  * - A portal that has not got one of these answers 404 (or 405/501), and one where the signed-in user lacks the
  *   capability (GUESTS, INVITES, INVITES_CREATE, AUDIT) answers 403: both come back as a 'not-offered' outcome
  *   rather than an error, so a caller says it once and shows the rest. A 403 that asks to wait (Retry-After) is the
@@ -30,10 +31,13 @@ import {
   parseAuditAnswer,
   parseGuestShare,
   parseInvitation,
+  parseSignInPage,
   type AuditAnswer,
   type GuestShare,
   type Invitation,
   type InvitationDraft,
+  type SignInPage,
+  type SignIns,
 } from '../models/guests';
 import { ITERATE_PAGE_SIZE, collect, items, pageFromArray, parseItemsEnvelope, type Page } from '../paging';
 import type { ApiContext, CallOptions } from './context';
@@ -49,6 +53,9 @@ export type AuditEventName = 'login' | 'signup';
 
 /** Most rows one listing collects (5,000 shares are 50 requests at the largest page). */
 export const MAX_LISTED = 20_000;
+
+/** Most audit pages one sign-in read asks for (100,000 events): past it the read says it is incomplete. */
+export const MAX_AUDIT_PAGES = 1_000;
 
 /** 'absent' or 'capability' when the portal refuses the endpoint itself; undefined for any other failure. */
 export function notOfferedReason(e: unknown): NotOfferedReason | undefined {
@@ -106,6 +113,46 @@ function postInvitation(api: ApiContext, path: string, draft: InvitationDraft, o
   );
 }
 
+async function signInPage(api: ApiContext, accountId: number, dateStart: string, page: number, signal?: AbortSignal) {
+  const size = ITERATE_PAGE_SIZE;
+  const text = await api.text({
+    method: 'GET',
+    path: '/v3/audit',
+    query: { account: accountId, dateStart, events: ['login', 'signup'], page, size },
+    signal,
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'not-understood', why: 'not JSON', asSent: text.slice(0, 500) } satisfies SignInPage;
+  }
+  return parseSignInPage(json, size);
+}
+
+async function walkSignIns(
+  api: ApiContext,
+  accountId: number,
+  dateStart: string,
+  o?: CallOptions & { maxPages?: number },
+): Promise<SignIns> {
+  const last = new Map<string, number>();
+  const maxPages = o?.maxPages ?? MAX_AUDIT_PAGES;
+  let events = 0;
+  for (let page = 1; page <= maxPages; page++) {
+    const answer = await signInPage(api, accountId, dateStart, page, o?.signal);
+    if (answer.kind === 'not-understood') return answer;
+    events += answer.entries;
+    for (const s of answer.signIns) {
+      const key = s.username.toLowerCase();
+      if ((last.get(key) ?? -1) < s.at) last.set(key, s.at);
+    }
+    if (!answer.hasNext || answer.entries === 0)
+      return { kind: 'sign-ins', last, dateStart, complete: true, pages: page, events };
+  }
+  return { kind: 'sign-ins', last, dateStart, complete: false, pages: maxPages, events };
+}
+
 export function createObserved(api: ApiContext) {
   const sharesPage = (q: { page: number; size: number }, o?: CallOptions): Promise<Page<GuestShare>> =>
     api.json({ method: 'GET', path: '/v3/shares', query: q, signal: o?.signal }, (j) =>
@@ -151,6 +198,12 @@ export function createObserved(api: ApiContext) {
         }
         return parseAuditAnswer(json);
       }),
+    /**
+     * Every member's last login or signup since `dateStart` (YYYY-MM-DD), the audit walked a page at a time within
+     * the budget. 'not-understood' (with why and what was sent) as soon as a page does not read as sign-ins.
+     */
+    signIns: (accountId: number, dateStart: string, o?: CallOptions & { maxPages?: number }) =>
+      offered(() => walkSignIns(api, accountId, dateStart, o)),
   };
 }
 

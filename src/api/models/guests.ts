@@ -37,9 +37,25 @@ export interface GuestShare {
   notifications: boolean | null;
   /** What is shared: its shape is not observed. */
   contentContext: AsSent;
+  /**
+   * Where contentContext can be placed: only when it is an object naming a group (`group`, a number or an object with
+   * a numeric `id`), and then the record too when it names one as the spec's contextKey does (`objectId`). Null for
+   * any other shape; a reader confirms the place (the group is the organisation's, the record reads) before naming it.
+   */
+  place: { groupId: number; recordId: number | null } | null;
   /** Whose user this is (the sharer, the guest) is not observed. */
   user: AsSent;
   component: AsSent;
+}
+
+function placeOf(contentContext: unknown): GuestShare['place'] {
+  const c = asObject(contentContext);
+  if (!c) return null;
+  const group = asObject(c.group);
+  const groupId = group ? numOrNull(group, 'id') : numOrNull(c, 'group');
+  if (groupId === null || !Number.isSafeInteger(groupId) || groupId <= 0) return null;
+  const recordId = numOrNull(c, 'objectId');
+  return { groupId, recordId: recordId !== null && Number.isSafeInteger(recordId) && recordId > 0 ? recordId : null };
 }
 
 export function parseGuestShare(json: unknown): GuestShare {
@@ -52,6 +68,7 @@ export function parseGuestShare(json: unknown): GuestShare {
     passwordEnabled: boolOrNull(o, 'passwordEnabled'),
     notifications: boolOrNull(o, 'notifications'),
     contentContext: asSent(o.contentContext),
+    place: placeOf(o.contentContext),
     user: asSent(o.user),
     component: asSent(o.component),
   };
@@ -156,3 +173,69 @@ export function parseAuditAnswer(json: unknown): AuditAnswer {
   }));
   return { kind: 'entries', entries, morePages: envelope ? boolOrNull(envelope, 'nextPage') === true : false };
 }
+
+/** One sign-in: who (their username, as the entry names it), which event, and when (ms). */
+export interface SignIn {
+  readonly username: string;
+  readonly event: 'login' | 'signup';
+  readonly at: number;
+}
+
+/**
+ * One page of the audit read as sign-ins. The answer's shape is not observed, so only one reading is accepted, and
+ * only when every entry fits it: `event` 'login' or 'signup', `date` a time in milliseconds (after 2000, not in the
+ * future), and the member's username as `user.username` (or `username`). A page where any entry does not fit is
+ * 'not-understood', with the first entry that did not and what the portal sent: nothing is guessed from it.
+ */
+export type SignInPage =
+  | { kind: 'sign-ins'; signIns: SignIn[]; hasNext: boolean; entries: number }
+  | { kind: 'not-understood'; why: string; asSent: AsSent };
+
+const YEAR_2000_MS = Date.UTC(2000, 0, 1);
+const SIGN_IN_EVENTS = ['login', 'signup'] as const;
+
+function signInOf(entry: unknown, now: number): SignIn | string {
+  const o = asObject(entry);
+  if (!o) return 'not an object';
+  const event = SIGN_IN_EVENTS.find((e) => e === o.event);
+  if (!event) return 'no event login or signup';
+  const at = o.date;
+  if (typeof at !== 'number' || !Number.isFinite(at) || at < YEAR_2000_MS || at > now + 86_400_000)
+    return 'no date in milliseconds';
+  const user = asObject(o.user);
+  const username = (user ? strOrNull(user, 'username') : null) ?? strOrNull(o, 'username');
+  if (!username) return 'no username';
+  return { username, event, at };
+}
+
+export function parseSignInPage(json: unknown, requestedSize: number, now = Date.now()): SignInPage {
+  const envelope = asObject(json);
+  const list: unknown = Array.isArray(json) ? json : envelope?.items;
+  if (!Array.isArray(list) || list.length > MAX_AUDIT_ENTRIES)
+    return { kind: 'not-understood', why: 'no list of entries', asSent: asSent(json) };
+  const signIns: SignIn[] = [];
+  for (const [i, entry] of list.entries()) {
+    const s = signInOf(entry, now);
+    if (typeof s === 'string') return { kind: 'not-understood', why: `entry ${i + 1}: ${s}`, asSent: asSent(entry) };
+    signIns.push(s);
+  }
+  // Paged as v3 lists are observed to be: `nextPage`; a plain array, or a page short of its size, is the last.
+  const next = envelope ? boolOrNull(envelope, 'nextPage') : null;
+  const hasNext = next ?? (!Array.isArray(json) && list.length >= requestedSize && list.length > 0);
+  return { kind: 'sign-ins', signIns, hasNext, entries: list.length };
+}
+
+/** Every member's last sign-in of an audit read, by username in lower case. */
+export type SignIns =
+  | {
+      kind: 'sign-ins';
+      /** Username (lower case) → the last login or signup seen. */
+      last: Map<string, number>;
+      /** The first day asked for (YYYY-MM-DD): no event before it was read. */
+      dateStart: string;
+      /** False when the read stopped at its bound: a member without an event may have one further on. */
+      complete: boolean;
+      pages: number;
+      events: number;
+    }
+  | { kind: 'not-understood'; why: string; asSent: AsSent };

@@ -13,7 +13,7 @@ import { memberRow } from '../../shared/members';
 import { flagsOf, MEMBER_STATES, type MemberState } from '../../shared/memberStates';
 import { LEVEL_WORDS, type LevelWord } from '../../shared/permissions';
 import type { AccessHandle, AccessView } from '../contracts';
-import { findMembers, memberAccess, quoted, whoCanAccess } from './answers';
+import { findMembers, memberAccess, outsidersOfGroup, quoted, whoCanAccess } from './answers';
 import { CONFIRM_ABOVE_MS, windowMinutes } from './longRead';
 import type { Target, TargetInput } from './target';
 import {
@@ -106,10 +106,12 @@ export function whoCanAccessTool(env: ToolEnv, store: AccessHandle): vscode.Lang
       const view = store.view(target.account);
       const name = await groupNameOf(target.client, target.account.accountId, view, input.group);
       const answer = whoCanAccess(view, name, { offset: input.offset, level: input.level });
+      const outsiders = await store.outsiders(target.account, signal);
+      const others = outsidersOfGroup(outsiders.rows, name, outsiders.note, input.offset);
       return {
         outcome: 'answered',
         answer: answer
-          ? { ...answer, readNow }
+          ? { ...answer, ...others, readNow }
           : {
               group: quoted(input.group),
               members: null,

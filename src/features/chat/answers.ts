@@ -7,6 +7,7 @@
 import { cellOf, ROW, rowInactiveFor, rowInState, type AccessRow } from '../../shared/accessRow';
 import type { MemberState } from '../../shared/memberStates';
 import { accountLevelOf, accountPermissionWordOf, LEVEL_WORDS, type LevelWord } from '../../shared/permissions';
+import type { OutsiderRow } from '../../shared/outsiderRow';
 import { plain } from '../../shared/plainText';
 import type { AccessView } from '../contracts';
 
@@ -156,4 +157,46 @@ export function findMembers(
     ...paged,
     items: paged.items.map((row) => memberLine(row, column === undefined ? undefined : cellOf(row, column))),
   };
+}
+
+/** The domain of an address, which is what an answer says of a guest: never the whole address. */
+function domainOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at >= 0 ? email.slice(at + 1) : '';
+}
+
+/**
+ * The guests with a share of the group's content and the pending invitations that would grant it, as lines of an
+ * answer: who by their address's domain only (no e-mail address, as for members), what and at which permission as
+ * quoted portal text, and the dates; `note` says what the portal refused.
+ */
+export function outsidersOfGroup(
+  rows: readonly OutsiderRow[],
+  group: string,
+  note: string,
+  offset?: number,
+): { guests: Paged<Record<string, unknown>>; invited: Paged<Record<string, unknown>>; note?: string } {
+  const lower = group.toLowerCase();
+  const inGroup = rows.filter((r) => r.groups.some((g) => g.toLowerCase() === lower));
+  const guests = inGroup
+    .filter((r) => r.kind === 'guest')
+    .map((r) => ({
+      guestOf: quoted(domainOf(r.email)),
+      shared: quoted(r.what),
+      permission: quoted(r.permission),
+      canEdit: r.canEdit,
+      created: isoDay(r.created),
+      expires: r.expires >= 0 ? isoDay(r.expires) : 'never',
+      password: r.password < 0 ? null : r.password === 1,
+    }));
+  const invited = inGroup
+    .filter((r) => r.kind === 'invited')
+    .map((r) => ({
+      invitedAt: quoted(domainOf(r.email)),
+      grants: quoted(r.what),
+      organisationPermission: quoted(r.permission),
+      grantsPower: r.power,
+      sent: isoDay(r.created),
+    }));
+  return { guests: page(guests, offset), invited: page(invited, offset), ...(note ? { note } : {}) };
 }

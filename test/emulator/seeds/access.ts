@@ -143,8 +143,15 @@ const MAX_GENERATED = 100_000;
 /** `count` guest shares of `bulk`'s files and `invites` invitations, from their own generator. */
 export function largeAccess(
   store: Store,
-  o: { accountId: number; sharerId: number; bulkGroup: number; groupIds: readonly number[]; rng: Rng },
-  counts: { guestShares: number; invites: number },
+  o: {
+    accountId: number;
+    sharerId: number;
+    bulkGroup: number;
+    groupIds: readonly number[];
+    memberIds: readonly number[];
+    rng: Rng;
+  },
+  counts: { guestShares: number; invites: number; signIns?: number },
 ): void {
   const files = store.filesOf(o.bulkGroup).filter((f) => f.contentType !== FOLDER);
   const shares = Math.min(MAX_GENERATED, counts.guestShares);
@@ -177,6 +184,17 @@ export function largeAccess(
       parameters: parameters(pick(o.rng, [1, 1, 1, 4] as const), { [group]: pick(o.rng, [1, 4, 16] as const) }),
       status: i % 10 === 9 ? 'ACCEPTED' : 'NONE',
       dateCreated: SEED_BASE - intBetween(o.rng, 0, 120) * DAY,
+    });
+  }
+  const signIns = Math.min(MAX_GENERATED, counts.signIns ?? 0);
+  for (let i = 0; i < signIns && o.memberIds.length > 0; i++) {
+    const userId = o.memberIds[i % o.memberIds.length] ?? 0;
+    store.access.audit.push({
+      accountId: o.accountId,
+      userId,
+      event: i % 10 === 0 ? 'signup' : 'login',
+      date: ACTIVITY_BASE - intBetween(o.rng, 0, 300) * DAY,
+      ip: `198.51.100.${(userId % 200) + 1}`,
     });
   }
 }

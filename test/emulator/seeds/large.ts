@@ -169,7 +169,7 @@ export function largeSeed(options: LargeSeedOptions = {}): Store {
   if (bulk !== undefined)
     largeAccess(
       store,
-      { accountId: account.id, sharerId: demo.id, bulkGroup: bulk, groupIds, rng: mulberry32(515) },
+      { accountId: account.id, sharerId: demo.id, bulkGroup: bulk, groupIds, memberIds, rng: mulberry32(515) },
       size,
     );
   store.bump();

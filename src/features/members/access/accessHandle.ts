@@ -12,6 +12,7 @@ import type { AccessCost, AccessHandle, BudgetEstimate } from '../../contracts';
 import { estimateMs } from './store/estimate';
 import type { MatrixSessions } from './store/matrixSessions';
 import { durationWords } from './matrix.protocol';
+import { outsidersMessage } from './outsiders/outsiders';
 
 const HOUR_MS = 3_600_000;
 /** Until a read has answered, an estimate assumes this much time per request (as the matrix's own read does). */
@@ -27,6 +28,12 @@ export function accessHandle(sessions: MatrixSessions, registry: PortalRegistry,
     view: (account) => sessions.get(account).matrix,
     cost: (account, needGroups) => costOf(sessions, registry, account, needGroups),
     estimate: (account, requests) => estimateOf(registry, account, requests),
+    outsiders: async (account, signal) => {
+      const session = sessions.get(account);
+      await session.readOutsiders(signal);
+      const { rows, note } = outsidersMessage(session.matrix.outsiders, session.matrix.signIns);
+      return { rows, note };
+    },
     refresh: async (account, signal) => {
       const session = sessions.get(account);
       const onAbort = () => session.cancel();

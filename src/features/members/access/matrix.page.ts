@@ -15,6 +15,8 @@ import { MEMBER_STATES } from '../../../shared/memberStates';
 import { ACCOUNT_LEVELS, accountPermissionWords } from '../../../shared/permissions';
 import { withoutBidi } from '../../../shared/plainText';
 import css from './matrix.css';
+import { membersSigned, type OutsidersMessage } from './outsiders/outsiders.protocol';
+import { OutsidersSection, signInText } from './outsiders/outsiders.page';
 import {
   columnOrder,
   durationWords,
@@ -39,6 +41,7 @@ const FIXED = [
   ['col-last', 100],
   ['col-state', 110],
   ['col-perm', 100],
+  ['col-signin', 100],
 ] as const;
 const LEFT_W = WHO_W + FIXED.reduce((sum, [, w]) => sum + w, 0);
 /** The inactivity a filter offers, in days. */
@@ -139,6 +142,11 @@ class MatrixPage {
   private readonly sizer = el('div', { classes: ['sizer'] });
   private readonly head = el('div', { classes: ['head'], attrs: { role: 'row' } });
   private readonly body = el('div', { attrs: { role: 'rowgroup' } });
+  /** Guests and invitations, and the members' sign-in filter (outsiders/). */
+  private readonly others = new OutsidersSection(() => {
+    post({ type: 'others', others: this.others.view });
+    this.refilter();
+  });
 
   start(): void {
     onHostMessage((m) => {
@@ -160,7 +168,7 @@ class MatrixPage {
     app.replaceWith(this.header());
     this.sizer.append(this.head, this.body);
     this.viewport.append(this.sizer);
-    document.body.append(this.viewport);
+    document.body.append(this.others.element, this.viewport);
     this.listen();
     for (const s of SORTS) this.sort.control.append(option(s, sortWord(s), false));
     this.level.control.append(
@@ -186,6 +194,7 @@ class MatrixPage {
         this.tag.wrap,
         this.level.wrap,
         this.inactive.wrap,
+        this.others.neverControl,
         this.state.wrap,
         this.permission.wrap,
         this.sort.wrap,
@@ -220,7 +229,9 @@ class MatrixPage {
     this.descending.addEventListener('change', () =>
       this.changed({ descending: (this.descending as VscodeCheckbox).checked }),
     );
-    this.exportButton.addEventListener('click', () => post({ type: 'export', view: this.wireView() }));
+    this.exportButton.addEventListener('click', () =>
+      post({ type: 'export', view: this.wireView(), others: this.others.view }),
+    );
     this.refreshButton.addEventListener('click', () => post({ type: 'refresh' }));
     this.cancelButton.addEventListener('click', () => post({ type: 'cancel' }));
     this.viewport.addEventListener('scroll', () => this.queueDraw(), { passive: true });
@@ -281,6 +292,10 @@ class MatrixPage {
         return;
       case 'rows':
         for (const r of m.rows as WireRow[]) this.rows.set(r[ROW.id], r);
+        this.refilterSoon();
+        return;
+      case 'outsiders':
+        this.others.show(m as unknown as OutsidersMessage);
         this.refilterSoon();
         return;
       case 'removed':
@@ -374,7 +389,16 @@ class MatrixPage {
   }
 
   private refilter(): void {
-    this.shown = visibleRows(this.rows.values(), this.view);
+    this.shown = membersSigned(
+      visibleRows(this.rows.values(), this.view),
+      this.others.view,
+      this.others.signIns,
+      (r) => ({
+        username: r[ROW.username],
+        lastActive: r[ROW.lastActive],
+      }),
+    );
+    this.others.setGroup(this.view.group !== undefined ? this.columns[this.view.group] : undefined);
     const columns = this.visibleColumns();
     this.sizer.style.height = `${HEAD_H + this.shown.length * ROW_H}px`;
     this.sizer.style.width = `${LEFT_W + columns.length * (this.view.group !== undefined ? 2 * COL_W : COL_W)}px`;
@@ -433,7 +457,12 @@ class MatrixPage {
       'div',
       { classes: ['left'], attrs: { role: 'columnheader' } },
       el('span', { classes: ['who'], textContent: l10n.t('Member') }),
-      ...fixedCells([l10n.t('Last active'), l10n.t('State'), l10n.t('Organisation permission')]),
+      ...fixedCells([
+        l10n.t('Last active'),
+        l10n.t('State'),
+        l10n.t('Organisation permission'),
+        l10n.t('Last sign-in'),
+      ]),
     );
     headLeft.style.width = `${LEFT_W}px`;
     headLeft.style.height = `${HEAD_H}px`;
@@ -466,7 +495,7 @@ class MatrixPage {
     node.style.height = `${ROW_H}px`;
     node.style.width = `${w.total}px`;
     node.style.lineHeight = `${ROW_H}px`;
-    node.append(rowHeader(row));
+    node.append(rowHeader(row, signInText(this.others.signIns, row[ROW.username])));
     for (let c = w.firstCol; c < w.lastCol; c++) {
       const column = w.columns[c];
       if (column === undefined) continue;
@@ -507,7 +536,7 @@ class MatrixPage {
 }
 
 /** The member's name and username, then their own columns, with when they were last active in the tooltip. */
-function rowHeader(row: WireRow): HTMLElement {
+function rowHeader(row: WireRow, signIn: string): HTMLElement {
   const last = row[ROW.lastActive];
   const who = el(
     'div',
@@ -522,6 +551,7 @@ function rowHeader(row: WireRow): HTMLElement {
       last >= 0 ? calendarDate(last) : l10n.t('never'),
       stateWords(row),
       accountPermissionWords(row[ROW.permission]),
+      signIn,
     ]),
   );
   who.style.width = `${LEFT_W}px`;

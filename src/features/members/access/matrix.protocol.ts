@@ -28,6 +28,7 @@ import { MEMBER_STATES, stateWord, type MemberState } from '../../../shared/memb
 
 export { stateWord };
 import { ACCOUNT_LEVELS, accountLevelOf, groupPermissionWords } from '../../../shared/permissions';
+import { othersShape } from './outsiders/outsiders.protocol';
 
 export const SORTS = ['name', 'username', 'lastActive', 'level', 'groups', 'state', 'permission'] as const;
 export type MatrixSort = (typeof SORTS)[number];
@@ -227,7 +228,9 @@ export const checkPageMessage = messages({
   cancel: {},
   refresh: {},
   close: {},
-  export: { view: object(viewShape) },
+  export: { view: object(viewShape), others: optional(object(othersShape)) },
+  /** The guests' and invitations' filters, and the sign-in filter, changed (outsiders/). */
+  others: { others: object(othersShape) },
   /** The page's filter changed: the host keeps it, so a reopened panel and an export start from it. */
   view: { view: object(viewShape) },
 });

@@ -10,6 +10,8 @@ import { accountPermissionWords } from '../../../shared/permissions';
 import { csvLine, UTF8_BOM } from '../csv/csv';
 import type { AccessMatrix } from './store/accessMatrix';
 import { columnOrder, levelWord, stateWords, visibleRows, type MatrixView } from './matrix.protocol';
+import { membersSigned, signInWire, type OthersView } from './outsiders/outsiders.protocol';
+import { hasSignIns, outsiderCsvLines, signInCell } from './outsiders/outsidersCsv';
 
 export interface MatrixCsvHeaders {
   readonly username: string;
@@ -23,6 +25,8 @@ export interface MatrixCsvHeaders {
   readonly level: string;
   /** The last-active cell of a member never active. */
   readonly never: string;
+  /** The sign-in column, written when the audit was read. */
+  readonly signIn?: string | undefined;
 }
 
 export interface MatrixCsvOptions {
@@ -31,6 +35,11 @@ export interface MatrixCsvOptions {
   readonly about?: string | undefined;
   /** The time "inactive N days" counts from (the page's, so both show the same rows). */
   readonly now?: number | undefined;
+  /**
+   * The page's guests', invitations' and sign-in filters (outsiders/): with them, the CSV has the members' last
+   * sign-in (when the audit was read) and, after the members, the guests and invitations those filters show.
+   */
+  readonly others?: OthersView | undefined;
 }
 
 /** A day as the members file writes dates: 2026-01-31. */
@@ -40,7 +49,17 @@ function isoDay(ms: number): string {
 
 export function* matrixCsvLines(matrix: AccessMatrix, view: MatrixView, options: MatrixCsvOptions): Generator<string> {
   const { headers } = options;
-  const rows: WireRow[] = visibleRows(matrix.all(), view, options.now);
+  const others = options.others;
+  const rows: WireRow[] = membersSigned(
+    visibleRows(matrix.all(), view, options.now),
+    others ?? {},
+    signInWire(matrix.signIns),
+    (r) => ({
+      username: r[ROW.username],
+      lastActive: r[ROW.lastActive],
+    }),
+  );
+  const signIns = others !== undefined && hasSignIns(matrix);
   const group = view.group;
   const columns = group !== undefined ? [group] : columnOrder(matrix.columns.map((_, i) => matrix.label(i)));
   const head = [
@@ -52,9 +71,11 @@ export function* matrixCsvLines(matrix: AccessMatrix, view: MatrixView, options:
     headers.state,
     headers.permission,
   ];
+  if (signIns) head.push(headers.signIn ?? 'Last sign-in');
   if (group !== undefined) head.push(headers.level);
   else for (const c of columns) head.push(matrix.label(c));
-  yield UTF8_BOM + (options.about !== undefined ? csvLine([options.about]) : '') + csvLine(head);
+  // One line held back, so the guests and invitations go out with the last: the caller counts a line per member.
+  let held = UTF8_BOM + (options.about !== undefined ? csvLine([options.about]) : '') + csvLine(head);
   for (const row of rows) {
     const last = row[ROW.lastActive];
     const cells = [
@@ -66,9 +87,16 @@ export function* matrixCsvLines(matrix: AccessMatrix, view: MatrixView, options:
       stateWords(row),
       accountPermissionWords(row[ROW.permission]),
     ];
+    if (signIns) cells.push(signInCell(matrix, row[ROW.username]));
     for (const c of columns) cells.push(levelWord(cellOf(row, c)));
-    yield csvLine(cells);
+    yield held;
+    held = csvLine(cells);
   }
+  if (others !== undefined) {
+    const groupName = group !== undefined ? matrix.columns[group] : undefined;
+    for (const line of outsiderCsvLines(matrix, others, options.now ?? Date.now(), groupName)) held += line;
+  }
+  yield held;
 }
 
 /** Writes the CSV atomically; answers the number of rows written. */

@@ -15,6 +15,8 @@ import { writeMatrixCsv } from './matrixCsv';
 import type { WireRow } from '../../../shared/accessRow';
 import type { MatrixSession } from './store/matrixSessions';
 import { checkPageMessage, viewWords, type MatrixRestore, type MatrixView, type PageMessage } from './matrix.protocol';
+import { outsidersMessage } from './outsiders/outsiders';
+import type { OthersView } from './outsiders/outsiders.protocol';
 
 const BATCH_MS = 100;
 const BATCH_ROWS = 2000;
@@ -38,6 +40,8 @@ export class MatrixPanel implements vscode.Disposable {
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidClose = this.closed.event;
   private view: MatrixView;
+  /** The guests', invitations' and sign-in filters the page shows now. */
+  private others: OthersView = {};
   private ready = false;
   private sentColumns = 0;
   private sentTags = 0;
@@ -79,6 +83,7 @@ export class MatrixPanel implements vscode.Disposable {
         this.schedule();
       }),
       session.onProgress(() => this.schedule()),
+      session.onOutsiders(() => this.sendOutsiders()),
       // The groups' friendly names arrived: every column is sent again with them.
       session.onNames(() => {
         this.sentColumns = 0;
@@ -143,15 +148,19 @@ export class MatrixPanel implements vscode.Disposable {
       case 'view':
         this.view = m.view;
         return;
+      case 'others':
+        this.others = m.others;
+        return;
       case 'export':
         this.view = m.view;
-        await this.exportCsv(m.view).catch((e: unknown) => this.failed(e));
+        this.others = m.others ?? this.others;
+        await this.exportCsv(m.view, this.others).catch((e: unknown) => this.failed(e));
         return;
     }
   }
 
   /** Writes the rows of `view` as CSV to a file the user chooses; answers the rows written. */
-  async exportCsv(view: MatrixView): Promise<number | undefined> {
+  async exportCsv(view: MatrixView, others?: OthersView): Promise<number | undefined> {
     const ui = this.env.ui();
     const matrix = this.session.matrix;
     const group = view.group !== undefined ? matrix.label(view.group) : undefined;
@@ -180,8 +189,10 @@ export class MatrixPanel implements vscode.Disposable {
         permission: vscode.l10n.t('Organisation permission'),
         level: vscode.l10n.t('Group permission'),
         never: vscode.l10n.t('never'),
+        signIn: vscode.l10n.t('Last sign-in'),
       },
       about: this.about(view),
+      others,
     });
     ui.notify('info', vscode.l10n.t('Exported {0} members to {1}.', count(rows), file));
     return rows;
@@ -232,7 +243,15 @@ export class MatrixPanel implements vscode.Disposable {
       }
     }
     if (batch.length > 0) this.post({ type: 'rows', rows: batch });
+    this.sendOutsiders();
     this.post({ type: 'progress', progress: this.session.progress() });
+  }
+
+  /** The guests, pending invitations and sign-ins as the store holds them (outsiders/). */
+  private sendOutsiders(): void {
+    if (!this.ready) return;
+    const { outsiders, signIns } = this.session.matrix;
+    this.post({ type: 'outsiders', ...outsidersMessage(outsiders, signIns) });
   }
 
   private sendNames(): void {

@@ -2,7 +2,7 @@
 // at the edge, paged within the budget, and 'not-offered' (said once, typed) where a portal refuses them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseAuditAnswer, parseGuestShare, parseInvitation, type Offered } from '../../../../src/api';
+import { parseAuditAnswer, parseGuestShare, parseInvitation, parseSignInPage, type Offered } from '../../../../src/api';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../helpers';
 
 function value<T>(o: Offered<T>): T {
@@ -79,6 +79,47 @@ void describe('observed access endpoints through the client (default profile)', 
     assert.ok(names?.includes('event'));
   });
 
+  void test("sign-ins: each member's last login or signup from the audit, by username", async () => {
+    const signIns = value(await t.client.observed.signIns(acme, '2000-01-01'));
+    assert.equal(signIns.kind, 'sign-ins');
+    if (signIns.kind !== 'sign-ins') return;
+    assert.equal(signIns.complete, true);
+    assert.equal(signIns.pages, 1);
+    // The demo seed logs demo in 1 and 3 days ago, member 2 and 40 days ago: the latest of each counts.
+    const demo = signIns.last.get('demo') ?? 0;
+    const member = signIns.last.get('member') ?? 0;
+    assert.ok(demo > member, `${demo} > ${member}`);
+    assert.ok(Date.now() - member < 10 * 86_400_000);
+    assert.equal(signIns.last.has('demo-2fa'), false);
+    assert.equal((await t.client.observed.signIns(globex, '2000-01-01')).kind, 'not-offered');
+  });
+
+  void test('sign-ins: an audit answer of another shape is "not understood", saying why, and nothing is guessed', async () => {
+    emu.setFaults([{ kind: 'malformed-json', path: '/v3/audit', count: 1 }]);
+    const broken = value(await t.client.observed.signIns(acme, '2000-01-01'));
+    assert.equal(broken.kind, 'not-understood');
+    emu.clearFaults();
+    const now = Date.UTC(2026, 5, 1);
+    // Seconds instead of milliseconds, a user without a username, an event of another name: none is read.
+    for (const entry of [
+      { event: 'login', date: 1_700_000_000, user: { username: 'a' } },
+      { event: 'login', date: now - 1000, user: { id: 3 } },
+      { event: 'logged-in', date: now - 1000, user: { username: 'a' } },
+      'login a',
+    ]) {
+      const page = parseSignInPage({ items: [{ event: 'login', date: now, username: 'b' }, entry] }, 100, now);
+      assert.equal(page.kind, 'not-understood', JSON.stringify(entry));
+      if (page.kind === 'not-understood') assert.match(page.why, /^entry 2: /);
+    }
+    const fine = parseSignInPage({ items: [{ event: 'signup', date: now, username: 'B' }], nextPage: true }, 100, now);
+    assert.deepEqual(fine, {
+      kind: 'sign-ins',
+      signIns: [{ username: 'B', event: 'signup', at: now }],
+      hasNext: true,
+      entries: 1,
+    });
+  });
+
   void test('without the capability each is "not offered" (403), and the rest of the client keeps working', async () => {
     const member = await passwordClient(emu, {}, { username: 'member', password: 'demo' });
     try {
@@ -150,6 +191,29 @@ void describe('observed access endpoints through the client: paging and the lite
     }
   });
 
+  void test('sign-ins of many members are walked at 100 a page, one request a page', async () => {
+    const emu = await emulator({
+      seed: 'large',
+      large: { members: 300, files: 10, groups: 5, folderDepth: 1, signIns: 450 },
+    });
+    const t = await passwordClient(emu);
+    try {
+      const bigcorp = await accountId(t.client, 'bigcorp');
+      emu.resetStats();
+      const signIns = value(await t.client.observed.signIns(bigcorp, '2000-01-01'));
+      assert.equal(signIns.kind, 'sign-ins');
+      if (signIns.kind !== 'sign-ins') return;
+      assert.equal(signIns.events, 450);
+      assert.equal(signIns.last.size, 300);
+      assert.equal(emu.stats().byRoute['GET /v3/audit'], 5);
+      const bounded = value(await t.client.observed.signIns(bigcorp, '2000-01-01', { maxPages: 2 }));
+      assert.equal(bounded.kind === 'sign-ins' && bounded.complete, false);
+    } finally {
+      t.client.close();
+      await emu.stop();
+    }
+  });
+
   void test('a literal portal: each is "not offered" (absent, 404) and nothing else breaks', async () => {
     const emu = await emulator({ profile: 'literal' });
     const t = await passwordClient(emu);
@@ -163,6 +227,7 @@ void describe('observed access endpoints through the client: paging and the lite
         absent,
       );
       assert.deepEqual(await t.client.observed.audit(acme, '2025-01-01'), absent);
+      assert.deepEqual(await t.client.observed.signIns(acme, '2025-01-01'), absent);
       assert.ok((await t.client.v2.groups.list(acme)).length > 0);
     } finally {
       t.client.close();

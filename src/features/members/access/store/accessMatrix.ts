@@ -4,6 +4,7 @@
  * their read time; the reader decides what to read, the journal what is kept on disk. No VS Code here.
  */
 import { levelCode, ROW, type WireRow } from '../../../../shared/accessRow';
+import type { OutsidersRecord, SignInRecord } from '../outsiders/outsiders.protocol';
 
 /** What the v3 member list says of a member (one page row), before its groups are read. */
 export interface ListedMember {
@@ -55,6 +56,9 @@ export class AccessMatrix {
   /** When the member list was last walked to its end (0: never); `listLimit` when only the first members were. */
   listedAt = 0;
   listLimit: number | undefined;
+  /** The guests and pending invitations as last read (observed endpoints), and the members' sign-ins. */
+  outsiders: OutsidersRecord | undefined;
+  signIns: SignInRecord | undefined;
 
   get size(): number {
     return this.rows.size;

@@ -13,6 +13,8 @@ import { writeAtomically } from '../../../../node/atomicFile';
 import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../../node/privateFiles';
 import { AccessMatrix, listedOf, listedTuple, type GroupMap, type ListedMember } from './accessMatrix';
 import { ROW } from '../../../../shared/accessRow';
+import type { OutsidersRecord, SignInRecord } from '../outsiders/outsiders.protocol';
+import { keptOutsiders, keptSignIns } from '../outsiders/outsidersKept';
 
 const VERSION = 1;
 
@@ -76,6 +78,10 @@ export class AccessStoreFile {
         matrix.setGroups(m.username, numMapOf(e.g), e.at);
       } else if (e.k === 'names' && typeof e.at === 'number') {
         matrix.setNames(strMapOf(e.n), e.at);
+      } else if (e.k === 'outsiders') {
+        matrix.outsiders = keptOutsiders(e.o) ?? matrix.outsiders;
+      } else if (e.k === 'signins') {
+        matrix.signIns = keptSignIns(e.s) ?? matrix.signIns;
       } else if (e.k === 'stale' && Array.isArray(e.u)) {
         for (const u of e.u) if (typeof u === 'string') matrix.markStale(u);
       } else if (e.k === 'list' && typeof e.at === 'number' && Array.isArray(e.members)) {
@@ -105,6 +111,16 @@ export class AccessStoreFile {
     this.append({ k: 'names', at, n: names });
   }
 
+  /** The guests and pending invitations as read at `record.at`. */
+  outsiders(record: OutsidersRecord): void {
+    this.append({ k: 'outsiders', o: record });
+  }
+
+  /** The members' sign-ins as read at `record.at`. */
+  signIns(record: SignInRecord): void {
+    this.append({ k: 'signins', s: record });
+  }
+
   /** These members' groups are about to change (a plan): read them again next time, whatever their age. */
   stale(usernames: readonly string[]): void {
     this.append({ k: 'stale', u: usernames });
@@ -122,6 +138,8 @@ export class AccessStoreFile {
     async function* lines(): AsyncGenerator<string> {
       yield `${JSON.stringify({ k: 'head', v: VERSION })}\n`;
       if (matrix.namesAt > 0) yield `${JSON.stringify({ k: 'names', at: matrix.namesAt, n: matrix.names() })}\n`;
+      if (matrix.outsiders) yield `${JSON.stringify({ k: 'outsiders', o: matrix.outsiders })}\n`;
+      if (matrix.signIns) yield `${JSON.stringify({ k: 'signins', s: matrix.signIns })}\n`;
       if (matrix.listedAt > 0) {
         yield `${JSON.stringify({
           k: 'list',

@@ -18,6 +18,7 @@ import type { MemberGroups } from '../../../../shared/activityScan';
 import type { MemberRow } from '../../../../shared/members';
 import type { WireRow } from '../../../../shared/accessRow';
 import { durationWords, type MatrixProgress, type ReadState } from '../matrix.protocol';
+import { readOutsiders, readSignIns } from '../outsiders/outsidersRead';
 
 const HOUR_MS = 3_600_000;
 
@@ -41,6 +42,10 @@ export class MatrixSession implements vscode.Disposable {
   private readonly namesEmitter = new vscode.EventEmitter<void>();
   /** The groups' friendly names were read. */
   readonly onNames = this.namesEmitter.event;
+  private readonly outsidersEmitter = new vscode.EventEmitter<void>();
+  /** The guests, invitations or sign-ins were read. */
+  readonly onOutsiders = this.outsidersEmitter.event;
+  private outsidersRead: Promise<void> | undefined;
 
   constructor(
     readonly account: AccountRef,
@@ -105,6 +110,7 @@ export class MatrixSession implements vscode.Disposable {
               ? vscode.l10n.t('{0} members could not be read; Refresh tries them again.', count(result.failed))
               : '';
           if (result.outcome === 'done' && (result.pages > 0 || this.matrix.namesAt === 0)) await this.readNames();
+          if (result.outcome === 'done') await this.readOutsiders(controller.signal);
           if (result.outcome === 'done') await this.journal.compact(this.matrix).catch(() => undefined);
           return result;
         },
@@ -138,6 +144,40 @@ export class MatrixSession implements vscode.Disposable {
       this.namesEmitter.fire();
     } catch {
       // Shown by their own names until the next read.
+    }
+  }
+
+  /**
+   * The guests, pending invitations and sign-ins, when not read within the maximum age: after the members, within
+   * the same budget, kept in the store like member reads. A refusal is kept as the answer (said once on the page);
+   * any other failure leaves what was kept and says so in the note.
+   */
+  readOutsiders(signal: AbortSignal): Promise<void> {
+    this.outsidersRead ??= this.readOutsidersNow(signal).finally(() => (this.outsidersRead = undefined));
+    return this.outsidersRead;
+  }
+
+  private async readOutsidersNow(signal: AbortSignal): Promise<void> {
+    const client = this.registry.client(this.account.portalId);
+    const cutoff = Date.now() - setting('accessMatrix.maxAgeHours') * HOUR_MS;
+    const m = this.matrix;
+    try {
+      if ((m.outsiders?.at ?? 0) < cutoff) {
+        m.outsiders = await readOutsiders(client, this.account.accountId, signal);
+        this.journal.outsiders(m.outsiders);
+        this.outsidersEmitter.fire();
+      }
+      if ((m.signIns?.at ?? 0) < cutoff) {
+        m.signIns = await readSignIns(client, this.account.accountId, signal);
+        this.journal.signIns(m.signIns);
+        this.outsidersEmitter.fire();
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      this.note = vscode.l10n.t(
+        'Guests, invitations and sign-ins could not be read: {0}',
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
@@ -209,6 +249,7 @@ export class MatrixSession implements vscode.Disposable {
     this.removedEmitter.dispose();
     this.progressEmitter.dispose();
     this.namesEmitter.dispose();
+    this.outsidersEmitter.dispose();
   }
 }
 
