@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator';
 import { REPO_ROOT, RESULTS_DIR } from '../host/paths';
 import { runCommand } from '../host/proc';
 import { launchWorkbench, type Workbench } from '../host/workbench';
@@ -212,4 +213,39 @@ export async function flowFailure(
   await wb?.screenshot(path.join(resultsDir, `e2e-${flow}-failure.png`)).catch(() => undefined);
   const tail = wb?.recentLog().slice(-30).join('\n') ?? '';
   return new Error(`${err instanceof Error ? err.message : String(err)}\n--- workbench log (last lines) ---\n${tail}`);
+}
+
+/** What a flow is given by runFlow: its emulator and its workbench, both closed once the flow ends. */
+export interface FlowSetup {
+  readonly emu: Emulator;
+  readonly wb: E2EWorkbench;
+}
+
+/**
+ * The set-up a flow shares with the others: an emulator (the demo seed unless `emulator` says otherwise), the workbench
+ * opened with what `workbench` gives for that emulator, the flow's body, and on a failure flowFailure's message and
+ * screenshot; the workbench and the emulator are closed however the body ends.
+ */
+export async function runFlow(
+  ctx: { readonly resultsDir: string },
+  flow: string,
+  o: { readonly emulator?: Partial<EmulatorOptions>; readonly workbench: (emu: Emulator) => E2EOptions },
+  body: (setup: FlowSetup) => Promise<void>,
+): Promise<void> {
+  const emu = await startEmulator({ port: 0, seed: 'demo', quiet: true, ...o.emulator });
+  let wb: E2EWorkbench | undefined;
+  try {
+    wb = await openWorkbench(o.workbench(emu));
+    await body({ emu, wb });
+  } catch (err) {
+    throw await flowFailure(wb, ctx.resultsDir, flow, err);
+  } finally {
+    await wb?.dispose();
+    await emu.stop();
+  }
+}
+
+/** The extension's own storage folder (globalStorage) in a workbench's user data: where it keeps reviews and journals. */
+export function extensionStorage(wb: E2EWorkbench): string {
+  return path.join(wb.dirs.userDataDir, 'User', 'globalStorage', 'portal-tools.portal-vscode');
 }
