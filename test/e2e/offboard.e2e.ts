@@ -75,7 +75,8 @@ async function selectLeavers(page: Page): Promise<void> {
 async function historyRow(page: Page): Promise<{ label: string; description: string; pick(): Promise<void> }> {
   await palette(page, 'Portal: Show Change History…');
   const q = await quickInput(page);
-  const row = q.rows.filter({ hasText: /"Offboard 3/ }).first();
+  // The offboarding itself, not its undo (named 'Undo "Offboard 3: …" for …').
+  const row = q.rows.filter({ has: page.locator('.label-name', { hasText: /^"Offboard 3/ }) }).first();
   await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   return {
     label: (await row.locator('.label-name').first().innerText()).trim(),
