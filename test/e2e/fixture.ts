@@ -284,3 +284,8 @@ export class DemoReader {
     return fetch(`${this.url}${p}`, { headers: { authorization: `Bearer ${await this.bearer()}` } });
   }
 }
+
+/** The extension's own storage folder (globalStorage) in a workbench's user data: where it keeps reviews and journals. */
+export function extensionStorage(wb: E2EWorkbench): string {
+  return path.join(wb.dirs.userDataDir, 'User', 'globalStorage', 'portal-tools.portal-vscode');
+}

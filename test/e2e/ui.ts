@@ -116,6 +116,9 @@ export async function palette(page: Page, label: string): Promise<void> {
       return;
     } catch (err) {
       if (attempt >= 2) throw err;
+      // A palette left open in the wrong mode (its text typed while a reloading workbench was still settling) hides
+      // the command center: it is closed before the second try.
+      await page.keyboard.press('Escape');
     }
   }
 }
@@ -300,5 +303,24 @@ export async function dropFromOs(page: Page, target: Locator, paths: readonly st
     await cdp.send('Input.dispatchDragEvent', { type: 'drop', x, y, data });
   } finally {
     await cdp.detach();
+  }
+}
+
+/**
+ * Polls `probe` (bounded by `timeoutMs`) until it answers something other than undefined, and answers that: for a state
+ * outside the page (a file written, the portal changed) that no event announces.
+ */
+export async function until<T>(
+  page: Page,
+  probe: () => Promise<T | undefined> | T | undefined,
+  what: string,
+  timeoutMs = UI_TIMEOUT_MS,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs} ms`);
+    await page.waitForTimeout(100);
   }
 }

@@ -290,9 +290,9 @@ class ReviewPage {
     return el(
       'tr',
       {},
-      el('td', { textContent: kindWords(row.kind) }),
+      el('td', { classes: ['kind'], textContent: kindWords(row.kind) }),
       el('td', {}, row.name || row.identity, row.name ? sub(row.identity) : null),
-      el('td', {}, row.access, sub(row.detail)),
+      el('td', { classes: ['access'] }, row.access, sub(row.detail)),
       el(
         'td',
         { classes: ['decision'] },

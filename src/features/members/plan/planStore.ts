@@ -36,6 +36,8 @@ export class PlanStore implements vscode.Disposable {
   private shown: ShownPlan | undefined;
   private applied: LastApply | undefined;
   private readonly states = new Map<string, { account: AccountRef; state: PortalState }>();
+  /** Labels of the organisations plans were shown for in this window: an undo from the history names its own. */
+  private readonly shownLabels = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly stateRead = new vscode.EventEmitter<vscode.Uri>();
   /** The plan, or what is left out of it, changed. */
@@ -79,6 +81,7 @@ export class PlanStore implements vscode.Disposable {
   ): ShownPlan {
     const proposedInChat = o.proposedInChat === true;
     this.shown = { plan, account, file, proposedInChat, leftOut: new Set(plan.leftOutByDefault), stale: false };
+    this.shownLabels.set(`${account.portalId}\n${account.accountId}`, account.label);
     this.update();
     return this.shown;
   }
@@ -126,11 +129,14 @@ export class PlanStore implements vscode.Disposable {
     return a ? { kind: 'account', portalId: a.portalId, accountId: a.accountId, label: a.label } : undefined;
   }
 
-  /** The label of an organisation a file of this window was planned against, if any. */
+  /** The label of an organisation a plan of this window was shown for, or a file was planned against, if any. */
   labelOf(portalId: string, accountId: number): string | undefined {
-    return Object.values(this.memento.get<Record<string, StoredAccount>>(FILE_ACCOUNTS, {})).find(
-      (a) => a.portalId === portalId && a.accountId === accountId,
-    )?.label;
+    return (
+      this.shownLabels.get(`${portalId}\n${accountId}`) ??
+      Object.values(this.memento.get<Record<string, StoredAccount>>(FILE_ACCOUNTS, {})).find(
+        (a) => a.portalId === portalId && a.accountId === accountId,
+      )?.label
+    );
   }
 
   async rememberAccount(file: vscode.Uri, account: AccountRef): Promise<void> {
