@@ -41,6 +41,9 @@ export class MatrixSession implements vscode.Disposable {
   private readonly namesEmitter = new vscode.EventEmitter<void>();
   /** The groups' friendly names were read. */
   readonly onNames = this.namesEmitter.event;
+  private readonly readEmitter = new vscode.EventEmitter<AccountRef>();
+  /** A read learnt members' groups from the portal: counts shown elsewhere (a group's members) may be out of date. */
+  readonly onDidRead = this.readEmitter.event;
 
   constructor(
     readonly account: AccountRef,
@@ -106,6 +109,7 @@ export class MatrixSession implements vscode.Disposable {
               : '';
           if (result.outcome === 'done' && (result.pages > 0 || this.matrix.namesAt === 0)) await this.readNames();
           if (result.outcome === 'done') await this.journal.compact(this.matrix).catch(() => undefined);
+          if (result.reads > 0) this.readEmitter.fire(this.account);
           return result;
         },
         (error: unknown) => {
@@ -209,11 +213,15 @@ export class MatrixSession implements vscode.Disposable {
     this.removedEmitter.dispose();
     this.progressEmitter.dispose();
     this.namesEmitter.dispose();
+    this.readEmitter.dispose();
   }
 }
 
 export class MatrixSessions implements vscode.Disposable {
   private readonly sessions = new Map<string, MatrixSession>();
+  private readonly readEmitter = new vscode.EventEmitter<AccountRef>();
+  /** A read of any organisation learnt members' groups from the portal (see MatrixSession.onDidRead). */
+  readonly onDidRead = this.readEmitter.event;
 
   constructor(
     private readonly folder: string,
@@ -225,6 +233,8 @@ export class MatrixSessions implements vscode.Disposable {
     let s = this.sessions.get(key);
     if (!s) {
       s = new MatrixSession(account, path.join(this.folder, 'access'), this.registry);
+      // The session's emitter is disposed with it, and its listeners with that.
+      s.onDidRead((a) => this.readEmitter.fire(a));
       this.sessions.set(key, s);
     }
     return s;
@@ -244,5 +254,6 @@ export class MatrixSessions implements vscode.Disposable {
   dispose(): void {
     for (const s of this.sessions.values()) s.dispose();
     this.sessions.clear();
+    this.readEmitter.dispose();
   }
 }
