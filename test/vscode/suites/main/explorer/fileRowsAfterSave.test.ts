@@ -30,7 +30,7 @@ describe('Explorer: file rows after a save-back (default)', function () {
     await vscode.commands.executeCommand('portal.file.openContent', (await row()).node);
     const doc = vscode.window.activeTextEditor?.document;
     assert.ok(doc && doc.uri.scheme === 'portal');
-    const text = 'saved back\n'.repeat(400);
+    const text = 'saved back, and longer than the seed wrote it: the row must say so\n';
     const e = new vscode.WorkspaceEdit();
     e.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
     assert.ok(await vscode.workspace.applyEdit(e));
