@@ -33,6 +33,12 @@ export interface DocumentContext {
 /** Renders the Markdown of an application's document; throws the PortalError that kept the portal from giving it. */
 export type ApplicationRenderer = (ctx: DocumentContext, clientId: string) => Promise<string>;
 
+/** A group by its ids alone. */
+export interface GroupIds {
+  readonly account: Pick<AccountRef, 'portalId' | 'accountId'>;
+  readonly groupId: number;
+}
+
 export interface RecordsHandle {
   /**
    * The feature that owns a kind of document renders it; the records feature serves it (URI, caching, reload on
@@ -43,6 +49,8 @@ export interface RecordsHandle {
   open(doc: PortalDocument): Promise<void>;
   /** "Go to File Record…" chose this record; the Explorer reveals its row. */
   readonly onDidGoTo: vscode.Event<FileRef>;
+  /** A file record's content was saved back: the lists of its group show an old size and date until read again. */
+  readonly onDidChangeFiles: vscode.Event<GroupIds>;
   /** Files and folders dropped on a group or folder row of the Explorer are uploaded there. */
   readonly dropOnTree: vscode.TreeDragAndDropController<{ readonly ref?: Ref | undefined }>;
 }
@@ -62,7 +70,10 @@ export interface MembersHandle {
   /** Shows this account's members; a different account starts without search, filter or order. */
   show(account: AccountRef): void;
   refresh(): void;
-  /** A write changed members of this organisation (a form's save, a command, a bulk edit). */
+  /**
+   * A write changed members of this organisation (a form's save, a command, a bulk edit), or an access matrix read
+   * learnt their groups as the portal holds them now.
+   */
   readonly onDidChangeMembers: vscode.Event<Pick<AccountRef, 'portalId' | 'accountId'>>;
 }
 

@@ -3,7 +3,7 @@
  * what chat answers from. Both read a row through ROW and cellOf here, so a change to the layout is one change, and
  * a reader that missed it fails to compile. Pure: the matrix's webview reads it too.
  */
-import { hasState, inactiveFor, stateWord, type MemberState } from './memberStates';
+import { hasState, inactiveFor, notStarted, stateWord, type MemberState } from './memberStates';
 
 /**
  * [id, username, name, e-mail, tag indexes, organisation permission, last active (-1: never), flags (FLAG in
@@ -76,6 +76,11 @@ export function rowInState(row: AccessRow, state: MemberState): boolean {
 /** Whether the row's member has not been active for at least `days` at `now` (never active counts). */
 export function rowInactiveFor(row: AccessRow, days: number, now: number): boolean {
   return inactiveFor(row[ROW.lastActive], days, now);
+}
+
+/** Whether the row's member has not started yet (memberStates.ts: never active, activation still to come). */
+export function rowNotStarted(row: AccessRow): boolean {
+  return notStarted(row[ROW.flags], row[ROW.lastActive]);
 }
 
 /** The member's state in words: "Enabled", or what stands out ("Disabled, two-factor off"). */

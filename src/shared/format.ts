@@ -111,6 +111,17 @@ export function relativeTime(ms: number | null | undefined, now = Date.now()): s
   return ago(value, 'year');
 }
 
+/**
+ * How long until relativeTime's words for something `ageMs` old change ("2 seconds ago" → "3 seconds ago", "5 minutes
+ * ago" → "6 minutes ago"): what a shown age waits before it is said again. Past a day, it is said again daily.
+ */
+export function untilRelativeTimeChanges(ageMs: number): number {
+  const s = Math.round(ageMs / 1000);
+  const unit = s < 60 ? 1 : s < 3600 ? 60 : s < 86_400 ? 3600 : 86_400;
+  const next = (Math.floor(s / unit) + 1) * unit;
+  return Math.max(20, (next - 0.5) * 1000 - ageMs);
+}
+
 /** A codicon id for a content type (VS Code's product icons, so themes restyle them). */
 export function iconForContentType(contentType: string, name = ''): string {
   const type = contentType.toLowerCase();

@@ -94,6 +94,7 @@ function activityKey(q: MemberQuery): unknown {
     a.pending === true,
     a.twoFactorOff === true,
     a.group?.id ?? null,
+    a.notStarted === true,
   ];
 }
 

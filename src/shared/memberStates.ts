@@ -59,6 +59,15 @@ export function inactiveFor(lastActive: number, days: number, now: number): bool
   return lastActive < 0 || lastActive <= now - days * DAY_MS;
 }
 
+/**
+ * Not started yet: never active, and their activation e-mail is still to come (a starter whose first day is ahead).
+ * They have not had the access an activity filter measures the use of, so "inactive 90+ days" and "never active"
+ * leave them out unless asked to keep them: one meaning for the access matrix and the Members view.
+ */
+export function notStarted(flags: number, lastActive: number): boolean {
+  return lastActive < 0 && (flags & FLAG.pending) !== 0;
+}
+
 /** A state in words, as every filter and column says it. */
 export function stateWord(state: MemberState): string {
   switch (state) {

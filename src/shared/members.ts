@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Member } from '../api/models/member';
 import type { MemberOrder } from '../api/endpoints/v3';
-import { flagsOf, hasState, inactiveFor, type MemberState } from './memberStates';
+import { flagsOf, hasState, inactiveFor, notStarted, type MemberState } from './memberStates';
 
 /** What a member row shows and what its commands need: far smaller than the parsed API object. */
 export interface MemberRow {
@@ -67,6 +67,11 @@ export interface ActivityFilter {
   readonly pending?: boolean | undefined;
   readonly twoFactorOff?: boolean | undefined;
   /**
+   * True: members not started yet (never active, activation still to come) count as inactive and never active too;
+   * by default those two conditions leave them out.
+   */
+  readonly notStarted?: boolean | undefined;
+  /**
    * Only members of this group. The portal lists no group's members, so a row that meets the other conditions has
    * its groups learnt (from the access store when fresh, else one v2 member read) before it is kept.
    */
@@ -101,7 +106,13 @@ export function meetsActivity(row: MemberRow, f: ActivityFilter, now: number): b
   const lastActive = row.lastActive ?? -1;
   if (f.inactiveDays !== undefined && !inactiveFor(lastActive, f.inactiveDays, now)) return false;
   const flags = flagsOf(row);
+  if (leavesOutNotStarted(f) && notStarted(flags, lastActive)) return false;
   return STATE_OF.every(([condition, state]) => !f[condition] || hasState(flags, lastActive, state));
+}
+
+/** Whether the filter asks about activity (inactive N days, never active) and leaves out who has not started yet. */
+export function leavesOutNotStarted(f: ActivityFilter): boolean {
+  return (f.inactiveDays !== undefined || f.never === true) && f.notStarted !== true;
 }
 
 /** The filter in words: "inactive 90+ days, disabled", "inactive 90+ days in Engineering". */
@@ -119,6 +130,7 @@ function describeConditions(f: ActivityFilter): string {
   if (f.locked) parts.push(l10n.t('locked'));
   if (f.pending) parts.push(l10n.t('pending activation'));
   if (f.twoFactorOff) parts.push(l10n.t('two-factor off'));
+  if (f.notStarted && (f.inactiveDays !== undefined || f.never)) parts.push(l10n.t('members not started yet included'));
   return parts.join(', ');
 }
 

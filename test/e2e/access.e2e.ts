@@ -53,17 +53,19 @@ async function get<T>(emu: Emulator, bearer: string, p: string): Promise<T> {
 /** The matrix page's row of a member (only rows on screen are in the DOM). */
 const matrixRow = (frame: Frame, username: string): Locator => frame.locator(`.row[data-username="${username}"]`);
 
-/** Members of Acme's engineering not active for 90 days (never active counts), as the portal holds them now. */
+/**
+ * Members of Acme's engineering not active for 90 days (never active counts, but not a member who has not started
+ * yet: never active, activation e-mail still to come), as the portal holds them now.
+ */
 async function inactiveEngineers(emu: Emulator, bearer: string): Promise<Map<string, number | null>> {
   const cutoff = Date.now() - 90 * DAY;
-  const all = await get<{ items: Array<{ user: { username: string; lastActive: number | null } }> }>(
-    emu,
-    bearer,
-    `/v3/accounts/${ACME}/members?size=100`,
-  );
+  const all = await get<{
+    items: Array<{ user: { username: string; lastActive: number | null }; activationType?: unknown }>;
+  }>(emu, bearer, `/v3/accounts/${ACME}/members?size=100`);
   const out = new Map<string, number | null>();
   for (const m of all.items) {
     if (m.user.lastActive !== null && m.user.lastActive >= cutoff) continue;
+    if (m.user.lastActive === null && (typeof m.activationType === 'number' || m.activationType === 'custom')) continue;
     const v2 = await get<{ groups?: Record<string, number> }>(
       emu,
       bearer,

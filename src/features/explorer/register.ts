@@ -6,7 +6,7 @@ import type { SettingsWriter } from '../../ui/settingsWriter';
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { FormHost } from '../../forms/formHost';
-import { accountKey, formKeys, portalKey } from '../../shared/keys';
+import { accountKey, formKeys, groupKey, portalKey } from '../../shared/keys';
 import { errorMessage } from '../../shared/errors';
 import { accountOf, type AccountRef, type FileRef } from '../../shared/refs';
 import { accountFor, groupFor } from '../../targets/resolve';
@@ -145,6 +145,21 @@ export type ExplorerDeps = FeatureDeps & {
   readonly access: () => AccessHandle | undefined;
 };
 
+/** What the records feature tells the Explorer: a record to show, and files whose rows are out of date. */
+function followRecords(
+  records: RecordsHandle,
+  provider: ExplorerProvider,
+  view: vscode.TreeView<PortalTreeNode>,
+  log: CommandEnv['log'],
+): vscode.Disposable[] {
+  return [
+    // "Go to File Record…" chose a record: its row is shown in the Explorer too.
+    records.onDidGoTo(revealInTurn(provider, view, log)),
+    // A file saved back has a new size and date: its group's lists are read again (the rows stay until they are in).
+    records.onDidChangeFiles((g) => provider.reload(groupKey(g))),
+  ];
+}
+
 export function registerExplorer(context: vscode.ExtensionContext, deps: ExplorerDeps): ExplorerFeature {
   const { auth, commands, forms, records } = deps;
   const { registry } = auth;
@@ -187,8 +202,7 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: Explore
       whoCanReach(run, { registry, access: deps.access }),
     ),
     ...registerFileViewCommands(commands, { registry, state, provider, view }),
-    // "Go to File Record…" chose a record: its row is shown in the Explorer too.
-    records.onDidGoTo(revealInTurn(provider, view, commands.log)),
+    ...followRecords(records, provider, view, commands.log),
   );
   const activationMs = (): number | undefined =>
     provider.firstRowsAt === undefined ? undefined : provider.firstRowsAt - deps.activatedAt;

@@ -143,6 +143,21 @@ const groupsFromStore =
   (rows, signal) =>
     sessions.get(a).memberGroups(rows, signal);
 
+/**
+ * Members changed by a write here, or found changed by an access matrix read (a member's groups as the portal holds
+ * them now): either way, counts other views show may be out of date.
+ */
+function changedOrRead(provider: MembersProvider, sessions: MatrixSessions): MembersHandle['onDidChangeMembers'] {
+  return (listener, thisArgs, disposables) => {
+    const both = vscode.Disposable.from(
+      provider.onDidChangeMembers(listener, thisArgs),
+      sessions.onDidRead(listener, thisArgs),
+    );
+    disposables?.push(both);
+    return both;
+  };
+}
+
 export function registerMembers(context: vscode.ExtensionContext, deps: FeatureDeps): MembersFeature {
   const { registry } = deps.auth;
   const { commands, forms } = deps;
@@ -194,7 +209,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     show: (account) => provider.show(account),
     refresh: () => provider.refresh(),
     snapshot: () => provider.snapshot(),
-    onDidChangeMembers: provider.onDidChangeMembers,
+    onDidChangeMembers: changedOrRead(provider, sessions),
     access: { sessions, panels },
     store: accessHandle(sessions, registry, commands.ui),
     proposals: planProposals(registry, plan.store, commands.ui),

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CommandEnv } from '../../ui/commands';
 import type { AuthHandle } from '../../auth/register';
-import type { FileFinder, PortalDocument, RecordsHandle } from '../contracts';
+import type { FileFinder, GroupIds, PortalDocument, RecordsHandle } from '../contracts';
 import { fileFinder } from './search/findFiles';
 import { registerFileCommands, registerFinderCommands } from './commands';
 import { GroupListCache } from './search/groupCache';
@@ -130,6 +130,16 @@ function fileSystemOf(
   );
 }
 
+/** A save that reached the portal (VS Code says so only once the file system's write succeeded) names its group. */
+function savedBack(fileSystem: PortalFileSystem, changed: (group: GroupIds) => void): vscode.Disposable {
+  return vscode.workspace.onDidSaveTextDocument((doc) => {
+    if (doc.uri.scheme !== PORTAL_SCHEME) return;
+    const t = fileSystem.targetOfUri(doc.uri);
+    if (t?.kind !== 'content') return;
+    changed({ account: { portalId: t.portalId, accountId: t.accountId }, groupId: t.groupId });
+  });
+}
+
 export function registerRecords(
   context: vscode.ExtensionContext,
   deps: {
@@ -146,6 +156,7 @@ export function registerRecords(
   const fileSystem = fileSystemOf(context, deps, renderers);
   const open = (doc: PortalDocument): Promise<void> => openDocument(fileSystem, deps.forms, doc);
   const wentTo = new vscode.EventEmitter<FileRef>();
+  const filesChanged = new vscode.EventEmitter<GroupIds>();
   const caches = { groups: new GroupListCache(), folders: new GroupFolders() };
   const uploads = registerUploads(
     deps.commands,
@@ -161,6 +172,7 @@ export function registerRecords(
     uriOf: (doc) => uriOf(targetOf(doc)),
     open,
     onDidGoTo: wentTo.event,
+    onDidChangeFiles: filesChanged.event,
     renders: (kind, render) => {
       renderers[kind] = render;
     },
@@ -168,6 +180,8 @@ export function registerRecords(
   context.subscriptions.push(
     fileSystem,
     wentTo,
+    filesChanged,
+    savedBack(fileSystem, (g) => filesChanged.fire(g)),
     ...registerFinderCommands(deps.commands, {
       registry: deps.auth.registry,
       records: feature,

@@ -8,7 +8,7 @@ import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-s
 import '../../../forms/page/elements';
 import { adoptStyles, clear, el } from '../../../forms/page/dom';
 import { adoptFormStyles } from '../../../forms/page/form';
-import { onHostMessage, post, saveDraft } from '../../../forms/page/host';
+import { loadDraft, onHostMessage, post, saveDraft } from '../../../forms/page/host';
 import { calendarDate, count, relativeTime } from '../../../shared/format';
 import { cellOf, ROW, type WireRow } from '../../../shared/accessRow';
 import { MEMBER_STATES } from '../../../shared/memberStates';
@@ -19,31 +19,38 @@ import { membersSigned, type OutsidersMessage } from './outsiders/outsiders.prot
 import { OutsidersSection, signInText } from './outsiders/outsiders.page';
 import {
   columnOrder,
-  durationWords,
   levelWord,
   SORTS,
   stateWord,
   stateWords,
+  statusWords,
   visibleRows,
   type MatrixProgress,
   type MatrixSort,
   type MatrixView,
 } from './matrix.protocol';
+import {
+  DEFAULT_WIDTHS,
+  leftWidth,
+  resizeColumn,
+  widthsOf,
+  type ColumnKind,
+  type ColumnWidths,
+} from './matrixColumns.protocol';
 
 /** The key of the page's kept state (host.ts keeps one draft per page). */
 const MATRIX_PAGE_STATE = 'access';
 const ROW_H = 24;
 const HEAD_H = 26;
-const COL_W = 104;
-/** The member's own columns, drawn at the left and kept there: name and username, last active, state, permission. */
-const WHO_W = 210;
+/** The member's own columns after the name, drawn at the left and kept there: last active, state, permission. */
 const FIXED = [
-  ['col-last', 100],
-  ['col-state', 110],
-  ['col-perm', 100],
-  ['col-signin', 100],
-] as const;
-const LEFT_W = WHO_W + FIXED.reduce((sum, [, w]) => sum + w, 0);
+  ['col-last', 'last'],
+  ['col-state', 'state'],
+  ['col-perm', 'perm'],
+  ['col-signin', 'signin'],
+] as const satisfies ReadonlyArray<readonly [string, ColumnKind]>;
+/** A focused column edge moves this far per arrow key. */
+const RESIZE_STEP = 16;
 /** The inactivity a filter offers, in days. */
 const INACTIVE_DAYS = [30, 60, 90, 180, 365] as const;
 /** Rows drawn beyond the visible ones, so a small scroll shows drawn rows. */
@@ -84,6 +91,8 @@ function option(value: string, label: string, selected: boolean): HTMLElement {
 type DrawWindow = {
   columns: number[];
   width: number;
+  /** Where the group columns start. */
+  left: number;
   first: number;
   last: number;
   firstCol: number;
@@ -103,11 +112,15 @@ class MatrixPage {
   /** The host's ids of the organisation, kept with the filter for a reload. */
   private restore: Record<string, unknown> = {};
   private progress: MatrixProgress | undefined;
+  /** The host's time when it sent the progress: the read age is told as of then. */
+  private progressAt = 0;
   private refilterTimer: number | undefined;
   private drawQueued = false;
   private optionsStale = true;
   /** Rows or names arrived since the last draw. */
   private dirty = false;
+  /** The columns' widths; a header's right edge drags to change one (a cut-off text is then read whole). */
+  private widths: ColumnWidths = DEFAULT_WIDTHS;
 
   private readonly title = el('h1', { textContent: l10n.t('Access') });
   private readonly text = el('vscode-textfield', {
@@ -122,6 +135,12 @@ class MatrixPage {
   private readonly permission = select('filter-permission', l10n.t('Organisation permission'));
   private readonly sort = select('sort', l10n.t('Sort by'));
   private readonly descending = el('vscode-checkbox', { id: 'descending', label: l10n.t('Descending') });
+  /** Whether the activity filters keep members not started yet (memberStates.ts); they leave them out by default. */
+  private readonly notStarted = el('vscode-checkbox', {
+    id: 'filter-not-started',
+    label: l10n.t('Include members not started yet'),
+    title: l10n.t('Never active, with their activation e-mail still to come'),
+  });
   private readonly exportButton = el('vscode-button', { id: 'export', textContent: l10n.t('Export CSV…') });
   private readonly refreshButton = el('vscode-button', {
     id: 'refresh',
@@ -149,6 +168,8 @@ class MatrixPage {
   });
 
   start(): void {
+    // A page drawn again (its tab hidden and shown, a reload) keeps the widths the user dragged to.
+    this.widths = widthsOf((loadDraft(MATRIX_PAGE_STATE) as { widths?: unknown } | undefined)?.widths);
     onHostMessage((m) => {
       try {
         this.onMessage(m);
@@ -195,6 +216,7 @@ class MatrixPage {
         this.level.wrap,
         this.inactive.wrap,
         this.others.neverControl,
+        this.notStarted,
         this.state.wrap,
         this.permission.wrap,
         this.sort.wrap,
@@ -228,6 +250,9 @@ class MatrixPage {
     );
     this.descending.addEventListener('change', () =>
       this.changed({ descending: (this.descending as VscodeCheckbox).checked }),
+    );
+    this.notStarted.addEventListener('change', () =>
+      this.changed({ notStarted: (this.notStarted as VscodeCheckbox).checked || undefined }),
     );
     this.exportButton.addEventListener('click', () =>
       post({ type: 'export', view: this.wireView(), others: this.others.view }),
@@ -304,6 +329,7 @@ class MatrixPage {
         return;
       case 'progress':
         this.progress = m.progress as MatrixProgress;
+        this.progressAt = typeof m.now === 'number' ? m.now : Date.now();
         this.showProgress();
         // The host ends every batch with its progress: whatever came before it is drawn now, not on a timer
         // alone (a webview's timers may be held back while the workbench moves it).
@@ -337,6 +363,7 @@ class MatrixPage {
       // Until the columns arrive (a revived page keeps its state at once), the names the host restored from stand.
       groupName: v.group !== undefined ? (this.columns[v.group] ?? this.restore.groupName) : undefined,
       tagName: v.tag !== undefined ? (this.tags[v.tag] ?? this.restore.tagName) : undefined,
+      widths: this.widths,
     });
   }
 
@@ -349,6 +376,7 @@ class MatrixPage {
     this.state.control.value = this.view.state ?? '';
     this.permission.control.value = this.view.permission !== undefined ? String(this.view.permission) : '';
     (this.descending as VscodeCheckbox).checked = this.view.descending === true;
+    (this.notStarted as VscodeCheckbox).checked = this.view.notStarted === true;
   }
 
   /** The group and tag choices; rebuilt only when names were added (500 options are not rebuilt per batch). */
@@ -401,7 +429,7 @@ class MatrixPage {
     this.others.setGroup(this.view.group !== undefined ? this.columns[this.view.group] : undefined);
     const columns = this.visibleColumns();
     this.sizer.style.height = `${HEAD_H + this.shown.length * ROW_H}px`;
-    this.sizer.style.width = `${LEFT_W + columns.length * (this.view.group !== undefined ? 2 * COL_W : COL_W)}px`;
+    this.sizer.style.width = `${leftWidth(this.widths) + columns.length * this.groupWidth()}px`;
     this.shownText.textContent = l10n.t('Showing {0} of {1} members', count(this.shown.length), count(this.rows.size));
     this.viewport.setAttribute('aria-rowcount', String(this.shown.length + 1));
     this.draw();
@@ -423,17 +451,18 @@ class MatrixPage {
   /** The rows and columns on screen (with overscan), from the viewport's scroll position and size. */
   private drawWindow(): DrawWindow {
     const columns = this.visibleColumns();
-    const width = this.view.group !== undefined ? 2 * COL_W : COL_W;
+    const width = this.groupWidth();
+    const left0 = leftWidth(this.widths);
     const top = this.viewport.scrollTop;
     const height = this.viewport.clientHeight || 600;
     const first = Math.max(0, Math.floor((top - HEAD_H) / ROW_H) - OVERSCAN);
     const last = Math.min(this.shown.length, Math.ceil((top + height) / ROW_H) + OVERSCAN);
     const left = this.viewport.scrollLeft;
     const viewWidth = this.viewport.clientWidth || 1000;
-    const firstCol = Math.max(0, Math.floor((left - LEFT_W) / width) - 1);
+    const firstCol = Math.max(0, Math.floor((left - left0) / width) - 1);
     const lastCol = Math.min(columns.length, Math.ceil((left + viewWidth) / width) + 1);
-    const total = LEFT_W + columns.length * width;
-    return { columns, width, first, last, firstCol, lastCol, total };
+    const total = left0 + columns.length * width;
+    return { columns, width, left: left0, first, last, firstCol, lastCol, total };
   }
 
   /** Draws the rows and columns on screen, and only those. */
@@ -453,18 +482,15 @@ class MatrixPage {
     clear(this.head);
     this.head.style.height = `${HEAD_H}px`;
     this.head.style.width = `${w.total}px`;
-    const headLeft = el(
-      'div',
-      { classes: ['left'], attrs: { role: 'columnheader' } },
-      el('span', { classes: ['who'], textContent: l10n.t('Member') }),
-      ...fixedCells([
-        l10n.t('Last active'),
-        l10n.t('State'),
-        l10n.t('Organisation permission'),
-        l10n.t('Last sign-in'),
-      ]),
+    const who = el('span', { classes: ['who'], textContent: l10n.t('Member') });
+    who.append(this.resizer('who', 1));
+    const fixed = fixedCells(
+      [l10n.t('Last active'), l10n.t('State'), l10n.t('Organisation permission'), l10n.t('Last sign-in')],
+      this.widths,
     );
-    headLeft.style.width = `${LEFT_W}px`;
+    FIXED.forEach(([, kind], i) => fixed[i]?.append(this.resizer(kind, 1)));
+    const headLeft = el('div', { classes: ['left'], attrs: { role: 'columnheader' } }, who, ...fixed);
+    headLeft.style.width = `${w.left}px`;
     headLeft.style.height = `${HEAD_H}px`;
     headLeft.style.lineHeight = `${HEAD_H}px`;
     this.head.append(headLeft);
@@ -479,7 +505,8 @@ class MatrixPage {
         title: withoutBidi(label === name ? name : `${label} (${name})`),
         attrs: { role: 'columnheader' },
       });
-      place(cell, LEFT_W + c * w.width, w.width, HEAD_H);
+      cell.append(this.resizer('group', w.width / this.widths.group));
+      place(cell, w.left + c * w.width, w.width, HEAD_H);
       this.head.append(cell);
     }
   }
@@ -495,7 +522,7 @@ class MatrixPage {
     node.style.height = `${ROW_H}px`;
     node.style.width = `${w.total}px`;
     node.style.lineHeight = `${ROW_H}px`;
-    node.append(rowHeader(row, signInText(this.others.signIns, row[ROW.username])));
+    node.append(rowHeader(row, this.widths, signInText(this.others.signIns, row[ROW.username])));
     for (let c = w.firstCol; c < w.lastCol; c++) {
       const column = w.columns[c];
       if (column === undefined) continue;
@@ -504,12 +531,60 @@ class MatrixPage {
       const cell = el('div', {
         classes: level > 0 ? ['cell', `lvl${level}`] : ['cell'],
         textContent: text,
+        title: text,
         attrs: { role: 'cell' },
       });
-      place(cell, LEFT_W + c * w.width, w.width, ROW_H);
+      place(cell, w.left + c * w.width, w.width, ROW_H);
       node.append(cell);
     }
     return node;
+  }
+
+  /** A group column's width: one group alone is drawn twice as wide. */
+  private groupWidth(): number {
+    return this.view.group !== undefined ? 2 * this.widths.group : this.widths.group;
+  }
+
+  /**
+   * The right edge of a column's header: dragged (or moved with the arrow keys once focused), the column narrows or
+   * widens, and the text it cut off shows whole. `scale`: drawn pixels per width unit (a lone group is drawn double).
+   */
+  private resizer(column: ColumnKind, scale: number): HTMLElement {
+    const edge = el('div', {
+      classes: ['resizer'],
+      tabIndex: 0,
+      title: l10n.t('Drag to resize the column'),
+      attrs: { role: 'separator', 'aria-orientation': 'vertical', 'aria-label': l10n.t('Resize the column') },
+    });
+    edge.dataset.column = column;
+    const set = (drawn: number): void => {
+      this.widths = resizeColumn(this.widths, column, drawn / scale);
+      this.refilter();
+    };
+    edge.addEventListener('pointerdown', (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      const startX = e.clientX;
+      const start = this.widths[column] * scale;
+      // The header is drawn again as the width changes, this edge with it: the drag follows the window instead.
+      const move = (m: PointerEvent): void => set(start + m.clientX - startX);
+      const up = (): void => {
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+        this.keep();
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+    });
+    edge.addEventListener('keydown', (e) => {
+      const step = e.key === 'ArrowRight' ? RESIZE_STEP : e.key === 'ArrowLeft' ? -RESIZE_STEP : 0;
+      if (step === 0) return;
+      e.preventDefault();
+      set(this.widths[column] * scale + step);
+      this.keep();
+      (this.head.querySelector(`.resizer[data-column="${column}"]`) as HTMLElement | null)?.focus();
+    });
+    return edge;
   }
 
   private showProgress(): void {
@@ -525,18 +600,13 @@ class MatrixPage {
       bar.max = total;
       bar.value = Math.min(p.read, total);
     }
-    const parts: string[] = [];
-    if (total > 0) parts.push(l10n.t('{0} of {1} members read', count(p.read), count(total)));
-    if (running && p.etaMs !== undefined && p.remaining > 0) parts.push(l10n.t('{0} left', durationWords(p.etaMs)));
-    if (p.state === 'cancelled') parts.push(l10n.t('stopped; Refresh goes on from here'));
-    if (!running && p.oldestReadAt > 0) parts.push(l10n.t('oldest read {0}', relativeTime(p.oldestReadAt)));
-    this.statusText.textContent = parts.join(' · ');
+    this.statusText.textContent = statusWords(p, this.progressAt);
     this.note.textContent = p.message;
   }
 }
 
 /** The member's name and username, then their own columns, with when they were last active in the tooltip. */
-function rowHeader(row: WireRow, signIn: string): HTMLElement {
+function rowHeader(row: WireRow, widths: ColumnWidths, signIn: string): HTMLElement {
   const last = row[ROW.lastActive];
   const who = el(
     'div',
@@ -547,14 +617,17 @@ function rowHeader(row: WireRow, signIn: string): HTMLElement {
       el('span', { classes: ['name'], textContent: row[ROW.name] }),
       el('span', { classes: ['user'], textContent: row[ROW.username] }),
     ),
-    ...fixedCells([
-      last >= 0 ? calendarDate(last) : l10n.t('never'),
-      stateWords(row),
-      accountPermissionWords(row[ROW.permission]),
-      signIn,
-    ]),
+    ...fixedCells(
+      [
+        last >= 0 ? calendarDate(last) : l10n.t('never'),
+        stateWords(row),
+        accountPermissionWords(row[ROW.permission]),
+        signIn,
+      ],
+      widths,
+    ),
   );
-  who.style.width = `${LEFT_W}px`;
+  who.style.width = `${leftWidth(widths)}px`;
   who.title = withoutBidi(
     `${row[ROW.name]} (${row[ROW.username]})\n${l10n.t('Last active: {0}', relativeTime(row[ROW.lastActive] >= 0 ? row[ROW.lastActive] : null))}`,
   );
@@ -562,8 +635,9 @@ function rowHeader(row: WireRow, signIn: string): HTMLElement {
 }
 
 /** The member's own columns after the name, each its fixed width (they scroll with the name, not the groups). */
-function fixedCells(texts: readonly string[]): HTMLElement[] {
-  return FIXED.map(([kind, width], i) => {
+function fixedCells(texts: readonly string[], widths: ColumnWidths): HTMLElement[] {
+  return FIXED.map(([kind, column], i) => {
+    const width = widths[column];
     const span = el('span', {
       classes: ['fixed', kind],
       textContent: texts[i] ?? '',

@@ -21,6 +21,7 @@ import {
   ROW,
   rowInactiveFor,
   rowInState,
+  rowNotStarted,
   rowStateWords,
   type WireRow,
 } from '../../../shared/accessRow';
@@ -29,6 +30,8 @@ import { MEMBER_STATES, stateWord, type MemberState } from '../../../shared/memb
 export { stateWord };
 import { ACCOUNT_LEVELS, accountLevelOf, groupPermissionWords } from '../../../shared/permissions';
 import { othersShape } from './outsiders/outsiders.protocol';
+import { count, relativeTime } from '../../../shared/format';
+import { checkWidths, type ColumnWidths } from './matrixColumns.protocol';
 
 export const SORTS = ['name', 'username', 'lastActive', 'level', 'groups', 'state', 'permission'] as const;
 export type MatrixSort = (typeof SORTS)[number];
@@ -46,6 +49,11 @@ export interface MatrixView {
   /** Not active for at least this many days; never active counts as inactive. */
   readonly inactiveDays?: number | undefined;
   readonly state?: MemberState | undefined;
+  /**
+   * True: members not started yet (never active, activation still to come) count under the activity filters too;
+   * otherwise "inactive N days" and "never active" leave them out.
+   */
+  readonly notStarted?: boolean | undefined;
   /** The organisation permission (1, 4 or 16); a mask between levels counts as the highest level it holds. */
   readonly permission?: number | undefined;
   readonly sort?: MatrixSort | undefined;
@@ -58,6 +66,16 @@ function hasLevel(row: WireRow, level: number): boolean {
   return false;
 }
 
+/** Whether `view` filters on activity: inactive N days, or never active. */
+export function filtersActivity(view: MatrixView): boolean {
+  return view.inactiveDays !== undefined || view.state === 'neverActive';
+}
+
+/** An activity filter leaves out members who have not started yet, unless the view keeps them. */
+function leftOutAsNotStarted(row: WireRow, view: MatrixView): boolean {
+  return !view.notStarted && filtersActivity(view) && rowNotStarted(row);
+}
+
 /**
  * Whether the row shows under `view`. `now` decides "inactive N days", so the page and the export agree on the
  * rows when they pass the same time.
@@ -66,6 +84,7 @@ export function matches(row: WireRow, view: MatrixView, now = Date.now()): boole
   if (view.group !== undefined && cellOf(row, view.group) === 0) return false;
   if (view.inactiveDays !== undefined && !rowInactiveFor(row, view.inactiveDays, now)) return false;
   if (view.state !== undefined && !rowInState(row, view.state)) return false;
+  if (leftOutAsNotStarted(row, view)) return false;
   if (view.permission !== undefined && accountLevelOf(row[ROW.permission]) !== view.permission) return false;
   if (view.level !== undefined && view.level > 0) {
     const ok = view.group !== undefined ? cellOf(row, view.group) === view.level : hasLevel(row, view.level);
@@ -143,10 +162,16 @@ export function viewWords(
   if (view.level) parts.push(l10n.t('group permission {0}', levelWord(view.level)));
   if (view.inactiveDays !== undefined) parts.push(l10n.t('inactive {0}+ days', view.inactiveDays));
   if (view.state !== undefined) parts.push(stateWord(view.state).toLowerCase());
+  if (filtersActivity(view)) parts.push(notStartedWords(view));
   if (view.permission !== undefined) parts.push(l10n.t('organisation permission {0}', permissionWord(view.permission)));
   if (view.tag !== undefined) parts.push(l10n.t('tag {0}', names.tags[view.tag] ?? ''));
   if (view.text?.trim()) parts.push(l10n.t('matching "{0}"', view.text.trim()));
   return parts.join(', ');
+}
+
+/** Whether an activity filter kept the members not started yet, in words. */
+function notStartedWords(view: MatrixView): string {
+  return view.notStarted ? l10n.t('members not started yet included') : l10n.t('members not started yet left out');
 }
 
 /** A cell's level in the words of the members file and its plan; empty for none. */
@@ -184,6 +209,21 @@ export interface MatrixProgress {
   readonly message: string;
 }
 
+/**
+ * The status line: how far a read is, or how old what is shown is, as of `now` (the host's clock, which also stamped
+ * the reads): the host sends the progress again when these words would change, so the age keeps counting.
+ */
+export function statusWords(p: MatrixProgress, now: number): string {
+  const running = p.state === 'listing' || p.state === 'reading';
+  const total = p.total ?? 0;
+  const parts: string[] = [];
+  if (total > 0) parts.push(l10n.t('{0} of {1} members read', count(p.read), count(total)));
+  if (running && p.etaMs !== undefined && p.remaining > 0) parts.push(l10n.t('{0} left', durationWords(p.etaMs)));
+  if (p.state === 'cancelled') parts.push(l10n.t('stopped; Refresh goes on from here'));
+  if (!running && p.oldestReadAt > 0) parts.push(l10n.t('oldest read {0}', relativeTime(p.oldestReadAt, now)));
+  return parts.join(' · ');
+}
+
 /** What the page keeps in its webview state, so the panel comes back after a reload (ids and the filter only). */
 export interface MatrixRestore {
   readonly portalId: string;
@@ -196,6 +236,8 @@ export interface MatrixRestore {
    */
   readonly groupName?: string | undefined;
   readonly tagName?: string | undefined;
+  /** The column widths the user dragged to (matrixColumns.ts). */
+  readonly widths?: Partial<ColumnWidths> | undefined;
 }
 
 // ---- page → host ----
@@ -208,6 +250,7 @@ const viewShape = {
   level: optional(int({ min: 0, max: 3 })),
   inactiveDays: optional(int({ min: 0, max: 100_000 })),
   state: optional(oneOf(MEMBER_STATES)),
+  notStarted: optional(bool),
   permission: optional(oneOf(ACCOUNT_LEVELS)),
   sort: optional(oneOf(SORTS)),
   descending: optional(bool),
@@ -221,6 +264,7 @@ export const checkRestore = object({
   view: object(viewShape),
   groupName: optional(str({ max: MAX_NAME })),
   tagName: optional(str({ max: MAX_NAME })),
+  widths: optional(checkWidths),
 });
 
 export const checkPageMessage = messages({

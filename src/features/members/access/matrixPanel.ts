@@ -7,10 +7,11 @@
 import * as vscode from 'vscode';
 import { formHtml, panelOptions } from '../../../forms/html';
 import { errorMessage, isCancellation } from '../../../shared/errors';
-import { count } from '../../../shared/format';
+import { count, untilRelativeTimeChanges } from '../../../shared/format';
 import { accountPermissionWords } from '../../../shared/permissions';
 import { plain } from '../../../shared/plainText';
 import type { Ui } from '../../../ui/ui';
+import { exportFileName } from './exportName';
 import { writeMatrixCsv } from './matrixCsv';
 import type { WireRow } from '../../../shared/accessRow';
 import type { MatrixSession } from './store/matrixSessions';
@@ -48,6 +49,8 @@ export class MatrixPanel implements vscode.Disposable {
   private readonly pending = new Map<number, WireRow>();
   private removed: number[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** Sends the progress again when the read's age, in words, changes. */
+  private ageTimer: NodeJS.Timeout | undefined;
   private disposed = false;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -164,17 +167,18 @@ export class MatrixPanel implements vscode.Disposable {
     const ui = this.env.ui();
     const matrix = this.session.matrix;
     const group = view.group !== undefined ? matrix.label(view.group) : undefined;
-    const base = (group ?? this.session.account.label)
-      .normalize('NFKD')
-      .replace(/[^\w.-]+/g, '-')
-      .slice(0, 60);
     const file = await ui.saveFile({
       id: 'access.export.file',
       title:
         group !== undefined
           ? vscode.l10n.t('Export the members of group {0}', group)
           : vscode.l10n.t('Export the access matrix of {0}', this.session.account.label),
-      defaultName: `${base || 'access'}-access.csv`,
+      defaultName: exportFileName(group !== undefined ? 'group-members' : 'access', view, {
+        organisation: this.session.account.label,
+        group,
+        tags: matrix.tags,
+        now: Date.now(),
+      }),
       filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
     });
     if (!file) return undefined;
@@ -244,7 +248,7 @@ export class MatrixPanel implements vscode.Disposable {
     }
     if (batch.length > 0) this.post({ type: 'rows', rows: batch });
     this.sendOutsiders();
-    this.post({ type: 'progress', progress: this.session.progress() });
+    this.postProgress();
   }
 
   /** The guests, pending invitations and sign-ins as the store holds them (outsiders/). */
@@ -291,7 +295,21 @@ export class MatrixPanel implements vscode.Disposable {
     const rows = [...this.pending.values()];
     this.pending.clear();
     for (let i = 0; i < rows.length; i += BATCH_ROWS) this.post({ type: 'rows', rows: rows.slice(i, i + BATCH_ROWS) });
-    this.post({ type: 'progress', progress: this.session.progress() });
+    this.postProgress();
+  }
+
+  /**
+   * The read's progress as of `now`, with `now`: the page tells the read's age from it. When nothing runs, it is sent
+   * again when the age's words would change ("oldest read 2 seconds ago" keeps counting), and not before.
+   */
+  postProgress(now = Date.now()): void {
+    const progress = this.session.progress();
+    this.post({ type: 'progress', progress, now });
+    if (this.ageTimer) clearTimeout(this.ageTimer);
+    this.ageTimer = undefined;
+    const running = progress.state === 'listing' || progress.state === 'reading';
+    if (this.disposed || running || progress.oldestReadAt <= 0) return;
+    this.ageTimer = setTimeout(() => this.postProgress(), untilRelativeTimeChanges(now - progress.oldestReadAt));
   }
 
   private post(message: { type: string; [key: string]: unknown }): void {
@@ -304,6 +322,7 @@ export class MatrixPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.ageTimer) clearTimeout(this.ageTimer);
     this.closed.fire();
     this.closed.dispose();
     this.posted.dispose();

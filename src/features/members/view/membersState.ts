@@ -45,6 +45,7 @@ function activityOf(v: unknown): ActivityFilter | undefined {
     locked: flag(v.locked),
     pending: flag(v.pending),
     twoFactorOff: flag(v.twoFactorOff),
+    notStarted: flag(v.notStarted),
     group: groupOf(v.group),
   });
   return Object.keys(f).length > 0 ? f : undefined;

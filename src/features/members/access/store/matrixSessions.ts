@@ -46,6 +46,9 @@ export class MatrixSession implements vscode.Disposable {
   /** The guests, invitations or sign-ins were read. */
   readonly onOutsiders = this.outsidersEmitter.event;
   private outsidersRead: Promise<void> | undefined;
+  private readonly readEmitter = new vscode.EventEmitter<AccountRef>();
+  /** A read learnt members' groups from the portal: counts shown elsewhere (a group's members) may be out of date. */
+  readonly onDidRead = this.readEmitter.event;
 
   constructor(
     readonly account: AccountRef,
@@ -112,6 +115,7 @@ export class MatrixSession implements vscode.Disposable {
           if (result.outcome === 'done' && (result.pages > 0 || this.matrix.namesAt === 0)) await this.readNames();
           if (result.outcome === 'done') await this.readOutsiders(controller.signal);
           if (result.outcome === 'done') await this.journal.compact(this.matrix).catch(() => undefined);
+          if (result.reads > 0) this.readEmitter.fire(this.account);
           return result;
         },
         (error: unknown) => {
@@ -250,11 +254,15 @@ export class MatrixSession implements vscode.Disposable {
     this.progressEmitter.dispose();
     this.namesEmitter.dispose();
     this.outsidersEmitter.dispose();
+    this.readEmitter.dispose();
   }
 }
 
 export class MatrixSessions implements vscode.Disposable {
   private readonly sessions = new Map<string, MatrixSession>();
+  private readonly readEmitter = new vscode.EventEmitter<AccountRef>();
+  /** A read of any organisation learnt members' groups from the portal (see MatrixSession.onDidRead). */
+  readonly onDidRead = this.readEmitter.event;
 
   constructor(
     private readonly folder: string,
@@ -266,6 +274,8 @@ export class MatrixSessions implements vscode.Disposable {
     let s = this.sessions.get(key);
     if (!s) {
       s = new MatrixSession(account, path.join(this.folder, 'access'), this.registry);
+      // The session's emitter is disposed with it, and its listeners with that.
+      s.onDidRead((a) => this.readEmitter.fire(a));
       this.sessions.set(key, s);
     }
     return s;
@@ -285,5 +295,6 @@ export class MatrixSessions implements vscode.Disposable {
   dispose(): void {
     for (const s of this.sessions.values()) s.dispose();
     this.sessions.clear();
+    this.readEmitter.dispose();
   }
 }
