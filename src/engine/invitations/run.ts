@@ -55,7 +55,9 @@ async function runKind(
       units,
       {
         budget: client.budget,
-        concurrency: 4,
+        // One at a time: a portal that refuses invitations says so in its first answer, and nothing more is sent
+        // (an organisation invites tens of people at once, so the time this costs is small).
+        concurrency: 1,
         requests: () => counter.requests,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
