@@ -12,8 +12,8 @@ import { accountFor, groupFor, memberFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
 import { allChanges, type Plan } from '../plan/core/model';
-import { planSameAccess } from './sameAccess';
-import { pickAccessSource, storedGroups } from './sameAccessPick';
+import { planSameAccess } from './sameAccess/plan';
+import { pickAccessSource, storedGroups } from './sameAccess/pick';
 import { MatrixPanel, type MatrixPanelEnv } from './matrixPanel';
 import type { AccessMatrix } from './store/accessMatrix';
 import { accountOfRestore, parseRestore, viewIn } from './matrixRestore';
@@ -113,7 +113,7 @@ type SameAccessExtra = 'tags' | 'permission' | 'exact';
 
 /**
  * "Give Same Access as…": the targets (the selected rows, or the row the command ran on) get the source's groups at
- * the source's levels, through a plan the Plan view shows before anything is sent (see sameAccess.ts).
+ * the source's levels, through a plan the Plan view shows before anything is sent (see sameAccess/plan.ts).
  */
 async function giveSameAccess(
   run: Run,

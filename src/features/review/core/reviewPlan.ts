@@ -1,6 +1,6 @@
 /**
  * A review's Remove and Lower decisions as a plan of member changes, made the way Give Same Access makes its plan
- * (sameAccess.ts): each member read now (v3, and v2 for their groups when a group changes), each change with the
+ * (members/access/sameAccess/plan.ts): each member read now (v3, and v2 for their groups when a group changes), each change with the
  * member's value before, through the engine's model. The Plan view shows it and the engine applies it (journal,
  * report, Undo); nothing is sent here. Removed from the organisation: the members file's removal (deleting the user
  * for good when they belong to no other organisation, which the engine reads again at sending). Removed from, or

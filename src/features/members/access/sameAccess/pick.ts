@@ -4,11 +4,11 @@
  * reads know them (no request per row: a member's groups cost one read each).
  */
 import * as vscode from 'vscode';
-import type { Member, PortalClient } from '../../../api/index';
-import type { AccountRef, MemberRef } from '../../../shared/refs';
-import type { PickItem, Ui } from '../../../ui/ui';
-import type { AccessMatrix } from './store/accessMatrix';
-import { ROW } from '../../../shared/accessRow';
+import type { Member, PortalClient } from '../../../../api/index';
+import type { AccountRef, MemberRef } from '../../../../shared/refs';
+import type { PickItem, Ui } from '../../../../ui/ui';
+import type { AccessMatrix } from '../store/accessMatrix';
+import { ROW } from '../../../../shared/accessRow';
 
 const PICK_PAGE = 100;
 /** Group names a row's detail lists before "and N more". */

@@ -3,16 +3,16 @@
  * differ from the source's, each a change with the target's value before. The Plan view previews it, the engine
  * applies it through its journal (resumable, nothing twice) and Undo puts it back. No file text, no VS Code here.
  */
-import type { PortalClient } from '../../../api/index';
+import type { PortalClient } from '../../../../api/index';
 import {
   derivedPlan,
   type FieldChange,
   type GroupChange,
   type MemberBefore,
   type Plan,
-} from '../../../engine/members/model';
-import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from '../../../engine/members/portal';
-import type { GroupLevel, PortalGroup, PortalMember } from '../../../engine/members/model';
+} from '../../../../engine/members/model';
+import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from '../../../../engine/members/portal';
+import type { GroupLevel, PortalGroup, PortalMember } from '../../../../engine/members/model';
 
 export interface SameAccessOptions {
   /** Copy the source's tags (replacing the targets'). */
