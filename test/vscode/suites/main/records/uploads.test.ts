@@ -275,7 +275,8 @@ describe('Uploads and save-back (default)', function () {
       vscode.commands.executeCommand('portal.upload.files', social.node),
     );
     const one = await send(['report.pdf']);
-    const asked = (ui: ScriptedUi) => visible(ui.asked.find((a) => a.id === 'upload.clashes')?.texts[0] ?? '');
+    const asked = (ui: ScriptedUi) =>
+      visible(ui.asked.find((a) => a.id === 'upload.clashes')?.texts.find((t) => t.includes('already')) ?? '');
     assert.equal(asked(one), 'report.pdf is already there. What should it get?');
     await withUi(
       {
