@@ -11,6 +11,7 @@ export async function pickPortal(
   registry: PortalRegistry,
   placeHolder: string,
   filter: PortalFilter = 'any',
+  title?: string,
 ): Promise<string | undefined> {
   const choices = registry
     .list()
@@ -22,7 +23,7 @@ export async function pickPortal(
       value: c.entry.id,
     }));
   if (choices.length <= 1) return choices[0]?.value;
-  return ui.pick(choices, { id: 'pick.portal', placeHolder });
+  return ui.pick(choices, { id: 'pick.portal', ...(title !== undefined ? { title } : {}), placeHolder });
 }
 
 /** The last row of the sign-in pick: a portal not listed yet. */

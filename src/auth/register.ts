@@ -54,8 +54,9 @@ export async function createAuth(context: vscode.ExtensionContext, deps: AuthDep
     store,
     statusBar,
     log,
-    signIn: (u, known) => signInWithPassword(signIn, u, known),
-    signInWithClientCredentials: (u, known) => signInWithClientCredentials(signIn, u, known),
+    signIn: (u, known) => signInWithPassword(signIn, u, known).then((c) => signedInNotice(u, c)),
+    signInWithClientCredentials: (u, known) =>
+      signInWithClientCredentials(signIn, u, known).then((c) => signedInNotice(u, c)),
     showSessions: (u) =>
       showSessions(u, { registry, settings, statusBar, signIn: (v, known) => signInWithPassword(signIn, v, known) }),
   };
@@ -89,6 +90,33 @@ function signedInContext(registry: PortalRegistry): vscode.Disposable {
   };
   update();
   return registry.onDidChange(update);
+}
+
+/**
+ * After a sign-in, one notification names the portal and the user (their name as the portal gives it, and the
+ * username), with the Portal view a click away: the status bar alone is easily missed. The Ui makes the portal's
+ * text plain. A failed read of the name leaves the username alone.
+ */
+async function signedInNotice(ui: Ui, c: PortalConnection | undefined): Promise<PortalConnection | undefined> {
+  if (!c?.client) return c;
+  const info = await c.client.v3.userinfo().catch(() => undefined);
+  const username = c.username ?? info?.name ?? '';
+  const name = info?.user?.name;
+  void ui
+    .choose({
+      id: 'signIn.done',
+      severity: 'info',
+      modal: false,
+      message:
+        name && name !== username
+          ? vscode.l10n.t('Signed in to {0} as {1} ({2}).', c.entry.label, name, username)
+          : vscode.l10n.t('Signed in to {0} as {1}.', c.entry.label, username),
+      actions: [{ id: 'open', label: vscode.l10n.t('Open Portal View') }],
+    })
+    .then((choice) =>
+      choice === 'open' ? vscode.commands.executeCommand('workbench.view.extension.portal') : undefined,
+    );
+  return c;
 }
 
 /** The portal signed this window out (credentials refused): say so once, and offer to sign in again. */

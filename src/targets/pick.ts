@@ -13,29 +13,38 @@ import type { PickItem, Ui } from '../ui/ui';
 /** Rows shown per quick pick: one page, the largest the portal serves. */
 const PICK_PAGE = 100;
 
+/** How the questions read: the pick's placeholder, and the command's title above each question, where it has one. */
+export interface Asking {
+  readonly placeHolder: string;
+  readonly title?: string;
+}
+
 /**
  * Asks for the levels between `known` (a portal, an organisation or a group; nothing when not even the portal is
- * known) and `level`, widest first, each once: the answer at `level`, or undefined when the user withheld one.
+ * known) and `level`, widest first, each once, through one client of the portal: the answer at `level`, or
+ * undefined when the user withheld one.
  */
 export async function pickDown(
   ui: Ui,
   registry: PortalRegistry,
   level: 'portal' | 'account' | 'group',
   known: PortalRef | AccountRef | GroupRef | undefined,
-  placeHolder: string,
+  asking: Asking,
 ): Promise<PortalRef | AccountRef | GroupRef | undefined> {
-  let at = known ?? (await pickSignedInPortal(ui, registry, placeHolder));
-  if (at?.kind === 'portal' && level !== 'portal') at = await pickAccount(ui, registry, at);
-  if (at?.kind === 'account' && level === 'group') at = await pickGroup(ui, registry, at);
+  let at = known ?? (await pickSignedInPortal(ui, registry, asking));
+  if (!at || at.kind === 'group' || at.kind === level) return at;
+  const client = registry.client(at.portalId);
+  if (at.kind === 'portal') at = await pickAccount(ui, client, at, asking.title);
+  if (at?.kind === 'account' && level === 'group') at = await pickGroup(ui, client, at, asking.title);
   return at;
 }
 
 export async function pickSignedInPortal(
   ui: Ui,
   registry: PortalRegistry,
-  placeHolder: string,
+  asking: Asking,
 ): Promise<PortalRef | undefined> {
-  const portalId = await pickPortal(ui, registry, placeHolder, 'signed-in');
+  const portalId = await pickPortal(ui, registry, asking.placeHolder, 'signed-in', asking.title);
   const entry = portalId ? registry.get(portalId)?.entry : undefined;
   if (!entry) {
     if (!registry.list().some((c) => c.client)) ui.notify('info', vscode.l10n.t('Sign in to a portal first.'));
@@ -44,14 +53,13 @@ export async function pickSignedInPortal(
   return { kind: 'portal', portalId: entry.id, label: entry.label };
 }
 
-export async function pickAccount(
+async function pickAccount(
   ui: Ui,
-  registry: PortalRegistry,
+  client: PortalClient,
   portal: PortalRef,
+  title: string | undefined,
 ): Promise<AccountRef | undefined> {
-  const info = await busy(ui, vscode.l10n.t('Loading organisations…'), () =>
-    registry.client(portal.portalId).v3.userinfo(),
-  );
+  const info = await busy(ui, vscode.l10n.t('Loading organisations…'), () => client.v3.userinfo());
   const items = info.accounts.map((a): PickItem<AccountRef> => {
     const label = a.account.friendlyName || a.account.name;
     return {
@@ -67,12 +75,21 @@ export async function pickAccount(
   }
   return items.length === 1
     ? items[0]?.value
-    : ui.pick(items, { id: 'pick.account', placeHolder: vscode.l10n.t('Which organisation?') });
+    : ui.pick(items, {
+        id: 'pick.account',
+        ...(title !== undefined ? { title } : {}),
+        placeHolder: vscode.l10n.t('Which organisation?'),
+      });
 }
 
-export async function pickGroup(ui: Ui, registry: PortalRegistry, account: AccountRef): Promise<GroupRef | undefined> {
+async function pickGroup(
+  ui: Ui,
+  client: PortalClient,
+  account: AccountRef,
+  title: string | undefined,
+): Promise<GroupRef | undefined> {
   const page = await busy(ui, vscode.l10n.t('Loading groups…'), () =>
-    registry.client(account.portalId).v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }),
+    client.v2.groups.page(account.accountId, { page: 1, size: PICK_PAGE }),
   );
   const items = page.items.map((g): PickItem<GroupRef> => {
     const label = g.friendlyName || g.name;
@@ -85,6 +102,7 @@ export async function pickGroup(ui: Ui, registry: PortalRegistry, account: Accou
   });
   return ui.pick(items, {
     id: 'pick.group',
+    ...(title !== undefined ? { title } : {}),
     placeHolder: page.hasNext
       ? vscode.l10n.t('Which group? (first {0}; the Explorer lists them all)', PICK_PAGE)
       : vscode.l10n.t('Which group?'),

@@ -17,11 +17,10 @@ import {
   type GroupRef,
   type MemberRef,
   type PortalRef,
-  type Ref,
 } from '../shared/refs';
 import type { Run } from '../ui/commands';
 import { answered } from '../ui/ui';
-import { pickApplication, pickDown, pickFile, pickMember } from './pick';
+import { pickApplication, pickDown, pickFile, pickMember, type Asking } from './pick';
 
 /** The levels a command can work at, widest first. */
 export type TargetLevel = 'portal' | 'account' | 'group';
@@ -35,36 +34,43 @@ export function resolveTarget(
   run: Run,
   registry: PortalRegistry,
   level: 'portal',
-  placeHolder?: string,
+  asking?: Partial<Asking>,
 ): Promise<PortalRef>;
-export function resolveTarget(run: Run, registry: PortalRegistry, level: 'account'): Promise<AccountRef>;
+export function resolveTarget(
+  run: Run,
+  registry: PortalRegistry,
+  level: 'account',
+  asking?: Partial<Asking>,
+): Promise<AccountRef>;
 export function resolveTarget(run: Run, registry: PortalRegistry, level: 'group'): Promise<GroupRef>;
 export async function resolveTarget(
   run: Run,
   registry: PortalRegistry,
   level: TargetLevel,
-  placeHolder = vscode.l10n.t('Which portal?'),
+  asking: Partial<Asking> = {},
 ): Promise<PortalRef | AccountRef | GroupRef> {
   const given = run.target;
+  const portalId = given ? refPortalId(given) : undefined;
+  // The row's portal, only while it is still listed.
+  const listed = portalId ? registry.get(portalId)?.entry : undefined;
   const known =
     (level === 'group' ? (groupOf(given) ?? accountOf(given)) : level === 'account' ? accountOf(given) : undefined) ??
-    listedPortalOf(given, registry);
-  return answered(await pickDown(run.ui, registry, level, known, placeHolder));
-}
-
-function listedPortalOf(ref: Ref | undefined, registry: PortalRegistry): PortalRef | undefined {
-  const id = ref ? refPortalId(ref) : undefined;
-  const entry = id ? registry.get(id)?.entry : undefined;
-  return entry ? { kind: 'portal', portalId: entry.id, label: entry.label } : undefined;
+    (listed ? { kind: 'portal' as const, portalId: listed.id, label: listed.label } : undefined);
+  const picked = await pickDown(run.ui, registry, level, known, {
+    placeHolder: asking.placeHolder ?? vscode.l10n.t('Which portal?'),
+    ...(asking.title !== undefined ? { title: asking.title } : {}),
+  });
+  return answered(picked);
 }
 
 /** The signed-in portal the row lies in, else one the user picks. */
 export function portalFor(run: Run, registry: PortalRegistry, placeHolder?: string): Promise<PortalRef> {
-  return resolveTarget(run, registry, 'portal', placeHolder);
+  return resolveTarget(run, registry, 'portal', placeHolder !== undefined ? { placeHolder } : {});
 }
 
-export function accountFor(run: Run, registry: PortalRegistry): Promise<AccountRef> {
-  return resolveTarget(run, registry, 'account');
+/** The row's organisation, else one asked for (under `title`, the command's, where given). */
+export function accountFor(run: Run, registry: PortalRegistry, title?: string): Promise<AccountRef> {
+  return resolveTarget(run, registry, 'account', title !== undefined ? { title } : {});
 }
 
 export function groupFor(run: Run, registry: PortalRegistry): Promise<GroupRef> {

@@ -98,6 +98,11 @@ export interface FolderOptions {
   readonly id: QuestionId;
   readonly title: string;
   readonly openLabel: string;
+  /**
+   * The local folder the dialog opens in. Left out, VS Code opens the last folder any dialog showed, which may be
+   * the extension's own storage (a report opened from there).
+   */
+  readonly start?: string;
 }
 
 export interface SaveOptions {

@@ -155,6 +155,7 @@ export class VscodeUi implements Ui {
         canSelectMany: false,
         openLabel: o.openLabel,
         title: o.title,
+        defaultUri: vscode.Uri.file(o.start ?? workspaceFolder()),
       })
     )?.[0];
     if (!chosen) return undefined;
@@ -172,6 +173,7 @@ export class VscodeUi implements Ui {
       canSelectMany: true,
       openLabel: o.openLabel,
       title: o.title,
+      defaultUri: vscode.Uri.file(o.start ?? workspaceFolder()),
     });
     if (!chosen || chosen.length === 0) return undefined;
     if (chosen.some((u) => u.scheme !== 'file')) {
@@ -182,10 +184,9 @@ export class VscodeUi implements Ui {
   }
 
   async saveFile(o: SaveOptions): Promise<string | undefined> {
-    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
     const chosen = await vscode.window.showSaveDialog({
       title: o.title,
-      defaultUri: vscode.Uri.file(path.join(folder, o.defaultName)),
+      defaultUri: vscode.Uri.file(path.join(workspaceFolder(), o.defaultName)),
       filters: Object.fromEntries(Object.entries(o.filters).map(([name, exts]) => [name, [...exts]])),
     });
     if (!chosen) return undefined;
@@ -216,4 +217,9 @@ function pickOptions(o: PickOptions): vscode.QuickPickOptions {
     matchOnDescription: o.matchOnDescription === true,
     matchOnDetail: o.matchOnDetail === true,
   };
+}
+
+/** Where a dialog starts: the first local workspace folder, else the user's home. */
+export function workspaceFolder(): string {
+  return vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
 }

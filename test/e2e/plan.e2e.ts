@@ -158,7 +158,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await titleAction(page, /^Plan/, 'Apply Plan…');
       await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
       await page
-        .locator('.tab.active', { hasText: /^report-.*\.csv/ })
+        .locator('.tab.active', { hasText: /^apply-[-0-9a-f]+\.csv/ })
         .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await page
         .locator('.monaco-editor .view-lines', { hasText: 'row,username,action,result,message' })

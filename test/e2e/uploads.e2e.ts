@@ -142,7 +142,11 @@ async function dropFolder(page: Page, portal: Portal, local: string, ctx: FlowCo
   ctx.log('the folder dropped from the OS on Marketing reached the extension, named without its files');
   await notice.locator('.monaco-button', { hasText: 'Upload Folder…' }).click();
   await chooseUploadFolder(page, local);
-  await newVersionAndUpload(page, 'Upload 20 files to Marketing?', /20 files in 3 folders/);
+  await newVersionAndUpload(
+    page,
+    'Upload 20 files to Marketing?',
+    /20 files into Marketing\/campaigns\/ \(3 folders\)/,
+  );
   await toast(page, '20 of 20 files uploaded to Marketing.');
   ctx.log('Upload Folder… from the drop: 20 files planned, one clash as a new version, uploaded');
   await expand(page, 'Explorer', 'Marketing', 'campaigns');
@@ -168,7 +172,7 @@ async function dropFiles(page: Page, portal: Portal, local: string, ctx: FlowCon
     treeRow(page, 'Explorer', 'campaigns'),
     Object.keys(files).map((p) => path.join(local, p)),
   );
-  await newVersionAndUpload(page, 'Upload 2 files to campaigns?', /2 files in 0 folders/);
+  await newVersionAndUpload(page, 'Upload 2 files to campaigns?', /2 files into Marketing\/campaigns\//);
   await toast(page, '2 of 2 files uploaded to campaigns.');
   await expand(page, 'Explorer', 'campaigns', 'brief.md');
   await holds(portal, Object.fromEntries(Object.entries(files).map(([p, t]) => [`campaigns/${p}`, t])));

@@ -72,7 +72,11 @@ async function walkEntry(localPath: string, path: string, index: ReadonlyMap<str
   const s = await entryOf(localPath);
   if (!s) throw new Error(`${localPath} is not there.`);
   if (s.isFile()) {
-    const identity = await pinned(localPath);
+    // Undefined when it turned into a link or something else between the lstat and the open.
+    const identity = await identify(localPath).catch((error: unknown) => {
+      if (error instanceof UnsafePathError) return undefined;
+      throw error;
+    });
     if (!identity) {
       w.refused.push({ path, reason: 'not-a-file' });
       return;
@@ -92,16 +96,6 @@ async function walkEntry(localPath: string, path: string, index: ReadonlyMap<str
     else w.folders.push(path);
     for (const n of names) await walkEntry(join(localPath, n), `${path}/${n}`, index, w);
   } else w.refused.push({ path, reason: 'not-a-file' });
-}
-
-/** A file's identity, or undefined when it turned into a link or something else between the lstat and the open. */
-async function pinned(localPath: string): Promise<FileIdentity | undefined> {
-  try {
-    return await identify(localPath);
-  } catch (error) {
-    if (error instanceof UnsafePathError) return undefined;
-    throw error;
-  }
 }
 
 /** The deepest folder holding every chosen path: a chosen folder itself, a chosen file's own folder. */

@@ -189,7 +189,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
       plan.store.rememberAccount(vscode.Uri.file(file), account),
     ),
     ...registerMemberCommands(commands, bulkDeps),
-    ...registerImport(commands, registry, (file, account) => plan.store.rememberAccount(file, account), storage),
+    ...registerImport(commands, registry, plan.store, storage, () => provider.account),
     registerPermissionCommand(commands, bulkDeps),
     ...registerInvite(commands, { registry, storage, log: commands.log }, provider),
     ...registerOffboard(commands, { ...bulkDeps, store: plan.store, apply: plan.apply, now: () => new Date() }),

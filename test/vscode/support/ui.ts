@@ -58,7 +58,9 @@ export interface Asked {
   readonly texts: string[];
   /** The labels offered, for picks. */
   items?: readonly string[];
-  /** The text an input box started with. */
+  /** The question's title, where it has one (picks, inputs, searches, file dialogs). */
+  title?: string;
+  /** The text an input box started with; the folder a file dialog opened in. */
   readonly value?: string;
   /** search: the rows of each batch as it arrived. */
   batches?: number[];
@@ -133,6 +135,7 @@ export class ScriptedUi implements Ui {
 
   async input(o: InputOptions): Promise<string | undefined> {
     const q = this.ask(o.id, 'input', defined(o.title, o.prompt, o.placeHolder), o.value);
+    q.title = o.title;
     const a = this.answer(q);
     const value = typeof a === 'function' ? (a as (q: Asked) => unknown)(q) : a;
     if (typeof value !== 'string') return this.unless(undefined, undefined);
@@ -193,6 +196,7 @@ export class ScriptedUi implements Ui {
 
   async search<T>(source: SearchSource<T>, o: SearchOptions): Promise<T | undefined> {
     const q = this.ask(o.id, 'search', defined(o.title, o.placeHolder));
+    if (o.title !== undefined) q.title = o.title;
     const a = this.answer(q);
     if (a === DISMISS) return this.unless(undefined, undefined);
     const scripted = typeof a === 'object' && a !== null && 'search' in a ? a : { search: '', pick: a };
@@ -243,13 +247,13 @@ export class ScriptedUi implements Ui {
   }
 
   async pickFolder(o: FolderOptions): Promise<string | undefined> {
-    const a = this.answer(this.ask(o.id, 'folder', defined(o.title, o.openLabel)));
+    const a = this.answer(this.ask(o.id, 'folder', defined(o.title, o.openLabel), o.start));
     return this.unless(typeof a === 'string' ? a : undefined, undefined);
   }
 
   /** Answered with the paths joined by newlines. */
   async pickFiles(o: FolderOptions): Promise<string[] | undefined> {
-    const a = this.answer(this.ask(o.id, 'folder', defined(o.title, o.openLabel)));
+    const a = this.answer(this.ask(o.id, 'folder', defined(o.title, o.openLabel), o.start));
     return this.unless(typeof a === 'string' ? a.split('\n') : undefined, undefined);
   }
 
@@ -289,6 +293,7 @@ export class ScriptedUi implements Ui {
       defined(o.title, o.placeHolder, ...list.flatMap((i) => defined(i.label, i.description, i.detail))),
     );
     q.items = list.map((i) => i.label);
+    if (o.title !== undefined) q.title = o.title;
     return q;
   }
 

@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { fileFacts, UnsafePathError } from '../../../node/disk';
+import { fileFacts, removeFile, UnsafePathError } from '../../../node/disk';
 import { groupLevelsOf } from '../plan/core/portalState';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { count } from '../../../shared/format';
@@ -21,7 +21,7 @@ import type { PortalGroup } from '../plan/core/model';
 import { convertSheet, existingMemberOf, type Converted, type ExistingMember, type PortalEmails } from './convert';
 import { indexOf, proposeColumns, type ImportMapping } from './mapping';
 import { askColumns, askDateFormat, askDepartments, askUsernames } from './mappingSteps';
-import { findMapping, mappingPath, saveMapping, sheetStem, writePrivate } from './savedMapping';
+import { findMapping, fittingMappings, mappingPath, saveMapping, sheetStem, writePrivate } from './savedMapping';
 import { readSheet, type Sheet } from './sheet';
 import type { InviteDeps } from '../invite/inviteJob';
 import { inviteInsteadStep, invitedSummary } from './inviteInstead';
@@ -38,6 +38,8 @@ export interface ImportDeps {
   readonly invite: InviteDeps;
   /** Invite the people the file would create, instead of creating them. */
   readonly inviteNew?: boolean;
+  /** The organisation the Members view shows, if any: the import's when no saved mapping names one. */
+  readonly shownAccount?: () => AccountRef | undefined;
 }
 
 const SHEET = /\.(xlsx|csv)$/i;
@@ -65,6 +67,34 @@ function activeSheet(): string | undefined {
  */
 function namesUsernames(header: string): boolean {
   return header.split(/[,;\t]/).some((cell) => cell.trim().replace(/^"|"$/g, '').toLowerCase() === 'username');
+}
+
+/** Forget Saved Mapping: the mappings that fit the sheet are removed, so its next import asks the mapping again. */
+export async function forgetMapping(run: Run, deps: ImportDeps): Promise<number> {
+  const ui = run.ui;
+  const sheetFile = await sheetFor(ui);
+  const fitting = await fittingMappings(sheetFile, await readSheet(sheetFile, importTemp(deps.storage)));
+  const name = path.basename(sheetFile);
+  if (fitting.length === 0) {
+    ui.notify('info', vscode.l10n.t('No saved mapping fits {0}: its next import asks the mapping.', name));
+    return 0;
+  }
+  answered(
+    (await ui.confirm({
+      id: 'import.forget',
+      message:
+        fitting.length === 1
+          ? vscode.l10n.t('Forget the saved mapping that fits {0}?', name)
+          : vscode.l10n.t('Forget {0} saved mappings that fit {1}?', count(fitting.length), name),
+      detail: vscode.l10n.t(
+        '{0} will be removed. The next import of a sheet with these columns asks the mapping again.',
+        fitting.map((f) => path.basename(f.file)).join(', '),
+      ),
+      action: vscode.l10n.t('Forget'),
+    })) || undefined,
+  );
+  for (const f of fitting) await removeFile(f.file);
+  return fitting.length;
 }
 
 /** The sheet: the active tab's, else one of the workspace's `.xlsx` and `.csv` files, newest first. */
@@ -164,7 +194,8 @@ async function existingMembers(
 
 /**
  * The saved mapping's organisation when the signed-in user belongs to it on that portal, with the label the portal
- * gives it (a mapping file is anyone's text: its label is never shown); else the one the user picks.
+ * gives it (a mapping file is anyone's text: its label is never shown); else the one the Members view shows, while
+ * its portal is signed in; else the one the user picks.
  */
 async function accountOf(run: Run, deps: ImportDeps, saved: ImportMapping | undefined): Promise<AccountRef> {
   if (saved && deps.registry.get(saved.portalId)) {
@@ -172,7 +203,9 @@ async function accountOf(run: Run, deps: ImportDeps, saved: ImportMapping | unde
     const a = info.accounts.find((x) => x.account.id === saved.accountId)?.account;
     if (a) return { kind: 'account', portalId: saved.portalId, accountId: a.id, label: a.friendlyName || a.name };
   }
-  return accountFor(run, deps.registry);
+  const shown = deps.shownAccount?.();
+  if (shown && deps.registry.get(shown.portalId)?.client) return shown;
+  return accountFor(run, deps.registry, vscode.l10n.t('Import Members from a Spreadsheet'));
 }
 
 /** The mapping: the saved one where it answers, a question for each part it does not. */
@@ -322,7 +355,8 @@ export async function importSheet(run: Run, deps: ImportDeps): Promise<vscode.Ur
   const sheetFile = await sheetFor(ui);
   await trustedOrAsked(ui, sheetFile);
   const sheet = await readSheet(sheetFile, importTemp(deps.storage));
-  const saved = await findMapping(sheetFile, sheet);
+  const found = await findMapping(sheetFile, sheet);
+  const saved = found?.mapping;
   const account = await accountOf(run, deps, saved);
   const portal = await readPortal(ui, deps, account);
   const mapping = await mappingFor(ui, sheet, account, portal, saved);
@@ -339,9 +373,15 @@ export async function importSheet(run: Run, deps: ImportDeps): Promise<vscode.Ur
   await writeMembersFile(ui, target.fsPath, invited?.text ?? result.text);
   await deps.rememberAccount(target, account);
   await vscode.window.showTextDocument(target, { preview: false });
-  ui.notify(
-    'info',
-    invited ? invitedSummary(path.basename(target.fsPath), invited) : summary(sheetFile, target.fsPath, result),
-  );
+  const used = found
+    ? vscode.l10n.t(
+        'Imported with the mapping saved in {0}: to change it, run Forget Saved Mapping and import again.',
+        path.basename(found.file),
+      )
+    : undefined;
+  const told = invited
+    ? invitedSummary(path.basename(target.fsPath), invited)
+    : summary(sheetFile, target.fsPath, result);
+  ui.notify('info', [told, ...(used ? [used] : [])].join(' '));
   return target;
 }

@@ -1,18 +1,19 @@
 /**
  * A CSV that looks like a sheet of people (a column the mapping would read as an e-mail or a name) and is not a
  * members file gets one CodeLens on its first line offering the import, and nothing else: no diagnostics, since it
- * was never meant to be a members file. Any other CSV (a data export, a log) gets nothing. Which files are members
- * files is decided by the members file's own detector, so the two never disagree.
+ * was never meant to be a members file. Any other CSV (a data export, a log, an action report of ours) gets nothing.
+ * Which files are members files is decided by the members file's own detector, so the two never disagree.
  */
 import * as vscode from 'vscode';
-import { isMembersDocument } from '../plan/editor/membersDocument';
+import { isMembersDocument, isOwnFile } from '../plan/editor/membersDocument';
 import { proposeColumns, type Meaning } from './mapping';
 
 export const IMPORT_COMMAND = 'portal.members.importSheet';
 
 export class ImportLens implements vscode.CodeLensProvider {
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-    if (doc.uri.scheme !== 'file' || !/\.csv$/i.test(doc.uri.path) || isMembersDocument(doc)) return [];
+    if (doc.uri.scheme !== 'file' || !/\.csv$/i.test(doc.uri.path) || isOwnFile(doc) || isMembersDocument(doc))
+      return [];
     if (doc.lineCount === 0 || doc.lineAt(0).text.trim() === '' || !looksLikePeople(doc)) return [];
     return [
       new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {

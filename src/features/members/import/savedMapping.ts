@@ -33,18 +33,34 @@ async function readMapping(file: string): Promise<{ mapping: ImportMapping; mtim
   }
 }
 
-/** The sheet's own mapping if it fits, else the newest mapping in its folder that fits its columns. */
-export async function findMapping(sheetFile: string, sheet: Sheet): Promise<ImportMapping | undefined> {
-  const own = await readMapping(mappingPath(sheetFile));
-  if (own && mappingFits(own.mapping, sheet)) return own.mapping;
+/** The mappings that fit the sheet's columns: its own first, then the others of its folder, newest first. */
+export async function fittingMappings(
+  sheetFile: string,
+  sheet: Sheet,
+): Promise<Array<{ readonly mapping: ImportMapping; readonly file: string }>> {
+  const ownFile = mappingPath(sheetFile);
+  const own = await readMapping(ownFile);
   const folder = path.dirname(sheetFile);
   const names = (await listFolder(folder).catch(() => []))
     .map((e) => e.name)
-    .filter((n) => n.endsWith(MAPPING_SUFFIX))
+    .filter((n) => n.endsWith(MAPPING_SUFFIX) && path.join(folder, n) !== ownFile)
     .slice(0, MAX_MAPPINGS);
-  const read = await Promise.all(names.map((n) => readMapping(path.join(folder, n))));
-  const fitting = read.flatMap((r) => (r && mappingFits(r.mapping, sheet) ? [r] : []));
-  return fitting.sort((a, b) => b.mtime - a.mtime)[0]?.mapping;
+  const read = await Promise.all(
+    names.map(async (n) => ({ file: path.join(folder, n), r: await readMapping(path.join(folder, n)) })),
+  );
+  const others = read
+    .flatMap(({ file, r }) => (r && mappingFits(r.mapping, sheet) ? [{ file, ...r }] : []))
+    .sort((a, b) => b.mtime - a.mtime);
+  const fitting = own && mappingFits(own.mapping, sheet) ? [{ file: ownFile, ...own }, ...others] : others;
+  return fitting.map(({ mapping, file }) => ({ mapping, file }));
+}
+
+/** The sheet's own mapping if it fits, else the newest mapping in its folder that fits its columns; and its file. */
+export async function findMapping(
+  sheetFile: string,
+  sheet: Sheet,
+): Promise<{ readonly mapping: ImportMapping; readonly file: string } | undefined> {
+  return (await fittingMappings(sheetFile, sheet))[0];
 }
 
 /**

@@ -21,9 +21,8 @@ import {
   UnsafePathError,
 } from '../../../node/disk';
 import { isLocked, lockFileOf } from '../../../node/fileLock';
-import { inFolder } from '../../../node/privateFiles';
 import { portalFolder } from '../access/store/accessStoreFile';
-import { reportsFolderOf } from '../plan/core/report';
+import { reportFileOf, reportNames, reportsFolderOf } from '../plan/core/report';
 import { journalFolderOf } from '../../../engine/journalFile';
 import { callLogFolder } from '../../../engine/readLog';
 import { snapshotsOf } from '../../../engine/members/run';
@@ -133,15 +132,14 @@ async function journalsOf(storage: string): Promise<FoundJournal[]> {
 
 /** The action report of an apply, when there is one. */
 async function reportOf(storage: string, head: JournalHead): Promise<LocalFile | undefined> {
-  const root = reportsFolderOf(storage);
-  let file: string;
+  let file: string | undefined;
   try {
-    file = inFolder(root, `report-${head.applyId}.csv`);
+    file = await reportFileOf(reportsFolderOf(storage), head.applyId);
   } catch {
     return undefined; // an applyId edited into a path
   }
-  const facts = await fileFacts(file);
-  return facts?.isFile ? { file, kind: 'report', modified: facts.mtimeMs, root: storage } : undefined;
+  const facts = file ? await fileFacts(file) : undefined;
+  return file && facts?.isFile ? { file, kind: 'report', modified: facts.mtimeMs, root: storage } : undefined;
 }
 
 /** The staged drops, each with the journals that read from it. */
@@ -247,11 +245,9 @@ export async function removeLocalData(files: readonly LocalFile[]): Promise<numb
   return removed;
 }
 
-const applyIdOfReport = (file: string): string =>
-  path
-    .basename(file)
-    .replace(/^report-/, '')
-    .replace(/\.csv$/, '');
+/** The names the reports of these runs may have (see reportNames). */
+const reportNamesOf = (applyIds: Iterable<string>): Set<string> =>
+  new Set([...applyIds].flatMap((id) => Object.values(reportNames(id))));
 
 /**
  * Removes what was last changed more than `keepDays` ago, of every portal: finished journals, reports, access
@@ -264,7 +260,7 @@ export async function pruneLocalData(storage: string, keepDays: number, now: num
   const old = (f: { modified: number }) => f.modified < before;
   const journals = await journalsOf(storage);
   const kept = (j: FoundJournal) => j.running || !j.head.ended || !old(j.entry);
-  const needed = new Set(journals.filter((j) => j.running || !j.head.ended).map((j) => j.head.applyId));
+  const needed = reportNamesOf(journals.filter((j) => j.running || !j.head.ended).map((j) => j.head.applyId));
   const gone: LocalFile[] = journals.filter((j) => !kept(j)).map((j) => j.entry);
   const kinds = [
     ['report', reportsFolderOf(storage)],
@@ -273,8 +269,7 @@ export async function pruneLocalData(storage: string, keepDays: number, now: num
   ] as const;
   for (const [kind, folder] of kinds)
     for (const f of await filesUnder(storage, folder))
-      if (old(f) && !(kind === 'report' && needed.has(applyIdOfReport(f.file))))
-        gone.push({ ...f, kind, root: storage });
+      if (old(f) && !(kind === 'report' && needed.has(path.basename(f.file)))) gone.push({ ...f, kind, root: storage });
   for (const d of await stagedDrops(storage, journals)) if (old(d.entry) && !d.namedBy.some(kept)) gone.push(d.entry);
   gone.push(...(await chatLog(storage)).filter(old));
   return removeLocalData(gone);

@@ -3,7 +3,7 @@
  * first line. An .xlsx has no text to put a lens on: Offboard Members… from the palette offers the workspace's lists.
  */
 import * as vscode from 'vscode';
-import { isMembersDocument } from '../plan/editor/membersDocument';
+import { isMembersDocument, isOwnFile } from '../plan/editor/membersDocument';
 import { leaverColumn } from './leavers';
 import { LeaversList } from './offboard';
 
@@ -12,7 +12,7 @@ export const OFFBOARD_COMMAND = 'portal.members.offboard';
 export class LeaversLens implements vscode.CodeLensProvider {
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     if (doc.uri.scheme !== 'file' || !/\.csv$/i.test(doc.uri.path) || doc.lineCount === 0) return [];
-    if (isMembersDocument(doc)) return [];
+    if (isOwnFile(doc) || isMembersDocument(doc)) return [];
     const first = doc.lineAt(0).text.replace(/^\uFEFF/, '');
     const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
     const headers = first.split(delimiter).map((c) => c.trim().replace(/^"|"$/g, ''));

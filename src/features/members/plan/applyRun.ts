@@ -10,7 +10,7 @@ import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
 import { isFolder } from '../../../node/disk';
-import { inFolder, privateFolder } from '../../../node/privateFiles';
+import { privateFolder } from '../../../node/privateFiles';
 import {
   applyPlan,
   chosenChanges,
@@ -21,7 +21,7 @@ import {
 } from '../../../engine/members/apply';
 import { resumeApply } from '../../../engine/members/index';
 import { allChanges, type JournalRecord, type Plan } from './core/model';
-import { reportCounts, reportsFolderOf, retryFailed, writeReport } from './core/report';
+import { newReportFile, reportCounts, reportsFolderOf, retryFailed, writeReport } from './core/report';
 import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
 import { confirmTruth, typeCountWords, undoableRows, undoText } from './planWords';
@@ -235,7 +235,7 @@ async function finish(
   deps.reload(account);
   const reports = await privateFolder(reportsFolder(deps.storage));
   // The id comes from a journal, a file that can be edited: the name may not leave the reports folder.
-  const file = inFolder(reports, `report-${result.applyId}.csv`);
+  const file = await newReportFile(reports, result.applyId);
   await writeReport(file, result.rows);
   const report = vscode.Uri.file(file);
   deps.store.setLastApply(plan ? { plan, account, rows: result.rows, report } : undefined);

@@ -30,7 +30,8 @@ export interface LastApply {
 
 const FILE_ACCOUNTS = 'portal.plan.fileAccounts';
 const MAX_FILE_ACCOUNTS = 50;
-type StoredAccount = { portalId: string; accountId: number; label: string };
+/** `made`: the extension wrote the file from what it read of the portal (an import, a new file), not an export. */
+type StoredAccount = { portalId: string; accountId: number; label: string; made?: true };
 
 export class PlanStore implements vscode.Disposable {
   private shown: ShownPlan | undefined;
@@ -139,10 +140,22 @@ export class PlanStore implements vscode.Disposable {
     );
   }
 
-  async rememberAccount(file: vscode.Uri, account: AccountRef): Promise<void> {
+  /** Whether the extension wrote the file (an import, New Members File…): it has no export to take again. */
+  madeHere(file: vscode.Uri): boolean {
+    return this.memento.get<Record<string, StoredAccount>>(FILE_ACCOUNTS, {})[file.toString()]?.made === true;
+  }
+
+  /** `made`: the extension has just written the file; left out, what was known of that stays. */
+  async rememberAccount(file: vscode.Uri, account: AccountRef, made?: boolean): Promise<void> {
     const all = { ...this.memento.get<Record<string, StoredAccount>>(FILE_ACCOUNTS, {}) };
+    const wasMade = made ?? all[file.toString()]?.made === true;
     delete all[file.toString()];
-    all[file.toString()] = { portalId: account.portalId, accountId: account.accountId, label: account.label };
+    all[file.toString()] = {
+      portalId: account.portalId,
+      accountId: account.accountId,
+      label: account.label,
+      ...(wasMade ? { made: true as const } : {}),
+    };
     // The newest entries last; the oldest go once there are too many.
     const keys = Object.keys(all);
     for (const k of keys.slice(0, Math.max(0, keys.length - MAX_FILE_ACCOUNTS))) delete all[k];

@@ -16,7 +16,7 @@
  */
 import * as vscode from 'vscode';
 import type { Ref } from '../../../shared/refs';
-import { placeOf, type UploadPlace } from './uploadCommand';
+import { placeOf, type UploadPlace } from './place';
 
 const URI_LIST = 'text/uri-list';
 

@@ -6,19 +6,20 @@ import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { Cancelled } from '../../../shared/errors';
 import { count } from '../../../shared/format';
-import { plain } from '../../../shared/plainText';
 import { groupFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
 import { answered, type Ui } from '../../../ui/ui';
+import { workspaceFolder } from '../../../ui/vscodeUi';
 import { UploadDropController, type Dropped } from './dropController';
 import { releaseStaged, stageDropped } from './dropped';
 import { offerResume } from './resumeOffer';
-import { placeOf, upload, type UploadDeps, type UploadPlace } from './uploadCommand';
+import { placeAt, type UploadPlace } from './place';
+import { upload, type UploadDeps } from './uploadCommand';
 
+/** The folder row the command ran on, else its group (the row's, or one asked for, portal and organisation first). */
 async function placeFor(run: Run, registry: PortalRegistry): Promise<UploadPlace> {
-  const place = placeOf(run.target) ?? placeOf(await groupFor(run, registry));
-  if (!place) throw new Error('No group to upload to.');
-  return place;
+  const row = run.target;
+  return placeAt(row?.kind === 'file' && row.isFolder ? row : await groupFor(run, registry));
 }
 
 /**
@@ -65,24 +66,27 @@ async function offerFolderDialog(ui: Ui, deps: UploadDeps, place: UploadPlace, f
     modal: false,
     message: vscode.l10n.t(
       '{0} came without its files: VS Code in a browser does not hand a dropped folder’s contents to extensions. Choose it with Upload Folder… to upload it.',
-      plain(folders.join(', ')),
+      folders.join(', '),
     ),
     actions: [{ id: 'folder', label: vscode.l10n.t('Upload Folder…') }],
   });
   if (choice === 'folder') await chooseAndUpload(ui, deps, place, true);
 }
 
+/** The dialog opens in the workspace: left to VS Code, it opens where the last dialog was (a report's folder). */
 async function chooseAndUpload(ui: Ui, deps: UploadDeps, place: UploadPlace, folders: boolean): Promise<unknown> {
   const title = vscode.l10n.t('Upload to {0}', place.label);
-  const openLabel = vscode.l10n.t('Upload');
+  const dialog = { title, openLabel: vscode.l10n.t('Upload'), start: workspaceFolder() };
   const paths = folders
-    ? [answered(await ui.pickFolder({ id: 'upload.folder', title, openLabel }))]
-    : answered(await ui.pickFiles({ id: 'upload.files', title, openLabel }));
-  return upload(ui, deps, place, paths);
+    ? await ui.pickFolder({ id: 'upload.folder', ...dialog }).then((p) => (p === undefined ? undefined : [p]))
+    : await ui.pickFiles({ id: 'upload.files', ...dialog });
+  const chosen = answered(paths);
+  return upload(ui, deps, place, chosen);
 }
 
 async function uploadChosen(run: Run, deps: UploadDeps, registry: PortalRegistry, folders: boolean): Promise<unknown> {
-  return chooseAndUpload(run.ui, deps, await placeFor(run, registry), folders);
+  const place = await placeFor(run, registry);
+  return chooseAndUpload(run.ui, deps, place, folders);
 }
 
 export function registerUploads(

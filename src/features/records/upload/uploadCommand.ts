@@ -8,32 +8,12 @@ import * as vscode from 'vscode';
 import { refusesUploads, type PortalClient } from '../../../api/index';
 import type { RunProgress } from '../../../engine/runner';
 import type { UploadUnit } from '../../../engine/uploads/kind';
-import { planUpload, type ClashChoice, type UploadPlan, type UploadTargetRef } from '../../../engine/uploads/plan';
+import { planUpload, type ClashChoice, type UploadPlan } from '../../../engine/uploads/plan';
 import { runUploads, unitsOf, type UploadResult } from '../../../engine/uploads/run';
 import { count, humanSize } from '../../../shared/format';
-import { plain } from '../../../shared/plainText';
-import type { GroupRef, Ref } from '../../../shared/refs';
 import { answered, type Progress, type Ui } from '../../../ui/ui';
+import type { UploadPlace } from './place';
 import { refusalText } from './words';
-
-/** Where an upload goes, with the words that name it. */
-export interface UploadPlace {
-  readonly target: UploadTargetRef;
-  readonly group: GroupRef;
-  readonly label: string;
-}
-
-/** A group row (its root) or a folder row; undefined for any other row. */
-export function placeOf(ref: Ref | undefined): UploadPlace | undefined {
-  const at = (group: GroupRef, folderId: number, label: string): UploadPlace => ({
-    target: { portalId: group.account.portalId, accountId: group.account.accountId, groupId: group.groupId, folderId },
-    group,
-    label,
-  });
-  if (ref?.kind === 'group') return at(ref, 0, ref.label);
-  if (ref?.kind === 'file' && ref.isFolder) return at(ref.group, ref.fileId, ref.name);
-  return undefined;
-}
 
 /** The group, and the folder in it: how a resume offer names where the files go. */
 function targetName(place: UploadPlace): string {
@@ -54,12 +34,15 @@ function refusedByPortal(ui: Ui, place: UploadPlace): void {
     'warning',
     vscode.l10n.t(
       '{0} does not accept uploads: the upload endpoints other clients of this service use are not there. Nothing was changed.',
-      plain(place.group.account.label),
+      place.group.account.label,
     ),
   );
 }
 
-/** Plans, asks, runs. The result, or undefined when nothing was sent. */
+/**
+ * Plans, asks, runs. The result, or undefined when nothing was sent. Texts name the portal's things as they are:
+ * the Ui makes every text plain (no link, no icon) on its way to VS Code.
+ */
 export async function upload(
   ui: Ui,
   deps: UploadDeps,
@@ -76,17 +59,24 @@ export async function upload(
     return undefined;
   }
   const plan = await planUpload(place.target, localPaths, index);
+  const first = plan.refused[0];
   if (plan.files.length === 0) {
-    ui.notify('warning', nothingToUpload(plan, place));
+    ui.notify(
+      'warning',
+      first
+        ? vscode.l10n.t('Nothing to upload to {0}: {1}', place.label, refusalText(first))
+        : vscode.l10n.t('Nothing to upload to {0}: no files were chosen.', place.label),
+    );
     return undefined;
   }
-  const choices = await clashChoices(ui, plan);
+  const into = destination(place, plan);
+  const choices = await clashChoices(ui, plan, into);
   const units = unitsOf(plan, choices);
-  if (!(await confirmPlan(ui, plan, units.length, place))) return undefined;
+  if (!(await confirmPlan(ui, plan, units.length, place, into.path))) return undefined;
   const result = await ui.progress(
     {
       id: 'upload.progress',
-      title: vscode.l10n.t('Uploading to {0}', plain(place.label)),
+      title: vscode.l10n.t('Uploading to {0}', place.label),
       where: 'notification',
       cancellable: true,
     },
@@ -104,28 +94,48 @@ export async function upload(
   return result;
 }
 
-function nothingToUpload(plan: UploadPlan, place: UploadPlace): string {
-  const first = plan.refused[0];
-  return first
-    ? vscode.l10n.t('Nothing to upload to {0}: {1}', plain(place.label), refusalText(first))
-    : vscode.l10n.t('Nothing to upload to {0}: no files were chosen.', plain(place.label));
+/**
+ * Where the files land: the place and the folders every planned file goes below ("Marketing/campaigns/q1-docs/"),
+ * and that folder part of their paths, which the clash question leaves out of each name.
+ */
+function destination(place: UploadPlace, plan: UploadPlan): { path: string; below: string } {
+  let common: string[] | undefined;
+  for (const f of plan.files) {
+    const folders = f.path.split('/').slice(0, -1);
+    let n = 0;
+    while (n < (common ?? folders).length && (common ?? folders)[n] === folders[n]) n++;
+    common = (common ?? folders).slice(0, n);
+  }
+  const below = (common ?? []).map((c) => `${c}/`).join('');
+  return { path: `${place.path}${below}`, below };
 }
 
-/** Each clash's choice: skip unless said otherwise; one question for all, or one per file. */
-async function clashChoices(ui: Ui, plan: UploadPlan): Promise<Map<string, ClashChoice>> {
+/** Each clash's choice: skip unless said otherwise; one question for all (naming them), or one per file. */
+async function clashChoices(
+  ui: Ui,
+  plan: UploadPlan,
+  into: { path: string; below: string },
+): Promise<Map<string, ClashChoice>> {
   const clashes = plan.files.filter((f) => f.existingId !== undefined);
   const out = new Map<string, ClashChoice>();
-  if (clashes.length === 0) return out;
+  const name = (path: string): string => path.slice(into.below.length);
+  const [first, ...more] = clashes;
+  if (!first) return out;
   const items = choiceItems();
   const all = answered(
     await ui.pick<ClashChoice | 'each'>(
       [...items, { label: vscode.l10n.t('Choose for Each File…'), value: 'each' as const }],
       {
         id: 'upload.clashes',
-        placeHolder: vscode.l10n.t(
-          '{0} of these names are already there. What should they get?',
-          count(clashes.length),
-        ),
+        title: vscode.l10n.t('Upload to {0}', into.path),
+        placeHolder:
+          more.length === 0
+            ? vscode.l10n.t('{0} is already there. What should it get?', name(first.path))
+            : vscode.l10n.t(
+                '{0} and {1} more are already there. What should they get?',
+                name(first.path),
+                count(more.length),
+              ),
       },
     ),
   );
@@ -136,7 +146,7 @@ async function clashChoices(ui: Ui, plan: UploadPlan): Promise<Map<string, Clash
         : answered(
             await ui.pick<ClashChoice>(items, {
               id: 'upload.clash',
-              placeHolder: vscode.l10n.t('{0} is already there.', plain(f.path)),
+              placeHolder: vscode.l10n.t('{0} is already there.', name(f.path)),
             }),
           );
     out.set(f.path, choice);
@@ -164,19 +174,29 @@ function choiceItems(): Array<{ label: string; description?: string; value: Clas
   ];
 }
 
-/** The plan in words, before anything is sent; it says that an upload cannot be undone. */
-function confirmPlan(ui: Ui, plan: UploadPlan, units: number, place: UploadPlace): Promise<boolean> {
+const filesWord = (n: number): string => (n === 1 ? vscode.l10n.t('1 file') : vscode.l10n.t('{0} files', count(n)));
+
+/** The plan in words, before anything is sent: where the files land; it says that an upload cannot be undone. */
+function confirmPlan(ui: Ui, plan: UploadPlan, units: number, place: UploadPlace, into: string): Promise<boolean> {
   const clashes = plan.files.filter((f) => f.existingId !== undefined).length;
+  const folders = plan.folders.length;
   const lines = [
-    vscode.l10n.t(
-      '{0} files in {1} folders, {2}.',
-      count(plan.files.length),
-      count(plan.folders.length),
-      humanSize(plan.bytes),
-    ),
+    folders === 0
+      ? vscode.l10n.t('{0} into {1}, {2}.', filesWord(plan.files.length), into, humanSize(plan.bytes))
+      : vscode.l10n.t(
+          '{0} into {1} ({2}), {3}.',
+          filesWord(plan.files.length),
+          into,
+          folders === 1 ? vscode.l10n.t('1 folder') : vscode.l10n.t('{0} folders', count(folders)),
+          humanSize(plan.bytes),
+        ),
   ];
   if (clashes > 0)
-    lines.push(vscode.l10n.t('{0} names are already there; {1} files will be sent.', count(clashes), count(units)));
+    lines.push(
+      clashes === 1
+        ? vscode.l10n.t('1 name is already there; {0} will be sent.', filesWord(units))
+        : vscode.l10n.t('{0} names are already there; {1} will be sent.', count(clashes), filesWord(units)),
+    );
   for (const r of plan.refused.slice(0, 5)) lines.push(refusalText(r));
   if (plan.refused.length > 5)
     lines.push(vscode.l10n.t('… and {0} more not uploaded.', count(plan.refused.length - 5)));
@@ -185,7 +205,7 @@ function confirmPlan(ui: Ui, plan: UploadPlan, units: number, place: UploadPlace
   );
   return ui.confirm({
     id: 'upload.confirm',
-    message: vscode.l10n.t('Upload {0} files to {1}?', count(units), plain(place.label)),
+    message: vscode.l10n.t('Upload {0} files to {1}?', count(units), place.label),
     detail: lines.join('\n'),
     action: vscode.l10n.t('Upload'),
   });
@@ -207,12 +227,10 @@ function tell(ui: Ui, deps: UploadDeps, place: UploadPlace, r: UploadResult): vo
   const failed = outcomes.filter((o) => o.result === 'failed');
   for (const f of failed) deps.log.warn(`upload: ${f.message}`);
   const notStarted = r.units.length - outcomes.length;
-  const parts = [
-    vscode.l10n.t('{0} of {1} files uploaded to {2}.', count(done), count(r.units.length), plain(place.label)),
-  ];
+  const parts = [vscode.l10n.t('{0} of {1} files uploaded to {2}.', count(done), count(r.units.length), place.label)];
   if (failed.length > 0)
     parts.push(
-      vscode.l10n.t('{0} failed (see the Portal log), the first: {1}', count(failed.length), plain(failed[0]?.message)),
+      vscode.l10n.t('{0} failed (see the Portal log), the first: {1}', count(failed.length), failed[0]?.message ?? ''),
     );
   if (notStarted > 0) parts.push(vscode.l10n.t('{0} not sent.', count(notStarted)));
   ui.notify(failed.length > 0 || notStarted > 0 ? 'warning' : 'info', parts.join(' '));

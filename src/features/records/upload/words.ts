@@ -26,5 +26,6 @@ function reasonText(reason: RefusalReason): string {
 
 /** "x.txt not uploaded: the name …"; the path is shown defused, as the name may be the very markup refused. */
 export function refusalText(r: { readonly path: string; readonly reason: RefusalReason }): string {
-  return vscode.l10n.t('{0} not uploaded: {1}.', plain(r.path), reasonText(r.reason));
+  const why = reasonText(r.reason);
+  return vscode.l10n.t('{0} not uploaded: {1}.', plain(r.path), why);
 }

@@ -5,12 +5,50 @@
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { writeAtomically } from '../../../../node/atomicFile';
-import { PRIVATE_FILE_MODE } from '../../../../node/privateFiles';
+import { fileFacts } from '../../../../node/disk';
+import { inFolder, PRIVATE_FILE_MODE } from '../../../../node/privateFiles';
 import { csvLine, UTF8_BOM } from '../../csv/csv';
 import type { Plan, PlanChange, ReportRow } from './model';
 
 /** Where action reports are written: the extension's storage, not the user's folders. */
 export const reportsFolderOf = (storage: string): string => path.join(storage, 'reports');
+
+/**
+ * The names an apply's report may have, the one to write first: "apply-2027-02-03-1012.csv", when the run began
+ * (local time, to the minute, from the run's id); the id's random part is added when another run of that minute has
+ * the name already ("apply-2027-02-03-1012-dbe866cc.csv"); reports written before were named "report-<id>.csv".
+ * An id that is not the engine's (a journal edited by hand) has only that last name.
+ */
+export function reportNames(applyId: string): {
+  readonly first: string;
+  readonly taken: string;
+  readonly older: string;
+} {
+  const older = `report-${applyId}.csv`;
+  const m = /^(\d{14})-([0-9a-f]{8})$/.exec(applyId);
+  const at = m ? new Date(Number(m[1])) : undefined;
+  if (!m || !at || Number.isNaN(at.getTime())) return { first: older, taken: older, older };
+  const two = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}-${two(at.getHours())}${two(at.getMinutes())}`;
+  return { first: `apply-${stamp}.csv`, taken: `apply-${stamp}-${m[2]}.csv`, older };
+}
+
+/** Where an apply's report is written in `folder`: its first name, unless another run's report holds it already. */
+export async function newReportFile(folder: string, applyId: string): Promise<string> {
+  const names = reportNames(applyId);
+  const first = inFolder(folder, names.first);
+  return (await fileFacts(first)) ? inFolder(folder, names.taken) : first;
+}
+
+/** An apply's report in `folder`, by the most particular of its names that is there; undefined when none is. */
+export async function reportFileOf(folder: string, applyId: string): Promise<string | undefined> {
+  const names = reportNames(applyId);
+  for (const name of [names.taken, names.first, names.older]) {
+    const file = inFolder(folder, name);
+    if ((await fileFacts(file))?.isFile) return file;
+  }
+  return undefined;
+}
 
 export const REPORT_COLUMNS = ['row', 'username', 'action', 'result', 'message'] as const;
 

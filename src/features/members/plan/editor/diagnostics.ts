@@ -75,7 +75,9 @@ export class MembersDiagnostics implements vscode.Disposable {
       { ...(groups ? { groups } : {}), ...(known ? { members: known.members, readAt: known.readAt } : {}) },
       nextTurn,
     );
-    const diagnostics = problems.map(problemDiagnostic);
+    // A file the extension wrote from the portal it had just read (an import) is no export: "export again" misleads.
+    const made = this.store.madeHere(doc.uri);
+    const diagnostics = problems.filter((p) => !(made && p.code === 'no-lastmodified-column')).map(problemDiagnostic);
     if (doc.isClosed || doc.version !== version) return diagnostics;
     this.collection.set(doc.uri, diagnostics);
     if (vscode.window.activeTextEditor?.document === doc) this.setContext(vscode.window.activeTextEditor);

@@ -27,9 +27,14 @@ export function excludeFolder(folder: string): void {
   notMembersFiles.push(path.join(folder, path.sep));
 }
 
+/** A CSV the extension wrote for itself (an action report): no members file, and no sheet to import or offboard. */
+export function isOwnFile(doc: vscode.TextDocument): boolean {
+  return doc.uri.scheme === 'file' && notMembersFiles.some((f) => doc.uri.fsPath.startsWith(f));
+}
+
 export function isMembersDocument(doc: vscode.TextDocument): boolean {
   if (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled') return false;
-  if (doc.uri.scheme === 'file' && notMembersFiles.some((f) => doc.uri.fsPath.startsWith(f))) return false;
+  if (isOwnFile(doc)) return false;
   if (!/\.csv$/i.test(doc.uri.path) && doc.languageId !== 'csv') return false;
   return looksLikeMembersFile(firstLine(doc), parseOptions());
 }

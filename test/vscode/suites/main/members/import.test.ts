@@ -120,6 +120,10 @@ describe('Members: import from a spreadsheet', function () {
       second.asked.filter((q) => q.kind !== 'progress').map((q) => q.id),
       [],
     );
+    assert.match(
+      visible(second.told.at(-1)?.text ?? ''),
+      /Imported with the mapping saved in hr-q1\.portal-mapping\.json: to change it, run Forget Saved Mapping and import again\./,
+    );
     const nextAccount = (await features()).members.plan.store.accountOf(
       vscode.Uri.file(path.join(dir, 'hr-q2.members.csv')),
     );
@@ -170,6 +174,61 @@ describe('Members: import from a spreadsheet', function () {
       { allUsed: false },
     );
     assert.ok(ui.asked.some((q) => q.id === 'import.columns'));
+  });
+
+  it('Forget Saved Mapping removes the mappings that fit the sheet: the next import asks the mapping again', async () => {
+    const here = folder('forget');
+    const sheet = path.join(here, 'starters.csv');
+    await open(sheet, `${HEADER}Ana,López,ana.lopez@acme.example,Engineering,05/01/2099\r\n`);
+    await importing(MAPPING_ANSWERS);
+    assert.ok(fs.existsSync(path.join(here, 'starters.portal-mapping.json')));
+    fs.copyFileSync(path.join(here, 'starters.portal-mapping.json'), path.join(here, 'older.portal-mapping.json'));
+    await vscode.window.showTextDocument(vscode.Uri.file(sheet));
+    const forget = await withUi({ 'import.forget': true }, async (ui) => {
+      await vscode.commands.executeCommand('portal.members.forgetMapping');
+      return ui;
+    });
+    assert.match(visible(forget.asked[0]?.texts[0] ?? ''), /^Forget 2 saved mappings that fit starters\.csv\?/);
+    assert.deepEqual(
+      fs.readdirSync(here).filter((n) => n.endsWith('.portal-mapping.json')),
+      [],
+    );
+    await vscode.window.showTextDocument(vscode.Uri.file(sheet));
+    const again = await importing({ ...MAPPING_ANSWERS, 'import.replace': true });
+    assert.ok(
+      again.asked.some((q) => q.id === 'import.columns'),
+      'the mapping is asked again',
+    );
+  });
+
+  it('the organisation comes from the Members view, every question has a title, and the file gets no export advice', async () => {
+    const t = await features();
+    t.members.show({ kind: 'account', portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
+    const here = folder('from-view');
+    await open(path.join(here, 'starters.csv'), `${HEADER}Ana,López,ana.lopez@acme.example,Engineering,05/01/2099\r\n`);
+    const ui = await withUi(
+      MAPPING_ANSWERS,
+      async (u) => {
+        await vscode.commands.executeCommand('portal.members.importSheet');
+        return u;
+      },
+      { allUsed: false },
+    );
+    assert.deepEqual(errors(ui), []);
+    assert.ok(!ui.asked.some((q) => q.id === 'pick.account' || q.id === 'pick.portal'), ui.questions.join(', '));
+    const untitled = ui.asked.filter((q) => q.kind !== 'progress' && q.kind !== 'confirm' && !q.title);
+    assert.deepEqual(
+      untitled.map((q) => q.id),
+      [],
+      'every question has a title',
+    );
+    const doc = await vscode.workspace.openTextDocument(path.join(here, 'starters.members.csv'));
+    const problems = await t.members.plan.diagnostics.check(doc);
+    assert.deepEqual(
+      problems.filter((d) => /lastModified/.test(d.message)).map((d) => d.message),
+      [],
+      'the import wrote this file from the portal just read: no export to take again',
+    );
   });
 
   it('New Members File… writes a members file (0600) with the organisation’s group columns and opens it', async () => {
@@ -292,5 +351,19 @@ describe('Members: import from a spreadsheet', function () {
       shown.plan.newMembers.map((c) => c.username),
       ['zoe.starter'],
     );
+    await withUi({ 'plan.apply.confirm': true }, () => vscode.commands.executeCommand('portal.plan.apply'), {
+      allUsed: false,
+    });
+    const report = vscode.window.activeTextEditor?.document;
+    assert.ok(report, 'the report is open');
+    assert.match(path.basename(report.uri.fsPath), /^apply-\d{4}-\d{2}-\d{2}-\d{4}(-[0-9a-f]{8})?\.csv$/);
+    assert.match(report.getText(), /^\uFEFF?row,username,action,result,message/);
+    // The lens providers have had their turn once the members file's lens shows on the members file.
+    await eventually(
+      () => lensTitles(doc.uri),
+      (titles) => titles.length > 0,
+      'the members file has its lens',
+    );
+    assert.deepEqual(await lensTitles(report.uri), [], 'the report is no sheet to import');
   });
 });

@@ -244,7 +244,10 @@ for (const profile of PROFILES)
       assert.match(asked(applyUi, 'plan.apply.confirm'), /New members: 1/);
       assert.match(told(applyUi).join('\n'), /Done: 3\./);
       const report = vscode.window.activeTextEditor?.document;
-      assert.ok(report && /report-.*\.csv$/.test(report.uri.fsPath), `the report is open: ${report?.uri.fsPath}`);
+      assert.ok(
+        report && /apply-[-0-9a-f]+\.csv$/.test(report.uri.fsPath),
+        `the report is open: ${report?.uri.fsPath}`,
+      );
       assert.match(report.getText(), /^\uFEFF?row,username,action,result,message/);
       assert.equal((report.getText().match(/,done,/g) ?? []).length, 3, report.getText());
       assert.equal((await plan()).store.plan, undefined, 'the applied plan is gone from the view');

@@ -13,7 +13,7 @@ import type { Emulator } from '../../../../emulator';
 import { startDemoPortal, stopDemoPortal } from '../../../support/demoPortal';
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, rows, walk, type Provider, type Row, type Testing } from '../../../support/tree';
-import { visible, withUi } from '../../../support/ui';
+import { visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 
 const ACME = 1;
@@ -134,8 +134,8 @@ describe('Uploads and save-back (default)', function () {
       const confirm = ui.asked.find((a) => a.id === 'upload.confirm');
       const text = visible((confirm?.texts ?? []).join('\n'));
       assert.match(text, /Upload 20 files to Marketing\?/);
-      assert.match(text, /20 files in 3 folders/);
-      assert.match(text, /1 names are already there; 20 files will be sent\./);
+      assert.match(text, /20 files into Marketing\/campaigns\/ \(3 folders\)/);
+      assert.match(text, /1 name is already there; 20 files will be sent\./);
       assert.match(text, /cannot be undone: the portal offers no way to delete or take back an uploaded file/);
       assert.deepEqual(
         ui.told.filter((t) => t.severity === 'error'),
@@ -235,6 +235,58 @@ describe('Uploads and save-back (default)', function () {
     });
     const names = Object.keys(await index(SOCIAL)).filter((p) => p.startsWith('/hostile/'));
     assert.deepEqual(names, ['/hostile/ok.txt']);
+  });
+
+  it('Upload Folder… opens its dialog in the workspace, and the plan names the path the files land in', async () => {
+    tree(path.join(tmp, 'q1-docs'), { 'brief.md': '# brief\n', 'figures/table.csv': 'a,b\n' });
+    const social = await walk(explorer, portalId, ['Acme Corporation', 'Social Club']);
+    const start = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
+    await withUi({ 'upload.folder': path.join(tmp, 'q1-docs'), 'upload.confirm': true }, async (ui) => {
+      await vscode.commands.executeCommand('portal.upload.folder', social.node);
+      assert.equal(ui.asked.find((a) => a.id === 'upload.folder')?.value, start, 'the dialog opens in the workspace');
+      const text = visible((ui.asked.find((a) => a.id === 'upload.confirm')?.texts ?? []).join('\n'));
+      assert.match(text, /2 files into Social Club\/q1-docs\/ \(2 folders\)/);
+    });
+    const campaigns = await walk(explorer, portalId, ['Acme Corporation', 'Marketing', 'campaigns']);
+    fs.writeFileSync(path.join(tmp, 'loose.txt'), 'loose\n');
+    await withUi({ 'upload.files': path.join(tmp, 'loose.txt'), 'upload.confirm': true }, async (ui) => {
+      await vscode.commands.executeCommand('portal.upload.files', campaigns.node);
+      assert.equal(ui.asked.find((a) => a.id === 'upload.files')?.value, start, 'so does Upload Files…');
+      const text = visible((ui.asked.find((a) => a.id === 'upload.confirm')?.texts ?? []).join('\n'));
+      assert.match(text, /^1 file into Marketing\/campaigns\/, 6 bytes\.$/m);
+    });
+  });
+
+  it('the clash question names the files already there: one by name, more as "and N more"', async () => {
+    const here = path.join(tmp, 'clashes');
+    tree(here, { 'report.pdf': 'r1', 'notes-1.txt': 'n1', 'notes-2.txt': 'n2' });
+    const social = await walk(explorer, portalId, ['Acme Corporation', 'Social Club']);
+    const send = (files: string[]) =>
+      withUi(
+        {
+          'upload.files': files.map((f) => path.join(here, f)).join('\n'),
+          'upload.clashes': 'Skip',
+          'upload.confirm': false,
+        },
+        (ui) => vscode.commands.executeCommand('portal.upload.files', social.node).then(() => ui),
+        { allUsed: false },
+      );
+    await withUi({ 'upload.files': path.join(here, 'report.pdf'), 'upload.confirm': true }, () =>
+      vscode.commands.executeCommand('portal.upload.files', social.node),
+    );
+    const one = await send(['report.pdf']);
+    const asked = (ui: ScriptedUi) =>
+      visible(ui.asked.find((a) => a.id === 'upload.clashes')?.texts.find((t) => t.includes('already')) ?? '');
+    assert.equal(asked(one), 'report.pdf is already there. What should it get?');
+    await withUi(
+      {
+        'upload.files': ['notes-1.txt', 'notes-2.txt'].map((f) => path.join(here, f)).join('\n'),
+        'upload.confirm': true,
+      },
+      () => vscode.commands.executeCommand('portal.upload.files', social.node),
+    );
+    const three = await send(['report.pdf', 'notes-1.txt', 'notes-2.txt']);
+    assert.equal(asked(three), 'report.pdf and 2 more are already there. What should they get?');
   });
 
   it('an upload cut off halfway (as by a reload) resumes: every file once, none lost', async () => {

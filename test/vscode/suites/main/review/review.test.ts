@@ -163,7 +163,7 @@ for (const profile of PROFILES)
       const csv = fs.readFileSync(path.join(folder, names.csv), 'utf8');
       assert.equal(csv.trimEnd().split('\r\n').length, again.panel.session.review.rows.length + 1, 'every row');
       const summary = fs.readFileSync(path.join(folder, names.summary), 'utf8');
-      assert.match(summary, /Applied .*: 2 done, 0 failed or not started\. Action report: .*report-/);
+      assert.match(summary, /Applied .*: 2 done, 0 failed or not started\. Action report: .*apply-/);
       if (!literal) assert.match(summary, /2 guest shares to expire .*: to be carried out on the portal/);
       else assert.match(summary, /Guests: not reviewed, this portal does not offer them\./);
       assert.deepEqual(await files.verify(again.panel.session.review.head), [], 'the digest matches the new summary');
