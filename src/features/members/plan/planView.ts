@@ -248,7 +248,12 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
   refresh(): void {
     const shown: ShownPlan | undefined = this.store.plan;
     this.view.message = shown ? this.summary(shown) : undefined;
-    this.view.description = shown?.proposedInChat ? vscode.l10n.t('Proposed in chat') : undefined;
+    // An undo (or any plan with a name of its own) says what it is where the view's title is read.
+    this.view.description = shown?.proposedInChat
+      ? vscode.l10n.t('Proposed in chat')
+      : shown?.plan.title !== undefined
+        ? plain(shown.plan.title)
+        : undefined;
     this.changed.fire(undefined);
   }
 
@@ -261,6 +266,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
     const chosen = all.filter((c) => !shown.leftOut.has(c.id));
     const label = plain(shown.account.label);
     const parts = [
+      shown.plan.title !== undefined ? `${plain(shown.plan.title)}.` : '',
       shown.proposedInChat
         ? vscode.l10n.t('Proposed in chat: a language model wrote the rows of this plan. Check every change.')
         : '',

@@ -113,6 +113,10 @@ describe('Members: offboarding, and undo member by member', function () {
     assert.deepEqual(first.asked.find((q) => q.id === 'plan.history.members')?.items, names);
     const undo = (await features()).members.plan.store.plan;
     assert.match(undo?.plan.title ?? '', new RegExp(`^Undo "${title}" for ${names[1]}$`));
+    // The Plan view says it is an undo, and of what, where its title is read.
+    const planView = (await features()).members.plan.view.view;
+    assert.equal(planView.description, undo?.plan.title);
+    assert.ok((planView.message ?? '').startsWith(`${undo?.plan.title ?? ''}.`), planView.message);
     await apply();
     assert.deepEqual(await state(names[1] ?? ''), before[1], `${names[1]} is back, every group included`);
     assert.equal((await state(names[0] ?? '')).enabled, false, 'the others are still offboarded');
