@@ -99,6 +99,14 @@ async function exportTo(page: Page, frame: Frame, title: string, name: string): 
     .split('\r\n');
 }
 
+/** The members' part of an export: the guests and invitations follow it after an empty line. */
+function membersPart(lines: readonly string[]): { members: string[]; outsiders: string[] } {
+  const blank = lines.indexOf('');
+  return blank < 0
+    ? { members: [...lines], outsiders: [] }
+    : { members: lines.slice(0, blank), outsiders: lines.slice(blank + 1) };
+}
+
 /**
  * The auditor's question: who can reach Engineering, at what level, and who there has not been active for 90 days,
  * answered with the matrix's filters alone and exported; the CSV holds exactly those members with their dates.
@@ -117,7 +125,15 @@ async function matrixFiltered(wb: E2EWorkbench, emu: Emulator, bearer: string, c
   await matrixRow(frame, 'member')
     .locator('.cell', { hasText: 'Standard' })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const everyone = await exportTo(page, frame, 'Export the members of group Engineering', 'engineering.csv');
+  const exported = membersPart(
+    await exportTo(page, frame, 'Export the members of group Engineering', 'engineering.csv'),
+  );
+  const everyone = exported.members;
+  // The group's guests and pending invitations follow the members, each row saying which it is.
+  check(
+    exported.outsiders.some((l) => /^(Guest|Invited),/.test(l)),
+    `no guest or invitation after the members: ${exported.outsiders.join(' | ')}`,
+  );
   const engineering = (
     await get<Array<{ name: string; members: number }>>(emu, bearer, `/v2/accounts/${ACME}/groups`)
   ).find((g) => g.name === 'engineering');
@@ -136,7 +152,9 @@ async function matrixFiltered(wb: E2EWorkbench, emu: Emulator, bearer: string, c
   await frame
     .locator('#shown', { hasText: `Showing ${expected.size} of 36 members` })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const lines = await exportTo(page, frame, 'Export the members of group Engineering', 'engineering-inactive.csv');
+  const lines = membersPart(
+    await exportTo(page, frame, 'Export the members of group Engineering', 'engineering-inactive.csv'),
+  ).members;
   check(/group Engineering, inactive 90\+ days/.test(lines[0] ?? ''), `the first line: ${lines[0]}`);
   check(/,Last active,State,Organisation permission,Group permission$/.test(lines[1] ?? ''), `header: ${lines[1]}`);
   const rows = lines.slice(2);

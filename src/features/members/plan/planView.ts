@@ -248,12 +248,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
   refresh(): void {
     const shown: ShownPlan | undefined = this.store.plan;
     this.view.message = shown ? this.summary(shown) : undefined;
-    // An undo (or any plan with a name of its own) says what it is where the view's title is read.
-    this.view.description = shown?.proposedInChat
-      ? vscode.l10n.t('Proposed in chat')
-      : shown?.plan.title !== undefined
-        ? plain(shown.plan.title)
-        : undefined;
+    this.view.description = shown?.proposedInChat ? vscode.l10n.t('Proposed in chat') : undoTitleOf(shown);
     this.changed.fire(undefined);
   }
 
@@ -266,7 +261,7 @@ export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Dispo
     const chosen = all.filter((c) => !shown.leftOut.has(c.id));
     const label = plain(shown.account.label);
     const parts = [
-      shown.plan.title !== undefined ? `${plain(shown.plan.title)}.` : '',
+      undoTitleOf(shown) !== undefined ? `${undoTitleOf(shown)}.` : '',
       shown.proposedInChat
         ? vscode.l10n.t('Proposed in chat: a language model wrote the rows of this plan. Check every change.')
         : '',
@@ -304,4 +299,9 @@ function rowsText(plan: FilePlan): string {
 function elevationSummary(plan: FilePlan, chosen: readonly PlanChange[]): string {
   const n = planElevations(plan, chosen).length;
   return n ? vscode.l10n.t('Changes that grant more power: {0}.', n) : '';
+}
+
+/** An undo says what it puts back ("Undo "Offboard 3…" for keiko.garcia") where the view's title is read. */
+function undoTitleOf(shown: ShownPlan | undefined): string | undefined {
+  return shown?.plan.undoOf !== undefined && shown.plan.title !== undefined ? plain(shown.plan.title) : undefined;
 }

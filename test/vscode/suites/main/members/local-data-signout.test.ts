@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { journalFolderOf } from '../../../../../src/engine/members/index';
 import { csvLine } from '../../../../../src/features/members/csv/csv';
-import { reportsFolderOf } from '../../../../../src/features/members/plan/core/report';
+import { reportNames, reportsFolderOf } from '../../../../../src/features/members/plan/core/report';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { portalApi, signInForTest } from '../../../support/extension';
 import { portalJson } from '../../../support/portalHttp';
@@ -40,8 +40,11 @@ describe('Members: local data offered for removal on sign-out', function () {
       if (!name.endsWith('.jsonl') || !fs.readFileSync(file, 'utf8').includes(JSON.stringify(p.portalId))) continue;
       mine.push(file);
       const applyId = name.replace(/\.jsonl$/, '');
-      const report = path.join(reportsFolderOf(storage), `report-${applyId}.csv`);
-      if (fs.existsSync(report)) mine.push(report);
+      const names = reportNames(applyId);
+      const report = [names.taken, names.first, names.older]
+        .map((n) => path.join(reportsFolderOf(storage), n))
+        .find((f) => fs.existsSync(f));
+      if (report) mine.push(report);
     }
     return mine;
   };
