@@ -156,7 +156,10 @@ async function matrixFiltered(wb: E2EWorkbench, emu: Emulator, bearer: string, c
     await exportTo(page, frame, 'Export the members of group Engineering', 'engineering-inactive.csv'),
   ).members;
   check(/group Engineering, inactive 90\+ days/.test(lines[0] ?? ''), `the first line: ${lines[0]}`);
-  check(/,Last active,State,Organisation permission,Group permission$/.test(lines[1] ?? ''), `header: ${lines[1]}`);
+  check(
+    /,Last active,State,Organisation permission,Last sign-in,Group permission$/.test(lines[1] ?? ''),
+    `header: ${lines[1]}`,
+  );
   const rows = lines.slice(2);
   const got = rows.map((l) => (l.split(',')[0] ?? '').toLowerCase());
   check(
