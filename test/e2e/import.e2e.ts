@@ -12,7 +12,7 @@ import { SIX_STARTERS, writeHrSheet, type HrRow } from '../unit/features/members
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { createDirs, quickInput, UI_TIMEOUT_MS, demoFlow } from './fixture';
 import type { FlowContext } from './run';
-import { check, dialogButton, palette, pick, signInToAcme, toast } from './ui';
+import { check, dialogButton, palette, pick, signInToAcme, toast, startImport } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -42,12 +42,6 @@ async function theme(page: Page, name: keyof typeof THEMES): Promise<void> {
   await q.input.fill(THEMES[name]);
   await q.rows.filter({ hasText: THEMES[name] }).filter({ hasNotText: 'Browse' }).first().click();
   await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-}
-
-/** Import… from the palette, the sheet chosen from the workspace's sheets. */
-async function startImport(page: Page, sheet: string): Promise<void> {
-  await palette(page, 'Portal: Import Members from a Spreadsheet…');
-  await pick(page, sheet);
 }
 
 /** The mapping's first step, the columns with their proposed meanings, on screen. */

@@ -12,7 +12,7 @@ import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { createDirs, quickInput, demoFlow, UI_TIMEOUT_MS } from './fixture';
 import { planPane, titleAction } from './planUi';
 import type { FlowContext } from './run';
-import { check, dialogButton, palette, pick, signInToAcme, toast } from './ui';
+import { check, dialogButton, palette, pick, signInToAcme, toast, startImport } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -37,11 +37,6 @@ async function groupsOf(emu: Emulator, token: string, username: string): Promise
 }
 
 const sorted = (g: Record<string, number> | undefined): string => JSON.stringify(Object.entries(g ?? {}).sort());
-
-async function startImport(page: Page, sheet: string): Promise<void> {
-  await palette(page, 'Portal: Import Members from a Spreadsheet…');
-  await pick(page, sheet);
-}
 
 /** The mapping, as proposed, but for usernames: the e-mail's local part, which is Mia's username on the portal. */
 async function firstMapping(page: Page): Promise<void> {

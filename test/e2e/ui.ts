@@ -324,3 +324,9 @@ export async function until<T>(
     await page.waitForTimeout(100);
   }
 }
+
+/** Import… from the palette, the sheet chosen from the workspace's sheets. */
+export async function startImport(page: Page, sheet: string): Promise<void> {
+  await palette(page, 'Portal: Import Members from a Spreadsheet…');
+  await pick(page, sheet);
+}
