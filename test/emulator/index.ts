@@ -147,6 +147,9 @@ class EmulatorInstance implements Emulator {
   clearFaults(): void {
     this.faults.clear();
   }
+  releaseDelays(): void {
+    this.server.wakeDelays();
+  }
   expireAllTokens(): void {
     this.world.tokens.expireAll();
     this.persistence?.changed();

@@ -119,6 +119,11 @@ export class EmulatorServer {
     });
   }
 
+  /** Every answer waiting out a delay goes now. */
+  wakeDelays(): void {
+    this.timers.wakeAll();
+  }
+
   stop(): Promise<void> {
     this.timers.clearAll();
     return new Promise((resolve) => {

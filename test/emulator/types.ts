@@ -201,6 +201,11 @@ export interface Emulator {
   stop(): Promise<void>;
   setFaults(rules: FaultRule[]): void;
   clearFaults(): void;
+  /**
+   * Sends now every answer that is waiting out a latency (injected or configured): a test holds an answer back with a
+   * delay far beyond need, looks at what happens meanwhile, then lets it go, so it never races the machine's speed.
+   */
+  releaseDelays(): void;
   expireAllTokens(): void;
   revokeApplication(clientId: string): void;
   stats(): EmulatorStats;

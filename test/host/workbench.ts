@@ -107,22 +107,19 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
   fs.mkdirSync(opts.extensionsDir, { recursive: true });
   updateUserSettings(opts.userDataDir, (existing) => ({ ...existing, ...DEFAULT_SETTINGS, ...opts.settings }));
 
-  const server = await startCodeServer(host.codeServerBin, opts, log);
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+  // The browser starts while code-server does: neither needs the other until the page opens.
+  const [started, opened] = await Promise.allSettled([
+    startCodeServer(host.codeServerBin, opts, log),
+    openBrowser(host.chromium, opts),
+  ]);
+  if (started.status === 'rejected' || opened.status === 'rejected') {
+    if (opened.status === 'fulfilled') await closeBrowser(opened.value);
+    if (started.status === 'fulfilled') await stopCodeServer(started.value.child);
+    throw started.status === 'rejected' ? started.reason : (opened as PromiseRejectedResult).reason;
+  }
+  const server = started.value;
+  const { browser, context } = opened.value;
   try {
-    if (opts.browserProfileDir) {
-      fs.mkdirSync(opts.browserProfileDir, { recursive: true });
-      context = await chromium.launchPersistentContext(opts.browserProfileDir, {
-        executablePath: host.chromium,
-        args: [...CHROMIUM_ARGS],
-        viewport: VIEWPORT,
-        headless: true,
-      });
-    } else {
-      browser = await chromium.launch({ executablePath: host.chromium, args: [...CHROMIUM_ARGS], headless: true });
-      context = await browser.newContext({ viewport: VIEWPORT });
-    }
     const page = context.pages()[0] ?? (await context.newPage());
     // Every wait is for something on screen; the bound is only there so a stuck one fails, so it is far beyond need
     // (Playwright's own default is 30 s, which a machine busy with other work can spend loading the workbench).
@@ -168,10 +165,7 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
       if (closed) return;
       closed = true;
       settle({ error: new Error('the workbench was closed') });
-      await withTimeout((context ?? browser)?.close() ?? Promise.resolve(), BROWSER_CLOSE_TIMEOUT_MS).catch(
-        () => undefined,
-      );
-      if (browser) await withTimeout(browser.close(), BROWSER_CLOSE_TIMEOUT_MS).catch(() => undefined);
+      await closeBrowser({ browser, context });
       await stopCodeServer(server.child);
     };
 
@@ -200,11 +194,36 @@ export async function launchWorkbench(opts: WorkbenchOptions): Promise<Workbench
       close,
     };
   } catch (err) {
-    await (context ?? browser)?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
+    await closeBrowser({ browser, context });
     await stopCodeServer(server.child);
     throw err;
   }
+}
+
+interface OpenBrowser {
+  /** Set when the context is not a persistent one, which owns its browser. */
+  browser?: Browser;
+  context: BrowserContext;
+}
+
+async function openBrowser(executablePath: string, opts: WorkbenchOptions): Promise<OpenBrowser> {
+  if (opts.browserProfileDir) {
+    fs.mkdirSync(opts.browserProfileDir, { recursive: true });
+    const context = await chromium.launchPersistentContext(opts.browserProfileDir, {
+      executablePath,
+      args: [...CHROMIUM_ARGS],
+      viewport: VIEWPORT,
+      headless: true,
+    });
+    return { context };
+  }
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], headless: true });
+  return { browser, context: await browser.newContext({ viewport: VIEWPORT }) };
+}
+
+async function closeBrowser({ browser, context }: OpenBrowser): Promise<void> {
+  await withTimeout(context.close(), BROWSER_CLOSE_TIMEOUT_MS).catch(() => undefined);
+  if (browser) await withTimeout(browser.close(), BROWSER_CLOSE_TIMEOUT_MS).catch(() => undefined);
 }
 
 /** The workbench URL with desktop-style launch arguments in its `payload` parameter. */

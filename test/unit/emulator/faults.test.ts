@@ -114,6 +114,26 @@ void describe('faults through the control endpoint', () => {
     assert.equal(Buffer.concat(chunks).toString('utf8'), full.text);
   });
 
+  void test('a delay held far beyond need ends when the test releases it, and the answer is whole', async () => {
+    const arrived = () => h.emu.stats().byRoute['GET /v3/userinfo'] ?? 0;
+    const before = arrived();
+    // The longest delay a rule may hold; the answer is awaited for half of it, so only the release can bring it.
+    await setRules([{ kind: 'latency', delayMs: 120_000, path: '/v3/userinfo', count: 1 }]);
+    const answer = userinfo();
+    for (let i = 0; i < 6_000 && arrived() === before; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(arrived(), before + 1, 'the request reached the emulator');
+    h.emu.releaseDelays();
+    let bound: NodeJS.Timeout | undefined;
+    const res = await Promise.race([
+      answer,
+      new Promise<never>((_, reject) => {
+        bound = setTimeout(() => reject(new Error('the answer was still held 60 s after its release')), 60_000);
+      }),
+    ]).finally(() => clearTimeout(bound));
+    assert.equal(res.status, 200);
+    assert.equal((res.body as { name?: string }).name, 'demo');
+  });
+
   void test('latency: the request still succeeds; count consumes the rule', async () => {
     await setRules([{ kind: 'latency', delayMs: 30, jitterMs: 20, count: 2 }]);
     assert.equal((await userinfo()).status, 200);

@@ -3,6 +3,7 @@
 // nothing has happened yet, and the keys those steps wait for are set from the extension's state alone.
 import assert from 'node:assert/strict';
 import { portalApi } from '../../support/extension';
+import { waitFor } from '../../support/wait';
 
 describe('After an extension-host restart: Walkthrough steps tick from the state', function () {
   this.timeout(120_000);
@@ -13,8 +14,6 @@ describe('After an extension-host restart: Walkthrough steps tick from the state
     assert.equal(key('portal.assignmentsOpened'), true, 'Edit Assignments was opened before the restart');
     assert.equal(key('portal.explorerShown'), true, 'the Portal view was shown before the restart');
     const anySignedIn = () => api.registry.list().some((c) => c.client !== undefined);
-    for (let i = 0; i < 50 && key('portal.signedIn') !== anySignedIn(); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    assert.equal(key('portal.signedIn'), anySignedIn());
+    await waitFor(() => key('portal.signedIn') === anySignedIn(), '"Sign in" says what the portals say');
   });
 });

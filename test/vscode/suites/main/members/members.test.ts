@@ -12,6 +12,7 @@ import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { byLabel, features, loadAll, rows, setPageSize, tooltipOf, walk, type Provider } from '../../../support/tree';
 import { readManifest } from '../../../support/manifest';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { waitFor } from '../../../support/wait';
 
 interface MemberJson {
   user: { username: string; name: string; enabled: boolean; locked: boolean; lastActive?: number | null };
@@ -75,9 +76,7 @@ for (const profile of PROFILES)
         'Engineering',
       ]);
       await t.explorer.view.reveal(engineering.node as never, { select: true, focus: true });
-      for (let i = 0; i < 50 && t.members.snapshot().account?.accountId !== 1; i++)
-        await new Promise((r) => setTimeout(r, 100));
-      assert.equal(t.members.snapshot().account?.accountId, 1);
+      await waitFor(() => t.members.snapshot().account?.accountId === 1, 'the Members view follows the selection');
       assert.equal(t.members.snapshot().account?.label, 'Acme Corporation');
     });
 

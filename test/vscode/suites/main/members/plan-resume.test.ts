@@ -88,7 +88,6 @@ const suite = describe('Members: plan apply interrupted by a restart (before the
         },
         (n) => n > 0,
         'the apply stalls on the budget',
-        30_000,
       );
       assert.ok(
         sent > 0 && sent < RESUME_MEMBERS,

@@ -6,7 +6,8 @@ import { formKeys, portalKey } from '../../../../../src/shared/keys';
 import { portalApi } from '../../../support/extension';
 import { openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../../support/forms';
 import { byLabel, features, rows, type Provider, type Row } from '../../../support/tree';
-import { withUi } from '../../../support/ui';
+import { ScriptedUi, withUi } from '../../../support/ui';
+import { waitFor } from '../../../support/wait';
 
 /**
  * A context-menu entry does not hand the command its node: VS Code sends the row's handle, and the extension
@@ -47,6 +48,44 @@ describe('Tree context menus while a view reloads', function () {
         .join(', ') || undefined
     );
   };
+  /**
+   * Runs a menu entry and says what it did: `wanted` when it opened that form panel, else the questions it asked.
+   * A command that lost its row asks which one; no answer is scripted, so that question ends it, and the command
+   * always ends: nothing here waits for a time.
+   */
+  const fromMenuHeld = async (command: string, viewId: string, row: Row, wanted: string): Promise<string> => {
+    const api = await portalApi();
+    const ui = new ScriptedUi({});
+    api.testing.useUi(ui);
+    try {
+      await Promise.resolve(fromMenu(command, viewId, row)).then(undefined, () => undefined);
+    } finally {
+      api.testing.useUi(undefined);
+    }
+    if (api.testing.forms.panels().some((p) => p.key === wanted)) return wanted;
+    return `no panel; asked: ${ui.questions.join(', ') || 'nothing'}`;
+  };
+
+  /**
+   * Holds every answer on `path` until released, and waits until the view has asked it (the request reached the
+   * portal): from then until the release, the view's reload is surely in flight, however slow the machine.
+   * Called right after the save, whose reload VS Code asks for only after a round trip to the workbench.
+   */
+  const holdReload = async (route: string, path: string, before: number): Promise<() => void> => {
+    f.emu.setFaults([{ kind: 'latency', delayMs: 120_000, path, method: 'GET' }]);
+    const release = (): void => {
+      f.emu.clearFaults();
+      f.emu.releaseDelays();
+    };
+    try {
+      await waitFor(() => (f.emu.stats().byRoute[route] ?? 0) > before, `the view asked the portal again (${route})`);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return release;
+  };
+  const arrivals = (route: string): number => f.emu.stats().byRoute[route] ?? 0;
   const acmeIds = () => ({ portalId: f.portalId, accountId: f.acme });
   const assignmentsKey = (username: string) => formKeys.assignments({ account: acmeIds(), username });
   const assignmentsPanelFor = (username: string, ms: number) => panelOpened(assignmentsKey(username), ms);
@@ -137,23 +176,29 @@ describe('Tree context menus while a view reloads', function () {
     const acme = byLabel(await rows(explorer, portal.node), 'Acme Corporation');
     await t.explorer.view.reveal(acme.node as never, { select: false, focus: false });
     const wanted = formKeys.overview(acmeIds());
-    const first = fromMenu('portal.accountOverview', 'portal.explorer', acme);
-    assert.equal(await panelOpened(wanted, 5_000), wanted, 'the menu argument became the row');
-    await first;
+    assert.equal(
+      await fromMenuHeld('portal.accountOverview', 'portal.explorer', acme, wanted),
+      wanted,
+      'the menu argument became the row',
+    );
     for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
 
-    // Saving the overview reloads the organisations (GET /v3/userinfo), which the portal answers slowly.
+    // Saving the overview reloads the organisations (GET /v3/userinfo), which the portal holds back.
     const overview = await openForm<FormPanel<OverviewState, OverviewValues>>('portal.accountOverview', acme.node);
     const state = await overview.whenLoaded();
-    f.emu.setFaults([{ kind: 'latency', delayMs: SLOW_MS, path: '/v3/userinfo', method: 'GET' }]);
+    const route = 'GET /v3/userinfo';
     await overview.handleMessage({ type: 'save', values: { ...state.values, locale: 'en_GB' } });
     assert.ok(postedTypes(overview).includes('saved'), postedTypes(overview).join());
     overview.dispose();
-    await new Promise((r) => setTimeout(r, 600));
-    assert.equal(
-      await fromMenuNow('portal.accountOverview', 'portal.explorer', acme, wanted),
-      wanted,
-      'the command got its row, not "Which organisation?"',
-    );
+    const release = await holdReload(route, '/v3/userinfo', arrivals(route));
+    try {
+      assert.equal(
+        await fromMenuHeld('portal.accountOverview', 'portal.explorer', acme, wanted),
+        wanted,
+        'the command got its row, not "Which organisation?"',
+      );
+    } finally {
+      release();
+    }
   });
 });
