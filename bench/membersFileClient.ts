@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       const file = await readInWorker(content, {});
       try {
         const state = await readPortalState(client, accountId, file.needs);
-        return await file.plan(state, { fileDigest: file.read.digest });
+        return (await file.plan(state, { fileDigest: file.read.digest })).plan;
       } finally {
         await file.close();
       }

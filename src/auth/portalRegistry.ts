@@ -8,7 +8,9 @@ import {
   type StoredCredentials,
 } from './credentialStore';
 import { errorMessage } from '../shared/errors';
+import type { SettingsWriter } from '../ui/settingsWriter';
 import { readPortalEntries, writePortalEntries, type PortalEntry } from './portalEntry';
+import { removeUnusedApplication } from './unusedApplication';
 
 /**
  * A client for a portal entry, holding `start.credentials` from the beginning; `start.tokens` are tokens a sign-in just
@@ -53,6 +55,8 @@ export class PortalRegistry implements vscode.Disposable {
     private readonly store: CredentialStore,
     private readonly createClient: ClientFactory,
     private readonly notifySignedOut: (connection: PortalConnection) => void,
+    /** The engine's way to delete the application a replaced sign-in created (see retire). */
+    private readonly settings: SettingsWriter,
   ) {
     this.disposables.push(
       this.emitter,
@@ -141,13 +145,10 @@ export class PortalRegistry implements vscode.Disposable {
   /**
    * A sign-in replaced `earlier`, whose secret is now forgotten. An application this extension created for it would
    * stay live on the portal, working for whoever else holds that secret, so it is deleted, with its own credentials:
-   * they may belong to another user than the new sign-in. Best effort, after the new credentials are in place: if
-   * the portal refuses the old ones, the application is gone or dead already, and one that could not be deleted
-   * stays listed in the Applications view.
-   *
-   * Not through the write engine: it is the sign-in's own bookkeeping (it takes back an application the extension
-   * registered for itself, which was never journaled either), not a user's change to list, resume or undo, and it is
-   * sent with credentials the engine's clients no longer hold.
+   * they may belong to another user than the new sign-in. It goes through the engine with those credentials (see
+   * unusedApplication.ts), named as the portal names the application. Best effort, after the new credentials are in
+   * place: if the portal refuses the old ones, the application is gone or dead already, and one that could not be
+   * deleted stays listed in the Applications view.
    */
   private async retire(
     entry: PortalEntry,
@@ -162,7 +163,13 @@ export class PortalRegistry implements vscode.Disposable {
       client = this.createClient(entry, () => undefined, {
         credentials: { kind: 'client', clientId: earlier.clientId, clientSecret: earlier.clientSecret },
       });
-      await client.v3.applications.delete(earlier.clientId);
+      const { clientId } = earlier;
+      // Its name, for the change history; the client id when the portal no longer tells it.
+      const name = await client.v3.applications.get(clientId).then(
+        (a) => a.name,
+        () => clientId,
+      );
+      await removeUnusedApplication(this.settings, client, entry.id, { clientId, name });
     } catch {
       // See above: nothing the new sign-in depends on.
     } finally {

@@ -43,11 +43,13 @@ export async function createAuth(context: vscode.ExtensionContext, deps: AuthDep
   const requestSent = new vscode.EventEmitter<void>();
   const createClient = createClientFactory(log, deps.version, () => requestSent.fire());
   const store = new CredentialStore(context.secrets);
-  const registry = new PortalRegistry(store, createClient, (c) => signedOutNotice(handle, ui, c));
+  // The engine's writer sends with the registry's clients, which it asks for only when it writes; the registry
+  // deletes through it the application a replaced sign-in created.
+  const settings: SettingsWriter = new SettingsWriter(context.globalStorageUri.fsPath, (id) => registry.client(id));
+  const registry = new PortalRegistry(store, createClient, (c) => signedOutNotice(handle, ui, c), settings);
   await registry.restore();
   const statusBar = new PortalStatusBar(registry);
-  const settings = new SettingsWriter(context.globalStorageUri.fsPath, (id) => registry.client(id));
-  const signIn: SignInContext = { registry, createClient, extensionVersion: deps.version };
+  const signIn: SignInContext = { registry, createClient, extensionVersion: deps.version, settings };
   const handle: AuthHandle = {
     registry,
     settings,

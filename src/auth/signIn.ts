@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { PortalError, type PortalClient } from '../api';
+import type { SettingsWriter } from '../ui/settingsWriter';
 import type { Ui } from '../ui/ui';
 import type { NewCredentials } from './credentialStore';
 import { listedPortal, normaliseBaseUrl, portalIdOf, type PortalEntry } from './portalEntry';
@@ -8,11 +9,14 @@ import { ANOTHER_PORTAL, pickPortalToSignIn } from './portalPick';
 import type { PortalConnection, PortalRegistry, ClientFactory } from './portalRegistry';
 import { askAddress, askClientId, askClientSecret, askCode, askPassword, askRetry, askUsername } from './questions';
 import { describeSignInError } from './signInErrors';
+import { removeUnusedApplication } from './unusedApplication';
 
 export interface SignInContext {
   readonly registry: PortalRegistry;
   readonly createClient: ClientFactory;
   readonly extensionVersion: string;
+  /** The engine's way to delete the application a failed sign-in registered (see unusedApplication.ts). */
+  readonly settings: SettingsWriter;
 }
 
 const MAX_CODE_ATTEMPTS = 3;
@@ -89,7 +93,9 @@ export async function signInWithPassword(
         applicationCreatedHere: true,
       };
       // The token the enrolment just proved goes with the credentials: the portal's first call needs no grant.
-      return await keepOrDelete(client, credentials, () => ctx.registry.add(entry, credentials, client.tokens()));
+      const registered = { clientId: enrolled.clientId, name: enrolled.application.name };
+      const keep = () => ctx.registry.add(entry, credentials, client.tokens());
+      return await keepOrDelete(ctx.settings, client, entry.id, registered, keep);
     } catch (error) {
       if (!(await askRetry(ui, describeSignInError(error, entry)))) return undefined;
     } finally {
@@ -100,19 +106,21 @@ export async function signInWithPassword(
 }
 
 /**
- * Stores what a sign-in created; when that fails, the application it registered is deleted again, so a retry
- * leaves no orphan on the portal holding a secret nobody has.
- *
- * This delete, like the registration it takes back, is the sign-in's own bookkeeping and not a user's change, so it
- * does not go through the write engine: nothing of it belongs in the change history, there is nothing to undo or
- * resume (an interrupted sign-in is simply signed in again), and no storage the engine could journal to is bound to a
- * sign-in that has not yet succeeded.
+ * Stores what a sign-in created; when that fails, the application it registered is deleted again (through the
+ * engine, with the credentials that registered it: see unusedApplication.ts), so a retry leaves no orphan on the
+ * portal holding a secret nobody has. A failed clean-up does not hide the first failure.
  */
-async function keepOrDelete<T>(client: PortalClient, created: NewCredentials, keep: () => Promise<T>): Promise<T> {
+async function keepOrDelete<T>(
+  settings: SettingsWriter,
+  client: PortalClient,
+  portalId: string,
+  registered: { readonly clientId: string; readonly name: string },
+  keep: () => Promise<T>,
+): Promise<T> {
   try {
     return await keep();
   } catch (error) {
-    await client.v3.applications.delete(created.clientId).catch(() => undefined);
+    await removeUnusedApplication(settings, client, portalId, registered).catch(() => undefined);
     throw error;
   }
 }

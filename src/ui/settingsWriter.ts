@@ -61,15 +61,17 @@ export class SettingsWriter {
 
   /**
    * Sends one change through the engine and returns the portal's answer with the run's id; a failure is thrown as the
-   * portal's own error, as a direct call would, so a form marks the field it names.
+   * portal's own error, as a direct call would, so a form marks the field it names. `client` sends it with other
+   * credentials than the portal's signed-in ones (a sign-in's own, before or after they are the portal's).
    */
   async write(
     target: SettingsTarget,
     change: SettingsChange,
     words: { readonly label: string; readonly title: string },
     origin: 'form' | 'single' = 'form',
+    client: SettingsClient = this.clientOf(target.portalId),
   ): Promise<{ readonly answer: SettingsAnswer; readonly applyId: string }> {
-    const result = await runSettings(this.clientOf(target.portalId), [{ seq: 0, label: words.label, change }], {
+    const result = await runSettings(client, [{ seq: 0, label: words.label, change }], {
       storageFolder: this.storage,
       portalId: target.portalId,
       accountId: target.accountId,

@@ -121,7 +121,7 @@ async function planRead(run: Run, deps: ApplyDeps, doc: vscode.TextDocument, fil
   // Planned with every absent member removed, so the question is asked only when there are some; the answer then
   // keeps, turns or drops those changes here, without planning the file again.
   const options = { absent: 'remove' as const, fileDigest: file.read.digest, ...(me ? { keep: new Set([me]) } : {}) };
-  const whole = await file.plan(state, options);
+  const { plan: whole } = await file.plan(state, options);
   const absentOnes = whole.absent.filter((c) => c.kind === 'absent').length;
   const choice = absentOnes > 0 ? await askAbsent(run.ui, absentOnes, account) : 'leave';
   const naming = { kind: 'file' as const, source: await sourceName(doc.uri) };

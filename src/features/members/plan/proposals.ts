@@ -1,9 +1,10 @@
 /**
- * A plan from desired member rows, for features that propose changes without a file (contracts.ts): the rows are
- * written as a members file and planned exactly as Plan Changes… plans one, against the portal as it is now, then
- * shown in the Plan view. Only reads are sent; whatever the plan holds is applied, if at all, by a person there.
- * Members not among the rows are left alone, so when the rows name fewer members than the member list has pages,
- * only those members are read, one request each, instead of the whole list.
+ * A plan from desired member rows, for features that propose changes without a file (contracts.ts): the rows become
+ * the members file's model as they are (membersFileOfRows, no CSV written and read back) and go to the worker that
+ * plans Plan Changes…' files, which asks for the same group reads and makes the plan with the same code, against the
+ * portal as it is now; the plan is then shown in the Plan view. Only reads are sent; whatever the plan holds is
+ * applied, if at all, by a person there. Members not among the rows are left alone, so when the rows name fewer
+ * members than the member list has pages, only those members are read, one request each, instead of the whole list.
  *
  * A plan on show is someone's review in progress, with the changes they left out: a proposal never replaces it in
  * silence. A modal question names both plans first, and a person who keeps theirs has chat told so.
@@ -17,24 +18,13 @@ import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import type { Ui } from '../../../ui/ui';
 import type { PlanProposals, ProposalReads } from '../../contracts';
-import { csvLine } from '../csv/csv';
-import { diagnose } from './core/file/diagnose';
-import { parseMembersFile } from './core/file/membersFile';
+import { membersFileOfRows } from './core/file/membersFile';
 import { allChanges, type MembersFile } from './core/model';
-import { makePlan } from './core/planner';
-import { readNamedPortalState, readPortalState, stateReads } from './core/portalState';
+import { namedUsernames, readNamedPortalState, readPortalState, stateReads } from './core/portalState';
+import { rowsInWorker, type PlanMade } from './core/worker/planInWorker';
 import { problemMessage } from './editor/problemText';
 import type { PlanStore, ShownPlan } from './planStore';
 import { PLAN_VIEW } from './planView';
-
-/** The rows as a members file: one column per key any row has, `username` first. */
-function membersFileText(rows: readonly Readonly<Record<string, string>>[]): string {
-  const keys = ['username'];
-  for (const row of rows) for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
-  let text = csvLine(keys);
-  for (const row of rows) text += csvLine(keys.map((k) => row[k] ?? ''));
-  return text;
-}
 
 /** The cheaper way to read the portal for `file`: the first list page (one small request) says how many members. */
 async function readsFor(
@@ -94,30 +84,48 @@ async function mayReplace(ui: Ui, store: PlanStore, account: AccountRef, changes
   return true;
 }
 
+/**
+ * The plan of the rows, made by the planning worker from the portal read the cheaper way: the named members alone,
+ * or the member list. Each member's groups are read as the worker asks, as for a file.
+ */
+async function planInWorker(
+  registry: PortalRegistry,
+  account: AccountRef,
+  file: MembersFile,
+  way: ProposalReads['way'],
+  signal: AbortSignal,
+): Promise<PlanMade & { readonly requests: number }> {
+  const client = registry.client(account.portalId);
+  const worker = await rowsInWorker(file);
+  try {
+    const { accountId } = account;
+    const state =
+      way === 'named'
+        ? await readNamedPortalState(client, accountId, namedUsernames(file), worker.needs, { signal })
+        : await readPortalState(client, accountId, worker.needs, { signal });
+    const me = registry.get(account.portalId)?.username?.toLowerCase();
+    const made = await worker.plan(state, { absent: 'leave', ...(me ? { keep: new Set([me]) } : {}) });
+    return { ...made, requests: state.requests };
+  } finally {
+    await worker.close();
+  }
+}
+
 export function planProposals(registry: PortalRegistry, store: PlanStore, ui: () => Ui): PlanProposals {
   return {
-    reads: (account, rows, signal) => readsFor(registry, account, parseMembersFile(membersFileText(rows)), signal),
+    reads: (account, rows, signal) => readsFor(registry, account, membersFileOfRows(rows), signal),
     propose: async (account, rows, signal) => {
-      const file = parseMembersFile(membersFileText(rows));
-      const client = registry.client(account.portalId);
+      const file = membersFileOfRows(rows);
       const reads = await readsFor(registry, account, file, signal);
-      const state = await (reads.way === 'named' ? readNamedPortalState : readPortalState)(
-        client,
-        account.accountId,
-        file,
-        { signal },
-      );
-      const me = registry.get(account.portalId)?.username?.toLowerCase();
+      const made = await planInWorker(registry, account, file, reads.way, signal);
       // Its title goes into the apply's journal, so the change history says where the change came from.
-      const plan = {
-        ...makePlan(file, state, { absent: 'leave', ...(me ? { keep: new Set([me]) } : {}) }),
-        title: vscode.l10n.t('Changes proposed in chat'),
-      };
-      const problems = diagnose(file, { groups: state.groups, members: state.members })
+      const plan = { ...made.plan, title: vscode.l10n.t('Changes proposed in chat') };
+      // What keeps a row out of the plan, and what the header names that the portal lacks (a group), for chat to say.
+      const problems = [...made.problems, ...(plan.skipped ?? []).flatMap((s) => s.problems)]
         .filter((p) => p.severity === 'error')
         .map(problemMessage);
       const changes = allChanges(plan).length;
-      const read = { ...reads, requests: state.requests };
+      const read = { ...reads, requests: made.requests };
       const shown = await mayReplace(ui(), store, account, changes);
       // The chat was stopped while the question was open: nothing is shown on its behalf.
       if (signal.aborted) throw new Cancelled();

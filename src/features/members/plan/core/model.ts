@@ -85,8 +85,11 @@ export interface MembersFileRow {
   readonly line: number;
   /** Char offset in the file's text (without its byte order mark) where the row starts. */
   readonly start: number;
-  /** Cell values as read (see FileCell.value), by header index; a row shorter than the header has fewer. */
-  readonly values: readonly string[];
+  /**
+   * Cell values as read (see FileCell.value), by header index; a row shorter than the header has fewer, and a row
+   * given as data (membersFileOfRows) has none where it left a column out.
+   */
+  readonly values: readonly (string | undefined)[];
 }
 
 export interface MembersFile {

@@ -34,6 +34,7 @@ import type {
   PortalGroup,
   PortalMember,
   PortalState,
+  Problem,
 } from './model';
 
 export interface PlanOptions {
@@ -327,6 +328,11 @@ export class Planning {
    */
   take(section: GrowingSection, count: number): ReadonlyArray<FilePlan[GrowingSection][number]> {
     return this.parts[section].splice(0, count);
+  }
+
+  /** The file's own problems, its header's against the portal read: the plan lists only the rows it skips. */
+  fileProblems(): readonly Problem[] {
+    return this.check.result([]).problems;
   }
 
   /** The plan of the rows planned; `absent` is planned now that every row of the file is known. */

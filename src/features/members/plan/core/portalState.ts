@@ -137,7 +137,7 @@ async function withGroups(
 }
 
 /** The lower-case usernames the file's rows name, each once. */
-function namedUsernames(file: MembersFile): string[] {
+export function namedUsernames(file: MembersFile): string[] {
   return [
     ...new Set(
       desiredRows(file)
@@ -164,19 +164,20 @@ export interface NamedStateClient extends PortalStateClient {
 }
 
 /**
- * The portal as the plan of `file` sees it, from one read of each member its rows name instead of the walk: for
- * a file that names a few members of a large organisation. A name the portal does not know is a new member. Only
- * a plan that leaves absent members alone may be made from it: the other members are not read.
+ * The portal as the plan of a file sees it, from one read of each member its rows name (`usernames`, see
+ * namedUsernames) instead of the walk: for a file that names a few members of a large organisation. A name the
+ * portal does not know is a new member. Only a plan that leaves absent members alone may be made from it: the other
+ * members are not read. The members' groups are read as `file` asks (its rows, or the worker that holds them).
  */
 export async function readNamedPortalState(
   client: NamedStateClient,
   accountId: number,
-  file: MembersFile,
+  usernames: readonly string[],
+  file: MembersFile | StateNeeds,
   options: PortalStateOptions = {},
 ): Promise<PortalState> {
   const readAt = Date.now();
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_MAX_CONCURRENT);
-  const usernames = namedUsernames(file);
   const read: Reading = { requests: 0, total: usernames.length, members: new Map() };
   await runPool(
     usernames,

@@ -106,6 +106,23 @@ describe('Sign-in and secrets', function () {
     );
     assert.equal(api.registry.get(idOf(a))?.username, username);
     assert.equal(typeof (await api.registry.client(idOf(a)).v3.userinfo()).name, 'string', 'still signed in');
+    // The deletion went through the write engine: the change history names it as the portal named the application,
+    // and says it has no undo.
+    type Listed = { settings?: { record: { begin: { work: Array<{ change: { clientId?: string } }> } } } };
+    const removed = (v: Listed) => v.settings?.record.begin.work[0]?.change.clientId === earlier.clientId;
+    await withUi({ 'plan.history.pick': removed as never }, async (ui) => {
+      await vscode.commands.executeCommand('portal.plan.showHistory');
+      const texts = ui.asked.find((q) => q.id === 'plan.history.pick')?.texts ?? [];
+      const at = texts.findIndex((l) =>
+        l.startsWith('"Remove the sign-in’s unused application Portal for VS Code on '),
+      );
+      assert.ok(at >= 0, texts.join(' | '));
+      assert.equal(texts[at + 1], 'cannot be undone');
+      assert.ok(
+        ui.told.some((t) => /cannot be restored/.test(t.text)),
+        ui.told.map((t) => t.text).join(' | '),
+      );
+    });
   });
 
   it('asks for a two-factor code only when the portal asks, and again after a wrong one', async () => {

@@ -1,6 +1,7 @@
 // Chat never acts in silence: a proposal asks before it replaces the plan a person is reviewing (and chat is told when
-// they keep theirs), a proposed plan says where it came from in the Plan view and the Apply confirmation, a tool whose
-// cost could not be read first asks anyway, and a failure's portal text comes back inside the untrusted-data envelope.
+// they keep theirs), a proposed plan says where it came from in the Plan view and the Apply confirmation, a proposal
+// changes only what its rows give, a tool whose cost could not be read first asks anyway, and a failure's portal text
+// comes back inside the untrusted-data envelope.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -104,6 +105,26 @@ describe('Chat: never in silence', function () {
     t.members.plan.store.show(shown.plan, shown.account, undefined);
     assert.doesNotMatch(view.message ?? '', /Proposed in chat/);
     assert.equal(view.description, undefined);
+  });
+
+  it('a proposal leaves what a row does not give as the portal holds it, though another row gives it', async () => {
+    const store = t.members.plan.store;
+    store.clear();
+    // yara.haddad has a job title and tags, and member a group: neither row gives those, the other row does.
+    const got = await ask('portal_proposeMemberChanges', {
+      rows: [
+        { username: 'yara.haddad', 'group:marketing': 'Standard' },
+        { username: 'member', jobTitle: 'Chat wrote this', tags: 'chat' },
+      ],
+    });
+    const plan = store.plan?.plan;
+    assert.ok(plan, 'the proposal is on show');
+    const changes = [...plan.fieldChanges, ...plan.groupChanges].map((c) =>
+      c.kind === 'field' ? `${c.username} ${c.field}` : `${c.username} ${c.groupName}`,
+    );
+    assert.deepEqual(changes.sort(), ['member jobTitle', 'member tags', 'yara.haddad marketing']);
+    assert.equal(got.answer?.changes, 3);
+    assert.deepEqual(got.answer?.problems, []);
   });
 
   it('a tool whose cost cannot be read first asks anyway, in general words', async () => {

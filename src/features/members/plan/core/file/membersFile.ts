@@ -387,18 +387,23 @@ class Reader {
       text: h,
       span: this.spanOf(head?.offsets[2 * i] ?? 0, head?.offsets[2 * i + 1] ?? 0),
     }));
-    const columns = new Map<ColumnKey, number>();
-    const groupColumns: string[] = [];
-    header.forEach((h, i) => {
-      if (h.key === undefined || columns.has(h.key)) return;
-      columns.set(h.key, i);
-      const group = groupNameOf(h.key);
-      if (group !== undefined) groupColumns.push(group);
-    });
-    const file = { text: this.text, delimiter: this.delimiter, bom, header, columns, groupColumns, problems };
+    const file = { text: this.text, delimiter: this.delimiter, bom, header, ...columnsOf(header), problems };
     linesOf.set(file, this.lines);
     return file;
   }
+}
+
+/** Header index by column (the first, when a column is named twice), and the group columns' names in header order. */
+function columnsOf(header: readonly HeaderCell[]): Pick<FileWithoutRows, 'columns' | 'groupColumns'> {
+  const columns = new Map<ColumnKey, number>();
+  const groupColumns: string[] = [];
+  header.forEach((h, i) => {
+    if (h.key === undefined || columns.has(h.key)) return;
+    columns.set(h.key, i);
+    const group = groupNameOf(h.key);
+    if (group !== undefined) groupColumns.push(group);
+  });
+  return { columns, groupColumns };
 }
 
 function spanIn(lines: Lines, start: number, end: number): Span {
@@ -422,6 +427,36 @@ export function parseMembersFile(text: string, options: ParseOptions = {}): Memb
   const reader = new Reader(body, delimiterOf(body));
   readAll(reader, body);
   return reader.file(bom, options);
+}
+
+const NOWHERE: Span = { line: 0, column: 0, endLine: 0, endColumn: 0 };
+
+/**
+ * A members file from rows given as data rather than text (chat's proposals): one column per key any row has,
+ * `username` first, each key read as a header cell is (`jobTitle`, `group:<name>`). A row without a key leaves that
+ * cell out (undefined, as in a row shorter than its header), so the plan leaves the member's value as it is; an empty
+ * string is a value, as an empty cell is (no job title, no tags, not in the group). Writing the rows as CSV and
+ * reading them back would turn every key one row has and another lacks into an empty cell of the other. Each row is
+ * on its own line after the header's; there is no text to find a cell's place in, so a problem is placed at its row.
+ */
+export function membersFileOfRows(
+  rows: readonly Readonly<Record<string, string>>[],
+  options: ParseOptions = {},
+): MembersFile {
+  const keys = new Set(['username']);
+  for (const row of rows) for (const key of Object.keys(row)) keys.add(key);
+  const index = labelIndex(options);
+  const order = [...keys];
+  const header: HeaderCell[] = order.map((text) => ({ key: columnIn(index, text), text, span: NOWHERE }));
+  return {
+    text: '',
+    delimiter: ',',
+    bom: false,
+    header,
+    ...columnsOf(header),
+    rows: rows.map((r, i) => ({ row: i + 1, line: i + 1, start: 0, values: order.map((key) => r[key]) })),
+    problems: [],
+  };
 }
 
 /** Chars csv-parse reads between two pauses: a few milliseconds of work. */

@@ -3,22 +3,29 @@
  * which answers what the file needs read from the portal; the host reads the portal with its client and sends what
  * it read; the worker plans, and the plan comes back in parts while it is made, each a few milliseconds to take in,
  * then the rest of it. The host never parses the file itself, so its event loop is never held by it, and it keeps
- * only the plan.
+ * only the plan. Rows given as data (chat's proposals) go to the same worker instead of a text, and are planned by
+ * the same messages.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ParseOptions } from '../file/membersFile';
 import type { PlanOptions } from '../planner';
 import type { StateNeeds } from '../portalState';
-import type { GroupLevel, FilePlan, PortalMember, PortalState } from '../model';
+import type { GroupLevel, FilePlan, MembersFile, PortalMember, PortalState, Problem } from '../model';
 import type { FileRead, FromWorker, ToWorker } from './protocol';
+
+/** A plan the worker made, and the problems of the file's own that it holds none of (see Planning.fileProblems). */
+export interface PlanMade {
+  readonly plan: FilePlan;
+  readonly problems: readonly Problem[];
+}
 
 /** A members file read by a worker, which keeps it until the plan is made. */
 export interface FileInWorker {
   readonly read: FileRead;
   /** What reading the portal needs to know of the file (see readPortalState). */
   readonly needs: StateNeeds;
-  plan(state: PortalState, options: PlanOptions): Promise<FilePlan>;
+  plan(state: PortalState, options: PlanOptions): Promise<PlanMade>;
   /** Ends the worker (and frees what it held); a plan not yet made is refused. */
   close(): Promise<void>;
 }
@@ -138,14 +145,20 @@ function expect<T extends FromWorker['type']>(message: FromWorker, type: T): Ext
 }
 
 /** Reads `text` as a members file in a worker. The caller closes it once planned (or given up). */
-export async function readInWorker(text: string, options: ParseOptions): Promise<FileInWorker> {
+export function readInWorker(text: string, options: ParseOptions): Promise<FileInWorker> {
+  return inWorker({ type: 'read', text, options });
+}
+
+/** Hands rows given as data (membersFileOfRows) to a worker, to be planned as a file's are; the caller closes it. */
+export function rowsInWorker(file: MembersFile): Promise<FileInWorker> {
+  return inWorker({ type: 'rows', file });
+}
+
+async function inWorker(first: Extract<ToWorker, { type: 'read' | 'rows' }>): Promise<FileInWorker> {
   const worker = startWorker();
   const talk = new Conversation(worker);
   try {
-    const { rows, digest, hasGroupColumns, readsGroups } = expect(
-      await talk.ask({ type: 'read', text, options }),
-      'read',
-    );
+    const { rows, digest, hasGroupColumns, readsGroups } = expect(await talk.ask(first), 'read');
     const read: FileRead = { rows, digest, hasGroupColumns, readsGroups };
     return {
       read,
@@ -154,8 +167,10 @@ export async function readInWorker(text: string, options: ParseOptions): Promise
         groupReads: async (members: ReadonlyMap<string, PortalMember>) =>
           read.readsGroups ? expect(await talk.ask({ type: 'groupReads', members }), 'groupReads').usernames : [],
       },
-      plan: async (state, planOptions) =>
-        talk.planOf(expect(await talk.ask({ type: 'plan', state, options: planOptions }), 'plan').rest),
+      plan: async (state, planOptions) => {
+        const { rest, problems } = expect(await talk.ask({ type: 'plan', state, options: planOptions }), 'plan');
+        return { plan: talk.planOf(rest), problems };
+      },
       close: async () => void (await worker.terminate()),
     };
   } catch (error) {

@@ -10,15 +10,26 @@
  *
  * The portal is read by the host (the client, its sign-in and its request budget live there): the worker says what
  * the file needs read, and plans once the host sends what it read. See planInWorker.ts for the host's side.
+ *
+ * A file given as rows (chat's proposals, at most a thousand of them) has no text to read again: the worker keeps its
+ * rows, and every step after reading them is the same code as a file's.
  */
 import { parentPort } from 'node:worker_threads';
-import { desiredRow } from '../file/desiredRows';
+import { desiredRow, SLICE_ROWS } from '../file/desiredRows';
 import { GroupReads, mayReadGroups } from '../file/groupReads';
-import { rereadRows, streamMembersFile, type ParseOptions } from '../file/membersFile';
-import { RowIndex } from '../file/rowIndex';
+import { rereadRows, streamMembersFile, usernameOf, type ParseOptions, type RowSink } from '../file/membersFile';
+import { RowIndex, rowIndexOf } from '../file/rowIndex';
 import { fileDigest, GROWING_SECTIONS, Planning } from '../planner';
 import { PART_ITEMS, type FromWorker, type PlanArrayKey, type PlanMapKey, type ToWorker } from './protocol';
-import type { FileWithoutRows, MembersFileRow, FilePlan, PortalMember, PortalState } from '../model';
+import type {
+  FileWithoutRows,
+  MembersFile,
+  MembersFileRow,
+  FilePlan,
+  PortalMember,
+  PortalState,
+  Problem,
+} from '../model';
 import type { PlanOptions } from '../planner';
 
 const port = parentPort;
@@ -42,7 +53,7 @@ function sendPart(message: FromWorker): Promise<void> {
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The long sections of the finished plan in parts, then the rest. */
-async function sendPlan(plan: FilePlan): Promise<void> {
+async function sendPlan(plan: FilePlan, problems: readonly Problem[]): Promise<void> {
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(plan)) {
     if (Array.isArray(value) && value.length > PART_ITEMS) {
@@ -56,42 +67,66 @@ async function sendPlan(plan: FilePlan): Promise<void> {
       rest[key] = new Map();
     } else rest[key] = value;
   }
-  send({ type: 'plan', rest: rest as Partial<FilePlan> });
+  send({ type: 'plan', rest: rest as Partial<FilePlan>, problems });
 }
 
-/** The file read: its text and header (no rows), and the index of its rows. */
-let file: { readonly head: FileWithoutRows; readonly index: RowIndex } | undefined;
+/**
+ * The file read: its header (and text), the index of its rows, and how its rows are read again for each step: from
+ * the text, or from the rows it came as. `pause` is awaited between slices of them.
+ */
+interface FileHeld {
+  readonly head: FileWithoutRows;
+  readonly index: RowIndex;
+  eachRow(pause: () => Promise<void>, onRow: RowSink): Promise<void>;
+}
 
-function fileRead(): { readonly head: FileWithoutRows; readonly index: RowIndex } {
+let file: FileHeld | undefined;
+
+function fileRead(): FileHeld {
   if (!file) throw new Error('the members file was not read first');
   return file;
+}
+
+function answerRead(held: FileHeld, digest: string): void {
+  file = held;
+  send({
+    type: 'read',
+    rows: held.index.rows,
+    digest,
+    hasGroupColumns: held.head.groupColumns.length > 0,
+    readsGroups: mayReadGroups(held.head),
+  });
 }
 
 async function read(text: string, options: ParseOptions): Promise<void> {
   const index = new RowIndex();
   const head = await streamMembersFile(text, options, nextTurn, (row, username) => index.add(row, username));
-  file = { head, index };
-  send({
-    type: 'read',
-    rows: index.rows,
-    digest: fileDigest(text),
-    hasGroupColumns: head.groupColumns.length > 0,
-    readsGroups: mayReadGroups(head),
-  });
+  answerRead({ head, index, eachRow: (pause, onRow) => rereadRows(head, pause, onRow) }, fileDigest(text));
+}
+
+function takeRows(given: MembersFile): void {
+  const eachRow = async (pause: () => Promise<void>, onRow: RowSink): Promise<void> => {
+    for (let at = 0; at < given.rows.length; at += SLICE_ROWS) {
+      for (const row of given.rows.slice(at, at + SLICE_ROWS)) onRow(row, usernameOf(given, row));
+      await pause();
+    }
+  };
+  const digest = fileDigest(JSON.stringify([given.header.map((h) => h.text), given.rows.map((r) => r.values)]));
+  answerRead({ head: given, index: rowIndexOf(given), eachRow }, digest);
 }
 
 async function groupReads(members: ReadonlyMap<string, PortalMember>): Promise<void> {
-  const { head } = fileRead();
+  const { head, eachRow } = fileRead();
   const reads = new GroupReads(head, members);
   // Only a row of a member on the portal can need a read: the others are not typed at all.
-  await rereadRows(head, nextTurn, (row, username) => {
+  await eachRow(nextTurn, (row, username) => {
     if (reads.concerns(username)) reads.row(desiredRow(head, row));
   });
   send({ type: 'groupReads', usernames: reads.usernames() });
 }
 
 async function plan(state: PortalState, options: PlanOptions): Promise<void> {
-  const { head, index } = fileRead();
+  const { head, index, eachRow } = fileRead();
   const planning = new Planning(head, index, state, options);
   // As makePlan: a file without a username column has no row to plan.
   const planRow = head.columns.has('username')
@@ -104,10 +139,10 @@ async function plan(state: PortalState, options: PlanOptions): Promise<void> {
       while (planning.planned(key) > 0) await sendPart({ type: 'part', key, items: planning.take(key, PART_ITEMS) });
     await nextTurn();
   };
-  await rereadRows(head, sendParts, planRow);
+  await eachRow(sendParts, planRow);
   // What the plan was made from is not needed any more: the worker's memory goes back while the rest goes out.
   file = undefined;
-  await sendPlan(planning.plan());
+  await sendPlan(planning.plan(), planning.fileProblems());
 }
 
 async function handle(message: ToWorker): Promise<void> {
@@ -116,6 +151,7 @@ async function handle(message: ToWorker): Promise<void> {
     taken = undefined;
     resolve?.();
   } else if (message.type === 'read') await read(message.text, message.options);
+  else if (message.type === 'rows') takeRows(message.file);
   else if (message.type === 'groupReads') await groupReads(message.members);
   else await plan(message.state, message.options);
 }

@@ -2,16 +2,20 @@
  * The messages between the extension host and the worker that reads and plans a members file (planWorker.ts,
  * planInWorker.ts). Both ends are this extension's own code, built together: the types are the contract.
  *
+ * A file comes as its text (Plan Changes…) or as rows already given as data (chat's proposals: see
+ * membersFileOfRows); either way the worker answers `read`, then the same questions plan it.
+ *
  * The plan comes back in parts, each sent when the host has taken in the one before: a section of a plan made from
  * a large file holds a great many changes, and the host reads every message waiting for it in one go, so one
  * message of all of them, or all the parts at once, would hold its event loop for as long as that takes.
  */
 import type { ParseOptions } from '../file/membersFile';
 import type { PlanOptions } from '../planner';
-import type { FilePlan, PortalMember, PortalState } from '../model';
+import type { FilePlan, MembersFile, PortalMember, PortalState, Problem } from '../model';
 
 export type ToWorker =
   | { readonly type: 'read'; readonly text: string; readonly options: ParseOptions }
+  | { readonly type: 'rows'; readonly file: MembersFile }
   | { readonly type: 'groupReads'; readonly members: ReadonlyMap<string, PortalMember> }
   | { readonly type: 'plan'; readonly state: PortalState; readonly options: PlanOptions }
   /** The last part was taken in: the next one. */
@@ -21,7 +25,7 @@ export type ToWorker =
 export interface FileRead {
   /** Data rows. */
   readonly rows: number;
-  /** fileDigest of the text. */
+  /** fileDigest of the text (of the header and values, for a file given as rows). */
   readonly digest: string;
   /** The header has group columns: the group list and some members' groups are read. */
   readonly hasGroupColumns: boolean;
@@ -43,7 +47,12 @@ export type FromWorker =
   | { readonly type: 'groupReads'; readonly usernames: readonly string[] }
   | { readonly type: 'part'; readonly key: PlanArrayKey; readonly items: readonly unknown[] }
   | { readonly type: 'mapPart'; readonly key: PlanMapKey; readonly entries: ReadonlyArray<readonly [string, unknown]> }
-  | { readonly type: 'plan'; readonly rest: Partial<FilePlan> }
+  | {
+      readonly type: 'plan';
+      readonly rest: Partial<FilePlan>;
+      /** The file's own problems (its header's, against the portal read): the plan holds only its skipped rows'. */
+      readonly problems: readonly Problem[];
+    }
   | { readonly type: 'error'; readonly message: string };
 
 /** Items a part carries: a few milliseconds of reading for the host. */

@@ -6,6 +6,7 @@ import { parseMembersFile } from '../../../../../../src/features/members/plan/co
 import { makePlan } from '../../../../../../src/features/members/plan/core/planner';
 import {
   readGroups,
+  namedUsernames,
   readNamedPortalState,
   readPortalState,
   stateReads,
@@ -68,7 +69,7 @@ void describe('portal state: only the members a file names', () => {
             'username,jobTitle,group:engineering\nalice.muller,Analyst,Standard\nBruno.Dubois,,\nnobody.new,New,Basic\n';
           const file = parseMembersFile(text);
           p.emu.resetStats();
-          const named = await readNamedPortalState(p.client, p.acme, file);
+          const named = await readNamedPortalState(p.client, p.acme, namedUsernames(file), file);
           assert.equal(apiRequests(p.emu, LIST), 0, 'no walk of the member list');
           assert.equal(apiRequests(p.emu, /^GET \/v3\/accounts\/:account\/members\/:/), 3, 'one read per name');
           assert.equal(apiRequests(p.emu, MEMBER_READ), 2, 'the groups of the two on the portal');

@@ -60,7 +60,7 @@ void describe("an administrator's sign-in is power", () => {
         try {
           const workerState = await readPortalState(p.client, p.acme, inWorker.needs);
           assert.equal(workerState.requests, state.requests, 'the same group reads');
-          const workerPlan = await inWorker.plan(workerState, {});
+          const { plan: workerPlan } = await inWorker.plan(workerState, {});
           assert.equal(planElevations(workerPlan, allChanges(workerPlan)).length, 5);
         } finally {
           await inWorker.close();

@@ -90,7 +90,7 @@ void describe('members file in slices', () => {
         const here = await readPortalState(p.client, p.acme, whole);
         assert.equal(state.requests, here.requests, 'the same portal reads, group reads included');
         const now = Date.now();
-        const planned = await file.plan(state, { now });
+        const { plan: planned } = await file.plan(state, { now });
         assert.deepEqual(planned, makePlan(whole, state, { now }));
         assert.equal(planned.newMembers.length, 8000);
         assert.ok(planned.groupChanges.length > 0, 'the changed group cells are planned');
