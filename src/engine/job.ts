@@ -47,6 +47,8 @@ interface BeginFields<U extends Unit, O extends string> {
   readonly startedAt: number;
   /** The change in the user's words ("Disable 27 members"), for history and Undo. */
   readonly title?: string;
+  /** The organisation's name as the run knew it, so a history read after a reload names it. */
+  readonly accountLabel?: string;
   /** The run this one undoes, when it is an undo: a run undone is never offered for undo again. */
   readonly undoOf?: string;
   readonly work: readonly U[];

@@ -62,10 +62,23 @@ export function inactiveFor(lastActive: number, days: number, now: number): bool
 /**
  * Not started yet: never active, and their activation e-mail is still to come (a starter whose first day is ahead).
  * They have not had the access an activity filter measures the use of, so "inactive 90+ days" and "never active"
- * leave them out unless asked to keep them: one meaning for the access matrix and the Members view.
+ * leave them out unless asked to keep them: one meaning for the access matrix, the Members view, the access review
+ * and chat's answers.
  */
 export function notStarted(flags: number, lastActive: number): boolean {
   return lastActive < 0 && (flags & FLAG.pending) !== 0;
+}
+
+/**
+ * Whether a filter leaves this member out as not started yet: it asks about activity (inactive N days, never active)
+ * and was not told to keep them.
+ */
+export function leftOutAsNotStarted(
+  filter: { readonly activity: boolean; readonly keepNotStarted?: boolean | undefined },
+  flags: number,
+  lastActive: number,
+): boolean {
+  return filter.activity && filter.keepNotStarted !== true && notStarted(flags, lastActive);
 }
 
 /** A state in words, as every filter and column says it. */

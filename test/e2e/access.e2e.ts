@@ -24,6 +24,7 @@ import {
   selectedMembers,
   signInToAcme,
   toast,
+  until,
 } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
@@ -176,6 +177,90 @@ async function matrixFiltered(wb: E2EWorkbench, emu: Emulator, bearer: string, c
   return frame;
 }
 
+/** A cell of the matrix whose text is cut off: its row, its column and what it says and shows on hover. */
+interface CutOff {
+  readonly username: string;
+  /** The column as its header's edge names it (matrixColumns.protocol.ts): 'state', 'group', … */
+  readonly column: string;
+  /** The cell's class that finds it again in its row after a redraw. */
+  readonly selector: string;
+  readonly text: string;
+  readonly title: string;
+  /** How many pixels of its text are cut off. */
+  readonly over: number;
+}
+
+/** The first drawn cell whose text is cut off, or the one in `again` (its width and text, drawn anew). */
+function cutOffCell(frame: Frame, again?: Pick<CutOff, 'username' | 'selector'>): Promise<CutOff | undefined> {
+  return frame.evaluate((again) => {
+    const kinds: Record<string, string> = {
+      'col-last': 'last',
+      'col-state': 'state',
+      'col-perm': 'perm',
+      'col-signin': 'signin',
+      cell: 'group',
+    };
+    const cells = again
+      ? [...document.querySelectorAll<HTMLElement>(`.row[data-username="${again.username}"] .${again.selector}`)]
+      : [...document.querySelectorAll<HTMLElement>('.row .fixed, .row .cell')];
+    for (const c of cells) {
+      if (!again && c.scrollWidth <= c.clientWidth) continue;
+      const selector = [...c.classList].find((k) => k in kinds) ?? '';
+      return {
+        username: c.closest('.row')?.getAttribute('data-username') ?? '',
+        column: kinds[selector] ?? '',
+        selector,
+        text: c.textContent ?? '',
+        title: c.title,
+        over: c.scrollWidth - c.clientWidth,
+      };
+    }
+    return undefined;
+  }, again);
+}
+
+/**
+ * A cut-off cell shows its whole text on hover (its title), and its column widens when its header's right edge is
+ * dragged, until the text is whole; the page keeps the width when it is drawn again (Developer: Reload Webviews).
+ */
+async function widenCutOff(page: Page, frame: Frame, ctx: FlowContext): Promise<void> {
+  const cut = await cutOffCell(frame);
+  check(cut, 'no cell of the matrix is cut off: nothing to widen');
+  check(cut.title === cut.text, `the cut-off cell's title "${cut.title}" is not its text "${cut.text}"`);
+  const edge = frame.locator(`.head .resizer[data-column="${cut.column}"]`).first();
+  const box = await edge.boundingBox();
+  check(box, `no edge to drag on the ${cut.column} column's header`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + cut.over + 24, y, { steps: 6 });
+  await page.mouse.up();
+  const whole = await until(
+    page,
+    async () => {
+      const now = await cutOffCell(frame, cut);
+      return now && now.over <= 0 ? now : undefined;
+    },
+    `the ${cut.column} cell of ${cut.username} ("${cut.text}") is whole after the drag`,
+  );
+  ctx.log(`"${whole.text}" (${cut.column}, ${cut.username}) was cut off by ${cut.over} px; dragged wider, it is whole`);
+  // Marked, the page drawn before the reload is told apart from the one drawn after it.
+  await frame.evaluate(() => document.body.setAttribute('data-before-reload', ''));
+  await palette(page, 'Developer: Reload Webviews');
+  await until(
+    page,
+    async () => {
+      const again = await webviewFrame(page, '#matrix');
+      const redrawn = await again.evaluate(() => !document.body.hasAttribute('data-before-reload')).catch(() => false);
+      const now = redrawn ? await cutOffCell(again, cut).catch(() => undefined) : undefined;
+      return now && now.over <= 0 ? now : undefined;
+    },
+    `the ${cut.column} column keeps its width after the page is drawn again`,
+  );
+  ctx.log('the page drawn again keeps the width');
+}
+
 /** The matrix with its member columns, in a light and a dark theme, for the README. */
 async function shootMatrix(wb: E2EWorkbench, frame: Frame, ctx: FlowContext): Promise<void> {
   await palette(wb.page, 'Notifications: Clear All Notifications');
@@ -302,7 +387,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     await signInToAcme(page, PORTAL_LABEL, { width: 560, height: 1000, keep: ['Members'] });
     const bearer = await token(emu);
     ctx.log('signed in; the Members view shows Acme Corporation');
-    await matrixFiltered(wb, emu, bearer, ctx);
+    await widenCutOff(page, await matrixFiltered(wb, emu, bearer, ctx), ctx);
     await disableInactive(page, emu, bearer, ctx);
     await sameAccess(page, emu, bearer, ctx);
   });

@@ -26,6 +26,8 @@ export interface ApplyOptions extends RunSettings {
   readonly undoOf?: string;
   /** The change in the user's words, for the history and Undo ("Disable 27 members"). */
   readonly title?: string;
+  /** The organisation's name, kept in the journal for the history after a reload. */
+  readonly accountLabel?: string;
 }
 
 /** Applies the plan minus the left-out changes. Throws only before the first request (journal folder unusable). */
@@ -36,6 +38,7 @@ export function applyPlan(client: ApplyClient, plan: Plan, options: ApplyOptions
     portalId: options.portalId,
     origin: plan.origin,
     ...((options.title ?? plan.title) ? { title: options.title ?? plan.title } : {}),
+    ...(options.accountLabel ? { accountLabel: options.accountLabel } : {}),
     ...((options.undoOf ?? plan.undoOf) ? { undoOf: options.undoOf ?? plan.undoOf } : {}),
   };
   return runMemberWork(client, head, items, options);

@@ -141,6 +141,9 @@ const work = z.strictObject({
   permanent: z.boolean(),
 });
 
+/** The organisation's name as the run knew it: a history read after a reload names the organisation by it. */
+const MAX_ACCOUNT_LABEL = 200;
+
 const memberEntry = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('begin'),
@@ -151,6 +154,7 @@ const memberEntry = z.discriminatedUnion('type', [
     origin: z.enum(['file', 'undo', 'retry', 'recreate', 'access', 'bulk', 'single', 'form']),
     startedAt: time,
     title: oneLine(MAX_TEXT).optional(),
+    accountLabel: oneLine(MAX_ACCOUNT_LABEL).optional(),
     undoOf: z.string().regex(APPLY_ID).optional(),
     work: z.array(work).max(MAX_WORK),
   }),

@@ -15,6 +15,7 @@ import { memberJournal } from './journalSchema';
 import { contextOf, MemberKind, type ApplyClient } from './kind';
 import type { JournalOrigin, JournalWork, ReportRow } from './model';
 import { reportRows } from './report';
+import { plain } from '../../shared/plainText';
 
 export interface ApplyProgress {
   /** Members finished (done, skipped or failed). */
@@ -73,6 +74,8 @@ export interface RunHead {
   readonly portalId: string;
   readonly origin: JournalOrigin;
   readonly title?: string;
+  /** The organisation's name, kept with the change so its history and undo name it after a reload. */
+  readonly accountLabel?: string;
   readonly undoOf?: string;
 }
 
@@ -132,6 +135,7 @@ export async function runMemberWork(
     origin: head.origin,
     startedAt: Date.now(),
     ...(head.title ? { title: head.title } : {}),
+    ...(head.accountLabel ? { accountLabel: plain(head.accountLabel, { maxLength: 200 }) } : {}),
     ...(head.undoOf ? { undoOf: head.undoOf } : {}),
     work: items,
   });

@@ -20,6 +20,7 @@ import {
   defineTool,
   objectOf,
   optionalCount,
+  optionalFlag,
   optionalString,
   requiredString,
   targetInput,
@@ -182,7 +183,15 @@ interface FindInput extends TargetInput {
   readonly inactiveDays: number | undefined;
   readonly group: string | undefined;
   readonly tag: string | undefined;
+  readonly includeNotStarted: true | undefined;
   readonly offset: number | undefined;
+}
+
+/** What the answer says of the members an activity filter left out as not started yet, when it left some out. */
+function notStartedNote(leftOut: number): string | undefined {
+  if (leftOut === 0) return undefined;
+  const who = leftOut === 1 ? '1 more member matched but has' : `${leftOut} more members matched but have`;
+  return `${who} not started yet (never active, activation e-mail still to come): left out, as the access matrix leaves them out. Ask again with includeNotStarted: true to count them.`;
 }
 
 export function findMembersTool(env: ToolEnv, store: AccessHandle): vscode.LanguageModelTool<object> {
@@ -196,6 +205,7 @@ export function findMembersTool(env: ToolEnv, store: AccessHandle): vscode.Langu
         inactiveDays: optionalCount(o, 'inactiveDays'),
         group: optionalString(o, 'group'),
         tag: optionalString(o, 'tag'),
+        includeNotStarted: optionalFlag(o, 'includeNotStarted'),
         offset: optionalCount(o, 'offset'),
       };
     },
@@ -213,8 +223,15 @@ export function findMembersTool(env: ToolEnv, store: AccessHandle): vscode.Langu
         input.group === undefined
           ? undefined
           : await groupNameOf(target.client, target.account.accountId, view, input.group);
-      const filter = { state: input.state, inactiveDays: input.inactiveDays, group, tag: input.tag };
+      const filter = {
+        state: input.state,
+        inactiveDays: input.inactiveDays,
+        group,
+        tag: input.tag,
+        includeNotStarted: input.includeNotStarted,
+      };
       const found = findMembers(view, filter, { offset: input.offset, now: Date.now() });
+      const note = notStartedNote(found?.notStartedLeftOut ?? 0);
       const asked = Object.fromEntries(
         Object.entries(filter)
           .filter(([, v]) => v !== undefined)
@@ -223,7 +240,7 @@ export function findMembersTool(env: ToolEnv, store: AccessHandle): vscode.Langu
       return {
         outcome: 'answered',
         answer: found
-          ? { filter: asked, members: found, readNow }
+          ? { filter: asked, members: found, readNow, ...(note !== undefined ? { note } : {}) }
           : { filter: asked, members: null, readNow, reason: 'No member of this organisation has this group or tag.' },
       };
     },

@@ -5,7 +5,7 @@
  * next page, so an answer for a group of thousands stays a few thousand tokens.
  */
 import { cellOf, ROW, rowInactiveFor, rowInState, type AccessRow } from '../../shared/accessRow';
-import type { MemberState } from '../../shared/memberStates';
+import { leftOutAsNotStarted, type MemberState } from '../../shared/memberStates';
 import { accountLevelOf, accountPermissionWordOf, LEVEL_WORDS, type LevelWord } from '../../shared/permissions';
 import type { OutsiderRow } from '../../shared/outsiderRow';
 import { plain } from '../../shared/plainText';
@@ -130,25 +130,39 @@ export interface MemberFilter {
   readonly inactiveDays?: number;
   readonly group?: string;
   readonly tag?: string;
+  /**
+   * True: members not started yet (never active, activation e-mail still to come) count under inactiveDays and
+   * neverActive; by default they are left out, as the access matrix and the Members view leave them out.
+   */
+  readonly includeNotStarted?: boolean;
 }
+
+/** Found members, and how many of those the filter matched were left out as not started yet. */
+export type FoundMembers = Paged<Record<string, unknown>> & { readonly notStartedLeftOut: number };
 
 /** Members matching every filter given, by name; undefined when the group or tag is not one the store knows. */
 export function findMembers(
   view: AccessView,
   filter: MemberFilter,
   o: { offset?: number; now: number },
-): Paged<Record<string, unknown>> | undefined {
+): FoundMembers | undefined {
   const column = filter.group !== undefined ? view.columnOf(filter.group) : undefined;
   if (filter.group !== undefined && column === undefined) return undefined;
   const tagLower = filter.tag?.toLowerCase();
   const tag = tagLower === undefined ? undefined : view.tags.findIndex((t) => t.toLowerCase() === tagLower);
   if (tag === -1) return undefined;
+  const activity = { activity: filterAsksActivity(filter), keepNotStarted: filter.includeNotStarted };
   const found: AccessRow[] = [];
+  let notStartedLeftOut = 0;
   for (const row of view.all()) {
     if (filter.state && !rowInState(row, filter.state)) continue;
     if (filter.inactiveDays !== undefined && !rowInactiveFor(row, filter.inactiveDays, o.now)) continue;
     if (column !== undefined && cellOf(row, column) === 0) continue;
     if (tag !== undefined && !row[ROW.tags].includes(tag)) continue;
+    if (leftOutAsNotStarted(activity, row[ROW.flags], row[ROW.lastActive])) {
+      notStartedLeftOut++;
+      continue;
+    }
     found.push(row);
   }
   found.sort((a, b) => a[ROW.name].localeCompare(b[ROW.name]));
@@ -156,7 +170,13 @@ export function findMembers(
   return {
     ...paged,
     items: paged.items.map((row) => memberLine(row, column === undefined ? undefined : cellOf(row, column))),
+    notStartedLeftOut,
   };
+}
+
+/** Whether the filter asks about activity: inactive N days, or never active. */
+function filterAsksActivity(filter: MemberFilter): boolean {
+  return filter.inactiveDays !== undefined || filter.state === 'neverActive';
 }
 
 /** The domain of an address, which is what an answer says of a guest: never the whole address. */

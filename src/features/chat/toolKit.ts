@@ -87,6 +87,11 @@ export function optionalCount(o: Record<string, unknown>, key: string): number |
   return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : undefined;
 }
 
+/** A boolean field of the input: true only when it is true. */
+export function optionalFlag(o: Record<string, unknown>, key: string): true | undefined {
+  return o[key] === true ? true : undefined;
+}
+
 export function objectOf(raw: unknown): Record<string, unknown> {
   return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
 }

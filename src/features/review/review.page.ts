@@ -60,6 +60,12 @@ class ReviewPage {
   private readonly text = el('vscode-textfield', { id: 'filter-text', placeholder: l10n.t('Name, address or access') });
   private readonly state = select('filter-state', l10n.t('State'));
   private readonly inactive = select('filter-inactive', l10n.t('Last active'));
+  /** Whether the activity filters keep members not started yet (memberStates.ts); they leave them out by default. */
+  private readonly notStarted = el('vscode-checkbox', {
+    id: 'filter-not-started',
+    label: l10n.t('Include members not started yet'),
+    title: l10n.t('Never active, with their activation e-mail still to come'),
+  });
   private readonly group = select('filter-group', l10n.t('Group'));
   private readonly older = select('filter-older', l10n.t('Created'));
   private readonly decided = select('filter-decided', l10n.t('Decision'));
@@ -159,6 +165,7 @@ class ReviewPage {
       el('label', {}, l10n.t('Search'), this.text),
       this.state.wrap,
       this.inactive.wrap,
+      this.notStarted,
       this.group.wrap,
       this.older.wrap,
       this.noExpiry,
@@ -208,6 +215,7 @@ class ReviewPage {
       [this.noExpiry, 'noExpiry'],
       [this.noPassword, 'noPassword'],
       [this.canEdit, 'canEdit'],
+      [this.notStarted, 'notStarted'],
     ] as const)
       on(box, 'change', () => this.changed({ [key]: (box as VscodeCheckbox).checked || undefined }));
     on(this.choice.control, 'change', () => this.syncLevel());

@@ -6,9 +6,16 @@ import { FLAG, notStarted } from '../../../src/shared/memberStates';
 import { meetsActivity, describeActivity, type MemberRow } from '../../../src/shared/members';
 import { visibleRows, viewWords, type MatrixView } from '../../../src/features/members/access/matrix.protocol';
 import type { WireRow } from '../../../src/shared/accessRow';
+import {
+  checkReviewMessage,
+  shows,
+  type ReviewFilter,
+  type ReviewRow,
+} from '../../../src/features/review/core/review.protocol';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2027, 1, 3, 10, 0);
+const KEEP = { kind: 'keep', reason: '' } as const;
 
 const wire = (name: string, lastActive: number, flags: number): WireRow => [
   name.length,
@@ -90,5 +97,35 @@ void describe('members not started yet', () => {
       describeActivity({ inactiveDays: 90, notStarted: true }),
       'inactive 90+ days, members not started yet included',
     );
+  });
+
+  void it("the access review's filter leaves them out the same way, with a toggle that keeps them", () => {
+    const row = (identity: string, lastActive: number, flags: number): ReviewRow => ({
+      key: `m:${identity}`,
+      kind: 'member',
+      identity,
+      name: identity,
+      access: '',
+      detail: '',
+      readAt: NOW,
+      flags,
+      lastActive,
+    });
+    const rows = [
+      row('starter', -1, FLAG.pending),
+      row('idle', NOW - 200 * DAY, 0),
+      row('never', -1, 0),
+      row('recent', NOW - DAY, 0),
+    ];
+    const names = (f: ReviewFilter) => rows.filter((r) => shows(r, undefined, f, NOW)).map((r) => r.identity);
+    assert.deepEqual(names({ inactiveDays: 90 }), ['idle', 'never']);
+    assert.deepEqual(names({ inactiveDays: 90, notStarted: true }), ['starter', 'idle', 'never']);
+    assert.deepEqual(names({ state: 'neverActive' }), ['never']);
+    assert.deepEqual(names({ state: 'neverActive', notStarted: true }), ['starter', 'never']);
+    assert.deepEqual(names({ state: 'pending' }), ['starter']);
+    assert.equal(names({}).length, 4);
+    // The host checks a bulk decision with the same filter as sent from the page: the toggle passes its check.
+    const sent = { type: 'decideShown', filter: { inactiveDays: 90, notStarted: true }, decision: KEEP };
+    assert.deepEqual(checkReviewMessage(sent, ''), { ok: true, value: sent });
   });
 });

@@ -180,7 +180,7 @@ async function runOnce(
     (progress, signal) =>
       runBulk(client, account.accountId, change, members, {
         signal,
-        journal: { storageFolder: deps.storage, portalId: account.portalId },
+        journal: { storageFolder: deps.storage, portalId: account.portalId, accountLabel: account.label },
         title: words.title,
         onProgress: (p) =>
           progress.report({ increment: 100 / p.total, message: vscode.l10n.t('{0} of {1}', p.done, p.total) }),
@@ -268,7 +268,7 @@ export async function changeOne(
   if (!read) return false;
   const member: BulkMember = { ...read, ...known };
   const client = deps.registry.client(account.portalId);
-  const journal = { storageFolder: deps.storage, portalId: account.portalId };
+  const journal = { storageFolder: deps.storage, portalId: account.portalId, accountLabel: account.label };
   const summary = await runBulk(client, account.accountId, change, [member], { journal, title: said.title });
   showInView(deps, account, summary);
   const failed = summary.failed[0];

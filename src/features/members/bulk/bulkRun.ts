@@ -34,7 +34,7 @@ interface BulkOptions {
    * Where the run is journaled (the UI passes `context.globalStorageUri.fsPath`) and the portal id. Without it (the
    * unit tier, benchmarks) the journal goes in a private temporary folder, removed when the run ends.
    */
-  readonly journal?: { readonly storageFolder: string; readonly portalId: string };
+  readonly journal?: { readonly storageFolder: string; readonly portalId: string; readonly accountLabel?: string };
   /** Where snapshots of members deleted for good go. */
   readonly snapshotFolder?: string;
   /** The change in the user's words, for the history and Undo. */
@@ -149,7 +149,13 @@ export async function runBulk(
   let finished = plan.skipped.size;
   const result = await runEdits(
     client,
-    { accountId, portalId: journal.portalId, origin: 'bulk', ...(options.title ? { title: options.title } : {}) },
+    {
+      accountId,
+      portalId: journal.portalId,
+      origin: 'bulk',
+      ...(options.title ? { title: options.title } : {}),
+      ...(journal.accountLabel ? { accountLabel: journal.accountLabel } : {}),
+    },
     plan.edits,
     {
       journalFolder: journal.storageFolder,

@@ -132,6 +132,7 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
   });
   if (!yes || !(await typedCount(ui, counts.permanent))) return false;
   const client = deps.registry.client(account.portalId);
+  const last = { share: 0 };
   const result = await ui.progress(
     {
       id: 'plan.apply.progress',
@@ -139,18 +140,17 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
       where: 'notification',
       cancellable: true,
     },
-    (progress, signal) => {
-      const last = { share: 0 };
-      return applyPlan(client, plan, {
+    (progress, signal) =>
+      applyPlan(client, plan, {
         journalFolder: deps.storage,
         portalId: account.portalId,
+        accountLabel: account.label,
         ...(folder ? { snapshotFolder: folder } : {}),
         ...(title ? { title } : {}),
         leftOut,
         signal,
         onProgress: (p) => reportProgress(progress, p, last),
-      });
-    },
+      }),
   );
   deps.store.clear();
   await finish(ui, deps, plan, account, result);

@@ -54,8 +54,9 @@ function changeLabel(record: JournalRecord): string {
 }
 
 export function accountOfRecord(deps: ApplyDeps, record: JournalRecord): AccountRef {
-  const { portalId, accountId } = record.begin;
-  const label = deps.store.labelOf(portalId, accountId) ?? vscode.l10n.t('organisation {0}', accountId);
+  const { portalId, accountId, accountLabel } = record.begin;
+  // The window's own label first (the organisation may have been renamed since); then the one the change was made in.
+  const label = deps.store.labelOf(portalId, accountId) ?? accountLabel ?? vscode.l10n.t('organisation {0}', accountId);
   return { kind: 'account', portalId, accountId, label };
 }
 

@@ -14,7 +14,14 @@
  *   page → host  { type: 'finish' } | { type: 'close' }
  */
 import * as l10n from '@vscode/l10n';
-import { hasState, MEMBER_STATES, stateWord, type MemberState } from '../../../shared/memberStates';
+import {
+  hasState,
+  inactiveFor,
+  leftOutAsNotStarted,
+  MEMBER_STATES,
+  stateWord,
+  type MemberState,
+} from '../../../shared/memberStates';
 import {
   arrayOf,
   bool,
@@ -95,6 +102,11 @@ export interface ReviewFilter {
   readonly state?: MemberState | undefined;
   /** Members not active for at least this many days (never active counts). */
   readonly inactiveDays?: number | undefined;
+  /**
+   * True: members not started yet (never active, activation e-mail still to come) count under "inactive N days" and
+   * "never active"; by default those leave them out, as the access matrix does.
+   */
+  readonly notStarted?: boolean | undefined;
   /** Members in this group (by its name). */
   readonly group?: string | undefined;
   readonly noExpiry?: boolean | undefined;
@@ -149,11 +161,13 @@ function memberFacetsMatch(row: ReviewRow, f: ReviewFilter, now: number): boolea
   if (row.kind !== 'member') return false;
   if (f.state !== undefined && !hasState(row.flags ?? 0, row.lastActive ?? -1, f.state)) return false;
   if (f.group !== undefined && (row.levels ?? {})[f.group] === undefined) return false;
-  if (f.inactiveDays !== undefined) {
-    const last = row.lastActive ?? -1;
-    if (last >= 0 && last > now - f.inactiveDays * DAY_MS) return false;
-  }
-  return true;
+  const last = row.lastActive ?? -1;
+  if (f.inactiveDays !== undefined && !inactiveFor(last, f.inactiveDays, now)) return false;
+  const activity = {
+    activity: f.inactiveDays !== undefined || f.state === 'neverActive',
+    keepNotStarted: f.notStarted,
+  };
+  return !leftOutAsNotStarted(activity, row.flags ?? 0, last);
 }
 
 function guestFacetsMatch(row: ReviewRow, f: ReviewFilter, now: number): boolean {
@@ -242,6 +256,7 @@ const filterShape = object({
   text: optional(str({ max: MAX_TEXT })),
   state: optional(oneOf(MEMBER_STATES)),
   inactiveDays: optional(int({ min: 0, max: 100_000 })),
+  notStarted: optional(bool),
   group: optional(str({ max: MAX_TEXT })),
   noExpiry: optional(bool),
   noPassword: optional(bool),

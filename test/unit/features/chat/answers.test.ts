@@ -10,7 +10,7 @@ import { AccessStoreFile } from '../../../../src/features/members/access/store/a
 import { readMatrix } from '../../../../src/features/members/access/store/matrixRead';
 import { ROW } from '../../../../src/shared/accessRow';
 import { meetsActivity, memberRow, type ActivityFilter, type MemberRow } from '../../../../src/shared/members';
-import type { MemberState } from '../../../../src/shared/memberStates';
+import { FLAG, type MemberState } from '../../../../src/shared/memberStates';
 import type { PortalClient } from '../../../../src/api';
 import { accountIdOf, demoClient, emulator, type Emulator } from '../helpers';
 
@@ -89,6 +89,35 @@ void describe('chat answers', () => {
     assert.deepEqual(names({ inactiveDays: 90 }), ['bob', 'cy']);
     assert.deepEqual(names({ group: 'sales', tag: 'contractor' }), ['cy']);
     assert.equal(findMembers(m, { tag: 'nobody' }, { now: NOW }), undefined);
+  });
+
+  void it('leaves members not started yet out of inactivity and never active, says how many, and keeps them when asked', () => {
+    const m = matrix();
+    // A starter: never active, the activation e-mail still to come (FLAG.pending).
+    m.upsert({
+      username: 'dee',
+      name: 'Dee',
+      email: 'dee@x.example',
+      tags: [],
+      permission: 1,
+      lastActive: null,
+      flags: FLAG.pending,
+    });
+    m.setGroups('dee', { sales: 1 }, NOW);
+    const find = (f: Parameters<typeof findMembers>[1]) => {
+      const got = findMembers(m, f, { now: NOW });
+      return { names: got?.items.map((x) => x.username), leftOut: got?.notStartedLeftOut, total: got?.total };
+    };
+    assert.deepEqual(find({ inactiveDays: 90 }), { names: ['bob', 'cy'], leftOut: 1, total: 2 });
+    assert.deepEqual(find({ state: 'neverActive' }), { names: ['bob'], leftOut: 1, total: 1 });
+    assert.deepEqual(find({ inactiveDays: 90, includeNotStarted: true }), {
+      names: ['bob', 'cy', 'dee'],
+      leftOut: 0,
+      total: 3,
+    });
+    // Not an activity filter: a starter is a pending member like any other.
+    assert.deepEqual(find({ state: 'pending' }), { names: ['dee'], leftOut: 0, total: 1 });
+    assert.deepEqual(find({ group: 'sales' }), { names: ['ann', 'cy', 'dee'], leftOut: 0, total: 3 });
   });
 
   void it("one member's access names their groups and levels", () => {

@@ -30,6 +30,9 @@ function onSelection(command: string, rows: readonly Row[]): Thenable<unknown> {
   );
 }
 
+/** Where the plan store keeps the organisation of each members file planned (planStore.ts). */
+const FILE_ACCOUNTS = 'portal.plan.fileAccounts';
+
 describe('Members: offboarding, and undo member by member', function () {
   this.timeout(270_000);
   let p: DemoPortal;
@@ -251,5 +254,33 @@ describe('Members: offboarding, and undo member by member', function () {
     });
     assert.match(asked(some, 'plan.absent'), /1 member of Acme Corporation is not in the file/);
     (await features()).members.plan.store.clear();
+  });
+
+  it("after a reload, an undo names the organisation its change was made in, which the change's journal keeps", async () => {
+    const [row] = await leavers(0, 1);
+    assert.ok(row);
+    await withUi({}, () => vscode.commands.executeCommand('portal.member.disable', row.node));
+    // As after a reload: the plan store knows no organisation's label (it keeps those it showed plans for only while
+    // the window is open, and those of files planned, which this test takes away and gives back).
+    const store = (await features()).members.plan.store as unknown as {
+      shownLabels: Map<string, string>;
+      memento: vscode.Memento;
+      plan: { account: { label: string }; plan: { title?: string } } | undefined;
+    };
+    store.shownLabels.clear();
+    const files = store.memento.get<unknown>(FILE_ACCOUNTS);
+    await store.memento.update(FILE_ACCOUNTS, {});
+    try {
+      await withUi({ 'plan.undoLast.confirm': true }, () =>
+        vscode.commands.executeCommand('portal.plan.undoLastApply'),
+      );
+      assert.match(store.plan?.plan.title ?? '', new RegExp(`^Undo "Disable ${username(row)}"`));
+      assert.equal(store.plan?.account.label, 'Acme Corporation');
+      await apply();
+      assert.equal((await member(username(row))).user.enabled, true, 'the undo put the member back');
+    } finally {
+      await store.memento.update(FILE_ACCOUNTS, files);
+      (await features()).members.plan.store.clear();
+    }
   });
 });
