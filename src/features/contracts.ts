@@ -149,6 +149,8 @@ export interface PlacedGuestShare {
   readonly what: string;
   /** The unique name of its group, when the portal placed it. */
   readonly group: string | undefined;
+  /** The shared record's path in its group ("Folder/name"), where one read resolved it. */
+  readonly path: string | undefined;
 }
 
 /** What the access store read of who reaches an organisation from outside its member list. */

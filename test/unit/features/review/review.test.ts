@@ -76,7 +76,7 @@ void describe('access review', () => {
       ...(scope
         ? []
         : guestRows(
-            shares.map((share) => ({ share, what: 'as placed', group: undefined })),
+            shares.map((share) => ({ share, what: 'as placed', group: undefined, path: undefined })),
             NOW,
           )),
       ...(scope ? [] : invitationRows(invitations, NOW, (id) => `group ${id}`)),

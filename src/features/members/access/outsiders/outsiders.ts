@@ -90,6 +90,8 @@ export interface PlacedShare {
   readonly what: string;
   /** The unique name of the share's group, when the portal placed it. */
   readonly group: string | undefined;
+  /** The shared record's path in its group ("Folder/name"), where one read resolved it. */
+  readonly path: string | undefined;
 }
 
 /**
@@ -108,7 +110,9 @@ export function placedShares(record: OutsidersRecord | undefined): { shares: Pla
       elsewhere++;
       continue;
     }
-    shares.push({ share: s, what: shareWhat(s, group, record.paths), group: group?.name });
+    const id = s.place?.recordId;
+    const path = id !== null && id !== undefined ? record.paths[String(id)] : undefined;
+    shares.push({ share: s, what: shareWhat(s, group, record.paths), group: group?.name, path });
   }
   return { shares, elsewhere };
 }
