@@ -5,7 +5,7 @@
  */
 import type { SettingsWriter } from '../ui/settingsWriter';
 import type * as vscode from 'vscode';
-import type { PortalClient } from '../api/index';
+import type { GuestShare, Invitation, NotOfferedReason, PortalClient } from '../api/index';
 import type { AuthHandle } from '../auth/register';
 import type { FormHost } from '../forms/formHost';
 import type { AccessRow } from '../shared/accessRow';
@@ -136,6 +136,32 @@ export interface AccessHandle {
    * and the one sentence saying what the portal refused ('' when nothing).
    */
   outsiders(account: AccountRef, signal: AbortSignal): Promise<{ rows: readonly OutsiderRow[]; note: string }>;
+  /**
+   * The same read as the store keeps it, for a feature that makes rows of its own: the guest shares placed in the
+   * organisation as the matrix places them (what each shares in the matrix's words), and the pending invitations.
+   */
+  placedOutsiders(account: AccountRef, signal: AbortSignal): Promise<PlacedOutsiders>;
+}
+
+/** A guest share of an organisation, with what it shares named as the access matrix names it. */
+export interface PlacedGuestShare {
+  readonly share: GuestShare;
+  readonly what: string;
+  /** The unique name of its group, when the portal placed it. */
+  readonly group: string | undefined;
+  /** The shared record's path in its group ("Folder/name"), where one read resolved it. */
+  readonly path: string | undefined;
+}
+
+/** What the access store read of who reaches an organisation from outside its member list. */
+export interface PlacedOutsiders {
+  readonly at: number;
+  readonly shares: readonly PlacedGuestShare[] | NotOfferedReason;
+  readonly invitations: readonly Invitation[] | NotOfferedReason;
+  /** Shares placed in another organisation's groups, left out. */
+  readonly elsewhere: number;
+  /** A group of the organisation by its id (as an invitation names it): the name people know, or the id. */
+  groupLabel(id: string): string;
 }
 
 /** A desired member row, in the members file's own columns (`username`, `name`, …, `group:<name>`). */
@@ -219,4 +245,13 @@ export interface MemberPlans {
   show(plan: Plan, account: AccountRef, usernames: readonly string[]): Promise<void>;
   /** A plan shown by the Plan view was applied (its report written). */
   readonly onDidApply: vscode.Event<AppliedPlan>;
+  /**
+   * The apply of a plan titled `title` that began after `since` and ended, as its journal tells it (for a plan shown
+   * in a window that is gone); undefined when none.
+   */
+  appliedRun(
+    account: Pick<AccountRef, 'portalId' | 'accountId'>,
+    title: string,
+    since: number,
+  ): Promise<{ report: string; at: number; done: number; failed: number } | undefined>;
 }

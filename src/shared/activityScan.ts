@@ -73,3 +73,25 @@ export async function keepInGroup(
   }
   return out;
 }
+
+/**
+ * Tells which members never signed in since they were invited or created (the access store's sign-ins, read within
+ * the budget when not fresh): a test per row, made once per walk.
+ */
+export type NeverSignedInReader = (signal: AbortSignal | undefined) => Promise<(row: MemberRow) => boolean>;
+
+/**
+ * The step beside keepInGroup for the "never signed in" filter: of the rows that met the other conditions, those with
+ * no sign-in. The list has no such column, so the view and the export both ask the same reader.
+ */
+export async function keepNeverSignedIn(
+  rows: readonly MemberRow[],
+  q: MemberQuery,
+  read: NeverSignedInReader | undefined,
+  signal?: AbortSignal,
+): Promise<readonly MemberRow[]> {
+  if (!q.activity?.neverSignedIn || rows.length === 0) return rows;
+  if (!read) throw new Error('The "never signed in" filter needs the members\u2019 sign-ins.');
+  const never = await read(signal);
+  return rows.filter(never);
+}

@@ -73,6 +73,16 @@ export function noticeKey(list: TreeKey): TreeKey {
   return join(list, '#notice');
 }
 
+/** A pending invitation shown in a Members list (`id`: the invitation's row key). */
+export function invitedKey(list: TreeKey, id: string): TreeKey {
+  return join(list, `i:${seg(id)}`);
+}
+
+/** The line above a Members list that says what the portal refused of its invitations and sign-ins. */
+export function outsidersNoteKey(list: TreeKey): TreeKey {
+  return join(list, '#outsiders');
+}
+
 export function rangeKey(list: TreeKey, start: number, size: number): TreeKey {
   return join(list, `#range:${start}:${size}`);
 }
@@ -95,6 +105,8 @@ function activityKey(q: MemberQuery): unknown {
     a.twoFactorOff === true,
     a.group?.id ?? null,
     a.notStarted === true,
+    a.neverSignedIn === true,
+    a.invited === true,
   ];
 }
 

@@ -76,6 +76,13 @@ export interface ActivityFilter {
    * its groups learnt (from the access store when fresh, else one v2 member read) before it is kept.
    */
   readonly group?: GroupScope | undefined;
+  /**
+   * No sign-in since invited or created, as the audit read tells (the access store's sign-ins); where the audit does
+   * not tell, never active. The pending invitations are shown too: an invitation still pending was never signed in to.
+   */
+  readonly neverSignedIn?: boolean | undefined;
+  /** The pending invitations alone, as *Invited* rows: no member is listed. */
+  readonly invited?: boolean | undefined;
 }
 
 /** A group a filter is scoped to: its id, its unique name (what a member's map of groups is keyed by) and its label. */
@@ -88,7 +95,16 @@ export interface GroupScope {
 
 export function hasActivityFilter(f: ActivityFilter | undefined): f is ActivityFilter {
   return Boolean(
-    f && (f.inactiveDays !== undefined || f.never || f.disabled || f.locked || f.pending || f.twoFactorOff || f.group),
+    f &&
+    (f.inactiveDays !== undefined ||
+      f.never ||
+      f.disabled ||
+      f.locked ||
+      f.pending ||
+      f.twoFactorOff ||
+      f.group ||
+      f.neverSignedIn ||
+      f.invited),
   );
 }
 
@@ -130,6 +146,8 @@ function describeConditions(f: ActivityFilter): string {
   if (f.locked) parts.push(l10n.t('locked'));
   if (f.pending) parts.push(l10n.t('pending activation'));
   if (f.twoFactorOff) parts.push(l10n.t('two-factor off'));
+  if (f.neverSignedIn) parts.push(l10n.t('never signed in since invited or created'));
+  if (f.invited) parts.push(l10n.t('pending invitations'));
   if (f.notStarted && (f.inactiveDays !== undefined || f.never)) parts.push(l10n.t('members not started yet included'));
   return parts.join(', ');
 }

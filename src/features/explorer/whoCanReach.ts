@@ -185,26 +185,80 @@ function guestRows(shares: Offered<GuestShare[]>, file: FileRef, now: number): R
       ),
       unnamed > 0 ? vscode.l10n.t('{0} other shares name no record this way: not counted', count(unnamed)) : '',
     ),
-    ...of.map((s) =>
-      row(
-        'guest',
-        'person',
-        plain(s.email ?? vscode.l10n.t('(no e-mail given)')),
-        contentRightsWords(s.permission),
-        [
-          s.dateExpire === null
-            ? vscode.l10n.t('no expiry date')
-            : s.dateExpire < now
-              ? vscode.l10n.t('expired {0}', shortDate(s.dateExpire))
-              : vscode.l10n.t('expires {0}', shortDate(s.dateExpire)),
-          s.passwordEnabled === null
-            ? vscode.l10n.t('password: not given')
-            : s.passwordEnabled
-              ? vscode.l10n.t('password set')
-              : vscode.l10n.t('no password'),
-        ].join(' · '),
-      ),
+    ...of.map((s) => guestRow(s, now)),
+  ];
+}
+
+/** A guest's row: the address, the share's rights in words, its expiry and password (and `where`, when given). */
+function guestRow(s: GuestShare, now: number, where?: string): Row {
+  return row(
+    'guest',
+    'person',
+    plain(s.email ?? vscode.l10n.t('(no e-mail given)')),
+    contentRightsWords(s.permission),
+    [
+      ...(where !== undefined ? [where] : []),
+      s.dateExpire === null
+        ? vscode.l10n.t('no expiry date')
+        : s.dateExpire < now
+          ? vscode.l10n.t('expired {0}', shortDate(s.dateExpire))
+          : vscode.l10n.t('expires {0}', shortDate(s.dateExpire)),
+      s.passwordEnabled === null
+        ? vscode.l10n.t('password: not given')
+        : s.passwordEnabled
+          ? vscode.l10n.t('password set')
+          : vscode.l10n.t('no password'),
+    ].join(' · '),
+  );
+}
+
+/**
+ * What the paths of the records inside a folder start with, as the access store names records ("docs/", by the
+ * folder's name or its friendly name: a child's path names its folders one way or the other). One read of the folder.
+ */
+async function folderPrefixes(deps: WhoCanReachDeps, file: FileRef): Promise<string[]> {
+  const { account, groupId } = file.group;
+  const r = await deps.registry.client(account.portalId).v2.files.get(account.accountId, groupId, file.fileId);
+  const above = r.path.map((p) => p.name).filter((n) => n !== '');
+  return [...new Set([r.name, r.friendlyName].filter((n) => n !== ''))].map((n) => `${[...above, n].join('/')}/`);
+}
+
+/**
+ * On a folder: the guests holding a share of a file inside it, from the shares the access store read (within the
+ * budget, kept), placed by the group and record their context names, each said "in <file path>". A share whose
+ * record's path was not read cannot be placed in a folder: counted, not guessed at.
+ */
+async function insideRows(deps: WhoCanReachDeps, file: FileRef, now: number): Promise<Row[]> {
+  const access = deps.access();
+  if (!file.isFolder || !access) return [];
+  const heading = vscode.l10n.t('Guests with a share of a file in it');
+  let read;
+  let prefixes: string[] = [];
+  try {
+    read = await access.placedOutsiders(file.group.account, new AbortController().signal);
+    // Refused: the heading of the folder's own shares says so already.
+    if (typeof read.shares === 'string') return [];
+    if (read.shares.some((p) => p.share.place?.groupId === file.group.groupId && p.path !== undefined))
+      prefixes = await folderPrefixes(deps, file);
+  } catch (error) {
+    return [row('heading', 'circle-slash', heading, plain(errorMessage(error)))];
+  }
+  const inGroup = read.shares.filter(
+    (p) => p.share.place?.groupId === file.group.groupId && p.share.place.recordId !== file.fileId,
+  );
+  const inside = inGroup.filter((p) => prefixes.some((prefix) => p.path?.startsWith(prefix)));
+  const unread = inGroup.filter((p) => p.path === undefined).length;
+  return [
+    row(
+      'heading',
+      'person',
+      vscode.l10n.t('{0} ({1})', heading, count(inside.length)),
+      vscode.l10n.t('from the shares the access store read {0}', shortDate(read.at)),
+      unread > 0
+        ? vscode.l10n.t('{0} shares in this group name a record whose path was not read: not counted', count(unread))
+        : '',
     ),
+    ...inside.map((p) => guestRow(p.share, now, vscode.l10n.t('in {0}', plain(p.path ?? '')))),
   ];
 }
 
@@ -213,7 +267,9 @@ export async function whoCanReachRows(run: Run, deps: WhoCanReachDeps, file: Fil
   const client = deps.registry.client(file.group.account.portalId);
   const [rights, shares] = await Promise.all([rightsOf(run, deps, file), client.observed.guestShares()]);
   const members = await membersRows(run.ui, deps, file);
-  return [...rightsRows(file, rights), ...members, ...guestRows(shares, file, Date.now())];
+  const now = Date.now();
+  const inside = await insideRows(deps, file, now);
+  return [...rightsRows(file, rights), ...members, ...guestRows(shares, file, now), ...inside];
 }
 
 export async function whoCanReach(run: Run, deps: WhoCanReachDeps): Promise<void> {

@@ -14,6 +14,7 @@ import { registerCommand, type CommandEnv } from '../../ui/commands';
 import type { PortalTreeNode } from '../../views/node';
 import { StickyContext } from '../../views/stickyContext';
 import { registerViewCommands } from '../../views/viewCommands';
+import { appliedRun } from './plan/appliedRun';
 import { reportCounts } from './plan/core/report';
 import type { AccessHandle, FeatureDeps, MemberPlans, MembersHandle, PlanProposals } from '../contracts';
 import { accessHandle } from './access/accessHandle';
@@ -33,6 +34,7 @@ import type { Plan } from './plan/core/model';
 import { registerPlan, type PlanFeature } from './plan/register';
 import { registerImport } from './import/register';
 import { registerLocalData, tidyLocalData } from './localData/register';
+import type { OutsidersSource } from './view/invited';
 import { registerMembersViewCommands } from './view/viewCommands';
 import { registerOffboard } from './offboard/register';
 import { registerInvite } from './invite/register';
@@ -107,13 +109,18 @@ function registerMemberForms(
 }
 
 /** Shows a plan in the Plan view (where it is applied, journaled and undone), and says when one was applied. */
-function memberPlans(store: PlanStore, panels: MatrixPanels): MemberPlans & { showPlan: PlanShower['show'] } {
+function memberPlans(
+  store: PlanStore,
+  panels: MatrixPanels,
+  storage: string,
+): MemberPlans & { showPlan: PlanShower['show'] } {
   const showPlan = async (p: Plan, account: AccountRef): Promise<void> => {
     store.show(p, account, undefined);
     await vscode.commands.executeCommand(`${PLAN_VIEW}.focus`);
   };
   return {
     showPlan,
+    appliedRun: (account, title, since) => appliedRun(storage, account, title, since),
     show: async (p, account, usernames) => {
       panels.expectChanges(account, usernames);
       await showPlan(p, account);
@@ -143,6 +150,21 @@ const groupsFromStore =
   (rows, signal) =>
     sessions.get(a).memberGroups(rows, signal);
 
+/** The Members view's invitations and sign-ins: the access store's, read when not fresh as the matrix reads them. */
+const outsidersFromStore = (sessions: MatrixSessions): OutsidersSource => {
+  const held = (a: AccountRef) => {
+    const { outsiders, signIns } = sessions.get(a).matrix;
+    return { outsiders, signIns };
+  };
+  return {
+    held,
+    read: async (a, signal) => {
+      await sessions.get(a).readOutsiders(signal ?? new AbortController().signal);
+      return held(a);
+    },
+  };
+};
+
 /**
  * Members changed by a write here, or found changed by an access matrix read (a member's groups as the portal holds
  * them now): either way, counts other views show may be out of date.
@@ -162,7 +184,7 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
   const { registry } = deps.auth;
   const { commands, forms } = deps;
   const sessions = new MatrixSessions(context.globalStorageUri.fsPath, registry);
-  const provider = new MembersProvider(registry, commands.ui, groupsFromStore(sessions));
+  const provider = new MembersProvider(registry, commands.ui, groupsFromStore(sessions), outsidersFromStore(sessions));
   provider.keepIn(context.workspaceState);
   // Several rows at once: the member commands then run as one bulk edit on all of them.
   const view = vscode.window.createTreeView(MEMBERS_VIEW, { treeDataProvider: provider, canSelectMany: true });
@@ -171,8 +193,8 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     provider.reloadAccount(a);
     panels.changed(a);
   });
-  const plans = memberPlans(plan.store, panels);
   const storage = context.globalStorageUri.fsPath;
+  const plans = memberPlans(plan.store, panels, storage);
   void tidyLocalData(storage, commands.log);
   const bulkDeps = { registry, provider, log: commands.log, storage, undo: plan.undo };
   context.subscriptions.push(
@@ -213,6 +235,6 @@ export function registerMembers(context: vscode.ExtensionContext, deps: FeatureD
     access: { sessions, panels },
     store: accessHandle(sessions, registry, commands.ui),
     proposals: planProposals(registry, plan.store, commands.ui),
-    plans: { show: plans.show, onDidApply: plans.onDidApply },
+    plans: { show: plans.show, onDidApply: plans.onDidApply, appliedRun: plans.appliedRun },
   };
 }

@@ -74,6 +74,25 @@ async function planOf(ui: Ui, deps: FinishDeps, session: ReviewSession): Promise
   return allChanges(result.plan).length > 0 ? result.plan : undefined;
 }
 
+/** Whether the review put a plan in the Plan view whose apply it has not recorded yet. */
+export function awaitsApply(session: ReviewSession): boolean {
+  const h = session.review.head;
+  return h.finishedAt !== undefined && (h.planned ?? 0) > 0 && h.applied === undefined && h.planTitle !== undefined;
+}
+
+/**
+ * The apply of the review's plan that this window did not see (a reload came between), read back from the engine's
+ * journal and recorded as if it had: the evidence then says what was applied, with its report.
+ */
+export async function catchUpApplied(deps: FinishDeps, session: ReviewSession): Promise<boolean> {
+  if (!awaitsApply(session)) return false;
+  const h = session.review.head;
+  const run = await deps.plans.appliedRun(session.account, h.planTitle ?? '', h.finishedAt ?? 0);
+  if (!run || !awaitsApply(session)) return false;
+  await recordApplied(deps, session, run);
+  return true;
+}
+
 /** Finishes the review; answers the plan put in the Plan view (undefined when none). */
 export async function finishReview(ui: Ui, deps: FinishDeps, session: ReviewSession): Promise<Plan | undefined> {
   if (session.review.finished) {
@@ -87,6 +106,7 @@ export async function finishReview(ui: Ui, deps: FinishDeps, session: ReviewSess
     ...session.review.head,
     finishedAt: Date.now(),
     planned: plan ? allChanges(plan).length : 0,
+    planTitle: plan?.title,
   };
   const evidence = await deps.files.writeEvidence(session.review);
   await session.update({ evidenceDigest: evidence.digest });
@@ -121,10 +141,14 @@ export async function finishReview(ui: Ui, deps: FinishDeps, session: ReviewSess
 }
 
 /** The Plan view applied a review's plan: the summary says so, and the digest is made again. */
-export async function recordApplied(deps: FinishDeps, session: ReviewSession, applied: AppliedPlan): Promise<void> {
+export async function recordApplied(
+  deps: FinishDeps,
+  session: ReviewSession,
+  applied: Pick<AppliedPlan, 'report' | 'done' | 'failed'> & { readonly at?: number },
+): Promise<void> {
   session.review.head = {
     ...session.review.head,
-    applied: { report: applied.report, at: Date.now(), done: applied.done, failed: applied.failed },
+    applied: { report: applied.report, at: applied.at ?? Date.now(), done: applied.done, failed: applied.failed },
   };
   const evidence = await deps.files.writeEvidence(session.review);
   await session.update({ evidenceDigest: evidence.digest });

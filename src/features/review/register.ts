@@ -12,8 +12,9 @@ import { plain } from '../../shared/plainText';
 import type { AccessHandle, FeatureDeps, MemberPlans } from '../contracts';
 import type { Review } from './core/model';
 import { ReviewFiles } from './core/reviewFiles';
-import { finishReview, recordApplied, type FinishDeps } from './finish';
-import { ReviewPanel, type ReviewPanelEnv } from './reviewPanel';
+import { reviewRestoreOf } from './core/review.protocol';
+import { awaitsApply, catchUpApplied, finishReview, recordApplied, type FinishDeps } from './finish';
+import { REVIEW_VIEW_TYPE, ReviewPanel, type ReviewPanelEnv } from './reviewPanel';
 import { ReviewSession } from './session';
 import { pickReview, tamperWords } from './showReviews';
 import { notesOf, startReview } from './start';
@@ -22,6 +23,10 @@ export interface ReviewFeature {
   readonly files: ReviewFiles;
   /** The panel of a review, while open. */
   panel(reviewId: string): ReviewPanel | undefined;
+  /** What the serializer does with a review page a reload handed back (tests call it with a fresh panel). */
+  revive(restored: vscode.WebviewPanel, state: unknown): Promise<ReviewPanel | undefined>;
+  /** Resolves once a review's apply, read back from the journal when it was opened, is recorded. */
+  caughtUp(reviewId: string): Promise<void>;
 }
 
 class ReviewPanels implements vscode.Disposable {
@@ -30,6 +35,8 @@ class ReviewPanels implements vscode.Disposable {
   private readonly closing = new Set<Promise<void>>();
   /** Plans a finish put in the Plan view, with the review they came from. */
   private readonly planned = new WeakMap<Plan, ReviewSession>();
+  /** Reviews whose plan's apply is being read back from the engine's journal, by id. */
+  private readonly catchingUp = new Map<string, Promise<void>>();
 
   constructor(
     private readonly env: Omit<ReviewPanelEnv, 'finish'>,
@@ -41,8 +48,16 @@ class ReviewPanels implements vscode.Disposable {
     return p && !p.isDisposed ? p : undefined;
   }
 
-  /** The review's panel, opened or brought forward; `notes` replace what its page says above the rows. */
-  show(review: Review, account: { portalId: string; accountId: number; label: string }, notes: readonly string[]) {
+  /**
+   * The review's panel, opened or brought forward (`restored`: the panel a reload handed back); `notes` replace what
+   * its page says above the rows. A finished review whose plan was applied unseen records that apply now.
+   */
+  show(
+    review: Review,
+    account: { portalId: string; accountId: number; label: string },
+    notes: readonly string[],
+    restored?: vscode.WebviewPanel,
+  ) {
     const existing = this.get(review.head.id);
     if (existing) {
       existing.session.setNotes(notes);
@@ -52,7 +67,8 @@ class ReviewPanels implements vscode.Disposable {
     const ref = { kind: 'account' as const, ...account };
     const session = new ReviewSession(review, this.deps.files, ref, () => this.reviewer(review));
     session.notes = [...notes];
-    const panel = new ReviewPanel({ ...this.env, finish: (ui, s) => this.finish(ui, s) }, session);
+    const panel = new ReviewPanel({ ...this.env, finish: (ui, s) => this.finish(ui, s) }, session, restored);
+    this.catchUp(session);
     panel.onDidClose(() => {
       if (this.open.get(review.head.id) === panel) this.open.delete(review.head.id);
       const saved = session
@@ -66,6 +82,43 @@ class ReviewPanels implements vscode.Disposable {
     });
     this.open.set(review.head.id, panel);
     return panel;
+  }
+
+  /** Records an apply of the review's plan that the window did not see; a failure leaves it for the next open. */
+  private catchUp(session: ReviewSession): void {
+    if (!awaitsApply(session)) return;
+    const done = catchUpApplied(this.deps, session)
+      .then(() => undefined)
+      .catch((error: unknown) => this.env.log.warn(`[review] an earlier apply was not read back: ${String(error)}`));
+    this.catchingUp.set(session.id, done);
+  }
+
+  /** Waits until a review's apply, when one was read back, is recorded (tests follow it). */
+  async caughtUp(id: string): Promise<void> {
+    await this.catchingUp.get(id);
+  }
+
+  /**
+   * A review page a reload of the window handed back: the review it kept the id of, read from disk, with what it
+   * decided so far; a state that is not ours, or a review no longer there, closes the page.
+   */
+  async revive(restored: vscode.WebviewPanel, state: unknown): Promise<ReviewPanel | undefined> {
+    const kept = reviewRestoreOf(state);
+    const found = kept ? (await this.deps.files.list(kept.portalId)).find((r) => r.head.id === kept.id) : undefined;
+    const review = found ? await this.deps.files.load(found.file) : undefined;
+    if (!review) {
+      this.env.log.warn('[review] a review page came back without a review it can be shown from; it is closed');
+      restored.dispose();
+      return undefined;
+    }
+    const tamper = review.finished ? await tamperWords(this.deps.files, review.head) : undefined;
+    const { portalId, accountId, accountLabel } = review.head;
+    return this.show(
+      review,
+      { portalId, accountId, label: accountLabel },
+      [...(tamper ? [tamper] : []), ...notesOf(review)],
+      restored,
+    );
   }
 
   /** Waits until every closed page's decisions are on disk. */
@@ -84,10 +137,24 @@ class ReviewPanels implements vscode.Disposable {
 
   /** The Plan view applied a plan: when a review made it, its evidence says so. */
   async applied(e: Parameters<Parameters<MemberPlans['onDidApply']>[0]>[0]): Promise<void> {
-    const session = this.planned.get(e.plan);
-    if (!session) return;
+    // The plan object a finish showed; after a reload, the plan shown again is another object: an open review whose
+    // plan it is (same organisation and title) reads its apply back from the journal.
+    const shown = this.planned.get(e.plan);
     this.planned.delete(e.plan);
+    const session = shown ?? this.awaitingTitle(e);
+    if (!session) return;
     await recordApplied(this.deps, session, e);
+  }
+
+  private awaitingTitle(e: Parameters<Parameters<MemberPlans['onDidApply']>[0]>[0]): ReviewSession | undefined {
+    if (e.plan.title === undefined) return undefined;
+    for (const p of this.open.values()) {
+      const s = p.session;
+      const h = s.review.head;
+      if (!p.isDisposed && awaitsApply(s) && h.planTitle === e.plan.title && h.portalId === e.account.portalId)
+        if (h.accountId === e.account.accountId) return s;
+    }
+    return undefined;
   }
 
   dispose(): void {
@@ -137,5 +204,17 @@ export function registerReview(
       ]);
     }),
   );
-  return { files, panel: (id) => panels.get(id) };
+  context.subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(REVIEW_VIEW_TYPE, {
+      deserializeWebviewPanel: async (restored, state) => {
+        await panels.revive(restored, state);
+      },
+    }),
+  );
+  return {
+    files,
+    panel: (id) => panels.get(id),
+    revive: (restored, state) => panels.revive(restored, state),
+    caughtUp: (id) => panels.caughtUp(id),
+  };
 }

@@ -7,7 +7,7 @@ import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-s
 import '../../forms/page/elements';
 import { adoptStyles, clear, el } from '../../forms/page/dom';
 import { adoptFormStyles } from '../../forms/page/form';
-import { onHostMessage, post } from '../../forms/page/host';
+import { onHostMessage, post, saveDraft } from '../../forms/page/host';
 import { calendarDate, count } from '../../shared/format';
 import css from './review.css';
 import {
@@ -18,6 +18,7 @@ import {
   levelWords,
   LOWER_LEVELS,
   MEMBER_STATES,
+  REVIEW_PAGE_STATE,
   ROW_KINDS,
   shows,
   stateWords,
@@ -94,6 +95,8 @@ class ReviewPage {
         this.rows = [];
         this.decisions.clear();
         this.meta = m.meta as ReviewMeta;
+        // What a reload of the window brings the panel back from (the host's serializer checks it).
+        saveDraft(REVIEW_PAGE_STATE, { portalId: this.meta.portalId, id: this.meta.id });
         this.build();
         return;
       case 'rows':

@@ -37,17 +37,25 @@ export class ReviewPanel implements vscode.Disposable {
   pageReady = false;
   private readonly disposables: vscode.Disposable[] = [];
 
+  /** `restored`: the panel a reload of the window handed back (the serializer's), else a new one is opened. */
   constructor(
     private readonly env: ReviewPanelEnv,
     readonly session: ReviewSession,
+    restored?: vscode.WebviewPanel,
   ) {
     const title = vscode.l10n.t('Access Review: {0}', session.account.label);
-    this.panel = vscode.window.createWebviewPanel(
-      REVIEW_VIEW_TYPE,
-      plain(title),
-      vscode.ViewColumn.Active,
-      panelOptions(env.extensionUri),
-    );
+    this.panel =
+      restored ??
+      vscode.window.createWebviewPanel(
+        REVIEW_VIEW_TYPE,
+        plain(title),
+        vscode.ViewColumn.Active,
+        panelOptions(env.extensionUri),
+      );
+    if (restored) {
+      restored.title = plain(title);
+      restored.webview.options = panelOptions(env.extensionUri);
+    }
     this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, REVIEW_PAGE, title);
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
@@ -68,6 +76,8 @@ export class ReviewPanel implements vscode.Disposable {
   meta(): ReviewMeta {
     const h = this.session.review.head;
     return {
+      id: h.id,
+      portalId: h.portalId,
       title: vscode.l10n.t('Access review: {0}', h.accountLabel),
       portal: h.portalLabel,
       organisation: h.accountLabel,

@@ -6,13 +6,12 @@
  * and the members are reviewed all the same. An unfinished review of the same organisation and scope is resumed.
  */
 import * as vscode from 'vscode';
-import { readGuestsAndInvitations, type GuestsAndInvitations, type PortalClient } from '../../api/index';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import { count } from '../../shared/format';
 import { plain } from '../../shared/plainText';
 import type { AccountRef } from '../../shared/refs';
 import { answered, type Ui } from '../../ui/ui';
-import type { AccessHandle, AccessView } from '../contracts';
+import type { AccessHandle, AccessView, PlacedOutsiders } from '../contracts';
 import { Review, REVIEW_VERSION, type Refusal, type ReviewHead } from './core/model';
 import type { ReviewFiles } from './core/reviewFiles';
 import { newReviewId } from './core/reviewFiles';
@@ -114,7 +113,8 @@ export function refusedWords(refused: ReviewHead['refused']): string | undefined
   return undefined;
 }
 
-function readOthers(ui: Ui, client: PortalClient, account: AccountRef): Promise<GuestsAndInvitations> {
+/** The guests and invitations the access store holds (read within the budget when not fresh), as the matrix shows them. */
+function readOthers(ui: Ui, access: AccessHandle, account: AccountRef): Promise<PlacedOutsiders> {
   return ui.progress(
     {
       id: 'review.read.guests',
@@ -122,7 +122,7 @@ function readOthers(ui: Ui, client: PortalClient, account: AccountRef): Promise<
       where: 'notification',
       cancellable: true,
     },
-    (_progress, signal) => readGuestsAndInvitations(client, account.accountId, signal),
+    (_progress, signal) => access.placedOutsiders(account, signal),
   );
 }
 
@@ -132,7 +132,7 @@ async function newReview(ui: Ui, deps: StartDeps, account: AccountRef, scope: Re
   const connection = deps.registry.get(account.portalId);
   const labels = new Map(view.columns.map((name, i) => [name, view.label?.(i) ?? name]));
   const label = (name: string) => labels.get(name) ?? name;
-  const others = scope ? undefined : await readOthers(ui, deps.registry.client(account.portalId), account);
+  const others = scope ? undefined : await readOthers(ui, deps.access, account);
   const now = Date.now();
   const head: ReviewHead = {
     version: REVIEW_VERSION,
@@ -145,16 +145,16 @@ async function newReview(ui: Ui, deps: StartDeps, account: AccountRef, scope: Re
     reviewer: connection?.username ?? '',
     startedAt: now,
     refused: {
-      guests: others?.shares.kind === 'not-offered' ? others.shares.reason : undefined,
-      invitations: others?.invitations.kind === 'not-offered' ? others.invitations.reason : undefined,
+      guests: typeof others?.shares === 'string' ? others.shares : undefined,
+      invitations: typeof others?.invitations === 'string' ? others.invitations : undefined,
     },
     groups: [...labels].map(([name, l]) => ({ name, label: l })).sort((a, b) => a.label.localeCompare(b.label)),
   };
   const rows = [
     ...memberRows(view, scope?.name, label),
-    ...(others?.shares.kind === 'offered' ? guestRows(others.shares.value, now) : []),
-    ...(others?.invitations.kind === 'offered'
-      ? invitationRows(others.invitations.value, now, (id) => others.groupNames.get(id) ?? id)
+    ...(others && typeof others.shares !== 'string' ? guestRows(others.shares, others.at) : []),
+    ...(others && typeof others.invitations !== 'string'
+      ? invitationRows(others.invitations, others.at, (id) => others.groupLabel(id))
       : []),
   ];
   const review = new Review(head, rows);
@@ -178,7 +178,7 @@ export function notesOf(review: Review): string[] {
         ? []
         : [
             vscode.l10n.t(
-              'Guest shares: the portal does not say which organisation each is in, so every share your sign-in sees is listed.',
+              'Guest shares are placed as the access matrix places them: by the group their context names, and named by the record\u2019s path where it could be read; a share the portal does not place is listed too.',
             ),
           ]),
   ];

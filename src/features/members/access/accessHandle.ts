@@ -12,7 +12,7 @@ import type { AccessCost, AccessHandle, BudgetEstimate } from '../../contracts';
 import { estimateMs } from './store/estimate';
 import type { MatrixSessions } from './store/matrixSessions';
 import { durationWords } from './matrix.protocol';
-import { outsidersMessage } from './outsiders/outsiders';
+import { outsidersMessage, placedShares } from './outsiders/outsiders';
 
 const HOUR_MS = 3_600_000;
 /** Until a read has answered, an estimate assumes this much time per request (as the matrix's own read does). */
@@ -33,6 +33,21 @@ export function accessHandle(sessions: MatrixSessions, registry: PortalRegistry,
       await session.readOutsiders(signal);
       const { rows, note } = outsidersMessage(session.matrix.outsiders, session.matrix.signIns);
       return { rows, note };
+    },
+    placedOutsiders: async (account, signal) => {
+      const session = sessions.get(account);
+      await session.readOutsiders(signal);
+      const record = session.matrix.outsiders;
+      if (!record) throw new Error(session.progress().message || 'The guests and invitations could not be read.');
+      const { shares, elsewhere } = placedShares(record);
+      const labels = new Map(record.groups.map((g) => [String(g.id), g.label]));
+      return {
+        at: record.at,
+        shares: typeof record.shares === 'string' ? record.shares : shares,
+        invitations: record.invitations,
+        elsewhere,
+        groupLabel: (id) => labels.get(id) ?? id,
+      };
     },
     refresh: async (account, signal) => {
       const session = sessions.get(account);

@@ -8,7 +8,7 @@ import type { PortalRegistry } from '../../../auth/portalRegistry';
 import { isCancellation } from '../../../shared/errors';
 import { count } from '../../../shared/format';
 import { describeQuery, type MemberQuery } from '../../../shared/members';
-import type { GroupsReader } from '../../../shared/activityScan';
+import type { GroupsReader, NeverSignedInReader } from '../../../shared/activityScan';
 import type { AccountRef } from '../../../shared/refs';
 import { answered, type Ui } from '../../../ui/ui';
 
@@ -109,6 +109,8 @@ export interface ExportOptions {
   readonly onExported?: (file: string, account: AccountRef) => void | Promise<void>;
   /** Where a filter scoped to a group learns members' groups: the one the view uses, so the file holds its rows. */
   readonly memberGroups?: GroupsReader;
+  /** Who never signed in: the one the view uses, so the file holds its rows. */
+  readonly neverSignedIn?: NeverSignedInReader;
 }
 
 /** Writes the CSV; returns the number of members written, or undefined when the user cancelled. */
@@ -145,6 +147,7 @@ export async function exportMembers(
           headers: memberHeaders(),
           ...(groups ? { groups } : {}),
           ...(options.memberGroups ? { memberGroups: options.memberGroups } : {}),
+          ...(options.neverSignedIn ? { neverSignedIn: options.neverSignedIn } : {}),
           onProgress: (written, total) => {
             const share = total ? (100 * written) / total : 0;
             progress.report({

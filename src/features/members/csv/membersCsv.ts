@@ -18,7 +18,13 @@ import { runPool } from '../../../node/pool';
 import { hasActivityFilter, memberRow, type MemberQuery } from '../../../shared/members';
 import { groupDigest, type GroupLevel } from '../../../node/groupDigest';
 import { csvLine, UTF8_BOM } from './csv';
-import { activityScan, keepInGroup, type GroupsReader } from '../../../shared/activityScan';
+import {
+  activityScan,
+  keepInGroup,
+  keepNeverSignedIn,
+  type GroupsReader,
+  type NeverSignedInReader,
+} from '../../../shared/activityScan';
 import { orderedPages } from '../../../node/orderedPages';
 
 /** The Members view's query: an export lists what the view lists. */
@@ -103,6 +109,8 @@ export interface MembersCsvOptions {
   readonly now?: () => number;
   /** Learns members' groups for an activity filter scoped to a group (required then), as the Members view does. */
   readonly memberGroups?: GroupsReader;
+  /** Tells who never signed in, for the "never signed in" filter (required then), as the Members view does. */
+  readonly neverSignedIn?: NeverSignedInReader;
 }
 
 const date = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
@@ -218,10 +226,15 @@ export async function* membersCsvLines(
   }
 }
 
-/** Of the members that met the activity filter, those in its group (all of them when it has none). */
+/**
+ * Of the members that met the activity filter, those that never signed in (when it asks) and in its group (when it
+ * has one); the invitations alone list no member.
+ */
 async function inScopedGroup(members: Member[], query: MemberExportQuery, o: MembersCsvOptions): Promise<Member[]> {
-  if (!query.activity?.group) return members;
-  const kept = await keepInGroup(members.map(memberRow), query, o.memberGroups, o.signal);
+  if (query.activity?.invited) return [];
+  if (!query.activity?.group && !query.activity?.neverSignedIn) return members;
+  const signedOut = await keepNeverSignedIn(members.map(memberRow), query, o.neverSignedIn, o.signal);
+  const kept = await keepInGroup(signedOut, query, o.memberGroups, o.signal);
   const names = new Set(kept.map((r) => r.username));
   return members.filter((m) => names.has(m.user.username));
 }

@@ -13,7 +13,13 @@
  * No VS Code here (the benchmark runs it).
  */
 import type { PortalClient } from '../../../api/index';
-import { activityScan, keepInGroup, type GroupsReader } from '../../../shared/activityScan';
+import {
+  activityScan,
+  keepInGroup,
+  keepNeverSignedIn,
+  type GroupsReader,
+  type NeverSignedInReader,
+} from '../../../shared/activityScan';
 import { hasActivityFilter, memberRow, type MemberQuery, type MemberRow } from '../../../shared/members';
 import { requestOptions as opts, type PageFetcher, type PageResult } from '../../../views/paging';
 
@@ -81,7 +87,8 @@ function activityFetcher(
         }
         if (scan.keeps(row)) met.push(row);
       }
-      out.push(...(await keepInGroup(met, q, o.groups, signal)));
+      const signedOut = await keepNeverSignedIn(met, q, o.neverSignedIn, signal);
+      out.push(...(await keepInGroup(signedOut, q, o.groups, signal)));
       if (!p.hasMore || p.items.length === 0) done = true;
     }
     // No total: what matches further on is not known until it is walked.
@@ -97,6 +104,8 @@ export interface WalkOptions {
   readonly onScanned?: ((total: number) => void) | undefined;
   /** Learns members' groups, for a filter scoped to a group (required then). */
   readonly groups?: GroupsReader | undefined;
+  /** Tells who never signed in, for the "never signed in" filter (required then). */
+  readonly neverSignedIn?: NeverSignedInReader | undefined;
 }
 
 export function membersFetcher(
@@ -106,6 +115,8 @@ export function membersFetcher(
   now: () => number = Date.now,
   o: WalkOptions = {},
 ): PageFetcher<MemberRow> {
+  // The pending invitations alone: the view shows them from the access store, and no member.
+  if (q.activity?.invited) return () => Promise.resolve({ items: [], hasMore: false, total: 0 });
   return hasActivityFilter(q.activity)
     ? activityFetcher(client, accountId, q, now, o)
     : portalFetcher(client, accountId, q);

@@ -17,12 +17,16 @@ export class MemberNode extends PortalTreeNode {
   readonly parent = undefined;
   readonly portalId: string;
   readonly ref: MemberRef;
-  /** `activity`: the list's activity filter; a row it kept names the date that made it match. */
+  /**
+   * `activity`: the list's activity filter; a row it kept names the date that made it match. `signIn`: the last
+   * sign-in the access store's audit read holds (ms; -1 none in what was read; undefined not known).
+   */
   constructor(
     account: AccountRef,
     readonly row: MemberRow,
     listKey: TreeKey,
     private readonly activity?: ActivityFilter,
+    private readonly signIn?: number,
   ) {
     super();
     this.portalId = account.portalId;
@@ -54,12 +58,21 @@ export class MemberNode extends PortalTreeNode {
     });
   }
 
-  /** Under an activity filter about activity: "never active", "last active 14 Aug 2026". */
+  /**
+   * Under an activity filter about activity: "never active", "last active 14 Aug 2026", with the last sign-in beside
+   * it when the audit tells; under the sign-in filter, "never signed in" (or, where the audit does not tell, the
+   * activity it fell back to).
+   */
   private matchWords(): string {
     const f = this.activity;
-    if (!f || (f.inactiveDays === undefined && !f.never)) return '';
+    if (!f) return '';
     const last = this.row.lastActive;
-    return last === null ? vscode.l10n.t('never active') : vscode.l10n.t('last active {0}', calendarDate(last));
+    const active = last === null ? vscode.l10n.t('never active') : vscode.l10n.t('last active {0}', calendarDate(last));
+    if (f.neverSignedIn) return this.signIn === -1 ? vscode.l10n.t('never signed in') : active;
+    if (f.inactiveDays === undefined && !f.never) return '';
+    return this.signIn !== undefined && this.signIn >= 0
+      ? `${active} · ${vscode.l10n.t('signed in {0}', calendarDate(this.signIn))}`
+      : active;
   }
 
   /** Under a filter scoped to a group: "Standard in Engineering". */
@@ -93,6 +106,7 @@ export class MemberNode extends PortalTreeNode {
         twoFactorLine(r.twoFactor, detail),
         r.tags.length ? vscode.l10n.t('Tags: {0}', r.tags.join(', ')) : vscode.l10n.t('No tags'),
         vscode.l10n.t('Last active: {0}', r.lastActive === null ? notGiven : relativeTime(r.lastActive)),
+        this.signInLine(),
         detail
           ? vscode.l10n.t('Last signed in: {0}', detail.lastLogin === null ? notGiven : relativeTime(detail.lastLogin))
           : '',
@@ -100,6 +114,14 @@ export class MemberNode extends PortalTreeNode {
         .filter(Boolean)
         .join('\n'),
     );
+  }
+
+  /** The audit's last sign-in, from what the access store read (no request on hover); '' when not known. */
+  private signInLine(): string {
+    if (this.signIn === undefined) return '';
+    return this.signIn < 0
+      ? vscode.l10n.t('Last sign-in (audit): none in what the audit gave')
+      : vscode.l10n.t('Last sign-in (audit): {0}', relativeTime(this.signIn));
   }
 }
 

@@ -19,6 +19,19 @@ import type { Ui } from '../../../ui/ui';
 import type { PortalTreeNode } from '../../../views/node';
 import { PagedTreeProvider } from '../../../views/pagedProvider';
 import type { PagedList } from '../../../views/paging';
+import { lastSignIn } from '../access/outsiders/outsiders.protocol';
+import { emptyKey } from '../../../shared/keys';
+import { MessageNode } from '../../../views/rows';
+import {
+  InvitedNode,
+  invitedNote,
+  invitedShown,
+  neverSignedInReader,
+  OutsidersNoteNode,
+  showsInvited,
+  type OutsidersHeld,
+  type OutsidersSource,
+} from './invited';
 import { membersFetcher } from './loaders';
 import { MemberDetails } from './memberDetails';
 import { MemberNode } from './memberNode';
@@ -35,6 +48,12 @@ export interface MembersSnapshot {
   readonly total: number | undefined;
   /** Goes up each time a fresh first page replaces the rows (after a refresh or a reload). */
   readonly generation: number;
+}
+
+/** The audit's last sign-in of a member; undefined where the audit read does not tell (not read, or only in part). */
+function signInOf(record: OutsidersHeld['signIns'], username: string): number | undefined {
+  const last = lastSignIn(record, username);
+  return last === -1 && record?.kind === 'read' && !record.complete ? undefined : last;
 }
 
 const sameAccount = (a: AccountRef | undefined, b: AccountRef | undefined): boolean =>
@@ -61,11 +80,15 @@ export class MembersProvider extends PagedTreeProvider {
   /** A write changed members of an organisation: other views that count them read again. */
   readonly onDidChangeMembers = this.membersEmitter.event;
 
-  /** `groupsOf`: where a filter scoped to a group learns the members' groups (the access store). */
+  /**
+   * `groupsOf`: where a filter scoped to a group learns the members' groups (the access store). `outsiders`: the
+   * access store's pending invitations and sign-ins (the *Invited* rows, the sign-in filter and column).
+   */
   constructor(
     private readonly registry: PortalRegistry,
     ui: () => Ui,
     private readonly groupsOf?: (account: AccountRef) => GroupsReader,
+    private readonly outsiders?: OutsidersSource,
   ) {
     super(MEMBERS_VIEW, { loadMore: 'portal.members.loadMore', retry: 'portal.members.retry' }, ui);
     // Signed out of the portal whose members we show: start over with its next session.
@@ -89,6 +112,11 @@ export class MembersProvider extends PagedTreeProvider {
   /** Where a filter scoped to a group learns members' groups in this organisation (a CSV export walks the same way). */
   groupsReader(account: AccountRef): GroupsReader | undefined {
     return this.groupsOf?.(account);
+  }
+
+  /** Who never signed in, as the view's sign-in filter tells it (a CSV export filters the same way). */
+  neverSignedInReader(account: AccountRef) {
+    return this.outsiders ? neverSignedInReader(this.outsiders, account) : undefined;
   }
 
   /** Shows this account's members; another account starts without search, filter or order. */
@@ -190,6 +218,14 @@ export class MembersProvider extends PagedTreeProvider {
     const key = this.listKey();
     if (element || !account || !key) return [];
     const q = this.q;
+    const outsiders = showsInvited(q) ? await this.invitedNodes(account, key, q) : [];
+    if (q.activity?.invited) {
+      this.describe();
+      return outsiders.length > 0
+        ? outsiders
+        : [new MessageNode(account.portalId, undefined, emptyKey(key), vscode.l10n.t('No invitation is pending.'))];
+    }
+    const signIns = this.outsiders?.held(account).signIns;
     const nodes = await this.listChildren<MemberRow>({
       portalId: account.portalId,
       parent: undefined,
@@ -198,9 +234,10 @@ export class MembersProvider extends PagedTreeProvider {
         membersFetcher(this.registry.client(account.portalId), account.accountId, q, Date.now, {
           onScanned: (n) => this.scanned.set(key, n),
           groups: this.groupsOf?.(account),
+          neverSignedIn: this.neverSignedInReader(account),
         }),
       keyOf: (r) => r.username,
-      toNode: (r) => new MemberNode(account, r, key, q.activity),
+      toNode: (r) => new MemberNode(account, r, key, q.activity, signInOf(signIns, r.username)),
       noun: vscode.l10n.t('members'),
       emptyText: isFiltered(q)
         ? vscode.l10n.t('No member matches the filter.')
@@ -208,7 +245,27 @@ export class MembersProvider extends PagedTreeProvider {
     });
     this.noteLoaded(key);
     this.describe();
-    return nodes;
+    return [...outsiders, ...nodes];
+  }
+
+  /**
+   * The pending invitations the query shows, from the access store (read within the budget when not fresh), and
+   * above them the one line that says what the portal refused; the members show whatever the answer.
+   */
+  private async invitedNodes(account: AccountRef, key: TreeKey, q: MemberQuery): Promise<PortalTreeNode[]> {
+    const source = this.outsiders;
+    if (!source) return [];
+    let held: OutsidersHeld;
+    try {
+      held = await source.read(account, undefined);
+    } catch {
+      held = source.held(account);
+    }
+    const note = invitedNote(held, q);
+    return [
+      ...(note ? [new OutsidersNoteNode(account.portalId, key, note)] : []),
+      ...invitedShown(held, q, Date.now()).map((r) => new InvitedNode(account.portalId, key, r)),
+    ];
   }
 
   /** On hover: what the row knows, and what v2's detail adds (one request per member, kept). */

@@ -46,6 +46,8 @@ function activityOf(v: unknown): ActivityFilter | undefined {
     pending: flag(v.pending),
     twoFactorOff: flag(v.twoFactorOff),
     notStarted: flag(v.notStarted),
+    neverSignedIn: flag(v.neverSignedIn),
+    invited: flag(v.invited),
     group: groupOf(v.group),
   });
   return Object.keys(f).length > 0 ? f : undefined;

@@ -54,7 +54,16 @@ async function sortMembers(ui: Ui, provider: MembersProvider): Promise<void> {
 }
 
 type ActivityChoice =
-  'never' | 'inactive' | 'notStarted' | 'disabled' | 'locked' | 'pending' | 'twoFactorOff' | 'group';
+  | 'never'
+  | 'inactive'
+  | 'notStarted'
+  | 'disabled'
+  | 'locked'
+  | 'pending'
+  | 'twoFactorOff'
+  | 'neverSignedIn'
+  | 'invited'
+  | 'group';
 
 /** The group to scope the filter to, by friendly name (its unique name beside it); the current one first. */
 async function askGroupScope(
@@ -97,20 +106,9 @@ async function askDays(ui: Ui, current: number | undefined): Promise<number> {
   return Number(text.trim());
 }
 
-/**
- * Stale and risky members: the conditions to check, then (for "inactive") how many days, then (for "in one group") the
- * group. Choosing none clears the filter. The portal cannot be asked for these, so the view checks them on the rows
- * as it walks the list; the group last, and only for the rows that met the rest (it costs a read per member).
- */
-async function filterByActivity(
-  ui: Ui,
-  registry: PortalRegistry,
-  provider: MembersProvider,
-  account: AccountRef,
-): Promise<void> {
-  const q = provider.query;
-  const f = q.activity ?? {};
-  const items: Array<PickItem<ActivityChoice>> = [
+/** The conditions Filter by Activity offers, those of the current filter ticked. */
+function activityItems(f: ActivityFilter): Array<PickItem<ActivityChoice>> {
+  return [
     {
       label: vscode.l10n.t('Inactive for a number of days…'),
       description: vscode.l10n.t('never active counts as inactive'),
@@ -131,12 +129,40 @@ async function filterByActivity(
     { label: vscode.l10n.t('Pending activation'), value: 'pending', picked: f.pending === true },
     { label: vscode.l10n.t('Two-factor off'), value: 'twoFactorOff', picked: f.twoFactorOff === true },
     {
+      label: vscode.l10n.t('Never signed in since invited/created'),
+      description: vscode.l10n.t('from the audit, as the access matrix reads it; the pending invitations too'),
+      value: 'neverSignedIn',
+      picked: f.neverSignedIn === true,
+    },
+    {
+      label: vscode.l10n.t('Pending invitations only'),
+      description: vscode.l10n.t('shown as Invited; no member is listed'),
+      value: 'invited',
+      picked: f.invited === true,
+    },
+    {
       label: vscode.l10n.t('In one group…'),
       description: f.group ? f.group.label : vscode.l10n.t('one request per member that meets the rest'),
       value: 'group',
       picked: f.group !== undefined,
     },
   ];
+}
+
+/**
+ * Stale and risky members: the conditions to check, then (for "inactive") how many days, then (for "in one group") the
+ * group. Choosing none clears the filter. The portal cannot be asked for these, so the view checks them on the rows
+ * as it walks the list; the group last, and only for the rows that met the rest (it costs a read per member).
+ */
+async function filterByActivity(
+  ui: Ui,
+  registry: PortalRegistry,
+  provider: MembersProvider,
+  account: AccountRef,
+): Promise<void> {
+  const q = provider.query;
+  const f = q.activity ?? {};
+  const items = activityItems(f);
   const chosen = new Set(
     answered(
       await ui.pickMany(items, {
@@ -156,6 +182,8 @@ async function filterByActivity(
     ...(chosen.has('locked') ? { locked: true } : {}),
     ...(chosen.has('pending') ? { pending: true } : {}),
     ...(chosen.has('twoFactorOff') ? { twoFactorOff: true } : {}),
+    ...(chosen.has('neverSignedIn') ? { neverSignedIn: true } : {}),
+    ...(chosen.has('invited') ? { invited: true } : {}),
     ...(group ? { group } : {}),
   };
   provider.setQuery({ ...q, activity: Object.keys(activity).length > 0 ? activity : undefined });
@@ -195,9 +223,11 @@ export function registerMembersViewCommands(
       const account = await shown(run);
       const total = provider.snapshot().total;
       const memberGroups = provider.groupsReader(account);
+      const neverSignedIn = provider.neverSignedInReader(account);
       return exportMembers(registry, run.ui, account, provider.query, {
         ...(total !== undefined ? { total } : {}),
         ...(memberGroups ? { memberGroups } : {}),
+        ...(neverSignedIn ? { neverSignedIn } : {}),
         ...(exported ? { onExported: exported } : {}),
       });
     }),

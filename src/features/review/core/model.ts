@@ -46,6 +46,11 @@ export interface ReviewHead {
   readonly groups: ReadonlyArray<{ readonly name: string; readonly label: string }>;
   /** The member changes the finish put in the Plan view (0 when none). */
   readonly planned?: number | undefined;
+  /**
+   * The title of that plan, as the engine's journal of its apply names it: an apply the window did not see (a reload
+   * between finish and apply, a resumed run) is found by it and recorded when the review is opened again.
+   */
+  readonly planTitle?: string | undefined;
   readonly applied?: AppliedRecord | undefined;
   /** The digest of the evidence's manifest as written: a manifest edited since no longer matches it. */
   readonly evidenceDigest?: string | undefined;
@@ -233,6 +238,7 @@ export function parseHead(v: unknown): ReviewHead | undefined {
       isObject(g) && typeof g.name === 'string' ? [{ name: g.name, label: strOf(g.label, g.name) }] : [],
     ),
     planned: numOf(v.planned),
+    planTitle: typeof v.planTitle === 'string' ? v.planTitle : undefined,
     applied: appliedOf(v.applied),
     evidenceDigest: typeof v.evidenceDigest === 'string' ? v.evidenceDigest : undefined,
   };

@@ -119,6 +119,9 @@ export interface ReviewFilter {
 }
 
 export interface ReviewMeta {
+  /** The review and its portal: what the page keeps for a reload (its panel comes back from them). */
+  readonly id: string;
+  readonly portalId: string;
   readonly title: string;
   readonly portal: string;
   readonly organisation: string;
@@ -273,3 +276,17 @@ export const checkReviewMessage = messages({
   decideShown: { filter: filterShape, decision: decisionShape },
 });
 export type ReviewMessage = Infer<typeof checkReviewMessage>;
+
+/** The key of what the review page keeps for a reload ({ key, values } in the webview's state). */
+export const REVIEW_PAGE_STATE = 'review';
+
+/** What a reload hands back of a review page, checked: its portal and review id; undefined when it is not ours. */
+export function reviewRestoreOf(state: unknown): { readonly portalId: string; readonly id: string } | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const { key, values } = state as { key?: unknown; values?: unknown };
+  if (key !== REVIEW_PAGE_STATE || typeof values !== 'object' || values === null) return undefined;
+  const { portalId, id } = values as { portalId?: unknown; id?: unknown };
+  if (typeof portalId !== 'string' || portalId === '' || portalId.length > 2000) return undefined;
+  if (typeof id !== 'string' || !/^[a-z0-9-]{1,80}$/.test(id)) return undefined;
+  return { portalId, id };
+}

@@ -10,7 +10,7 @@ import { guestShareKey, invitationKey, type GuestShare, type Invitation } from '
 import { contentRightsWords } from '../../../shared/contentRights';
 import { accountPermissionWords, groupPermissionWords } from '../../../shared/permissions';
 import { LEVEL_PERMISSIONS, ROW, rowStateWords, type AccessRow } from '../../../shared/accessRow';
-import type { AccessView } from '../../contracts';
+import type { AccessView, PlacedGuestShare } from '../../contracts';
 import type { ReviewRow } from './review.protocol';
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 20);
@@ -114,17 +114,17 @@ function shareDetail(s: GuestShare, now: number): string {
   return [l10n.t('created {0}', dayOr(s.dateCreated, l10n.t('not given'))), expiry, password].join('; ');
 }
 
-/** One row per guest share; several shares of one guest stay several rows (each is its own access). */
-export function guestRows(shares: readonly GuestShare[], readAt: number): ReviewRow[] {
+/**
+ * One row per guest share, placed as the access matrix places it (what it shares in the matrix's own words, so both
+ * say the same); several shares of one guest stay several rows (each is its own access).
+ */
+export function guestRows(shares: readonly PlacedGuestShare[], readAt: number): ReviewRow[] {
   const seen = new Map<string, number>();
-  return shares.map((s) => {
+  return shares.map(({ share: s, what: shared }) => {
     const base = `g:${digest(guestShareKey(s))}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
-    const what =
-      s.contentContext === null
-        ? l10n.t('what is shared: not given')
-        : l10n.t('shared: {0} (as the portal sent it)', s.contentContext);
+    const what = l10n.t('shared: {0}', shared);
     return {
       key: n === 1 ? base : `${base}.${n}`,
       kind: 'guest' as const,

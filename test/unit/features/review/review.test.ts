@@ -73,7 +73,12 @@ void describe('access review', () => {
   const newReview = (scope?: { name: string; label: string }): Review =>
     new Review(head(scope), [
       ...memberRows(view(), scope?.name, (n) => n),
-      ...(scope ? [] : guestRows(shares, NOW)),
+      ...(scope
+        ? []
+        : guestRows(
+            shares.map((share) => ({ share, what: 'as placed', group: undefined, path: undefined })),
+            NOW,
+          )),
       ...(scope ? [] : invitationRows(invitations, NOW, (id) => `group ${id}`)),
     ]);
 

@@ -34,20 +34,20 @@ function shareWhat(s: GuestShare, group: OutsiderGroup | undefined, paths: Outsi
   return l10n.t('{0} (as the portal sent it)', s.contentContext);
 }
 
-function guestRow(s: GuestShare, n: number, group: OutsiderGroup | undefined, paths: OutsidersRecord['paths']) {
+function guestRow({ share: s, what, group }: PlacedShare, n: number) {
   const mask = s.permission;
   return {
     key: `g:${n}`,
     kind: 'guest' as const,
     email: s.email ?? '',
-    what: shareWhat(s, group, paths),
+    what,
     permission: contentRightsWords(mask),
     canEdit: mask !== null && Number.isSafeInteger(mask) && mask > 0 && (mask & EDIT_BITS) !== 0,
     power: false,
     created: s.dateCreated ?? -1,
     expires: s.dateExpire ?? -1,
     password: s.passwordEnabled === null ? (-1 as const) : s.passwordEnabled ? (1 as const) : (0 as const),
-    groups: group ? [group.name] : [],
+    groups: group ? [group] : [],
   };
 }
 
@@ -83,6 +83,40 @@ function invitedRow(i: Invitation, n: number, groups: ReadonlyMap<number, Outsid
   };
 }
 
+/** A guest share as the organisation holds it: what it shares, named as the matrix names it, and its group. */
+export interface PlacedShare {
+  readonly share: GuestShare;
+  /** The group's label and the record's path where one read resolved it; else contentContext as sent, said so. */
+  readonly what: string;
+  /** The unique name of the share's group, when the portal placed it. */
+  readonly group: string | undefined;
+  /** The shared record's path in its group ("Folder/name"), where one read resolved it. */
+  readonly path: string | undefined;
+}
+
+/**
+ * The organisation's guest shares, placed: a share placed in a group of another organisation is left out (counted in
+ * `elsewhere`); one the portal does not place is kept, since leaving a guest out of an access review is the worse
+ * mistake. The matrix, its CSV and the access review all read shares through this.
+ */
+export function placedShares(record: OutsidersRecord | undefined): { shares: PlacedShare[]; elsewhere: number } {
+  if (!record || typeof record.shares === 'string') return { shares: [], elsewhere: 0 };
+  const groups = new Map(record.groups.map((g) => [g.id, g]));
+  const shares: PlacedShare[] = [];
+  let elsewhere = 0;
+  for (const s of record.shares) {
+    const group = shareGroup(s, groups);
+    if (s.place && !group && groups.size > 0) {
+      elsewhere++;
+      continue;
+    }
+    const id = s.place?.recordId;
+    const path = id !== null && id !== undefined ? record.paths[String(id)] : undefined;
+    shares.push({ share: s, what: shareWhat(s, group, record.paths), group: group?.name, path });
+  }
+  return { shares, elsewhere };
+}
+
 /**
  * The rows of a read: the organisation's guest shares (a share placed in a group of another organisation is left
  * out; one the portal does not place is kept, since leaving a guest out of an access review is the worse mistake)
@@ -91,18 +125,8 @@ function invitedRow(i: Invitation, n: number, groups: ReadonlyMap<number, Outsid
 export function outsiderRows(record: OutsidersRecord | undefined): { rows: OutsiderRow[]; elsewhere: number } {
   if (!record) return { rows: [], elsewhere: 0 };
   const groups = new Map(record.groups.map((g) => [g.id, g]));
-  const rows: OutsiderRow[] = [];
-  let elsewhere = 0;
-  if (typeof record.shares !== 'string') {
-    for (const [n, s] of record.shares.entries()) {
-      const group = shareGroup(s, groups);
-      if (s.place && !group && groups.size > 0) {
-        elsewhere++;
-        continue;
-      }
-      rows.push(guestRow(s, n, group, record.paths));
-    }
-  }
+  const { shares, elsewhere } = placedShares(record);
+  const rows: OutsiderRow[] = shares.map(guestRow);
   if (typeof record.invitations !== 'string')
     for (const [n, i] of record.invitations.entries()) if (i.pending) rows.push(invitedRow(i, n, groups));
   return { rows, elsewhere };

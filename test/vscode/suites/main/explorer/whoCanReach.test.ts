@@ -1,6 +1,6 @@
 // Who Can Reach This… on a folder and a file row of the Explorer, on both emulator profiles: the group's members with
 // their level in it, the record's member permission as the portal states it, and the guests whose share names the
-// record; a portal without guest shares says so in one row, and the rest is shown.
+// record, or (on a folder) a file inside it; a portal without guest shares says so in one row, and the rest is shown.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../../emulator';
@@ -58,6 +58,21 @@ for (const profile of PROFILES)
       assert.ok(guests, 'the guests have their heading');
       if (literal) assert.equal(guests.description, 'this portal does not offer guest shares');
       else assert.equal(guests.label, 'Guests with a share of it (0)');
+      // A guest with a share of a file inside the folder reaches it too, and the row says which file.
+      const inside = shown.find((v) => v.kind === 'heading' && v.label.startsWith('Guests with a share of a file in'));
+      if (literal) {
+        assert.equal(inside, undefined, 'the portal\u2019s refusal is said once, above');
+        assert.deepEqual(
+          shown.filter((v) => v.kind === 'guest'),
+          [],
+        );
+        return;
+      }
+      assert.equal(inside?.label, 'Guests with a share of a file in it (1)');
+      assert.deepEqual(
+        shown.filter((v) => v.kind === 'guest').map((g) => [g.label, g.description, g.detail]),
+        [['contractor@devshop.example', 'View and edit', 'in docs/architecture.md · no expiry date · no password']],
+      );
     });
 
     it('on a file a guest holds a share of: that guest, with the share’s permission in words', async () => {
