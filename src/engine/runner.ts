@@ -6,7 +6,7 @@
  */
 import { DEFAULT_MAX_CONCURRENT, type Budget, type PortalErrorKind } from '../api/index';
 import { linkedSignal, pause, runPool } from '../node/pool';
-import type { Unit, UnitOutcome } from './job';
+import type { JournalSink, Unit, UnitContext, UnitOutcome } from './job';
 
 /** Failures that every later unit would meet too: the run stops starting units, as on cancel. */
 export const STOPPING: ReadonlySet<PortalErrorKind | 'unexpected'> = new Set<PortalErrorKind | 'unexpected'>([
@@ -134,6 +134,39 @@ export async function runUnits<U extends Unit>(
   }
   const unconfirmed = [...outcomes.values()].some((o) => o.unconfirmed === true);
   return { outcomes, cancelled: options.signal?.aborted === true, unconfirmed, ...(stoppedBy ? { stoppedBy } : {}) };
+}
+
+/** A journal as a run uses it: its lines, and its lock let go of at the end. */
+export interface RunJournal<B, R> extends JournalSink<B, R> {
+  close(): Promise<void>;
+}
+
+/** A journaled run's result: the run's, and the requests its units counted. */
+export interface JournaledRun extends RunResult {
+  readonly requests: number;
+}
+
+/**
+ * Runs a kind's units with their journal (see runUnits): each unit gets the journal and the run's request count; the
+ * journal gets its end unless a request was cut off by a closed client (the next start then offers to resume the
+ * run, units never started included), and is closed however the run ends.
+ */
+export async function runJournaled<U extends Unit, B, R>(
+  journal: RunJournal<B, R>,
+  units: readonly U[],
+  options: Omit<RunOptions<U>, 'requests'>,
+  each: (unit: U, context: UnitContext<B, R>, sending: () => void) => Promise<UnitOutcome>,
+  sends?: (unit: U) => boolean,
+): Promise<JournaledRun> {
+  let requests = 0;
+  const context: UnitContext<B, R> = { journal, countRequest: () => void requests++ };
+  try {
+    const run = await runUnits(units, { ...options, requests: () => requests }, (u, s) => each(u, context, s), sends);
+    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
+    return { ...run, requests };
+  } finally {
+    await journal.close();
+  }
 }
 
 /** A progress listener that throws must not lose the report of units already run. */

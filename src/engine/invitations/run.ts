@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { PortalErrorKind } from '../../api/index';
 import type { UnitOutcome } from '../job';
 import { discardJournal, Journal, listJournals, unfinishedJournals } from '../journalFile';
-import { runUnits, type RunProgress } from '../runner';
+import { runJournaled, type RunProgress } from '../runner';
 import { inviteJournal } from './journalSchema';
 import { InviteKind } from './kind';
 import type { InviteBefore, InviteClient, InviteOrigin, InviteRecord, InviteRequest, InviteUnit } from './model';
@@ -48,37 +48,22 @@ async function runKind(
   accountId: number,
 ): Promise<InviteResult> {
   const kind = new InviteKind(client, accountId);
-  const counter = { requests: 0 };
-  const context = { journal, countRequest: () => void counter.requests++ };
-  try {
-    const run = await runUnits(
-      units,
-      {
-        budget: client.budget,
-        // One at a time: a portal that refuses invitations says so in its first answer, and nothing more is sent
-        // (an organisation invites tens of people at once, so the time this costs is small).
-        concurrency: 1,
-        requests: () => counter.requests,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      },
-      (u) => each(kind, u, context),
-    );
-    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
-    const outcomes = new Map<number, Pick<UnitOutcome, 'result' | 'message'>>(earlier);
-    for (const [seq, o] of run.outcomes) if (!o.unconfirmed) outcomes.set(seq, o);
-    return {
-      applyId: journal.applyId,
-      work,
-      outcomes,
-      requests: counter.requests,
-      cancelled: run.cancelled,
-      unconfirmed: run.unconfirmed,
-      ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
-    };
-  } finally {
-    await journal.close();
-  }
+  // One at a time: a portal that refuses invitations says so in its first answer, and nothing more is sent (an
+  // organisation invites tens of people at once, so the time this costs is small).
+  const options_ = { budget: client.budget, concurrency: 1, signal: options.signal, onProgress: options.onProgress };
+  const run = await runJournaled(journal, units, options_, (u, c) => each(kind, u, c));
+  const outcomes = new Map<number, Pick<UnitOutcome, 'result' | 'message'>>(earlier);
+  for (const [seq, o] of run.outcomes) if (!o.unconfirmed) outcomes.set(seq, o);
+  const { requests, cancelled, unconfirmed, stoppedBy } = run;
+  return {
+    applyId: journal.applyId,
+    work,
+    outcomes,
+    requests,
+    cancelled,
+    unconfirmed,
+    ...(stoppedBy ? { stoppedBy } : {}),
+  };
 }
 
 /** Sends the invitations: the journal first (whole), then each. Throws only before the first request. */

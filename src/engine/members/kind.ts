@@ -15,7 +15,7 @@ import {
   type V2Api,
   type V3Api,
 } from '../../api/index';
-import type { IntentEntry, JournalSink, UndoOffer, UnitContext, UnitOutcome, WorkKind } from '../job';
+import type { IntentEntry, UndoOffer, UnitContext, UnitOutcome, WorkKind } from '../job';
 import type {
   JournalRecord,
   JournalRequest,
@@ -326,19 +326,4 @@ export class MemberKind implements WorkKind<JournalWork, MemberBefore, JournalRe
     if (requests.length === 0) return this.outcome(work, { result: 'done', message: '' }, context);
     return this.run(work, context, requests, now);
   }
-}
-
-/** A unit's context over an open journal, counting requests into `counter`; `sending` hears of each request. */
-export function contextOf(
-  journal: JournalSink<MemberBefore, JournalRequest>,
-  counter: { requests: number },
-  sending: () => void,
-): Context {
-  return {
-    journal,
-    countRequest: () => {
-      counter.requests++;
-      sending();
-    },
-  };
 }

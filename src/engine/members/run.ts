@@ -7,13 +7,13 @@
  */
 import { join } from 'node:path';
 import type { Member, MemberV2, PortalErrorKind } from '../../api/index';
-import type { UnitOutcome } from '../job';
+import type { UnitContext, UnitOutcome } from '../job';
 import { Journal } from '../journalFile';
-import { runUnits, type RunProgress } from '../runner';
+import { runJournaled, type RunProgress } from '../runner';
 import type { MemberJournal } from './journal';
 import { memberJournal } from './journalSchema';
-import { contextOf, MemberKind, type ApplyClient } from './kind';
-import type { JournalOrigin, JournalWork, ReportRow } from './model';
+import { MemberKind, type ApplyClient } from './kind';
+import type { JournalOrigin, JournalRequest, JournalWork, MemberBefore, ReportRow } from './model';
 import { reportRows } from './report';
 import { plain } from '../../shared/plainText';
 
@@ -95,28 +95,19 @@ export async function runJournal(
   journal: MemberJournal,
   items: readonly JournalWork[],
   settings: RunSettings,
-  each: (work: JournalWork, context: ReturnType<typeof contextOf>) => Promise<UnitOutcome>,
+  each: (work: JournalWork, context: UnitContext<MemberBefore, JournalRequest>) => Promise<UnitOutcome>,
 ): Promise<{ outcomes: Map<number, UnitOutcome>; requests: number; cancelled: boolean; stoppedBy?: PortalErrorKind }> {
-  const counter = { requests: 0 };
-  try {
-    const run = await runUnits(
-      items,
-      { ...settings, budget: kind.client.budget, onProgress: progressOf(settings), requests: () => counter.requests },
-      (w, sending) => each(w, contextOf(journal, counter, sending)),
-      // A removal reads the member first, so it needs the budget even with its one request.
-      (w) => kind.sends(w) || w.action === 'remove',
-    );
-    // A run cut off by a closed client has no end: the next start offers to resume it, members never started included.
-    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
-    return {
-      outcomes: run.outcomes,
-      requests: counter.requests,
-      cancelled: run.cancelled,
-      ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
-    };
-  } finally {
-    await journal.close();
-  }
+  const run = await runJournaled(
+    journal,
+    items,
+    { ...settings, budget: kind.client.budget, onProgress: progressOf(settings) },
+    // A member's first request takes the budget slot its unit held while its intent was made durable.
+    (w, c, sending) => each(w, { journal: c.journal, countRequest: () => (c.countRequest(), sending()) }),
+    // A removal reads the member first, so it needs the budget even with its one request.
+    (w) => kind.sends(w) || w.action === 'remove',
+  );
+  const { outcomes, requests, cancelled, stoppedBy } = run;
+  return { outcomes, requests, cancelled, ...(stoppedBy ? { stoppedBy } : {}) };
 }
 
 /**

@@ -14,7 +14,7 @@ import { identify } from '../../node/pinnedFile';
 import { inFolder, privateFolder } from '../../node/privateFiles';
 import type { UnitOutcome } from '../job';
 import { Journal, listJournals } from '../journalFile';
-import { runUnits } from '../runner';
+import { runJournaled } from '../runner';
 import { saveJournal } from './journalSchema';
 import {
   digestOf,
@@ -141,24 +141,16 @@ export async function runSave(
     });
     const target = { accountId: plan.accountId, groupId: plan.groupId };
     const kind = new SaveKind(client, target, stagedFolderOf(storage), journal.applyId, plan.before, signal);
-    const context = { journal, countRequest: () => undefined };
-    try {
-      const run = await runUnits(
-        [unit],
-        { budget: client.budget, concurrency: 1, ...(signal ? { signal } : {}) },
-        (u) => kind.run(u, context),
-      );
-      if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
-      return {
-        applyId: journal.applyId,
-        outcome: run.outcomes.get(0),
-        answer: kind.answers.get(0),
-        error: kind.errors.get(0),
-        ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
-      };
-    } finally {
-      await journal.close();
-    }
+    const run = await runJournaled(journal, [unit], { budget: client.budget, concurrency: 1, signal }, (u, c) =>
+      kind.run(u, c),
+    );
+    return {
+      applyId: journal.applyId,
+      outcome: run.outcomes.get(0),
+      answer: kind.answers.get(0),
+      error: kind.errors.get(0),
+      ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
+    };
   } finally {
     await removeFile(file);
   }

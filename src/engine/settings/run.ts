@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { PortalErrorKind } from '../../api/index';
 import type { UnitOutcome } from '../job';
 import { Journal, listJournals, unfinishedJournals } from '../journalFile';
-import { runUnits } from '../runner';
+import { runJournaled } from '../runner';
 import { settingsJournal } from './journalSchema';
 import { SettingsKind, settingsUndo } from './kind';
 import type { SettingsBefore, SettingsOrigin, SettingsRecord, SettingsRequest, SettingsUnit } from './model';
@@ -46,23 +46,10 @@ async function runKind(
   signal: AbortSignal | undefined,
   each: (u: SettingsUnit, c: Parameters<SettingsKind['run']>[1]) => Promise<UnitOutcome>,
 ): Promise<SettingsResult> {
-  const context = { journal, countRequest: () => undefined };
-  try {
-    const run = await runUnits(units, { budget: client.budget, concurrency: 1, ...(signal ? { signal } : {}) }, (u) =>
-      each(u, context),
-    );
-    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
-    return {
-      applyId: journal.applyId,
-      outcomes: run.outcomes,
-      answers: kind.answers,
-      errors: kind.errors,
-      cancelled: run.cancelled,
-      ...(run.stoppedBy ? { stoppedBy: run.stoppedBy } : {}),
-    };
-  } finally {
-    await journal.close();
-  }
+  const run = await runJournaled(journal, units, { budget: client.budget, concurrency: 1, signal }, each);
+  const { outcomes, cancelled, stoppedBy } = run;
+  const { answers, errors } = kind;
+  return { applyId: journal.applyId, outcomes, answers, errors, cancelled, ...(stoppedBy ? { stoppedBy } : {}) };
 }
 
 /** Sends the changes: the journal first (whole), then each change. Throws only before the first request. */

@@ -12,17 +12,9 @@ import { UnsafePathError } from '../../node/disk';
 import { fileInsideRoot } from '../../node/pinnedFile';
 import type { UnitOutcome } from '../job';
 import { discardJournal, Journal, unfinishedJournals } from '../journalFile';
-import { runUnits, type RunProgress } from '../runner';
+import { runJournaled, type JournaledRun, type RunProgress } from '../runner';
 import { uploadJournal } from './journalSchema';
-import {
-  UploadKind,
-  type UploadBefore,
-  type UploadBegin,
-  type UploadClient,
-  type UploadRecord,
-  type UploadRequest,
-  type UploadUnit,
-} from './kind';
+import { UploadKind, type UploadClient, type UploadRecord, type UploadUnit } from './kind';
 import { contentTypeOf, keepBothPath, type ClashChoice, type UploadPlan } from './plan';
 
 export interface UploadSettings {
@@ -68,43 +60,19 @@ export function unitsOf(plan: UploadPlan, choices: ReadonlyMap<string, ClashChoi
   return units;
 }
 
-async function runKind(
-  client: UploadClient,
-  journal: Journal<UploadUnit, UploadBefore, UploadRequest, 'upload', UploadBegin>,
-  kind: UploadKind,
-  units: readonly UploadUnit[],
-  settings: UploadSettings,
-  each: (u: UploadUnit, c: Parameters<UploadKind['run']>[1]) => Promise<UnitOutcome>,
-): Promise<UploadResult> {
-  const counter = { requests: 0 };
-  const context = { journal, countRequest: () => void counter.requests++ };
-  try {
-    const run = await runUnits(
-      units,
-      {
-        budget: client.budget,
-        concurrency: settings.concurrency ?? 8,
-        requests: () => counter.requests,
-        ...(settings.signal ? { signal: settings.signal } : {}),
-        ...(settings.onProgress ? { onProgress: settings.onProgress } : {}),
-        ...(settings.budgetPollMs ? { budgetPollMs: settings.budgetPollMs } : {}),
-      },
-      (u) => each(u, context),
-    );
-    if (!run.unconfirmed) await journal.append({ type: 'end', finishedAt: Date.now(), cancelled: run.cancelled });
-    const { outcomes, cancelled, stoppedBy } = run;
-    return {
-      applyId: journal.applyId,
-      outcomes,
-      units,
-      requests: counter.requests,
-      cancelled,
-      ...(stoppedBy ? { stoppedBy } : {}),
-    };
-  } finally {
-    await journal.close();
-  }
+/** The run's result in the upload's terms. */
+function resultOf(applyId: string, units: readonly UploadUnit[], run: JournaledRun): UploadResult {
+  const { outcomes, cancelled, stoppedBy, requests } = run;
+  return { applyId, outcomes, units, requests, cancelled, ...(stoppedBy ? { stoppedBy } : {}) };
 }
+
+const optionsOf = (client: UploadClient, settings: UploadSettings) => ({
+  budget: client.budget,
+  concurrency: settings.concurrency ?? 8,
+  signal: settings.signal,
+  onProgress: settings.onProgress,
+  budgetPollMs: settings.budgetPollMs,
+});
 
 /** Uploads the units: the journal first (whole), then each file. Throws only before the first request. */
 export async function runUploads(
@@ -130,7 +98,8 @@ export async function runUploads(
     work: units,
   });
   const kind = new UploadKind(client, target, root, journal.applyId);
-  return runKind(client, journal, kind, units, settings, (u, c) => kind.run(u, c));
+  const run = await runJournaled(journal, units, optionsOf(client, settings), (u, c) => kind.run(u, c));
+  return resultOf(journal.applyId, units, run);
 }
 
 /** A resume refused before anything was sent, with the reason in the user's words. */
@@ -184,9 +153,11 @@ export async function resumeUploads(
   }
   const { target, root } = record.begin;
   const kind = new UploadKind(client, target, root, record.applyId);
-  return runKind(client, journal, kind, leftToSend(record), settings, (u, c) =>
+  const units = leftToSend(record);
+  const run = await runJournaled(journal, units, optionsOf(client, settings), (u, c) =>
     kind.resume(u, record.intents.get(u.seq), c),
   );
+  return resultOf(record.applyId, units, run);
 }
 
 /** Uploads that stopped without finishing, newest first. */

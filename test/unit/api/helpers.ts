@@ -1,10 +1,9 @@
 // Shared setup for the API tests: a real emulator in-process, clients with captured log lines.
 import { execFileSync } from 'node:child_process';
 import type { LookupAddress } from 'node:dns';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 import {
@@ -15,6 +14,7 @@ import {
   type PortalErrorKind,
   type RequestLogLine,
 } from '../../../src/api';
+import { tempDir } from '../../support/tempDir';
 
 export type { Emulator };
 
@@ -150,7 +150,7 @@ export function statusesOf(logs: RequestLogLine[], path: string): Array<number |
 
 /** A self-signed certificate for `name` (PEM), or undefined when openssl is not there to make one. */
 export function selfSignedCert(name: string): { key: Buffer; cert: Buffer } | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-tls-'));
+  const dir = tempDir('portal-tls-');
   try {
     const san = /^[\d.]+$/.test(name) ? `IP:${name}` : `DNS:${name}`;
     execFileSync(
@@ -187,7 +187,7 @@ export function selfSignedCert(name: string): { key: Buffer; cert: Buffer } | un
  * issued by a company's own CA: `ca` is what a machine has to trust. Undefined when openssl is not there.
  */
 export function issuedByTestCa(name: string): { ca: Buffer; key: Buffer; cert: Buffer } | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-ca-'));
+  const dir = tempDir('portal-ca-');
   const at = (f: string) => join(dir, f);
   const run = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
   try {

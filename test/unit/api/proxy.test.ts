@@ -4,11 +4,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { promisify } from 'node:util';
@@ -26,6 +25,7 @@ import {
   selfSignedCert,
   type Emulator,
 } from './helpers';
+import { tempDir } from '../../support/tempDir';
 
 void describe('proxy', () => {
   let emu: Emulator;
@@ -160,7 +160,7 @@ void describe('proxy', () => {
 
   void test('a portal behind a TLS-inspecting proxy is trusted through NODE_EXTRA_CA_CERTS, as VS Code trusts it', async (t) => {
     if (!pem) return t.skip('openssl is not available to make a certificate');
-    const dir = mkdtempSync(join(tmpdir(), 'portal-extra-ca-'));
+    const dir = tempDir('portal-extra-ca-');
     const caFile = join(dir, 'inspecting-ca.pem');
     writeFileSync(caFile, pem.ca);
     // Node reads NODE_EXTRA_CA_CERTS when it starts: a process of its own, with the variable set or not.

@@ -1,23 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  closeSync,
-  fstatSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator } from '../../emulator';
 import { DEMO, startHarness, type App3, type Group2 } from './helpers';
+import { tempDir as newTempDir } from '../../support/tempDir';
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'portal-emulator-'));
+  return newTempDir('portal-emulator-');
 }
 
 void describe('persistence', () => {

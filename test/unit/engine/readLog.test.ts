@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { callLogFolder, LINE_MAX_BYTES, listToolCalls, LOG_MAX_BYTES, ToolCallLog } from '../../../src/engine/readLog';
+import { tempDir } from '../../support/tempDir';
 
 void describe('chat tool call journal', () => {
   void it('keeps each call in a 0600 file in a 0700 folder, and lists them oldest first', async () => {
-    const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-log-'));
+    const storage = tempDir('chat-log-');
     try {
       const log = new ToolCallLog(storage);
       log.record({ at: 1, tool: 'portal_memberAccess', input: { username: 'ann' }, outcome: 'answered' });
@@ -45,7 +45,7 @@ const oldLine = (at: number, pad: number): string =>
 
 void describe('chat tool call journal: bounded by bytes', () => {
   void it('a log grown large is under its byte bound after one more call, its newest calls kept whole', async () => {
-    const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-log-'));
+    const storage = tempDir('chat-log-');
     try {
       const file = path.join(callLogFolder(storage), 'tool-calls.jsonl');
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -77,7 +77,7 @@ void describe('chat tool call journal: bounded by bytes', () => {
 
   void it('cutting reads only the tail of the log: a log too large to read whole is cut all the same', async (t) => {
     if (process.platform === 'win32') return t.skip('needs a sparse file');
-    const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-log-'));
+    const storage = tempDir('chat-log-');
     try {
       const file = path.join(callLogFolder(storage), 'tool-calls.jsonl');
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -104,7 +104,7 @@ void describe('chat tool call journal: bounded by bytes', () => {
   });
 
   void it('a call with a huge input is one bounded line that still says which tool, when and how it ended', async () => {
-    const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-log-'));
+    const storage = tempDir('chat-log-');
     try {
       const rows = Array.from({ length: 1000 }, (_, i) => ({ username: `user${i}`, name: 'n'.repeat(500) }));
       const log = new ToolCallLog(storage);

@@ -3,12 +3,12 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { exists, LengthMismatchError, TEMP_PREFIX, writeAtomically } from '../../../src/node/atomicFile';
+import { tempDir } from '../../support/tempDir';
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-atomic-'));
+const scratch = tempDir('portal-atomic-');
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 let n = 0;
 const folder = (): string => fs.mkdtempSync(path.join(scratch, `t${n++}-`));

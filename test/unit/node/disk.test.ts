@@ -2,7 +2,6 @@
 import { describe, test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { join } from 'node:path';
 import {
   appendPrivate,
@@ -14,13 +13,14 @@ import {
   writeFileSafely,
 } from '../../../src/node/disk';
 import { privateFolder, privateFolderSync } from '../../../src/node/privateFiles';
+import { tempDir } from '../../support/tempDir';
 
 let dir: string;
 let victim: string;
 const VICTIM_TEXT = 'export PATH=/usr/bin\n';
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(join(os.tmpdir(), 'portal-disk-'));
+  dir = tempDir('portal-disk-');
   victim = join(dir, 'outside', '.bashrc');
   fs.mkdirSync(join(dir, 'outside'));
   fs.writeFileSync(victim, VICTIM_TEXT, { mode: 0o644 });

@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { isLocked, lockFileOf, tryLock } from '../../../src/node/fileLock';
 import { placeOf } from '../../../src/node/machinePlace';
+import { tempDir } from '../../support/tempDir';
 
 /** A process id that is not running here: a child that has exited. */
 function deadPid(): number {
@@ -21,7 +22,7 @@ const A = { machine: 'machine-a', boot: 'boot-a1' };
 const B = { machine: 'machine-b', boot: 'boot-b1' };
 
 async function withFolder(run: (file: string) => Promise<void>): Promise<void> {
-  const folder = fs.mkdtempSync(path.join(tmpdir(), 'lock-'));
+  const folder = tempDir('lock-');
   try {
     await run(path.join(folder, 'run.jsonl'));
   } finally {
@@ -122,7 +123,7 @@ void describe('file lock: the owner is a process of one machine and one boot', (
 
 void describe('machine place: which machine and boot this process runs in', () => {
   void it('the machine id is the system’s when it has one, else a random id kept in the folder given', async () => {
-    const folder = fs.mkdtempSync(path.join(tmpdir(), 'place-'));
+    const folder = tempDir('place-');
     try {
       const idFile = path.join(folder, 'etc-machine-id');
       fs.writeFileSync(idFile, '0123456789abcdef0123456789abcdef\n');
@@ -144,7 +145,7 @@ void describe('machine place: which machine and boot this process runs in', () =
   });
 
   void it('the boot id is the kernel’s when it has one, else the boot time', async () => {
-    const folder = fs.mkdtempSync(path.join(tmpdir(), 'place-'));
+    const folder = tempDir('place-');
     try {
       const bootFile = path.join(folder, 'boot_id');
       fs.writeFileSync(bootFile, '51d378b9-8033-48fa-9ea7-a007ea9b4a51\n');

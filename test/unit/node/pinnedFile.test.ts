@@ -3,13 +3,13 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { FileChangedError, fileInsideRoot, identify, pin } from '../../../src/node/pinnedFile';
 import { UnsafePathError } from '../../../src/node/unsafePath';
+import { tempDir } from '../../support/tempDir';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pinned-'));
+const dir = tempDir('portal-pinned-');
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const changesOf = (e: unknown): readonly string[] => (e instanceof FileChangedError ? e.changes : []);

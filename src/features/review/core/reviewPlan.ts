@@ -16,8 +16,8 @@ import {
   type PortalGroup,
   type PortalMember,
 } from '../../../engine/members/model';
-import { groupLevelsOf, memberBefore, portalMemberOf, readGroups } from '../../../engine/members/portal';
-import { groupLevelOf } from '../../../shared/groupLevel';
+import { groupLevelsOf, memberBefore, readGroups, readNamedMembers } from '../../../engine/members/portal';
+import { groupLevelOf, type GroupLevel } from '../../../shared/groupLevel';
 import { runPool } from '../../../node/pool';
 import type { Decision, ReviewRow } from './review.protocol';
 
@@ -104,8 +104,9 @@ export function reviewPlan(
 }
 
 /**
- * Reads what the plan compares and plans: the group list, and per member a v3 read (and a v2 read for their groups
- * unless they leave the organisation). At most 1 + 2 × members requests, within the client's budget.
+ * Reads what the plan compares and plans: the group list, the members decided on (one by one, or a walk of the member
+ * list when that takes fewer requests: see readNamedMembers), and a v2 read for the groups of each member who does
+ * not leave the organisation.
  */
 export async function planReview(
   client: ReviewPlanClient,
@@ -116,27 +117,42 @@ export async function planReview(
 ): Promise<ReviewPlanResult> {
   const signal = o.signal;
   const groups = await readGroups(client, accountId, signal ? { signal } : {});
-  let requests = 1;
   const targets: Target[] = decided.map((d) => ({ username: d.row.identity, decision: d.decision }));
-  const read: Array<{ member: PortalMember; decision: Decision } | undefined> = new Array(targets.length);
-  const gone: string[] = [];
-  const readOne = async (t: Target, i: number): Promise<void> => {
-    const needGroups = scopeName !== undefined || t.decision.kind === 'lower';
-    try {
-      requests += needGroups ? 2 : 1;
-      const [m, v2] = await Promise.all([
-        client.v3.members.get(accountId, t.username, { signal }),
-        needGroups ? client.v2.members.get(accountId, t.username, { signal }) : undefined,
-      ]);
-      const member = { ...portalMemberOf(m), ...(v2 ? { groups: groupLevelsOf(v2.groups, groups) } : {}) };
-      read[i] = { member, decision: t.decision };
-    } catch (error) {
-      if (!isPortalError(error, 'not-found')) throw error;
-      gone.push(t.username);
-    }
-  };
-  await runPool(targets, o.concurrency, readOne, signal);
+  const needsGroups = (t: Target): boolean => scopeName !== undefined || t.decision.kind === 'lower';
+  const needGroups = targets.filter(needsGroups);
+  const levels = new Map<string, Map<number, GroupLevel>>();
+  const [named] = await Promise.all([
+    readNamedMembers(
+      client,
+      accountId,
+      targets.map((t) => t.username),
+      { concurrency: o.concurrency, signal },
+    ),
+    runPool(
+      needGroups,
+      o.concurrency,
+      async (t) => {
+        try {
+          const v2 = await client.v2.members.get(accountId, t.username, { signal });
+          levels.set(t.username.toLowerCase(), groupLevelsOf(v2.groups, groups));
+        } catch (error) {
+          // No longer on the portal: left out of the plan below, as gone.
+          if (!isPortalError(error, 'not-found')) throw error;
+        }
+      },
+      signal,
+    ),
+  ]);
   signal?.throwIfAborted();
-  const members = read.filter((x): x is { member: PortalMember; decision: Decision } => x !== undefined);
-  return { plan: reviewPlan(accountId, members, groups, scopeName, o.title), gone, requests };
+  const members: Array<{ member: PortalMember; decision: Decision }> = [];
+  const gone = new Set(named.gone);
+  for (const t of targets) {
+    const key = t.username.toLowerCase();
+    const m = named.members.get(key);
+    const g = levels.get(key);
+    if (!m || (!g && needsGroups(t))) gone.add(t.username);
+    else members.push({ member: g ? { ...m, groups: g } : m, decision: t.decision });
+  }
+  const requests = 1 + named.requests + needGroups.length;
+  return { plan: reviewPlan(accountId, members, groups, scopeName, o.title), gone: [...gone], requests };
 }

@@ -1,7 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSeed } from '../../../emulator/seeds';
 import {
@@ -29,6 +28,7 @@ import {
   type Member2,
   type Member3,
 } from '../helpers';
+import { tempDir } from '../../../support/tempDir';
 
 const MAIN = 1;
 const SECOND = 2;
@@ -427,7 +427,7 @@ void describe('hostile seed with the literal profile, after a reset', () => {
 
 void describe('hostile seed in a data file', () => {
   void test('its traps and oversized list survive a restart from the file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'emu-hostile-'));
+    const dir = tempDir('emu-hostile-');
     try {
       const dataFile = join(dir, 'state.json');
       const first = await startHarness({ seed: 'hostile', dataFile });

@@ -5,7 +5,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   invitationRuns,
@@ -21,6 +20,7 @@ import { InviteKind } from '../../../../src/engine/invitations/kind';
 import { inviteJournal } from '../../../../src/engine/invitations/journalSchema';
 import { Journal, readJournal } from '../../../../src/engine/journalFile';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
+import { tempDir } from '../../../support/tempDir';
 
 const POST_INVITES = 'POST /v3/accounts/:account/invites';
 
@@ -48,7 +48,7 @@ void describe('invitations through the engine (default profile)', () => {
     t = await passwordClient(emu);
     acme = await accountId(t.client, 'acme');
     engineering = await groupId(t.client, acme, 'engineering');
-    storage = fs.mkdtempSync(path.join(os.tmpdir(), 'invite-engine-'));
+    storage = tempDir('invite-engine-');
   });
   after(async () => {
     t.client.close();
@@ -196,7 +196,7 @@ void describe('invitations through the engine (literal profile)', () => {
   before(async () => {
     emu = await emulator({ profile: 'literal' });
     t = await passwordClient(emu);
-    storage = fs.mkdtempSync(path.join(os.tmpdir(), 'invite-literal-'));
+    storage = tempDir('invite-literal-');
   });
   after(async () => {
     t.client.close();

@@ -2,8 +2,7 @@
 // password: profile, tags, account permission and group permissions.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { collect } from '../../../../src/api';
 import { applyPlan } from '../../../../src/engine/members/apply';
@@ -20,11 +19,12 @@ import {
 import { runBulk } from '../../../../src/features/members/bulk/bulkRun';
 import { bulkMemberOf } from '../../../../src/features/members/bulk/bulkChange';
 import { exportText, Table, withPortal } from '../../features/members/plan/core/helpers';
+import { tempDir } from '../../../support/tempDir';
 
 void describe('snapshots and re-create', () => {
   void test('a permanent removal is named, snapshotted first, and re-created with everything but the password', async () => {
     await withPortal(async (p) => {
-      const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
+      const storage = tempDir('portal-snap-');
       try {
         const all = await collect(p.client.v3.members.iterate(p.acme));
         const target = all.find(
@@ -76,7 +76,7 @@ void describe('snapshots and re-create', () => {
 
   void test('without a snapshot folder chosen, a permanent removal keeps its snapshot beside the journal first', async () => {
     await withPortal(async (p) => {
-      const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
+      const storage = tempDir('portal-snap-');
       try {
         const all = await collect(p.client.v3.members.iterate(p.acme));
         const target = all.find((m) => !m.memberOfMultipleAccounts && m.user.username.includes('.'));
@@ -95,7 +95,7 @@ void describe('snapshots and re-create', () => {
 
   void test('a removal skipped at the moment of sending (it would now delete the user for good) writes no snapshot', async () => {
     await withPortal(async (p) => {
-      const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
+      const storage = tempDir('portal-snap-');
       try {
         const all = await collect(p.client.v3.members.iterate(p.acme));
         const target = all.find((m) => !m.memberOfMultipleAccounts && m.user.username.includes('.'));
@@ -122,7 +122,7 @@ void describe('snapshots and re-create', () => {
 
   void test('a snapshot folder or file that is a planted link is refused, and what it points to is untouched', async () => {
     await withPortal(async (p) => {
-      const storage = await mkdtemp(join(tmpdir(), 'portal-snap-'));
+      const storage = tempDir('portal-snap-');
       try {
         const member = await p.client.v3.members.get(p.acme, 'alice.muller');
         const v2 = await p.client.v2.members.get(p.acme, 'alice.muller');

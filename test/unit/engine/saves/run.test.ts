@@ -5,7 +5,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect, refusesUploads, type FileRecord } from '../../../../src/api';
 import { Journal } from '../../../../src/engine/journalFile';
@@ -21,6 +20,7 @@ import { SaveKind } from '../../../../src/engine/saves/kind';
 import { uploadJournal } from '../../../../src/engine/uploads/journalSchema';
 import { listJournals } from '../../../../src/engine/journalFile';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
+import { tempDir } from '../../../support/tempDir';
 
 const text = async (t: TestClient, groupId: number, id: number): Promise<string> => {
   const download = await t.client.v2.files.download(groupId, id);
@@ -37,7 +37,7 @@ void describe('saving back through the engine', () => {
   let file: FileRecord;
   const folders: string[] = [];
   const storageFolder = (): string => {
-    const f = fs.mkdtempSync(path.join(os.tmpdir(), 'save-engine-'));
+    const f = tempDir('save-engine-');
     folders.push(f);
     return f;
   };

@@ -4,7 +4,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   noUndoReason,
@@ -19,6 +18,7 @@ import { Journal } from '../../../../src/engine/journalFile';
 import { settingsJournal } from '../../../../src/engine/settings/journalSchema';
 import { settingsFolderOf } from '../../../../src/engine/settings/run';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
+import { tempDir } from '../../../support/tempDir';
 
 void describe('settings changes through the engine', () => {
   let emu: Emulator;
@@ -30,7 +30,7 @@ void describe('settings changes through the engine', () => {
     emu = await emulator();
     t = await passwordClient(emu);
     acme = await accountId(t.client, 'acme');
-    storage = fs.mkdtempSync(path.join(os.tmpdir(), 'settings-engine-'));
+    storage = tempDir('settings-engine-');
   });
   after(async () => {
     t.client.close();

@@ -5,7 +5,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect } from '../../../../src/api';
 import { Journal } from '../../../../src/engine/journalFile';
@@ -22,6 +21,7 @@ import {
 } from '../../../../src/engine/uploads/run';
 import { identify } from '../../../../src/node/pinnedFile';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
+import { tempDir } from '../../../support/tempDir';
 
 /** What stands for a private key: bytes that must never reach the portal. */
 const SECRET = '-----BEGIN OPENSSH PRIVATE KEY----- pinned-test-secret';
@@ -36,7 +36,7 @@ void describe('uploads send what their plan showed', () => {
   let storage: string;
 
   before(async () => {
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-pinned-'));
+    scratch = tempDir('upload-pinned-');
     // With a data file the emulator keeps every chunk it receives beside it, where the test can look.
     const dataFile = path.join(scratch, 'portal.json');
     blobs = `${dataFile}.blobs`;

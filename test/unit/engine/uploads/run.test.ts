@@ -3,13 +3,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { collect, type FileRecord } from '../../../../src/api';
 import { planUpload, type UploadTargetRef } from '../../../../src/engine/uploads/plan';
 import { tryLock } from '../../../../src/node/fileLock';
 import { resumeUploads, runUploads, unfinishedUploads, unitsOf } from '../../../../src/engine/uploads/run';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
+import { tempDir } from '../../../support/tempDir';
 
 function tree(root: string, files: Record<string, string>): void {
   for (const [p, text] of Object.entries(files)) {
@@ -29,7 +29,7 @@ void describe('uploads through the engine', () => {
     t = await passwordClient(emu);
     const acme = await accountId(t.client, 'acme');
     target = { portalId: 'p', accountId: acme, groupId: await groupId(t.client, acme, 'social'), folderId: 0 };
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-engine-'));
+    scratch = tempDir('upload-engine-');
   });
   after(async () => {
     t.client.close();

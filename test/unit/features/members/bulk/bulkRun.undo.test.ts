@@ -2,9 +2,7 @@
 // are turned back by the undo plan of the bulk run; a bulk edit cut off by a reload is resumed like an apply.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { collect } from '../../../../../src/api';
 import { bulkMemberOf, type BulkMember } from '../../../../../src/features/members/bulk/bulkChange';
 import { runBulk } from '../../../../../src/features/members/bulk/bulkRun';
@@ -12,6 +10,7 @@ import { applyPlan } from '../../../../../src/engine/members/apply';
 import { lastUndoable, resumeApply, undoPlan, unfinishedJournals } from '../../../../../src/engine/members/index';
 import { demoClient } from '../../helpers';
 import { apiRequests, withPortal, withStorage, type Portal } from '../plan/core/helpers';
+import { tempDir } from '../../../../support/tempDir';
 
 const PATCH = /^PATCH \/v3\/accounts\/:account\/members\/:/;
 
@@ -86,7 +85,7 @@ void describe('bulk edits journaled', () => {
 
   void test('a bulk tag and a bulk disable are undone by the undo plan of their journal', async () => {
     await withPortal(async (p) => {
-      const storage = await mkdtemp(join(tmpdir(), 'portal-bulk-'));
+      const storage = tempDir('portal-bulk-');
       try {
         const names = ['alice.muller', 'bruno.dubois', 'chloe.kowalski'];
         const before = await Promise.all(names.map((n) => p.client.v3.members.get(p.acme, n)));

@@ -2,7 +2,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { collect, type Member, type PortalClient } from '../../../../../src/api';
@@ -18,6 +17,7 @@ import { membersFetcher } from '../../../../../src/features/members/view/loaders
 import { meetsActivity, memberRow } from '../../../../../src/shared/members';
 import { FORMULA_NAMES, HOSTILE_PAYLOADS } from '../../../../emulator/seeds/hostile-payloads';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
+import { tempDir } from '../../../../support/tempDir';
 
 /** A strict RFC 4180 reader for checking the output (quoted fields, doubled quotes, CRLF records). */
 function parseCsv(text: string): string[][] {
@@ -94,7 +94,7 @@ const usernames = (rows: string[][]) => rows.slice(1).map((r) => r[0]);
 
 let scratch: string;
 before(() => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-csv-'));
+  scratch = tempDir('portal-csv-');
 });
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 

@@ -4,11 +4,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { UnsafePathError } from '../../../../../src/node/disk';
 import { mappingPath, saveMapping, writePrivate } from '../../../../../src/features/members/import/savedMapping';
 import type { ImportMapping } from '../../../../../src/features/members/import/mapping';
+import { tempDir } from '../../../../support/tempDir';
 
 const mapping: ImportMapping = {
   portalId: 'p',
@@ -20,7 +20,7 @@ const mapping: ImportMapping = {
 };
 
 void describe('saveMapping', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-mapping-'));
+  const dir = tempDir('import-mapping-');
   const home = path.join(dir, 'home');
   const repo = path.join(dir, 'repo');
   fs.mkdirSync(home);

@@ -3,7 +3,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import { setFlagsFromString } from 'node:v8';
@@ -11,6 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { MAX_ROWS, readSheet, SheetError } from '../../../../../src/features/members/import/sheet';
 import { bytesUnder, writeLyingWorkbook, writeSharedStringsBomb } from './bombSheet';
 import { SIX_STARTERS, writeHrSheet } from './hrSheet';
+import { tempDir } from '../../../../support/tempDir';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -27,7 +27,7 @@ async function heapGrowth<T>(read: () => Promise<T>): Promise<{ mb: number; resu
   return { mb: (peak - before) / 1024 / 1024, result: result! };
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-sheet-'));
+const dir = tempDir('import-sheet-');
 const tempParent = path.join(dir, 'storage');
 
 void describe('readSheet', () => {

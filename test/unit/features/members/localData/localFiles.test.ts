@@ -3,8 +3,7 @@
 // store, snapshots, staged drops and chat's call log. A link planted for any of them never leads a removal elsewhere.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, cp, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Journal } from '../../../../../src/engine/journalFile';
 import { discardJournal, unfinishedJournals } from '../../../../../src/engine/members/journal';
@@ -25,6 +24,7 @@ import * as local from '../../../../../src/features/members/localData/localFiles
 import { exportText, Table, withPortal, withStorage, type Portal } from '../plan/core/helpers';
 import { Review, REVIEW_VERSION } from '../../../../../src/features/review/core/model';
 import { evidenceNames, ReviewFiles } from '../../../../../src/features/review/core/reviewFiles';
+import { tempDir } from '../../../../support/tempDir';
 
 /** A finished access review of `portalId`, with a decision kept beside it and its evidence: every file it makes. */
 async function keepReview(storage: string, portalId: string): Promise<string[]> {
@@ -255,7 +255,7 @@ void describe('local data: a planted link leads nowhere', () => {
           .split('\n')
           .filter((l) => !l.includes('"type":"end"'))
           .join('\n');
-        const outside = await mkdtemp(join(tmpdir(), 'portal-outside-'));
+        const outside = tempDir('portal-outside-');
         try {
           const victim = join(outside, 'victim.jsonl');
           await writeFile(victim, unfinished, { mode: 0o644 });
@@ -277,7 +277,7 @@ void describe('local data: a planted link leads nowhere', () => {
     await withPortal(async (p) =>
       withStorage(async (storage) => {
         const kept = await keepSome(p, storage, 'portal-a', 'one');
-        const outside = await mkdtemp(join(tmpdir(), 'portal-outside-'));
+        const outside = tempDir('portal-outside-');
         try {
           const aged = new Date(Date.now() - 100 * DAY);
           // Each folder moved out of the storage folder and a link left in its place.

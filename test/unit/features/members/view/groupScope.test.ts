@@ -3,8 +3,6 @@
 // member read, each once; the answers are kept in the access store, so the next walk reads none; and the CSV export
 // walks the same way, so the file holds the view's rows.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { PortalClient } from '../../../../../src/api';
@@ -15,6 +13,7 @@ import { membersFetcher } from '../../../../../src/features/members/view/loaders
 import type { GroupsReader, ScopedRow } from '../../../../../src/shared/activityScan';
 import { meetsActivity, memberRow, type MemberQuery, type MemberRow } from '../../../../../src/shared/members';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
+import { tempDir } from '../../../../support/tempDir';
 
 const MEMBER_READ = /^GET \/v2\/accounts\/:account\/members\/:username$/;
 const HOUR = 3_600_000;
@@ -55,7 +54,7 @@ void describe('members activity filter scoped to a group', () => {
     await emu.stop();
   });
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-'));
+    dir = tempDir('scope-');
     journal = new AccessStoreFile(path.join(dir, 'acme.jsonl'));
     asked = [];
     emu.resetStats();

@@ -5,14 +5,13 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { collect } from '../../../../../src/api';
 import { SaveBaselines } from '../../../../../src/features/records/documents/baselines';
 import { findRecord } from '../../../../../src/features/records/documents/recordRead';
 import { SaveConflict } from '../../../../../src/features/records/documents/saveBack';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../../api/helpers';
 import { EditorDriver, portalText, type Content } from './editorDriver';
+import { tempDir } from '../../../../support/tempDir';
 
 for (const profile of ['default', 'listing only'] as const)
   void describe(`save-back (${profile})`, () => {
@@ -31,7 +30,7 @@ for (const profile of ['default', 'listing only'] as const)
     const onPortal = (): Promise<string> => portalText(t.client, target);
 
     before(async () => {
-      storage = fs.mkdtempSync(path.join(os.tmpdir(), 'save-back-'));
+      storage = tempDir('save-back-');
       emu = await emulator(profile === 'listing only' ? { missingReads: ['v2.file.get'] } : {});
       t = await passwordClient(emu);
       const acme = await accountId(t.client, 'acme');

@@ -1,17 +1,17 @@
 // What the folder download's tests share: a scratch folder, the group a test walks, and reading what was written.
 import { after, before } from 'node:test';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PortalClient } from '../../../../../src/api';
 import { walkFolder, type FolderTarget } from '../../../../../src/features/records/download/folderPlan';
 import { accountIdOf, demoClient, emulator, groupIdOf, type Emulator } from '../../helpers';
+import { tempDir } from '../../../../support/tempDir';
 
 /** A scratch folder for the calling test file, removed after it; `fresh()` makes an empty target inside. */
 export function useScratch(): { readonly dir: string; fresh(): string } {
   let dir = '';
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-folder-'));
+    dir = tempDir('portal-folder-');
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
   return {

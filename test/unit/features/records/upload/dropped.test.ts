@@ -3,15 +3,15 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Journal } from '../../../../../src/engine/journalFile';
 import { uploadJournal } from '../../../../../src/engine/uploads/journalSchema';
 import { planUpload } from '../../../../../src/engine/uploads/plan';
 import { discardUploads, unfinishedUploads, unitsOf } from '../../../../../src/engine/uploads/run';
 import { releaseStaged, stageDropped, stagedFoldersOf } from '../../../../../src/features/records/upload/dropped';
+import { tempDir } from '../../../../support/tempDir';
 
-const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dropped-'));
+const storage = tempDir('portal-dropped-');
 after(() => fs.rmSync(storage, { recursive: true, force: true }));
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const mode = (p: string): number => fs.statSync(p).mode & 0o777;
@@ -81,7 +81,7 @@ void test('a staged folder an unfinished upload reads from stays until that uplo
 void test('a journal naming a staged path with ".." leads out of the staging folder: Leave It removes nothing there', async () => {
   const staged = await stageDropped(storage, [{ name: 'mine.txt', bytes: bytes('mine\n') }]);
   // What the journal's edited path leads to: a folder of the user's beside the extension's storage.
-  const documents = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-documents-'));
+  const documents = tempDir('portal-documents-');
   fs.writeFileSync(path.join(documents, 'x'), 'the user’s own\n');
   // Joined by hand: path.join would resolve the "..", and the journal holds them as written.
   const outside = [storage, 'dropped-files', '..', '..', path.basename(documents)].join(path.sep);

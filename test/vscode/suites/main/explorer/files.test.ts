@@ -5,7 +5,6 @@
 // downloaded byte for byte, files already there skipped or overwritten, and a cancel that leaves nothing half-written.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../../emulator';
@@ -17,6 +16,7 @@ import { byLabel, features, portalRow, rows, walk, type Provider, type Row } fro
 import { visible, withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 import { recordFact, recordPageState } from '../../../support/recordPage';
+import { tempDir } from '../../../../support/tempDir';
 
 const ACME = 1;
 const GROUPS = { engineering: 101, marketing: 102, handbook: 103, social: 104 } as const;
@@ -49,7 +49,7 @@ for (const profile of PROFILES)
     let token: string;
     let explorer: Provider;
     const quiet: number[] = [];
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
+    const tmp = tempDir('portal-files-');
 
     const group = (label: string) => walk(explorer, portalId, ['Acme Corporation', label]);
     const descriptionOf = async (label: string) => (await group(label)).description;

@@ -3,13 +3,13 @@
 // page; a literal portal (no such endpoints) gets one plain sentence, and the members' matrix works as ever.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { features, type Testing } from '../../../support/tree';
 import { waitFor } from '../../../support/wait';
 import { withUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 interface OutsiderRowLike {
   readonly kind: string;
@@ -56,7 +56,7 @@ for (const profile of PROFILES)
 
     it('shows the guests and an Invited row after the members, or on a literal portal one plain sentence', async () => {
       t.members.show({ kind: 'account', portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
-      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'outsiders-')), 'acme.csv');
+      const file = path.join(tempDir('outsiders-'), 'acme.csv');
       await withUi({ 'access.export.file': file }, async (ui) => {
         const panel = (await vscode.commands.executeCommand('portal.access.openMatrix')) as MatrixPanelLike;
         const posts: OutsidersPost[] = [];

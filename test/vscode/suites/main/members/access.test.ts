@@ -4,7 +4,6 @@
 // host: the last suite here is its first half, suites/restart/matrix-resume.test.ts the second.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -16,6 +15,7 @@ import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { features, nodeOf, type Testing } from '../../../support/tree';
 import { waitFor } from '../../../support/wait';
 import { DISMISS, withUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 const MEMBER_READ = 'GET /v2/accounts/:account/members/:username';
 /** Index of the read time in a row as the page gets it (shared/accessRow.ts). */
@@ -116,7 +116,7 @@ for (const profile of PROFILES)
 
     it('Show Members of Group from the group row lists that group, and the export writes its members and levels', async () => {
       const node = await nodeOf({ kind: 'group', portalId: p.portalId, accountId: 1, groupId: 101 });
-      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'access-')), 'engineering.csv');
+      const file = path.join(tempDir('access-'), 'engineering.csv');
       await withUi({ 'access.export.file': file }, async (ui) => {
         const panel = (await vscode.commands.executeCommand('portal.group.showMembers', node)) as MatrixPanelLike;
         await panel.session.read(() => ui);

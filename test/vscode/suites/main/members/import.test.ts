@@ -5,7 +5,6 @@
 // file with the organisation's group columns.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseMembersFile, valueOf } from '../../../../../src/features/members/plan/core/file/membersFile';
@@ -15,6 +14,7 @@ import { features } from '../../../support/tree';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { portalApi } from '../../../support/extension';
 import { writeSharedStringsBomb } from '../../../../unit/features/members/import/bombSheet';
+import { tempDir } from '../../../../support/tempDir';
 
 const HEADER = 'First name,Last name,Email,Department,Start date\r\n';
 const MAPPING_ANSWERS = {
@@ -45,7 +45,7 @@ describe('Members: import from a spreadsheet', function () {
   const ours = () => ({ 'pick.portal': ((id: unknown) => id === p.portalId) as never });
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-import-'));
+    dir = tempDir('portal-import-');
     p = await startDemoPortal();
   });
 
@@ -282,7 +282,7 @@ describe('Members: import from a spreadsheet', function () {
   });
 
   it('an import whose mapping path is a link to a file outside the workspace refuses, and the file is untouched', async () => {
-    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outside-')), '.bashrc');
+    const outside = path.join(tempDir('portal-outside-'), '.bashrc');
     fs.writeFileSync(outside, 'export PATH=$PATH\n', { mode: 0o644 });
     const here = folder('link-mapping');
     fs.symlinkSync(outside, path.join(here, 'starters.portal-mapping.json'));
@@ -296,7 +296,7 @@ describe('Members: import from a spreadsheet', function () {
   });
 
   it('the members file after "Replace?" is never written through a link', async () => {
-    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outside-')), 'profile');
+    const outside = path.join(tempDir('portal-outside-'), 'profile');
     fs.writeFileSync(outside, 'keep me\n');
     const here = folder('link-members');
     fs.symlinkSync(outside, path.join(here, 'starters.members.csv'));

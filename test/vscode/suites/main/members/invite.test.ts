@@ -5,7 +5,6 @@
 // import keeps the new people in the members file to be created.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../../emulator';
@@ -17,6 +16,7 @@ import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../../s
 import { portalJson } from '../../../support/portalHttp';
 import { features, walk, type Provider } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 const HEADER = 'First name,Last name,Email,Department,Start date\r\n';
 const MAPPING_ANSWERS = {
@@ -48,7 +48,7 @@ for (const profile of PROFILES)
 
     before(async () => {
       ({ emu, portalId, token } = await startDemoPortal({ profile }));
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-invite-'));
+      dir = tempDir('portal-invite-');
       const t = await features();
       storage = t.members.plan.storage;
       explorer = t.explorer.provider as unknown as Provider;

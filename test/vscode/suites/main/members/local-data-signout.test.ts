@@ -4,7 +4,6 @@
 // sign-out, answered Remove, leaves none of them, and the folders still private.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { journalFolderOf } from '../../../../../src/engine/members/index';
@@ -16,6 +15,7 @@ import { portalJson } from '../../../support/portalHttp';
 import { nodeOf } from '../../../support/tree';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
+import { tempDir } from '../../../../support/tempDir';
 
 interface MembersPage {
   items: Array<{ user: { username: string }; tags: string[] }>;
@@ -59,7 +59,7 @@ describe('Members: local data offered for removal on sign-out', function () {
     });
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-local-data-'));
+    dir = tempDir('portal-local-data-');
     p = await startDemoPortal({ profile: 'default' });
     storage = (await portalApi()).testing.members.plan.storage;
   });

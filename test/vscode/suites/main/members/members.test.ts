@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../../../emulator';
@@ -13,6 +12,7 @@ import { byLabel, features, loadAll, rows, setPageSize, tooltipOf, walk, type Pr
 import { readManifest } from '../../../support/manifest';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
+import { tempDir } from '../../../../support/tempDir';
 
 interface MemberJson {
   user: { username: string; name: string; enabled: boolean; locked: boolean; lastActive?: number | null };
@@ -261,7 +261,7 @@ for (const profile of PROFILES)
       // Only the inactive members' groups were asked for (fewer still when the access store knew them).
       const reads = emu.stats().byRoute['GET /v2/accounts/:account/members/:username'] ?? 0;
       assert.ok(reads <= inactive.length, `${reads} member reads for ${inactive.length} inactive members`);
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-csv-'));
+      const dir = tempDir('members-csv-');
       const file = path.join(dir, 'inactive-engineering.csv');
       try {
         await withUi({ 'members.export.file': file, 'members.export.groups': 'Members only' }, () =>
@@ -289,7 +289,7 @@ for (const profile of PROFILES)
       const now = await allMembers();
       const inactive = now.filter((m) => inactiveFor(m, cutoff));
       assert.ok(inactive.length > 0 && inactive.length < now.length, 'the seed has members on both sides of 90 days');
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-csv-'));
+      const dir = tempDir('members-csv-');
       const file = path.join(dir, 'inactive.csv');
       try {
         await withUi({ 'members.activity': 'Inactive for a number of days…', 'members.activity.days': '90' }, () =>
@@ -431,7 +431,7 @@ for (const profile of PROFILES)
     });
 
     it('exports the view to CSV with its search and order, or its tag filter: every matching member, not only the rows loaded', async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-csv-'));
+      const dir = tempDir('members-csv-');
       const file = path.join(dir, 'acme.csv');
       const usernamesIn = (text: string): string[] =>
         text
@@ -675,7 +675,7 @@ for (const profile of PROFILES)
     it('a cancelled CSV export leaves no file behind, and an earlier export at the same path as it was', async () => {
       const t = await features();
       t.members.show({ kind: 'account', portalId, accountId: 1, label: 'BigCorp International' });
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'members-csv-'));
+      const dir = tempDir('members-csv-');
       const file = path.join(dir, 'bigcorp.csv');
       fs.writeFileSync(file, 'an earlier export\r\n');
       try {

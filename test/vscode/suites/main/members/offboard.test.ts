@@ -4,13 +4,13 @@
 // back. Undo Last Change… names the change before it opens it, and says which newer change it goes past.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { portalJson } from '../../../support/portalHttp';
 import { features, loadAll, setPageSize, type Provider, type Row } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 interface MemberJson {
   user: { username: string; enabled: boolean; locked: boolean };
@@ -72,7 +72,7 @@ describe('Members: offboarding, and undo member by member', function () {
 
   before(async () => {
     p = await startDemoPortal();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-offboard-'));
+    dir = tempDir('portal-offboard-');
     await setPageSize(100);
     const t = await features();
     members = t.members.provider as unknown as Provider;

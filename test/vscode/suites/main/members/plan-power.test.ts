@@ -4,7 +4,6 @@
 // back; and deleting one user for good is asked for in the singular. Checked on the portal over HTTP.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -12,6 +11,7 @@ import { deleteRow, eventually, setCell } from '../../../support/membersFile';
 import { portalJson } from '../../../support/portalHttp';
 import { features, setPageSize } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 const asked = (ui: ScriptedUi, id: string): string =>
   visible(ui.asked.find((q) => q.id === id)?.texts.join('\n') ?? '');
@@ -23,7 +23,7 @@ describe('Members: power and Undo, told before Apply', function () {
   const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-power-'));
+    dir = tempDir('portal-power-');
     p = await startDemoPortal({ profile: 'default' });
     await setPageSize(100);
     (await features()).members.show(acme());

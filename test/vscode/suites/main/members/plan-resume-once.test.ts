@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
@@ -20,6 +19,7 @@ import { isPortalError, portalApi } from '../../../support/extension';
 import { eventually } from '../../../support/membersFile';
 import { portalJson } from '../../../support/portalHttp';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 const PATCH = 'PATCH /v3/accounts/:account/members/:username';
 const MEMBERS = 12;
@@ -117,7 +117,7 @@ describe('Members: one resume per journal, across windows and engines', function
   }
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-resume-once-'));
+    dir = tempDir('portal-resume-once-');
     p = await startDemoPortal({ profile: 'default' });
     storage = (await portalApi()).testing.members.plan.storage;
   });

@@ -5,7 +5,6 @@
 // resume, and checks that every member was changed exactly once.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { portalIdOf } from '../../../../../src/auth/portalEntry';
@@ -14,6 +13,7 @@ import { portalApi, signInForTest } from '../../../support/extension';
 import { control, passwordToken, portalJson } from '../../../support/portalHttp';
 import { eventually, RESUME_MEMBERS, RESUME_TAG } from '../../../support/membersFile';
 import { ScriptedUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 interface MembersPage {
   items: Array<{ user: { username: string }; tags: string[] }>;
@@ -33,7 +33,7 @@ const suite = describe('Members: plan apply interrupted by a restart (before the
       .slice(0, RESUME_MEMBERS);
     assert.equal(members.length, RESUME_MEMBERS);
     // A file written by hand: only the columns it changes.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-resume-'));
+    const dir = tempDir('portal-resume-');
     const file = path.join(dir, 'onboarding.csv');
     fs.writeFileSync(
       file,

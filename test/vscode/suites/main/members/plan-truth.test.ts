@@ -4,7 +4,6 @@
 // plan), and the access matrix's CSV export is not taken for a members file. Checked on the portal over HTTP.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -14,6 +13,7 @@ import { derivedPlan, type CreateChange } from '../../../../../src/engine/member
 import { SECTION_ROWS } from '../../../../../src/features/members/plan/planView';
 import { features, setPageSize } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 const told = (ui: ScriptedUi): string[] => ui.told.map((t) => visible(t.text));
 const asked = (ui: ScriptedUi, id: string): string =>
@@ -57,7 +57,7 @@ describe('Members: the plan is the whole truth', function () {
     });
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-truth-'));
+    dir = tempDir('portal-truth-');
     p = await startDemoPortal({ profile: 'default' });
     await setPageSize(100);
     (await features()).members.show(acme());

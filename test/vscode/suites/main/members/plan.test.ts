@@ -4,7 +4,6 @@
 // change is checked on the portal over HTTP, not through the extension.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ColumnKey } from '../../../../../src/features/members/plan/core/model';
@@ -22,6 +21,7 @@ import {
 import { portalJson } from '../../../support/portalHttp';
 import { features, loadAll, setPageSize, type Provider, type Row } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 interface MemberJson {
   user: { username: string; name: string; email: string; enabled: boolean; locked: boolean };
@@ -113,7 +113,7 @@ for (const profile of PROFILES)
       });
 
     before(async () => {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-plan-'));
+      dir = tempDir('portal-plan-');
       p = await startDemoPortal({ profile });
       await setPageSize(100);
       const t = await features();

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FormPanel } from '../../../../../src/forms/formPanel';
@@ -18,6 +17,7 @@ import {
 import { features, tooltipOf, walk, type Provider, type Row } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
 import { recordFact, recordPageState, recordPages } from '../../../support/recordPage';
+import { tempDir } from '../../../../support/tempDir';
 
 type RecordPanel = FormPanel<RecordState, null>;
 
@@ -40,7 +40,7 @@ for (const profile of PROFILES)
     this.timeout(180_000);
     let f: FormsFixture;
     let explorer: Provider;
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-record-page-'));
+    const tmp = tempDir('portal-record-page-');
     const literal = isLiteral(profile);
 
     useFormsFixture((x) => (f = x), { profile });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Emulator } from '../../../../emulator';
@@ -18,6 +17,7 @@ import {
   type Testing,
 } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 for (const profile of PROFILES)
   describe(`File records: the portal: file system, open and download (${profile})`, function () {
@@ -27,7 +27,7 @@ for (const profile of PROFILES)
     let token: string;
     let explorer: Provider;
     let testing: Testing;
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-records-'));
+    const tmp = tempDir('portal-records-');
 
     const download = async (groupId: number, fileId: number): Promise<Buffer> => {
       const res = await fetch(`${emu.url}/v3/groups/${groupId}/files/${fileId}/download`, {

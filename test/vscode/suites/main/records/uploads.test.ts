@@ -15,6 +15,7 @@ import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, rows, walk, type Provider, type Row, type Testing } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
+import { tempDir } from '../../../../support/tempDir';
 
 const ACME = 1;
 const MARKETING = 102;
@@ -68,7 +69,7 @@ describe('Uploads and save-back (default)', function () {
   let token: string;
   let explorer: Provider;
   let testing: Testing;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-'));
+  const tmp = tempDir('portal-uploads-');
 
   const index = async (group: number): Promise<Record<string, { ID: number }>> => {
     const res = await fetch(`${emu.url}/v2/accounts/${ACME}/groups/${group}/files/index`, {
@@ -370,7 +371,7 @@ describe('Uploads on a literal portal', function () {
   this.timeout(180_000);
   let emu: Emulator;
   let portalId: string;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-literal-'));
+  const tmp = tempDir('portal-uploads-literal-');
 
   before(async () => {
     ({ emu, portalId } = await startDemoPortal({ profile: 'literal' }));

@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isPlain, plain } from '../../../../../src/shared/plainText';
@@ -24,6 +23,7 @@ import { openForm } from '../../../support/forms';
 import { portalJson } from '../../../support/portalHttp';
 import { features, loadAll, portalRow, rows, tooltipOf, type Provider, type Row } from '../../../support/tree';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
+import { tempDir } from '../../../../support/tempDir';
 
 /** Every entry below `dir`, relative, "/"-separated, folders ending in "/". */
 function tree(dir: string): string[] {
@@ -62,7 +62,7 @@ describe('A hostile portal: every server string is an attack', function () {
   this.timeout(270_000);
   let p: DemoPortal;
   let explorer: Provider;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-hostile-'));
+  const tmp = tempDir('portal-hostile-');
 
   const mainAccount = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'constructor' });
   /** A member's row in the Members view of the main organisation, by username. */

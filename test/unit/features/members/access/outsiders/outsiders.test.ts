@@ -3,9 +3,7 @@
 // as the answer (said once) while the rest works.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { outsiderRows } from '../../../../../../src/features/members/access/outsiders/outsiders';
 import {
   lastSignIn,
@@ -18,6 +16,7 @@ import { readOutsiders, readSignIns } from '../../../../../../src/features/membe
 import { AccessStoreFile, storeFilePath } from '../../../../../../src/features/members/access/store/accessStoreFile';
 import { matrixCsvLines } from '../../../../../../src/features/members/access/matrixCsv';
 import { accountId, emulator, passwordClient } from '../../../../api/helpers';
+import { tempDir } from '../../../../../support/tempDir';
 
 const HEADERS = {
   username: 'Username',
@@ -38,7 +37,7 @@ void describe("the access matrix's outsiders and sign-ins (default profile)", ()
   void test("guests placed in the organisation, by their record's path; invitations as Invited; sign-ins", async () => {
     const emu = await emulator();
     const t = await passwordClient(emu);
-    const folder = await mkdtemp(join(tmpdir(), 'portal-outsiders-'));
+    const folder = tempDir('portal-outsiders-');
     try {
       const acme = await accountId(t.client, 'acme');
       const signal = new AbortController().signal;

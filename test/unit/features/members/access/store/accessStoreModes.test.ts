@@ -1,15 +1,15 @@
 // The access matrix's store names the people of an organisation and their access: it is the user's alone.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AccessStoreFile, storeFilePath } from '../../../../../../src/features/members/access/store/accessStoreFile';
+import { tempDir } from '../../../../../support/tempDir';
 
 const mode = async (f: string) => (await stat(f)).mode & 0o777;
 
 async function withStorage(run: (folder: string) => Promise<void>): Promise<void> {
-  const folder = await mkdtemp(join(tmpdir(), 'portal-access-'));
+  const folder = tempDir('portal-access-');
   try {
     await run(folder);
   } finally {

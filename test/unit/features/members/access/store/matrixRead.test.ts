@@ -2,7 +2,6 @@
 // nothing, a cancelled read resumes with no member read twice, and stale rows (and only those) are read again.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { PortalClient } from '../../../../../../src/api';
@@ -10,6 +9,7 @@ import { AccessStoreFile } from '../../../../../../src/features/members/access/s
 import { readMatrix, type MatrixReadOptions } from '../../../../../../src/features/members/access/store/matrixRead';
 import { cellOf, ROW } from '../../../../../../src/shared/accessRow';
 import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../../helpers';
+import { tempDir } from '../../../../../support/tempDir';
 
 const MEMBER_READ = /^GET \/v2\/accounts\/:account\/members\/:username$/;
 const LIST_PAGE = /^GET \/v3\/accounts\/:account\/members$/;
@@ -35,7 +35,7 @@ void describe('access matrix read', () => {
     await emu.stop();
   });
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'access-'));
+    dir = tempDir('access-');
     file = path.join(dir, 'acme.jsonl');
     emu.resetStats();
   });

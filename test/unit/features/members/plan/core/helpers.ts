@@ -1,14 +1,13 @@
 // Shared setup for the plan-and-apply tests: a real emulator, the demo organisation acme, its export with group
 // columns as text, and edits to that text the way a person makes them in an editor or a spreadsheet.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { PortalClient } from '../../../../../../src/api';
 import { csvLine, UTF8_BOM } from '../../../../../../src/features/members/csv/csv';
 import { membersCsvLines } from '../../../../../../src/features/members/csv/membersCsv';
 import { readGroups } from '../../../../../../src/features/members/plan/core/portalState';
 import { accountIdOf, demoClient, emulator, type Emulator } from '../../../helpers';
+import { tempDir } from '../../../../../support/tempDir';
 
 export { apiRequests } from '../../../helpers';
 
@@ -85,7 +84,7 @@ export class Table {
 
 /** A fresh storage folder (journal, snapshots) for the run, removed after. */
 export async function withStorage(run: (folder: string) => Promise<void>): Promise<void> {
-  const folder = await mkdtemp(join(tmpdir(), 'portal-plan-'));
+  const folder = tempDir('portal-plan-');
   try {
     await run(folder);
   } finally {

@@ -1,9 +1,7 @@
 // The action report as CSV (neutralised for spreadsheets) and Retry Failed: a plan of exactly the failed rows.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { applyPlan } from '../../../../../../src/engine/members/apply';
 import { readJournal, retryPlanFromJournal } from '../../../../../../src/engine/members/index';
 import { parseMembersFile } from '../../../../../../src/features/members/plan/core/file/membersFile';
@@ -12,6 +10,7 @@ import { makePlan } from '../../../../../../src/features/members/plan/core/plann
 import { readPortalState } from '../../../../../../src/features/members/plan/core/portalState';
 import { reportCounts, reportCsv, retryFailed } from '../../../../../../src/features/members/plan/core/report';
 import { exportText, Table, withPortal } from './helpers';
+import { tempDir } from '../../../../../support/tempDir';
 
 void describe('action report', () => {
   void test('rows as CSV: header, neutralised formula cells, quoted commas', () => {
@@ -30,7 +29,7 @@ void describe('action report', () => {
 
   void test('Retry Failed plans the failed rows only, and applying it finishes the job', async () => {
     await withPortal(async (p) => {
-      const storage = await mkdtemp(join(tmpdir(), 'portal-report-'));
+      const storage = tempDir('portal-report-');
       try {
         const table = new Table(await exportText(p));
         table.set('alice.muller', 'Tags', 'x').set('bruno.dubois', 'Tags', 'y');

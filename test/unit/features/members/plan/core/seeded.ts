@@ -1,13 +1,13 @@
 // A real emulator started from the demo seed with members changed first: portal data less tidy than the seed's
 // (names with spaces around, nulls, formula-looking values), written as the emulator's data file.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeStateAtomically } from '../../../../../emulator/persistence';
 import { buildSeed } from '../../../../../emulator/seeds';
 import type { Store } from '../../../../../emulator/store';
 import type { EmulatorOptions } from '../../../../../emulator';
 import { withPortal, type Portal } from './helpers';
+import { tempDir } from '../../../../../support/tempDir';
 
 /** Runs `run` against a portal whose demo seed `change` edited first (users and memberships in place). */
 export async function withSeededPortal(
@@ -15,7 +15,7 @@ export async function withSeededPortal(
   run: (p: Portal) => Promise<void>,
   options: Partial<EmulatorOptions> = {},
 ): Promise<void> {
-  const folder = await mkdtemp(join(tmpdir(), 'portal-seeded-'));
+  const folder = tempDir('portal-seeded-');
   try {
     const store = buildSeed('demo');
     change(store);
