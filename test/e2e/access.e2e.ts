@@ -3,7 +3,6 @@
 // view's activity filter, then one bulk "Disable"); and "give the new analyst the same access as Mia" (through the
 // plan, applied, and the changed row seen in the matrix). Every change is checked on the emulator over HTTP.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { type Emulator } from '../emulator';
@@ -26,6 +25,7 @@ import {
   toast,
   until,
 } from './ui';
+import { tempDir } from '../support/tempDir';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -78,7 +78,7 @@ async function inactiveEngineers(emu: Emulator, bearer: string): Promise<Map<str
 }
 
 async function exportTo(page: Page, frame: Frame, title: string, name: string): Promise<string[]> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'access-e2e-')), name);
+  const file = path.join(tempDir('access-e2e-'), name);
   // The last export's toast must not be taken for this one's.
   await palette(page, 'Notifications: Clear All Notifications');
   await frame.locator('#export').click();

@@ -5,7 +5,6 @@
 // matches; and the plan the Remove and Lower decisions make.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { GuestShare, Invitation, PortalClient } from '../../../../src/api';
@@ -19,6 +18,7 @@ import { planReview } from '../../../../src/features/review/core/reviewPlan';
 import { guestRows, invitationRows, memberRows } from '../../../../src/features/review/core/rows';
 import type { AccessView } from '../../../../src/features/contracts';
 import { accountIdOf, demoClient, emulator, type Emulator } from '../helpers';
+import { tempDir } from '../../../support/tempDir';
 
 const NOW = Date.now();
 const KEEP = { kind: 'keep', reason: 'still needed' } as const;
@@ -36,7 +36,7 @@ void describe('access review', () => {
     emu = await emulator();
     client = await demoClient(emu);
     acme = await accountIdOf(client, 'acme');
-    storage = fs.mkdtempSync(path.join(os.tmpdir(), 'review-'));
+    storage = tempDir('review-');
     const journal = new AccessStoreFile(path.join(storage, 'acme.jsonl'));
     matrix = journal.load();
     const read = await readMatrix(client, acme, matrix, journal, {

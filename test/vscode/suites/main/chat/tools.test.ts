@@ -4,7 +4,6 @@
 // like an instruction coming back as quoted data with no call after it, and the tools gone once signed out.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -15,6 +14,7 @@ import { isPlain } from '../../../../../src/shared/plainText';
 import { features, type Testing } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
+import { tempDir } from '../../../../support/tempDir';
 
 const ACME = 1;
 const TOOLS = [
@@ -254,7 +254,7 @@ for (const profile of PROFILES)
         String(m.username),
       );
       // The matrix's State filter, as its export writes the rows the page shows.
-      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'enabled-')), 'enabled.csv');
+      const file = path.join(tempDir('enabled-'), 'enabled.csv');
       t.members.show({ kind: 'account', portalId: p.portalId, accountId: ACME, label: 'Acme Corporation' });
       await withUi({ 'access.export.file': file }, async (ui) => {
         const panel = (await vscode.commands.executeCommand('portal.access.openMatrix')) as {

@@ -3,7 +3,6 @@
 // fresh for the cache's time.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { humanSize } from '../../../../../src/shared/format';
@@ -11,11 +10,12 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../suppo
 import { features, walk, type Provider } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
+import { tempDir } from '../../../../support/tempDir';
 
 describe('Explorer: file rows after an upload (default)', function () {
   this.timeout(120_000);
   let p: DemoPortal;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rows-after-upload-'));
+  const tmp = tempDir('rows-after-upload-');
   const config = () => vscode.workspace.getConfiguration('portal');
 
   before(async () => {

@@ -3,7 +3,6 @@
 // hold; and the Explorer's group counts once the matrix has read the members.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -12,6 +11,7 @@ import { byLabel, features, loadAll, rows, walk, type Provider, type Testing } f
 import { withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 import { statusWords, type MatrixProgress } from '../../../../../src/features/members/access/matrix.protocol';
+import { tempDir } from '../../../../support/tempDir';
 
 const DAY = 86_400_000;
 const STARTER = 'stella.starter';
@@ -38,7 +38,7 @@ describe('Members: the access review of a quarter (default)', function () {
   this.timeout(180_000);
   let p: DemoPortal;
   let t: Testing;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'matrix-quarter-'));
+  const tmp = tempDir('matrix-quarter-');
   const acme = { kind: 'account' as const, portalId: '', accountId: 1, label: 'Acme Corporation' };
   const config = () => vscode.workspace.getConfiguration('portal');
 

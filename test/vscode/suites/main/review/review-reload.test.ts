@@ -4,7 +4,6 @@
 // is opened again, so the evidence still says what was applied.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -14,6 +13,7 @@ import { withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 import type { ReviewPanel } from '../../../../../src/features/review/reviewPanel';
 import { evidenceNames } from '../../../../../src/features/review/core/reviewFiles';
+import { tempDir } from '../../../../support/tempDir';
 
 interface ShownPlan {
   plan: { permanentDeletions: string[]; absent: Array<{ username: string }>; title?: string };
@@ -120,7 +120,7 @@ describe('Access review across a reload', function () {
       { kind: 'account', portalId: p.portalId, accountId: 1, label: 'Acme Corporation' },
       undefined,
     );
-    const snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'review-reload-'));
+    const snapshots = tempDir('review-reload-');
     await withUi(
       {
         'plan.apply.confirm': true,

@@ -6,7 +6,6 @@
 // spec, guests and invitations are said to be absent once, plainly, and the members are reviewed all the same.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
@@ -16,6 +15,7 @@ import { visible, withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 import type { ReviewPanel } from '../../../../../src/features/review/reviewPanel';
 import { evidenceNames } from '../../../../../src/features/review/core/reviewFiles';
+import { tempDir } from '../../../../support/tempDir';
 
 const WHOLE = 'The whole organisation';
 const MEMBER_READ = 'GET /v2/accounts/:account/members/:username';
@@ -140,7 +140,7 @@ for (const profile of PROFILES)
       }
 
       // Applied in the Plan view: the portal has them removed, and the evidence says what was applied.
-      const snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'review-snapshots-'));
+      const snapshots = tempDir('review-snapshots-');
       const applyUi = await withUi(
         {
           'plan.apply.confirm': true,
