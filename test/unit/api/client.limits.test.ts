@@ -8,6 +8,7 @@ import {
   emulator,
   enrolledClient,
   groupId,
+  makeClient,
   kind,
   passwordClient,
   statusesOf,
@@ -17,9 +18,9 @@ import {
 
 const MIB = 1024 * 1024;
 /**
- * The JSON deadline these tests hold the client to. Every request made here, sign-in included, goes under it: it is
- * long enough that a busy machine's ordinary answers from the local emulator fit, and the faults that test it (a drip
- * of a byte every 20 ms, an answer after 100 s) outlast it many times over.
+ * The JSON deadline these tests hold the client to. Every request a test makes goes under it (the setup's do not): it
+ * is long enough that a busy machine's ordinary answers from the local emulator fit, and the faults that test it (a
+ * drip of a byte every 20 ms, an answer after 100 s) outlast it many times over.
  */
 const DEADLINE_MS = 3_000;
 
@@ -31,17 +32,26 @@ void describe('limits on what a server can do', () => {
   let engineering: number;
   before(async () => {
     emu = await emulator();
-    t = await enrolledClient(emu, {
-      maxJsonBytes: MIB,
-      deadlineMs: DEADLINE_MS,
-      retry: { attempts: 2, backoffMs: 5, maxBackoffMs: 10 },
-    });
-    acme = await accountId(t.client, 'acme');
-    engineering = await groupId(t.client, acme, 'engineering');
-    const root = await collect(t.client.v2.files.iterate(acme, engineering, { recursive: true }));
-    const biggest = root.filter((f) => !f.isFolder).sort((a, b) => (b.size ?? 0) - (a.size ?? 0))[0];
-    assert.ok(biggest);
-    file = biggest;
+    // The sign-in and the lookups go through a client with the usual limits, which hands its tokens on: only what a
+    // test asks is held to the short deadline, so a busy machine's slow setup cannot fail the whole file.
+    const setup = await enrolledClient(emu);
+    try {
+      acme = await accountId(setup.client, 'acme');
+      engineering = await groupId(setup.client, acme, 'engineering');
+      const root = await collect(setup.client.v2.files.iterate(acme, engineering, { recursive: true }));
+      const biggest = root.filter((f) => !f.isFolder).sort((a, b) => (b.size ?? 0) - (a.size ?? 0))[0];
+      assert.ok(biggest);
+      file = biggest;
+      t = makeClient(emu, {
+        credentials: { kind: 'client', clientId: setup.clientId, clientSecret: setup.clientSecret },
+        initialTokens: setup.client.tokens(),
+        maxJsonBytes: MIB,
+        deadlineMs: DEADLINE_MS,
+        retry: { attempts: 2, backoffMs: 5, maxBackoffMs: 10 },
+      });
+    } finally {
+      setup.client.close();
+    }
   });
   after(async () => {
     // A sign-in over the deadline fails the hook before t is set: the emulator still stops,
