@@ -36,3 +36,17 @@ void describe('the extension bundle', () => {
     );
   });
 });
+
+void describe('the plan worker bundle', () => {
+  void test('carries no HTTP client: the worker plans from what the host read, and the .vsix stays small', async () => {
+    const options = buildOptions(true).find((o) => JSON.stringify(o.entryPoints ?? {}).includes('planWorker'));
+    assert.ok(options, 'esbuild.js builds the plan worker');
+    const result = await esbuild.build({ ...options, write: false, sourcemap: false, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile?.inputs ?? {});
+    assert.ok(inputs.length > 0, 'the build says what it read');
+    assert.deepEqual(
+      inputs.filter((i) => /node_modules\/undici\/|src\/api\/(client|dispatcher)\.ts$/.test(i)),
+      [],
+    );
+  });
+});

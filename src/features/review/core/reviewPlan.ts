@@ -16,7 +16,8 @@ import {
   type PortalGroup,
   type PortalMember,
 } from '../../../engine/members/model';
-import { groupLevelsOf, memberBefore, readGroups, readNamedMembers } from '../../../engine/members/portal';
+import { readNamedMembers } from '../../../engine/members/namedRead';
+import { groupLevelsOf, memberBefore, readGroups } from '../../../engine/members/portal';
 import { groupLevelOf, type GroupLevel } from '../../../shared/groupLevel';
 import { runPool } from '../../../node/pool';
 import type { Decision, ReviewRow } from './review.protocol';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { collect, type PortalClient } from '../../../../src/api';
-import { readNamedMembers } from '../../../../src/engine/members/portal';
+import { readNamedMembers } from '../../../../src/engine/members/namedRead';
 import { apiRequests, demoClient, emulator, type Emulator } from '../../features/helpers';
 
 void describe('members read by name', () => {
