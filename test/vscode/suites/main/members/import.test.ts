@@ -201,6 +201,16 @@ describe('Members: import from a spreadsheet', function () {
     );
   });
 
+  it('with no organisation in the Members view, the organisation is asked under the command’s title', async () => {
+    (await features()).members.provider.show(undefined);
+    const here = folder('no-view');
+    await open(path.join(here, 'starters.csv'), `${HEADER}Ana,López,ana.lopez@acme.example,Engineering,05/01/2099\r\n`);
+    const ui = await importing({ 'pick.account': 'Acme Corporation', 'import.columns': DISMISS });
+    const account = ui.asked.find((q) => q.id === 'pick.account');
+    assert.ok(account, `the organisation is asked: ${ui.questions.join(', ')}`);
+    assert.equal(account.title, 'Import Members from a Spreadsheet');
+  });
+
   it('the organisation comes from the Members view, every question has a title, and the file gets no export advice', async () => {
     const t = await features();
     t.members.show({ kind: 'account', portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });

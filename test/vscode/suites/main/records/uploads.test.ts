@@ -16,6 +16,7 @@ import { byLabel, features, rows, walk, type Provider, type Row, type Testing } 
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 import { tempDir } from '../../../../support/tempDir';
+import { VscodeUi } from '../../../../../src/ui/vscodeUi';
 
 const ACME = 1;
 const MARKETING = 102;
@@ -256,6 +257,27 @@ describe('Uploads and save-back (default)', function () {
       const text = visible((ui.asked.find((a) => a.id === 'upload.confirm')?.texts ?? []).join('\n'));
       assert.match(text, /^1 file into Marketing\/campaigns\/, 6 bytes\.$/m);
     });
+  });
+
+  it('the open dialogs VS Code shows start where they are told, and in the workspace when not told', async () => {
+    // The test above answers the dialogs in the extension's Ui; this reads what the Ui hands VS Code's own dialog,
+    // which no test can click through, so only its options are caught.
+    const start = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
+    const window = vscode.window as { showOpenDialog: typeof vscode.window.showOpenDialog };
+    const real = window.showOpenDialog;
+    const opened: Array<string | undefined> = [];
+    window.showOpenDialog = (o) => {
+      opened.push(o?.defaultUri?.fsPath);
+      return Promise.resolve(undefined);
+    };
+    try {
+      const ui = new VscodeUi();
+      await ui.pickFolder({ id: 'upload.folder', title: 'Upload to Social Club', openLabel: 'Upload', start: tmp });
+      await ui.pickFiles({ id: 'upload.files', title: 'Upload to Social Club', openLabel: 'Upload' });
+    } finally {
+      window.showOpenDialog = real;
+    }
+    assert.deepEqual(opened, [tmp, start]);
   });
 
   it('the clash question names the files already there: one by name, more as "and N more"', async () => {
