@@ -34,26 +34,12 @@ describe('Tree context menus while a view reloads', function () {
       commands: [{ command, args: [{ $treeViewId: viewId, $treeItemHandle: handleOf(row) }] }],
     });
 
-  /** `wanted` once a form panel with that key is open; after `ms` without one, the keys open (or undefined). */
-  const panelOpened = async (wanted: string, ms: number): Promise<string | undefined> => {
-    const api = await portalApi();
-    for (let waited = 0; waited < ms; waited += 100) {
-      if (api.testing.forms.panels().some((p) => p.key === wanted)) return wanted;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return (
-      api.testing.forms
-        .panels()
-        .map((p) => p.key)
-        .join(', ') || undefined
-    );
-  };
   /**
    * Runs a menu entry and says what it did: `wanted` when it opened that form panel, else the questions it asked.
    * A command that lost its row asks which one; no answer is scripted, so that question ends it, and the command
    * always ends: nothing here waits for a time.
    */
-  const fromMenuHeld = async (command: string, viewId: string, row: Row, wanted: string): Promise<string> => {
+  const fromMenuNow = async (command: string, viewId: string, row: Row, wanted: string): Promise<string> => {
     const api = await portalApi();
     const ui = new ScriptedUi({});
     api.testing.useUi(ui);
@@ -88,26 +74,6 @@ describe('Tree context menus while a view reloads', function () {
   const arrivals = (route: string): number => f.emu.stats().byRoute[route] ?? 0;
   const acmeIds = () => ({ portalId: f.portalId, accountId: f.acme });
   const assignmentsKey = (username: string) => formKeys.assignments({ account: acmeIds(), username });
-  const assignmentsPanelFor = (username: string, ms: number) => panelOpened(assignmentsKey(username), ms);
-
-  /** Runs a menu entry while a view reloads: the panel it opened, or (having dismissed the question it asked) not. */
-  const fromMenuNow = async (
-    command: string,
-    viewId: string,
-    row: Row,
-    wanted: string,
-  ): Promise<string | undefined> => {
-    let done = false;
-    const running = Promise.resolve(fromMenu(command, viewId, row)).finally(() => (done = true));
-    const opened = await panelOpened(wanted, 2_000);
-    // A command that lost its row asks which one (once it has loaded the choices): dismiss that until it ends.
-    for (let i = 0; i < 60 && !done && opened !== wanted; i++) {
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await running;
-    return opened;
-  };
 
   it('"Edit Assignments…" on a member row opens that member while the Members view reloads after a save', async () => {
     const t = await features();
@@ -120,13 +86,11 @@ describe('Tree context menus while a view reloads', function () {
     await t.members.view.reveal(mia.node as never, { select: false, focus: false });
 
     // The menu's argument reaches the command as the row (this also checks the handle is VS Code's).
-    const settled = fromMenu('portal.editMemberAssignments', 'portal.members', mia);
     assert.equal(
-      await assignmentsPanelFor('member', 5_000),
+      await fromMenuNow('portal.editMemberAssignments', 'portal.members', mia, assignmentsKey('member')),
       assignmentsKey('member'),
       'the menu argument became the row',
     );
-    await settled;
     for (const p of (await portalApi()).testing.forms.panels()) p.dispose();
 
     // A save elsewhere reloads the Members view from a slow portal...
@@ -156,14 +120,7 @@ describe('Tree context menus while a view reloads', function () {
     );
 
     // The reload still happens: the rows are replaced by the portal's answer once it arrives.
-    for (
-      let waited = 0;
-      waited < SLOW_MS + 5_000 && t.members.snapshot().generation === before.generation;
-      waited += 100
-    ) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(t.members.snapshot().generation > before.generation, 'the list was loaded again');
+    await waitFor(() => t.members.snapshot().generation > before.generation, 'the list was loaded again');
     assert.ok(byLabel(await rows(members), 'Mia Member'));
   });
 
@@ -177,7 +134,7 @@ describe('Tree context menus while a view reloads', function () {
     await t.explorer.view.reveal(acme.node as never, { select: false, focus: false });
     const wanted = formKeys.overview(acmeIds());
     assert.equal(
-      await fromMenuHeld('portal.accountOverview', 'portal.explorer', acme, wanted),
+      await fromMenuNow('portal.accountOverview', 'portal.explorer', acme, wanted),
       wanted,
       'the menu argument became the row',
     );
@@ -193,7 +150,7 @@ describe('Tree context menus while a view reloads', function () {
     const release = await holdReload(route, '/v3/userinfo', arrivals(route));
     try {
       assert.equal(
-        await fromMenuHeld('portal.accountOverview', 'portal.explorer', acme, wanted),
+        await fromMenuNow('portal.accountOverview', 'portal.explorer', acme, wanted),
         wanted,
         'the command got its row, not "Which organisation?"',
       );
