@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { plain } from '../shared/plainText';
 
 /** The folder the webview bundles are built into; the only folder a form's webview may load from. */
 function bundleRoot(extensionUri: vscode.Uri): vscode.Uri {
@@ -15,6 +16,28 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
     // The webview keeps the user's input in its own state (setState), so it can be unloaded while hidden.
     retainContextWhenHidden: false,
   };
+}
+
+/**
+ * A page's panel: the one VS Code brought back after a reload (given our options and title again, which it does not
+ * keep) or a new one, showing the page `kind`.
+ */
+export function pagePanel(
+  viewType: string,
+  kind: string,
+  title: string,
+  extensionUri: vscode.Uri,
+  restored?: vscode.WebviewPanel,
+): vscode.WebviewPanel {
+  const panel =
+    restored ??
+    vscode.window.createWebviewPanel(viewType, plain(title), vscode.ViewColumn.Active, panelOptions(extensionUri));
+  if (restored) {
+    restored.title = plain(title);
+    restored.webview.options = panelOptions(extensionUri);
+  }
+  panel.webview.html = formHtml(panel.webview, extensionUri, kind, title);
+  return panel;
 }
 
 /** The one webview bundle; it starts the form named in the body's data-form. */

@@ -4,9 +4,8 @@
  * by the page). Rows go to the page in batches; a decision is the host's to make and keep: the page only asks.
  */
 import * as vscode from 'vscode';
-import { formHtml, panelOptions } from '../../forms/html';
+import { pagePanel } from '../../forms/html';
 import { errorMessage, isCancellation } from '../../shared/errors';
-import { plain } from '../../shared/plainText';
 import type { Ui } from '../../ui/ui';
 import { checkReviewMessage, type ReviewMessage, type ReviewMeta } from './core/review.protocol';
 import type { ReviewSession } from './session';
@@ -44,19 +43,7 @@ export class ReviewPanel implements vscode.Disposable {
     restored?: vscode.WebviewPanel,
   ) {
     const title = vscode.l10n.t('Access Review: {0}', session.account.label);
-    this.panel =
-      restored ??
-      vscode.window.createWebviewPanel(
-        REVIEW_VIEW_TYPE,
-        plain(title),
-        vscode.ViewColumn.Active,
-        panelOptions(env.extensionUri),
-      );
-    if (restored) {
-      restored.title = plain(title);
-      restored.webview.options = panelOptions(env.extensionUri);
-    }
-    this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, REVIEW_PAGE, title);
+    this.panel = pagePanel(REVIEW_VIEW_TYPE, REVIEW_PAGE, title, env.extensionUri, restored);
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
       this.panel.onDidDispose(() => this.dispose()),

@@ -5,11 +5,10 @@
  * flood it; the page keeps them and draws only what is on screen.
  */
 import * as vscode from 'vscode';
-import { formHtml, panelOptions } from '../../../forms/html';
+import { pagePanel } from '../../../forms/html';
 import { errorMessage, isCancellation } from '../../../shared/errors';
 import { count, untilRelativeTimeChanges } from '../../../shared/format';
 import { accountPermissionWords } from '../../../shared/permissions';
-import { plain } from '../../../shared/plainText';
 import type { Ui } from '../../../ui/ui';
 import { exportFileName } from './exportName';
 import { writeMatrixCsv } from './matrixCsv';
@@ -63,19 +62,7 @@ export class MatrixPanel implements vscode.Disposable {
   ) {
     this.view = view;
     const title = vscode.l10n.t('Access: {0}', session.account.label);
-    this.panel =
-      restored ??
-      vscode.window.createWebviewPanel(
-        MATRIX_VIEW_TYPE,
-        plain(title),
-        vscode.ViewColumn.Active,
-        panelOptions(env.extensionUri),
-      );
-    if (restored) {
-      restored.title = plain(title);
-      restored.webview.options = panelOptions(env.extensionUri);
-    }
-    this.panel.webview.html = formHtml(this.panel.webview, env.extensionUri, MATRIX_PAGE, title);
+    this.panel = pagePanel(MATRIX_VIEW_TYPE, MATRIX_PAGE, title, env.extensionUri, restored);
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
       this.panel.onDidDispose(() => this.dispose()),
