@@ -29,18 +29,31 @@ void test('no more than maxConcurrent tickets at once; FIFO order', async () => 
 });
 
 void test('the window budget holds requests until the oldest completion ages out', async () => {
-  const s = new Scheduler({ count: 3, windowMs: 150 }, 10);
-  for (let i = 0; i < 3; i++) (await s.acquire()).release();
-  assert.equal(s.used(), 3);
+  // A window no machine outruns: the fourth request waits, however slow the steps between.
+  const full = new Scheduler({ count: 3, windowMs: 600_000 }, 10);
+  for (let i = 0; i < 3; i++) (await full.acquire()).release();
+  assert.equal(full.used(), 3);
   let granted = false;
-  const p = s.acquire().then((t) => {
-    granted = true;
-    t.release();
-  });
+  const held = full.acquire().then(
+    (t) => {
+      granted = true;
+      t.release();
+    },
+    () => undefined,
+  );
   await tick();
   assert.equal(granted, false, 'a fourth request must wait for the window');
-  await p;
-  assert.equal(granted, true);
+  assert.equal(full.waiting, 1);
+  full.close();
+  await held;
+  assert.equal(granted, false, 'closed while it waited: never granted');
+
+  // A short window: the fourth request is granted once the oldest completion ages out, with no call to wake it.
+  const s = new Scheduler({ count: 3, windowMs: 150 }, 10);
+  for (let i = 0; i < 3; i++) (await s.acquire()).release();
+  const t = await s.acquire();
+  t.release();
+  assert.ok(s.used() >= 1);
   s.close();
 });
 
