@@ -62,7 +62,7 @@ export class Faults {
     for (const a of [...this.active]) {
       const r = a.rule;
       if (r.method && r.method.toUpperCase() !== method) continue;
-      if (r.path && !path.startsWith(r.path)) continue;
+      if (r.path && (r.exactPath ? path !== r.path : !path.startsWith(r.path))) continue;
       // A read has nothing to ignore, so it neither fires the rule nor uses up its count.
       if (r.kind === 'ignore-writes' && method === 'GET') continue;
       const isTerminal = TERMINAL.includes(r.kind);
@@ -114,6 +114,10 @@ export function parseRules(input: unknown): FaultRule[] {
     readStatus(raw.status, kind, at('status'), rule, errors);
     if (kind === 'huge-body' && rule.bytes === undefined && raw.bytes === undefined)
       errors.push({ field: at('bytes'), message: 'is required for huge-body' });
+    if (raw.exactPath !== undefined) {
+      if (typeof raw.exactPath === 'boolean') rule.exactPath = raw.exactPath;
+      else errors.push({ field: at('exactPath'), message: 'must be true or false' });
+    }
     if (raw.contentLength !== undefined) {
       if (typeof raw.contentLength === 'boolean') rule.contentLength = raw.contentLength;
       else errors.push({ field: at('contentLength'), message: 'must be true or false' });

@@ -168,7 +168,10 @@ export interface FaultRule {
   retryAfterSeconds?: number;
   share?: number;
   count?: number;
+  /** The rule fires for requests whose path starts with this one (the query left out)... */
   path?: string;
+  /** ...or, when true, only for that path itself: a list's reads, and not its members'. */
+  exactPath?: boolean;
   method?: string;
   delayMs?: number;
   jitterMs?: number;

@@ -37,6 +37,19 @@ void describe('faults through the control endpoint', () => {
     );
   });
 
+  void test('exactPath: a rule fires for its path alone, not for the paths below it', async () => {
+    await setRules([{ kind: 'status', status: 500, path: '/v3/applications', exactPath: true, method: 'get' }]);
+    assertError(await h.call('GET', '/v3/applications', { token: demo }), 500, 'internal_error');
+    const apps = await h.call<App3[]>('GET', '/v3/applications?limit=1', { token: demo });
+    assertError(apps, 500, 'internal_error');
+    await setRules([{ kind: 'status', status: 500, path: '/v3/userinfo/', exactPath: true }]);
+    assert.equal((await userinfo()).status, 200, 'a longer path does not match a shorter request');
+    await setRules([{ kind: 'status', status: 500, path: '/v3/user', exactPath: true }]);
+    assert.equal((await userinfo()).status, 200, 'a path that only starts the request does not fire');
+    await setRules([{ kind: 'status', status: 500, path: '/v3/user' }]);
+    assertError(await userinfo(), 500, 'internal_error');
+  });
+
   void test('status 503 carries Retry-After (default 1, or retryAfterSeconds)', async () => {
     await setRules([
       { kind: 'status', status: 503, count: 1 },
