@@ -174,17 +174,19 @@ export interface Conflict {
  * A member's values before the apply, as far as the plan touches them: what the journal records and what undo
  * restores. Group levels only for the groups the plan changes (or all, when the member is removed).
  */
-export interface MemberBefore {
-  readonly username: string;
-  readonly name: string;
-  readonly email: string;
-  readonly jobTitle: string | null;
-  readonly enabled: boolean;
-  readonly locked: boolean;
-  readonly accountPermission: number | null;
-  readonly tags: readonly string[];
-  readonly twoFactor: boolean;
-  readonly lastModified: number | null;
+export interface MemberBefore extends Pick<
+  PortalMember,
+  | 'username'
+  | 'name'
+  | 'email'
+  | 'jobTitle'
+  | 'enabled'
+  | 'locked'
+  | 'accountPermission'
+  | 'tags'
+  | 'twoFactor'
+  | 'lastModified'
+> {
   /** Group id → level (0 = not in it) for the groups known. */
   readonly groups: Readonly<Record<string, GroupLevel>>;
 }
