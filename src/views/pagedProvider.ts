@@ -11,6 +11,7 @@ import { decompose, FLAT_LIMIT, PagedList, RANGE_BASE, type PageFetcher } from '
 import { isCancellation } from '../shared/errors';
 import { emptyKey, type TreeKey } from '../shared/keys';
 import type { Ui } from '../ui/ui';
+import { TreeChanges } from './treeChanges';
 
 interface ListSpec<T> {
   readonly portalId: string;
@@ -39,7 +40,7 @@ function cacheMs(): number {
 const MAX_CANCELLED_RETRIES = 2;
 
 export abstract class PagedTreeProvider implements vscode.TreeDataProvider<PortalTreeNode>, vscode.Disposable {
-  protected readonly changed = new vscode.EventEmitter<PortalTreeNode | undefined>();
+  protected readonly changed = new TreeChanges<PortalTreeNode>();
   readonly onDidChangeTreeData = this.changed.event;
   protected readonly cache = new ListCache(cacheMs);
   /** Nodes made for each list's rows, by position: a "Load more" maps only the new rows. */

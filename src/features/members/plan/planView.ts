@@ -13,6 +13,7 @@ import { allChanges, type Conflict, type FilePlan, type PlanChange, type Skipped
 import { problemMessage } from './editor/problemText';
 import type { PlanStore, ShownPlan } from './planStore';
 import { changeText, conflictText, elevationsText } from './planWords';
+import { TreeChanges } from '../../../views/treeChanges';
 
 export const PLAN_VIEW = 'portal.plan';
 
@@ -131,7 +132,7 @@ const isPermanent = (c: PlanChange): boolean => (c.kind === 'absent' || c.kind =
 const checkbox = (on: boolean) => (on ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked);
 
 export class PlanView implements vscode.TreeDataProvider<PlanNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<PlanNode | undefined>();
+  private readonly changed = new TreeChanges<PlanNode>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<PlanNode>;
   private readonly disposables: vscode.Disposable[] = [];

@@ -20,8 +20,6 @@ import { waitFor } from '../../../support/wait';
 describe('Tree context menus while a view reloads', function () {
   this.timeout(180_000);
   let f: FormsFixture;
-  /** How long the portal takes to answer the reload: long enough to see whether the rows stay known meanwhile. */
-  const SLOW_MS = 2_500;
 
   useFormsFixture((x) => (f = x));
 
@@ -53,24 +51,19 @@ describe('Tree context menus while a view reloads', function () {
   };
 
   /**
-   * Holds every answer on `path` until released, and waits until the view has asked it (the request reached the
-   * portal): from then until the release, the view's reload is surely in flight, however slow the machine.
-   * Called right after the save, whose reload VS Code asks for only after a round trip to the workbench.
+   * Holds every read of exactly `path` (a list, not its members) until released: from the moment the view asks it
+   * again until the release, the view's reload is surely in flight, however slow the machine.
    */
-  const holdReload = async (route: string, path: string, before: number): Promise<() => void> => {
-    f.emu.setFaults([{ kind: 'latency', delayMs: 120_000, path, method: 'GET' }]);
-    const release = (): void => {
+  const hold = (path: string): (() => void) => {
+    f.emu.setFaults([{ kind: 'latency', delayMs: 120_000, path, exactPath: true, method: 'GET' }]);
+    return () => {
       f.emu.clearFaults();
       f.emu.releaseDelays();
     };
-    try {
-      await waitFor(() => (f.emu.stats().byRoute[route] ?? 0) > before, `the view asked the portal again (${route})`);
-    } catch (err) {
-      release();
-      throw err;
-    }
-    return release;
   };
+  /** Waits until the view has asked `route` again since `before` arrivals: the reload reached the portal. */
+  const asked = (route: string, before: number): Promise<void> =>
+    waitFor(() => arrivals(route) > before, `the view asked the portal again (${route})`);
   const arrivals = (route: string): number => f.emu.stats().byRoute[route] ?? 0;
   const acmeIds = () => ({ portalId: f.portalId, accountId: f.acme });
   const assignmentsKey = (username: string) => formKeys.assignments({ account: acmeIds(), username });
@@ -96,28 +89,35 @@ describe('Tree context menus while a view reloads', function () {
     // A save elsewhere reloads the Members view from a slow portal...
     const before = t.members.snapshot();
     assert.ok(before.shown > 0);
-    f.emu.setFaults([{ kind: 'latency', delayMs: SLOW_MS, path: `/v3/accounts/${f.acme}/members`, method: 'GET' }]);
     const answers = {
       'permission.group': (g: { id: number }) => g.id === f.groups.social,
       'permission.level': (level: number) => level === 4,
     };
-    const saved = await withUi(answers, () =>
-      Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node)),
-    );
-    assert.equal(saved, true);
-    // ...VS Code asks for the rows again (it batches refreshes for 200 ms), and the menu is used meanwhile.
-    await new Promise((r) => setTimeout(r, 600));
+    // Held from before the save, so nothing is left to how soon after it the view reloads; the save's own reads
+    // of one member are below the list's path and go through.
+    const route = 'GET /v3/accounts/:account/members';
+    const asks = arrivals(route);
+    const release = hold(`/v3/accounts/${f.acme}/members`);
     const wanted = assignmentsKey('member');
-    assert.equal(
-      await fromMenuNow('portal.editMemberAssignments', 'portal.members', mia, wanted),
-      wanted,
-      'the command got its row, not a question',
-    );
-    assert.match(
-      t.members.view.description ?? '',
-      /^Acme Corporation · \d+ of \d+$/,
-      'the count stays while the rows are reloaded',
-    );
+    try {
+      const saved = await withUi(answers, () =>
+        Promise.resolve(vscode.commands.executeCommand('portal.changeMemberGroupPermission', lena.node)),
+      );
+      assert.equal(saved, true);
+      await asked(route, asks);
+      assert.equal(
+        await fromMenuNow('portal.editMemberAssignments', 'portal.members', mia, wanted),
+        wanted,
+        'the command got its row, not a question',
+      );
+      assert.match(
+        t.members.view.description ?? '',
+        /^Acme Corporation · \d+ of \d+$/,
+        'the count stays while the rows are reloaded',
+      );
+    } finally {
+      release();
+    }
 
     // The reload still happens: the rows are replaced by the portal's answer once it arrives.
     await waitFor(() => t.members.snapshot().generation > before.generation, 'the list was loaded again');
@@ -147,8 +147,10 @@ describe('Tree context menus while a view reloads', function () {
     await overview.handleMessage({ type: 'save', values: { ...state.values, locale: 'en_GB' } });
     assert.ok(postedTypes(overview).includes('saved'), postedTypes(overview).join());
     overview.dispose();
-    const release = await holdReload(route, '/v3/userinfo', arrivals(route));
+    const asks = arrivals(route);
+    const release = hold('/v3/userinfo');
     try {
+      await asked(route, asks);
       assert.equal(
         await fromMenuNow('portal.accountOverview', 'portal.explorer', acme, wanted),
         wanted,
