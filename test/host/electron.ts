@@ -22,6 +22,7 @@ import {
   startSharedEmulator,
   type SharedEmulator,
 } from './sharedEmulator';
+import { RESULTS_DIR_ENV } from '../vscode/support/runnerEnv';
 
 /** The VS Code that code-server 4.100.3 embeds, so both launchers test against the same release. */
 export const ELECTRON_VSCODE_VERSION = '1.100.3';
@@ -112,6 +113,7 @@ async function main(): Promise<number> {
             [TEST_ENV.grep]: values.grep,
             [EMULATOR_URL_ENV]: emulator.url,
             [SECRETS_FILE_ENV]: SECRETS_FILE,
+            [RESULTS_DIR_ENV]: RESULTS_DIR,
           },
           // Phases share one profile, as in the code-server runner (the restart phase relies on it).
           launchArgs: [

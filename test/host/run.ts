@@ -30,6 +30,7 @@ import {
 } from './sharedEmulator';
 import { runVsixCheck } from './vsix';
 import { BROWSER_PROFILE_ENV } from '../vscode/support/savedLayout';
+import { RESULTS_DIR_ENV } from '../vscode/support/runnerEnv';
 
 export { VSCODE_BROWSER_PROFILE_DIR, VSCODE_USER_DATA_DIR };
 
@@ -128,6 +129,7 @@ async function main(): Promise<number> {
     const env: Record<string, string> = {
       [EMULATOR_URL_ENV]: emulator.url,
       [SECRETS_FILE_ENV]: SECRETS_FILE,
+      [RESULTS_DIR_ENV]: RESULTS_DIR,
       // A test that leaves a tab for the next phase waits until the workbench has saved it there.
       [BROWSER_PROFILE_ENV]: VSCODE_BROWSER_PROFILE_DIR,
     };

@@ -11,7 +11,7 @@ import { planUpload } from '../../../../../src/engine/uploads/plan';
 import { runUploads, unfinishedUploads, unitsOf } from '../../../../../src/engine/uploads/run';
 import { portalApi, signInForTest } from '../../../support/extension';
 import { control } from '../../../support/portalHttp';
-import { RESTART_FILES, RESTART_FOLDER, RESTART_TARGET, restartFileName } from '../../../support/uploadRestart';
+import { RESTART_FILES, RESTART_TARGET, restartFolder, restartFileName } from '../../../support/uploadRestart';
 
 describe('Uploads: an upload interrupted by a restart (before the restart)', function () {
   this.timeout(180_000);
@@ -25,12 +25,12 @@ describe('Uploads: an upload interrupted by a restart (before the restart)', fun
       const script = await signInForTest({ baseUrl: url, username: 'demo', password: 'demo' });
       assert.deepEqual(script.failures, []);
     }
-    fs.rmSync(RESTART_FOLDER, { recursive: true, force: true });
-    fs.mkdirSync(RESTART_FOLDER, { recursive: true });
-    for (let i = 0; i < RESTART_FILES; i++)
-      fs.writeFileSync(path.join(RESTART_FOLDER, restartFileName(i)), `file ${i}\n`);
+    const folder = restartFolder();
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.mkdirSync(folder, { recursive: true });
+    for (let i = 0; i < RESTART_FILES; i++) fs.writeFileSync(path.join(folder, restartFileName(i)), `file ${i}\n`);
     const target = { portalId, ...RESTART_TARGET, folderId: 0 };
-    const plan = await planUpload(target, [RESTART_FOLDER], new Map());
+    const plan = await planUpload(target, [folder], new Map());
     const units = unitsOf(plan, new Map());
     const cut = new PortalClient({ baseUrl: url });
     await cut.signIn({ kind: 'password', username: 'demo', password: 'demo' });
