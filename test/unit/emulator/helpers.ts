@@ -1,6 +1,7 @@
 // Test harness: a real emulator on a free port, driven by real HTTP requests.
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import { suiteFixture } from '../suiteFixture';
 
 export interface Res<T> {
   status: number;
@@ -210,4 +211,16 @@ export function assertError(res: Res<unknown>, status: number, code: string): vo
 
 export function fieldsOf(res: Res<unknown>): string[] {
   return ((res.body as ApiErrorBody).fieldErrors ?? []).map((f) => f.field);
+}
+
+/** For a describe block: a harness with demo and member tokens, started before its tests and stopped after them. */
+export { suiteFixture };
+
+export function demoAndMemberSuite(): { h: Harness; demo: string; member: string } {
+  return suiteFixture(startWithDemoAndMember, ({ h }) => h.stop());
+}
+
+/** For a describe block: a harness with the demo token, started before its tests and stopped after them. */
+export function demoSuite(): { h: Harness; demo: string } {
+  return suiteFixture(startWithDemo, ({ h }) => h.stop());
 }
