@@ -200,6 +200,28 @@ export const DEMO = {
   oldProjects: 107,
 } as const;
 
+/** Every file record of a group, page by page (`query` picks recursion or order), as the v2 listing gives them. */
+export async function allFiles(
+  h: Harness,
+  token: string,
+  account: number,
+  group: number,
+  query = 'recursive=true',
+): Promise<File2[]> {
+  const out: File2[] = [];
+  for (let page = 1; page <= 1000; page++) {
+    const res = await h.call<FilePage>(
+      'GET',
+      `/v2/accounts/${account}/groups/${group}/files?${query}&size=100&page=${page}`,
+      { token },
+    );
+    assert.equal(res.status, 200, res.text);
+    out.push(...res.body.page);
+    if (!res.body.nextPage) break;
+  }
+  return out;
+}
+
 export function assertError(res: Res<unknown>, status: number, code: string): void {
   assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status}: ${res.text}`);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
