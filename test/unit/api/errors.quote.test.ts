@@ -1,9 +1,9 @@
 // Server text that goes into a message: one short line, no control or direction-changing characters, no markup.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_QUOTED_CHARS, PortalError, cancelledError, errorMessage, quoteServerText } from '../../../src/api';
 import { httpError, plainServerText } from '../../../src/api/http';
-import { kind, startHostile, stopEnrolled, type Emulator, type TestClient } from './helpers';
+import { kind, hostileSuite } from './helpers';
 
 void test('quoteServerText: controls and bidi characters go, whitespace collapses, length is capped', () => {
   assert.equal(quoteServerText('a\u202Egnp.exe\u0000 b\n\n\tc\u2066x\u2069'), 'a gnp.exe b c x');
@@ -72,17 +72,12 @@ void test('errorMessage and cancelledError: one way to say what went wrong, one 
 });
 
 void describe('the hostile seed', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  before(async () => {
-    ({ emu, t } = await startHostile());
-  });
-  after(() => stopEnrolled(emu, t));
+  const s = hostileSuite();
 
   void test('an error message with a command link is kept as data and quoted on one short line', async () => {
-    const account = (await t.client.v3.accounts.list())[0]?.id ?? 1;
+    const account = (await s.t.client.v3.accounts.list())[0]?.id ?? 1;
     await assert.rejects(
-      t.client.v3.members.delete(account, 'trap.member'),
+      s.t.client.v3.members.delete(account, 'trap.member'),
       kind('forbidden', (e) => {
         assert.match(e.serverMessage ?? '', /command:/, "the portal's words are kept as they were");
         // eslint-disable-next-line no-control-regex -- control characters are what the message must not hold

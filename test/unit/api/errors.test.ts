@@ -1,39 +1,22 @@
 // Every PortalError kind, produced by the real emulator (or a tiny local server for "not a portal API").
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { PortalClient, PortalError } from '../../../src/api';
-import {
-  closedPort,
-  kind,
-  makeClient,
-  passwordClient,
-  plainServer,
-  selfSignedCert,
-  startEnrolled,
-  stopEnrolled,
-  type Emulator,
-  type TestClient,
-} from './helpers';
+import { closedPort, kind, makeClient, passwordClient, plainServer, selfSignedCert, enrolledSuite } from './helpers';
 
 void describe('error kinds from the portal', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  let acme: number;
-  before(async () => {
-    ({ emu, t, acme } = await startEnrolled());
-  });
-  after(() => stopEnrolled(emu, t));
-  beforeEach(() => emu.clearFaults());
+  const s = enrolledSuite();
+  beforeEach(() => s.emu.clearFaults());
 
   void test('forbidden: a regular member may not manage members', async () => {
-    const m = await passwordClient(emu, {}, { username: 'member', password: 'demo' });
+    const m = await passwordClient(s.emu, {}, { username: 'member', password: 'demo' });
     await assert.rejects(
-      m.client.v3.members.create(acme, { name: 'No Way', username: 'no.way', email: 'no.way@acme.example' }),
+      m.client.v3.members.create(s.acme, { name: 'No Way', username: 'no.way', email: 'no.way@acme.example' }),
       kind('forbidden', (e) => {
         assert.equal(e.status, 403);
-        assert.equal(e.endpoint, `POST /v3/accounts/${acme}/members`);
+        assert.equal(e.endpoint, `POST /v3/accounts/${s.acme}/members`);
         assert.ok(e.serverMessage);
         assert.match(e.message, /permission/);
       }),
@@ -43,21 +26,21 @@ void describe('error kinds from the portal', () => {
 
   void test('not-found', async () => {
     await assert.rejects(
-      t.client.v3.members.get(acme, 'nobody.at.all'),
+      s.t.client.v3.members.get(s.acme, 'nobody.at.all'),
       kind('not-found', (e) => assert.equal(e.status, 404)),
     );
   });
 
   void test('conflict: a taken username', async () => {
     await assert.rejects(
-      t.client.v3.members.create(acme, { name: 'Demo Again', username: 'demo', email: 'demo.again@acme.example' }),
+      s.t.client.v3.members.create(s.acme, { name: 'Demo Again', username: 'demo', email: 'demo.again@acme.example' }),
       kind('conflict', (e) => assert.equal(e.status, 409)),
     );
   });
 
   void test('invalid-input: field errors from the portal, and http:// on a non-loopback host', async () => {
     await assert.rejects(
-      t.client.v3.members.create(acme, { name: 'No Mail', username: 'no.mail', email: 'not-an-address' }),
+      s.t.client.v3.members.create(s.acme, { name: 'No Mail', username: 'no.mail', email: 'not-an-address' }),
       kind('invalid-input', (e) => {
         assert.equal(e.status, 400);
         assert.ok(e.fieldErrors?.some((f) => f.field === 'email'));
@@ -69,17 +52,17 @@ void describe('error kinds from the portal', () => {
 
   void test("rate-limited: once retries are exhausted, with the server's Retry-After", async () => {
     // Longer than the client waits (60 s by default): fail at once and say when to come back.
-    emu.setFaults([{ kind: 'rate-limit', path: '/v3/userinfo', retryAfterSeconds: 120 }]);
+    s.emu.setFaults([{ kind: 'rate-limit', path: '/v3/userinfo', retryAfterSeconds: 120 }]);
     await assert.rejects(
-      t.client.v3.userinfo(),
+      s.t.client.v3.userinfo(),
       kind('rate-limited', (e) => {
         assert.equal(e.status, 429);
         assert.equal(e.retryAfterMs, 120_000);
         assert.match(e.message, /Try again in 120 s/);
       }),
     );
-    emu.setFaults([{ kind: 'rate-limit', path: '/v3/accounts', retryAfterSeconds: 1 }]);
-    const limited = await passwordClient(emu, { retry: { rateLimitAttempts: 2 } });
+    s.emu.setFaults([{ kind: 'rate-limit', path: '/v3/accounts', retryAfterSeconds: 1 }]);
+    const limited = await passwordClient(s.emu, { retry: { rateLimitAttempts: 2 } });
     await assert.rejects(limited.client.v3.accounts.list(), kind('rate-limited'));
     assert.deepEqual(
       limited.logs.filter((l) => l.path === '/v3/accounts').map((l) => l.status),
@@ -89,26 +72,26 @@ void describe('error kinds from the portal', () => {
   });
 
   void test('server: 500 on every try of a GET, after the retries', async () => {
-    emu.setFaults([{ kind: 'status', status: 500, path: '/v3/userinfo' }]);
-    emu.resetStats();
+    s.emu.setFaults([{ kind: 'status', status: 500, path: '/v3/userinfo' }]);
+    s.emu.resetStats();
     await assert.rejects(
-      t.client.v3.userinfo(),
+      s.t.client.v3.userinfo(),
       kind('server', (e) => assert.equal(e.status, 500)),
     );
-    assert.equal(emu.stats().byRoute['GET /v3/userinfo'], 3);
+    assert.equal(s.emu.stats().byRoute['GET /v3/userinfo'], 3);
   });
 
   void test('timeout: a slow body and a slow answer with small timeouts', async () => {
-    const slowBody = await passwordClient(emu, { bodyTimeoutMs: 100, retry: { attempts: 1 } });
+    const slowBody = await passwordClient(s.emu, { bodyTimeoutMs: 100, retry: { attempts: 1 } });
     // undici checks body and header timeouts on a coarse (~1 s) clock: make the gaps clearly longer than that.
-    emu.setFaults([{ kind: 'slow-body', path: '/v3/userinfo', delayMs: 30_000 }]);
+    s.emu.setFaults([{ kind: 'slow-body', path: '/v3/userinfo', delayMs: 30_000 }]);
     await assert.rejects(
       slowBody.client.v3.userinfo(),
       kind('timeout', (e) => assert.match(e.message, /stopped sending/)),
     );
     slowBody.client.close();
-    const slowHead = await passwordClient(emu, { headersTimeoutMs: 100, retry: { attempts: 2 } });
-    emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 30_000 }]);
+    const slowHead = await passwordClient(s.emu, { headersTimeoutMs: 100, retry: { attempts: 2 } });
+    s.emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 30_000 }]);
     await assert.rejects(slowHead.client.v3.userinfo(), kind('timeout'));
     assert.equal(slowHead.logs.filter((l) => l.path === '/v3/userinfo').length, 2, 'a GET timeout is retried');
     slowHead.client.close();
@@ -117,18 +100,18 @@ void describe('error kinds from the portal', () => {
   void test('cancelled: before sending, while waiting for the answer, while queued', async () => {
     const pre = new AbortController();
     pre.abort();
-    await assert.rejects(t.client.v3.userinfo({ signal: pre.signal }), kind('cancelled'));
+    await assert.rejects(s.t.client.v3.userinfo({ signal: pre.signal }), kind('cancelled'));
 
-    emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 5000 }]);
+    s.emu.setFaults([{ kind: 'latency', path: '/v3/userinfo', delayMs: 5000 }]);
     const mid = new AbortController();
-    const pending = t.client.v3.userinfo({ signal: mid.signal });
+    const pending = s.t.client.v3.userinfo({ signal: mid.signal });
     setTimeout(() => mid.abort(), 50);
     await assert.rejects(
       pending,
       kind('cancelled', (e) => assert.equal(e.endpoint, 'GET /v3/userinfo')),
     );
 
-    const one = await passwordClient(emu, { maxConcurrent: 1 });
+    const one = await passwordClient(s.emu, { maxConcurrent: 1 });
     const blocker = one.client.v3.userinfo().catch(() => undefined);
     const queued = new AbortController();
     const waiting = one.client.v3.accounts.list(undefined, { signal: queued.signal });
@@ -144,13 +127,13 @@ void describe('error kinds from the portal', () => {
   });
 
   void test('invalid-response: malformed and truncated JSON', async () => {
-    emu.setFaults([{ kind: 'malformed-json', path: '/v3/userinfo' }]);
+    s.emu.setFaults([{ kind: 'malformed-json', path: '/v3/userinfo' }]);
     await assert.rejects(
-      t.client.v3.userinfo(),
+      s.t.client.v3.userinfo(),
       kind('invalid-response', (e) => assert.match(e.message, /did not answer like a portal API/)),
     );
-    emu.setFaults([{ kind: 'truncated-json', path: '/v3/userinfo' }]);
-    await assert.rejects(t.client.v3.userinfo(), kind('invalid-response'));
+    s.emu.setFaults([{ kind: 'truncated-json', path: '/v3/userinfo' }]);
+    await assert.rejects(s.t.client.v3.userinfo(), kind('invalid-response'));
   });
 });
 

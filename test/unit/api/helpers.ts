@@ -15,6 +15,7 @@ import {
   type RequestLogLine,
 } from '../../../src/api';
 import { tempDir } from '../../support/tempDir';
+import { suiteFixture } from '../suiteFixture';
 
 export type { Emulator };
 
@@ -88,6 +89,50 @@ export async function startHostile(): Promise<{ emu: Emulator; t: TestClient }> 
 export async function stopEnrolled(emu: Emulator, t: TestClient): Promise<void> {
   t.client.close();
   await emu.stop();
+}
+
+/** An emulator on the demo seed and a client signed in with the demo password, with the id of acme. */
+export async function startSignedIn(): Promise<{ emu: Emulator; t: TestClient; acme: number }> {
+  const emu = await emulator();
+  const t = await passwordClient(emu);
+  return { emu, t, acme: await accountId(t.client, 'acme') };
+}
+
+type Started = { emu: Emulator; t: TestClient; acme: number };
+/** What a suite looks up once it has started, beside what every suite gets. */
+type More<X> = (started: Started) => Promise<X> | X;
+
+function clientSuite<X extends object>(start: () => Promise<Started>, more?: More<X>): Started & X {
+  return suiteFixture(
+    async () => {
+      const started = await start();
+      return { ...started, ...(more ? await more(started) : ({} as X)) };
+    },
+    ({ emu, t }) => stopEnrolled(emu, t),
+  );
+}
+
+/** For a describe block: startEnrolled() before its tests, and what `more` looks up then; stopped after them. */
+export function enrolledSuite<X extends object = object>(more?: More<X>): Started & X {
+  return clientSuite(startEnrolled, more);
+}
+
+/** For a describe block: startSignedIn() before its tests, and what `more` looks up then; stopped after them. */
+export function signedInSuite<X extends object = object>(more?: More<X>): Started & X {
+  return clientSuite(startSignedIn, more);
+}
+
+/** For a describe block: startHostile() before its tests, stopped after them. */
+export function hostileSuite(): { emu: Emulator; t: TestClient } {
+  return suiteFixture(startHostile, ({ emu, t }) => stopEnrolled(emu, t));
+}
+
+/** For a describe block: an emulator on the demo seed, and no client (the tests make their own). */
+export function emulatorSuite(): { emu: Emulator } {
+  return suiteFixture(
+    async () => ({ emu: await emulator() }),
+    ({ emu }) => emu.stop(),
+  );
 }
 
 /** Ids by name, looked up through the API rather than hard-coded. */

@@ -1,26 +1,20 @@
 // Iterators fetch the next page only when asked.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collect, items, pages, type Page } from '../../../src/api';
-import { startEnrolled, stopEnrolled, type Emulator, type TestClient } from './helpers';
+import { enrolledSuite } from './helpers';
 
 void describe('paging', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  let acme: number;
-  before(async () => {
-    ({ emu, t, acme } = await startEnrolled());
-  });
-  after(() => stopEnrolled(emu, t));
+  const s = enrolledSuite();
 
-  const memberRequests = () => t.logs.filter((l) => l.path.startsWith(`/v3/accounts/${acme}/members?`)).length;
+  const memberRequests = () => s.t.logs.filter((l) => l.path.startsWith(`/v3/accounts/${s.acme}/members?`)).length;
 
   void test('taking 3 items of a many-page list makes exactly one request', async () => {
-    const first = await t.client.v3.members.page(acme, { size: 3 });
+    const first = await s.t.client.v3.members.page(s.acme, { size: 3 });
     assert.ok((first.totalPages ?? 0) >= 10, 'a list of many pages');
-    t.logs.length = 0;
+    s.t.logs.length = 0;
     const taken: string[] = [];
-    for await (const m of t.client.v3.members.iterate(acme, { size: 3 })) {
+    for await (const m of s.t.client.v3.members.iterate(s.acme, { size: 3 })) {
       taken.push(m.user.username);
       if (taken.length === 3) break;
     }
@@ -29,8 +23,8 @@ void describe('paging', () => {
   });
 
   void test('the fourth item costs the second request; nothing is fetched before it is needed', async () => {
-    t.logs.length = 0;
-    const it = t.client.v3.members.iterate(acme, { size: 3 })[Symbol.asyncIterator]();
+    s.t.logs.length = 0;
+    const it = s.t.client.v3.members.iterate(s.acme, { size: 3 })[Symbol.asyncIterator]();
     assert.equal(memberRequests(), 0, 'creating the iterator sends nothing');
     for (let i = 0; i < 3; i++) await it.next();
     assert.equal(memberRequests(), 1);
@@ -40,29 +34,29 @@ void describe('paging', () => {
   });
 
   void test('v2 envelopes walk to the end and stop on nextPage false', async () => {
-    t.logs.length = 0;
-    const first = await t.client.v2.members.page(acme, { size: 10 });
-    const all = await collect(t.client.v2.members.iterate(acme, { size: 10 }));
+    s.t.logs.length = 0;
+    const first = await s.t.client.v2.members.page(s.acme, { size: 10 });
+    const all = await collect(s.t.client.v2.members.iterate(s.acme, { size: 10 }));
     assert.equal(all.length, first.totalResults);
-    const requests = t.logs.filter((l) => l.path.startsWith(`/v2/accounts/${acme}/members?`)).length;
+    const requests = s.t.logs.filter((l) => l.path.startsWith(`/v2/accounts/${s.acme}/members?`)).length;
     assert.equal(requests, 1 + (first.totalPages ?? 0));
   });
 
   void test('plain-array lists stop at a short page', async () => {
-    const groups = await t.client.v2.groups.list(acme);
-    t.logs.length = 0;
-    const walked = await collect(t.client.v2.groups.iterate(acme, { size: 2 }));
+    const groups = await s.t.client.v2.groups.list(s.acme);
+    s.t.logs.length = 0;
+    const walked = await collect(s.t.client.v2.groups.iterate(s.acme, { size: 2 }));
     assert.equal(walked.length, groups.length);
-    const requests = t.logs.filter((l) => l.path.startsWith(`/v2/accounts/${acme}/groups?`)).length;
+    const requests = s.t.logs.filter((l) => l.path.startsWith(`/v2/accounts/${s.acme}/groups?`)).length;
     assert.equal(requests, Math.floor(groups.length / 2) + 1);
   });
 
   void test('the page counts a tree view shows ("20 of N")', async () => {
-    const p = await t.client.v3.members.page(acme, { page: 2, size: 20 });
+    const p = await s.t.client.v3.members.page(s.acme, { page: 2, size: 20 });
     assert.equal(p.page, 2);
     assert.equal(p.pageSize, 20);
     assert.equal(typeof p.totalResults, 'number');
-    const clamped = await t.client.v3.members.page(acme, { size: 1000 });
+    const clamped = await s.t.client.v3.members.page(s.acme, { size: 1000 });
     assert.ok(clamped.pageSize <= 100, 'sizes are clamped to 100');
   });
 
@@ -91,7 +85,7 @@ void describe('paging', () => {
     const seen: string[] = [];
     await assert.rejects(
       (async () => {
-        for await (const m of t.client.v3.members.iterate(acme, { size: 3 }, { signal: ac.signal })) {
+        for await (const m of s.t.client.v3.members.iterate(s.acme, { size: 3 }, { signal: ac.signal })) {
           seen.push(m.user.username);
           if (seen.length === 3) ac.abort();
         }

@@ -1,19 +1,13 @@
 // Known secrets pushed through every path (grants, failures, renewals, bodies, queries, errors) never show up
 // in log lines, error messages or stacks.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { PortalError, type PortalClient, type RequestLogLine, type TokenSet } from '../../../src/api';
-import { accountId, closedPort, emulator, makeClient, type Emulator } from './helpers';
+import { accountId, closedPort, emulator, makeClient, emulatorSuite } from './helpers';
 
 void describe('redaction', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await emulator();
-  });
-  after(async () => {
-    await emu.stop();
-  });
+  const s = emulatorSuite();
 
   void test('no token, password, client secret or two-factor code reaches a log line or an error', async () => {
     const PASSWORD = 'Very-Secret-Pa55word!';
@@ -40,7 +34,7 @@ void describe('redaction', () => {
     };
     const clients: PortalClient[] = [];
     const client = (extra = {}) => {
-      const c = makeClient(emu, { tokenStore, log: (l) => logs.push(l), ...extra }).client;
+      const c = makeClient(s.emu, { tokenStore, log: (l) => logs.push(l), ...extra }).client;
       clients.push(c);
       return c;
     };
@@ -85,9 +79,9 @@ void describe('redaction', () => {
     const app = client();
     await app.signIn({ kind: 'client', clientId: enrolled.clientId, clientSecret: rotated.clientSecret ?? '' });
     secrets.add(await app.accessToken());
-    emu.expireAllTokens();
+    s.emu.expireAllTokens();
     await app.v3.userinfo();
-    emu.revokeApplication(enrolled.clientId);
+    s.emu.revokeApplication(enrolled.clientId);
     await capture(app.v3.userinfo());
     await capture(app.v3.userinfo());
 

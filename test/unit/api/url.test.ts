@@ -1,9 +1,9 @@
 // Which base URLs a client accepts: https, or plain http only to this computer (a *.localhost name included only
 // when it resolves here).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ERROR_CODES, PortalClient, PortalError, isLoopbackHost, parseBaseUrl } from '../../../src/api';
-import { emulator, fixedLookup, kind, makeClient, type Emulator } from './helpers';
+import { fixedLookup, kind, makeClient, emulatorSuite } from './helpers';
 
 const invalidInput = (e: unknown) => e instanceof PortalError && e.kind === 'invalid-input';
 
@@ -31,16 +31,10 @@ void test('http is refused except on loopback; credentials in URLs are refused',
 });
 
 void describe('*.localhost over plain http', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await emulator();
-  });
-  after(async () => {
-    await emu.stop();
-  });
+  const s = emulatorSuite();
 
   void test('is trusted only when it resolves to this computer', async () => {
-    const port = new URL(emu.url).port;
+    const port = new URL(s.emu.url).port;
     const lookup = fixedLookup({
       'app.localhost': '127.0.0.1',
       'evil.localhost': '10.9.8.7',

@@ -1,6 +1,7 @@
 // Test harness: a real emulator on a free port, driven by real HTTP requests.
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import { suiteFixture } from '../suiteFixture';
 
 export interface Res<T> {
   status: number;
@@ -199,6 +200,28 @@ export const DEMO = {
   oldProjects: 107,
 } as const;
 
+/** Every file record of a group, page by page (`query` picks recursion or order), as the v2 listing gives them. */
+export async function allFiles(
+  h: Harness,
+  token: string,
+  account: number,
+  group: number,
+  query = 'recursive=true',
+): Promise<File2[]> {
+  const out: File2[] = [];
+  for (let page = 1; page <= 1000; page++) {
+    const res = await h.call<FilePage>(
+      'GET',
+      `/v2/accounts/${account}/groups/${group}/files?${query}&size=100&page=${page}`,
+      { token },
+    );
+    assert.equal(res.status, 200, res.text);
+    out.push(...res.body.page);
+    if (!res.body.nextPage) break;
+  }
+  return out;
+}
+
 export function assertError(res: Res<unknown>, status: number, code: string): void {
   assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status}: ${res.text}`);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
@@ -210,4 +233,16 @@ export function assertError(res: Res<unknown>, status: number, code: string): vo
 
 export function fieldsOf(res: Res<unknown>): string[] {
   return ((res.body as ApiErrorBody).fieldErrors ?? []).map((f) => f.field);
+}
+
+/** For a describe block: a harness with demo and member tokens, started before its tests and stopped after them. */
+export { suiteFixture };
+
+export function demoAndMemberSuite(): { h: Harness; demo: string; member: string } {
+  return suiteFixture(startWithDemoAndMember, ({ h }) => h.stop());
+}
+
+/** For a describe block: a harness with the demo token, started before its tests and stopped after them. */
+export function demoSuite(): { h: Harness; demo: string } {
+  return suiteFixture(startWithDemo, ({ h }) => h.stop());
 }

@@ -3,37 +3,15 @@ import assert from 'node:assert/strict';
 import { buildSeed } from '../../emulator/seeds';
 import {
   DEMO,
+  allFiles,
   startHarness,
   type App3,
   type Envelope3,
   type File2,
-  type FilePage,
   type Group2,
-  type Harness,
   type Member2,
   type Member3,
 } from './helpers';
-
-async function allFiles(
-  h: Harness,
-  token: string,
-  account: number,
-  group: number,
-  query = 'recursive=true',
-): Promise<File2[]> {
-  const out: File2[] = [];
-  for (let page = 1; page <= 1000; page++) {
-    const res = await h.call<FilePage>(
-      'GET',
-      `/v2/accounts/${account}/groups/${group}/files?${query}&size=100&page=${page}`,
-      { token },
-    );
-    assert.equal(res.status, 200, res.text);
-    out.push(...res.body.page);
-    if (!res.body.nextPage) break;
-  }
-  return out;
-}
 
 void describe('demo seed', () => {
   void test('has what the UI must show: organisations, subscriptions, members of every kind, files of several types', async () => {

@@ -1,32 +1,18 @@
 // Bad input always gets a clear JSON error: never a crash, a hang, or a half-written change.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import {
-  DEMO,
-  assertError,
-  fieldsOf,
-  startWithDemoAndMember,
-  type Group2,
-  type Harness,
-  type Member3,
-} from './helpers';
+import { DEMO, assertError, fieldsOf, type Group2, type Member3, demoAndMemberSuite } from './helpers';
 
 void describe('bad input', () => {
-  let h: Harness;
-  let demo: string;
-  let member: string;
-  before(async () => {
-    ({ h, demo, member } = await startWithDemoAndMember());
-  });
-  after(() => h.stop());
+  const s = demoAndMemberSuite();
 
   const groups = `/v2/accounts/${DEMO.acme}/groups`;
 
   void test('malformed JSON is 400 invalid_input', async () => {
     for (const rawBody of ['{', '{"name": }', 'nul', '{"a":1}}', '\u0000']) {
-      const res = await h.call('POST', '/v3/applications', {
-        token: demo,
+      const res = await s.h.call('POST', '/v3/applications', {
+        token: s.demo,
         rawBody,
         headers: { 'Content-Type': 'application/json' },
       });
@@ -38,8 +24,8 @@ void describe('bad input', () => {
   void test('a body that is not an object is 400', async () => {
     for (const body of [[], 'text', 42, null, true]) {
       assertError(
-        await h.call('POST', '/v3/applications', {
-          token: demo,
+        await s.h.call('POST', '/v3/applications', {
+          token: s.demo,
           rawBody: JSON.stringify(body),
           headers: { 'Content-Type': 'application/json' },
         }),
@@ -50,8 +36,8 @@ void describe('bad input', () => {
   });
 
   void test('wrong types are 400 with fieldErrors naming each field', async () => {
-    const res = await h.call('POST', `/v3/accounts/${DEMO.acme}/members`, {
-      token: demo,
+    const res = await s.h.call('POST', `/v3/accounts/${DEMO.acme}/members`, {
+      token: s.demo,
       body: { name: ['x'], username: 12, email: { a: 1 }, enabled: 'yes', tags: [1, 2], assignGroupsAdmin: 'all' },
     });
     assertError(res, 400, 'invalid_input');
@@ -60,64 +46,64 @@ void describe('bad input', () => {
 
   void test('unknown enum values are 400', async () => {
     assertError(
-      await h.call('POST', '/v3/applications', { token: demo, body: { name: 'x', platform: 'ios' } }),
+      await s.h.call('POST', '/v3/applications', { token: s.demo, body: { name: 'x', platform: 'ios' } }),
       400,
       'invalid_input',
     );
     assertError(
-      await h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo, body: { permission: 8 } }),
+      await s.h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, { token: s.demo, body: { permission: 8 } }),
       400,
       'invalid_input',
     );
     assertError(
-      await h.call('GET', `/v3/accounts/${DEMO.acme}/members?orderBy=age`, { token: demo }),
+      await s.h.call('GET', `/v3/accounts/${DEMO.acme}/members?orderBy=age`, { token: s.demo }),
       400,
       'invalid_input',
     );
   });
 
   void test('unknown body fields are ignored', async () => {
-    const res = await h.call('POST', '/v3/applications', {
-      token: demo,
+    const res = await s.h.call('POST', '/v3/applications', {
+      token: s.demo,
       body: { name: 'extra fields', colour: 'blue', nested: { deep: true } },
     });
     assert.equal(res.status, 201);
   });
 
   void test('missing token 401, not allowed 403, unknown id 404, taken 409, reserved 400', async () => {
-    assertError(await h.call('GET', groups), 401, 'unauthorized');
-    assertError(await h.call('POST', groups, { token: member, body: { name: 'x' } }), 403, 'forbidden');
-    assertError(await h.call('GET', `${groups}/123456`, { token: demo }), 404, 'not_found');
-    assertError(await h.call('GET', `${groups}/not-a-number`, { token: demo }), 404, 'not_found');
-    assertError(await h.call('GET', `${groups}/0`, { token: demo }), 404, 'not_found');
-    assertError(await h.call('POST', groups, { token: demo, body: { name: 'handbook' } }), 409, 'conflict');
-    assertError(await h.call('POST', groups, { token: demo, body: { name: 'settings' } }), 400, 'invalid_input');
+    assertError(await s.h.call('GET', groups), 401, 'unauthorized');
+    assertError(await s.h.call('POST', groups, { token: s.member, body: { name: 'x' } }), 403, 'forbidden');
+    assertError(await s.h.call('GET', `${groups}/123456`, { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `${groups}/not-a-number`, { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `${groups}/0`, { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('POST', groups, { token: s.demo, body: { name: 'handbook' } }), 409, 'conflict');
+    assertError(await s.h.call('POST', groups, { token: s.demo, body: { name: 'settings' } }), 400, 'invalid_input');
   });
 
   void test('unknown routes and methods are 404 JSON', async () => {
-    assertError(await h.call('GET', '/v4/everything', { token: demo }), 404, 'not_found');
-    assertError(await h.call('PUT', '/v3/applications', { token: demo, body: {} }), 404, 'not_found');
-    assertError(await h.call('GET', '/', { token: demo }), 404, 'not_found');
-    assertError(await h.call('GET', '/v3/applications/%E0%A4%A', { token: demo }), 404, 'not_found');
-    assertError(await h.call('DELETE', '/oauth/token'), 404, 'not_found');
+    assertError(await s.h.call('GET', '/v4/everything', { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('PUT', '/v3/applications', { token: s.demo, body: {} }), 404, 'not_found');
+    assertError(await s.h.call('GET', '/', { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', '/v3/applications/%E0%A4%A', { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('DELETE', '/oauth/token'), 404, 'not_found');
   });
 
   void test('a body over 1 MiB is 413 payload_too_large, and the connection still answers', async () => {
     const big = JSON.stringify({ name: 'x', description: 'y'.repeat(1024 * 1024 + 10) });
     assertError(
-      await h.call('POST', '/v3/applications', {
-        token: demo,
+      await s.h.call('POST', '/v3/applications', {
+        token: s.demo,
         rawBody: big,
         headers: { 'Content-Type': 'application/json' },
       }),
       413,
       'payload_too_large',
     );
-    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+    assert.equal((await s.h.call('GET', '/v3/userinfo', { token: s.demo })).status, 200);
   });
 
   void test('an endless oversized upload is cut off with 413 instead of being read forever', async () => {
-    const url = new URL(h.url);
+    const url = new URL(s.h.url);
     const status = await new Promise<number>((resolve, reject) => {
       const req = request({
         host: url.hostname,
@@ -127,7 +113,7 @@ void describe('bad input', () => {
         headers: {
           'Content-Type': 'application/json',
           'Transfer-Encoding': 'chunked',
-          Authorization: `Bearer ${demo}`,
+          Authorization: `Bearer ${s.demo}`,
         },
       });
       const timer = setTimeout(() => {
@@ -158,33 +144,33 @@ void describe('bad input', () => {
       pump(0);
     });
     assert.equal(status, 413);
-    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+    assert.equal((await s.h.call('GET', '/v3/userinfo', { token: s.demo })).status, 200);
   });
 
   void test('nothing is half-written when a request fails', async () => {
-    const before = await h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: demo });
+    const before = await s.h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: s.demo });
     // Valid fields first, one bad field last: nothing may change.
-    const res = await h.call('POST', `${groups}/${DEMO.engineering}`, {
-      token: demo,
+    const res = await s.h.call('POST', `${groups}/${DEMO.engineering}`, {
+      token: s.demo,
       body: { friendlyName: 'Changed', disableChat: true, components: ['files', 'bogus'] },
     });
     assertError(res, 400, 'invalid_input');
-    const after = await h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: demo });
+    const after = await s.h.call<Group2>('GET', `${groups}/${DEMO.engineering}`, { token: s.demo });
     assert.deepEqual(after.body, before.body);
-    const m = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
-    const conflict = await h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, {
-      token: demo,
+    const m = await s.h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: s.demo });
+    const conflict = await s.h.call('PATCH', `/v3/accounts/${DEMO.acme}/members/member`, {
+      token: s.demo,
       body: { tags: ['changed'], assignGroupsRights: { 999999: 4 } },
     });
     assertError(conflict, 400, 'invalid_input');
-    const m2 = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
+    const m2 = await s.h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: s.demo });
     assert.deepEqual(m2.body, m.body);
-    const taken = await h.call('POST', `/v2/accounts/${DEMO.acme}/members/member`, {
-      token: demo,
+    const taken = await s.h.call('POST', `/v2/accounts/${DEMO.acme}/members/member`, {
+      token: s.demo,
       body: { user: { name: 'Renamed', email: 'demo@acme.example' } },
     });
     assertError(taken, 409, 'conflict');
-    const m3 = await h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: demo });
+    const m3 = await s.h.call<Member3>('GET', `/v3/accounts/${DEMO.acme}/members/member`, { token: s.demo });
     assert.equal(m3.body.user.name, 'Mia Member');
   });
 
@@ -210,7 +196,7 @@ void describe('bad input', () => {
       ['GET', `/v3/accounts/${DEMO.acme}/member-tags/${encodeURIComponent(' , ')}`, undefined],
     ];
     for (const [method, path, body] of cases) {
-      const res = await h.call(method, path, body === undefined ? { token: demo } : { token: demo, body });
+      const res = await s.h.call(method, path, body === undefined ? { token: s.demo } : { token: s.demo, body });
       assert.ok(res.status >= 400 && res.status < 500, `${method} ${path}: ${res.status} ${res.text}`);
       assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
       assert.equal(typeof (res.body as { error: string }).error, 'string');
@@ -219,7 +205,7 @@ void describe('bad input', () => {
 
   void test('a malformed HTTP request gets a 400 and the server keeps serving', async () => {
     const { Socket } = await import('node:net');
-    const url = new URL(h.url);
+    const url = new URL(s.h.url);
     const answer = await new Promise<string>((resolve, reject) => {
       const s = new Socket();
       let data = '';
@@ -235,18 +221,18 @@ void describe('bad input', () => {
       s.on('error', reject);
     });
     assert.match(answer, /^HTTP\/1\.1 400/);
-    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+    assert.equal((await s.h.call('GET', '/v3/userinfo', { token: s.demo })).status, 200);
   });
 
   void test('a client that aborts mid-body does not hang the server', async () => {
-    const url = new URL(h.url);
+    const url = new URL(s.h.url);
     await new Promise<void>((resolve) => {
       const req = request({
         host: url.hostname,
         port: url.port,
         method: 'POST',
         path: '/v3/applications',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': '1000', Authorization: `Bearer ${demo}` },
+        headers: { 'Content-Type': 'application/json', 'Content-Length': '1000', Authorization: `Bearer ${s.demo}` },
       });
       req.on('error', () => resolve());
       req.write('{"name": "half');
@@ -255,6 +241,6 @@ void describe('bad input', () => {
         resolve();
       }, 50);
     });
-    assert.equal((await h.call('GET', '/v3/userinfo', { token: demo })).status, 200);
+    assert.equal((await s.h.call('GET', '/v3/userinfo', { token: s.demo })).status, 200);
   });
 });

@@ -39,3 +39,41 @@ export async function groupIdOf(client: PortalClient, account: number, name: str
   if (!g) throw new Error(`no group ${name}`);
   return g.id;
 }
+
+/** Runs `run` with a fresh emulator and a demo client, and stops both after it, also when it or the sign-in fails. */
+export async function withDemoClient(
+  run: (emu: Emulator, client: PortalClient) => Promise<void>,
+  options: Partial<EmulatorOptions> = {},
+  clientOptions: Partial<PortalClientOptions> = {},
+): Promise<void> {
+  const emu = await emulator(options);
+  const client = await demoClient(emu, clientOptions).catch(async (error: unknown) => {
+    await emu.stop();
+    throw error;
+  });
+  try {
+    await run(emu, client);
+  } finally {
+    client.close();
+    await emu.stop();
+  }
+}
+
+export interface AcmePortal {
+  emu: Emulator;
+  client: PortalClient;
+  acme: number;
+}
+
+/** withDemoClient, for the tests that work in the demo organisation acme. */
+export function withAcme(
+  run: (p: AcmePortal) => Promise<void>,
+  options: Partial<EmulatorOptions> = {},
+  clientOptions: Partial<PortalClientOptions> = {},
+): Promise<void> {
+  return withDemoClient(
+    async (emu, client) => run({ emu, client, acme: await accountIdOf(client, 'acme') }),
+    options,
+    clientOptions,
+  );
+}

@@ -1,9 +1,9 @@
 // Guest shares, invitations and the sign-in audit through the client, against the emulator on both profiles: parsed
 // at the edge, paged within the budget, and 'not-offered' (said once, typed) where a portal refuses them.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAuditAnswer, parseGuestShare, parseInvitation, parseSignInPage, type Offered } from '../../../../src/api';
-import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../helpers';
+import { accountId, emulator, groupId, passwordClient, signedInSuite } from '../helpers';
 
 function value<T>(o: Offered<T>): T {
   assert.equal(o.kind, 'offered', JSON.stringify(o));
@@ -12,23 +12,10 @@ function value<T>(o: Offered<T>): T {
 }
 
 void describe('observed access endpoints through the client (default profile)', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  let acme: number;
-  let globex: number;
-  before(async () => {
-    emu = await emulator();
-    t = await passwordClient(emu);
-    acme = await accountId(t.client, 'acme');
-    globex = await accountId(t.client, 'globex');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-  });
+  const s = signedInSuite(async ({ t }) => ({ globex: await accountId(t.client, 'globex') }));
 
   void test('guest shares are parsed: e-mail, content mask, dates, password; contentContext kept as sent', async () => {
-    const shares = value(await t.client.observed.guestShares());
+    const shares = value(await s.t.client.observed.guestShares());
     assert.equal(shares.length, 4);
     const editor = shares.find((s) => s.permission === 4);
     assert.equal(editor?.email, 'contractor@devshop.example');
@@ -41,7 +28,7 @@ void describe('observed access endpoints through the client (default profile)', 
   });
 
   void test('invitations: pending from request.status NONE, mask and groups from the parameters text', async () => {
-    const invites = value(await t.client.observed.invitations(acme));
+    const invites = value(await s.t.client.observed.invitations(s.acme));
     assert.equal(invites.length, 3);
     const pending = invites.filter((i) => i.pending);
     assert.deepEqual(pending.map((i) => i.targetName).sort(), [
@@ -50,15 +37,15 @@ void describe('observed access endpoints through the client (default profile)', 
     ]);
     const starter = pending.find((i) => i.targetName === 'new.starter@acme.example');
     assert.equal(starter?.parameters?.mask, 1);
-    const engineering = await groupId(t.client, acme, 'engineering');
+    const engineering = await groupId(s.t.client, s.acme, 'engineering');
     assert.deepEqual(starter?.parameters?.groups.find((g) => g.groupId === String(engineering))?.permission, 4);
     assert.equal(invites.find((i) => !i.pending)?.status, 'ACCEPTED');
   });
 
   void test('invite sends the observed body and the new invitation lists as pending', async () => {
-    const engineering = await groupId(t.client, acme, 'engineering');
+    const engineering = await groupId(s.t.client, s.acme, 'engineering');
     const made = value(
-      await t.client.observed.invite(acme, {
+      await s.t.client.observed.invite(s.acme, {
         targetName: 'client.test@acme.example',
         mask: 1,
         groups: { [engineering]: 1 },
@@ -66,12 +53,12 @@ void describe('observed access endpoints through the client (default profile)', 
     );
     assert.equal(made.pending, true);
     assert.equal(made.parameters?.mask, 1);
-    const listed = value(await t.client.observed.invitations(acme));
+    const listed = value(await s.t.client.observed.invitations(s.acme));
     assert.ok(listed.some((i) => i.targetName === 'client.test@acme.example' && i.pending));
   });
 
   void test('the audit comes back as entries, each field as sent', async () => {
-    const answer = value(await t.client.observed.audit(acme, '2000-01-01', ['login', 'signup']));
+    const answer = value(await s.t.client.observed.audit(s.acme, '2000-01-01', ['login', 'signup']));
     assert.equal(answer.kind, 'entries');
     if (answer.kind !== 'entries') return;
     assert.ok(answer.entries.length >= 5);
@@ -80,7 +67,7 @@ void describe('observed access endpoints through the client (default profile)', 
   });
 
   void test("sign-ins: each member's last login or signup from the audit, by username", async () => {
-    const signIns = value(await t.client.observed.signIns(acme, '2000-01-01'));
+    const signIns = value(await s.t.client.observed.signIns(s.acme, '2000-01-01'));
     assert.equal(signIns.kind, 'sign-ins');
     if (signIns.kind !== 'sign-ins') return;
     assert.equal(signIns.complete, true);
@@ -92,14 +79,14 @@ void describe('observed access endpoints through the client (default profile)', 
     // Member's latest is the login a day before demo's (2 against 1 day ago), not the one 40 days ago.
     assert.equal(demo - member, 86_400_000);
     assert.equal(signIns.last.has('demo-2fa'), false);
-    assert.equal((await t.client.observed.signIns(globex, '2000-01-01')).kind, 'not-offered');
+    assert.equal((await s.t.client.observed.signIns(s.globex, '2000-01-01')).kind, 'not-offered');
   });
 
   void test('sign-ins: an audit answer of another shape is "not understood", saying why, and nothing is guessed', async () => {
-    emu.setFaults([{ kind: 'malformed-json', path: '/v3/audit', count: 1 }]);
-    const broken = value(await t.client.observed.signIns(acme, '2000-01-01'));
+    s.emu.setFaults([{ kind: 'malformed-json', path: '/v3/audit', count: 1 }]);
+    const broken = value(await s.t.client.observed.signIns(s.acme, '2000-01-01'));
     assert.equal(broken.kind, 'not-understood');
-    emu.clearFaults();
+    s.emu.clearFaults();
     const now = Date.UTC(2026, 5, 1);
     // Seconds instead of milliseconds, a user without a username, an event of another name: none is read.
     for (const entry of [
@@ -122,43 +109,43 @@ void describe('observed access endpoints through the client (default profile)', 
   });
 
   void test('without the capability each is "not offered" (403), and the rest of the client keeps working', async () => {
-    const member = await passwordClient(emu, {}, { username: 'member', password: 'demo' });
+    const member = await passwordClient(s.emu, {}, { username: 'member', password: 'demo' });
     try {
       assert.deepEqual(await member.client.observed.guestShares(), {
         kind: 'not-offered',
         reason: 'capability',
         status: 403,
       });
-      assert.deepEqual(await member.client.observed.invitations(acme), {
+      assert.deepEqual(await member.client.observed.invitations(s.acme), {
         kind: 'not-offered',
         reason: 'capability',
         status: 403,
       });
-      assert.equal((await member.client.observed.audit(acme, '2025-01-01')).kind, 'not-offered');
+      assert.equal((await member.client.observed.audit(s.acme, '2025-01-01')).kind, 'not-offered');
       assert.ok((await member.client.v3.userinfo()).accounts.length > 0);
     } finally {
       member.client.close();
     }
     // Globex's package withholds invitations and the audit from its super administrator too.
-    assert.equal((await t.client.observed.invitations(globex)).kind, 'not-offered');
-    assert.equal((await t.client.observed.audit(globex, '2025-01-01')).kind, 'not-offered');
+    assert.equal((await s.t.client.observed.invitations(s.globex)).kind, 'not-offered');
+    assert.equal((await s.t.client.observed.audit(s.globex, '2025-01-01')).kind, 'not-offered');
   });
 
   void test('a 429 on the shares is waited out within the budget; a slow audit read still arrives', async () => {
-    emu.resetStats();
-    emu.setFaults([{ kind: 'rate-limit', path: '/v3/shares', count: 1, retryAfterSeconds: 1 }]);
-    const shares = value(await t.client.observed.guestShares());
+    s.emu.resetStats();
+    s.emu.setFaults([{ kind: 'rate-limit', path: '/v3/shares', count: 1, retryAfterSeconds: 1 }]);
+    const shares = value(await s.t.client.observed.guestShares());
     assert.equal(shares.length, 4);
-    assert.equal(emu.stats().rateLimited, 1);
-    emu.setFaults([{ kind: 'slow-body', path: '/v3/audit', count: 1, delayMs: 300 }]);
-    const answer = value(await t.client.observed.audit(acme, '2000-01-01'));
+    assert.equal(s.emu.stats().rateLimited, 1);
+    s.emu.setFaults([{ kind: 'slow-body', path: '/v3/audit', count: 1, delayMs: 300 }]);
+    const answer = value(await s.t.client.observed.audit(s.acme, '2000-01-01'));
     assert.equal(answer.kind, 'entries');
-    emu.clearFaults();
+    s.emu.clearFaults();
   });
 
   void test('an audit answer that is not JSON, or not a list of objects, is "not understood", with what was sent', async () => {
-    emu.setFaults([{ kind: 'malformed-json', path: '/v3/audit', count: 1 }]);
-    const answer = value(await t.client.observed.audit(acme, '2000-01-01'));
+    s.emu.setFaults([{ kind: 'malformed-json', path: '/v3/audit', count: 1 }]);
+    const answer = value(await s.t.client.observed.audit(s.acme, '2000-01-01'));
     assert.equal(answer.kind, 'not-understood');
     if (answer.kind === 'not-understood') assert.match(answer.asSent ?? '', /^\)\]\}'/);
     assert.deepEqual(parseAuditAnswer({ total: 3 }), { kind: 'not-understood', asSent: '{"total":3}' });

@@ -1,21 +1,14 @@
 // Every v3 endpoint (spec 4.2) against the demo seed.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collect, AccountPermission } from '../../../../src/api';
-import { kind, startEnrolled, stopEnrolled, type Emulator, type TestClient } from '../helpers';
+import { kind, enrolledSuite } from '../helpers';
 
 void describe('v3 endpoints', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  let acme: number;
-
-  before(async () => {
-    ({ emu, t, acme } = await startEnrolled());
-  });
-  after(() => stopEnrolled(emu, t));
+  const s = enrolledSuite();
 
   void test('userinfo: the user from the service-named field, and one entry per organisation', async () => {
-    const info = await t.client.v3.userinfo();
+    const info = await s.t.client.v3.userinfo();
     assert.equal(info.name, 'demo');
     assert.equal(info.user?.username, 'demo');
     assert.ok(info.authorities.length > 0);
@@ -27,7 +20,7 @@ void describe('v3 endpoints', () => {
   });
 
   void test('applications: create (with secret), list and get (without), update, rotate, delete', async () => {
-    const { client } = t;
+    const { client } = s.t;
     const created = await client.v3.applications.create({
       name: 'App under test',
       description: 'x',
@@ -36,7 +29,7 @@ void describe('v3 endpoints', () => {
     });
     assert.ok(created.clientId);
     assert.ok(created.clientSecret, 'creation answers the secret');
-    assert.equal(t.logs.filter((l) => l.method === 'POST' && l.path === '/v3/applications').at(-1)?.status, 201);
+    assert.equal(s.t.logs.filter((l) => l.method === 'POST' && l.path === '/v3/applications').at(-1)?.status, 201);
     const list = await client.v3.applications.list();
     const listed = list.find((a) => a.clientId === created.clientId);
     assert.ok(listed);
@@ -55,27 +48,27 @@ void describe('v3 endpoints', () => {
   });
 
   void test('accounts: list (enabledOnly), get, update, subscription, components', async () => {
-    const { client } = t;
+    const { client } = s.t;
     const all = await client.v3.accounts.list();
     const enabled = await client.v3.accounts.list(true);
     assert.ok(all.length > enabled.length, 'enabledOnly leaves the disabled organisation out');
     assert.ok(enabled.every((a) => a.enabled));
-    const a = await client.v3.accounts.get(acme);
+    const a = await client.v3.accounts.get(s.acme);
     assert.equal(a.name, 'acme');
-    const updated = await client.v3.accounts.update(acme, { friendlyName: 'Acme Renamed' });
+    const updated = await client.v3.accounts.update(s.acme, { friendlyName: 'Acme Renamed' });
     assert.equal(updated.friendlyName, 'Acme Renamed');
-    await client.v3.accounts.update(acme, { friendlyName: a.friendlyName });
-    const sub = await client.v3.accounts.subscription(acme);
+    await client.v3.accounts.update(s.acme, { friendlyName: a.friendlyName });
+    const sub = await client.v3.accounts.subscription(s.acme);
     assert.ok(sub.accountPackage.code);
     assert.notEqual(sub.accountPackage.trialExpires, null, 'acme is on a trial');
-    const components = await client.v3.accounts.components(acme);
+    const components = await client.v3.accounts.components(s.acme);
     assert.ok(components.length > 0);
     assert.ok(components.every((c) => typeof c.name === 'string' && c.name.length > 0));
   });
 
   void test('members: create, page with query, iterate, get, update, delete', async () => {
-    const { client } = t;
-    const created = await client.v3.members.create(acme, {
+    const { client } = s.t;
+    const created = await client.v3.members.create(s.acme, {
       name: 'Zed Tester',
       username: 'zed.tester',
       email: 'zed.tester@acme.example',
@@ -84,7 +77,7 @@ void describe('v3 endpoints', () => {
     assert.equal(created.user.username, 'zed.tester');
     assert.deepEqual(created.tags, ['qa']);
 
-    const first = await client.v3.members.page(acme, { page: 1, size: 5 });
+    const first = await client.v3.members.page(s.acme, { page: 1, size: 5 });
     assert.equal(first.items.length, 5);
     assert.equal(first.page, 1);
     assert.equal(first.pageSize, 5);
@@ -92,35 +85,35 @@ void describe('v3 endpoints', () => {
     assert.ok((first.totalResults ?? 0) > 5);
     assert.ok((first.totalPages ?? 0) > 1);
 
-    const byName = await client.v3.members.page(acme, { name: 'zed.tester@' });
+    const byName = await client.v3.members.page(s.acme, { name: 'zed.tester@' });
     assert.deepEqual(
       byName.items.map((m) => m.user.username),
       ['zed.tester'],
     );
-    const starts = await client.v3.members.page(acme, { startsWith: 'Zed' });
+    const starts = await client.v3.members.page(s.acme, { startsWith: 'Zed' });
     assert.ok(starts.items.some((m) => m.user.username === 'zed.tester'));
-    const ordered = await client.v3.members.page(acme, { orderBy: 'username', ascending: false, size: 100 });
+    const ordered = await client.v3.members.page(s.acme, { orderBy: 'username', ascending: false, size: 100 });
     const names = ordered.items.map((m) => m.user.username);
     assert.ok(names.length > 1 && names[0]!.localeCompare(names[names.length - 1]!) > 0, 'descending by username');
 
-    const all = await collect(client.v3.members.iterate(acme, { size: 7 }));
+    const all = await collect(client.v3.members.iterate(s.acme, { size: 7 }));
     assert.equal(all.length, first.totalResults);
     assert.equal(new Set(all.map((m) => m.user.id)).size, all.length, 'no duplicates across pages');
 
-    const got = await client.v3.members.get(acme, 'zed.tester');
+    const got = await client.v3.members.get(s.acme, 'zed.tester');
     assert.equal(got.user.email, 'zed.tester@acme.example');
-    const updated = await client.v3.members.update(acme, 'zed.tester', {
+    const updated = await client.v3.members.update(s.acme, 'zed.tester', {
       tags: ['qa', 'night-shift'],
       permission: AccountPermission.GroupCreator,
     });
     assert.deepEqual([...updated.tags].sort(), ['night-shift', 'qa']);
     assert.equal(updated.permission, AccountPermission.GroupCreator);
-    await client.v3.members.delete(acme, 'zed.tester');
-    await assert.rejects(client.v3.members.get(acme, 'zed.tester'), kind('not-found'));
+    await client.v3.members.delete(s.acme, 'zed.tester');
+    await assert.rejects(client.v3.members.get(s.acme, 'zed.tester'), kind('not-found'));
   });
 
   void test('members: activation and dateFormat ambiguities parse without throwing', async () => {
-    const all = await collect(t.client.v3.members.iterate(acme));
+    const all = await collect(s.t.client.v3.members.iterate(s.acme));
     assert.ok(
       all.some((m) => m.activation.mode === 'custom' && m.activation.date !== null),
       'scheduled activations read as custom + date',
@@ -131,28 +124,28 @@ void describe('v3 endpoints', () => {
   });
 
   void test('member tags: list, summary (ordering, filters), members with any of the tags', async () => {
-    const { client } = t;
-    const tags = await client.v3.memberTags.list(acme);
+    const { client } = s.t;
+    const tags = await client.v3.memberTags.list(s.acme);
     assert.ok(tags.includes('lead'));
-    const slice = await client.v3.memberTags.list(acme, { page: 1, size: 2 });
+    const slice = await client.v3.memberTags.list(s.acme, { page: 1, size: 2 });
     assert.equal(slice.length, 2);
-    const tagPage = await client.v3.memberTags.page(acme, { page: 1, size: 2 });
+    const tagPage = await client.v3.memberTags.page(s.acme, { page: 1, size: 2 });
     assert.equal(tagPage.hasNext, true);
 
-    const summary = await client.v3.memberTags.summary(acme);
+    const summary = await client.v3.memberTags.summary(s.acme);
     const lead = summary.find((s) => s.name === 'lead');
     assert.ok(lead && lead.members >= 1);
-    const byCount = await client.v3.memberTags.summary(acme, { orderBy: 'members', ascending: false });
+    const byCount = await client.v3.memberTags.summary(s.acme, { orderBy: 'members', ascending: false });
     for (let i = 1; i < byCount.length; i++) assert.ok(byCount[i - 1]!.members >= byCount[i]!.members);
-    const filtered = await client.v3.memberTags.summary(acme, { startsWith: 'le' });
+    const filtered = await client.v3.memberTags.summary(s.acme, { startsWith: 'le' });
     assert.ok(filtered.length > 0 && filtered.every((s) => s.name.toLowerCase().startsWith('le')));
 
-    const tagged = await client.v3.memberTags.members(acme, ['lead', 'new-hire'], { size: 50 });
+    const tagged = await client.v3.memberTags.members(s.acme, ['lead', 'new-hire'], { size: 50 });
     const usernames = tagged.items.map((m) => m.user.username);
     assert.ok(usernames.includes('demo'));
     assert.ok(usernames.includes('member'));
     assert.ok(tagged.items.every((m) => m.tags.includes('lead') || m.tags.includes('new-hire')));
-    const iterated = await collect(client.v3.memberTags.iterateMembers(acme, ['lead', 'new-hire'], { size: 1 }));
+    const iterated = await collect(client.v3.memberTags.iterateMembers(s.acme, ['lead', 'new-hire'], { size: 1 }));
     assert.equal(iterated.length, tagged.totalResults);
   });
 });

@@ -23,6 +23,12 @@ void describe('token endpoint', () => {
     h.call<TokenBody>('GET', `/oauth/token?${new URLSearchParams(params)}`);
   const password = (username: string, pw: string, extra: Record<string, string> = {}) =>
     grant({ grant_type: 'password', client_id: 'portal-mobile', username, password: pw, ...extra });
+  /** An application the holder of `token` registers: its client id and secret. */
+  const application = async (token: string, name: string) =>
+    (await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', { token, body: { name } }))
+      .body;
+  const clientCredentials = (app: { clientId: string; clientSecret: string }, extra: Record<string, string> = {}) =>
+    grant({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, ...extra });
 
   void test('password grant by GET answers the token shape', async () => {
     const res = await password('demo', 'demo');
@@ -112,39 +118,22 @@ void describe('token endpoint', () => {
 
   void test('client credentials: application secret gives a token; wrong secret or unknown id is 401 invalid_client', async () => {
     const token = await h.login();
-    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', {
-      token,
-      body: { name: 'cc test' },
-    });
-    const ok = await grant({
-      grant_type: 'client_credentials',
-      client_id: app.body.clientId,
-      client_secret: app.body.clientSecret,
-    });
+    const app = await application(token, 'cc test');
+    const ok = await clientCredentials(app);
     assert.equal(ok.status, 200);
     assert.equal(ok.body.scope, 'read write');
     assert.equal(ok.body.token_type, 'bearer');
     const me = await h.call<{ name: string }>('GET', '/v3/userinfo', { token: ok.body.access_token });
     assert.equal(me.body.name, 'demo');
-    const explicitScope = await grant({
-      grant_type: 'client_credentials',
-      client_id: app.body.clientId,
-      client_secret: app.body.clientSecret,
-      scope: 'read',
-    });
+    const explicitScope = await clientCredentials(app, { scope: 'read' });
     assert.equal(explicitScope.body.scope, 'read');
-    const badScope = await grant({
-      grant_type: 'client_credentials',
-      client_id: app.body.clientId,
-      client_secret: app.body.clientSecret,
-      scope: 'admin',
-    });
+    const badScope = await clientCredentials(app, { scope: 'admin' });
     assert.equal(badScope.status, 400);
     assert.equal(badScope.body.error, 'invalid_scope');
     for (const [id, secret] of [
-      [app.body.clientId, 'wrong'],
+      [app.clientId, 'wrong'],
       ['portal-unknown', 'x'],
-      [app.body.clientId, ''],
+      [app.clientId, ''],
     ]) {
       const res = await grant({ grant_type: 'client_credentials', client_id: id ?? '', client_secret: secret ?? '' });
       assert.equal(res.status, 401);
@@ -155,20 +144,13 @@ void describe('token endpoint', () => {
   void test('client credentials of a disabled owner is 400 User is disabled', async () => {
     const admin = await h.login();
     const mia = await h.login('member');
-    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', {
-      token: mia,
-      body: { name: 'mia app' },
-    });
+    const app = await application(mia, 'mia app');
     assert.equal(
       (await h.call('PATCH', '/v3/accounts/1/members/member', { token: admin, body: { enabled: false } })).status,
       200,
     );
     try {
-      const res = await grant({
-        grant_type: 'client_credentials',
-        client_id: app.body.clientId,
-        client_secret: app.body.clientSecret,
-      });
+      const res = await clientCredentials(app);
       assert.equal(res.status, 400);
       assert.deepEqual(res.body, { error: 'invalid_grant', error_description: 'User is disabled' });
       // Tokens already issued to a disabled user stop working too.
@@ -202,13 +184,10 @@ void describe('token endpoint', () => {
     assert.equal(unknown.status, 401);
     assert.equal(unknown.body.error, 'invalid_token');
     const token = await h.login();
-    const app = await h.call<{ clientId: string }>('POST', '/v3/applications', {
-      token,
-      body: { name: 'other client' },
-    });
+    const app = await application(token, 'other client');
     const wrongClient = await grant({
       grant_type: 'refresh_token',
-      client_id: app.body.clientId,
+      client_id: app.clientId,
       refresh_token: first.body.refresh_token,
     });
     assert.equal(wrongClient.status, 400);
@@ -222,25 +201,18 @@ void describe('token endpoint', () => {
 
   void test('refresh of an application token checks the secret when one is sent', async () => {
     const token = await h.login();
-    const app = await h.call<{ clientId: string; clientSecret: string }>('POST', '/v3/applications', {
-      token,
-      body: { name: 'refresher' },
-    });
-    const cc = await grant({
-      grant_type: 'client_credentials',
-      client_id: app.body.clientId,
-      client_secret: app.body.clientSecret,
-    });
+    const app = await application(token, 'refresher');
+    const cc = await clientCredentials(app);
     const good = await grant({
       grant_type: 'refresh_token',
-      client_id: app.body.clientId,
-      client_secret: app.body.clientSecret,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
       refresh_token: cc.body.refresh_token,
     });
     assert.equal(good.status, 200);
     const bad = await grant({
       grant_type: 'refresh_token',
-      client_id: app.body.clientId,
+      client_id: app.clientId,
       client_secret: 'wrong',
       refresh_token: cc.body.refresh_token,
     });

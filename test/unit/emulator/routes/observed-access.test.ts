@@ -1,18 +1,17 @@
 // Guest shares, invitations and the sign-in audit: observed endpoints, capability checks, faults, the literal profile
 // and the large seed's generated rows.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startHarness, startWithDemoAndMember, type Harness, type Obj } from '../helpers';
+import {
+  DEMO,
+  assertError,
+  fieldsOf,
+  startHarness,
+  type Envelope3 as Envelope,
+  type Obj,
+  demoAndMemberSuite,
+} from '../helpers';
 
-interface Envelope<T> {
-  items: T[];
-  currentPage: number;
-  totalPages: number;
-  pageSize: number;
-  totalResults: number;
-  nextPage: boolean;
-  previousPage: boolean;
-}
 interface Share {
   user: Obj | null;
   contentContext: Obj;
@@ -55,16 +54,10 @@ const inviteBody = (
 });
 
 void describe('observed access endpoints: guest shares, invitations, audit', () => {
-  let h: Harness;
-  let demo: string;
-  let member: string;
-  before(async () => {
-    ({ h, demo, member } = await startWithDemoAndMember());
-  });
-  after(() => h.stop());
+  const s = demoAndMemberSuite();
 
   void test('GET /v3/shares answers the observed fields in a v3 envelope: no expiry, expired, no password, one that edits', async () => {
-    const res = await h.call<Envelope<Share>>('GET', '/v3/shares', { token: demo });
+    const res = await s.h.call<Envelope<Share>>('GET', '/v3/shares', { token: s.demo });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.totalResults, 4);
     assert.equal(res.body.nextPage, false);
@@ -91,8 +84,8 @@ void describe('observed access endpoints: guest shares, invitations, audit', () 
   });
 
   void test('GET /v3/shares pages by page and size', async () => {
-    const first = await h.call<Envelope<Share>>('GET', '/v3/shares?page=1&size=3', { token: demo });
-    const second = await h.call<Envelope<Share>>('GET', '/v3/shares?page=2&size=3', { token: demo });
+    const first = await s.h.call<Envelope<Share>>('GET', '/v3/shares?page=1&size=3', { token: s.demo });
+    const second = await s.h.call<Envelope<Share>>('GET', '/v3/shares?page=2&size=3', { token: s.demo });
     assert.equal(first.body.items.length, 3);
     assert.equal(first.body.nextPage, true);
     assert.equal(second.body.items.length, 1);
@@ -101,29 +94,31 @@ void describe('observed access endpoints: guest shares, invitations, audit', () 
 
   void test('shares, invitations and the audit answer 403 without the capability', async () => {
     // A regular member holds none of GUESTS, INVITES or AUDIT.
-    assertError(await h.call('GET', '/v3/shares', { token: member }), 403, 'forbidden');
-    assertError(await h.call('GET', invitesOf(DEMO.acme), { token: member }), 403, 'forbidden');
+    assertError(await s.h.call('GET', '/v3/shares', { token: s.member }), 403, 'forbidden');
+    assertError(await s.h.call('GET', invitesOf(DEMO.acme), { token: s.member }), 403, 'forbidden');
     assertError(
-      await h.call('POST', invitesOf(DEMO.acme), { token: member, body: inviteBody('x@acme.example') }),
+      await s.h.call('POST', invitesOf(DEMO.acme), { token: s.member, body: inviteBody('x@acme.example') }),
       403,
       'forbidden',
     );
     assertError(
-      await h.call('GET', `/v3/audit?account=${DEMO.acme}&dateStart=2020-01-01&events=login,signup`, { token: member }),
+      await s.h.call('GET', `/v3/audit?account=${DEMO.acme}&dateStart=2020-01-01&events=login,signup`, {
+        token: s.member,
+      }),
       403,
       'forbidden',
     );
     // Globex's package withholds them from everyone, its super administrator too, and userinfo says so.
-    assertError(await h.call('GET', invitesOf(DEMO.globex), { token: demo }), 403, 'forbidden');
+    assertError(await s.h.call('GET', invitesOf(DEMO.globex), { token: s.demo }), 403, 'forbidden');
     assertError(
-      await h.call('GET', `/v3/audit?account=${DEMO.globex}&dateStart=2020-01-01&events=login`, { token: demo }),
+      await s.h.call('GET', `/v3/audit?account=${DEMO.globex}&dateStart=2020-01-01&events=login`, { token: s.demo }),
       403,
       'forbidden',
     );
-    const info = await h.call<{ accounts: Array<{ account: { id: number }; capabilities: string[] }> }>(
+    const info = await s.h.call<{ accounts: Array<{ account: { id: number }; capabilities: string[] }> }>(
       'GET',
       '/v3/userinfo',
-      { token: demo },
+      { token: s.demo },
     );
     const caps = (id: number) => info.body.accounts.find((a) => a.account.id === id)?.capabilities ?? [];
     assert.ok(caps(DEMO.acme).includes('GUESTS') && caps(DEMO.acme).includes('AUDIT'));
@@ -132,7 +127,7 @@ void describe('observed access endpoints: guest shares, invitations, audit', () 
   });
 
   void test('GET invites lists pending (request.status NONE) and answered invitations with their parameters text', async () => {
-    const res = await h.call<Envelope<Invite>>('GET', invitesOf(DEMO.acme), { token: demo });
+    const res = await s.h.call<Envelope<Invite>>('GET', invitesOf(DEMO.acme), { token: s.demo });
     assert.equal(res.status, 200, res.text);
     const pending = res.body.items.filter((i) => i.request.status === 'NONE');
     assert.equal(pending.length, 2);
@@ -147,28 +142,28 @@ void describe('observed access endpoints: guest shares, invitations, audit', () 
   });
 
   void test('POST invites makes a pending invitation; a second to the same address is 409, bad parameters 400', async () => {
-    const made = await h.call<Invite>('POST', invitesOf(DEMO.acme), {
-      token: demo,
+    const made = await s.h.call<Invite>('POST', invitesOf(DEMO.acme), {
+      token: s.demo,
       body: inviteBody('Fresh@Acme.example'),
     });
     assert.equal(made.status, 200, made.text);
     assert.equal(made.body.request.status, 'NONE');
     assert.equal(made.body.targetName, 'Fresh@Acme.example');
-    const listed = await h.call<Envelope<Invite>>('GET', invitesOf(DEMO.acme), { token: demo });
+    const listed = await s.h.call<Envelope<Invite>>('GET', invitesOf(DEMO.acme), { token: s.demo });
     assert.ok(listed.body.items.some((i) => i.id === made.body.id));
     assertError(
-      await h.call('POST', invitesOf(DEMO.acme), { token: demo, body: inviteBody('fresh@acme.example') }),
+      await s.h.call('POST', invitesOf(DEMO.acme), { token: s.demo, body: inviteBody('fresh@acme.example') }),
       409,
       'conflict',
     );
-    const bad = await h.call('POST', invitesOf(DEMO.acme), {
-      token: demo,
+    const bad = await s.h.call('POST', invitesOf(DEMO.acme), {
+      token: s.demo,
       body: inviteBody('other@acme.example', { mask: 3, groups: { [DEMO.research]: 4 } }),
     });
     assertError(bad, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(bad).sort(), [`parameters.groups.${DEMO.research}`, 'parameters.mask']);
-    const notJson = await h.call('POST', invitesOf(DEMO.acme), {
-      token: demo,
+    const notJson = await s.h.call('POST', invitesOf(DEMO.acme), {
+      token: s.demo,
       body: inviteBody('o@acme.example', '{'),
     });
     assertError(notJson, 400, 'invalid_input');
@@ -176,10 +171,10 @@ void describe('observed access endpoints: guest shares, invitations, audit', () 
   });
 
   void test('GET /v3/audit answers events of the organisation from dateStart, newest first, filtered by events', async () => {
-    const all = await h.call<Envelope<{ event: string; date: number }>>(
+    const all = await s.h.call<Envelope<{ event: string; date: number }>>(
       'GET',
       `/v3/audit?account=${DEMO.acme}&dateStart=2000-01-01&events=login,signup&size=100`,
-      { token: demo },
+      { token: s.demo },
     );
     assert.equal(all.status, 200, all.text);
     const events = all.body.items;
@@ -189,42 +184,46 @@ void describe('observed access endpoints: guest shares, invitations, audit', () 
       events.map((e) => e.date),
       [...events.map((e) => e.date)].sort((a, b) => b - a),
     );
-    const logins = await h.call<Envelope<{ event: string }>>(
+    const logins = await s.h.call<Envelope<{ event: string }>>(
       'GET',
       `/v3/audit?account=${DEMO.acme}&dateStart=2000-01-01&events=login&size=100`,
-      { token: demo },
+      { token: s.demo },
     );
     assert.ok(logins.body.items.length > 0 && logins.body.items.every((e) => e.event === 'login'));
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const none = await h.call<Envelope<unknown>>('GET', `/v3/audit?account=${DEMO.acme}&dateStart=${tomorrow}`, {
-      token: demo,
+    const none = await s.h.call<Envelope<unknown>>('GET', `/v3/audit?account=${DEMO.acme}&dateStart=${tomorrow}`, {
+      token: s.demo,
     });
     assert.equal(none.body.items.length, 0);
     assertError(
-      await h.call('GET', `/v3/audit?account=${DEMO.acme}&dateStart=15/01/2025`, { token: demo }),
+      await s.h.call('GET', `/v3/audit?account=${DEMO.acme}&dateStart=15/01/2025`, { token: s.demo }),
       400,
       'invalid_input',
     );
-    assertError(await h.call('GET', `/v3/audit?dateStart=2025-01-01`, { token: demo }), 400, 'invalid_input');
-    assertError(await h.call('GET', `/v3/audit?account=999&dateStart=2025-01-01`, { token: demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `/v3/audit?dateStart=2025-01-01`, { token: s.demo }), 400, 'invalid_input');
+    assertError(
+      await s.h.call('GET', `/v3/audit?account=999&dateStart=2025-01-01`, { token: s.demo }),
+      404,
+      'not_found',
+    );
   });
 
   void test('faults: a 429 and a slow audit read come from the fault rules, scoped by path', async () => {
-    await h.control('POST', '/faults', {
+    await s.h.control('POST', '/faults', {
       rules: [{ kind: 'rate-limit', path: '/v3/shares', count: 1, retryAfterSeconds: 2 }],
     });
-    const limited = await h.call('GET', '/v3/shares', { token: demo });
+    const limited = await s.h.call('GET', '/v3/shares', { token: s.demo });
     assert.equal(limited.status, 429);
     assert.equal(limited.headers.get('retry-after'), '2');
-    assert.equal((await h.call('GET', '/v3/shares', { token: demo })).status, 200);
+    assert.equal((await s.h.call('GET', '/v3/shares', { token: s.demo })).status, 200);
     // A slow audit read: the answer's body is spread over the delay, and still arrives whole.
-    await h.control('POST', '/faults', { rules: [{ kind: 'slow-body', path: '/v3/audit', count: 1, delayMs: 200 }] });
-    const slow = await h.call<Envelope<unknown>>('GET', `/v3/audit?account=${DEMO.acme}&dateStart=2000-01-01`, {
-      token: demo,
+    await s.h.control('POST', '/faults', { rules: [{ kind: 'slow-body', path: '/v3/audit', count: 1, delayMs: 200 }] });
+    const slow = await s.h.call<Envelope<unknown>>('GET', `/v3/audit?account=${DEMO.acme}&dateStart=2000-01-01`, {
+      token: s.demo,
     });
     assert.equal(slow.status, 200);
     assert.ok(slow.body.items.length > 0);
-    const left = await h.control<{ rules: unknown[] }>('GET', '/faults');
+    const left = await s.h.control<{ rules: unknown[] }>('GET', '/faults');
     assert.deepEqual(left.body.rules, [], 'the slow read fired on the audit path');
   });
 });

@@ -1,6 +1,6 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, fieldsOf, startWithDemoAndMember, type Harness, type Obj } from '../helpers';
+import { DEMO, assertError, fieldsOf, type Obj, demoAndMemberSuite } from '../helpers';
 
 interface App2 {
   id: null;
@@ -28,17 +28,11 @@ interface Org2 {
 }
 
 void describe('v2 applications, organisations, custom names', () => {
-  let h: Harness;
-  let demo: string;
-  let member: string;
-  before(async () => {
-    ({ h, demo, member } = await startWithDemoAndMember());
-  });
-  after(() => h.stop());
+  const s = demoAndMemberSuite();
 
   void test('POST /v2/applications answers 200 with clientId, clientSecret, scope and authorities; the v2 flow signs in', async () => {
-    const res = await h.call<App2>('POST', '/v2/applications', {
-      token: demo,
+    const res = await s.h.call<App2>('POST', '/v2/applications', {
+      token: s.demo,
       body: {
         deviceType: 'Other',
         platform: 'OTHER',
@@ -66,18 +60,21 @@ void describe('v2 applications, organisations, custom names', () => {
     assert.equal(res.body.description, null, 'v2 sends blank fields as null');
     assert.equal(res.body.portal.type, 'user');
     assert.ok('contextKey' in res.body.portal);
-    const cc = await h.call(
+    const cc = await s.h.call(
       'GET',
       `/oauth/token?grant_type=client_credentials&client_id=${res.body.clientId}&client_secret=${res.body.clientSecret}&scope=read%20write`,
     );
     assert.equal(cc.status, 200);
-    const bad = await h.call('POST', '/v2/applications', { token: demo, body: { name: 'x', deviceType: 'Toaster' } });
+    const bad = await s.h.call('POST', '/v2/applications', {
+      token: s.demo,
+      body: { name: 'x', deviceType: 'Toaster' },
+    });
     assertError(bad, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(bad), ['deviceType']);
   });
 
   void test('GET /v2/accounts lists organisations with the wide shape; blank fields are null', async () => {
-    const res = await h.call<Org2[]>('GET', '/v2/accounts', { token: demo });
+    const res = await s.h.call<Org2[]>('GET', '/v2/accounts', { token: s.demo });
     assert.equal(res.status, 200);
     assert.deepEqual(
       res.body.map((o) => o.name),
@@ -137,12 +134,12 @@ void describe('v2 applications, organisations, custom names', () => {
       assert.ok(key in creator, `user.${key}`);
     }
     assert.equal(creator.address, null);
-    const mine = await h.call<Org2[]>('GET', '/v2/accounts', { token: member });
+    const mine = await s.h.call<Org2[]>('GET', '/v2/accounts', { token: s.member });
     assert.deepEqual(
       mine.body.map((o) => o.name),
       ['acme'],
     );
-    const paged = await h.call<Org2[]>('GET', '/v2/accounts?size=1&page=3', { token: demo });
+    const paged = await s.h.call<Org2[]>('GET', '/v2/accounts?size=1&page=3', { token: s.demo });
     assert.deepEqual(
       paged.body.map((o) => o.name),
       ['initech-archive'],
@@ -150,14 +147,16 @@ void describe('v2 applications, organisations, custom names', () => {
   });
 
   void test('GET /v2/accounts/{account}: 200 for members, 404 otherwise', async () => {
-    const res = await h.call<Org2>('GET', `/v2/accounts/${DEMO.globex}`, { token: demo });
+    const res = await s.h.call<Org2>('GET', `/v2/accounts/${DEMO.globex}`, { token: s.demo });
     assert.equal(res.status, 200);
     assert.equal(res.body.friendlyName, 'Globex Research');
-    assertError(await h.call('GET', `/v2/accounts/${DEMO.globex}`, { token: member }), 404, 'not_found');
+    assertError(await s.h.call('GET', `/v2/accounts/${DEMO.globex}`, { token: s.member }), 404, 'not_found');
   });
 
   void test('GET /v2/accounts/{account}/custom: names in the customising organisation, {} elsewhere', async () => {
-    const custom = await h.call<Record<string, string>>('GET', `/v2/accounts/${DEMO.globex}/custom`, { token: demo });
+    const custom = await s.h.call<Record<string, string>>('GET', `/v2/accounts/${DEMO.globex}/custom`, {
+      token: s.demo,
+    });
     assert.equal(custom.status, 200);
     assert.deepEqual(Object.keys(custom.body).sort(), [
       'discussion',
@@ -174,8 +173,8 @@ void describe('v2 applications, organisations, custom names', () => {
     ]);
     assert.equal(custom.body.files, 'Documents');
     assert.equal(custom.body.file, 'Document');
-    const none = await h.call<Record<string, string>>('GET', `/v2/accounts/${DEMO.acme}/custom`, { token: member });
+    const none = await s.h.call<Record<string, string>>('GET', `/v2/accounts/${DEMO.acme}/custom`, { token: s.member });
     assert.deepEqual(none.body, {});
-    assertError(await h.call('GET', `/v2/accounts/${DEMO.globex}/custom`, { token: member }), 404, 'not_found');
+    assertError(await s.h.call('GET', `/v2/accounts/${DEMO.globex}/custom`, { token: s.member }), 404, 'not_found');
   });
 });

@@ -1,19 +1,13 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, assertError, startWithDemoAndMember, type File2, type FilePage, type Harness } from '../helpers';
+import { DEMO, assertError, type File2, type FilePage, demoAndMemberSuite } from '../helpers';
 
 const files = (group: number) => `/v2/accounts/${DEMO.acme}/groups/${group}/files`;
 
 void describe('v2 files and v3 download', () => {
-  let h: Harness;
-  let demo: string;
-  let member: string;
-  before(async () => {
-    ({ h, demo, member } = await startWithDemoAndMember());
-  });
-  after(() => h.stop());
+  const s = demoAndMemberSuite();
 
-  const list = (path: string, token = demo) => h.call<FilePage>('GET', path, { token });
+  const list = (path: string, token = s.demo) => s.h.call<FilePage>('GET', path, { token });
   const byName = async (group: number, name: string): Promise<File2> => {
     const res = await list(`${files(group)}?recursive=true&size=100&name=${encodeURIComponent(name)}`);
     const f = res.body.page.find((x) => x.name === name);
@@ -22,7 +16,7 @@ void describe('v2 files and v3 download', () => {
   };
 
   void test('root listing: v2 file envelope, ordered by name, folders are @folder records', async () => {
-    const res = await list(files(DEMO.engineering), member);
+    const res = await list(files(DEMO.engineering), s.member);
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body).sort(), ['currentPage', 'nextPage', 'page', 'pageSize']);
     assert.equal(res.body.currentPage, 1);
@@ -151,7 +145,7 @@ void describe('v2 files and v3 download', () => {
   void test('single record carries description, tags, versions, uploader, lock fields, path and group', async () => {
     const format = await byName(DEMO.engineering, 'format.ts');
     assert.equal(format.path, null, 'lists are lean');
-    const res = await h.call<File2>('GET', `${files(DEMO.engineering)}/${format.id}`, { token: member });
+    const res = await s.h.call<File2>('GET', `${files(DEMO.engineering)}/${format.id}`, { token: s.member });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.path, ['src', 'utils']);
     assert.equal(res.body.versions, 2);
@@ -161,23 +155,23 @@ void describe('v2 files and v3 download', () => {
     assert.equal(res.body.uploaded?.name, 'Dana Demo');
     assert.equal((res.body.group as { name: string }).name, 'engineering');
     const readme = await byName(DEMO.engineering, 'README.md');
-    const detail = await h.call<File2>('GET', `${files(DEMO.engineering)}/${readme.id}`, { token: demo });
+    const detail = await s.h.call<File2>('GET', `${files(DEMO.engineering)}/${readme.id}`, { token: s.demo });
     assert.equal(detail.body.description, 'Start here');
     assert.equal(detail.body.tags, 'docs,onboarding');
     assert.deepEqual(detail.body.path, []);
-    assertError(await h.call('GET', `${files(DEMO.engineering)}/999999`, { token: demo }), 404, 'not_found');
-    assertError(await h.call('GET', `${files(DEMO.marketing)}/${readme.id}`, { token: demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `${files(DEMO.engineering)}/999999`, { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `${files(DEMO.marketing)}/${readme.id}`, { token: s.demo }), 404, 'not_found');
   });
 
   void test('a member cannot list files of a group they are not in (404)', async () => {
-    assertError(await list(files(DEMO.handbook), member), 404, 'not_found');
-    assert.equal((await list(files(DEMO.handbook), demo)).status, 200, 'super administrators see every group');
+    assertError(await list(files(DEMO.handbook), s.member), 404, 'not_found');
+    assert.equal((await list(files(DEMO.handbook), s.demo)).status, 200, 'super administrators see every group');
   });
 
   void test('download: bytes with Content-Type, Content-Disposition and Content-Length', async () => {
     const readme = await byName(DEMO.engineering, 'README.md');
-    const res = await fetch(`${h.url}/v3/groups/${DEMO.engineering}/files/${readme.id}/download`, {
-      headers: { Authorization: `Bearer ${member}` },
+    const res = await fetch(`${s.h.url}/v3/groups/${DEMO.engineering}/files/${readme.id}/download`, {
+      headers: { Authorization: `Bearer ${s.member}` },
     });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'text/markdown');
@@ -191,8 +185,8 @@ void describe('v2 files and v3 download', () => {
     assert.equal(Buffer.byteLength(text), readme.size);
 
     const png = await byName(DEMO.engineering, 'overview.png');
-    const img = await fetch(`${h.url}/v3/groups/${DEMO.engineering}/files/${png.id}/download`, {
-      headers: { Authorization: `Bearer ${member}` },
+    const img = await fetch(`${s.h.url}/v3/groups/${DEMO.engineering}/files/${png.id}/download`, {
+      headers: { Authorization: `Bearer ${s.member}` },
     });
     const bytes = Buffer.from(await img.arrayBuffer());
     assert.equal(img.headers.get('content-type'), 'image/png');
@@ -200,16 +194,16 @@ void describe('v2 files and v3 download', () => {
     assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
     const pdf = await byName(DEMO.marketing, 'guidelines.pdf');
-    const doc = await fetch(`${h.url}/v3/groups/${DEMO.marketing}/files/${pdf.id}/download`, {
-      headers: { Authorization: `Bearer ${member}` },
+    const doc = await fetch(`${s.h.url}/v3/groups/${DEMO.marketing}/files/${pdf.id}/download`, {
+      headers: { Authorization: `Bearer ${s.member}` },
     });
     const pdfText = Buffer.from(await doc.arrayBuffer()).toString('latin1');
     assert.ok(pdfText.startsWith('%PDF-'));
     assert.equal(Buffer.byteLength(pdfText, 'latin1'), pdf.size);
 
     const json = await byName(DEMO.engineering, 'config.json');
-    const cfg = await h.call<{ retries: number }>('GET', `/v3/groups/${DEMO.engineering}/files/${json.id}/download`, {
-      token: member,
+    const cfg = await s.h.call<{ retries: number }>('GET', `/v3/groups/${DEMO.engineering}/files/${json.id}/download`, {
+      token: s.member,
     });
     assert.equal(cfg.body.retries, 3);
   });
@@ -217,28 +211,28 @@ void describe('v2 files and v3 download', () => {
   void test('download refusals: folder 400, non-member 404, unknown file 404, no token 401', async () => {
     const src = await byName(DEMO.engineering, 'src');
     assertError(
-      await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${src.id}/download`, { token: demo }),
+      await s.h.call('GET', `/v3/groups/${DEMO.engineering}/files/${src.id}/download`, { token: s.demo }),
       400,
       'invalid_input',
     );
     const welcome = await byName(DEMO.handbook, 'welcome.md');
     assertError(
-      await h.call('GET', `/v3/groups/${DEMO.handbook}/files/${welcome.id}/download`, { token: member }),
+      await s.h.call('GET', `/v3/groups/${DEMO.handbook}/files/${welcome.id}/download`, { token: s.member }),
       404,
       'not_found',
     );
     assertError(
-      await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${welcome.id}/download`, { token: demo }),
+      await s.h.call('GET', `/v3/groups/${DEMO.engineering}/files/${welcome.id}/download`, { token: s.demo }),
       404,
       'not_found',
     );
     assertError(
-      await h.call('GET', `/v3/groups/${DEMO.research}/files/1/download`, { token: member }),
+      await s.h.call('GET', `/v3/groups/${DEMO.research}/files/1/download`, { token: s.member }),
       404,
       'not_found',
     );
     assertError(
-      await h.call('GET', `/v3/groups/${DEMO.engineering}/files/${welcome.id}/download`),
+      await s.h.call('GET', `/v3/groups/${DEMO.engineering}/files/${welcome.id}/download`),
       401,
       'unauthorized',
     );

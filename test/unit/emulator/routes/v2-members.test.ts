@@ -1,28 +1,14 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DEMO,
-  assertError,
-  fieldsOf,
-  startWithDemoAndMember,
-  type Harness,
-  type Member2,
-  type Member2Page,
-} from '../helpers';
+import { DEMO, assertError, fieldsOf, type Member2, type Member2Page, demoAndMemberSuite } from '../helpers';
 
 const base = `/v2/accounts/${DEMO.acme}/members`;
 
 void describe('v2 members', () => {
-  let h: Harness;
-  let demo: string;
-  let member: string;
-  before(async () => {
-    ({ h, demo, member } = await startWithDemoAndMember());
-  });
-  after(() => h.stop());
+  const s = demoAndMemberSuite();
 
   void test('GET members: v2 member envelope with totals; entries carry the wide user and accountPermission', async () => {
-    const res = await h.call<Member2Page>('GET', `${base}?page=2&size=10`, { token: member });
+    const res = await s.h.call<Member2Page>('GET', `${base}?page=2&size=10`, { token: s.member });
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body).sort(), [
       'currentPage',
@@ -45,25 +31,25 @@ void describe('v2 members', () => {
     assert.deepEqual(Object.keys(entry).sort(), ['accountPermission', 'user']);
     assert.equal(entry.user.type, 'user');
     assert.ok('contextKey' in entry.user);
-    const last = await h.call<Member2Page>('GET', `${base}?page=4&size=10`, { token: member });
+    const last = await s.h.call<Member2Page>('GET', `${base}?page=4&size=10`, { token: s.member });
     assert.equal(last.body.page.length, 6);
     assert.equal(last.body.nextPage, false);
-    const defaults = await h.call<Member2Page>('GET', base, { token: member });
+    const defaults = await s.h.call<Member2Page>('GET', base, { token: s.member });
     assert.equal(defaults.body.pageSize, 20);
-    assertError(await h.call('GET', `${base}?size=-5`, { token: member }), 400, 'invalid_input');
+    assertError(await s.h.call('GET', `${base}?size=-5`, { token: s.member }), 400, 'invalid_input');
   });
 
   void test('GET one member: detail carries groups as group name -> permission', async () => {
-    const res = await h.call<Member2>('GET', `${base}/member`, { token: demo });
+    const res = await s.h.call<Member2>('GET', `${base}/member`, { token: s.demo });
     assert.equal(res.status, 200);
     assert.equal(res.body.accountPermission, 1);
     assert.deepEqual(res.body.groups, { engineering: 4, marketing: 1, social: 16 });
-    assertError(await h.call('GET', `${base}/nobody`, { token: demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `${base}/nobody`, { token: s.demo }), 404, 'not_found');
   });
 
   void test('POST creates: user fields, accountPermission, groups by name; the user signs in', async () => {
-    const res = await h.call<Member2>('POST', base, {
-      token: demo,
+    const res = await s.h.call<Member2>('POST', base, {
+      token: s.demo,
       body: {
         user: {
           username: 'v2.user',
@@ -85,9 +71,9 @@ void describe('v2 members', () => {
     assert.equal(res.body.user.address, null);
     assert.equal(res.body.accountPermission, 4);
     assert.deepEqual(res.body.groups, { engineering: 1, handbook: 16 });
-    assert.equal(typeof (await h.login('v2.user', 'pw2')), 'string');
-    const scheduled = await h.call<Member2>('POST', base, {
-      token: demo,
+    assert.equal(typeof (await s.h.login('v2.user', 'pw2')), 'string');
+    const scheduled = await s.h.call<Member2>('POST', base, {
+      token: s.demo,
       body: {
         user: { username: 'later.user', name: 'Later', email: 'later@acme.example' },
         activationType: 'custom',
@@ -96,22 +82,22 @@ void describe('v2 members', () => {
       },
     });
     assert.equal(scheduled.status, 200);
-    const v3 = await h.call<{ activationType: unknown }>('GET', `/v3/accounts/${DEMO.acme}/members/later.user`, {
-      token: demo,
+    const v3 = await s.h.call<{ activationType: unknown }>('GET', `/v3/accounts/${DEMO.acme}/members/later.user`, {
+      token: s.demo,
     });
     assert.equal(v3.body.activationType, 4_102_444_800_000);
   });
 
   void test('POST refusals: 403, 409, 400 with field errors; nothing is created', async () => {
     const body = { user: { username: 'nope.user', name: 'Nope', email: 'nope@acme.example' } };
-    assertError(await h.call('POST', base, { token: member, body }), 403, 'forbidden');
+    assertError(await s.h.call('POST', base, { token: s.member, body }), 403, 'forbidden');
     assertError(
-      await h.call('POST', base, { token: demo, body: { user: { ...body.user, username: 'demo' } } }),
+      await s.h.call('POST', base, { token: s.demo, body: { user: { ...body.user, username: 'demo' } } }),
       409,
       'conflict',
     );
-    const bad = await h.call('POST', base, {
-      token: demo,
+    const bad = await s.h.call('POST', base, {
+      token: s.demo,
       body: {
         user: { username: 'nope.user', name: 7, email: 'x' },
         accountPermission: 5,
@@ -127,21 +113,21 @@ void describe('v2 members', () => {
       'user.email',
       'user.name',
     ]);
-    assertError(await h.call('POST', base, { token: demo, body: {} }), 400, 'invalid_input');
-    assertError(await h.call('POST', base, { token: demo, body: { user: 'nope' } }), 400, 'invalid_input');
-    assertError(await h.call('GET', `${base}/nope.user`, { token: demo }), 404, 'not_found');
+    assertError(await s.h.call('POST', base, { token: s.demo, body: {} }), 400, 'invalid_input');
+    assertError(await s.h.call('POST', base, { token: s.demo, body: { user: 'nope' } }), 400, 'invalid_input');
+    assertError(await s.h.call('GET', `${base}/nope.user`, { token: s.demo }), 404, 'not_found');
   });
 
   void test('POST /members/{username} updates profile, permission and the whole group set', async () => {
-    await h.call('POST', base, {
-      token: demo,
+    await s.h.call('POST', base, {
+      token: s.demo,
       body: {
         user: { username: 'up.user', name: 'Up', email: 'up@acme.example', password: 'a' },
         groups: { engineering: 4, marketing: 4 },
       },
     });
-    const res = await h.call<Member2>('POST', `${base}/up.user`, {
-      token: demo,
+    const res = await s.h.call<Member2>('POST', `${base}/up.user`, {
+      token: s.demo,
       body: {
         user: { name: 'Up Dated', jobTitle: 'Lead', password: 'b' },
         accountPermission: 16,
@@ -153,45 +139,45 @@ void describe('v2 members', () => {
     assert.equal(res.body.user.jobTitle, 'Lead');
     assert.equal(res.body.accountPermission, 16);
     assert.deepEqual(res.body.groups, { engineering: 16, social: 1 });
-    assert.equal(typeof (await h.login('up.user', 'b')), 'string');
-    const keep = await h.call<Member2>('POST', `${base}/up.user`, { token: demo, body: { accountPermission: 1 } });
+    assert.equal(typeof (await s.h.login('up.user', 'b')), 'string');
+    const keep = await s.h.call<Member2>('POST', `${base}/up.user`, { token: s.demo, body: { accountPermission: 1 } });
     assert.deepEqual(keep.body.groups, { engineering: 16, social: 1 }, 'groups not sent are left alone');
-    const ownEmail = await h.call<Member2>('POST', `${base}/up.user`, {
-      token: demo,
+    const ownEmail = await s.h.call<Member2>('POST', `${base}/up.user`, {
+      token: s.demo,
       body: { user: { email: 'UP@acme.example', username: 'up.user' } },
     });
     assert.equal(ownEmail.status, 200, 'a user may keep their own e-mail and username');
-    const renamed = await h.call<Member2>('POST', `${base}/up.user`, {
-      token: demo,
+    const renamed = await s.h.call<Member2>('POST', `${base}/up.user`, {
+      token: s.demo,
       body: { user: { username: 'up.renamed' } },
     });
     assert.equal(renamed.body.user.username, 'up.renamed');
     assertError(
-      await h.call('POST', `${base}/up.renamed`, { token: demo, body: { user: { email: 'demo@acme.example' } } }),
+      await s.h.call('POST', `${base}/up.renamed`, { token: s.demo, body: { user: { email: 'demo@acme.example' } } }),
       409,
       'conflict',
     );
     assertError(
-      await h.call('POST', `${base}/up.renamed`, { token: member, body: { accountPermission: 16 } }),
+      await s.h.call('POST', `${base}/up.renamed`, { token: s.member, body: { accountPermission: 16 } }),
       403,
       'forbidden',
     );
     assertError(
-      await h.call('POST', `${base}/ghost`, { token: demo, body: { accountPermission: 1 } }),
+      await s.h.call('POST', `${base}/ghost`, { token: s.demo, body: { accountPermission: 1 } }),
       404,
       'not_found',
     );
   });
 
   void test('DELETE removes the member: 200 empty, 403 for non-admins', async () => {
-    await h.call('POST', base, {
-      token: demo,
+    await s.h.call('POST', base, {
+      token: s.demo,
       body: { user: { username: 'gone.user', name: 'Gone', email: 'gone@acme.example' } },
     });
-    assertError(await h.call('DELETE', `${base}/gone.user`, { token: member }), 403, 'forbidden');
-    const res = await h.call('DELETE', `${base}/gone.user`, { token: demo });
+    assertError(await s.h.call('DELETE', `${base}/gone.user`, { token: s.member }), 403, 'forbidden');
+    const res = await s.h.call('DELETE', `${base}/gone.user`, { token: s.demo });
     assert.equal(res.status, 200);
     assert.equal(res.text, '');
-    assertError(await h.call('GET', `${base}/gone.user`, { token: demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `${base}/gone.user`, { token: s.demo }), 404, 'not_found');
   });
 });

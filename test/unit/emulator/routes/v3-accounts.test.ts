@@ -1,15 +1,6 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DEMO,
-  assertError,
-  fieldsOf,
-  startWithDemoAndMember,
-  type Account3,
-  type Harness,
-  type Obj,
-  type User3,
-} from '../helpers';
+import { DEMO, assertError, fieldsOf, type Account3, type Obj, type User3, demoAndMemberSuite } from '../helpers';
 
 interface UserinfoAccount {
   account: Account3;
@@ -33,16 +24,10 @@ interface Userinfo {
 }
 
 void describe('v3 userinfo, accounts, subscription, components', () => {
-  let h: Harness;
-  let demo: string;
-  let member: string;
-  before(async () => {
-    ({ h, demo, member } = await startWithDemoAndMember());
-  });
-  after(() => h.stop());
+  const s = demoAndMemberSuite();
 
   void test('GET /v3/userinfo carries the service-named user and one entry per organisation', async () => {
-    const res = await h.call<Userinfo>('GET', '/v3/userinfo', { token: demo });
+    const res = await s.h.call<Userinfo>('GET', '/v3/userinfo', { token: s.demo });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8$/);
     const info = res.body;
@@ -67,7 +52,7 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
     const globex = info.accounts[1];
     assert.equal(globex?.subscription.paused, true);
     assert.equal(info.accounts[2]?.components, null);
-    const mine = await h.call<Userinfo>('GET', '/v3/userinfo', { token: member });
+    const mine = await s.h.call<Userinfo>('GET', '/v3/userinfo', { token: s.member });
     assert.equal(mine.body.accounts.length, 1);
     assert.equal(mine.body.accounts[0]?.permission, 1);
     assert.equal(mine.body.accounts[0]?.admin, false);
@@ -75,7 +60,7 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
   });
 
   void test("GET /v3/accounts lists the caller's organisations; enabledOnly leaves out disabled ones", async () => {
-    const all = await h.call<Account3[]>('GET', '/v3/accounts', { token: demo });
+    const all = await s.h.call<Account3[]>('GET', '/v3/accounts', { token: s.demo });
     assert.equal(all.status, 200);
     assert.deepEqual(
       all.body.map((a) => [a.name, a.enabled]),
@@ -100,43 +85,43 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
     ]) {
       assert.ok(key in (all.body[0] ?? {}), key);
     }
-    const enabled = await h.call<Account3[]>('GET', '/v3/accounts?enabledOnly=true', { token: demo });
+    const enabled = await s.h.call<Account3[]>('GET', '/v3/accounts?enabledOnly=true', { token: s.demo });
     assert.deepEqual(
       enabled.body.map((a) => a.name),
       ['acme', 'globex'],
     );
-    const explicitFalse = await h.call<Account3[]>('GET', '/v3/accounts?enabledOnly=false', { token: demo });
+    const explicitFalse = await s.h.call<Account3[]>('GET', '/v3/accounts?enabledOnly=false', { token: s.demo });
     assert.equal(explicitFalse.body.length, 3);
-    const paged = await h.call<Account3[]>('GET', '/v3/accounts?page=2&size=2', { token: demo });
+    const paged = await s.h.call<Account3[]>('GET', '/v3/accounts?page=2&size=2', { token: s.demo });
     assert.deepEqual(
       paged.body.map((a) => a.name),
       ['initech-archive'],
     );
-    assertError(await h.call('GET', '/v3/accounts?enabledOnly=maybe', { token: demo }), 400, 'invalid_input');
+    assertError(await s.h.call('GET', '/v3/accounts?enabledOnly=maybe', { token: s.demo }), 400, 'invalid_input');
   });
 
   void test('GET /v3/accounts/{account}: own organisation 200, another 404', async () => {
-    const res = await h.call<Account3>('GET', `/v3/accounts/${DEMO.acme}`, { token: member });
+    const res = await s.h.call<Account3>('GET', `/v3/accounts/${DEMO.acme}`, { token: s.member });
     assert.equal(res.status, 200);
     assert.equal(res.body.friendlyName, 'Acme Corporation');
-    assertError(await h.call('GET', `/v3/accounts/${DEMO.globex}`, { token: member }), 404, 'not_found');
-    assertError(await h.call('GET', '/v3/accounts/999', { token: demo }), 404, 'not_found');
-    assertError(await h.call('GET', '/v3/accounts/abc', { token: demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `/v3/accounts/${DEMO.globex}`, { token: s.member }), 404, 'not_found');
+    assertError(await s.h.call('GET', '/v3/accounts/999', { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', '/v3/accounts/abc', { token: s.demo }), 404, 'not_found');
   });
 
   void test('PATCH /v3/accounts/{account} updates friendlyName, name and locale for a super administrator', async () => {
-    const res = await h.call<Account3>('PATCH', `/v3/accounts/${DEMO.globex}`, {
-      token: demo,
+    const res = await s.h.call<Account3>('PATCH', `/v3/accounts/${DEMO.globex}`, {
+      token: s.demo,
       body: { friendlyName: 'Globex R&D', name: 'globex-rd', locale: 'en_GB' },
     });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.friendlyName, 'Globex R&D');
     assert.equal(res.body.name, 'globex-rd');
     assert.equal(res.body.locale, 'en_GB');
-    const again = await h.call<Account3>('GET', `/v3/accounts/${DEMO.globex}`, { token: demo });
+    const again = await s.h.call<Account3>('GET', `/v3/accounts/${DEMO.globex}`, { token: s.demo });
     assert.equal(again.body.name, 'globex-rd');
-    const cleared = await h.call<Account3>('PATCH', `/v3/accounts/${DEMO.globex}`, {
-      token: demo,
+    const cleared = await s.h.call<Account3>('PATCH', `/v3/accounts/${DEMO.globex}`, {
+      token: s.demo,
       body: { locale: null, name: 'globex' },
     });
     assert.equal(cleared.body.locale, null);
@@ -144,43 +129,43 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
 
   void test('PATCH /v3/accounts/{account} refusals: 403 for a member, 409 taken, 400 reserved, bad format, wrong type', async () => {
     assertError(
-      await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: member, body: { friendlyName: 'Mine' } }),
+      await s.h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: s.member, body: { friendlyName: 'Mine' } }),
       403,
       'forbidden',
     );
-    const taken = await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { name: 'globex' } });
+    const taken = await s.h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: s.demo, body: { name: 'globex' } });
     assertError(taken, 409, 'conflict');
     assert.deepEqual(fieldsOf(taken), ['name']);
     assertError(
-      await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { name: 'admin' } }),
+      await s.h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: s.demo, body: { name: 'admin' } }),
       400,
       'invalid_input',
     );
     assertError(
-      await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: demo, body: { name: 'Not A Slug!' } }),
+      await s.h.call('PATCH', `/v3/accounts/${DEMO.acme}`, { token: s.demo, body: { name: 'Not A Slug!' } }),
       400,
       'invalid_input',
     );
-    const types = await h.call('PATCH', `/v3/accounts/${DEMO.acme}`, {
-      token: demo,
+    const types = await s.h.call('PATCH', `/v3/accounts/${DEMO.acme}`, {
+      token: s.demo,
       body: { friendlyName: 42, locale: 'english' },
     });
     assertError(types, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(types).sort(), ['friendlyName', 'locale']);
-    const unchanged = await h.call<Account3>('GET', `/v3/accounts/${DEMO.acme}`, { token: demo });
+    const unchanged = await s.h.call<Account3>('GET', `/v3/accounts/${DEMO.acme}`, { token: s.demo });
     assert.equal(unchanged.body.friendlyName, 'Acme Corporation');
     assert.equal(unchanged.body.name, 'acme');
   });
 
   void test('GET /v3/accounts/{account}/subscription: super administrators only, card masked', async () => {
-    const res = await h.call<{
+    const res = await s.h.call<{
       accountPackage: Obj & { planDetails: Obj };
       plan: string;
       storageUsed: number;
       membersUsed: number;
       emailsUsed: number;
       billingDetails: Obj & { card: Obj };
-    }>('GET', `/v3/accounts/${DEMO.acme}/subscription`, { token: demo });
+    }>('GET', `/v3/accounts/${DEMO.acme}/subscription`, { token: s.demo });
     assert.equal(res.status, 200);
     const pkg = res.body.accountPackage;
     assert.equal(pkg.code, 'business-trial');
@@ -196,28 +181,28 @@ void describe('v3 userinfo, accounts, subscription, components', () => {
     assert.ok(res.body.membersUsed >= 30);
     assert.equal(res.body.billingDetails.card.number, '************4242');
     assert.equal(res.body.billingDetails.card.lastFour, '4242');
-    const paused = await h.call<{ accountPackage: Obj }>('GET', `/v3/accounts/${DEMO.globex}/subscription`, {
-      token: demo,
+    const paused = await s.h.call<{ accountPackage: Obj }>('GET', `/v3/accounts/${DEMO.globex}/subscription`, {
+      token: s.demo,
     });
     assert.equal(paused.body.accountPackage.paused, true);
     assert.equal(paused.body.accountPackage.pausedBillingCycles, 2);
     assert.equal(paused.body.accountPackage.trialExpires, null);
-    assertError(await h.call('GET', `/v3/accounts/${DEMO.acme}/subscription`, { token: member }), 403, 'forbidden');
+    assertError(await s.h.call('GET', `/v3/accounts/${DEMO.acme}/subscription`, { token: s.member }), 403, 'forbidden');
   });
 
   void test("GET /v3/accounts/{account}/components lists the subscription's components", async () => {
-    const res = await h.call<
+    const res = await s.h.call<
       Array<{ name: string; beta: boolean; title: string; description: string; iconName: string }>
-    >('GET', `/v3/accounts/${DEMO.acme}/components`, { token: member });
+    >('GET', `/v3/accounts/${DEMO.acme}/components`, { token: s.member });
     assert.equal(res.status, 200);
     assert.ok(res.body.some((c) => c.name === 'files' && c.beta === false && c.title === 'Files'));
     assert.ok(res.body.some((c) => c.beta));
-    const team = await h.call<Array<{ name: string }>>('GET', `/v3/accounts/${DEMO.globex}/components`, {
-      token: demo,
+    const team = await s.h.call<Array<{ name: string }>>('GET', `/v3/accounts/${DEMO.globex}/components`, {
+      token: s.demo,
     });
     assert.ok(team.body.length < res.body.length, 'different subscriptions, different lists');
-    const page = await h.call<Array<{ name: string }>>('GET', `/v3/accounts/${DEMO.acme}/components?page=1&size=2`, {
-      token: demo,
+    const page = await s.h.call<Array<{ name: string }>>('GET', `/v3/accounts/${DEMO.acme}/components?page=1&size=2`, {
+      token: s.demo,
     });
     assert.equal(page.body.length, 2);
   });

@@ -1,15 +1,9 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertError, fieldsOf, startWithDemoAndMember, type App3, type Harness } from '../helpers';
+import { assertError, fieldsOf, type App3, demoAndMemberSuite } from '../helpers';
 
 void describe('v3 applications', () => {
-  let h: Harness;
-  let demo: string;
-  let member: string;
-  before(async () => {
-    ({ h, demo, member } = await startWithDemoAndMember());
-  });
-  after(() => h.stop());
+  const s = demoAndMemberSuite();
 
   const body = {
     name: 'VS Code',
@@ -23,7 +17,7 @@ void describe('v3 applications', () => {
   };
 
   void test('POST creates: 201 with clientSecret and the trimmed creator under the service name', async () => {
-    const res = await h.call<App3>('POST', '/v3/applications', { token: demo, body });
+    const res = await s.h.call<App3>('POST', '/v3/applications', { token: s.demo, body });
     assert.equal(res.status, 201, res.text);
     assert.equal(typeof res.body.clientId, 'string');
     assert.equal(typeof res.body.clientSecret, 'string');
@@ -47,50 +41,57 @@ void describe('v3 applications', () => {
   });
 
   void test('POST validation: name required, platform and deviceType enums, with fieldErrors', async () => {
-    const res = await h.call('POST', '/v3/applications', {
-      token: demo,
+    const res = await s.h.call('POST', '/v3/applications', {
+      token: s.demo,
       body: { platform: 'BEOS', deviceType: 'Fridge', appVersion: 3 },
     });
     assertError(res, 400, 'invalid_input');
     assert.deepEqual(fieldsOf(res).sort(), ['appVersion', 'deviceType', 'name', 'platform']);
-    const minimal = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { name: 'Minimal' } });
+    const minimal = await s.h.call<App3>('POST', '/v3/applications', { token: s.demo, body: { name: 'Minimal' } });
     assert.equal(minimal.status, 201);
     assert.equal(minimal.body.platform, 'OTHER');
     assert.equal(minimal.body.deviceType, 'Other');
   });
 
   void test("GET list and GET one never carry clientSecret; another user's application is 404", async () => {
-    const created = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { ...body, name: 'Listed' } });
-    const list = await h.call<App3[]>('GET', '/v3/applications', { token: demo });
+    const created = await s.h.call<App3>('POST', '/v3/applications', {
+      token: s.demo,
+      body: { ...body, name: 'Listed' },
+    });
+    const list = await s.h.call<App3[]>('GET', '/v3/applications', { token: s.demo });
     assert.equal(list.status, 200);
     assert.ok(list.body.some((a) => a.clientId === created.body.clientId));
     assert.ok(list.body.length >= 3, 'the seeded applications are listed too');
     assert.ok(list.body.every((a) => !('clientSecret' in a)));
-    const one = await h.call<App3>('GET', `/v3/applications/${created.body.clientId}`, { token: demo });
+    const one = await s.h.call<App3>('GET', `/v3/applications/${created.body.clientId}`, { token: s.demo });
     assert.equal(one.status, 200);
     assert.equal(one.body.name, 'Listed');
     assert.ok(!('clientSecret' in one.body));
-    assertError(await h.call('GET', `/v3/applications/${created.body.clientId}`, { token: member }), 404, 'not_found');
-    const theirs = await h.call<App3[]>('GET', '/v3/applications', { token: member });
+    assertError(
+      await s.h.call('GET', `/v3/applications/${created.body.clientId}`, { token: s.member }),
+      404,
+      'not_found',
+    );
+    const theirs = await s.h.call<App3[]>('GET', '/v3/applications', { token: s.member });
     assert.ok(theirs.body.every((a) => a.clientId !== created.body.clientId));
-    const page = await h.call<App3[]>('GET', '/v3/applications?page=1&size=1', { token: demo });
+    const page = await s.h.call<App3[]>('GET', '/v3/applications?page=1&size=1', { token: s.demo });
     assert.equal(page.body.length, 1);
   });
 
   void test('PATCH updates fields; rotateSecret returns a new secret, the old stops working, issued tokens live on', async () => {
-    const created = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { name: 'Rotating' } });
+    const created = await s.h.call<App3>('POST', '/v3/applications', { token: s.demo, body: { name: 'Rotating' } });
     const id = created.body.clientId;
     const oldSecret = created.body.clientSecret ?? '';
     const cc = (secret: string) =>
-      h.call<{ access_token: string }>(
+      s.h.call<{ access_token: string }>(
         'GET',
         `/oauth/token?grant_type=client_credentials&client_id=${id}&client_secret=${secret}`,
       );
     const before = await cc(oldSecret);
     assert.equal(before.status, 200);
 
-    const plain = await h.call<App3>('PATCH', `/v3/applications/${id}`, {
-      token: demo,
+    const plain = await s.h.call<App3>('PATCH', `/v3/applications/${id}`, {
+      token: s.demo,
       body: { description: 'now described', platform: 'WINDOWS' },
     });
     assert.equal(plain.status, 200);
@@ -98,8 +99,8 @@ void describe('v3 applications', () => {
     assert.equal(plain.body.platform, 'WINDOWS');
     assert.ok(!('clientSecret' in plain.body));
 
-    const rotated = await h.call<App3>('PATCH', `/v3/applications/${id}`, {
-      token: demo,
+    const rotated = await s.h.call<App3>('PATCH', `/v3/applications/${id}`, {
+      token: s.demo,
       body: { rotateSecret: true },
     });
     assert.equal(rotated.status, 200);
@@ -107,50 +108,50 @@ void describe('v3 applications', () => {
     assert.notEqual(rotated.body.clientSecret, oldSecret);
     assert.equal((await cc(oldSecret)).status, 401);
     assert.equal((await cc(rotated.body.clientSecret ?? '')).status, 200);
-    assert.equal((await h.call('GET', '/v3/userinfo', { token: before.body.access_token })).status, 200);
+    assert.equal((await s.h.call('GET', '/v3/userinfo', { token: before.body.access_token })).status, 200);
 
     assertError(
-      await h.call('PATCH', `/v3/applications/${id}`, { token: demo, body: { platform: 'nope' } }),
+      await s.h.call('PATCH', `/v3/applications/${id}`, { token: s.demo, body: { platform: 'nope' } }),
       400,
       'invalid_input',
     );
     assertError(
-      await h.call('PATCH', `/v3/applications/${id}`, { token: member, body: { name: 'stolen' } }),
+      await s.h.call('PATCH', `/v3/applications/${id}`, { token: s.member, body: { name: 'stolen' } }),
       404,
       'not_found',
     );
   });
 
   void test('DELETE answers 200 with an empty body; its tokens and refresh tokens die', async () => {
-    const created = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { name: 'Doomed' } });
+    const created = await s.h.call<App3>('POST', '/v3/applications', { token: s.demo, body: { name: 'Doomed' } });
     const id = created.body.clientId;
-    const cc = await h.call<{ access_token: string; refresh_token: string }>(
+    const cc = await s.h.call<{ access_token: string; refresh_token: string }>(
       'GET',
       `/oauth/token?grant_type=client_credentials&client_id=${id}&client_secret=${created.body.clientSecret}`,
     );
-    assertError(await h.call('DELETE', `/v3/applications/${id}`, { token: member }), 404, 'not_found');
-    const del = await h.call('DELETE', `/v3/applications/${id}`, { token: demo });
+    assertError(await s.h.call('DELETE', `/v3/applications/${id}`, { token: s.member }), 404, 'not_found');
+    const del = await s.h.call('DELETE', `/v3/applications/${id}`, { token: s.demo });
     assert.equal(del.status, 200);
     assert.equal(del.text, '');
-    assert.equal((await h.call('GET', '/v3/userinfo', { token: cc.body.access_token })).status, 401);
-    const refresh = await h.call<{ error: string }>(
+    assert.equal((await s.h.call('GET', '/v3/userinfo', { token: cc.body.access_token })).status, 401);
+    const refresh = await s.h.call<{ error: string }>(
       'GET',
       `/oauth/token?grant_type=refresh_token&client_id=${id}&refresh_token=${cc.body.refresh_token}`,
     );
     assert.equal(refresh.status, 401);
     assert.equal(refresh.body.error, 'invalid_token');
-    assertError(await h.call('GET', `/v3/applications/${id}`, { token: demo }), 404, 'not_found');
-    assertError(await h.call('DELETE', `/v3/applications/${id}`, { token: demo }), 404, 'not_found');
+    assertError(await s.h.call('GET', `/v3/applications/${id}`, { token: s.demo }), 404, 'not_found');
+    assertError(await s.h.call('DELETE', `/v3/applications/${id}`, { token: s.demo }), 404, 'not_found');
   });
 
   void test("lastActivity is set when the application's token is used", async () => {
-    const created = await h.call<App3>('POST', '/v3/applications', { token: demo, body: { name: 'Active' } });
-    const cc = await h.call<{ access_token: string }>(
+    const created = await s.h.call<App3>('POST', '/v3/applications', { token: s.demo, body: { name: 'Active' } });
+    const cc = await s.h.call<{ access_token: string }>(
       'GET',
       `/oauth/token?grant_type=client_credentials&client_id=${created.body.clientId}&client_secret=${created.body.clientSecret}`,
     );
-    await h.call('GET', '/v3/userinfo', { token: cc.body.access_token });
-    const one = await h.call<App3>('GET', `/v3/applications/${created.body.clientId}`, { token: demo });
+    await s.h.call('GET', '/v3/userinfo', { token: cc.body.access_token });
+    const one = await s.h.call<App3>('GET', `/v3/applications/${created.body.clientId}`, { token: s.demo });
     assert.equal(typeof one.body.lastActivity, 'number');
   });
 });

@@ -18,11 +18,11 @@ import {
 } from '../../../emulator/seeds/hostile-payloads';
 import {
   assertError,
+  allFiles,
   startHarness,
   type App3,
   type Envelope3,
   type File2,
-  type FilePage,
   type Group2,
   type Harness,
   type Member2,
@@ -49,21 +49,6 @@ function assertEveryKind(what: string, strings: readonly string[]): void {
 function assertAllCarry(what: string, strings: ReadonlyArray<string | null>): void {
   const bare = strings.filter((s): s is string => s !== null).filter((s) => !carries(s));
   assert.deepEqual(bare, [], `every ${what} carries a payload`);
-}
-
-async function allFiles(h: Harness, token: string, account: number, group: number): Promise<File2[]> {
-  const out: File2[] = [];
-  for (let page = 1; page <= 20; page++) {
-    const res = await h.call<FilePage>(
-      'GET',
-      `/v2/accounts/${account}/groups/${group}/files?recursive=true&size=100&page=${page}`,
-      { token },
-    );
-    assert.equal(res.status, 200, res.text);
-    out.push(...res.body.page);
-    if (!res.body.nextPage) break;
-  }
-  return out;
 }
 
 void describe('hostile seed', () => {

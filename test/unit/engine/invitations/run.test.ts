@@ -2,7 +2,7 @@
 // pending already, one given twice, one that is no address) and reads the portal's refusal once; each invitation is
 // journaled before it is sent; a run cut off is resumed without inviting anyone twice; no undo is offered; and on a
 // literal portal, or without the capability, nothing is sent.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -19,7 +19,16 @@ import {
 import { InviteKind } from '../../../../src/engine/invitations/kind';
 import { inviteJournal } from '../../../../src/engine/invitations/journalSchema';
 import { Journal, readJournal } from '../../../../src/engine/journalFile';
-import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
+import { suiteFixture } from '../../suiteFixture';
+import {
+  accountId,
+  emulator,
+  groupId,
+  passwordClient,
+  type TestClient,
+  signedInSuite,
+  stopEnrolled,
+} from '../../api/helpers';
 import { tempDir } from '../../../support/tempDir';
 
 const POST_INVITES = 'POST /v3/accounts/:account/invites';
@@ -37,39 +46,26 @@ async function pendingNow(t: TestClient, account: number): Promise<string[]> {
 }
 
 void describe('invitations through the engine (default profile)', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  let acme: number;
-  let engineering: number;
-  let storage: string;
+  const s = signedInSuite(async ({ t, acme }) => ({
+    engineering: await groupId(t.client, acme, 'engineering'),
+    storage: tempDir('invite-engine-'),
+  }));
+  after(() => fs.rmSync(s.storage, { recursive: true, force: true }));
 
-  before(async () => {
-    emu = await emulator();
-    t = await passwordClient(emu);
-    acme = await accountId(t.client, 'acme');
-    engineering = await groupId(t.client, acme, 'engineering');
-    storage = tempDir('invite-engine-');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-    fs.rmSync(storage, { recursive: true, force: true });
-  });
-
-  const posts = () => emu.stats().byRoute[POST_INVITES] ?? 0;
+  const posts = () => s.emu.stats().byRoute[POST_INVITES] ?? 0;
   const run = (plan: InvitePlan) =>
-    runInvitations(t.client, plan.units, {
-      storageFolder: storage,
+    runInvitations(s.t.client, plan.units, {
+      storageFolder: s.storage,
       portalId: 'p',
-      accountId: acme,
+      accountId: s.acme,
       origin: 'invite',
       title: 'Invite',
     });
 
   void test('the plan leaves out a pending address, a repeated one and one that is no address', async () => {
     const plan = planned(
-      await readInvitePlan(t.client, acme, [
-        { email: 'plan.one@acme.example', mask: 1, groups: { [engineering]: 4 } },
+      await readInvitePlan(s.t.client, s.acme, [
+        { email: 'plan.one@acme.example', mask: 1, groups: { [s.engineering]: 4 } },
         { email: 'NEW.STARTER@acme.example', mask: 1, groups: {} },
         { email: 'Plan.One@acme.example', mask: 1, groups: {} },
         { email: 'not an address', mask: 1, groups: {} },
@@ -92,8 +88,8 @@ void describe('invitations through the engine (default profile)', () => {
   void test('each invitation is journaled (intent before it is sent, outcome after) and lands once; no undo', async () => {
     const before = posts();
     const plan = planned(
-      await readInvitePlan(t.client, acme, [
-        { email: 'run.one@acme.example', mask: 1, groups: { [engineering]: 16 } },
+      await readInvitePlan(s.t.client, s.acme, [
+        { email: 'run.one@acme.example', mask: 1, groups: { [s.engineering]: 16 } },
         { email: 'run.two@acme.example', mask: 4, groups: {} },
       ]),
     );
@@ -103,9 +99,9 @@ void describe('invitations through the engine (default profile)', () => {
       ['done', 'done'],
     );
     assert.equal(posts() - before, 2);
-    const pending = await pendingNow(t, acme);
+    const pending = await pendingNow(s.t, s.acme);
     assert.ok(pending.includes('run.one@acme.example') && pending.includes('run.two@acme.example'));
-    const file = path.join(invitationsFolderOf(storage), 'journal', `${result.applyId}.jsonl`);
+    const file = path.join(invitationsFolderOf(s.storage), 'journal', `${result.applyId}.jsonl`);
     const lines = fs
       .readFileSync(file, 'utf8')
       .trim()
@@ -121,24 +117,24 @@ void describe('invitations through the engine (default profile)', () => {
     assert.equal(fs.statSync(file).mode & 0o777, 0o600);
     const record = await readJournal(inviteJournal, file);
     assert.equal(record.unfinished, false);
-    assert.deepEqual(record.begin.work[0]?.groups, { [engineering]: 16 });
-    const offer = new InviteKind(t.client, acme).undo(record);
+    assert.deepEqual(record.begin.work[0]?.groups, { [s.engineering]: 16 });
+    const offer = new InviteKind(s.t.client, s.acme).undo(record);
     assert.ok('notOffered' in offer && /cannot be undone/.test(offer.notOffered));
-    assert.equal((await invitationRuns(storage))[0]?.applyId, result.applyId);
+    assert.equal((await invitationRuns(s.storage))[0]?.applyId, result.applyId);
   });
 
   void test('a run cut off mid-way resumes: what landed is not sent again, the rest is', async () => {
     const plan = planned(
-      await readInvitePlan(t.client, acme, [
+      await readInvitePlan(s.t.client, s.acme, [
         { email: 'cut.landed@acme.example', mask: 1, groups: {} },
-        { email: 'cut.lost@acme.example', mask: 1, groups: { [engineering]: 1 } },
+        { email: 'cut.lost@acme.example', mask: 1, groups: { [s.engineering]: 1 } },
         { email: 'cut.never@acme.example', mask: 1, groups: {} },
       ]),
     );
     // What a reload leaves: the first invitation sent and landed, its outcome never written; the second's intent
     // written but its request never sent; the third not reached. No end line.
-    const journal = await Journal.create(inviteJournal, invitationsFolderOf(storage), {
-      accountId: acme,
+    const journal = await Journal.create(inviteJournal, invitationsFolderOf(s.storage), {
+      accountId: s.acme,
       portalId: 'p',
       origin: 'import',
       startedAt: Date.now(),
@@ -147,13 +143,13 @@ void describe('invitations through the engine (default profile)', () => {
     });
     for (const u of plan.units.slice(0, 2))
       await journal.append({ type: 'intent', seq: u.seq, before: null, requests: [{ targetName: u.email }] });
-    await t.client.observed.invite(acme, { targetName: 'cut.landed@acme.example', mask: 1, groups: {} });
+    await s.t.client.observed.invite(s.acme, { targetName: 'cut.landed@acme.example', mask: 1, groups: {} });
     await journal.close();
 
-    const [stale] = await unfinishedInvitations(storage);
+    const [stale] = await unfinishedInvitations(s.storage);
     assert.equal(stale?.applyId, journal.applyId);
     const before = posts();
-    const result = await resumeInvitations(t.client, stale);
+    const result = await resumeInvitations(s.t.client, stale);
     assert.deepEqual(
       plan.units.map((u) => [u.email, result.outcomes.get(u.seq)?.result]),
       [
@@ -164,59 +160,54 @@ void describe('invitations through the engine (default profile)', () => {
     );
     assert.match(result.outcomes.get(0)?.message ?? '', /before the interruption/);
     assert.equal(posts() - before, 2, 'the one that landed is not sent again');
-    const pending = await pendingNow(t, acme);
+    const pending = await pendingNow(s.t, s.acme);
     assert.equal(pending.filter((a) => a === 'cut.landed@acme.example').length, 1);
-    assert.deepEqual(await unfinishedInvitations(storage), []);
+    assert.deepEqual(await unfinishedInvitations(s.storage), []);
   });
 
   void test('a 429 on the invitation is waited out: it lands once', async () => {
     const before = posts();
-    emu.setFaults([{ kind: 'rate-limit', method: 'POST', path: `/v3/accounts/${acme}/invites`, count: 1 }]);
+    s.emu.setFaults([{ kind: 'rate-limit', method: 'POST', path: `/v3/accounts/${s.acme}/invites`, count: 1 }]);
     const plan = planned(
-      await readInvitePlan(t.client, acme, [{ email: 'limited@acme.example', mask: 1, groups: {} }]),
+      await readInvitePlan(s.t.client, s.acme, [{ email: 'limited@acme.example', mask: 1, groups: {} }]),
     );
     const result = await run(plan);
-    emu.clearFaults();
+    s.emu.clearFaults();
     assert.equal(result.outcomes.get(0)?.result, 'done', JSON.stringify([...result.outcomes]));
     assert.ok(posts() - before >= 1);
-    assert.equal((await pendingNow(t, acme)).filter((a) => a === 'limited@acme.example').length, 1);
+    assert.equal((await pendingNow(s.t, s.acme)).filter((a) => a === 'limited@acme.example').length, 1);
   });
 
   void test('without the capability (an organisation whose package withholds invitations) the plan says so and nothing is sent', async () => {
-    const globex = await accountId(t.client, 'globex');
-    const read = await readInvitePlan(t.client, globex, [{ email: 'g@globex.example', mask: 1, groups: {} }]);
+    const globex = await accountId(s.t.client, 'globex');
+    const read = await readInvitePlan(s.t.client, globex, [{ email: 'g@globex.example', mask: 1, groups: {} }]);
     assert.deepEqual(read, { kind: 'not-offered', reason: 'capability' });
   });
 });
 
 void describe('invitations through the engine (literal profile)', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  let storage: string;
-  before(async () => {
-    emu = await emulator({ profile: 'literal' });
-    t = await passwordClient(emu);
-    storage = tempDir('invite-literal-');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-    fs.rmSync(storage, { recursive: true, force: true });
-  });
+  const s = suiteFixture(
+    async () => {
+      const emu = await emulator({ profile: 'literal' });
+      return { emu, t: await passwordClient(emu), storage: tempDir('invite-literal-') };
+    },
+    ({ emu, t }) => stopEnrolled(emu, t),
+  );
+  after(() => fs.rmSync(s.storage, { recursive: true, force: true }));
 
   void test('the plan reads that the portal has no invitations; a run sent anyway fails each unit with one request', async () => {
-    const acme = await accountId(t.client, 'acme');
-    const unmatched = () => emu.stats().byRoute['POST (unmatched)'] ?? 0;
-    const read = await readInvitePlan(t.client, acme, [{ email: 'x@acme.example', mask: 1, groups: {} }]);
+    const acme = await accountId(s.t.client, 'acme');
+    const unmatched = () => s.emu.stats().byRoute['POST (unmatched)'] ?? 0;
+    const read = await readInvitePlan(s.t.client, acme, [{ email: 'x@acme.example', mask: 1, groups: {} }]);
     assert.deepEqual(read, { kind: 'not-offered', reason: 'absent' });
     const before = unmatched();
     const result = await runInvitations(
-      t.client,
+      s.t.client,
       [
         { seq: 0, email: 'x@acme.example', mask: 1, groups: {} },
         { seq: 1, email: 'y@acme.example', mask: 1, groups: {} },
       ],
-      { storageFolder: storage, portalId: 'p', accountId: acme, origin: 'invite', title: 'Invite 2' },
+      { storageFolder: s.storage, portalId: 'p', accountId: acme, origin: 'invite', title: 'Invite 2' },
     );
     assert.deepEqual(
       [...result.outcomes.values()].map((o) => o.result),

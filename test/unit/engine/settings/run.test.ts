@@ -1,7 +1,7 @@
 // Settings changes (a group, the organisation, an application) as the engine's third kind, against the emulator:
 // journaled with the values they replace, listed in the history, undone from those values; what the API cannot take
 // back says so; a new application's secret is returned to the caller and never journaled.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,39 +17,25 @@ import {
 import { Journal } from '../../../../src/engine/journalFile';
 import { settingsJournal } from '../../../../src/engine/settings/journalSchema';
 import { settingsFolderOf } from '../../../../src/engine/settings/run';
-import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
+import { groupId, signedInSuite } from '../../api/helpers';
 import { tempDir } from '../../../support/tempDir';
 
 void describe('settings changes through the engine', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  let acme: number;
-  let storage: string;
-
-  before(async () => {
-    emu = await emulator();
-    t = await passwordClient(emu);
-    acme = await accountId(t.client, 'acme');
-    storage = tempDir('settings-engine-');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-    fs.rmSync(storage, { recursive: true, force: true });
-  });
+  const s = signedInSuite(() => ({ storage: tempDir('settings-engine-') }));
+  after(() => fs.rmSync(s.storage, { recursive: true, force: true }));
 
   const run = (units: SettingsUnit[], title: string, extra: { origin?: 'undo'; undoOf?: string } = {}) =>
-    runSettings(t.client, units, {
-      storageFolder: storage,
+    runSettings(s.t.client, units, {
+      storageFolder: s.storage,
       portalId: 'p',
-      accountId: acme,
+      accountId: s.acme,
       origin: extra.origin ?? 'form',
       title,
       ...(extra.undoOf ? { undoOf: extra.undoOf } : {}),
     });
 
   const undoOf = async (applyId: string) => {
-    const past = (await settingsHistory(storage)).find((c) => c.record.applyId === applyId);
+    const past = (await settingsHistory(s.storage)).find((c) => c.record.applyId === applyId);
     assert.ok(past?.undoable, 'the change is offered for undo');
     const offer = settingsUndo(past.record);
     assert.ok('plan' in offer);
@@ -57,8 +43,8 @@ void describe('settings changes through the engine', () => {
   };
 
   void test('a group rename is journaled with the old name and undone from it; then it is not offered again', async () => {
-    const social = await groupId(t.client, acme, 'social');
-    const was = await t.client.v2.groups.get(acme, social);
+    const social = await groupId(s.t.client, s.acme, 'social');
+    const was = await s.t.client.v2.groups.get(s.acme, social);
     const done = await run(
       [
         {
@@ -70,20 +56,20 @@ void describe('settings changes through the engine', () => {
       'Rename the group Social',
     );
     assert.equal(done.outcomes.get(0)?.result, 'done');
-    assert.equal((await t.client.v2.groups.get(acme, social)).friendlyName, 'Social Club');
-    const journal = fs.readFileSync(path.join(settingsFolderOf(storage), 'journal', `${done.applyId}.jsonl`), 'utf8');
+    assert.equal((await s.t.client.v2.groups.get(s.acme, social)).friendlyName, 'Social Club');
+    const journal = fs.readFileSync(path.join(settingsFolderOf(s.storage), 'journal', `${done.applyId}.jsonl`), 'utf8');
     assert.match(journal, new RegExp(`"before":\\{"friendlyName":"${was.friendlyName}"\\}`));
 
     const undone = await undoOf(done.applyId);
     assert.equal(undone.outcomes.get(0)?.result, 'done');
-    assert.equal((await t.client.v2.groups.get(acme, social)).friendlyName, was.friendlyName);
-    const history = await settingsHistory(storage);
+    assert.equal((await s.t.client.v2.groups.get(s.acme, social)).friendlyName, was.friendlyName);
+    const history = await settingsHistory(s.storage);
     assert.equal(history.find((c) => c.record.applyId === done.applyId)?.undoable, false, 'undone once');
     assert.equal(history.find((c) => c.record.applyId === undone.applyId)?.undoable, false, 'an undo is no change');
   });
 
   void test("the organisation's friendly name and an application's name are undone the same way", async () => {
-    const account = await t.client.v3.accounts.get(acme);
+    const account = await s.t.client.v3.accounts.get(s.acme);
     const org = await run(
       [
         {
@@ -94,11 +80,11 @@ void describe('settings changes through the engine', () => {
       ],
       'Rename the organisation',
     );
-    assert.equal((await t.client.v3.accounts.get(acme)).friendlyName, 'Acme Ltd');
+    assert.equal((await s.t.client.v3.accounts.get(s.acme)).friendlyName, 'Acme Ltd');
     await undoOf(org.applyId);
-    assert.equal((await t.client.v3.accounts.get(acme)).friendlyName, account.friendlyName);
+    assert.equal((await s.t.client.v3.accounts.get(s.acme)).friendlyName, account.friendlyName);
 
-    const app = (await t.client.v3.applications.list())[0];
+    const app = (await s.t.client.v3.applications.list())[0];
     assert.ok(app, 'the seed has an application');
     const renamed = await run(
       [
@@ -115,9 +101,9 @@ void describe('settings changes through the engine', () => {
       ],
       'Rename the application',
     );
-    assert.equal((await t.client.v3.applications.get(app.clientId)).name, 'Renamed app');
+    assert.equal((await s.t.client.v3.applications.get(app.clientId)).name, 'Renamed app');
     await undoOf(renamed.applyId);
-    assert.equal((await t.client.v3.applications.get(app.clientId)).name, app.name);
+    assert.equal((await s.t.client.v3.applications.get(app.clientId)).name, app.name);
   });
 
   void test('a secret rotation and a new application say they cannot be undone; the new secret is never journaled', async () => {
@@ -143,9 +129,9 @@ void describe('settings changes through the engine', () => {
     const secret = (rotated.answers.get(0) as { clientSecret?: string }).clientSecret;
     assert.ok(secret && secret !== answer.clientSecret);
     for (const id of [created.applyId, rotated.applyId]) {
-      const text = fs.readFileSync(path.join(settingsFolderOf(storage), 'journal', `${id}.jsonl`), 'utf8');
+      const text = fs.readFileSync(path.join(settingsFolderOf(s.storage), 'journal', `${id}.jsonl`), 'utf8');
       assert.ok(!text.includes(answer.clientSecret) && !text.includes(secret), 'no secret in the journal');
-      const past = (await settingsHistory(storage)).find((c) => c.record.applyId === id);
+      const past = (await settingsHistory(s.storage)).find((c) => c.record.applyId === id);
       assert.equal(past?.undoable, false);
       const offer = settingsUndo(past.record);
       assert.ok('notOffered' in offer && offer.notOffered.length > 0);
@@ -153,15 +139,15 @@ void describe('settings changes through the engine', () => {
   });
 
   void test('a change interrupted after its intent is resumed: an update that landed is not sent again', async () => {
-    const social = await groupId(t.client, acme, 'social');
+    const social = await groupId(s.t.client, s.acme, 'social');
     const unit: SettingsUnit = {
       seq: 0,
       label: 'the group Social',
       change: { resource: 'group', action: 'update', groupId: social, body: { friendlyName: 'Socials' } },
     };
     // A run that journaled its intent and sent its request, then stopped before its outcome (a reload).
-    const journal = await Journal.create(settingsJournal, settingsFolderOf(storage), {
-      accountId: acme,
+    const journal = await Journal.create(settingsJournal, settingsFolderOf(s.storage), {
+      accountId: s.acme,
       portalId: 'p',
       origin: 'form',
       startedAt: Date.now(),
@@ -174,14 +160,14 @@ void describe('settings changes through the engine', () => {
       before: { friendlyName: 'Social' },
       requests: [{ sent: unit.change }],
     });
-    await t.client.v2.groups.update(acme, social, { friendlyName: 'Socials' });
+    await s.t.client.v2.groups.update(s.acme, social, { friendlyName: 'Socials' });
     await journal.close();
-    const stale = (await unfinishedSettings(storage)).find((r) => r.applyId === journal.applyId);
+    const stale = (await unfinishedSettings(s.storage)).find((r) => r.applyId === journal.applyId);
     assert.ok(stale, 'offered as interrupted');
-    const writesBefore = emu.stats().requests;
-    const resumed = await resumeSettings(t.client, stale);
+    const writesBefore = s.emu.stats().requests;
+    const resumed = await resumeSettings(s.t.client, stale);
     assert.equal(resumed.outcomes.get(0)?.result, 'done');
-    assert.equal(emu.stats().requests - writesBefore, 1, 'one read, no second update');
-    assert.equal((await unfinishedSettings(storage)).length, 0);
+    assert.equal(s.emu.stats().requests - writesBefore, 1, 'one read, no second update');
+    assert.equal((await unfinishedSettings(s.storage)).length, 0);
   });
 });

@@ -1,14 +1,14 @@
 // Uploads as the engine's second kind, against the emulator: a plan (clashes, refused names, empty folders), a run,
 // and a run cut off by a closed client (a reload) then resumed: no file twice, none lost.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { collect, type FileRecord } from '../../../../src/api';
-import { planUpload, type UploadTargetRef } from '../../../../src/engine/uploads/plan';
+import { planUpload } from '../../../../src/engine/uploads/plan';
 import { tryLock } from '../../../../src/node/fileLock';
 import { resumeUploads, runUploads, unfinishedUploads, unitsOf } from '../../../../src/engine/uploads/run';
-import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
+import { groupId, passwordClient, signedInSuite } from '../../api/helpers';
 import { tempDir } from '../../../support/tempDir';
 
 function tree(root: string, files: Record<string, string>): void {
@@ -19,33 +19,21 @@ function tree(root: string, files: Record<string, string>): void {
 }
 
 void describe('uploads through the engine', () => {
-  let emu: Emulator;
-  let t: TestClient;
-  let target: UploadTargetRef;
-  let scratch: string;
-
-  before(async () => {
-    emu = await emulator();
-    t = await passwordClient(emu);
-    const acme = await accountId(t.client, 'acme');
-    target = { portalId: 'p', accountId: acme, groupId: await groupId(t.client, acme, 'social'), folderId: 0 };
-    scratch = tempDir('upload-engine-');
-  });
-  after(async () => {
-    t.client.close();
-    await emu.stop();
-    fs.rmSync(scratch, { recursive: true, force: true });
-  });
+  const s = signedInSuite(async ({ t, acme }) => ({
+    target: { portalId: 'p', accountId: acme, groupId: await groupId(t.client, acme, 'social'), folderId: 0 },
+    scratch: tempDir('upload-engine-'),
+  }));
+  after(() => fs.rmSync(s.scratch, { recursive: true, force: true }));
 
   const records = async (): Promise<FileRecord[]> =>
-    collect(t.client.v2.files.iterate(target.accountId, target.groupId, { recursive: true, size: 100 }));
+    collect(s.t.client.v2.files.iterate(s.target.accountId, s.target.groupId, { recursive: true, size: 100 }));
 
   void test('the plan counts files, folders and bytes, lists each clash, and refuses what the portal cannot hold', async () => {
-    const local = path.join(scratch, 'plan');
+    const local = path.join(s.scratch, 'plan');
     tree(local, { 'a.txt': 'a', 'sub/b.txt': 'bb', 'sub/$(zap).txt': 'x', 'sub/[x](command:y).md': 'x' });
     fs.mkdirSync(path.join(local, 'empty'));
     const index = new Map([['/plan/a.txt', 42]]);
-    const plan = await planUpload(target, [local], index);
+    const plan = await planUpload(s.target, [local], index);
     assert.deepEqual(plan.files.map((f) => f.path).sort(), ['plan/a.txt', 'plan/sub/b.txt']);
     assert.equal(plan.files.find((f) => f.path === 'plan/a.txt')?.existingId, 42);
     assert.deepEqual([...plan.folders].sort(), ['plan', 'plan/sub']);
@@ -66,37 +54,37 @@ void describe('uploads through the engine', () => {
   });
 
   void test('a run uploads every file with its bytes; a clash chosen as a new version replaces that record', async () => {
-    const local = path.join(scratch, 'run');
+    const local = path.join(s.scratch, 'run');
     tree(local, { 'one.txt': 'first', 'deep/two.txt': 'second' });
-    const planned = await planUpload(target, [local], new Map());
-    const first = await runUploads(t.client, planned, unitsOf(planned, new Map()), { storageFolder: scratch });
+    const planned = await planUpload(s.target, [local], new Map());
+    const first = await runUploads(s.t.client, planned, unitsOf(planned, new Map()), { storageFolder: s.scratch });
     assert.equal([...first.outcomes.values()].filter((o) => o.result === 'done').length, 2);
     fs.writeFileSync(path.join(local, 'one.txt'), 'first, again');
-    const index = await t.client.uploads.index(target);
-    const plan = await planUpload(target, [local], index);
+    const index = await s.t.client.uploads.index(s.target);
+    const plan = await planUpload(s.target, [local], index);
     const units = unitsOf(plan, new Map([['run/one.txt', 'version']]));
     assert.equal(units.length, 1, 'the other clash is skipped by default');
-    await runUploads(t.client, plan, units, { storageFolder: scratch });
+    await runUploads(s.t.client, plan, units, { storageFolder: s.scratch });
     const one = (await records()).filter((f) => f.name === 'one.txt');
     assert.equal(one.length, 1);
-    assert.equal((await t.client.v2.files.get(target.accountId, target.groupId, one[0]?.id ?? 0)).versions, 2);
+    assert.equal((await s.t.client.v2.files.get(s.target.accountId, s.target.groupId, one[0]?.id ?? 0)).versions, 2);
   });
 
   void test('cut off halfway by a closed client, then resumed: every file once, none lost', async () => {
-    const local = path.join(scratch, 'resume');
+    const local = path.join(s.scratch, 'resume');
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++) files[`f${String(i).padStart(2, '0')}.txt`] = `file ${i}`;
     tree(local, files);
-    const plan = await planUpload(target, [local], new Map());
+    const plan = await planUpload(s.target, [local], new Map());
     const units = unitsOf(plan, new Map());
-    const cut = await passwordClient(emu);
+    const cut = await passwordClient(s.emu);
     // The complete call's answer is slow, so the close lands while some have been made on the portal: those files
     // are there, though their outcome never reached the journal.
-    const complete = `/v2/accounts/${target.accountId}/groups/${target.groupId}/files/upload/complete`;
-    emu.setFaults([{ kind: 'slow-body', delayMs: 300, path: complete }]);
+    const complete = `/v2/accounts/${s.target.accountId}/groups/${s.target.groupId}/files/upload/complete`;
+    s.emu.setFaults([{ kind: 'slow-body', delayMs: 300, path: complete }]);
     let finished = 0;
     const cutRun = await runUploads(cut.client, plan, units, {
-      storageFolder: scratch,
+      storageFolder: s.scratch,
       concurrency: 4,
       onProgress: () => {
         if (++finished === 18) cut.client.close();
@@ -109,17 +97,17 @@ void describe('uploads through the engine', () => {
     const before = (await records()).filter((f) => /^f\d\d\.txt$/.test(f.name)).length;
     assert.ok(before > 18 && before < 40, `${before} files landed before the resume: some unconfirmed, some not sent`);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    emu.clearFaults();
-    const [stopped] = await unfinishedUploads(scratch);
+    s.emu.clearFaults();
+    const [stopped] = await unfinishedUploads(s.scratch);
     assert.ok(stopped, 'the run is left unfinished');
     // Held by another window (its lock taken), the same run is running there, and not offered here.
     const held = await tryLock(stopped.file);
     assert.ok(held);
-    assert.deepEqual(await unfinishedUploads(scratch), [], 'a run another window holds is not offered');
+    assert.deepEqual(await unfinishedUploads(s.scratch), [], 'a run another window holds is not offered');
     await held.release();
-    const resumed = await resumeUploads(t.client, stopped, { storageFolder: scratch });
+    const resumed = await resumeUploads(s.t.client, stopped, { storageFolder: s.scratch });
     assert.ok([...resumed.outcomes.values()].every((o) => o.result === 'done'));
-    assert.deepEqual(await unfinishedUploads(scratch), []);
+    assert.deepEqual(await unfinishedUploads(s.scratch), []);
     const landed = (await records()).filter((f) => /^f\d\d\.txt$/.test(f.name));
     assert.equal(landed.length, 40, 'none lost, none twice');
     assert.equal(new Set(landed.map((f) => f.name)).size, 40);

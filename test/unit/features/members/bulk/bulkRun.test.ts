@@ -10,33 +10,11 @@ import {
   type BulkProgress,
 } from '../../../../../src/features/members/bulk/bulkRun';
 import { bulkMemberOf, type BulkChange, type BulkMember } from '../../../../../src/features/members/bulk/bulkChange';
-import { accountIdOf, apiRequests, demoClient, emulator, groupIdOf, type Emulator } from '../../helpers';
+import { apiRequests, demoClient, groupIdOf, withAcme, type AcmePortal as Portal } from '../../helpers';
 
 const MEMBER_ROUTE = /^(PATCH|DELETE) \/v3\/accounts\/:account\/members\/:/;
 
-interface Portal {
-  emu: Emulator;
-  client: PortalClient;
-  acme: number;
-}
-
-async function withPortal(
-  run: (p: Portal) => Promise<void>,
-  options: Parameters<typeof emulator>[0] = {},
-  clientOptions: Parameters<typeof demoClient>[1] = {},
-): Promise<void> {
-  const emu = await emulator(options);
-  const client = await demoClient(emu, clientOptions).catch(async (error: unknown) => {
-    await emu.stop();
-    throw error;
-  });
-  try {
-    await run({ emu, client, acme: await accountIdOf(client, 'acme') });
-  } finally {
-    client.close();
-    await emu.stop();
-  }
-}
+const withPortal = withAcme;
 
 async function membersOf(p: Portal, usernames: readonly string[]): Promise<BulkMember[]> {
   const all = await collect(p.client.v3.members.iterate(p.acme));

@@ -16,7 +16,7 @@ import { csvCell, csvLine, UTF8_BOM } from '../../../../../src/features/members/
 import { membersFetcher } from '../../../../../src/features/members/view/loaders';
 import { meetsActivity, memberRow } from '../../../../../src/shared/members';
 import { FORMULA_NAMES, HOSTILE_PAYLOADS } from '../../../../emulator/seeds/hostile-payloads';
-import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
+import { accountIdOf, apiRequests, withDemoClient, type Emulator } from '../../helpers';
 import { tempDir } from '../../../../support/tempDir';
 
 /** A strict RFC 4180 reader for checking the output (quoted fields, doubled quotes, CRLF records). */
@@ -66,28 +66,16 @@ async function lines(gen: AsyncIterable<string>): Promise<string> {
   return out;
 }
 
-interface Portal {
-  emu: Emulator;
-  client: PortalClient;
-  account: number;
-}
-
-async function withPortal(
-  run: (p: Portal) => Promise<void>,
-  options: Parameters<typeof emulator>[0] = {},
+/** withDemoClient, in the organisation named `account`. */
+function withPortal(
+  run: (p: { emu: Emulator; client: PortalClient; account: number }) => Promise<void>,
+  options: Parameters<typeof withDemoClient>[1] = {},
   account = 'acme',
 ): Promise<void> {
-  const emu = await emulator(options);
-  const client = await demoClient(emu).catch(async (error: unknown) => {
-    await emu.stop();
-    throw error;
-  });
-  try {
-    await run({ emu, client, account: await accountIdOf(client, account) });
-  } finally {
-    client.close();
-    await emu.stop();
-  }
+  return withDemoClient(
+    async (emu, client) => run({ emu, client, account: await accountIdOf(client, account) }),
+    options,
+  );
 }
 
 const usernames = (rows: string[][]) => rows.slice(1).map((r) => r[0]);

@@ -62,8 +62,8 @@ void describe('folder download', () => {
       const written = filesBelow(to);
       const dirs = [to, ...foldersBelow(to)];
       // Git runs in each folder as a shell prompt or VS Code's Git extension would, with no user or system config.
-      for (const dir of dirs) {
-        spawnSync('git', ['status', '--porcelain'], {
+      const git = (dir: string, ...args: string[]) =>
+        spawnSync('git', args, {
           cwd: dir,
           stdio: 'ignore',
           timeout: 10_000,
@@ -74,7 +74,7 @@ void describe('folder download', () => {
             GIT_CONFIG_NOSYSTEM: '1',
           },
         });
-      }
+      for (const dir of dirs) git(dir, 'status', '--porcelain');
       assert.deepEqual(
         filesBelow(to).filter((f) => path.basename(f) === FSMONITOR_MARKER),
         [],
@@ -82,20 +82,7 @@ void describe('folder download', () => {
       );
       // A `_git` (or any folder) still holding HEAD beside objects/ and refs/ is a bare repository to Git, whose
       // config (core.pager on `git log`) it would read: no downloaded folder may read as one.
-      const repositories = dirs.filter(
-        (dir) =>
-          spawnSync('git', ['rev-parse', '--git-dir'], {
-            cwd: dir,
-            stdio: 'ignore',
-            timeout: 10_000,
-            env: {
-              ...process.env,
-              GIT_CEILING_DIRECTORIES: scratch.dir,
-              GIT_CONFIG_GLOBAL: '/dev/null',
-              GIT_CONFIG_NOSYSTEM: '1',
-            },
-          }).status === 0,
-      );
+      const repositories = dirs.filter((dir) => git(dir, 'rev-parse', '--git-dir').status === 0);
       assert.deepEqual(repositories, [], 'no downloaded folder reads as a repository');
       const segments = new Set(dirs.map((d) => path.basename(d)).concat(written.flatMap((f) => f.split('/'))));
       const tool = /^\.?(git|vscode)(~\d+)?$/i;

@@ -1,40 +1,22 @@
 // Search of file names across every group of an account, against the real emulator (demo seed, acme's four groups).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PortalClient, RequestLogLine } from '../../../../../src/api';
+import type { RequestLogLine } from '../../../../../src/api';
 import {
   FileSearch,
   type FileSearchBatch,
   type FileSearchOptions,
 } from '../../../../../src/features/records/search/fileSearch';
 import { GroupListCache } from '../../../../../src/features/records/search/groupCache';
-import { accountIdOf, apiRequests, demoClient, emulator, type Emulator } from '../../helpers';
+import { accountIdOf, apiRequests, demoClient, emulator, withAcme, type AcmePortal } from '../../helpers';
 
 const FILES_ROUTE = /^GET \/v2\/accounts\/:account\/groups\/:group\/files$/;
 const GROUPS_ROUTE = /^GET \/v2\/accounts\/:account\/groups$/;
 
-interface Portal {
-  emu: Emulator;
-  client: PortalClient;
-  acme: number;
-  cache: GroupListCache;
-}
+type Portal = AcmePortal & { cache: GroupListCache };
 
-async function withPortal(
-  run: (p: Portal) => Promise<void>,
-  options: Parameters<typeof emulator>[0] = {},
-): Promise<void> {
-  const emu = await emulator(options);
-  const client = await demoClient(emu).catch(async (error: unknown) => {
-    await emu.stop();
-    throw error;
-  });
-  try {
-    await run({ emu, client, acme: await accountIdOf(client, 'acme'), cache: new GroupListCache() });
-  } finally {
-    client.close();
-    await emu.stop();
-  }
+function withPortal(run: (p: Portal) => Promise<void>, options: Parameters<typeof withAcme>[1] = {}): Promise<void> {
+  return withAcme((p) => run({ ...p, cache: new GroupListCache() }), options);
 }
 
 async function all(search: AsyncIterable<FileSearchBatch>): Promise<FileSearchBatch[]> {

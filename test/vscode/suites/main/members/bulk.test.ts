@@ -10,6 +10,7 @@ import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../.
 import { signInForTest } from '../../../support/extension';
 import { portalJson } from '../../../support/portalHttp';
 import { features, loadAll, setPageSize, type Provider, type Row } from '../../../support/tree';
+import { showAcmeMembers } from '../../../support/membersView';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
 
 interface MemberJson {
@@ -40,7 +41,6 @@ for (const profile of PROFILES)
     this.timeout(180_000);
     let p: DemoPortal;
     let members: Provider;
-    const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
     const member = async (name: string): Promise<MemberJson> => {
       const res = await portalJson<MemberJson>(
         p.emu.url,
@@ -65,10 +65,7 @@ for (const profile of PROFILES)
 
     before(async () => {
       p = await startDemoPortal({ profile });
-      await setPageSize(100);
-      const t = await features();
-      members = t.members.provider as unknown as Provider;
-      t.members.show(acme());
+      members = await showAcmeMembers(p.portalId);
     });
 
     after(async () => {

@@ -15,15 +15,7 @@ import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { portalApi } from '../../../support/extension';
 import { writeSharedStringsBomb } from '../../../../unit/features/members/import/bombSheet';
 import { tempDir } from '../../../../support/tempDir';
-
-const HEADER = 'First name,Last name,Email,Department,Start date\r\n';
-const MAPPING_ANSWERS = {
-  'pick.account': 'Acme Corporation',
-  'import.columns': 'Use These Columns',
-  'import.dateFormat': 'dd/mm/yyyy',
-  'import.departments': 'Use This Table',
-  'import.usernames': 'first.last',
-};
+import { HEADER, MAPPING_ANSWERS } from '../../../support/hrSheet';
 
 async function lensTitles(uri: vscode.Uri): Promise<string[]> {
   const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);

@@ -17,15 +17,8 @@ import { portalJson } from '../../../support/portalHttp';
 import { features, walk, type Provider } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { tempDir } from '../../../../support/tempDir';
+import { HEADER, MAPPING_ANSWERS } from '../../../support/hrSheet';
 
-const HEADER = 'First name,Last name,Email,Department,Start date\r\n';
-const MAPPING_ANSWERS = {
-  'pick.account': 'Acme Corporation',
-  'import.columns': 'Use These Columns',
-  'import.dateFormat': 'dd/mm/yyyy',
-  'import.departments': 'Use This Table',
-  'import.usernames': 'first.last',
-};
 const POST_INVITES = 'POST /v3/accounts/:account/invites';
 
 interface Invite {

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { portalJson } from '../../../support/portalHttp';
 import { features, loadAll, setPageSize, type Provider, type Row } from '../../../support/tree';
+import { showAcmeMembers } from '../../../support/membersView';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
 import { tempDir } from '../../../../support/tempDir';
 
@@ -38,7 +39,6 @@ describe('Members: offboarding, and undo member by member', function () {
   let p: DemoPortal;
   let members: Provider;
   let dir: string;
-  const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
   const member = async (name: string): Promise<MemberJson> =>
     (await portalJson<MemberJson>(p.emu.url, p.token, 'GET', `/v3/accounts/1/members/${name}`)).body;
   const groupsOf = async (name: string): Promise<Record<string, number>> =>
@@ -73,10 +73,7 @@ describe('Members: offboarding, and undo member by member', function () {
   before(async () => {
     p = await startDemoPortal();
     dir = tempDir('portal-offboard-');
-    await setPageSize(100);
-    const t = await features();
-    members = t.members.provider as unknown as Provider;
-    t.members.show(acme());
+    members = await showAcmeMembers(p.portalId);
   });
 
   after(async () => {

@@ -3,15 +3,13 @@
 // the Apply confirmation; a removal whose user lives on in another organisation is named as one Undo cannot put
 // back; and deleting one user for good is asked for in the singular. Checked on the portal over HTTP.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
+import { type DemoPortal } from '../../../support/demoPortal';
 import { deleteRow, eventually, setCell } from '../../../support/membersFile';
 import { portalJson } from '../../../support/portalHttp';
-import { features, setPageSize } from '../../../support/tree';
+import { features } from '../../../support/tree';
+import { exportWithGroups, useAcmeMembers } from '../../../support/membersView';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
-import { tempDir } from '../../../../support/tempDir';
 
 const asked = (ui: ScriptedUi, id: string): string =>
   visible(ui.asked.find((q) => q.id === id)?.texts.join('\n') ?? '');
@@ -20,29 +18,11 @@ describe('Members: power and Undo, told before Apply', function () {
   this.timeout(90_000);
   let p: DemoPortal;
   let dir: string;
-  const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
 
-  before(async () => {
-    dir = tempDir('portal-power-');
-    p = await startDemoPortal({ profile: 'default' });
-    await setPageSize(100);
-    (await features()).members.show(acme());
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await setPageSize(undefined);
-    await stopDemoPortal(p);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  useAcmeMembers('portal-power-', { profile: 'default' }, (s) => ({ p, dir } = s));
 
   it("an administrator's new e-mail grants power; a lasting removal cannot be undone; one deletion is singular", async () => {
-    const file = path.join(dir, 'power.csv');
-    await withUi({ 'members.export.file': file, 'members.export.groups': 'Members and their group permissions' }, () =>
-      vscode.commands.executeCommand('portal.members.exportCsv'),
-    );
-    const doc = await vscode.workspace.openTextDocument(file);
-    await vscode.window.showTextDocument(doc);
+    const { doc } = await exportWithGroups(dir, 'power.csv');
     // alice.andersen is a Super administrator; alice.muller belongs to globex too; chloe.okafor to acme alone.
     await setCell(doc, 'alice.andersen', 'email', 'alice@outside.example');
     await deleteRow(doc, 'alice.muller');
@@ -83,12 +63,7 @@ describe('Members: power and Undo, told before Apply', function () {
   });
 
   it('an apply whose only change is a removal Undo cannot put back offers no Undo', async () => {
-    const file = path.join(dir, 'lasting.csv');
-    await withUi({ 'members.export.file': file, 'members.export.groups': 'Members and their group permissions' }, () =>
-      vscode.commands.executeCommand('portal.members.exportCsv'),
-    );
-    const doc = await vscode.workspace.openTextDocument(file);
-    await vscode.window.showTextDocument(doc);
+    const { doc } = await exportWithGroups(dir, 'lasting.csv');
     await deleteRow(doc, 'bruno.dubois'); // also a member of globex: their user stays
     await withUi({ 'plan.absent': 'Remove them from the organisation' } as never, () =>
       vscode.commands.executeCommand('portal.plan.planChanges'),

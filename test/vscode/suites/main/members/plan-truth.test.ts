@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
+import { type DemoPortal } from '../../../support/demoPortal';
 import { appendRow, eventually, setCell } from '../../../support/membersFile';
 import { portalJson } from '../../../support/portalHttp';
 import { derivedPlan, type CreateChange } from '../../../../../src/engine/members/model';
 import { SECTION_ROWS } from '../../../../../src/features/members/plan/planView';
-import { features, setPageSize } from '../../../support/tree';
+import { features } from '../../../support/tree';
+import { acmeOf, exportWithGroups, useAcmeMembers } from '../../../support/membersView';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
-import { tempDir } from '../../../../support/tempDir';
 
 const told = (ui: ScriptedUi): string[] => ui.told.map((t) => visible(t.text));
 const asked = (ui: ScriptedUi, id: string): string =>
@@ -27,18 +27,10 @@ describe('Members: the plan is the whole truth', function () {
   this.timeout(270_000);
   let p: DemoPortal;
   let dir: string;
-  const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
+  const acme = () => acmeOf(p.portalId);
   const status = async (name: string): Promise<number> =>
     (await portalJson(p.emu.url, p.token, 'GET', `/v3/accounts/1/members/${name}`)).status;
-  const exportFile = async (name: string): Promise<vscode.TextDocument> => {
-    const file = path.join(dir, name);
-    await withUi({ 'members.export.file': file, 'members.export.groups': 'Members and their group permissions' }, () =>
-      vscode.commands.executeCommand('portal.members.exportCsv'),
-    );
-    const doc = await vscode.workspace.openTextDocument(file);
-    await vscode.window.showTextDocument(doc);
-    return doc;
-  };
+  const exportFile = async (name: string): Promise<vscode.TextDocument> => (await exportWithGroups(dir, name)).doc;
   const planChanges = (doc: vscode.TextDocument) =>
     withUi(
       { 'plan.absent': 'Leave them alone' } as never,
@@ -56,19 +48,7 @@ describe('Members: the plan is the whole truth', function () {
       return ui;
     });
 
-  before(async () => {
-    dir = tempDir('portal-truth-');
-    p = await startDemoPortal({ profile: 'default' });
-    await setPageSize(100);
-    (await features()).members.show(acme());
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await setPageSize(undefined);
-    await stopDemoPortal(p);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  useAcmeMembers('portal-truth-', { profile: 'default' }, (s) => ({ p, dir } = s));
 
   it('reports an unknown group as the file is typed, before any plan', async () => {
     const doc = await exportFile('typed.csv');

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ColumnKey } from '../../../../../src/features/members/plan/core/model';
-import { PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
+import { PROFILES, type DemoPortal } from '../../../support/demoPortal';
 import {
   appendRow,
   cellOf,
@@ -19,9 +19,9 @@ import {
   usernames,
 } from '../../../support/membersFile';
 import { portalJson } from '../../../support/portalHttp';
-import { features, loadAll, setPageSize, type Provider, type Row } from '../../../support/tree';
+import { features, loadAll, type Provider, type Row } from '../../../support/tree';
+import { exportWithGroups, useAcmeMembers } from '../../../support/membersView';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
-import { tempDir } from '../../../../support/tempDir';
 
 interface MemberJson {
   user: { username: string; name: string; email: string; enabled: boolean; locked: boolean };
@@ -61,7 +61,6 @@ for (const profile of PROFILES)
     this.timeout(270_000);
     let p: DemoPortal;
     let dir: string;
-    const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
     const member = async (name: string): Promise<MemberJson | undefined> => {
       const res = await portalJson<MemberJson>(p.emu.url, p.token, 'GET', `/v3/accounts/1/members/${name}`);
       if (res.status === 404) return undefined;
@@ -76,19 +75,7 @@ for (const profile of PROFILES)
       return groups.engineering ?? 0;
     };
     /** Exports Acme with group columns; opens the file in an editor. */
-    const exportWithGroups = async (name: string): Promise<{ doc: vscode.TextDocument; ui: ScriptedUi }> => {
-      const file = path.join(dir, name);
-      const ui = await withUi(
-        { 'members.export.file': file, 'members.export.groups': 'Members and their group permissions' },
-        async (u) => {
-          await vscode.commands.executeCommand('portal.members.exportCsv');
-          return u;
-        },
-      );
-      const doc = await vscode.workspace.openTextDocument(file);
-      await vscode.window.showTextDocument(doc);
-      return { doc, ui };
-    };
+    const exportAcme = (name: string) => exportWithGroups(dir, name);
     /** Generated members of the seed (first.last) that the rows of the file hold. */
     const plainMembers = (doc: vscode.TextDocument): string[] =>
       usernames(doc).filter(
@@ -112,26 +99,13 @@ for (const profile of PROFILES)
         return ui;
       });
 
-    before(async () => {
-      dir = tempDir('portal-plan-');
-      p = await startDemoPortal({ profile });
-      await setPageSize(100);
-      const t = await features();
-      t.members.show(acme());
-    });
-
-    after(async () => {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await setPageSize(undefined);
-      await stopDemoPortal(p);
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
+    useAcmeMembers('portal-plan-', { profile }, (s) => ({ p, dir } = s));
 
     afterEach(() => p.emu.clearFaults());
 
     it('exports with group permissions, saying what they cost; the file reads back without a problem', async () => {
       p.emu.resetStats();
-      const { doc, ui } = await exportWithGroups('acme.csv');
+      const { doc, ui } = await exportAcme('acme.csv');
       assert.match(asked(ui, 'members.export.groups'), /One more request per member/);
       const file = readFile(doc);
       assert.ok(file.groupColumns.includes('engineering'), `group columns: ${file.groupColumns.join(', ')}`);
@@ -152,7 +126,7 @@ for (const profile of PROFILES)
     });
 
     it('shows a bad permission word in the Problems panel at its line and column, and clears it once fixed', async () => {
-      const { doc } = await exportWithGroups('problems.csv');
+      const { doc } = await exportAcme('problems.csv');
       const [someone] = plainMembers(doc);
       assert.ok(someone);
       const range = await setCell(doc, someone, ENGINEERING, 'Admin');
@@ -185,7 +159,7 @@ for (const profile of PROFILES)
     });
 
     it('plans exactly the three rows edited (new member, tag, group), applies them, opens the report; undo puts the portal back', async () => {
-      const { doc } = await exportWithGroups('three.csv');
+      const { doc } = await exportAcme('three.csv');
       const [tagged, grouped] = plainMembers(doc).filter((u) => u !== undefined);
       assert.ok(tagged && grouped);
       const groupedBefore = cellOf(doc, grouped, ENGINEERING);
@@ -283,7 +257,7 @@ for (const profile of PROFILES)
     });
 
     it('a member changed on the portal after the export is a conflict: left unchanged unless chosen', async () => {
-      const { doc } = await exportWithGroups('conflict.csv');
+      const { doc } = await exportAcme('conflict.csv');
       const [changedThere, calm] = plainMembers(doc).slice(4);
       assert.ok(changedThere && calm);
       await setCell(doc, changedThere, 'tags', 'from-the-file');
@@ -325,7 +299,7 @@ for (const profile of PROFILES)
     });
 
     it('Retry Failed sends again only what failed; Discard Plan empties the view', async () => {
-      const { doc } = await exportWithGroups('retry.csv');
+      const { doc } = await exportAcme('retry.csv');
       const [a, b] = plainMembers(doc).slice(8);
       assert.ok(a && b);
       await setCell(doc, a, 'tags', 'retry-a');
@@ -353,7 +327,7 @@ for (const profile of PROFILES)
     });
 
     it('removing a member absent from the file keeps a snapshot first; Re-create Member brings them back', async () => {
-      const { doc } = await exportWithGroups('absent.csv');
+      const { doc } = await exportAcme('absent.csv');
       // Acme's own members (no other organisation) are deleted for good when removed.
       const acmeOnly = plainMembers(doc).find((u) => /@acme\.example$/.test(cellOf(doc, u, 'email')));
       assert.ok(acmeOnly);

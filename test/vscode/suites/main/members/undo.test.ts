@@ -13,6 +13,7 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../suppo
 import { openForm } from '../../../support/forms';
 import { portalJson } from '../../../support/portalHttp';
 import { features, loadAll, nodeOf, setPageSize, type Provider, type Row } from '../../../support/tree';
+import { acmeOf, showAcmeMembers } from '../../../support/membersView';
 import { withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 
@@ -29,7 +30,7 @@ describe('Members: every change is undone from its summary', function () {
   this.timeout(270_000);
   let p: DemoPortal;
   let members: Provider;
-  const acme = () => ({ kind: 'account' as const, portalId: p.portalId, accountId: 1, label: 'Acme Corporation' });
+  const acme = () => acmeOf(p.portalId);
   const get = async <T>(path: string): Promise<{ status: number; body: T }> =>
     portalJson<T>(p.emu.url, p.token, 'GET', path);
   /** What an undo must bring back: profile, flags, tags, permission and every group's level; undefined when gone. */
@@ -52,10 +53,7 @@ describe('Members: every change is undone from its summary', function () {
 
   before(async () => {
     p = await startDemoPortal();
-    await setPageSize(100);
-    const t = await features();
-    members = t.members.provider as unknown as Provider;
-    t.members.show(acme());
+    members = await showAcmeMembers(p.portalId);
   });
 
   after(async () => {

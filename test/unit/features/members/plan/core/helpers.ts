@@ -2,37 +2,15 @@
 // columns as text, and edits to that text the way a person makes them in an editor or a spreadsheet.
 import { rm } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { PortalClient } from '../../../../../../src/api';
 import { csvLine, UTF8_BOM } from '../../../../../../src/features/members/csv/csv';
 import { membersCsvLines } from '../../../../../../src/features/members/csv/membersCsv';
 import { readGroups } from '../../../../../../src/features/members/plan/core/portalState';
-import { accountIdOf, demoClient, emulator, type Emulator } from '../../../helpers';
+import type { AcmePortal as Portal } from '../../../helpers';
 import { tempDir } from '../../../../../support/tempDir';
 
 export { apiRequests } from '../../../helpers';
 
-export interface Portal {
-  emu: Emulator;
-  client: PortalClient;
-  acme: number;
-}
-
-export async function withPortal(
-  run: (p: Portal) => Promise<void>,
-  options: Parameters<typeof emulator>[0] = {},
-): Promise<void> {
-  const emu = await emulator(options);
-  const client = await demoClient(emu).catch(async (error: unknown) => {
-    await emu.stop();
-    throw error;
-  });
-  try {
-    await run({ emu, client, acme: await accountIdOf(client, 'acme') });
-  } finally {
-    client.close();
-    await emu.stop();
-  }
-}
+export { withAcme as withPortal, type AcmePortal as Portal } from '../../../helpers';
 
 /** acme's export with every group as a column (and the lastModified baseline), as the file's text. */
 export async function exportText(p: Portal, withGroups = true): Promise<string> {
