@@ -3,6 +3,7 @@ import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import { groupChoices, type GroupLevel } from './assignments/assignments.protocol';
+import { groupNameCell } from './assignments/assignments.page';
 import type { MemberFormState, MemberValues } from './member.protocol';
 import type { ActivationChoice, GroupMode, MemberExtraValues } from './memberExtras.protocol';
 import { el, safeId, type Child } from '../../../forms/page/dom';
@@ -66,19 +67,7 @@ function chosenGroups(state: MemberFormState, selects: readonly GroupSelect[]): 
     el(
       'tbody',
       {},
-      ...state.groups.map((g, i) =>
-        el(
-          'tr',
-          {},
-          el(
-            'td',
-            { classes: ['name'] },
-            el('span', { textContent: g.friendlyName }),
-            el('div', { classes: ['hint'], textContent: g.name }),
-          ),
-          el('td', {}, selects[i]?.control ?? null),
-        ),
-      ),
+      ...state.groups.map((g, i) => el('tr', {}, groupNameCell(g), el('td', {}, selects[i]?.control ?? null))),
     ),
   );
   return el(
