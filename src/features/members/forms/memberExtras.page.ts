@@ -7,7 +7,15 @@ import { groupNameCell } from './assignments/assignments.page';
 import type { MemberFormState, MemberValues } from './member.protocol';
 import type { ActivationChoice, GroupMode, MemberExtraValues } from './memberExtras.protocol';
 import { el, safeId, type Child } from '../../../forms/page/dom';
-import { checkboxField, readChoice, section, select, selectField } from '../../../forms/page/fields';
+import {
+  checkboxField,
+  labelledField,
+  readChoice,
+  section,
+  select,
+  selectField,
+  textField,
+} from '../../../forms/page/fields';
 import type { FormView } from '../../../forms/page/form';
 import type { Choice } from '../../../forms/protocol/common';
 
@@ -135,21 +143,13 @@ function activationSection(
     type: 'datetime-local',
     value: localInput(values.activationDate),
   });
-  const dateNode = el(
-    'vscode-form-group',
-    { variant: 'vertical' },
-    el('vscode-label', { htmlFor: 'activationDate', textContent: l10n.t('Date and time (your time zone)') }),
-    date,
-    form.field('activationDate', date),
-  );
-  const message = el('vscode-textfield', { id: 'activationMessage', value: values.activationMessage, maxLength: 5000 });
-  const messageNode = el(
-    'vscode-form-group',
-    { variant: 'vertical' },
-    el('vscode-label', { htmlFor: 'activationMessage', textContent: l10n.t('Message in the e-mail (optional)') }),
-    message,
-    form.field('activationMessage', message),
-  );
+  const dateNode = labelledField(form, { id: 'activationDate', label: l10n.t('Date and time (your time zone)') }, date);
+  const { node: messageNode, control: message } = textField(form, {
+    id: 'activationMessage',
+    label: l10n.t('Message in the e-mail (optional)'),
+    value: values.activationMessage,
+    maxLength: 5000,
+  });
   shownWhen(mode.control, 'date', dateNode);
   return {
     node: section(l10n.t('Activation'), mode.node, dateNode, messageNode),
