@@ -38,14 +38,23 @@ function credentialsView(): { show(form: Form, m: CredentialsMessage): void } {
   };
 }
 
-function copyButton(what: 'clientId' | 'clientSecret', label: string): HTMLElement {
+/** A credential's term and its value, with the button that copies it (the host copies: the page holds no clipboard). */
+function credentialEntry(
+  what: 'clientId' | 'clientSecret',
+  id: string,
+  value: string,
+  words: { readonly term: string; readonly copy: string },
+): HTMLElement[] {
   const button = el('vscode-button', {
     secondary: true,
-    textContent: label,
+    textContent: words.copy,
     on: { click: () => post({ type: 'copy', what }) },
   });
   button.id = `copy-${what}`;
-  return button;
+  return [
+    el('dt', { textContent: words.term }),
+    el('dd', {}, el('code', { id, classes: ['secret'], textContent: value }), ' ', button),
+  ];
 }
 
 /** The warning that the secret is shown only now, worded for a new application or a rotated secret. */
@@ -68,22 +77,14 @@ function credentialsList(m: CredentialsMessage): HTMLElement {
   return el(
     'dl',
     { classes: ['kv'] },
-    el('dt', { textContent: l10n.t('Client id') }),
-    el(
-      'dd',
-      {},
-      el('code', { id: 'client-id', classes: ['secret'], textContent: m.clientId }),
-      ' ',
-      copyButton('clientId', l10n.t('Copy client id')),
-    ),
-    el('dt', { textContent: l10n.t('Client secret') }),
-    el(
-      'dd',
-      {},
-      el('code', { id: 'client-secret', classes: ['secret'], textContent: m.clientSecret }),
-      ' ',
-      copyButton('clientSecret', l10n.t('Copy secret')),
-    ),
+    ...credentialEntry('clientId', 'client-id', m.clientId, {
+      term: l10n.t('Client id'),
+      copy: l10n.t('Copy client id'),
+    }),
+    ...credentialEntry('clientSecret', 'client-secret', m.clientSecret, {
+      term: l10n.t('Client secret'),
+      copy: l10n.t('Copy secret'),
+    }),
   );
 }
 

@@ -24,6 +24,7 @@ import type { Run } from '../../ui/commands';
 import type { PickItem, Ui } from '../../ui/ui';
 import type { AccessHandle } from '../contracts';
 import { FileNode } from './tree/nodes';
+import { cancellableProgress } from '../../ui/cancellableProgress';
 
 /** A row of the pick, its text kept as its value: choosing one changes nothing. */
 export interface ReachRowValue {
@@ -118,13 +119,10 @@ async function storeRead(ui: Ui, access: AccessHandle, file: FileRef, groupLabel
       action: vscode.l10n.t('Read'),
     }));
   if (!go) return false;
-  const outcome = await ui.progress(
-    {
-      id: 'whoCanReach.progress',
-      title: vscode.l10n.t('Reading who is in {0}…', groupLabel),
-      where: 'notification',
-      cancellable: true,
-    },
+  const outcome = await cancellableProgress(
+    ui,
+    'whoCanReach.progress',
+    vscode.l10n.t('Reading who is in {0}…', groupLabel),
     (_p, signal) => access.refresh(account, signal),
   );
   return outcome === 'done';

@@ -12,15 +12,13 @@ import { registerCommand } from '../../ui/commands';
 import type { Ui } from '../../ui/ui';
 import type { FeatureDeps } from '../contracts';
 import { guestRows, notOfferedWords } from './rows';
+import { cancellableProgress } from '../../ui/cancellableProgress';
 
 function read(ui: Ui, client: PortalClient, account: AccountRef): Promise<GuestsAndInvitations> {
-  return ui.progress(
-    {
-      id: 'guests.read',
-      title: vscode.l10n.t('Reading the guests and invitations of {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  return cancellableProgress(
+    ui,
+    'guests.read',
+    vscode.l10n.t('Reading the guests and invitations of {0}…', plain(account.label)),
     (_progress, signal) => readGuestsAndInvitations(client, account.accountId, signal),
   );
 }

@@ -15,6 +15,7 @@ import type { AppliedPlan, MemberPlans } from '../contracts';
 import { planReview } from './core/reviewPlan';
 import type { ReviewFiles } from './core/reviewFiles';
 import type { ReviewSession } from './session';
+import { cancellableProgress } from '../../ui/cancellableProgress';
 
 export interface FinishDeps {
   readonly registry: PortalRegistry;
@@ -52,13 +53,10 @@ async function planOf(ui: Ui, deps: FinishDeps, session: ReviewSession): Promise
   const decided = session.review.memberChanges();
   if (decided.length === 0) return undefined;
   const { account } = session;
-  const result = await ui.progress(
-    {
-      id: 'review.plan.read',
-      title: vscode.l10n.t('Reading the {0} members decided on…', count(decided.length)),
-      where: 'notification',
-      cancellable: true,
-    },
+  const result = await cancellableProgress(
+    ui,
+    'review.plan.read',
+    vscode.l10n.t('Reading the {0} members decided on…', count(decided.length)),
     (_progress, signal) =>
       planReview(deps.registry.client(account.portalId), account.accountId, decided, session.review.head.scope?.name, {
         title: vscode.l10n.t('Access review of {0}: remove or lower {1} members', account.label, count(decided.length)),

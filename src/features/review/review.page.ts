@@ -5,8 +5,8 @@ import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import '../../forms/page/elements';
-import { adoptStyles, clear, el } from '../../forms/page/dom';
-import { adoptFormStyles } from '../../forms/page/form';
+import { clear, el, onNextFrame } from '../../forms/page/dom';
+import { adoptListPageStyles } from '../../forms/page/listPage';
 import { onHostMessage, post, saveDraft } from '../../forms/page/host';
 import { calendarDate, count } from '../../shared/format';
 import css from './review.css';
@@ -52,7 +52,7 @@ class ReviewPage {
   private filter: ReviewFilter = {};
   private limit = PAGE_ROWS;
   private shown: ReviewRow[] = [];
-  private drawQueued = false;
+  private readonly queueDraw = onNextFrame(() => this.draw());
 
   private readonly title = el('h1', { textContent: l10n.t('Access review') });
   private readonly about = el('p', { classes: ['about'] });
@@ -272,15 +272,6 @@ class ReviewPage {
     this.decisionBar.hidden = m.readOnly;
   }
 
-  private queueDraw(): void {
-    if (this.drawQueued) return;
-    this.drawQueued = true;
-    requestAnimationFrame(() => {
-      this.drawQueued = false;
-      this.draw();
-    });
-  }
-
   private draw(): void {
     const now = Date.now();
     this.shown = this.rows.filter((r) => shows(r, this.decisions.get(r.key), this.filter, now));
@@ -316,7 +307,6 @@ class ReviewPage {
 }
 
 export function startReviewPage(): void {
-  adoptFormStyles();
-  adoptStyles(css);
+  adoptListPageStyles(css);
   new ReviewPage().start();
 }

@@ -4,7 +4,7 @@
  * by the page). Rows go to the page in batches; a decision is the host's to make and keep: the page only asks.
  */
 import * as vscode from 'vscode';
-import { pagePanel } from '../../forms/html';
+import { PagePanelHost } from '../../forms/pagePanelHost';
 import { errorMessage, isCancellation } from '../../shared/errors';
 import type { Ui } from '../../ui/ui';
 import { checkReviewMessage, type ReviewMessage, type ReviewMeta } from './core/review.protocol';
@@ -24,17 +24,9 @@ export interface ReviewPanelEnv {
   readonly finish: (ui: Ui, session: ReviewSession) => Promise<unknown>;
 }
 
-export class ReviewPanel implements vscode.Disposable {
-  readonly panel: vscode.WebviewPanel;
-  private readonly posted = new vscode.EventEmitter<{ type: string; [key: string]: unknown }>();
-  /** Every message posted to the page (tests follow it). */
-  readonly onDidPost = this.posted.event;
-  private readonly closed = new vscode.EventEmitter<void>();
-  readonly onDidClose = this.closed.event;
-  private disposed = false;
+export class ReviewPanel extends PagePanelHost<ReviewMessage> {
   /** The page's script ran and asked for the rows (a hidden webview loads nothing until it is shown). */
   pageReady = false;
-  private readonly disposables: vscode.Disposable[] = [];
 
   /** `restored`: the panel a reload of the window handed back (the serializer's), else a new one is opened. */
   constructor(
@@ -42,18 +34,20 @@ export class ReviewPanel implements vscode.Disposable {
     readonly session: ReviewSession,
     restored?: vscode.WebviewPanel,
   ) {
-    const title = vscode.l10n.t('Access Review: {0}', session.account.label);
-    this.panel = pagePanel(REVIEW_VIEW_TYPE, REVIEW_PAGE, title, env.extensionUri, restored);
+    super({
+      viewType: REVIEW_VIEW_TYPE,
+      page: REVIEW_PAGE,
+      title: vscode.l10n.t('Access Review: {0}', session.account.label),
+      extensionUri: env.extensionUri,
+      restored,
+      check: checkReviewMessage,
+      log: env.log,
+      logName: 'review',
+    });
     this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
-      this.panel.onDidDispose(() => this.dispose()),
       session.onDidDecide((e) => this.post({ type: 'decided', changes: e.keys.map((k) => [k, e.decision]) })),
       session.onDidChangeHead(() => this.post({ type: 'meta', meta: this.meta() })),
     );
-  }
-
-  get isDisposed(): boolean {
-    return this.disposed;
   }
 
   reveal(): void {
@@ -78,30 +72,20 @@ export class ReviewPanel implements vscode.Disposable {
     };
   }
 
-  /** Every message from the page enters here; one that does not match the protocol is dropped and logged. */
-  async handleMessage(raw: unknown): Promise<void> {
-    if (this.disposed) return;
-    const checked = checkReviewMessage(raw, '');
-    if (!checked.ok) {
-      this.env.log.warn(`[review] dropped a message: ${checked.error}`);
-      return;
-    }
-    const m: ReviewMessage = checked.value;
+  /** A failure is the person's to see, not the page's. */
+  protected async handle(m: ReviewMessage): Promise<void> {
     try {
-      await this.handle(m);
+      await this.act(m);
     } catch (error) {
       if (!isCancellation(error)) this.env.ui().notify('error', errorMessage(error));
     }
   }
 
-  private async handle(m: ReviewMessage): Promise<void> {
+  private async act(m: ReviewMessage): Promise<void> {
     switch (m.type) {
       case 'ready':
         this.pageReady = true;
         this.sendAll();
-        return;
-      case 'close':
-        this.panel.dispose();
         return;
       case 'decide':
         await this.session.decide(m.keys, m.decision);
@@ -120,21 +104,5 @@ export class ReviewPanel implements vscode.Disposable {
     this.post({ type: 'init', meta: this.meta(), l10n: vscode.l10n.bundle ?? null });
     for (let i = 0; i < rows.length; i += BATCH_ROWS) this.post({ type: 'rows', rows: rows.slice(i, i + BATCH_ROWS) });
     this.post({ type: 'decided', changes: [...decisions.entries()] });
-  }
-
-  private post(message: { type: string; [key: string]: unknown }): void {
-    if (this.disposed) return;
-    this.posted.fire(message);
-    void this.panel.webview.postMessage(message);
-  }
-
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.closed.fire();
-    this.closed.dispose();
-    this.posted.dispose();
-    for (const d of this.disposables) d.dispose();
-    this.panel.dispose();
   }
 }

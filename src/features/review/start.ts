@@ -16,6 +16,7 @@ import { Review, REVIEW_VERSION, type Refusal, type ReviewHead } from './core/mo
 import type { ReviewFiles } from './core/reviewFiles';
 import { newReviewId } from './core/reviewFiles';
 import { guestRows, invitationRows, memberRows } from './core/rows';
+import { cancellableProgress } from '../../ui/cancellableProgress';
 
 export interface StartDeps {
   readonly registry: PortalRegistry;
@@ -58,13 +59,10 @@ async function ensureRead(ui: Ui, access: AccessHandle, account: AccountRef): Pr
     action: vscode.l10n.t('Read'),
   });
   if (!yes) return access.view(account).size > 0;
-  const outcome = await ui.progress(
-    {
-      id: 'review.read',
-      title: vscode.l10n.t('Reading the access of {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  const outcome = await cancellableProgress(
+    ui,
+    'review.read',
+    vscode.l10n.t('Reading the access of {0}…', plain(account.label)),
     (_progress, signal) => access.refresh(account, signal),
   );
   return outcome === 'done' || access.view(account).size > 0;
@@ -115,13 +113,10 @@ export function refusedWords(refused: ReviewHead['refused']): string | undefined
 
 /** The guests and invitations the access store holds (read within the budget when not fresh), as the matrix shows them. */
 function readOthers(ui: Ui, access: AccessHandle, account: AccountRef): Promise<PlacedOutsiders> {
-  return ui.progress(
-    {
-      id: 'review.read.guests',
-      title: vscode.l10n.t('Reading the guests and invitations of {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  return cancellableProgress(
+    ui,
+    'review.read.guests',
+    vscode.l10n.t('Reading the guests and invitations of {0}…', plain(account.label)),
     (_progress, signal) => access.placedOutsiders(account, signal),
   );
 }

@@ -44,6 +44,19 @@ export function clear(node: Node): void {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
 
+/** Runs `draw` at the next frame, once however often it is asked for before then. */
+export function onNextFrame(draw: () => void): () => void {
+  let queued = false;
+  return () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      draw();
+    });
+  };
+}
+
 /** Ids built from server data (group ids) stay valid CSS selectors for vscode-label's lookup. */
 export function safeId(...parts: Array<string | number>): string {
   return parts.map((p) => String(p).replace(/[^A-Za-z0-9_-]/g, '_')).join('-');

@@ -19,7 +19,13 @@ interface Common {
   required?: boolean;
 }
 
-function group(form: AnyForm, spec: Common, control: HTMLElement & { invalid?: boolean }, extra?: Child): HTMLElement {
+/** A control under its label, with its hint and its error line: what every field is, for a control of its own. */
+export function labelledField(
+  form: AnyForm,
+  spec: Common,
+  control: HTMLElement & { invalid?: boolean },
+  extra?: Child,
+): HTMLElement {
   const error = (form as FormView<FormStateBase, unknown>).field(spec.id, control);
   return el(
     'vscode-form-group',
@@ -52,7 +58,7 @@ export function textField(
   }
   if (spec.placeholder) control.placeholder = spec.placeholder;
   if (spec.type === 'password') control.autocomplete = 'off';
-  return { node: group(form, spec, control), control };
+  return { node: labelledField(form, spec, control), control };
 }
 
 /** A drop-down; values are kept as strings by the element and mapped back by the caller. */
@@ -61,7 +67,11 @@ export function selectField<T extends string | number>(
   spec: Common & { value: T; choices: readonly Choice<T>[] },
 ): { node: HTMLElement; control: VscodeSingleSelect; read(): T } {
   const control = select(spec.id, spec.value, spec.choices);
-  return { node: group(form, spec, control), control, read: () => readChoice(control, spec.choices, spec.value) };
+  return {
+    node: labelledField(form, spec, control),
+    control,
+    read: () => readChoice(control, spec.choices, spec.value),
+  };
 }
 
 /** A drop-down without its own label row, for table cells; `label` becomes its accessible name. */
@@ -131,7 +141,7 @@ export function tagsField(
   };
   list(spec.value);
   control.addEventListener('change', () => list(control.value));
-  return { node: group(form, spec, control, chosen), control, read: () => [...control.value] };
+  return { node: labelledField(form, spec, control, chosen), control, read: () => [...control.value] };
 }
 
 export function section(title: string, ...children: Child[]): HTMLElement {

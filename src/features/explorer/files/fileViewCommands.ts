@@ -43,30 +43,35 @@ function orderChoices(current: FileListView): PickItem<{ orderBy: FileOrder; asc
   }));
 }
 
-/** The group's view as it is, and the user's answer to a question about it. */
-async function ask<T>(
-  ui: Ui,
-  state: ExplorerState,
-  g: GroupRef,
-  question: { id: `files.${string}`; placeHolder: string; choices: (current: FileListView) => PickItem<T>[] },
-): Promise<{ current: FileListView; choice: T }> {
-  const current = state.fileView(groupKey(g));
-  const { id, placeHolder } = question;
-  return { current, choice: answered(await ui.pick(question.choices(current), { id, placeHolder })) };
+/** The Explorer's state and tree, where a group's view is kept and shown. */
+interface ViewPlace {
+  readonly state: ExplorerState;
+  readonly provider: ExplorerProvider;
 }
 
-async function orderFiles(
+/**
+ * Asks the user about the group's view as it is, then keeps and shows the view `next` makes of it and the answer.
+ */
+async function changeView<T>(
   ui: Ui,
-  state: ExplorerState,
-  provider: ExplorerProvider,
+  place: ViewPlace,
   g: GroupRef,
+  question: { id: `files.${string}`; placeHolder: string; choices: (current: FileListView) => PickItem<T>[] },
+  next: (current: FileListView, choice: T) => FileListView | Promise<FileListView>,
 ): Promise<FileListView> {
-  const { current, choice } = await ask(ui, state, g, {
-    id: 'files.order',
+  const current = place.state.fileView(groupKey(g));
+  const { id, placeHolder } = question;
+  const choice = answered(await ui.pick(question.choices(current), { id, placeHolder }));
+  return apply(place, g, await next(current, choice));
+}
+
+function orderFiles(ui: Ui, place: ViewPlace, g: GroupRef): Promise<FileListView> {
+  const question = {
+    id: 'files.order' as const,
     placeHolder: vscode.l10n.t('Order the file records of {0}', g.label),
     choices: orderChoices,
-  });
-  return apply(state, provider, g, { ...current, ...choice });
+  };
+  return changeView(ui, place, g, question, (current, choice) => ({ ...current, ...choice }));
 }
 
 type FilterChoice = 'foldersOnly' | 'since' | 'anyDate' | 'clear';
@@ -114,39 +119,31 @@ async function askSince(ui: Ui, g: GroupRef, current: FileListView): Promise<num
   return answered(parseSinceDate(text));
 }
 
-async function filterFiles(
-  ui: Ui,
-  state: ExplorerState,
-  provider: ExplorerProvider,
-  g: GroupRef,
-): Promise<FileListView> {
-  const { current, choice } = await ask(ui, state, g, {
-    id: 'files.filter',
+function filterFiles(ui: Ui, place: ViewPlace, g: GroupRef): Promise<FileListView> {
+  const question = {
+    id: 'files.filter' as const,
     placeHolder: vscode.l10n.t('Filter the file records of {0}', g.label),
     choices: filterChoices,
+  };
+  return changeView(ui, place, g, question, async (current, choice) => {
+    switch (choice) {
+      case 'foldersOnly':
+        return { ...current, foldersOnly: !current.foldersOnly };
+      case 'since':
+        return { ...current, modifiedSince: await askSince(ui, g, current) };
+      case 'anyDate':
+        return { ...current, modifiedSince: null };
+      case 'clear':
+        return DEFAULT_FILE_VIEW;
+    }
   });
-  switch (choice) {
-    case 'foldersOnly':
-      return apply(state, provider, g, { ...current, foldersOnly: !current.foldersOnly });
-    case 'since':
-      return apply(state, provider, g, { ...current, modifiedSince: await askSince(ui, g, current) });
-    case 'anyDate':
-      return apply(state, provider, g, { ...current, modifiedSince: null });
-    case 'clear':
-      return apply(state, provider, g, DEFAULT_FILE_VIEW);
-  }
 }
 
 /** Keeps the group's new view and lists its file records again (the rows on screen stay until the new ones are in). */
-async function apply(
-  state: ExplorerState,
-  provider: ExplorerProvider,
-  g: GroupRef,
-  view: FileListView,
-): Promise<FileListView> {
+async function apply(place: ViewPlace, g: GroupRef, view: FileListView): Promise<FileListView> {
   const key = groupKey(g);
-  await state.setFileView(key, view);
-  provider.reload(key);
+  await place.state.setFileView(key, view);
+  place.provider.reload(key);
   return view;
 }
 
@@ -175,10 +172,10 @@ export function registerFileViewCommands(
   const { registry, state, provider, view } = deps;
   return [
     registerCommand(env, 'portal.group.orderFiles', async (run) =>
-      orderFiles(run.ui, state, provider, await groupFor(run, registry)),
+      orderFiles(run.ui, deps, await groupFor(run, registry)),
     ),
     registerCommand(env, 'portal.group.filterFiles', async (run) =>
-      filterFiles(run.ui, state, provider, await groupFor(run, registry)),
+      filterFiles(run.ui, deps, await groupFor(run, registry)),
     ),
     registerCommand(env, 'portal.explorer.showDisabledAccounts', () => showDisabled(state, provider, view, true)),
     registerCommand(env, 'portal.explorer.hideDisabledAccounts', () => showDisabled(state, provider, view, false)),

@@ -19,6 +19,7 @@ import type { AccessMatrix } from './store/accessMatrix';
 import { accountOfRestore, parseRestore, viewIn } from './matrixRestore';
 import type { MatrixSessions } from './store/matrixSessions';
 import type { MatrixView } from './matrix.protocol';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 export class MatrixPanels implements vscode.Disposable {
   private readonly open = new Map<string, MatrixPanel>();
@@ -140,13 +141,10 @@ async function giveSameAccess(
   // Targets known to be in no group yet (a starter) get the same groups exactly, unless the user says otherwise.
   const noGroupsYet = to.every((t) => storedGroups(matrix, t.username)?.length === 0);
   const extras = new Set(answered(await pickExtras(run.ui, to, source.name, noGroupsYet)));
-  const plan = await run.ui.progress(
-    {
-      id: 'access.same.read',
-      title: vscode.l10n.t('Reading the access of {0}…', source.name),
-      where: 'notification',
-      cancellable: true,
-    },
+  const plan = await cancellableProgress(
+    run.ui,
+    'access.same.read',
+    vscode.l10n.t('Reading the access of {0}…', source.name),
     (_progress, signal) =>
       planSameAccess(
         client,

@@ -6,8 +6,8 @@ import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-check
 import type { VscodeProgressBar } from '@vscode-elements/elements/dist/vscode-progress-bar/vscode-progress-bar.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import '../../../forms/page/elements';
-import { adoptStyles, clear, el } from '../../../forms/page/dom';
-import { adoptFormStyles } from '../../../forms/page/form';
+import { clear, el, onNextFrame } from '../../../forms/page/dom';
+import { adoptListPageStyles } from '../../../forms/page/listPage';
 import { loadDraft, onHostMessage, post, saveDraft } from '../../../forms/page/host';
 import { calendarDate, count, relativeTime } from '../../../shared/format';
 import { cellOf, ROW, type WireRow } from '../../../shared/accessRow';
@@ -115,7 +115,7 @@ class MatrixPage {
   /** The host's time when it sent the progress: the read age is told as of then. */
   private progressAt = 0;
   private refilterTimer: number | undefined;
-  private drawQueued = false;
+  private readonly queueDraw = onNextFrame(() => this.draw());
   private optionsStale = true;
   /** Rows or names arrived since the last draw. */
   private dirty = false;
@@ -439,15 +439,6 @@ class MatrixPage {
     return this.view.group !== undefined ? [this.view.group] : this.order;
   }
 
-  private queueDraw(): void {
-    if (this.drawQueued) return;
-    this.drawQueued = true;
-    requestAnimationFrame(() => {
-      this.drawQueued = false;
-      this.draw();
-    });
-  }
-
   /** The rows and columns on screen (with overscan), from the viewport's scroll position and size. */
   private drawWindow(): DrawWindow {
     const columns = this.visibleColumns();
@@ -659,7 +650,6 @@ function numberOr(value: string): number | undefined {
 }
 
 export function startMatrixPage(): void {
-  adoptFormStyles();
-  adoptStyles(css);
+  adoptListPageStyles(css);
   new MatrixPage().start();
 }

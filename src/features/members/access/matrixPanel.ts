@@ -5,7 +5,7 @@
  * flood it; the page keeps them and draws only what is on screen.
  */
 import * as vscode from 'vscode';
-import { pagePanel } from '../../../forms/html';
+import { PagePanelHost } from '../../../forms/pagePanelHost';
 import { errorMessage, isCancellation } from '../../../shared/errors';
 import { count, untilRelativeTimeChanges } from '../../../shared/format';
 import { accountPermissionWords } from '../../../shared/permissions';
@@ -32,13 +32,7 @@ export const MATRIX_PAGE = 'access';
 /** The panel's view type, as package.json's activation event and the serializer name it. */
 export const MATRIX_VIEW_TYPE = 'portal.accessMatrix';
 
-export class MatrixPanel implements vscode.Disposable {
-  readonly panel: vscode.WebviewPanel;
-  private readonly posted = new vscode.EventEmitter<{ type: string; [key: string]: unknown }>();
-  /** Every message posted to the page (tests follow it). */
-  readonly onDidPost = this.posted.event;
-  private readonly closed = new vscode.EventEmitter<void>();
-  readonly onDidClose = this.closed.event;
+export class MatrixPanel extends PagePanelHost<PageMessage> {
   private view: MatrixView;
   /** The guests', invitations' and sign-in filters the page shows now. */
   private others: OthersView = {};
@@ -50,8 +44,6 @@ export class MatrixPanel implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   /** Sends the progress again when the read's age, in words, changes. */
   private ageTimer: NodeJS.Timeout | undefined;
-  private disposed = false;
-  private readonly disposables: vscode.Disposable[] = [];
 
   /** `restored`: the panel VS Code brought back after a reload (see matrixSerializer.ts); else a new one. */
   constructor(
@@ -60,12 +52,18 @@ export class MatrixPanel implements vscode.Disposable {
     view: MatrixView,
     restored?: vscode.WebviewPanel,
   ) {
+    super({
+      viewType: MATRIX_VIEW_TYPE,
+      page: MATRIX_PAGE,
+      title: vscode.l10n.t('Access: {0}', session.account.label),
+      extensionUri: env.extensionUri,
+      restored,
+      check: checkPageMessage,
+      log: env.log,
+      logName: 'access',
+    });
     this.view = view;
-    const title = vscode.l10n.t('Access: {0}', session.account.label);
-    this.panel = pagePanel(MATRIX_VIEW_TYPE, MATRIX_PAGE, title, env.extensionUri, restored);
     this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handleMessage(m)),
-      this.panel.onDidDispose(() => this.dispose()),
       session.onRow((row) => this.queue(row)),
       session.onRemoved((ids) => {
         for (const id of ids) this.pending.delete(id);
@@ -109,19 +107,7 @@ export class MatrixPanel implements vscode.Disposable {
     this.panel.reveal();
   }
 
-  get isDisposed(): boolean {
-    return this.disposed;
-  }
-
-  /** Every message from the page enters here; one that does not match the protocol is dropped and logged. */
-  async handleMessage(raw: unknown): Promise<void> {
-    if (this.disposed) return;
-    const checked = checkPageMessage(raw, '');
-    if (!checked.ok) {
-      this.env.log.warn(`[access] dropped a message: ${checked.error}`);
-      return;
-    }
-    const m: PageMessage = checked.value;
+  protected async handle(m: PageMessage): Promise<void> {
     switch (m.type) {
       case 'ready':
         this.sendAll();
@@ -131,9 +117,6 @@ export class MatrixPanel implements vscode.Disposable {
         return;
       case 'refresh':
         await this.session.read(this.env.ui).catch((e: unknown) => this.failed(e));
-        return;
-      case 'close':
-        this.panel.dispose();
         return;
       case 'view':
         this.view = m.view;
@@ -299,21 +282,8 @@ export class MatrixPanel implements vscode.Disposable {
     this.ageTimer = setTimeout(() => this.postProgress(), untilRelativeTimeChanges(now - progress.oldestReadAt));
   }
 
-  private post(message: { type: string; [key: string]: unknown }): void {
-    if (this.disposed) return;
-    this.posted.fire(message);
-    void this.panel.webview.postMessage(message);
-  }
-
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+  protected override stop(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.ageTimer) clearTimeout(this.ageTimer);
-    this.closed.fire();
-    this.closed.dispose();
-    this.posted.dispose();
-    for (const d of this.disposables) d.dispose();
-    this.panel.dispose();
   }
 }

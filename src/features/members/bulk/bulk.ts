@@ -19,6 +19,7 @@ import { changeWords, lastingRemovalWords, someNames, summaryWords, unusualWords
 import { typeCountWords } from '../plan/planWords';
 import { unusualIn } from './unusual';
 import type { MembersProvider } from '../view/membersProvider';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 export interface BulkDeps {
   readonly registry: PortalRegistry;
@@ -175,16 +176,14 @@ async function runOnce(
   words: ChangeWords,
 ): Promise<BulkSummary> {
   const client = deps.registry.client(account.portalId);
-  const summary = await ui.progress(
-    { id: 'members.bulk.progress', title: words.progress, where: 'notification', cancellable: true },
-    (progress, signal) =>
-      runBulk(client, account.accountId, change, members, {
-        signal,
-        journal: { storageFolder: deps.storage, portalId: account.portalId, accountLabel: account.label },
-        title: words.title,
-        onProgress: (p) =>
-          progress.report({ increment: 100 / p.total, message: vscode.l10n.t('{0} of {1}', p.done, p.total) }),
-      }),
+  const summary = await cancellableProgress(ui, 'members.bulk.progress', words.progress, (progress, signal) =>
+    runBulk(client, account.accountId, change, members, {
+      signal,
+      journal: { storageFolder: deps.storage, portalId: account.portalId, accountLabel: account.label },
+      title: words.title,
+      onProgress: (p) =>
+        progress.report({ increment: 100 / p.total, message: vscode.l10n.t('{0} of {1}', p.done, p.total) }),
+    }),
   );
   showInView(deps, account, summary);
   for (const f of summary.failed)

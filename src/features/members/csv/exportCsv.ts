@@ -15,6 +15,7 @@ import { answered, type Ui } from '../../../ui/ui';
 import { aboutDuration } from '../../../shared/duration';
 import { estimateExportCost, writeMembersCsv, type ExportGroup, type MemberColumn } from './membersCsv';
 import { announceFileWritten } from '../../../ui/fileWritten';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 /** The export's header labels in the user's language (a members file is read back with them too). */
 export function memberHeaders(): Record<MemberColumn, string> {
@@ -138,27 +139,24 @@ export async function exportMembers(
     : vscode.l10n.t('Exporting members of {0}…', account.label);
   const client = registry.client(account.portalId);
   try {
-    const { rows } = await ui.progress(
-      { id: 'members.export.progress', title, where: 'notification', cancellable: true },
-      (progress, signal) => {
-        let reported = 0;
-        return writeMembersCsv(client, account.accountId, query, file, {
-          signal,
-          headers: memberHeaders(),
-          ...(groups ? { groups } : {}),
-          ...(options.memberGroups ? { memberGroups: options.memberGroups } : {}),
-          ...(options.neverSignedIn ? { neverSignedIn: options.neverSignedIn } : {}),
-          onProgress: (written, total) => {
-            const share = total ? (100 * written) / total : 0;
-            progress.report({
-              increment: share - reported,
-              message: total ? vscode.l10n.t('{0} of {1}', count(written), count(total)) : count(written),
-            });
-            reported = share;
-          },
-        });
-      },
-    );
+    const { rows } = await cancellableProgress(ui, 'members.export.progress', title, (progress, signal) => {
+      let reported = 0;
+      return writeMembersCsv(client, account.accountId, query, file, {
+        signal,
+        headers: memberHeaders(),
+        ...(groups ? { groups } : {}),
+        ...(options.memberGroups ? { memberGroups: options.memberGroups } : {}),
+        ...(options.neverSignedIn ? { neverSignedIn: options.neverSignedIn } : {}),
+        onProgress: (written, total) => {
+          const share = total ? (100 * written) / total : 0;
+          progress.report({
+            increment: share - reported,
+            message: total ? vscode.l10n.t('{0} of {1}', count(written), count(total)) : count(written),
+          });
+          reported = share;
+        },
+      });
+    });
     await options.onExported?.(file, account);
     announceFileWritten(ui, 'members.export.done', exportedWords(rows, filter, file), file);
     return rows;

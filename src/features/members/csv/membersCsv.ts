@@ -260,13 +260,17 @@ async function readGroupCells(
     },
     options.signal,
   );
-  if (options.signal?.aborted)
-    throw new PortalError({
-      kind: 'cancelled',
-      endpoint: '',
-      message: 'The export was cancelled; no file was written.',
-    });
+  if (options.signal?.aborted) throw exportCancelled();
   return out;
+}
+
+/** A cancelled export, said the one way whichever step noticed. */
+function exportCancelled(): PortalError {
+  return new PortalError({
+    kind: 'cancelled',
+    endpoint: '',
+    message: 'The export was cancelled; no file was written.',
+  });
 }
 
 /**
@@ -302,12 +306,7 @@ export async function writeMembersCsv(
     });
   } catch (error) {
     // The abort surfaces as the stream's AbortError or as the request's cancellation, whichever came first.
-    if (options.signal?.aborted)
-      throw new PortalError({
-        kind: 'cancelled',
-        endpoint: '',
-        message: 'The export was cancelled; no file was written.',
-      });
+    if (options.signal?.aborted) throw exportCancelled();
     throw error;
   }
   return { rows };

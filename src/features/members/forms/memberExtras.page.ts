@@ -3,10 +3,19 @@ import * as l10n from '@vscode/l10n';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import { groupChoices, type GroupLevel } from './assignments/assignments.protocol';
+import { groupNameCell } from './assignments/assignments.page';
 import type { MemberFormState, MemberValues } from './member.protocol';
 import type { ActivationChoice, GroupMode, MemberExtraValues } from './memberExtras.protocol';
 import { el, safeId, type Child } from '../../../forms/page/dom';
-import { checkboxField, readChoice, section, select, selectField } from '../../../forms/page/fields';
+import {
+  checkboxField,
+  labelledField,
+  readChoice,
+  section,
+  select,
+  selectField,
+  textField,
+} from '../../../forms/page/fields';
 import type { FormView } from '../../../forms/page/form';
 import type { Choice } from '../../../forms/protocol/common';
 
@@ -66,19 +75,7 @@ function chosenGroups(state: MemberFormState, selects: readonly GroupSelect[]): 
     el(
       'tbody',
       {},
-      ...state.groups.map((g, i) =>
-        el(
-          'tr',
-          {},
-          el(
-            'td',
-            { classes: ['name'] },
-            el('span', { textContent: g.friendlyName }),
-            el('div', { classes: ['hint'], textContent: g.name }),
-          ),
-          el('td', {}, selects[i]?.control ?? null),
-        ),
-      ),
+      ...state.groups.map((g, i) => el('tr', {}, groupNameCell(g), el('td', {}, selects[i]?.control ?? null))),
     ),
   );
   return el(
@@ -146,21 +143,13 @@ function activationSection(
     type: 'datetime-local',
     value: localInput(values.activationDate),
   });
-  const dateNode = el(
-    'vscode-form-group',
-    { variant: 'vertical' },
-    el('vscode-label', { htmlFor: 'activationDate', textContent: l10n.t('Date and time (your time zone)') }),
-    date,
-    form.field('activationDate', date),
-  );
-  const message = el('vscode-textfield', { id: 'activationMessage', value: values.activationMessage, maxLength: 5000 });
-  const messageNode = el(
-    'vscode-form-group',
-    { variant: 'vertical' },
-    el('vscode-label', { htmlFor: 'activationMessage', textContent: l10n.t('Message in the e-mail (optional)') }),
-    message,
-    form.field('activationMessage', message),
-  );
+  const dateNode = labelledField(form, { id: 'activationDate', label: l10n.t('Date and time (your time zone)') }, date);
+  const { node: messageNode, control: message } = textField(form, {
+    id: 'activationMessage',
+    label: l10n.t('Message in the e-mail (optional)'),
+    value: values.activationMessage,
+    maxLength: 5000,
+  });
   shownWhen(mode.control, 'date', dateNode);
   return {
     node: section(l10n.t('Activation'), mode.node, dateNode, messageNode),

@@ -25,6 +25,7 @@ import { findMapping, fittingMappings, mappingPath, saveMapping, sheetStem, writ
 import { readSheet, type Sheet } from './sheet';
 import type { InviteDeps } from '../invite/inviteJob';
 import { inviteInsteadStep, invitedSummary } from './inviteInstead';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 export interface ImportDeps {
   readonly registry: PortalRegistry;
@@ -136,13 +137,10 @@ interface PortalRead {
 
 async function readPortal(ui: Ui, deps: ImportDeps, account: AccountRef): Promise<PortalRead> {
   const client = deps.registry.client(account.portalId);
-  const state = await ui.progress(
-    {
-      id: 'import.read',
-      title: vscode.l10n.t('Reading the members and groups of {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  const state = await cancellableProgress(
+    ui,
+    'import.read',
+    vscode.l10n.t('Reading the members and groups of {0}…', plain(account.label)),
     (_progress, signal) => readPortalState(client, account.accountId, undefined, { signal }),
   );
   const emails = new Map<string, string>();
@@ -164,17 +162,10 @@ async function existingMembers(
   const client = deps.registry.client(account.portalId);
   const out = new Map<string, ExistingMember>();
   if (usernames.length === 0) return out;
-  await ui.progress(
-    {
-      id: 'import.existing',
-      title: vscode.l10n.t(
-        'Reading the groups of {0} members already in {1}…',
-        count(usernames.length),
-        plain(account.label),
-      ),
-      where: 'notification',
-      cancellable: true,
-    },
+  await cancellableProgress(
+    ui,
+    'import.existing',
+    vscode.l10n.t('Reading the groups of {0} members already in {1}…', count(usernames.length), plain(account.label)),
     (_progress, signal) =>
       runPool(
         usernames,

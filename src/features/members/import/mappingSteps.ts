@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { PortalGroup } from '../plan/core/model';
 import { groupPermissionWords, LEVEL_PERMISSION, LEVEL_WORDS, type LevelWord } from '../../../shared/permissions';
-import { answered, type PickItem, type Ui } from '../../../ui/ui';
+import { answered, type PickItem, type PickOptions, type Ui } from '../../../ui/ui';
 import { convertSheet, type PortalEmails } from './convert';
 import {
   detectDateFormat,
@@ -63,6 +63,29 @@ function samples(sheet: Sheet, index: number): string {
 
 type Choice<T> = { readonly accept: true } | { readonly accept: false; readonly value: T };
 const ACCEPT = { accept: true } as const;
+type Row = Pick<PickItem<string>, 'label' | 'description' | 'detail' | 'value'>;
+
+/**
+ * A proposal shown with its accept button on top, changed one row at a time until the user accepts: `rows` lists it
+ * as it is now (each row's value its key), `change` asks about the row chosen and changes it.
+ */
+async function changeUntilAccepted(
+  ui: Ui,
+  question: PickOptions & { readonly accept: string },
+  rows: () => Row[],
+  change: (key: string) => Promise<void>,
+): Promise<void> {
+  const { accept, ...options } = question;
+  for (;;) {
+    const items: PickItem<Choice<string>>[] = [
+      { label: accept, icon: 'check', value: ACCEPT },
+      ...rows().map((row) => ({ ...row, value: { accept: false, value: row.value } as const })),
+    ];
+    const choice = answered(await ui.pick(items, options));
+    if (choice.accept) return;
+    await change(choice.value);
+  }
+}
 
 /** The columns' meanings: the proposal, changed one column at a time until the user accepts. */
 export async function askColumns(
@@ -71,25 +94,20 @@ export async function askColumns(
   proposed: Record<string, Meaning>,
 ): Promise<Record<string, Meaning>> {
   const columns = { ...proposed };
-  for (;;) {
-    const items: PickItem<Choice<string>>[] = [
-      { label: vscode.l10n.t('Use These Columns'), icon: 'check', value: ACCEPT },
-      ...sheet.headers.map((h, i) => ({
-        label: h,
-        description: `→ ${meaningWord(columns[h] ?? 'ignore')}`,
-        detail: samples(sheet, i),
-        value: { accept: false, value: h } as const,
-      })),
-    ];
-    const choice = answered(
-      await ui.pick(items, {
-        id: 'import.columns',
-        title: vscode.l10n.t('Import Members: what each column holds'),
-        placeHolder: vscode.l10n.t('Enter accepts; choose a column to change it'),
-      }),
-    );
-    if (choice.accept) return columns;
-    const header = choice.value;
+  const question = {
+    id: 'import.columns' as const,
+    title: vscode.l10n.t('Import Members: what each column holds'),
+    placeHolder: vscode.l10n.t('Enter accepts; choose a column to change it'),
+    accept: vscode.l10n.t('Use These Columns'),
+  };
+  const rows = (): Row[] =>
+    sheet.headers.map((h, i) => ({
+      label: h,
+      description: `→ ${meaningWord(columns[h] ?? 'ignore')}`,
+      detail: samples(sheet, i),
+      value: h,
+    }));
+  await changeUntilAccepted(ui, question, rows, async (header) => {
     const meaning = answered(
       await ui.pick(
         MEANINGS.map((m) => ({ label: meaningWord(m), picked: columns[header] === m, value: m })),
@@ -99,7 +117,8 @@ export async function askColumns(
     // One column per meaning: the column that had it before is no longer imported.
     for (const h of Object.keys(columns)) if (columns[h] === meaning && meaning !== 'ignore') columns[h] = 'ignore';
     columns[header] = meaning;
-  }
+  });
+  return columns;
 }
 
 function longDate(iso: string): string {
@@ -188,25 +207,22 @@ export async function askDepartments(
     }
   }
   if (complete) return table;
-  for (;;) {
-    const items: PickItem<Choice<string>>[] = [
-      { label: vscode.l10n.t('Use This Table'), icon: 'check', value: ACCEPT },
-      ...[...values].map(([key, text]) => ({
-        label: text,
-        description: `→ ${groupWord(groups, table[key] ?? null)}`,
-        value: { accept: false, value: key } as const,
-      })),
-    ];
-    const choice = answered(
-      await ui.pick(items, {
-        id: 'import.departments',
-        title: vscode.l10n.t("Import Members: each department's group"),
-        placeHolder: vscode.l10n.t('Enter accepts; choose a department to change its group'),
-      }),
-    );
-    if (choice.accept) return table;
-    table[choice.value] = await askDepartment(ui, values.get(choice.value) ?? choice.value, groups);
-  }
+  const question = {
+    id: 'import.departments' as const,
+    title: vscode.l10n.t("Import Members: each department's group"),
+    placeHolder: vscode.l10n.t('Enter accepts; choose a department to change its group'),
+    accept: vscode.l10n.t('Use This Table'),
+  };
+  const rows = (): Row[] =>
+    [...values].map(([key, text]) => ({
+      label: text,
+      description: `→ ${groupWord(groups, table[key] ?? null)}`,
+      value: key,
+    }));
+  await changeUntilAccepted(ui, question, rows, async (key) => {
+    table[key] = await askDepartment(ui, values.get(key) ?? key, groups);
+  });
+  return table;
 }
 
 /** The username pattern, each option with the usernames it makes and the clashes it would number. */

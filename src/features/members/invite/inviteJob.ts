@@ -37,6 +37,7 @@ import { groupElevation, permissionElevation, type Elevation } from '../plan/cor
 import type { GroupLevel } from '../plan/core/model';
 import { reportsFolderOf } from '../plan/core/report';
 import { elevationsText } from '../plan/planWords';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 export interface InviteDeps {
   readonly registry: PortalRegistry;
@@ -169,13 +170,10 @@ export async function inviteJob(
   options: { readonly origin: InviteOrigin; readonly groupNames: GroupNames; readonly members?: ReadonlySet<string> },
 ): Promise<InviteResult | undefined> {
   const client = deps.registry.client(account.portalId);
-  const read = await ui.progress(
-    {
-      id: 'invite.read',
-      title: vscode.l10n.t('Reading the invitations of {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  const read = await cancellableProgress(
+    ui,
+    'invite.read',
+    vscode.l10n.t('Reading the invitations of {0}…', plain(account.label)),
     (_progress, signal) =>
       readInvitePlan(client, account.accountId, people, {
         signal,
@@ -203,18 +201,16 @@ export async function inviteJob(
     action: vscode.l10n.t('Send Invitations'),
   });
   if (!yes) return undefined;
-  const result = await ui.progress(
-    { id: 'invite.progress', title: vscode.l10n.t('{0}…', title), where: 'notification', cancellable: true },
-    (progress, signal) =>
-      runInvitations(client, plan.units, {
-        storageFolder: deps.storage,
-        portalId: account.portalId,
-        accountId: account.accountId,
-        origin: options.origin,
-        title,
-        signal,
-        onProgress: (p) => progress.report({ increment: 100 / Math.max(1, p.total) }),
-      }),
+  const result = await cancellableProgress(ui, 'invite.progress', vscode.l10n.t('{0}…', title), (progress, signal) =>
+    runInvitations(client, plan.units, {
+      storageFolder: deps.storage,
+      portalId: account.portalId,
+      accountId: account.accountId,
+      origin: options.origin,
+      title,
+      signal,
+      onProgress: (p) => progress.report({ increment: 100 / Math.max(1, p.total) }),
+    }),
   );
   await finish(ui, deps, account, result);
   return result;
@@ -274,13 +270,10 @@ export async function offerInviteResume(ui: Ui, deps: InviteDeps, modal: boolean
     return undefined;
   }
   const client = deps.registry.client(record.begin.portalId);
-  const result = await ui.progress(
-    {
-      id: 'invite.resume',
-      title: vscode.l10n.t('Resuming invitations to {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  const result = await cancellableProgress(
+    ui,
+    'invite.resume',
+    vscode.l10n.t('Resuming invitations to {0}…', plain(account.label)),
     (progress, signal) =>
       resumeInvitations(client, record, {
         signal,

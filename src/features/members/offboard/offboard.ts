@@ -27,6 +27,7 @@ import type { PlanStore } from '../plan/planStore';
 import type { MembersProvider } from '../view/membersProvider';
 import { leaverTag, offboardPlan, removeFromGroupsPlan, type OffboardChoices } from './offboardPlan';
 import { leaversIn } from './leavers';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 export interface OffboardDeps {
   readonly registry: PortalRegistry;
@@ -64,13 +65,10 @@ async function readWhole(
   usernames: readonly string[],
 ): Promise<{ groups: PortalGroup[]; members: PortalMember[] }> {
   const client = deps.registry.client(account.portalId);
-  return ui.progress(
-    {
-      id: 'members.offboard.read',
-      title: vscode.l10n.t('Reading {0} of {1}…', membersText(usernames.length), plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  return cancellableProgress(
+    ui,
+    'members.offboard.read',
+    vscode.l10n.t('Reading {0} of {1}…', membersText(usernames.length), plain(account.label)),
     async (progress, signal) => {
       const groups = await readGroups(client, account.accountId, { signal });
       const members: PortalMember[] = new Array<PortalMember>(usernames.length);
@@ -99,13 +97,10 @@ function membersText(n: number): string {
 /** The organisation's members, one walk of its list. */
 function readMembers(ui: Ui, deps: OffboardDeps, account: AccountRef) {
   const client = deps.registry.client(account.portalId);
-  return ui.progress(
-    {
-      id: 'members.offboard.list',
-      title: vscode.l10n.t('Reading the members of {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  return cancellableProgress(
+    ui,
+    'members.offboard.list',
+    vscode.l10n.t('Reading the members of {0}…', plain(account.label)),
     (_progress, signal) => readPortalState(client, account.accountId, undefined, { signal }),
   );
 }

@@ -26,6 +26,7 @@ import { aboutDuration } from '../../../shared/duration';
 import type { PlanStore, ShownPlan } from './planStore';
 import { confirmTruth, typeCountWords, undoableRows, undoText } from './planWords';
 import { planTitle, whatChanges } from './changeNames';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 export interface ApplyDeps {
   readonly registry: PortalRegistry;
@@ -133,13 +134,10 @@ export async function applyShown(ui: Ui, deps: ApplyDeps, shown: ShownPlan): Pro
   if (!yes || !(await typedCount(ui, counts.permanent))) return false;
   const client = deps.registry.client(account.portalId);
   const last = { share: 0 };
-  const result = await ui.progress(
-    {
-      id: 'plan.apply.progress',
-      title: vscode.l10n.t('Applying changes to {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  const result = await cancellableProgress(
+    ui,
+    'plan.apply.progress',
+    vscode.l10n.t('Applying changes to {0}…', plain(account.label)),
     (progress, signal) =>
       applyPlan(client, plan, {
         journalFolder: deps.storage,
@@ -192,13 +190,10 @@ export async function resumeRecord(ui: Ui, deps: ApplyDeps, record: JournalRecor
   let settle = (): void => undefined;
   const settled = new Promise<void>((resolve) => (settle = resolve));
   const startProgress = (): void =>
-    void ui.progress(
-      {
-        id: 'plan.resume.progress',
-        title: vscode.l10n.t('Resuming the interrupted apply to {0}…', plain(account.label)),
-        where: 'notification',
-        cancellable: true,
-      },
+    void cancellableProgress(
+      ui,
+      'plan.resume.progress',
+      vscode.l10n.t('Resuming the interrupted apply to {0}…', plain(account.label)),
       (progress, signal) => {
         signal.addEventListener('abort', () => abort.abort(), { once: true });
         report = (p) => reportProgress(progress, p, last);

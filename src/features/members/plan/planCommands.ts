@@ -24,6 +24,7 @@ import { applyShown, knownSnapshotFolder, resumeRecord, retryLast, snapshotFolde
 import { isMembersDocument, nextTurn, parseOptions } from './editor/membersDocument';
 import type { ShownPlan } from './planStore';
 import { PLAN_VIEW } from './planView';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 async function showPlan(
   deps: ApplyDeps,
@@ -97,13 +98,10 @@ async function planRead(run: Run, deps: ApplyDeps, doc: vscode.TextDocument, fil
   const account = deps.store.accountOf(doc.uri) ?? (await accountFor(run, deps.registry));
   await deps.store.rememberAccount(doc.uri, account);
   const client = deps.registry.client(account.portalId);
-  const state = await run.ui.progress(
-    {
-      id: 'plan.read',
-      title: vscode.l10n.t('Reading the members of {0}…', plain(account.label)),
-      where: 'notification',
-      cancellable: true,
-    },
+  const state = await cancellableProgress(
+    run.ui,
+    'plan.read',
+    vscode.l10n.t('Reading the members of {0}…', plain(account.label)),
     (progress, signal) =>
       readPortalState(client, account.accountId, file.needs, {
         signal,

@@ -91,18 +91,26 @@ export function invitedNote(held: OutsidersHeld, q: MemberQuery): string {
   return parts.filter((p) => p !== '').join(' ');
 }
 
-/** A pending invitation: the address, the organisation permission and groups it would grant, when it was sent. */
-export class InvitedNode extends PortalTreeNode {
-  readonly key: TreeKey;
+/** A row of the Members view's list that is not a member: no parent, and no portal object to act on. */
+abstract class ListLineNode extends PortalTreeNode {
   readonly parent = undefined;
   readonly ref = undefined;
   constructor(
     readonly portalId: string,
+    readonly key: TreeKey,
+  ) {
+    super();
+  }
+}
+
+/** A pending invitation: the address, the organisation permission and groups it would grant, when it was sent. */
+export class InvitedNode extends ListLineNode {
+  constructor(
+    portalId: string,
     listKey: TreeKey,
     readonly row: OutsiderRow,
   ) {
-    super();
-    this.key = invitedKey(listKey, row.key);
+    super(portalId, invitedKey(listKey, row.key));
   }
 
   treeItem() {
@@ -135,17 +143,13 @@ export class InvitedNode extends PortalTreeNode {
 }
 
 /** The line that says what is not shown and why; the members still show below it. */
-export class OutsidersNoteNode extends PortalTreeNode {
-  readonly key: TreeKey;
-  readonly parent = undefined;
-  readonly ref = undefined;
+export class OutsidersNoteNode extends ListLineNode {
   constructor(
-    readonly portalId: string,
+    portalId: string,
     listKey: TreeKey,
     private readonly text: string,
   ) {
-    super();
-    this.key = outsidersNoteKey(listKey);
+    super(portalId, outsidersNoteKey(listKey));
   }
 
   treeItem() {

@@ -15,6 +15,7 @@ import type { FileRef } from '../../../shared/refs';
 import type { Progress, Ui } from '../../../ui/ui';
 import { freeName, localFileName } from './fileNames';
 import { announceFileWritten } from '../../../ui/fileWritten';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 /**
  * Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. The record's
@@ -35,13 +36,10 @@ export async function download(
   // always the one this download created: never another download's, never one that appeared meanwhile.
   const { file, handle } = await claimFreeName(dir, localFileName(target.name));
   try {
-    await ui.progress(
-      {
-        id: 'download.progress',
-        title: vscode.l10n.t('Downloading {0}', target.name),
-        where: 'notification',
-        cancellable: true,
-      },
+    await cancellableProgress(
+      ui,
+      'download.progress',
+      vscode.l10n.t('Downloading {0}', target.name),
       (progress, signal) => streamTo(client, target, handle, progress, signal),
     );
   } catch (error) {

@@ -17,6 +17,7 @@ import type { Run } from '../../../ui/commands';
 import { answered, type PickItem, type Progress, type Ui } from '../../../ui/ui';
 import { walkFolder, type FolderPlan, type FolderTarget } from './folderPlan';
 import { downloadPlan, findClashes, type DownloadProgress, type DownloadSummary } from './folderWriter';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 /** The folder of the row the command ran on (a group row: the whole group); else one the user picks. */
 export async function folderFor(run: Run, registry: PortalRegistry): Promise<FolderTarget> {
@@ -121,13 +122,10 @@ export async function downloadFolder(
     openLabel: vscode.l10n.t('Download here'),
   });
   if (!dir) return undefined;
-  const plan = await ui.progress(
-    {
-      id: 'folderDownload.walk',
-      title: vscode.l10n.t('Listing {0}…', target.name),
-      where: 'notification',
-      cancellable: true,
-    },
+  const plan = await cancellableProgress(
+    ui,
+    'folderDownload.walk',
+    vscode.l10n.t('Listing {0}…', target.name),
     (_progress, signal) => walkFolder(client, target, { signal }),
   );
   if (plan.files.length === 0) {
@@ -135,13 +133,10 @@ export async function downloadFolder(
     return undefined;
   }
   const existing = await existingChoice(ui, plan, dir);
-  const summary = await ui.progress(
-    {
-      id: 'folderDownload.progress',
-      title: vscode.l10n.t('Downloading {0}', target.name),
-      where: 'notification',
-      cancellable: true,
-    },
+  const summary = await cancellableProgress(
+    ui,
+    'folderDownload.progress',
+    vscode.l10n.t('Downloading {0}', target.name),
     (progress, signal) =>
       downloadPlan(client, plan, dir, {
         existing,

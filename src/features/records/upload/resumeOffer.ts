@@ -19,6 +19,7 @@ import { plain } from '../../../shared/plainText';
 import { answered, type Ui } from '../../../ui/ui';
 import { releaseStaged, stagedFoldersOf } from './dropped';
 import type { UploadDeps } from './uploadCommand';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 /** Files named in the question before "and N more". */
 const NAMED = 3;
@@ -72,14 +73,12 @@ async function resume(ui: Ui, deps: UploadDeps, record: UploadRecord): Promise<v
   const client = deps.client(record.begin.portalId);
   let result: UploadResult;
   try {
-    result = await ui.progress(
-      { id: 'upload.resume', title: vscode.l10n.t('Resuming an upload'), where: 'notification', cancellable: true },
-      (progress, signal) =>
-        resumeUploads(client, record, {
-          storageFolder: deps.storageFolder,
-          signal,
-          onProgress: (p) => progress.report({ increment: 100 / Math.max(1, p.total) }),
-        }),
+    result = await cancellableProgress(ui, 'upload.resume', vscode.l10n.t('Resuming an upload'), (progress, signal) =>
+      resumeUploads(client, record, {
+        storageFolder: deps.storageFolder,
+        signal,
+        onProgress: (p) => progress.report({ increment: 100 / Math.max(1, p.total) }),
+      }),
     );
   } catch (error) {
     if (!(error instanceof ResumeRefused)) throw error;

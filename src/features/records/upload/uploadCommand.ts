@@ -14,6 +14,7 @@ import { count, humanSize } from '../../../shared/format';
 import { answered, type Progress, type Ui } from '../../../ui/ui';
 import type { UploadPlace } from './place';
 import { refusalText } from './words';
+import { cancellableProgress } from '../../../ui/cancellableProgress';
 
 /** The group, and the folder in it: how a resume offer names where the files go. */
 function targetName(place: UploadPlace): string {
@@ -73,13 +74,10 @@ export async function upload(
   const choices = await clashChoices(ui, plan, into);
   const units = unitsOf(plan, choices);
   if (!(await confirmPlan(ui, plan, units.length, place, into.path))) return undefined;
-  const result = await ui.progress(
-    {
-      id: 'upload.progress',
-      title: vscode.l10n.t('Uploading to {0}', place.label),
-      where: 'notification',
-      cancellable: true,
-    },
+  const result = await cancellableProgress(
+    ui,
+    'upload.progress',
+    vscode.l10n.t('Uploading to {0}', place.label),
     (progress, signal) =>
       runUploads(client, plan, units, {
         storageFolder: deps.storageFolder,

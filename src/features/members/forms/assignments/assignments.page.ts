@@ -42,6 +42,16 @@ function settingsAndFlags(form: Form, state: AssignmentsState, values: Assignmen
 
 type GroupSelect = { id: number; control: VscodeSingleSelect; fallback: AssignmentLevel };
 
+/** A group's cell in a table of groups: its friendly name, and its unique name below as a hint. */
+export function groupNameCell(g: { readonly friendlyName: string; readonly name: string }): HTMLElement {
+  return el(
+    'td',
+    { classes: ['name'] },
+    el('span', { textContent: g.friendlyName }),
+    el('div', { classes: ['hint'], textContent: g.name }),
+  );
+}
+
 /** One row per group with the member's permission in it; the selects are kept to be read on save. */
 function groupsTable(form: Form, state: AssignmentsState, values: AssignmentsValues) {
   const levelOf = new Map(values.groups.map((g) => [g.id, g.permission]));
@@ -53,17 +63,7 @@ function groupsTable(form: Form, state: AssignmentsState, values: AssignmentsVal
     const control = select(id, fallback, choices, l10n.t('Permission in {0}', g.friendlyName));
     groupSelects.push({ id: g.id, control, fallback });
     const error = form.field(id, control);
-    return el(
-      'tr',
-      {},
-      el(
-        'td',
-        { classes: ['name'] },
-        el('span', { textContent: g.friendlyName }),
-        el('div', { classes: ['hint'], textContent: g.name }),
-      ),
-      el('td', {}, control, error),
-    );
+    return el('tr', {}, groupNameCell(g), el('td', {}, control, error));
   });
   const table = el(
     'table',
