@@ -123,13 +123,21 @@ void describe('literal portal: tokens, errors and missing reads', () => {
       ] as const) {
         const c = await enrolledClient(portal);
         portal.resetStats();
+        const started = Date.now();
         for (let i = 0; i < 30; i++) {
           assert.equal((await c.client.v3.userinfo()).name, 'demo');
           await sleep(100);
         }
         assert.equal(c.client.isSignedOut, false);
         const tokens = portal.stats().tokenRequests;
-        assert.ok(tokens >= 1 && tokens <= most, `${tokens} token requests over 3 s of calls (${portal.profile})`);
+        // A 2 s token is renewed every 1.8 s of use: the calls take 3 s on a quiet machine, longer on a busy one, so
+        // the bound follows the time they took. A storm is a token request per call, thirty.
+        const spent = Date.now() - started;
+        const bound = Math.max(most, 1 + Math.ceil(spent / 1800));
+        assert.ok(
+          tokens >= 1 && tokens <= bound,
+          `${tokens} token requests over ${spent} ms of calls (${portal.profile})`,
+        );
         assert.equal(c.logs.filter((l) => l.status === 401).length, 0);
         c.client.close();
       }

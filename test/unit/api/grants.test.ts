@@ -163,8 +163,13 @@ void describe('grants', () => {
       await sleep(1100);
       short.resetStats();
       t.logs.length = 0;
+      const started = Date.now();
       await Promise.all(Array.from({ length: 20 }, () => t.client.v3.userinfo()));
-      assert.equal(short.stats().tokenRequests, 1);
+      // The twenty calls share one renewal; the new 1 s token is itself due again after 0.9 s, which a busy machine
+      // can spend on the twenty calls, so the bound follows the time they took.
+      const renewals = 1 + Math.floor((Date.now() - started) / 900);
+      const tokens = short.stats().tokenRequests;
+      assert.ok(tokens >= 1 && tokens <= renewals, `${tokens} token requests for 20 calls, ${renewals} allowed`);
       assert.equal(t.logs.filter((l) => l.status === 401).length, 0);
       t.client.close();
     } finally {

@@ -317,7 +317,9 @@ void describe('members CSV', () => {
       assert.equal(text.slice(1), await lines(membersCsvLines(p.client, p.account, {})));
       assert.equal(rows, parseCsv(text.slice(1)).length - 1);
 
-      p.emu.setFaults([{ kind: 'latency', delayMs: 5000, method: 'GET', path: `/v3/accounts/${p.account}/members` }]);
+      p.emu.setFaults([
+        { kind: 'latency', delayMs: 120_000, method: 'GET', path: `/v3/accounts/${p.account}/members` },
+      ]);
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
       await assert.rejects(writeMembersCsv(p.client, p.account, { search: 'a' }, file, { signal: controller.signal }), {
