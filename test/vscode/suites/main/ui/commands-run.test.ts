@@ -285,12 +285,16 @@ describe('Commands no other suite runs, checked by what they did', function () {
   });
 });
 
-/** Whether the provider told VS Code to draw (part of) the view again while `action` ran. */
+/**
+ * Whether the provider told VS Code to draw (part of) the view again for `action`. The whole view's redraw is sent
+ * at the end of the turn (once, however many changes asked for it), so it is awaited, bounded.
+ */
 async function redraws(provider: Provider, action: () => Thenable<unknown>): Promise<boolean> {
   let fired = false;
   const subscription = provider.onDidChangeTreeData?.(() => (fired = true));
   try {
     await action();
+    await waitFor(() => fired, 'the view was told to draw again').catch(() => undefined);
   } finally {
     subscription?.dispose();
   }
