@@ -190,6 +190,17 @@ export interface Application {
   scope: string[];
 }
 
+/** What an application has before a device or a client says more: no description, device or activity yet. */
+export const APPLICATION_BLANKS = {
+  description: null,
+  deviceModel: null,
+  deviceOs: null,
+  appVersion: null,
+  bundleId: null,
+  deviceToken: null,
+  lastActivity: null,
+} as const satisfies Partial<Application>;
+
 /**
  * Behaviour a seed gives its portal beyond its data (the hostile seed's; empty elsewhere). Kept with
  * the data, so a portal restored from a data file behaves the same.

@@ -11,6 +11,18 @@ export const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty', 'hostile'];
 export type Profile = 'default' | 'literal';
 export const PROFILES: readonly Profile[] = ['default', 'literal'];
 
+/** Uploads: observed in public clients, not in the spec (the literal profile has none of them). */
+const UPLOAD_ROUTE_IDS = [
+  'v2.upload.data',
+  'v2.upload.data.folder',
+  'v2.upload.complete',
+  'v2.upload.complete.folder',
+  'v2.files.index',
+  'v2.files.index.folder',
+  'v3.tempFiles.create',
+  'v3.file.create',
+] as const;
+
 /** Every route's id: `<version>.<resource>.<action>`. `missingReads` takes these. */
 export const ROUTE_IDS = [
   'oauth.token',
@@ -52,15 +64,7 @@ export const ROUTE_IDS = [
   'v2.files.list',
   'v2.file.get',
   'v2.files.children',
-  // Uploads: observed in public clients, not in the spec (the literal profile has none of them).
-  'v2.upload.data',
-  'v2.upload.data.folder',
-  'v2.upload.complete',
-  'v2.upload.complete.folder',
-  'v2.files.index',
-  'v2.files.index.folder',
-  'v3.tempFiles.create',
-  'v3.file.create',
+  ...UPLOAD_ROUTE_IDS,
   // Guest shares, invitations and the sign-in audit: observed in public clients, not in the spec (literal: none).
   'v3.shares.list',
   'v3.invites.list',
@@ -73,16 +77,7 @@ export type RouteId = (typeof ROUTE_IDS)[number];
 export const LITERAL_MISSING_READS: readonly RouteId[] = ['v3.application.get', 'v2.file.get'];
 
 /** The upload endpoints come from observation only: the spec has no file writes, so a literal portal has none. */
-export const LITERAL_MISSING_WRITES: readonly RouteId[] = [
-  'v2.upload.data',
-  'v2.upload.data.folder',
-  'v2.upload.complete',
-  'v2.upload.complete.folder',
-  'v2.files.index',
-  'v2.files.index.folder',
-  'v3.tempFiles.create',
-  'v3.file.create',
-];
+export const LITERAL_MISSING_WRITES: readonly RouteId[] = UPLOAD_ROUTE_IDS;
 
 /** Guest shares, invitations and the sign-in audit come from observation only; a literal portal has none. */
 export const LITERAL_MISSING_OBSERVED: readonly RouteId[] = [

@@ -1,7 +1,7 @@
 // v3 applications (spec 4.2, 2.6). A user sees only their own applications; another user's id is a 404.
 import { randomBytes } from 'node:crypto';
 import { callerOf, empty, json, notFound, param, type ApiRequest, type Reply } from '../http';
-import type { Application } from '../model';
+import { APPLICATION_BLANKS, type Application } from '../model';
 import { plainList } from '../profile';
 import type { RouteDef } from '../router';
 import { applicationV3 } from '../serialize-v3';
@@ -17,15 +17,9 @@ export function newApplication(req: ApiRequest, w: World, fields: ApplicationFie
     clientSecret: newSecret(),
     ownerId: callerOf(req).user.id,
     name: fields.name ?? 'Application',
-    description: null,
+    ...APPLICATION_BLANKS,
     platform: 'OTHER',
     deviceType: 'Other',
-    deviceModel: null,
-    deviceOs: null,
-    appVersion: null,
-    bundleId: null,
-    deviceToken: null,
-    lastActivity: null,
     ip: req.remoteAddress,
     dateCreated: req.now,
     scope: ['read', 'write'],

@@ -1,5 +1,12 @@
 // The demo seed: small, hand-shaped data that exercises every state the UI has to show.
-import type { AccountPermission, Application, DateFormat, GroupPermission, User } from '../model';
+import {
+  APPLICATION_BLANKS,
+  type AccountPermission,
+  type Application,
+  type DateFormat,
+  type GroupPermission,
+  type User,
+} from '../model';
 import { hex, intBetween, mulberry32, pick } from '../prng';
 import { Store } from '../store';
 import { ACTIVITY_BASE, DAY, SEED_BASE, makeAccount, makeGroup, makeTree, makeUser } from './common';
@@ -296,13 +303,7 @@ export function demoSeed(): Store {
       clientId: `demo-${hex(rng, 16)}`,
       clientSecret: hex(rng, 40),
       ownerId: demo.id,
-      description: null,
-      deviceModel: null,
-      deviceOs: null,
-      appVersion: null,
-      bundleId: null,
-      deviceToken: null,
-      lastActivity: null,
+      ...APPLICATION_BLANKS,
       ip: '127.0.0.1',
       dateCreated: SEED_BASE - 20 * DAY,
       scope: ['read', 'write'],

@@ -1,5 +1,10 @@
 // Shared setup for the feature-core tests: a real emulator in-process and a client signed in to it.
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import type { AccessMatrix } from '../../../src/features/members/access/store/accessMatrix';
+import { AccessStoreFile } from '../../../src/features/members/access/store/accessStoreFile';
+import { readMatrix } from '../../../src/features/members/access/store/matrixRead';
 import { PortalClient, type PortalClientOptions } from '../../../src/api';
 
 export type { Emulator };
@@ -76,4 +81,17 @@ export function withAcme(
     options,
     clientOptions,
   );
+}
+
+/** An organisation's whole access matrix, read fresh into a store file in `folder` (the read must finish). */
+export async function readWholeMatrix(client: PortalClient, account: number, folder: string): Promise<AccessMatrix> {
+  const store = new AccessStoreFile(path.join(folder, 'acme.jsonl'));
+  const matrix = store.load();
+  const read = await readMatrix(client, account, matrix, store, {
+    signal: new AbortController().signal,
+    maxAgeMs: 3_600_000,
+    concurrency: 4,
+  });
+  assert.equal(read.outcome, 'done');
+  return matrix;
 }

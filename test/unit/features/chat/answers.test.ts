@@ -6,13 +6,11 @@ import { after, before, describe, it } from 'node:test';
 import { envelope, findMembers, memberAccess, PAGE, whoCanAccess } from '../../../../src/features/chat/answers';
 import { AccessMatrix } from '../../../../src/features/members/access/store/accessMatrix';
 import { visibleRows } from '../../../../src/features/members/access/matrix.protocol';
-import { AccessStoreFile } from '../../../../src/features/members/access/store/accessStoreFile';
-import { readMatrix } from '../../../../src/features/members/access/store/matrixRead';
 import { ROW } from '../../../../src/shared/accessRow';
 import { meetsActivity, memberRow, type ActivityFilter, type MemberRow } from '../../../../src/shared/members';
 import { FLAG, type MemberState } from '../../../../src/shared/memberStates';
 import type { PortalClient } from '../../../../src/api';
-import { accountIdOf, demoClient, emulator, type Emulator } from '../helpers';
+import { accountIdOf, demoClient, emulator, readWholeMatrix, type Emulator } from '../helpers';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 27);
@@ -157,14 +155,7 @@ void describe('member states, in chat, the access matrix and the Members view', 
     client = await demoClient(emu);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'states-'));
     const acme = await accountIdOf(client, 'acme');
-    const journal = new AccessStoreFile(path.join(dir, 'acme.jsonl'));
-    matrix = journal.load();
-    const read = await readMatrix(client, acme, matrix, journal, {
-      signal: new AbortController().signal,
-      maxAgeMs: 3_600_000,
-      concurrency: 4,
-    });
-    assert.equal(read.outcome, 'done');
+    matrix = await readWholeMatrix(client, acme, dir);
     portal = [];
     for await (const m of client.v3.members.iterate(acme)) portal.push(memberRow(m));
   });

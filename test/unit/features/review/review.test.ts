@@ -9,15 +9,13 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { GuestShare, Invitation, PortalClient } from '../../../../src/api';
 import { AccessMatrix } from '../../../../src/features/members/access/store/accessMatrix';
-import { AccessStoreFile } from '../../../../src/features/members/access/store/accessStoreFile';
-import { readMatrix } from '../../../../src/features/members/access/store/matrixRead';
 import { Review, REVIEW_VERSION, type ReviewHead } from '../../../../src/features/review/core/model';
 import { evidenceCsv } from '../../../../src/features/review/core/evidence';
 import { ReviewFiles, evidenceNames } from '../../../../src/features/review/core/reviewFiles';
 import { planReview } from '../../../../src/features/review/core/reviewPlan';
 import { guestRows, invitationRows, memberRows } from '../../../../src/features/review/core/rows';
 import type { AccessView } from '../../../../src/features/contracts';
-import { accountIdOf, demoClient, emulator, type Emulator } from '../helpers';
+import { accountIdOf, demoClient, emulator, readWholeMatrix, type Emulator } from '../helpers';
 import { tempDir } from '../../../support/tempDir';
 
 const NOW = Date.now();
@@ -37,14 +35,7 @@ void describe('access review', () => {
     client = await demoClient(emu);
     acme = await accountIdOf(client, 'acme');
     storage = tempDir('review-');
-    const journal = new AccessStoreFile(path.join(storage, 'acme.jsonl'));
-    matrix = journal.load();
-    const read = await readMatrix(client, acme, matrix, journal, {
-      signal: new AbortController().signal,
-      maxAgeMs: 3_600_000,
-      concurrency: 4,
-    });
-    assert.equal(read.outcome, 'done');
+    matrix = await readWholeMatrix(client, acme, storage);
     const s = await client.observed.guestShares();
     const i = await client.observed.invitations(acme);
     assert.ok(s.kind === 'offered' && i.kind === 'offered');

@@ -2,21 +2,11 @@
 // the row and everything below it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type * as vscode from 'vscode';
+import { memoryMemento } from '../../../memento';
 import { ExpandedRows } from '../../../../../src/features/explorer/tree/explorerState';
 import type { TreeKey } from '../../../../../src/shared/keys';
 
-function memento(): vscode.Memento {
-  const store = new Map<string, unknown>();
-  return {
-    keys: () => [...store.keys()],
-    get: <T>(key: string, fallback?: T) => (store.has(key) ? (store.get(key) as T) : fallback),
-    update: (key: string, value: unknown) => {
-      store.set(key, value);
-      return Promise.resolve();
-    },
-  } as vscode.Memento;
-}
+const memento = memoryMemento;
 
 const key = (k: string) => k as TreeKey;
 

@@ -1,21 +1,10 @@
 // What the Members view keeps for the next session is read back field by field: what is not as written is dropped.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type * as vscode from 'vscode';
+import { memoryMemento } from '../../../memento';
 import { keepMembersView, loadMembersView, queryOf } from '../../../../../src/features/members/view/membersState';
 
-function memento(): vscode.Memento {
-  const store = new Map<string, unknown>();
-  return {
-    keys: () => [...store.keys()],
-    get: <T>(key: string, fallback?: T) => (store.has(key) ? (store.get(key) as T) : fallback),
-    update: (key: string, value: unknown) => {
-      if (value === undefined) store.delete(key);
-      else store.set(key, JSON.parse(JSON.stringify(value)) as unknown);
-      return Promise.resolve();
-    },
-  } as vscode.Memento;
-}
+const memento = memoryMemento;
 
 void describe('Members view state', () => {
   void it('keeps the organisation and its query, and reads them back as they were', async () => {

@@ -17,19 +17,13 @@ async function withStorage(run: (folder: string) => Promise<void>): Promise<void
   }
 }
 
+/** One member as the store keeps them. */
+const member = { username: 'sam', name: 'Sam', email: 's@x.org', tags: [], permission: 1, lastActive: null, flags: 0 };
+
 void describe('access matrix store: file modes', () => {
   void test('the access store is 0600 in 0700 folders', async () => {
     await withStorage(async (storage) => {
       const access = new AccessStoreFile(storeFilePath(join(storage, 'access'), 'p1', 7));
-      const member = {
-        username: 'sam',
-        name: 'Sam',
-        email: 's@x.org',
-        tags: [],
-        permission: 1,
-        lastActive: null,
-        flags: 0,
-      };
       access.read(member, {}, 1);
       assert.equal(await mode(access.file), 0o600);
       assert.equal(await mode(join(storage, 'access')), 0o700);
@@ -43,15 +37,6 @@ void describe('access matrix store: file modes', () => {
       const victim = join(storage, 'elsewhere', 'notes.txt');
       await mkdir(dirname(victim));
       await writeFile(victim, 'mine\n', { mode: 0o644 });
-      const member = {
-        username: 'sam',
-        name: 'Sam',
-        email: 's@x.org',
-        tags: [],
-        permission: 1,
-        lastActive: null,
-        flags: 0,
-      };
       const file = storeFilePath(join(storage, 'access'), 'p1', 7);
       await mkdir(dirname(file), { recursive: true });
       await symlink(victim, file);
