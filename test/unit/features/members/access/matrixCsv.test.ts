@@ -2,20 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AccessMatrix } from '../../../../../src/features/members/access/store/accessMatrix';
 import { matrixCsvLines } from '../../../../../src/features/members/access/matrixCsv';
+import { csvHeaders } from './csvHeaders';
 
-const HEADERS = {
-  headers: {
-    username: 'Username',
-    name: 'Name',
-    email: 'E-mail',
-    tags: 'Tags',
-    lastActive: 'Last active',
-    state: 'State',
-    permission: 'Organisation permission',
-    level: 'Level',
-    never: 'never',
-  },
-};
+const HEADERS = { headers: csvHeaders('Level') };
 const M = 'Last active,State,Organisation permission';
 
 const BOB_ACTIVE = Date.UTC(2026, 7, 1, 12);

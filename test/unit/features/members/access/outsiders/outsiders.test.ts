@@ -17,19 +17,9 @@ import { AccessStoreFile, storeFilePath } from '../../../../../../src/features/m
 import { matrixCsvLines } from '../../../../../../src/features/members/access/matrixCsv';
 import { accountId, emulator, passwordClient } from '../../../../api/helpers';
 import { tempDir } from '../../../../../support/tempDir';
+import { csvHeaders } from '../csvHeaders';
 
-const HEADERS = {
-  username: 'Username',
-  name: 'Name',
-  email: 'E-mail',
-  tags: 'Tags',
-  lastActive: 'Last active',
-  state: 'State',
-  permission: 'Organisation permission',
-  level: 'Group permission',
-  never: 'never',
-  signIn: 'Last sign-in',
-};
+const HEADERS = { ...csvHeaders('Group permission'), signIn: 'Last sign-in' };
 
 const DAY = 86_400_000;
 
