@@ -44,6 +44,8 @@ interface Entry {
   newer?: Version & { shown?: Shown };
   /** The highest mtime shown, so a newer copy is always later than anything VS Code was told before. */
   maxMtime: number;
+  /** A save just succeeded: the next stat is the one VS Code makes after every write, to learn what it now holds. */
+  written?: boolean;
 }
 
 /** Documents remembered at most, beyond the open ones (which are never dropped). */
@@ -107,6 +109,13 @@ export class SaveBaselines {
   async stat(key: string, client: PortalClient, t: Content, dirty: boolean): Promise<Shown> {
     const entry = this.entry(key);
     const given = entry.given;
+    // VS Code takes what this stat shows as the copy it holds. Another's change that landed since the write must not
+    // become that copy, or the next save would pass VS Code's check and replace it unseen: show the copy written,
+    // and leave their change to the next stat, which VS Code's check compares with it.
+    if (entry.written && given) {
+      entry.written = false;
+      return this.unmoved(entry, { mtime: given.lastModified ?? t.known?.lastModified ?? 0, size: given.size });
+    }
     const { record, source } = await findRecord(client, t);
     const mtime = record.lastModified ?? t.known?.lastModified ?? 0;
     if (source === 'row') return this.unmoved(entry, { mtime, size: record.size ?? given?.size ?? 0 });
@@ -147,6 +156,7 @@ export class SaveBaselines {
     const saved = await saveBack(client, t, check, bytes, this.storage, signal);
     entry.given = versionOf({ ...saved, size: bytes.length }, digestOf(bytes));
     entry.newer = undefined;
+    entry.written = true;
   }
 
   private unmoved(entry: Entry, shown: Shown): Shown {

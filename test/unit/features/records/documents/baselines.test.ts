@@ -70,6 +70,14 @@ for (const profile of ['default', 'listing only'] as const)
       assert.equal(await onPortal(), 'version,date\n10,tomorrow\n');
     });
 
+    void test('a change on the portal just after a save, before VS Code looks again, still meets Compare / Overwrite', async () => {
+      editor.edit('version,date\n9,today\n');
+      assert.equal(await editor.save(() => theirs('version,date\n2,theirs\n')), 'saved');
+      editor.edit('version,date\n9,today\nmore\n');
+      assert.equal(await editor.save(), 'compare', 'their change is not overwritten in silence');
+      assert.equal(await onPortal(), 'version,date\n2,theirs\n');
+    });
+
     void test('a same-size change on the portal meets Compare / Overwrite; Overwrite then sends', async () => {
       theirs('version,date\n2,monday\n');
       editor.edit('version,date\n1,monday\nmine\n');

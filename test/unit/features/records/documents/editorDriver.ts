@@ -58,8 +58,9 @@ export class EditorDriver {
     return Buffer.from(bytes).toString('utf8');
   }
 
-  save(): Promise<Outcome> {
-    return this.write(true);
+  /** `meanwhile` runs between the write and the stat VS Code makes after it (another's change landing then). */
+  save(meanwhile?: () => void): Promise<Outcome> {
+    return this.write(true, meanwhile);
   }
 
   /** *Overwrite*: the same save with VS Code's check off. */
@@ -67,7 +68,7 @@ export class EditorDriver {
     return this.write(false);
   }
 
-  private async write(checked: boolean): Promise<Outcome> {
+  private async write(checked: boolean, meanwhile?: () => void): Promise<Outcome> {
     const bytes = new TextEncoder().encode(this.text);
     const stat = await this.baselines.stat(this.key, this.client, this.target, this.dirty);
     const held = this.held;
@@ -85,6 +86,7 @@ export class EditorDriver {
       throw error;
     }
     this.dirty = false;
+    meanwhile?.();
     this.held = await this.baselines.stat(this.key, this.client, this.target, this.dirty);
     return 'saved';
   }
