@@ -97,7 +97,7 @@ class EmulatorInstance implements Emulator {
       blobs: () => this.blobs,
       world: () => this.world,
       limiter: () => this.limiter,
-      rateClock: options.rateClock ?? Date.now,
+      clock: options.clock ?? Date.now,
       faults: this.faults,
       stats: this.statsData,
       latency: { ms: options.latencyMs, jitterMs: options.jitterMs },

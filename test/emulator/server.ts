@@ -27,8 +27,8 @@ export interface PipelineDeps {
   router: Router;
   world: () => World;
   limiter: () => RateLimiter;
-  /** The rate limiter's clock (ms): the wall clock, or a test's own, so no test depends on the machine's speed. */
-  rateClock: () => number;
+  /** The portal's clock (ms): the wall clock, or a test's own, so no test depends on the machine's speed. */
+  clock: () => number;
   faults: Faults;
   stats: EmulatorStats;
   latency: { ms: number; jitterMs: number };
@@ -160,7 +160,7 @@ export class EmulatorServer {
       rawBody: body.bytes,
       body: {},
       remoteAddress,
-      now: Date.now(),
+      now: this.deps.clock(),
       ...(spooled && !spooled.tooLarge ? { spooled } : {}),
     };
 
@@ -174,7 +174,7 @@ export class EmulatorServer {
     }
 
     const match = this.count(method, path);
-    const limit = this.deps.limiter().check(remoteAddress, this.deps.rateClock());
+    const limit = this.deps.limiter().check(remoteAddress, this.deps.clock());
     if (!limit.ok) {
       this.deps.stats.rateLimited++;
       await this.finish(

@@ -118,10 +118,11 @@ export interface EmulatorOptions {
   /** count 0 disables the limiter. */
   rateLimit: { count: number; windowSeconds: number };
   /**
-   * The rate limiter's clock (ms since the epoch); default Date.now. A test that asserts the window injects its own:
-   * with the wall clock, a slow machine let the 21st request of a 20-per-2-s window through.
+   * The portal's clock (ms since the epoch): the rate window and token lifetimes run on it; default Date.now. A test
+   * that asserts either injects its own and moves it: with the wall clock, a slow machine let the 21st request of a
+   * 20-per-2-s window through, and a 1 s token could die before the test's first call.
    */
-  rateClock?: () => number;
+  clock?: () => number;
   tokenLifetimeSeconds: number;
   dataFile?: string;
   quiet?: boolean;

@@ -17,7 +17,7 @@ void describe('rate budget', () => {
     return stoppedAt ?? Date.now() - lag;
   };
   before(async () => {
-    emu = await emulator({ rateLimit: { count: 20, windowSeconds: 2 }, rateClock });
+    emu = await emulator({ rateLimit: { count: 20, windowSeconds: 2 }, clock: rateClock });
   });
   after(async () => {
     await emu.stop();

@@ -1,7 +1,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEmulator, type RouteId } from '../../emulator';
-import { assertError, DEMO, startHarness, type App3, type FilePage, type Harness, type Res } from './helpers';
+import {
+  assertError,
+  DEMO,
+  startHarness,
+  testClock,
+  type App3,
+  type FilePage,
+  type Harness,
+  type Res,
+} from './helpers';
 
 const tokenQuery = (q: Record<string, string>): string => `/oauth/token?${new URLSearchParams(q)}`;
 const password = (username = 'demo'): Record<string, string> => ({
@@ -295,12 +304,13 @@ void describe('expires_in in minutes (literal profile)', () => {
   });
 
   void test('the token still lives tokenLifetimeSeconds, not expires_in minutes', async () => {
-    const lit = await startHarness({ profile: 'literal', tokenLifetimeSeconds: 1 });
+    const clock = testClock();
+    const lit = await startHarness({ profile: 'literal', tokenLifetimeSeconds: 1, clock: clock.now });
     try {
       const res = await lit.call<{ access_token: string; expires_in: number }>('GET', tokenQuery(password()));
       assert.equal(res.body.expires_in, 1, 'one minute, says the answer');
       assert.equal((await lit.call('GET', '/v3/userinfo', { token: res.body.access_token })).status, 200);
-      await new Promise((r) => setTimeout(r, 1100));
+      clock.advance(1000);
       assert.equal(
         (await lit.call('GET', '/v3/userinfo', { token: res.body.access_token })).status,
         401,
