@@ -43,6 +43,27 @@ export async function portalJson<T = unknown>(
   return { status: res.status, body: (text ? (json ? JSON.parse(text) : text) : undefined) as T };
 }
 
+/**
+ * Adds an enabled administrator with a password of the test's choosing to the demo portal's organisation, through
+ * the portal itself, so a sign-in test meets a user no fixture text contains.
+ */
+export async function addAdministrator(
+  baseUrl: string,
+  member: { name: string; username: string; password: string },
+): Promise<void> {
+  const admin = await passwordToken(baseUrl, 'demo', 'demo');
+  const accounts = await portalJson<{ id: number }[]>(baseUrl, admin, 'GET', '/v3/accounts');
+  const accountId = accounts.body[0]?.id;
+  const created = await portalJson(baseUrl, admin, 'POST', `/v3/accounts/${accountId}/members`, {
+    ...member,
+    email: `${member.username}@example.com`,
+    enabled: true,
+    rights: 16,
+    admin: true,
+  });
+  if (created.status !== 200) throw new Error(`adding ${member.username} failed: ${JSON.stringify(created.body)}`);
+}
+
 export async function control(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${baseUrl}/__emulator/${path}`, {
     method,

@@ -7,7 +7,7 @@ import { startEmulator, type Emulator } from '../../../../emulator';
 import { portalIdOf } from '../../../../../src/auth/portalEntry';
 import { isPortalError, portalApi, signInAnswers, signInFailures, signInForTest } from '../../../support/extension';
 import { recordSecret } from '../../../support/leaks';
-import { control, passwordToken, portalJson } from '../../../support/portalHttp';
+import { addAdministrator, control, passwordToken, portalJson } from '../../../support/portalHttp';
 import { nodeOf } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
@@ -30,19 +30,7 @@ describe('Sign-in and secrets', function () {
     b = await startEmulator({ port: 0, seed: 'demo', quiet: true });
     recordSecret('password', password);
     // A user with a password no other text contains, so the leak search after the run means something.
-    const admin = await passwordToken(a.url, 'demo', 'demo');
-    const accounts = await portalJson<{ id: number }[]>(a.url, admin, 'GET', '/v3/accounts');
-    const accountId = accounts.body[0]?.id;
-    const created = await portalJson(a.url, admin, 'POST', `/v3/accounts/${accountId}/members`, {
-      name: 'Leak Check',
-      username,
-      email: `${username}@example.com`,
-      password,
-      enabled: true,
-      rights: 16,
-      admin: true,
-    });
-    assert.equal(created.status, 200, JSON.stringify(created.body));
+    await addAdministrator(a.url, { name: 'Leak Check', username, password });
   });
 
   after(async () => {

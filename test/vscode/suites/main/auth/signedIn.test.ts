@@ -7,7 +7,7 @@ import { startEmulator, type Emulator } from '../../../../emulator';
 import { portalIdOf } from '../../../../../src/auth/portalEntry';
 import { isPlain } from '../../../../../src/shared/plainText';
 import { portalApi, signInAnswers } from '../../../support/extension';
-import { passwordToken, portalJson } from '../../../support/portalHttp';
+import { addAdministrator } from '../../../support/portalHttp';
 import { features } from '../../../support/tree';
 import { visible, withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
@@ -21,17 +21,7 @@ describe('Sign-in says who is signed in', function () {
 
   before(async () => {
     emu = await startEmulator({ port: 0, seed: 'demo', quiet: true });
-    const admin = await passwordToken(emu.url, 'demo', 'demo');
-    const created = await portalJson(emu.url, admin, 'POST', '/v3/accounts/1/members', {
-      name,
-      username,
-      email: `${username}@example.com`,
-      password,
-      enabled: true,
-      rights: 16,
-      admin: true,
-    });
-    assert.equal(created.status, 200, JSON.stringify(created.body));
+    await addAdministrator(emu.url, { name, username, password });
   });
 
   after(async () => {

@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
+import type { DemoPortal } from '../../../support/demoPortal';
 import { portalJson } from '../../../support/portalHttp';
-import { features, nodeOf, type Testing } from '../../../support/tree';
+import { nodeOf, type Testing } from '../../../support/tree';
+import { useReviewPortal } from '../../../support/review';
 import { withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 import type { ReviewPanel } from '../../../../../src/features/review/reviewPanel';
@@ -25,17 +26,10 @@ describe('Access review across a reload', function () {
   let t: Testing;
   const opened: ReviewPanel[] = [];
 
-  before(async () => {
-    p = await startDemoPortal();
-    t = await features();
-  });
-  after(async () => {
-    for (const panel of opened) panel.dispose();
-    t.members.plan.store.clear();
-    await t.members.access.sessions.forget();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await stopDemoPortal(p);
-  });
+  useReviewPortal((portal, testing) => {
+    p = portal;
+    t = testing;
+  }, opened);
 
   const freshPanel = () =>
     vscode.window.createWebviewPanel('portal.accessReview', 'restored', vscode.ViewColumn.One, { enableScripts: true });

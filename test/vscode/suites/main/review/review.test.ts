@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
+import { isLiteral, PROFILES, type DemoPortal } from '../../../support/demoPortal';
 import { portalJson } from '../../../support/portalHttp';
-import { features, nodeOf, type Testing } from '../../../support/tree';
+import { nodeOf, type Testing } from '../../../support/tree';
+import { useReviewPortal } from '../../../support/review';
 import { visible, withUi } from '../../../support/ui';
 import { waitFor } from '../../../support/wait';
 import type { ReviewPanel } from '../../../../../src/features/review/reviewPanel';
@@ -29,17 +30,14 @@ for (const profile of PROFILES)
     const opened: ReviewPanel[] = [];
     const acmeNode = () => nodeOf({ kind: 'account', portalId: p.portalId, accountId: 1 });
 
-    before(async () => {
-      p = await startDemoPortal({ profile });
-      t = await features();
-    });
-    after(async () => {
-      for (const panel of opened) panel.dispose();
-      t.members.plan.store.clear();
-      await t.members.access.sessions.forget();
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await stopDemoPortal(p);
-    });
+    useReviewPortal(
+      (portal, testing) => {
+        p = portal;
+        t = testing;
+      },
+      opened,
+      { profile },
+    );
 
     /** Access Review… on Acme's row, the whole organisation. */
     async function start(answers: Record<string, unknown> = {}) {
