@@ -40,7 +40,7 @@ interface Entry {
   /** The figures of the last stat that found the baseline unmoved (what VS Code then holds). */
   shown?: Shown;
   /** The portal's copy a stat last showed VS Code as newer than the baseline (what an Overwrite may replace), and
-   * the figures it was shown with. */
+   * the figures it was last shown with. */
   newer?: Version & { shown?: Shown };
   /** The highest mtime shown, so a newer copy is always later than anything VS Code was told before. */
   maxMtime: number;
@@ -127,8 +127,8 @@ export class SaveBaselines {
     const digest = dirty && !metadataMoved(given, record) ? await this.portalDigest(client, t) : undefined;
     const current = versionOf(record, digest);
     if (sameCopy(given, current)) return this.unmoved(entry, { mtime, size: given.size });
-    // The same newer copy keeps its figures; another one gets figures VS Code was never shown.
-    if (entry.newer?.shown && sameCopy(entry.newer, current)) return entry.newer.shown;
+    // Figures VS Code was never shown, each time: VS Code may have taken the last ones as the copy it holds (the stat
+    // after a write, when another stat used up the one above), and the same figures again would pass its check.
     entry.maxMtime = Math.max(mtime, entry.maxMtime + 1);
     const size = distinctSize(current.size, [given.size, entry.shown?.size, entry.newer?.shown?.size]);
     const shown = { mtime: entry.maxMtime, size };

@@ -78,6 +78,18 @@ for (const profile of ['default', 'listing only'] as const)
       assert.equal(await onPortal(), 'version,date\n2,theirs\n');
     });
 
+    void test('a change on the portal just after a save still meets Compare / Overwrite when another stat comes first', async () => {
+      editor.edit('version,date\n9,today\n');
+      const meanwhile = async (): Promise<void> => {
+        theirs('version,date\n2,theirs\n');
+        await editor.stat();
+      };
+      assert.equal(await editor.save(meanwhile), 'saved');
+      editor.edit('version,date\n9,today\nmore\n');
+      assert.equal(await editor.save(), 'compare', 'their change is not overwritten in silence');
+      assert.equal(await onPortal(), 'version,date\n2,theirs\n');
+    });
+
     void test('a same-size change on the portal meets Compare / Overwrite; Overwrite then sends', async () => {
       theirs('version,date\n2,monday\n');
       editor.edit('version,date\n1,monday\nmine\n');

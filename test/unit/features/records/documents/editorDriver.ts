@@ -58,8 +58,11 @@ export class EditorDriver {
     return Buffer.from(bytes).toString('utf8');
   }
 
-  /** `meanwhile` runs between the write and the stat VS Code makes after it (another's change landing then). */
-  save(meanwhile?: () => void): Promise<Outcome> {
+  /**
+   * `meanwhile` runs between the write and the stat VS Code makes after it (another's change landing then, or
+   * another stat of the document).
+   */
+  save(meanwhile?: () => unknown): Promise<Outcome> {
     return this.write(true, meanwhile);
   }
 
@@ -68,7 +71,7 @@ export class EditorDriver {
     return this.write(false);
   }
 
-  private async write(checked: boolean, meanwhile?: () => void): Promise<Outcome> {
+  private async write(checked: boolean, meanwhile?: () => unknown): Promise<Outcome> {
     const bytes = new TextEncoder().encode(this.text);
     const stat = await this.baselines.stat(this.key, this.client, this.target, this.dirty);
     const held = this.held;
@@ -86,7 +89,7 @@ export class EditorDriver {
       throw error;
     }
     this.dirty = false;
-    meanwhile?.();
+    await meanwhile?.();
     this.held = await this.baselines.stat(this.key, this.client, this.target, this.dirty);
     return 'saved';
   }
