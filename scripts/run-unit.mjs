@@ -3,7 +3,7 @@
 // Writes a TAP copy to test-results/unit.tap so scripts/test.mjs can add the tiers up.
 import { readdirSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const root = join(import.meta.dirname, '..');
 const filters = process.argv.slice(2);
@@ -18,23 +18,50 @@ if (files.length === 0) {
   process.exit(1);
 }
 mkdirSync(join(root, 'test-results'), { recursive: true });
-const result = spawnSync(
+/** A single test may take this long (--test-timeout); a tier that reports nothing for twice that is stuck. */
+const TEST_TIMEOUT_MS = 300_000;
+const STALLED_MS = 2 * TEST_TIMEOUT_MS;
+const child = spawn(
   process.execPath,
   [
     '--import',
     'tsx',
     '--test',
     '--test-concurrency=2',
-    '--test-timeout=300000',
+    `--test-timeout=${TEST_TIMEOUT_MS}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${relative(root, join(root, 'test-results', 'unit.tap'))}`,
     ...files,
   ],
-  // A test that fails with a server still open keeps its file, and so the tier, running: past this, the tier fails.
-  // (--test-force-exit would end it too, but before the TAP file is written out.)
-  { cwd: root, stdio: 'inherit', timeout: 20 * 60_000, killSignal: 'SIGKILL' },
+  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
 );
-if (result.error) console.error(`The unit tier was stopped: ${result.error.message}`);
-process.exit(result.status ?? 1);
+// A test that fails with a server still open keeps its file, and so the tier, running: once nothing has been reported
+// for STALLED_MS, the tier is stopped and fails. A bound on progress, not on the whole tier: a busy machine that
+// keeps finishing tests is never cut off. (--test-force-exit would end it too, but before the TAP file is written.)
+let lastOutput = Date.now();
+for (const [from, to] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+])
+  from.on('data', (chunk) => {
+    lastOutput = Date.now();
+    to.write(chunk);
+  });
+let stalled = false;
+const watchdog = setInterval(() => {
+  if (Date.now() - lastOutput < STALLED_MS) return;
+  stalled = true;
+  child.kill('SIGKILL');
+}, 10_000);
+const status = await new Promise((resolve) => {
+  child.on('error', (error) => {
+    console.error(`The unit tier could not start: ${error.message}`);
+    resolve(1);
+  });
+  child.on('close', (code) => resolve(code ?? 1));
+});
+clearInterval(watchdog);
+if (stalled) console.error(`The unit tier was stopped: nothing was reported for ${STALLED_MS / 60_000} minutes.`);
+process.exit(stalled ? 1 : status);
