@@ -15,7 +15,20 @@ import {
   demoFlow,
   DemoReader,
 } from './fixture';
-import { banner, check, choose, contextMenu, fill, fillAll, formFrame, memberRow, palette, pick, save } from './ui';
+import {
+  banner,
+  check,
+  choose,
+  contextMenu,
+  fill,
+  fillAll,
+  formFrame,
+  memberRow,
+  palette,
+  pick,
+  save,
+  until,
+} from './ui';
 import type { FlowContext } from './run';
 
 const PORTAL_LABEL = 'Demo portal';
@@ -238,9 +251,10 @@ export async function run(ctx: FlowContext): Promise<void> {
       await contextMenu(page, await memberRow(page, 'Lena Locke'), 'Change Permission in a Group…');
       await pick(page, 'Social Club');
       await pick(page, 'Standard');
-      await page.waitForTimeout(500);
-      const lena = await portal.read<{ groups: Record<string, number> }>(`/v2/accounts/${acme}/members/lena.locked`);
-      check(lena.groups.social === 4, `social is ${lena.groups.social}`);
+      const lenaSocial = async (): Promise<number | undefined> =>
+        (await portal.read<{ groups: Record<string, number> }>(`/v2/accounts/${acme}/members/lena.locked`)).groups
+          .social;
+      await until(page, async () => ((await lenaSocial()) === 4 ? true : undefined), 'Lena is Standard in Social Club');
       ctx.log('quick pick: permission changed');
 
       // ---- Create group (account context menu).

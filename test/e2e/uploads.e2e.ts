@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expand, quickInput, treeRow, UI_TIMEOUT_MS, demoFlow, DemoReader } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, dropFromOs, portalSidebar, signInFromExplorer, toast } from './ui';
+import { check, contextMenu, dropFromOs, portalSidebar, signInFromExplorer, toast, until } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -180,7 +180,10 @@ async function dropFiles(page: Page, portal: Portal, local: string, ctx: FlowCon
   ctx.log('two files dropped from the OS on campaigns: one clash as a new version, both on the portal');
 }
 
-/** Types at the end of the active editor and saves with the keyboard. */
+/**
+ * Types at the end of the active editor and saves with the keyboard. No Enter in `text`: on a busy machine the editor
+ * has lost one typed just after a word (its word suggestions still deciding).
+ */
 async function typeAndSave(page: Page, text: string): Promise<void> {
   const editor = page.locator('.editor-instance .monaco-editor').first();
   await editor.click();
@@ -195,14 +198,14 @@ async function saveBack(page: Page, portal: Portal, ctx: FlowContext): Promise<v
   const versions = await portal.versions(id);
   await contextMenu(page, treeRow(page, 'Explorer', 'notes.txt'), 'Open Content');
   const original = await portal.text(id);
-  await typeAndSave(page, 'mine\n');
-  for (let i = 0; i < 50 && (await portal.versions(id)) === versions; i++) await page.waitForTimeout(200);
-  check((await portal.text(id)) === `${original}mine\n`, 'the save sent the edited text');
+  await typeAndSave(page, 'mine');
+  await until(page, async () => ((await portal.versions(id)) !== versions ? true : undefined), 'a new version');
+  check((await portal.text(id)) === `${original}mine`, 'the save sent the edited text');
   check((await portal.versions(id)) === versions + 1, 'as a new version');
   ctx.log('edited notes.txt and saved: a new version on the portal');
 
   await portal.replace(id, 'theirs\n');
-  await typeAndSave(page, 'more\n');
+  await typeAndSave(page, ' more');
   const conflict = page.locator('.notification-toast', { hasText: 'The content of the file is newer' }).first();
   await conflict.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   check((await portal.text(id)) === 'theirs\n', 'nothing was overwritten');
@@ -212,8 +215,12 @@ async function saveBack(page: Page, portal: Portal, ctx: FlowContext): Promise<v
   ctx.log("changed on the portal, edited, saved: VS Code's conflict; Compare shows both sides");
   // The compare editor's own action: "Use your changes and overwrite file contents".
   await page.locator('.editor-actions .action-label[aria-label*="overwrite" i]').first().click();
-  for (let i = 0; i < 50 && (await portal.text(id)) === 'theirs\n'; i++) await page.waitForTimeout(200);
-  check((await portal.text(id)) === `${original}mine\nmore\n`, 'Overwrite sent the editor text');
+  const overwritten = await until(
+    page,
+    async () => ((await portal.text(id)) !== 'theirs\n' ? portal.text(id) : undefined),
+    'the Overwrite sent',
+  );
+  check(overwritten === `${original}mine more`, 'Overwrite sent the editor text');
   ctx.log('Overwrite sent the editor text');
 }
 
