@@ -217,7 +217,10 @@ async function saveBack(page: Page, portal: Portal, ctx: FlowContext): Promise<v
   await page.locator('.editor-actions .action-label[aria-label*="overwrite" i]').first().click();
   const overwritten = await until(
     page,
-    async () => ((await portal.text(id)) !== 'theirs\n' ? portal.text(id) : undefined),
+    async () => {
+      const text = await portal.text(id);
+      return text !== 'theirs\n' ? text : undefined;
+    },
     'the Overwrite sent',
   );
   check(overwritten === `${original}mine more`, 'Overwrite sent the editor text');

@@ -109,9 +109,8 @@ export class SaveBaselines {
   async stat(key: string, client: PortalClient, t: Content, dirty: boolean): Promise<Shown> {
     const entry = this.entry(key);
     const given = entry.given;
-    // VS Code takes what this stat shows as the copy it holds. Another's change that landed since the write must not
-    // become that copy, or the next save would pass VS Code's check and replace it unseen: show the copy written,
-    // and leave their change to the next stat, which VS Code's check compares with it.
+    // VS Code takes what this stat shows as the copy it holds: the copy written, with no request. Another's change
+    // that landed since is left to the next stat, which shows it with new figures for VS Code's check.
     if (entry.written && given) {
       entry.written = false;
       return this.unmoved(entry, { mtime: given.lastModified ?? t.known?.lastModified ?? 0, size: given.size });
