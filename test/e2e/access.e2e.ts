@@ -12,6 +12,7 @@ import type { FlowContext } from './run';
 import {
   check,
   choose,
+  choosePath,
   contextMenu,
   dialogButton,
   membersDescription,
@@ -20,6 +21,7 @@ import {
   membersTitleAction,
   palette,
   pick,
+  runMenuEntry,
   selectedMembers,
   signInToAcme,
   toast,
@@ -77,21 +79,18 @@ async function inactiveEngineers(emu: Emulator, bearer: string): Promise<Map<str
   return out;
 }
 
+/** A folder in the export's folder, so the save dialog shows when it lists that folder. */
+const EXPORT_MARKER = 'exports-go-here';
+
 async function exportTo(page: Page, frame: Frame, title: string, name: string): Promise<string[]> {
-  const file = path.join(tempDir('access-e2e-'), name);
+  const dir = tempDir('access-e2e-');
+  const file = path.join(dir, name);
+  fs.mkdirSync(path.join(dir, EXPORT_MARKER));
   // The last export's toast must not be taken for this one's.
   await palette(page, 'Notifications: Clear All Notifications');
   await frame.locator('#export').click();
-  // VS Code's own save dialog in the browser: a path in a quick input, accepted with its OK button.
-  const dialogInput = await quickInput(page);
-  await dialogInput.widget
-    .locator('.quick-input-title', { hasText: title })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  // The dialog fills in its own start folder once it has listed it; a path typed before that is appended to it.
-  await dialogInput.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await dialogInput.input.fill(file);
-  await page.waitForTimeout(500);
-  await dialogInput.widget.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
+  // VS Code's own save dialog in the browser: a path typed into a quick input, accepted with its OK button.
+  await choosePath(page, title, file, /^OK$/, EXPORT_MARKER);
   await toast(page, /Exported \d+ members/);
   return fs
     .readFileSync(file, 'utf8')
@@ -265,13 +264,7 @@ async function widenCutOff(page: Page, frame: Frame, ctx: FlowContext): Promise<
 async function shootMatrix(wb: E2EWorkbench, frame: Frame, ctx: FlowContext): Promise<void> {
   await palette(wb.page, 'Notifications: Clear All Notifications');
   await frame.locator('.row').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const screens = new Screens(wb, ctx.imagesDir, ctx.log);
-  for (const theme of ['light', 'dark'] as const) {
-    await screens.theme(theme);
-    const file = path.join(ctx.imagesDir, `access-matrix-${theme}.png`);
-    await wb.screenshot(file);
-    ctx.log(`screenshot ${path.relative(process.cwd(), file)}`);
-  }
+  await new Screens(wb, ctx.imagesDir, ctx.log).inThemes('access-matrix', frame, ['light', 'dark']);
 }
 
 /** Clicks on the Members view's first row before its selection shows (each waits a share of the UI's patience). */
@@ -335,12 +328,7 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
 async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowContext): Promise<void> {
   // Not contextMenu(): that helper takes a member search as the command asking for its row, and this command asks
   // for the source member with the same search on purpose.
-  const target = membersRow(page, 'Tomás Twofactor');
-  await target.click({ button: 'right' });
-  const entry = page.locator('.monaco-menu .action-item', { hasText: 'Give Same Access as…' }).first();
-  await entry.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await page.waitForTimeout(400);
-  await entry.click();
+  await runMenuEntry(page, membersRow(page, 'Tomás Twofactor'), 'Give Same Access as…');
   const q = await quickInput(page);
   const asks = await q.input.getAttribute('placeholder');
   check(asks === 'Copy access from…', `the picker asks "${asks}"`);

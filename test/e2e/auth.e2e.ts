@@ -20,7 +20,7 @@ import {
   type E2EWorkbench,
 } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, memberRow, palette, pick, setPaneExpanded } from './ui';
+import { check, contextMenu, memberRow, palette, pick, setPaneExpanded, until } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const WALKTHROUGH = 'Get Started with Portal';
@@ -148,17 +148,21 @@ async function grant(url: string, clientId: string, clientSecret: string): Promi
   return (await fetch(`${url}/oauth/token?${q}`)).status;
 }
 
-/** The application the extension registered at sign-in, with its secret, read from the portal's saved state. */
-async function registeredApplication(dataFile: string): Promise<Required<Pick<AppJson, 'clientId' | 'clientSecret'>>> {
-  for (let i = 0; i < 100; i++) {
-    if (fs.existsSync(dataFile)) {
+/** The application the extension registered at sign-in, with its secret, once the portal's saved state holds it. */
+function registeredApplication(
+  page: Page,
+  dataFile: string,
+): Promise<Required<Pick<AppJson, 'clientId' | 'clientSecret'>>> {
+  return until(
+    page,
+    () => {
+      if (!fs.existsSync(dataFile)) return undefined;
       const state = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as { data?: { applications?: AppJson[] } };
       const app = state.data?.applications?.find((a) => a.name.startsWith('Portal for VS Code on '));
-      if (app?.clientSecret) return { clientId: app.clientId, clientSecret: app.clientSecret };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no application registered by the extension in ${dataFile}`);
+      return app?.clientSecret ? { clientId: app.clientId, clientSecret: app.clientSecret } : undefined;
+    },
+    `an application registered by the extension in ${dataFile}`,
+  );
 }
 
 async function signInThroughWalkthrough(page: Page, emu: Emulator, ctx: FlowContext): Promise<void> {
@@ -221,7 +225,7 @@ async function signOutAndDelete(
   token: string,
   ctx: FlowContext,
 ): Promise<void> {
-  const app = await registeredApplication(dataFile);
+  const app = await registeredApplication(page, dataFile);
   check((await grant(emu.url, app.clientId, app.clientSecret)) === 200, 'the credentials work while signed in');
   await palette(page, 'Portal: Sign Out…');
   const dialog = page.locator('.monaco-dialog-box');

@@ -61,35 +61,43 @@ export class Screens {
     private readonly log: (l: string) => void,
   ) {}
 
-  /** Switches the colour theme with "Preferences: Color Theme", as a person would. */
-  async theme(theme: Theme): Promise<void> {
+  /**
+   * Switches the colour theme with "Preferences: Color Theme", as a person would, and waits until `frame` (a webview,
+   * which gets the new colours by message) has taken it.
+   */
+  async theme(theme: Theme, frame: Frame): Promise<void> {
     const page = this.wb.page;
     const cls = theme === 'light' ? '.monaco-workbench.vs:not(.vs-dark)' : '.monaco-workbench.vs-dark';
-    if ((await page.locator(cls).count()) > 0) return;
-    await palette(page, 'Preferences: Color Theme');
-    const q = await quickInput(page, UI_TIMEOUT_MS);
-    await q.input.fill(THEMES[theme]);
-    // Rows read "Dark Modern  Default Dark Modern" (label, then the setting value); skip "Browse Additional…".
-    const row = q.rows.filter({ hasText: THEMES[theme] }).filter({ hasNotText: 'Browse' }).first();
-    await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-    await row.click();
-    await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-    // Webviews get the new colours by message; give them a moment to repaint.
-    await page.waitForTimeout(800);
+    if ((await page.locator(cls).count()) === 0) {
+      await palette(page, 'Preferences: Color Theme');
+      const q = await quickInput(page, UI_TIMEOUT_MS);
+      await q.input.fill(THEMES[theme]);
+      // Rows read "Dark Modern  Default Dark Modern" (label, then the setting value); skip "Browse Additional…".
+      const row = q.rows.filter({ hasText: THEMES[theme] }).filter({ hasNotText: 'Browse' }).first();
+      await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await row.click();
+      await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+    }
+    await frame.locator(`body.vscode-${theme}`).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
   }
 
-  /** One screenshot per theme of what is on screen now; ends in the dark theme. */
+  /** A screenshot of what is on screen in each theme, `name`-<theme>.png, left in the last theme. */
+  async inThemes(name: string, frame: Frame, themes: readonly Theme[]): Promise<void> {
+    for (const theme of themes) {
+      await this.theme(theme, frame);
+      const file = path.join(this.dir, `${name}-${theme}.png`);
+      await this.wb.screenshot(file);
+      this.log(`screenshot ${path.relative(process.cwd(), file)}`);
+    }
+  }
+
+  /** One screenshot per theme of the form on screen now, from its top; ends in the dark theme. */
   async both(name: string, frame: Frame): Promise<void> {
     await palette(this.wb.page, 'Notifications: Clear All Notifications');
     // The top of the form, whichever field was filled last.
     await frame.evaluate(() => window.scrollTo(0, 0));
-    for (const theme of ['dark', 'light'] as const) {
-      await this.theme(theme);
-      const file = path.join(this.dir, `form-${name}-${theme}.png`);
-      await this.wb.screenshot(file);
-      this.log(`screenshot ${path.relative(process.cwd(), file)}`);
-    }
-    await this.theme('dark');
+    await this.inThemes(`form-${name}`, frame, ['dark', 'light']);
+    await this.theme('dark', frame);
   }
 }
 

@@ -322,13 +322,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log('reloaded: Access Review… resumed the review with its decisions');
     await pageFits(frame);
     await palette(page, 'Notifications: Clear All Notifications');
-    const screens = new Screens(wb, ctx.imagesDir, ctx.log);
-    for (const theme of ['dark', 'light'] as const) {
-      await screens.theme(theme);
-      const image = path.join(ctx.imagesDir, `review-${theme}.png`);
-      await wb.screenshot(image);
-      ctx.log(`screenshot ${path.relative(process.cwd(), image)}`);
-    }
+    await new Screens(wb, ctx.imagesDir, ctx.log).inThemes('review', frame, ['dark', 'light']);
 
     // 3. Finish Review: the evidence is written, and the plan holds the two removals and nothing else.
     await frame.locator('#finish').click();

@@ -7,32 +7,37 @@ export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
+/**
+ * Right-clicks a tree row and runs one entry of its menu from the keyboard. A click while the menu fades in is taken
+ * as a hover, and no event says when the fade is over; the menu's keys act from the moment it shows.
+ */
+export async function runMenuEntry(page: Page, row: Locator, entry: string): Promise<void> {
+  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  await row.click({ button: 'right' });
+  const entries = page.locator('.monaco-menu .action-item');
+  const item = entries.filter({ hasText: entry }).first();
+  await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const focused = (): Promise<boolean> => item.evaluate((el) => el.classList.contains('focused'));
+  // Each press moves one entry on (past separators and disabled ones), so the menu's length of them reaches any.
+  const presses = await entries.count();
+  for (let i = 0; i < presses && !(await focused()); i++) await page.keyboard.press('ArrowDown');
+  check(await focused(), `"${entry}" in the context menu could not be reached with the arrow keys`);
+  await page.keyboard.press('Enter');
+  await item.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+}
+
 /** What a command asks for when it runs without a tree row, as from the palette (targets.ts). */
 const ASKS_FOR_TARGET = /^Which (portal|organisation|group|application)\b|type to search (members|file records)/;
 
 /**
- * Right-clicks a tree row and picks a context-menu entry, as a person would. The entry must run with its row:
- * if the command asks for its target as it does from the palette ("Which organisation?"), the row was lost.
+ * Runs a context-menu entry that must act on its row. If the command asks for its target as it does from the palette
+ * ("Which organisation?"), the row was lost: said here when the question is already up, and otherwise by the flow's
+ * next step, which waits for what the entry opens and finds the question in its place.
  */
 export async function contextMenu(page: Page, row: Locator, entry: string): Promise<void> {
-  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await row.click({ button: 'right' });
-  const item = page.locator('.monaco-menu .action-item', { hasText: entry }).first();
-  await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  // The menu fades in; a click during that is only a hover. Then (and only then: the menu stays up a moment
-  // after a click that worked) Enter runs the hovered entry.
-  await page.waitForTimeout(400);
-  await item.click();
-  const closed = await item.waitFor({ state: 'hidden', timeout: 1_500 }).then(
-    () => true,
-    () => false,
-  );
-  if (!closed) await page.keyboard.press('Enter');
+  await runMenuEntry(page, row, entry);
   const input = page.locator('.quick-input-widget input').first();
-  const asked = await input.waitFor({ state: 'visible', timeout: 1_500 }).then(
-    () => input.getAttribute('placeholder'),
-    () => null,
-  );
+  const asked = (await input.isVisible()) ? await input.getAttribute('placeholder') : null;
   check(!asked || !ASKS_FOR_TARGET.test(asked), `"${entry}" ran without its tree row and asked "${asked}"`);
 }
 
@@ -199,35 +204,43 @@ export async function signInToAcme(
 }
 
 /**
- * Answers the workbench's own folder dialog (the simple file dialog of a remote window): the folder's path typed
- * into its box until the dialog lists `marker` (a subfolder made for the purpose), then its OK button, which carries
- * the command's label. The dialog starts by filling in the workspace folder; a path typed before that is overwritten.
+ * Answers the workbench's own file dialog (the simple file dialog of a remote window): `typed` goes into its box until
+ * the dialog lists `marker` (made for the purpose in the folder typed) with the box still holding it, then its OK button,
+ * which carries the command's label. The dialog starts by filling in the workspace folder once it has listed it, and
+ * that overwrites a path typed before: then it is typed again.
  */
-export async function chooseFolder(
+export async function choosePath(
   page: Page,
   title: string,
-  dir: string,
-  okLabel: string,
+  typed: string,
+  okLabel: string | RegExp,
   marker: string,
 ): Promise<void> {
   const q = await quickInput(page);
   await q.widget
     .locator('.quick-input-title', { hasText: title })
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await q.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   const listedRow = q.rows.filter({ hasText: marker }).first();
   for (let attempt = 1; ; attempt++) {
-    await q.input.fill(`${dir}/`);
-    const listed = await listedRow.waitFor({ state: 'visible', timeout: 15_000 }).then(
-      () => true,
-      () => false,
+    await q.input.fill(typed);
+    const outcome = await until(
+      page,
+      async () => {
+        if ((await q.input.inputValue()) !== typed) return 'overwritten';
+        return (await listedRow.isVisible()) ? 'listed' : undefined;
+      },
+      `the dialog "${title}" listing ${marker} for ${typed}`,
     );
-    if (listed && (await q.input.inputValue()) === `${dir}/`) break;
-    check(attempt < 3, `the folder dialog did not go to ${dir} (it shows ${await q.input.inputValue()})`);
+    if (outcome === 'listed') break;
+    check(attempt < 3, `the dialog "${title}" did not keep ${typed} (it shows ${await q.input.inputValue()})`);
   }
   await q.widget.locator('.monaco-button', { hasText: okLabel }).first().click();
   await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
+
+/** The folder dialog answered with `dir`, which holds the folder `marker`. */
+export const chooseFolder = (page: Page, title: string, dir: string, okLabel: string, marker: string): Promise<void> =>
+  choosePath(page, title, `${dir}/`, okLabel, marker);
 
 /** The Members view's pane, and one of its rows by label. */
 export const membersPane = (page: Page): Locator =>
