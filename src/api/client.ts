@@ -104,6 +104,11 @@ export interface PortalClientOptions {
   /** Called once when the portal stops accepting the credentials (revoked or deleted application). */
   onSignedOut?: (error: PortalError) => void;
   /** Persists tokens between sessions (e.g. in SecretStorage). */
+  /**
+   * The clock token lifetimes are counted by (epoch ms); default the wall clock. A test passes the emulator's, so
+   * renewals follow the test rather than the machine's speed.
+   */
+  clock?: () => number;
   tokenStore?: TokenStore;
   retry?: RetryOptions;
 }
@@ -232,6 +237,7 @@ export class PortalClient implements ApiContext {
         host: this.host,
         onSignedOut: options.onSignedOut,
         tokenStore: options.tokenStore,
+        clock: options.clock,
       },
       options.credentials,
       options.initialTokens,

@@ -64,6 +64,8 @@ interface SessionOptions {
   tokenStore?: TokenStore | undefined;
   /** Scope requested with client credentials. */
   scope?: string;
+  /** The clock token lifetimes are counted by (epoch ms); default the wall clock. */
+  clock?: (() => number) | undefined;
 }
 
 export const TOKEN_ENDPOINT = 'POST /oauth/token';
@@ -123,9 +125,11 @@ export class Session {
   private generation = 0;
   private storeLoaded = false;
   private readonly opts: SessionOptions;
+  private readonly now: () => number;
 
   constructor(opts: SessionOptions, credentials?: Credentials, initialTokens?: TokenSet) {
     this.opts = opts;
+    this.now = opts.clock ?? Date.now;
     if (credentials) this.setCredentials(credentials);
     // Tokens another client obtained for these very credentials (see PortalClient.tokens()).
     if (
@@ -350,7 +354,7 @@ export class Session {
     const tokens: TokenSet = { accessToken: res.access_token, clientId };
     if (res.refresh_token) tokens.refreshToken = res.refresh_token;
     if (typeof res.expires_in === 'number' && res.expires_in > 0)
-      tokens.expiresAt = Date.now() + plannedLifetimeMs(res.expires_in);
+      tokens.expiresAt = this.now() + plannedLifetimeMs(res.expires_in);
     if (res.scope) tokens.scope = res.scope;
     return tokens;
   }
@@ -362,7 +366,7 @@ export class Session {
     const expiresAt = tokens?.expiresAt;
     this.renewAt =
       expiresAt !== undefined
-        ? expiresAt - Math.min(MAX_EARLY_RENEWAL_MS, Math.max(0, expiresAt - Date.now()) / 10)
+        ? expiresAt - Math.min(MAX_EARLY_RENEWAL_MS, Math.max(0, expiresAt - this.now()) / 10)
         : undefined;
     if (tokens) {
       this.opts.secrets.add(tokens.accessToken);
@@ -404,12 +408,12 @@ export class Session {
   }
 
   private isExpired(t: TokenSet): boolean {
-    return t.accessToken === '' || (t.expiresAt !== undefined && Date.now() >= t.expiresAt);
+    return t.accessToken === '' || (t.expiresAt !== undefined && this.now() >= t.expiresAt);
   }
 
   private isExpiring(t: TokenSet): boolean {
     if (t.accessToken === '') return true;
-    return this.renewAt !== undefined && Date.now() >= this.renewAt;
+    return this.renewAt !== undefined && this.now() >= this.renewAt;
   }
 
   private latchSignedOut(cause: PortalError, endpoint: string): PortalError {

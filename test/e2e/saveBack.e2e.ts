@@ -1,29 +1,18 @@
 // Save-back over a same-size change made on the portal, through the real workbench: a text file record's content
-// opened from the Explorer; another administrator's edit of the same number of bytes lands on the portal; the user
-// edits and saves with Ctrl+S. VS Code's own conflict choice appears (nothing is sent), *Compare* shows the
+// opened from the Explorer; the user edits; another administrator's edit of the same number of bytes lands on the
+// portal; the user saves with Ctrl+S. VS Code's own conflict choice appears (nothing is sent), *Compare* shows the
 // portal's copy beside the user's, the portal keeps the other change until *Overwrite*, and then holds the user's.
 import { passwordToken } from '../vscode/support/portalHttp';
 import { expand, treeRow, UI_TIMEOUT_MS, demoFlow } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, portalSidebar, signInFromExplorer } from './ui';
+import { check, contextMenu, portalSidebar, signInFromExplorer, SAVE_ONLY_WHEN_ASKED, typeAtEnd, until } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
 const MARKETING = 102;
 
-/** Polls the portal until `done` holds for its text, within the UI's bound; the last text read. */
-async function portalTextWhen(read: () => Promise<string>, done: (text: string) => boolean): Promise<string> {
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  let text = await read();
-  while (!done(text) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    text = await read();
-  }
-  return text;
-}
-
 export async function run(ctx: FlowContext): Promise<void> {
-  await demoFlow(ctx, 'saveBack', {}, async ({ page, emu }) => {
+  await demoFlow(ctx, 'saveBack', { settings: SAVE_ONLY_WHEN_ASKED }, async ({ page, emu }) => {
     const token = await passwordToken(emu.url, 'demo', 'demo');
     const headers = { authorization: `Bearer ${token}` };
     const listed = await fetch(`${emu.url}/v2/accounts/${ACME}/groups/${MARKETING}/files`, { headers });
@@ -45,16 +34,12 @@ export async function run(ctx: FlowContext): Promise<void> {
     await editor.locator('.view-lines', { hasText: 'Marketing' }).waitFor({ timeout: UI_TIMEOUT_MS });
     ctx.log('notes.txt content open');
 
-    // Another administrator's edit: the same number of bytes, so only its version tells it apart.
+    // Another administrator's edit while this one's is unsaved: the same number of bytes, so only its version tells
+    // it apart.
+    await typeAtEnd(page, 'mine');
     const theirs = original.replace('Marketing notes', 'SECOND-EDIT-now');
     check(Buffer.byteLength(theirs) === Buffer.byteLength(original) && theirs !== original, 'a same-size change');
     emu.editFile({ id, text: theirs });
-
-    await editor.click();
-    await page.keyboard.press('Control+End');
-    // No Enter at the end: on a busy machine the editor has lost one (its word suggestions still deciding), and this
-    // flow is about what the save sends, not about typing.
-    await page.keyboard.type('mine');
     await page.keyboard.press('Control+S');
     const conflict = page.locator('.notification-toast', { hasText: 'The content of the file is newer' }).first();
     await conflict.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -77,7 +62,14 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     // The compare editor's own action: "Use your changes and overwrite file contents".
     await page.locator('.editor-actions .action-label[aria-label*="overwrite" i]').first().click();
-    const after = await portalTextWhen(read, (t) => t !== theirs);
+    const after = await until(
+      page,
+      async () => {
+        const text = await read();
+        return text !== theirs ? text : undefined;
+      },
+      'the Overwrite sent',
+    );
     check(after === `${original}mine`, `Overwrite sent the editor's text (the portal holds ${JSON.stringify(after)})`);
     ctx.log("Overwrite: the portal holds the user's text");
   });

@@ -41,6 +41,25 @@ export async function contextMenu(page: Page, row: Locator, entry: string): Prom
   check(!asked || !ASKS_FOR_TARGET.test(asked), `"${entry}" ran without its tree row and asked "${asked}"`);
 }
 
+/**
+ * VS Code in a browser saves a second after each edit unless told otherwise (the desktop does not): a flow about what
+ * a save sends saves when it means to, with these settings.
+ */
+export const SAVE_ONLY_WHEN_ASKED = (): Record<string, unknown> => ({ 'files.autoSave': 'off' });
+
+/**
+ * Types at the end of the active editor and waits until its tab shows the unsaved change (with SAVE_ONLY_WHEN_ASKED).
+ * A flow that changes the portal's copy does so after this: an editor with nothing unsaved takes a newer copy in
+ * silence, as it should, and whether that comes first is the machine's speed. No Enter in `text`: on a busy machine
+ * the editor has lost one typed just after a word (its word suggestions still deciding).
+ */
+export async function typeAtEnd(page: Page, text: string): Promise<void> {
+  await page.locator('.editor-instance .monaco-editor').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+  await page.locator('.tabs-container .tab.active.dirty').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
 /** Brings a member row into view in the Members view with the tree's type-to-navigate, then returns it. */
 export async function memberRow(page: Page, name: string): Promise<Locator> {
   const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });

@@ -14,7 +14,17 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expand, quickInput, treeRow, UI_TIMEOUT_MS, demoFlow, DemoReader } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, dropFromOs, portalSidebar, signInFromExplorer, toast, until } from './ui';
+import {
+  check,
+  contextMenu,
+  dropFromOs,
+  portalSidebar,
+  signInFromExplorer,
+  toast,
+  SAVE_ONLY_WHEN_ASKED,
+  typeAtEnd,
+  until,
+} from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -180,32 +190,22 @@ async function dropFiles(page: Page, portal: Portal, local: string, ctx: FlowCon
   ctx.log('two files dropped from the OS on campaigns: one clash as a new version, both on the portal');
 }
 
-/**
- * Types at the end of the active editor and saves with the keyboard. No Enter in `text`: on a busy machine the editor
- * has lost one typed just after a word (its word suggestions still deciding).
- */
-async function typeAndSave(page: Page, text: string): Promise<void> {
-  const editor = page.locator('.editor-instance .monaco-editor').first();
-  await editor.click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Control+S');
-}
-
 async function saveBack(page: Page, portal: Portal, ctx: FlowContext): Promise<void> {
   const id = (await portal.index())['/notes.txt']?.ID;
   check(id, 'notes.txt is on the portal');
   const versions = await portal.versions(id);
   await contextMenu(page, treeRow(page, 'Explorer', 'notes.txt'), 'Open Content');
   const original = await portal.text(id);
-  await typeAndSave(page, 'mine');
+  await typeAtEnd(page, 'mine');
+  await page.keyboard.press('Control+S');
   await until(page, async () => ((await portal.versions(id)) !== versions ? true : undefined), 'a new version');
   check((await portal.text(id)) === `${original}mine`, 'the save sent the edited text');
   check((await portal.versions(id)) === versions + 1, 'as a new version');
   ctx.log('edited notes.txt and saved: a new version on the portal');
 
+  await typeAtEnd(page, ' more');
   await portal.replace(id, 'theirs\n');
-  await typeAndSave(page, ' more');
+  await page.keyboard.press('Control+S');
   const conflict = page.locator('.notification-toast', { hasText: 'The content of the file is newer' }).first();
   await conflict.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   check((await portal.text(id)) === 'theirs\n', 'nothing was overwritten');
@@ -230,7 +230,7 @@ async function saveBack(page: Page, portal: Portal, ctx: FlowContext): Promise<v
 export async function run(ctx: FlowContext): Promise<void> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-uploads-'));
   try {
-    await demoFlow(ctx, 'uploads', {}, async ({ page, emu }) => {
+    await demoFlow(ctx, 'uploads', { settings: SAVE_ONLY_WHEN_ASKED }, async ({ page, emu }) => {
       const portal = new Portal(emu.url);
       await portalSidebar(page, { width: 480 });
       await signInFromExplorer(page, PORTAL_LABEL);

@@ -18,6 +18,7 @@ import {
   SEEDS,
   type Emulator,
   type EmulatorOptions,
+  type EmulatorCounts,
   type EmulatorStats,
   type FaultRule,
   type FileEdit,
@@ -54,7 +55,7 @@ export {
   SEEDS,
 } from './types';
 
-const emptyStats = (): EmulatorStats => ({ requests: 0, tokenRequests: 0, rateLimited: 0, byRoute: {} });
+const emptyStats = (): EmulatorCounts => ({ requests: 0, tokenRequests: 0, rateLimited: 0, byRoute: {} });
 
 class EmulatorInstance implements Emulator {
   private world: World;
@@ -160,7 +161,7 @@ class EmulatorInstance implements Emulator {
   }
 
   stats(): EmulatorStats {
-    return { ...this.statsData, byRoute: { ...this.statsData.byRoute } };
+    return { ...this.statsData, byRoute: { ...this.statsData.byRoute }, inFlight: this.server.inFlight };
   }
 
   resetStats(): void {

@@ -13,7 +13,7 @@ import { oversizedByQuirk, springTrap } from './quirks';
 import { errorReply, writeReply } from './respond';
 import type { Match, Router } from './router';
 import { Timers } from './timers';
-import type { EmulatorStats, Profile } from './types';
+import type { EmulatorCounts, Profile } from './types';
 import { isPlainObject } from './validate';
 import type { World } from './world';
 
@@ -30,7 +30,7 @@ export interface PipelineDeps {
   /** The portal's clock (ms): the wall clock, or a test's own, so no test depends on the machine's speed. */
   clock: () => number;
   faults: Faults;
-  stats: EmulatorStats;
+  stats: EmulatorCounts;
   latency: { ms: number; jitterMs: number };
   control: (req: ApiRequest) => Reply;
   profile: Profile;
@@ -89,16 +89,26 @@ export class EmulatorServer {
   private readonly server: Server;
   private readonly timers = new Timers();
   private jitterSeed = 1;
+  private handling = 0;
 
   constructor(private readonly deps: PipelineDeps) {
     this.server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
-      this.handle(req, res).catch((e: unknown) => {
-        this.deps.log(`request failed outside the handler: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        if (!res.headersSent && !res.destroyed) {
-          res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-          res.end(JSON.stringify({ error: 'internal_error', message: 'Internal error' }));
-        }
-      });
+      // A test asks the control endpoint whether the API requests are all answered; its own question is not one.
+      const counted = !(req.url ?? '').startsWith(CONTROL_PREFIX);
+      if (counted) this.handling++;
+      this.handle(req, res)
+        .catch((e: unknown) => {
+          this.deps.log(
+            `request failed outside the handler: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+          );
+          if (!res.headersSent && !res.destroyed) {
+            res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+            res.end(JSON.stringify({ error: 'internal_error', message: 'Internal error' }));
+          }
+        })
+        .finally(() => {
+          if (counted) this.handling--;
+        });
     });
     this.server.on('clientError', (_err, socket) => {
       if (socket.writable)
@@ -122,6 +132,11 @@ export class EmulatorServer {
   /** Every answer waiting out a delay goes now. */
   wakeDelays(): void {
     this.timers.wakeAll();
+  }
+
+  /** API requests begun and not yet answered, refused or dropped: what a test waits on to see the portal settle. */
+  get inFlight(): number {
+    return this.handling;
   }
 
   stop(): Promise<void> {

@@ -138,7 +138,12 @@ export interface EmulatorStats {
   tokenRequests: number;
   rateLimited: number;
   byRoute: Record<string, number>;
+  /** API requests the emulator has begun and not yet finished with (stats/reset leaves them counted). */
+  inFlight: number;
 }
+
+/** What the pipeline counts, and stats/reset clears. */
+export type EmulatorCounts = Omit<EmulatorStats, 'inFlight'>;
 
 export type FaultKind =
   | 'status'

@@ -187,8 +187,6 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export function statusesOf(logs: RequestLogLine[], path: string): Array<number | undefined> {
   return logs.filter((l) => l.path.split('?')[0] === path).map((l) => l.status);
 }

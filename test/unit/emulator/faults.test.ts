@@ -147,6 +147,24 @@ void describe('faults through the control endpoint', () => {
     assert.equal((res.body as { name?: string }).name, 'demo');
   });
 
+  void test('a request held is in flight, through the control endpoint too, until its answer; stats/reset keeps it', async () => {
+    const inFlight = async () => (await h.control<{ inFlight: number }>('GET', '/stats')).body.inFlight;
+    const arrived = () => h.emu.stats().byRoute['GET /v3/userinfo'] ?? 0;
+    const before = arrived();
+    assert.equal(await inFlight(), 0, 'the control endpoint does not count its own question');
+    await setRules([{ kind: 'latency', delayMs: 120_000, path: '/v3/userinfo', count: 1 }]);
+    const answer = userinfo();
+    for (let i = 0; i < 6_000 && arrived() === before; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(await inFlight(), 1, 'the held request');
+    await h.control('POST', '/stats/reset');
+    assert.equal(await inFlight(), 1, 'a reset of the counts does not forget a request still being answered');
+    h.emu.releaseDelays();
+    assert.equal((await answer).status, 200);
+    // The client may read the answer a turn before the emulator has finished with it.
+    for (let i = 0; i < 6_000 && (await inFlight()) !== 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(await inFlight(), 0, 'answered');
+  });
+
   void test('latency: the request still succeeds; count consumes the rule', async () => {
     await setRules([{ kind: 'latency', delayMs: 30, jitterMs: 20, count: 2 }]);
     assert.equal((await userinfo()).status, 200);

@@ -30,12 +30,6 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-/** A clock the test moves: a window or a lifetime is asserted in the portal's time, never in the machine's. */
-export function testClock(): { now: () => number; advance: (ms: number) => void } {
-  let t = 1_700_000_000_000;
-  return { now: () => t, advance: (ms) => void (t += ms) };
-}
-
 export async function startHarness(options: Partial<EmulatorOptions> = {}): Promise<Harness> {
   const emu = await startEmulator({ quiet: true, ...options });
   const call = async <T>(method: string, path: string, o: CallOptions = {}): Promise<Res<T>> => {

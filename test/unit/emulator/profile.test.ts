@@ -1,16 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEmulator, type RouteId } from '../../emulator';
-import {
-  assertError,
-  DEMO,
-  startHarness,
-  testClock,
-  type App3,
-  type FilePage,
-  type Harness,
-  type Res,
-} from './helpers';
+import { assertError, DEMO, startHarness, type App3, type FilePage, type Harness, type Res } from './helpers';
+import { testClock } from '../../support/clock';
 
 const tokenQuery = (q: Record<string, string>): string => `/oauth/token?${new URLSearchParams(q)}`;
 const password = (username = 'demo'): Record<string, string> => ({

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertError, startHarness, testClock } from './helpers';
+import { assertError, startHarness } from './helpers';
+import { testClock } from '../../support/clock';
 
 void describe('rate limit', () => {
   void test('20 per 2 s: the 21st request is 429 with Retry-After; token requests count; control requests do not', async () => {

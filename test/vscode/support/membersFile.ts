@@ -15,7 +15,7 @@ import type {
   MembersFile,
   Span,
 } from '../../../src/features/members/plan/core/model';
-import { PATIENCE_MS } from './wait';
+import { PATIENCE_MS } from '../../support/wait';
 
 /** The tag the interrupted apply adds (main phase) and the restart phase checks, and how many members it changes. */
 export const RESUME_TAG = 'resumed-after-restart';

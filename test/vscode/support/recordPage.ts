@@ -1,7 +1,7 @@
 import type { FormPanel } from '../../../src/forms/formPanel';
 import type { RecordState } from '../../../src/features/records/documents/page/record.protocol';
 import { features } from './tree';
-import { waitFor } from './wait';
+import { waitFor } from '../../support/wait';
 
 type RecordPanel = FormPanel<RecordState, null>;
 

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertError, startHarness, testClock, type Harness } from '../helpers';
+import { assertError, startHarness, type Harness } from '../helpers';
+import { testClock } from '../../../support/clock';
 
 interface TokenBody {
   access_token: string;

@@ -10,6 +10,7 @@ import { tryLock } from '../../../../src/node/fileLock';
 import { resumeUploads, runUploads, unfinishedUploads, unitsOf } from '../../../../src/engine/uploads/run';
 import { groupId, passwordClient, signedInSuite } from '../../api/helpers';
 import { tempDir } from '../../../support/tempDir';
+import { waitFor } from '../../../support/wait';
 
 function tree(root: string, files: Record<string, string>): void {
   for (const [p, text] of Object.entries(files)) {
@@ -96,7 +97,7 @@ void describe('uploads through the engine', () => {
     );
     const before = (await records()).filter((f) => /^f\d\d\.txt$/.test(f.name)).length;
     assert.ok(before > 18 && before < 40, `${before} files landed before the resume: some unconfirmed, some not sent`);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await waitFor(() => s.emu.stats().inFlight === 0, 'the portal has answered every request of the closed client');
     s.emu.clearFaults();
     const [stopped] = await unfinishedUploads(s.scratch);
     assert.ok(stopped, 'the run is left unfinished');

@@ -13,7 +13,7 @@ import { passwordToken, portalJson } from '../../support/portalHttp';
 import { englishLeft } from '../../support/pseudo';
 import { features, nodeOf, rows, tooltipOf, type Provider, type Row } from '../../support/tree';
 import { DISMISS, withUi, type Answers, type ScriptedUi } from '../../support/ui';
-import { waitFor } from '../../support/wait';
+import { waitFor } from '../../../support/wait';
 
 /** Every string anywhere in a JSON answer. */
 function strings(value: unknown, out: Set<string>): void {

@@ -9,7 +9,7 @@ import { portalApi, signInForTest } from '../../support/extension';
 import { matrixTabs, RELOAD_RESTART, writeReloadRecord } from '../../support/reloadRestart';
 import { nodeOf } from '../../support/tree';
 import { withUi } from '../../support/ui';
-import { waitFor } from '../../support/wait';
+import { waitFor } from '../../../support/wait';
 import { FREEZE_LAYOUT_LINE, layoutSavedSince, markLogs } from '../../support/savedLayout';
 import { MATRIX_VIEW_TYPE } from '../../../../src/features/members/access/matrixPanel';
 

@@ -9,7 +9,7 @@ import { portalIdOf } from '../../../../src/auth/portalEntry';
 import { REPORT_LINE_PREFIX } from '../../protocol';
 import { EXTENSION_ID } from '../../support/extension';
 import { features, portalRow, type Provider } from '../../support/tree';
-import { waitFor } from '../../support/wait';
+import { waitFor } from '../../../support/wait';
 
 describe('After an extension-host restart: how long until the Explorer shows the portal', function () {
   this.timeout(180_000);

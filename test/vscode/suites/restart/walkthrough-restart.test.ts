@@ -3,7 +3,7 @@
 // nothing has happened yet, and the keys those steps wait for are set from the extension's state alone.
 import assert from 'node:assert/strict';
 import { portalApi } from '../../support/extension';
-import { waitFor } from '../../support/wait';
+import { waitFor } from '../../../support/wait';
 
 describe('After an extension-host restart: Walkthrough steps tick from the state', function () {
   this.timeout(120_000);

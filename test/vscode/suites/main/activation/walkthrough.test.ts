@@ -14,7 +14,7 @@ import { EXTENSION_ID, portalApi } from '../../../support/extension';
 import { openForm } from '../../../support/forms';
 import { contributedCommands, contributedViews, extensionRoot, readManifest } from '../../../support/manifest';
 import { nodeOf } from '../../../support/tree';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 interface Step {
   id: string;

@@ -7,7 +7,7 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../suppo
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, rows, tooltipOf, type Provider, type Row } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 interface AppJson {
   clientId: string;

@@ -10,7 +10,7 @@ import { recordSecret } from '../../../support/leaks';
 import { addAdministrator, control, passwordToken, portalJson } from '../../../support/portalHttp';
 import { nodeOf } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 interface AppJson {
   clientId: string;

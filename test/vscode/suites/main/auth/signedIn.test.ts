@@ -10,7 +10,7 @@ import { portalApi, signInAnswers } from '../../../support/extension';
 import { addAdministrator } from '../../../support/portalHttp';
 import { features } from '../../../support/tree';
 import { visible, withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 describe('Sign-in says who is signed in', function () {
   this.timeout(120_000);

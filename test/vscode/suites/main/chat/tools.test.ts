@@ -13,7 +13,7 @@ import { normaliseActivation } from '../../../../../src/api/models/member';
 import { isPlain } from '../../../../../src/shared/plainText';
 import { features, type Testing } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { tempDir } from '../../../../support/tempDir';
 
 const ACME = 1;

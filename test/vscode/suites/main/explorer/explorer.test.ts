@@ -5,7 +5,7 @@ import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../../s
 import { portalApi } from '../../../support/extension';
 import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { byLabel, features, loadAll, portalRow, rows, setPageSize, walk, type Provider } from '../../../support/tree';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 /** API requests (the token endpoint excluded) since the last resetStats. */
 function apiRequests(emu: Emulator): Record<string, number> {

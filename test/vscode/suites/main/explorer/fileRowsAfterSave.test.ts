@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { humanSize } from '../../../../../src/shared/format';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { features, walk, type Provider } from '../../../support/tree';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 describe('Explorer: file rows after a save-back (default)', function () {
   this.timeout(120_000);

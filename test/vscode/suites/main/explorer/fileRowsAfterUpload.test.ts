@@ -9,7 +9,7 @@ import { humanSize } from '../../../../../src/shared/format';
 import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { features, walk, type Provider } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { tempDir } from '../../../../support/tempDir';
 
 describe('Explorer: file rows after an upload (default)', function () {

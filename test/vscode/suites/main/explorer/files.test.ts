@@ -14,7 +14,7 @@ import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal } from '../../../s
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, portalRow, rows, walk, type Provider, type Row } from '../../../support/tree';
 import { visible, withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { recordFact, recordPageState } from '../../../support/recordPage';
 import { tempDir } from '../../../../support/tempDir';
 

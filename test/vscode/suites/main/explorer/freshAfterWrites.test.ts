@@ -12,7 +12,7 @@ import { openForm, useFormsFixture, type FormsFixture } from '../../../support/f
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, nodeOf, rows, tooltipOf, walk, type Provider } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 interface GroupJson {
   id: number;

@@ -9,7 +9,7 @@ import { portalKey } from '../../../../../src/shared/keys';
 import { lastPosted, openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../../support/forms';
 import { byLabel, features, nodeOf, rows } from '../../../support/tree';
 import { withUi, type ScriptedUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 /** The summary's Undo is clicked, and the undo's confirmation (what it sends back) is accepted. */
 const UNDO = { 'settings.change.done': 'undo', 'settings.undo.confirm': true } as const;

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isLiteral, PROFILES, startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../support/demoPortal';
 import { features, type Testing } from '../../../support/tree';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { withUi } from '../../../support/ui';
 import { tempDir } from '../../../../support/tempDir';
 

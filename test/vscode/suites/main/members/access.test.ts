@@ -13,7 +13,7 @@ import { MemberReadCounter } from '../../../support/memberReads';
 import { ACCESS_RESTART, dropAccessRestartRecord, writeAccessRestartRecord } from '../../../support/accessRestart';
 import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { features, nodeOf, type Testing } from '../../../support/tree';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { DISMISS, withUi } from '../../../support/ui';
 import { tempDir } from '../../../../support/tempDir';
 

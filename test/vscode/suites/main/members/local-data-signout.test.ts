@@ -14,7 +14,7 @@ import { portalApi, signInForTest } from '../../../support/extension';
 import { portalJson } from '../../../support/portalHttp';
 import { nodeOf } from '../../../support/tree';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { tempDir } from '../../../../support/tempDir';
 
 interface MembersPage {

@@ -9,7 +9,7 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../suppo
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, loadAll, rows, walk, type Provider, type Testing } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { statusWords, type MatrixProgress } from '../../../../../src/features/members/access/matrix.protocol';
 import { tempDir } from '../../../../support/tempDir';
 

@@ -11,7 +11,7 @@ import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { byLabel, features, loadAll, rows, setPageSize, tooltipOf, walk, type Provider } from '../../../support/tree';
 import { readManifest } from '../../../support/manifest';
 import { DISMISS, visible, withUi, type ScriptedUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { tempDir } from '../../../../support/tempDir';
 
 interface MemberJson {

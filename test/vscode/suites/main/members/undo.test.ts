@@ -15,7 +15,7 @@ import { portalJson } from '../../../support/portalHttp';
 import { features, loadAll, nodeOf, setPageSize, type Provider, type Row } from '../../../support/tree';
 import { acmeOf, showAcmeMembers } from '../../../support/membersView';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 interface MemberJson {
   user: { username: string; name: string; email: string; enabled: boolean };

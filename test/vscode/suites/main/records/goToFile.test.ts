@@ -7,7 +7,7 @@ import type { Emulator } from '../../../../emulator';
 import { startDemoPortal, stopDemoPortal } from '../../../support/demoPortal';
 import { features, walk, type Provider } from '../../../support/tree';
 import { visible, withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { recordFact, recordPageState } from '../../../support/recordPage';
 
 const ACME = 1;

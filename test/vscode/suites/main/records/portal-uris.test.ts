@@ -9,7 +9,7 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../suppo
 import { portalApi, signInForTest } from '../../../support/extension';
 import { features, walk, type Provider } from '../../../support/tree';
 import { DISMISS, withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 const LOAD = 'portal.document.load';
 

@@ -10,6 +10,7 @@ import { portalIdOf } from '../../../../../src/auth/portalEntry';
 import { planUpload } from '../../../../../src/engine/uploads/plan';
 import { runUploads, unfinishedUploads, unitsOf } from '../../../../../src/engine/uploads/run';
 import { portalApi, signInForTest } from '../../../support/extension';
+import { waitFor } from '../../../../support/wait';
 import { control } from '../../../support/portalHttp';
 import { RESTART_FILES, RESTART_TARGET, restartFolder, restartFileName } from '../../../support/uploadRestart';
 
@@ -45,7 +46,10 @@ describe('Uploads: an upload interrupted by a restart (before the restart)', fun
           if (++finished === 12) cut.close();
         },
       });
-      await new Promise((r) => setTimeout(r, 500));
+      await waitFor(
+        async () => ((await control(url, 'GET', 'stats')) as { inFlight: number }).inFlight === 0,
+        'the portal has answered every request of the closed client',
+      );
     } finally {
       await control(url, 'DELETE', 'faults');
     }

@@ -14,7 +14,7 @@ import { startDemoPortal, stopDemoPortal } from '../../../support/demoPortal';
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, rows, walk, type Provider, type Row, type Testing } from '../../../support/tree';
 import { visible, withUi, type ScriptedUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { tempDir } from '../../../../support/tempDir';
 import { VscodeUi } from '../../../../../src/ui/vscodeUi';
 
@@ -335,7 +335,7 @@ describe('Uploads and save-back (default)', function () {
         if (++finished === 10) cut.close();
       },
     });
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(() => emu.stats().inFlight === 0, 'the portal has answered every request of the closed client');
     emu.clearFaults();
     const landed = () => Object.keys(files).filter((n) => n);
     const partial = Object.keys(await index(SOCIAL)).filter((p) => /^\/resume\/r\d\d\.txt$/.test(p)).length;

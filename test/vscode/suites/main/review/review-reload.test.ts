@@ -11,7 +11,7 @@ import { portalJson } from '../../../support/portalHttp';
 import { nodeOf, type Testing } from '../../../support/tree';
 import { useReviewPortal } from '../../../support/review';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import type { ReviewPanel } from '../../../../../src/features/review/reviewPanel';
 import { evidenceNames } from '../../../../../src/features/review/core/reviewFiles';
 import { tempDir } from '../../../../support/tempDir';

@@ -12,7 +12,7 @@ import { recordSecret } from '../../../support/leaks';
 import { passwordToken, portalJson } from '../../../support/portalHttp';
 import { features, nodeOf } from '../../../support/tree';
 import { DISMISS, withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 interface Entry {
   id: string;

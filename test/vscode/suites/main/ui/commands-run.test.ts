@@ -9,7 +9,7 @@ import { portalApi, signInAnswers } from '../../../support/extension';
 import { portalJson } from '../../../support/portalHttp';
 import { byLabel, features, loadAll, rows, walk, type Provider, type Row } from '../../../support/tree';
 import { withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 import { portalKey } from '../../../../../src/shared/keys';
 
 const ACME = 1;

@@ -7,7 +7,7 @@ import { startDemoPortal, stopDemoPortal, type DemoPortal } from '../../../suppo
 import { portalApi } from '../../../support/extension';
 import { nodeOf } from '../../../support/tree';
 import { DISMISS, withUi, type Answers } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 describe('Commands: one wrapper for all of them', function () {
   this.timeout(180_000);

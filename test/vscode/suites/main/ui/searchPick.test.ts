@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { searchPick } from '../../../../../src/ui/searchPick';
 import type { PickItem } from '../../../../../src/ui/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 const ACCEPT = 'workbench.action.acceptSelectedQuickOpenItem';
 

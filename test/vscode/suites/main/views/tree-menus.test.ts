@@ -7,7 +7,7 @@ import { portalApi } from '../../../support/extension';
 import { openForm, postedTypes, useFormsFixture, type FormsFixture } from '../../../support/forms';
 import { byLabel, features, rows, type Provider, type Row } from '../../../support/tree';
 import { ScriptedUi, withUi } from '../../../support/ui';
-import { waitFor } from '../../../support/wait';
+import { waitFor } from '../../../../support/wait';
 
 /**
  * A context-menu entry does not hand the command its node: VS Code sends the row's handle, and the extension
