@@ -103,12 +103,12 @@ export interface PortalClientOptions {
   log?: (line: RequestLogLine) => void;
   /** Called once when the portal stops accepting the credentials (revoked or deleted application). */
   onSignedOut?: (error: PortalError) => void;
-  /** Persists tokens between sessions (e.g. in SecretStorage). */
   /**
    * The clock token lifetimes are counted by (epoch ms); default the wall clock. A test passes the emulator's, so
    * renewals follow the test rather than the machine's speed.
    */
   clock?: () => number;
+  /** Persists tokens between sessions (e.g. in SecretStorage). */
   tokenStore?: TokenStore;
   retry?: RetryOptions;
 }
