@@ -24,7 +24,7 @@ import {
   runMenuEntry,
   selectedMembers,
   signInToAcme,
-  toast,
+  notified,
   until,
 } from './ui';
 import { tempDir } from '../support/tempDir';
@@ -86,12 +86,12 @@ async function exportTo(page: Page, frame: Frame, title: string, name: string): 
   const dir = tempDir('access-e2e-');
   const file = path.join(dir, name);
   fs.mkdirSync(path.join(dir, EXPORT_MARKER));
-  // The last export's toast must not be taken for this one's.
+  // The last export's notification must not be taken for this one's.
   await palette(page, 'Notifications: Clear All Notifications');
   await frame.locator('#export').click();
   // VS Code's own save dialog in the browser: a path typed into a quick input, accepted with its OK button.
   await choosePath(page, title, file, /^OK$/, EXPORT_MARKER);
-  await toast(page, /Exported \d+ members/);
+  await notified(page, /Exported \d+ members/);
   return fs
     .readFileSync(file, 'utf8')
     .replace(/^\uFEFF/, '')
@@ -304,7 +304,7 @@ async function disableInactive(page: Page, emu: Emulator, bearer: string, ctx: F
   check(selected.length > 1, `${selected.length} rows selected`);
   await contextMenu(page, first, 'Disable Members');
   await (await dialogButton(page, /Disable \d+ members/i, /^Disable/)).click();
-  await toast(page, /Disabled/);
+  await notified(page, /Disabled/);
   const cutoff = Date.now() - 90 * DAY;
   const all = await get<{ items: Array<{ user: { username: string; enabled: boolean; lastActive: number | null } }> }>(
     emu,
@@ -358,7 +358,7 @@ async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowCo
   check(!sameAsMia(before.groups), `demo-2fa already has Mia's groups: ${JSON.stringify(before.groups)}`);
   await palette(page, 'Apply Plan');
   await (await dialogButton(page, /Apply changes to 1 members? of Acme Corporation/, /^Apply to 1 Members?/)).click();
-  await toast(page, /Applied to Acme Corporation/);
+  await notified(page, /Applied to Acme Corporation/);
   const after = await get<{ groups?: Record<string, number> }>(emu, bearer, `/v2/accounts/${ACME}/members/demo-2fa`);
   check(sameAsMia(after.groups), `after: ${JSON.stringify(after.groups)}`);
   await palette(page, 'Open Access Matrix');

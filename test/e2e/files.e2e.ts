@@ -11,7 +11,15 @@ import type { Page } from 'playwright-core';
 import { type Emulator } from '../emulator';
 import { expand, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench, demoFlow, DemoReader } from './fixture';
 import type { FlowContext } from './run';
-import { check, chooseFolder as chooseFolderIn, contextMenu, palette, portalSidebar, signInFromExplorer } from './ui';
+import {
+  check,
+  chooseFolder as chooseFolderIn,
+  contextMenu,
+  notified,
+  palette,
+  portalSidebar,
+  signInFromExplorer,
+} from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -66,30 +74,11 @@ const MARKER = 'downloads-go-here';
 const chooseFolder = (page: Page, title: string, dir: string, okLabel: string): Promise<void> =>
   chooseFolderIn(page, title, dir, okLabel, MARKER);
 
-/** A notification with `text`: as a toast, or in the notification centre, which keeps a toast that has hidden itself. */
-async function toast(page: Page, text: string | RegExp): Promise<void> {
-  const shown = await page
-    .locator('.notification-toast', { hasText: text })
-    .first()
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS })
-    .then(
-      () => true,
-      () => false,
-    );
-  if (shown) return;
-  await palette(page, 'Notifications: Show Notifications');
-  await page
-    .locator('.notifications-center .notification-list-item', { hasText: text })
-    .first()
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await palette(page, 'Notifications: Clear All Notifications');
-}
-
 async function downloads(page: Page, portal: Portal, out: string, ctx: FlowContext): Promise<void> {
   const root = await portal.list(ENGINEERING, 0);
   await contextMenu(page, treeRow(page, 'Explorer', 'README.md'), 'Download…');
   await chooseFolder(page, 'Download README.md', out, 'Download here');
-  await toast(page, 'Downloaded README.md to');
+  await notified(page, 'Downloaded README.md to');
   await sameBytes(portal, path.join(out, 'README.md'), ENGINEERING, record(root, 'README.md').id);
   ctx.log('downloaded README.md from its context menu, byte for byte');
 
@@ -98,7 +87,7 @@ async function downloads(page: Page, portal: Portal, out: string, ctx: FlowConte
   const overview = record(await portal.list(ENGINEERING, record(inDocs, 'diagrams').id), 'overview.png');
   await contextMenu(page, treeRow(page, 'Explorer', 'docs'), 'Download Folder…');
   await chooseFolder(page, 'Download docs with its subfolders', out, 'Download here');
-  await toast(page, /Downloaded docs to .*\. 2 files written/);
+  await notified(page, /Downloaded docs to .*\. 2 files written/);
   await sameBytes(portal, path.join(out, 'docs', 'architecture.md'), ENGINEERING, record(inDocs, 'architecture.md').id);
   await sameBytes(portal, path.join(out, 'docs', 'diagrams', 'overview.png'), ENGINEERING, overview.id);
   ctx.log('downloaded the folder docs with its subfolder diagrams, byte for byte');
@@ -111,7 +100,7 @@ async function downloads(page: Page, portal: Portal, out: string, ctx: FlowConte
   const modal = page.locator('.monaco-dialog-box', { hasText: '2 of the 2 files are already in' });
   await modal.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await modal.locator('.monaco-button', { hasText: 'Skip Existing Files' }).click();
-  await toast(page, /Downloaded docs to .*0 files written .* 2 already there were kept\./);
+  await notified(page, /Downloaded docs to .*0 files written .* 2 already there were kept\./);
   check(fs.readFileSync(mine, 'utf8') === 'my notes', 'the file already there was replaced');
   ctx.log('downloaded docs again: one question, "Skip Existing Files" kept the local files');
 }

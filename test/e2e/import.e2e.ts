@@ -12,7 +12,7 @@ import { SIX_STARTERS, writeHrSheet, type HrRow } from '../unit/features/members
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { createDirs, quickInput, UI_TIMEOUT_MS, demoFlow } from './fixture';
 import type { FlowContext } from './run';
-import { check, dialogButton, palette, pick, signInToAcme, toast, startImport } from './ui';
+import { check, dialogButton, palette, pick, signInToAcme, notified, startImport } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -102,7 +102,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await pick(page, 'Use This Table');
       await pick(page, 'first.last');
       await activeTab(page, 'hr-2099-q1.members.csv');
-      await toast(page, /6 people from hr-2099-q1\.xlsx/);
+      await notified(page, /6 people from hr-2099-q1\.xlsx/);
       const membersFile = path.join(workspace, 'hr-2099-q1.members.csv');
       check((fs.statSync(membersFile).mode & 0o777) === 0o600, 'the members file is not 0600');
       const written = parseMembersFile(fs.readFileSync(membersFile, 'utf8'));
@@ -137,7 +137,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await header.hover();
       await header.locator('.action-item a[aria-label="Apply Plan…"]').click({ timeout: UI_TIMEOUT_MS });
       await (await dialogButton(page, /Apply changes to 6 members of Acme Corporation\?/, /^Apply/)).click();
-      await toast(page, /Applied to Acme Corporation\. Done: 6\./);
+      await notified(page, /Applied to Acme Corporation\. Done: 6\./);
       const expected: Record<string, string> = {
         'ana.lopez': 'engineering',
         'ben.okafor': 'engineering',
@@ -157,7 +157,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await writeHrSheet(path.join(workspace, 'hr-2099-q2.xlsx'), NEXT_QUARTER);
       await startImport(page, 'hr-2099-q2.xlsx');
       await activeTab(page, 'hr-2099-q2.members.csv');
-      await toast(page, /2 people from hr-2099-q2\.xlsx/);
+      await notified(page, /2 people from hr-2099-q2\.xlsx/);
       const next = parseMembersFile(fs.readFileSync(path.join(workspace, 'hr-2099-q2.members.csv'), 'utf8'));
       check(
         JSON.stringify(next.rows.map((r) => [valueOf(next, r, 'username'), valueOf(next, r, 'activationDate')])) ===

@@ -12,7 +12,7 @@ import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { createDirs, quickInput, demoFlow, UI_TIMEOUT_MS } from './fixture';
 import { planPane, titleAction } from './planUi';
 import type { FlowContext } from './run';
-import { check, dialogButton, palette, pick, signInToAcme, toast, startImport } from './ui';
+import { check, dialogButton, palette, pick, signInToAcme, notified, startImport } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -75,7 +75,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await page
         .locator('.tab.active', { hasText: 'starters-2099-q3.members.csv' })
         .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await toast(page, /Members already: 1; the file changes none of them, and keeps every group they are in\./);
+      await notified(page, /Members already: 1; the file changes none of them, and keeps every group they are in\./);
       ctx.log('imported: Mia is a member already, and the file keeps her groups');
 
       // 2. Plan Changes…: the starter alone; no change of Mia's.
@@ -96,7 +96,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       // 3. Applied: the starter joins Marketing; Mia's groups are as they were.
       await titleAction(page, /^Plan/, 'Apply Plan…');
       await (await dialogButton(page, 'Apply changes to 1 member of Acme Corporation?', 'Apply to 1 Member')).click();
-      await toast(page, /Applied to Acme Corporation\. Done: 1\./);
+      await notified(page, /Applied to Acme Corporation\. Done: 1\./);
       const starter = await groupsOf(emu, token, STARTER);
       check(starter?.marketing === 4, `${STARTER}'s groups: ${sorted(starter)}`);
       const miaAfter = await groupsOf(emu, token, MIA);

@@ -25,7 +25,7 @@ import {
   selectedMembers,
   setPaneExpanded,
   signInToAcme,
-  toast,
+  notified,
 } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
@@ -180,7 +180,7 @@ async function bulkEdit(wb: E2EWorkbench, emu: Emulator, portal: Portal, ctx: Fl
   await wb.screenshot(file);
   ctx.log(`screenshot ${path.relative(process.cwd(), file)}`);
   await retry.click();
-  await toast(page, 'Tagged 2 of 2 members "onboarding".');
+  await notified(page, 'Tagged 2 of 2 members "onboarding".');
   const usernames = await membersPane(page).locator('.monaco-list-row.selected .label-description').allInnerTexts();
   for (const d of usernames) {
     const username = d.split(' · ')[0] ?? '';

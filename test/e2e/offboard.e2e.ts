@@ -17,7 +17,7 @@ import {
   palette,
   selectedMembers,
   signInToAcme,
-  toast,
+  notified,
   until,
 } from './ui';
 
@@ -128,7 +128,7 @@ export async function run(ctx: FlowContext): Promise<void> {
         'Apply to 3 Members',
       )
     ).click();
-    await toast(page, /Applied to Acme Corporation\. Done: 3\./);
+    await notified(page, /Applied to Acme Corporation\. Done: 3\./);
     for (const l of LEAVERS) {
       const h = await held(emu, token, l.username);
       check(!h.enabled && Object.keys(h.groups).length === 0, `${l.username} after offboarding: ${JSON.stringify(h)}`);
@@ -174,7 +174,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     );
     await palette(page, 'Portal: Apply Plan…');
     await (await dialogButton(page, 'Apply changes to 1 member of Acme Corporation?', 'Apply to 1 Member')).click();
-    await toast(page, /Applied to Acme Corporation\. Done: 1\./);
+    await notified(page, /Applied to Acme Corporation\. Done: 1\./);
     const back = await held(emu, token, BACK.username);
     check(same(back, before.get(BACK.username)!), `${BACK.username} after the undo: ${JSON.stringify(back)}`);
     for (const l of LEAVERS.filter((x) => x !== BACK)) {

@@ -9,9 +9,19 @@ import * as path from 'node:path';
 import { usernameOf, cellOf } from '../../src/features/members/plan/core/file/membersFile';
 import type { ColumnKey } from '../../src/features/members/plan/core/model';
 import { quickInput, UI_TIMEOUT_MS, demoFlow, DemoReader } from './fixture';
-import { dialog, membersFileSettings, planPane, readBack, save, titleAction, toast, typeOver } from './planUi';
+import { membersFileSettings, planPane, readBack, save, titleAction, typeOver } from './planUi';
 import type { FlowContext } from './run';
-import { check, chooseFolder, palette, pick, setPaneExpanded, signInToAcme, typeToConfirm } from './ui';
+import {
+  check,
+  chooseFolder,
+  dialogButton,
+  notified,
+  palette,
+  pick,
+  setPaneExpanded,
+  signInToAcme,
+  typeToConfirm,
+} from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -63,7 +73,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await saveBox.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await saveBox.input.fill(csv);
       await saveBox.input.press('Enter');
-      await toast(page, /Exported \d+ members to/);
+      await notified(page, /Exported \d+ members to/);
       const exported = readBack(csv);
       check(exported.groupColumns.includes('engineering'), `group columns: ${exported.groupColumns.join(', ')}`);
       ctx.log(`exported ${exported.rows.length} members with ${exported.groupColumns.length} group columns`);
@@ -156,7 +166,7 @@ export async function run(ctx: FlowContext): Promise<void> {
 
       // 4. Apply: one confirmation naming the counts; the report opens; the portal has the changes.
       await titleAction(page, /^Plan/, 'Apply Plan…');
-      await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
+      await (await dialogButton(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
       await page
         .locator('.tab.active', { hasText: /^apply-[-0-9a-f]+\.csv/ })
         .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -164,7 +174,7 @@ export async function run(ctx: FlowContext): Promise<void> {
         .locator('.monaco-editor .view-lines', { hasText: 'row,username,action,result,message' })
         .first()
         .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await toast(page, /Applied to Acme Corporation\. Done: 3\./);
+      await notified(page, /Applied to Acme Corporation\. Done: 3\./);
       const after = {
         tagged: await portal.state(tagged),
         grouped: await portal.state(grouped),
@@ -187,7 +197,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await palette(page, 'Notifications: Clear All Notifications');
       await palette(page, 'Portal: Undo Last Change…');
       // It names the change before it opens its undo.
-      await (await dialog(page, /Undo "Changes to 3 members from /, 'Show Undo Plan')).click();
+      await (await dialogButton(page, /Undo "Changes to 3 members from /, 'Show Undo Plan')).click();
       await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await titleAction(page, /^Plan/, 'Apply Plan…');
       // Removing the member the apply created deletes them for good: a snapshot is kept first, in a folder asked once.
@@ -200,10 +210,10 @@ export async function run(ctx: FlowContext): Promise<void> {
         'Keep Snapshots Here',
         'kept-here',
       );
-      await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
+      await (await dialogButton(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
       // The member the apply created is deleted for good by the undo: confirmed by typing how many.
       await typeToConfirm(page, /Type 1 to confirm/, '1');
-      await toast(page, /Applied to Acme Corporation\. Done: 3\./);
+      await notified(page, /Applied to Acme Corporation\. Done: 3\./);
       const undone = {
         tagged: await portal.state(tagged),
         grouped: await portal.state(grouped),

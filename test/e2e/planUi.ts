@@ -20,19 +20,6 @@ export function membersFileSettings(emulatorUrl: string, portalLabel: string): R
   };
 }
 
-export async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator('.notification-toast', { hasText: text })
-    .first()
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-}
-
-export async function dialog(page: Page, message: string | RegExp, button: string): Promise<Locator> {
-  const box = page.locator('.monaco-dialog-box', { hasText: message });
-  await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  return box.locator('.monaco-button', { hasText: button }).first();
-}
-
 export const planPane = (page: Page): Locator =>
   page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Plan/ }) });
 

@@ -15,7 +15,7 @@ import { extensionStorage, demoFlow, UI_TIMEOUT_MS, waitForWorkbench, webviewFra
 import { Screens } from './forms.e2e';
 import { planPane, titleAction } from './planUi';
 import type { FlowContext } from './run';
-import { check, choose, dialogButton, palette, pick, signInToAcme, toast, until } from './ui';
+import { check, choose, dialogButton, palette, pick, signInToAcme, notified, until } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -327,7 +327,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     // 3. Finish Review: the evidence is written, and the plan holds the two removals and nothing else.
     await frame.locator('#finish').click();
     await (await dialogButton(page, 'Finish the access review of Acme Corporation?', 'Finish Review')).click();
-    await toast(page, /The access review of Acme Corporation is finished/);
+    await notified(page, /The access review of Acme Corporation is finished/);
     const pane = planPane(page);
     await pane.getByText('2 of 2 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     for (const u of LEAVERS)
@@ -341,7 +341,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     emu.resetStats();
     await titleAction(page, /^Plan/, 'Apply Plan…');
     await (await dialogButton(page, 'Apply changes to 2 members of Acme Corporation?', 'Apply to 2 Members')).click();
-    await toast(page, /Applied to Acme Corporation\. Done: 2\./);
+    await notified(page, /Applied to Acme Corporation\. Done: 2\./);
     const writes = Object.entries(emu.stats().byRoute).filter(([route]) => !route.startsWith('GET '));
     check(
       writes.length === 1 &&

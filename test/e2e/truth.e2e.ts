@@ -8,9 +8,9 @@ import * as path from 'node:path';
 import { usernameOf } from '../../src/features/members/plan/core/file/membersFile';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { quickInput, UI_TIMEOUT_MS, demoFlow } from './fixture';
-import { dialog, membersFileSettings, planPane, readBack, save, titleAction, toast, typeOver } from './planUi';
+import { membersFileSettings, planPane, readBack, save, titleAction, typeOver } from './planUi';
 import type { FlowContext } from './run';
-import { check, palette, pick, setPaneExpanded, signInToAcme } from './ui';
+import { check, dialogButton, notified, palette, pick, setPaneExpanded, signInToAcme } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const STARTER = 'sam.starter';
@@ -44,7 +44,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await saveBox.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await saveBox.input.fill(csv);
       await saveBox.input.press('Enter');
-      await toast(page, /Exported \d+ members to/);
+      await notified(page, /Exported \d+ members to/);
       await setPaneExpanded(page, 'Members', false);
       const exported = readBack(csv);
       const changed = exported.rows
@@ -109,7 +109,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await save(page);
       await pane.getByText('OUT OF DATE').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await titleAction(page, /^Plan/, 'Apply Plan…');
-      await toast(page, 'The file changed after this plan was made');
+      await notified(page, 'The file changed after this plan was made');
       check((await permission(STARTER)) === undefined, `${STARTER} was sent by a refused apply`);
       ctx.log('the edit made the plan out of date; Apply refused it and sent nothing');
 
@@ -122,8 +122,8 @@ export async function run(ctx: FlowContext): Promise<void> {
       await titleAction(page, /^Plan/, 'Apply Plan…');
       const box = page.locator('.monaco-dialog-box', { hasText: 'Changes that grant more power: 1' });
       await box.getByText(`${STARTER}: Super administrator`).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await (await dialog(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
-      await toast(page, /Applied to Acme Corporation\. Done: 3\./);
+      await (await dialogButton(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
+      await notified(page, /Applied to Acme Corporation\. Done: 3\./);
       check((await permission(STARTER)) === 16, `${STARTER} is not a Super administrator`);
       check((await permission(BROKEN)) === 1, `${BROKEN} is not a member`);
       const tags = await portalJson<{ tags: string[] }>(emu.url, token, 'GET', `/v3/accounts/1/members/${changed}`);

@@ -234,6 +234,7 @@ export async function choosePath(
   typed: string,
   okLabel: string | RegExp,
   marker: string,
+  closes = true,
 ): Promise<void> {
   const q = await quickInput(page);
   await q.widget
@@ -254,12 +255,21 @@ export async function choosePath(
     check(attempt < 3, `the dialog "${title}" did not keep ${typed} (it shows ${await q.input.inputValue()})`);
   }
   await q.widget.locator('.monaco-button', { hasText: okLabel }).first().click();
-  await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+  if (closes) await q.widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
 
-/** The folder dialog answered with `dir`, which holds the folder `marker`. */
-export const chooseFolder = (page: Page, title: string, dir: string, okLabel: string, marker: string): Promise<void> =>
-  choosePath(page, title, `${dir}/`, okLabel, marker);
+/**
+ * The folder dialog answered with `dir`, which holds the folder `marker`. With `closes` false the command's next
+ * question follows in the same widget at once, so the dialog is not awaited to close.
+ */
+export const chooseFolder = (
+  page: Page,
+  title: string,
+  dir: string,
+  okLabel: string,
+  marker: string,
+  closes = true,
+): Promise<void> => choosePath(page, title, `${dir}/`, okLabel, marker, closes);
 
 /** The Members view's pane, and one of its rows by label. */
 export const membersPane = (page: Page): Locator =>
@@ -293,13 +303,52 @@ export async function dialogButton(page: Page, message: string | RegExp, button:
   return box.locator('.monaco-button', { hasText: button }).first();
 }
 
-/** Waits for a notification toast that says `text`. */
-export async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page
-    .locator('.notification-toast', { hasText: text })
-    .first()
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+/**
+ * Waits for a notification that says `text`, read in the notification centre, then clears them all, so that the next
+ * one waited for is a new one. The centre lists every notification, where a toast is not always drawn: VS Code draws
+ * none for a fourth notification within 800 ms, and hides one after 15 s, so a flow that looked for the toast waited
+ * out its bound for a notification that had come. The centre is opened with the status bar's bell, not the palette,
+ * which an editor opening as a command ends (an apply's report) closes; that editor closes the centre too, so each
+ * step looks again at what is on screen and opens it again.
+ */
+export async function notified(page: Page, text: string | RegExp): Promise<void> {
+  const bell = page.locator('[id="status.notifications"]');
+  const centre = page.locator('.notifications-center.visible');
+  const item = centre.locator('.notification-list-item', { hasText: text }).first();
+  await until(
+    page,
+    async () => {
+      if (await item.isVisible()) return true;
+      if (!(await centre.isVisible())) await bell.click({ timeout: UI_TIMEOUT_MS });
+      return undefined;
+    },
+    `the notification "${String(text)}"`,
+  );
+  let cleared = false;
+  await until(
+    page,
+    async () => {
+      if (!(await centre.isVisible())) {
+        if (cleared) return true;
+        await bell.click({ timeout: UI_TIMEOUT_MS });
+        return undefined;
+      }
+      // Clear All leaves a notification in progress, and is disabled when only such are left: then the centre is hidden.
+      const clearAll = centre.locator('.codicon-notifications-clear-all');
+      const clearable = await clearAll.evaluate((el) => !el.classList.contains('disabled')).catch(() => false);
+      cleared = true;
+      // The centre may close between the look and the click; the next look sees that.
+      await (clearable ? clearAll : centre.locator('.codicon-notifications-hide'))
+        .click({ timeout: CLICK_ONCE_MS })
+        .catch(() => undefined);
+      return undefined;
+    },
+    'the notification centre cleared and closed',
+  );
 }
+
+/** How long one click on something that may go away meanwhile is tried before the state is looked at again. */
+const CLICK_ONCE_MS = 5_000;
 
 /** Answers an input box that asks to type something to confirm (how many users are deleted for good). */
 export async function typeToConfirm(page: Page, prompt: string | RegExp, text: string): Promise<void> {

@@ -16,11 +16,12 @@ import { expand, quickInput, treeRow, UI_TIMEOUT_MS, demoFlow, DemoReader } from
 import type { FlowContext } from './run';
 import {
   check,
+  chooseFolder,
   contextMenu,
   dropFromOs,
   portalSidebar,
   signInFromExplorer,
-  toast,
+  notified,
   SAVE_ONLY_WHEN_ASKED,
   typeAtEnd,
   until,
@@ -77,31 +78,6 @@ class Portal extends DemoReader {
   }
 }
 
-/**
- * The workbench's folder dialog answered with `dir`: typed until the dialog lists its subfolder `drafts`, then its
- * OK button. The plan's question follows in the same widget at once, so the dialog is not awaited to close.
- */
-async function chooseUploadFolder(page: Page, dir: string): Promise<void> {
-  const q = await quickInput(page);
-  await q.widget
-    .locator('.quick-input-title', { hasText: 'Upload to Marketing' })
-    .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  for (let attempt = 1; ; attempt++) {
-    await q.input.fill(`${dir}/`);
-    const listed = await q.rows
-      .filter({ hasText: 'drafts' })
-      .first()
-      .waitFor({ state: 'visible', timeout: 15_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (listed && (await q.input.inputValue()) === `${dir}/`) break;
-    check(attempt < 3, `the folder dialog did not go to ${dir}`);
-  }
-  await q.widget.locator('.monaco-button', { hasText: 'Upload' }).first().click();
-}
-
 /** Writes `files` (paths below `root` → text) to disk. */
 function writeTree(root: string, files: Record<string, string>): void {
   for (const [p, text] of Object.entries(files)) {
@@ -151,13 +127,13 @@ async function dropFolder(page: Page, portal: Portal, local: string, ctx: FlowCo
   await notice.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   ctx.log('the folder dropped from the OS on Marketing reached the extension, named without its files');
   await notice.locator('.monaco-button', { hasText: 'Upload Folder…' }).click();
-  await chooseUploadFolder(page, local);
+  await chooseFolder(page, 'Upload to Marketing', local, 'Upload', 'drafts', false);
   await newVersionAndUpload(
     page,
     'Upload 20 files to Marketing?',
     /20 files into Marketing\/campaigns\/ \(3 folders\)/,
   );
-  await toast(page, '20 of 20 files uploaded to Marketing.');
+  await notified(page, '20 of 20 files uploaded to Marketing.');
   ctx.log('Upload Folder… from the drop: 20 files planned, one clash as a new version, uploaded');
   await expand(page, 'Explorer', 'Marketing', 'campaigns');
   await expand(page, 'Explorer', 'campaigns', 'drafts');
@@ -183,7 +159,7 @@ async function dropFiles(page: Page, portal: Portal, local: string, ctx: FlowCon
     Object.keys(files).map((p) => path.join(local, p)),
   );
   await newVersionAndUpload(page, 'Upload 2 files to campaigns?', /2 files into Marketing\/campaigns\//);
-  await toast(page, '2 of 2 files uploaded to campaigns.');
+  await notified(page, '2 of 2 files uploaded to campaigns.');
   await expand(page, 'Explorer', 'campaigns', 'brief.md');
   await holds(portal, Object.fromEntries(Object.entries(files).map(([p, t]) => [`campaigns/${p}`, t])));
   check((await portal.versions(note0)) === versions + 1, 'the clash got a new version');
