@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PortalClient } from '../src/api';
 import { planUpload, type UploadTargetRef } from '../src/engine/uploads/plan';
-import { runUploads, unitsOf } from '../src/engine/uploads/run';
+import { runUploads } from '../src/engine/uploads/run';
+import { unitsOf } from '../src/engine/uploads/units';
 import { startEmulator } from '../test/emulator';
 import type { Benchmark, Figure } from './types';
 

@@ -126,33 +126,3 @@ export async function planUpload(
   for (const p of localPaths) await walkEntry(p, basename(p), index, w);
   return { target, root: await rootOf(localPaths), ...w, bytes: w.files.reduce((n, f) => n + f.size, 0) };
 }
-
-const TYPES: ReadonlyMap<string, string> = new Map([
-  ['txt', 'text/plain'],
-  ['md', 'text/markdown'],
-  ['csv', 'text/csv'],
-  ['json', 'application/json'],
-  ['html', 'text/html'],
-  ['png', 'image/png'],
-  ['jpg', 'image/jpeg'],
-  ['pdf', 'application/pdf'],
-]);
-
-/** X-File-Type: the portal names the type from the name itself; this only says what the bytes are, roughly. */
-export function contentTypeOf(path: string): string {
-  const dot = path.lastIndexOf('.');
-  return (dot > path.lastIndexOf('/') && TYPES.get(path.slice(dot + 1).toLowerCase())) || 'application/octet-stream';
-}
-
-/** "a.txt" → "a (1).txt", "a (2).txt"…: the first path neither the index nor the plan holds. */
-export function keepBothPath(path: string, taken: (path: string) => boolean): string {
-  const slash = path.lastIndexOf('/');
-  const folder = path.slice(0, slash + 1);
-  const name = path.slice(slash + 1);
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  for (let n = 1; ; n++) {
-    const candidate = `${folder}${stem} (${n})${ext}`;
-    if (!taken(candidate)) return candidate;
-  }
-}

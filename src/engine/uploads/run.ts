@@ -6,16 +6,14 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
-import type { PortalErrorKind } from '../../api/index';
 import * as l10n from '@vscode/l10n';
 import { UnsafePathError } from '../../node/disk';
 import { fileInsideRoot } from '../../node/pinnedFile';
-import type { UnitOutcome } from '../job';
 import { discardJournal, Journal, unfinishedJournals } from '../journalFile';
 import { runJournaled, type JournaledRun, type RunProgress } from '../runner';
 import { uploadJournal } from './journalSchema';
 import { UploadKind, type UploadClient, type UploadRecord, type UploadUnit } from './kind';
-import { contentTypeOf, keepBothPath, type ClashChoice, type UploadPlan } from './plan';
+import type { UploadPlan } from './plan';
 
 export interface UploadSettings {
   /** The extension's storage folder. */
@@ -27,44 +25,13 @@ export interface UploadSettings {
   readonly budgetPollMs?: number;
 }
 
-export interface UploadResult {
+/** The engine's run of the units, with the run's id. */
+export interface UploadResult extends JournaledRun {
   readonly applyId: string;
-  readonly outcomes: ReadonlyMap<number, UnitOutcome>;
   readonly units: readonly UploadUnit[];
-  readonly requests: number;
-  readonly cancelled: boolean;
-  readonly stoppedBy?: PortalErrorKind;
 }
 
 const folderOf = (storage: string): string => join(storage, 'uploads');
-
-/** The units of a plan: clashes as chosen (skip unless said otherwise), keep-both under a free name. */
-export function unitsOf(plan: UploadPlan, choices: ReadonlyMap<string, ClashChoice>): UploadUnit[] {
-  const taken = new Set(plan.files.map((f) => f.path.toLowerCase()));
-  const units: UploadUnit[] = [];
-  for (const f of plan.files) {
-    const choice = f.existingId === undefined ? undefined : (choices.get(f.path) ?? 'skip');
-    if (choice === 'skip') continue;
-    const path = choice === 'keep-both' ? keepBothPath(f.path, (p) => taken.has(p.toLowerCase())) : f.path;
-    taken.add(path.toLowerCase());
-    units.push({
-      seq: units.length,
-      path,
-      localPath: f.localPath,
-      size: f.size,
-      identity: f.identity,
-      contentType: contentTypeOf(path),
-      ...(choice === 'version' && f.existingId !== undefined ? { replaceId: f.existingId } : {}),
-    });
-  }
-  return units;
-}
-
-/** The run's result in the upload's terms. */
-function resultOf(applyId: string, units: readonly UploadUnit[], run: JournaledRun): UploadResult {
-  const { outcomes, cancelled, stoppedBy, requests } = run;
-  return { applyId, outcomes, units, requests, cancelled, ...(stoppedBy ? { stoppedBy } : {}) };
-}
 
 const optionsOf = (client: UploadClient, settings: UploadSettings) => ({
   budget: client.budget,
@@ -99,7 +66,7 @@ export async function runUploads(
   });
   const kind = new UploadKind(client, target, root, journal.applyId);
   const run = await runJournaled(journal, units, optionsOf(client, settings), (u, c) => kind.run(u, c));
-  return resultOf(journal.applyId, units, run);
+  return { ...run, applyId: journal.applyId, units };
 }
 
 /** A resume refused before anything was sent, with the reason in the user's words. */
@@ -157,7 +124,7 @@ export async function resumeUploads(
   const run = await runJournaled(journal, units, optionsOf(client, settings), (u, c) =>
     kind.resume(u, record.intents.get(u.seq), c),
   );
-  return resultOf(record.applyId, units, run);
+  return { ...run, applyId: record.applyId, units };
 }
 
 /** Uploads that stopped without finishing, newest first. */

@@ -9,6 +9,8 @@ export interface UploadPlace {
   readonly label: string;
   /** The group and the folders down to the place, each followed by "/": "Marketing/campaigns/". */
   readonly path: string;
+  /** The group, and the folder in it ("Marketing / q1-docs"): how a resume offer names where the files go. */
+  readonly fullLabel: string;
 }
 
 /** A group row's root, or a folder row. */
@@ -16,6 +18,7 @@ export function placeAt(ref: GroupRef | FileRef): UploadPlace {
   const group = ref.kind === 'group' ? ref : ref.group;
   // A folder row reached without the view's walk (a picker's) knows no folders between the root and itself.
   const between = ref.kind === 'group' ? [] : (ref.folders?.map((f) => f.name) ?? ['…']);
+  const label = ref.kind === 'group' ? ref.label : ref.name;
   return {
     target: {
       portalId: group.account.portalId,
@@ -24,8 +27,9 @@ export function placeAt(ref: GroupRef | FileRef): UploadPlace {
       folderId: ref.kind === 'group' ? 0 : ref.fileId,
     },
     group,
-    label: ref.kind === 'group' ? ref.label : ref.name,
+    label,
     path: [group.label, ...between, ...(ref.kind === 'group' ? [] : [ref.name])].map((n) => `${n}/`).join(''),
+    fullLabel: ref.kind === 'group' ? label : `${group.label} / ${label}`,
   };
 }
 

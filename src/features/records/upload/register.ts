@@ -8,8 +8,7 @@ import { Cancelled } from '../../../shared/errors';
 import { count } from '../../../shared/format';
 import { groupFor } from '../../../targets/resolve';
 import { registerCommand, type CommandEnv, type Run } from '../../../ui/commands';
-import { answered, type Ui } from '../../../ui/ui';
-import { workspaceFolder } from '../../../ui/vscodeUi';
+import type { Ui } from '../../../ui/ui';
 import { UploadDropController, type Dropped } from './dropController';
 import { releaseStaged, stageDropped } from './dropped';
 import { offerResume } from './resumeOffer';
@@ -70,23 +69,18 @@ async function offerFolderDialog(ui: Ui, deps: UploadDeps, place: UploadPlace, f
     ),
     actions: [{ id: 'folder', label: vscode.l10n.t('Upload Folder…') }],
   });
-  if (choice === 'folder') await chooseAndUpload(ui, deps, place, true);
+  if (choice === 'folder') await upload(ui, deps, place, 'folder');
 }
 
-/** The dialog opens in the workspace: left to VS Code, it opens where the last dialog was (a report's folder). */
-async function chooseAndUpload(ui: Ui, deps: UploadDeps, place: UploadPlace, folders: boolean): Promise<unknown> {
-  const title = vscode.l10n.t('Upload to {0}', place.label);
-  const dialog = { title, openLabel: vscode.l10n.t('Upload'), start: workspaceFolder() };
-  const paths = folders
-    ? await ui.pickFolder({ id: 'upload.folder', ...dialog }).then((p) => (p === undefined ? undefined : [p]))
-    : await ui.pickFiles({ id: 'upload.files', ...dialog });
-  const chosen = answered(paths);
-  return upload(ui, deps, place, chosen);
-}
-
-async function uploadChosen(run: Run, deps: UploadDeps, registry: PortalRegistry, folders: boolean): Promise<unknown> {
+/** Upload Files… / Upload Folder…: where to (placeFor), then the upload, which asks for the files in `dialog`. */
+async function uploadChosen(
+  run: Run,
+  deps: UploadDeps,
+  registry: PortalRegistry,
+  dialog: 'files' | 'folder',
+): Promise<unknown> {
   const place = await placeFor(run, registry);
-  return chooseAndUpload(run.ui, deps, place, folders);
+  return upload(run.ui, deps, place, dialog);
 }
 
 export function registerUploads(
@@ -111,8 +105,8 @@ export function registerUploads(
   return {
     drop,
     disposables: [
-      registerCommand(env, 'portal.upload.files', (run) => uploadChosen(run, deps, registry, false)),
-      registerCommand(env, 'portal.upload.folder', (run) => uploadChosen(run, deps, registry, true)),
+      registerCommand(env, 'portal.upload.files', (run) => uploadChosen(run, deps, registry, 'files')),
+      registerCommand(env, 'portal.upload.folder', (run) => uploadChosen(run, deps, registry, 'folder')),
       registerCommand(env, 'portal.upload.resume', (run) => offerResume(run.ui, deps, true)),
     ],
   };

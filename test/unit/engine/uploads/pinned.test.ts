@@ -16,9 +16,9 @@ import {
   resumeUploads,
   runUploads,
   unfinishedUploads,
-  unitsOf,
   type UploadResult,
 } from '../../../../src/engine/uploads/run';
+import { unitsOf } from '../../../../src/engine/uploads/units';
 import { identify } from '../../../../src/node/pinnedFile';
 import { accountId, emulator, groupId, passwordClient, type Emulator, type TestClient } from '../../api/helpers';
 import { tempDir } from '../../../support/tempDir';

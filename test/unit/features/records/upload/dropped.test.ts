@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { Journal } from '../../../../../src/engine/journalFile';
 import { uploadJournal } from '../../../../../src/engine/uploads/journalSchema';
 import { planUpload } from '../../../../../src/engine/uploads/plan';
-import { discardUploads, unfinishedUploads, unitsOf } from '../../../../../src/engine/uploads/run';
+import { discardUploads, unfinishedUploads } from '../../../../../src/engine/uploads/run';
+import { unitsOf } from '../../../../../src/engine/uploads/units';
 import { releaseStaged, stageDropped, stagedFoldersOf } from '../../../../../src/features/records/upload/dropped';
 import { tempDir } from '../../../../support/tempDir';
 
