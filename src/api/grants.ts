@@ -17,6 +17,7 @@
 import * as l10n from '@vscode/l10n';
 import { PortalError, cancelledError, quoteServerText } from './errors';
 import type { SecretRegistry } from './redact';
+import { unlessAborted } from './abort';
 
 export type Credentials =
   | { kind: 'password'; username: string; password: string; code?: string }
@@ -84,23 +85,16 @@ function plannedLifetimeMs(expiresIn: number): number {
   return expiresIn * 1000;
 }
 
-function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined, endpoint: string): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(cancelledError(endpoint));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelledError(endpoint));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
+/** The renewal's tokens, or a 'cancelled' error as soon as the signal aborts: the renewal runs on for the others. */
+async function waitFor(
+  renewal: Promise<TokenSet>,
+  signal: AbortSignal | undefined,
+  endpoint: string,
+): Promise<TokenSet> {
+  if (!signal) return renewal;
+  const tokens = await unlessAborted(renewal, signal);
+  if (tokens === undefined) throw cancelledError(endpoint);
+  return tokens;
 }
 
 /** Token-endpoint failures that mean "these credentials no longer work" (as opposed to network trouble). */

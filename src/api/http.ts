@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import { PortalError, quoteServerText, type FieldError, type PortalErrorKind } from './errors';
-import { asObject, objArray, str, strOrNull } from './models/read';
+import { asObject, jsonOrUndefined, objArray, str, strOrNull } from './models/read';
 
 type IncomingHttpHeaders = Dispatcher.ResponseData['headers'];
 
@@ -72,14 +72,7 @@ interface ErrorBody {
 
 /** The error body, if it is JSON shaped like {error, message, fieldErrors} or an OAuth error. */
 function parseErrorBody(text: string): ErrorBody | undefined {
-  if (!text) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const o = asObject(json);
+  const o = asObject(jsonOrUndefined(text));
   if (!o) return undefined;
   const out: ErrorBody = {};
   const error = strOrNull(o, 'error');

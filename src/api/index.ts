@@ -10,7 +10,8 @@ export { isLoopbackHost, parseBaseUrl, type LookupFunction } from './url';
 export { resolveProxy, type ProxyOptions, type ProxyInput } from './proxy';
 export { retryPolicy, firstTry, type Outcome, type RetryLimits, type RetryState, type Step } from './retryPolicy';
 export { buildQuery, parseRetryAfter, parseContentDisposition } from './http';
-export { ownValue } from './models/read';
+export { jsonOrUndefined, ownValue } from './models/read';
+export { unlessAborted } from './abort';
 export type { Credentials, TokenSet, TokenStore, TokenResponse } from './grants';
 // The code of a 'signed-out' error that means "never signed in", as opposed to signed out by the portal.
 export { NOT_SIGNED_IN } from './grants';

@@ -192,19 +192,23 @@ export async function* items<T>(
   for await (const p of pages(fetch, options)) yield* p.items;
 }
 
+/** What the endpoints' lists tell their items apart by, so a page that shifts under a walk repeats none. */
+export const byId = (item: { readonly id: number }): number => item.id;
+export const byUsername = (member: { readonly user: { readonly username: string } }): string => member.user.username;
+
 /**
  * Items of a paged list as the endpoints' iterate methods hand them out: at the caller's page size (default
  * ITERATE_PAGE_SIZE), and stopped by the caller's signal, which each page request carries too.
  */
 export function iteratePaged<T>(
   fetchPage: (query: { page: number; size: number }, options?: { signal: AbortSignal }) => Promise<Page<T>>,
-  size: number | undefined,
-  signal: AbortSignal | undefined,
+  query: { readonly size?: number | undefined },
+  options: { readonly signal?: AbortSignal | undefined } | undefined,
   key: (item: T) => unknown,
 ): AsyncIterable<T> {
   return items((page, pageSize, s) => fetchPage({ page, size: pageSize }, s ? { signal: s } : undefined), {
-    size: size ?? ITERATE_PAGE_SIZE,
-    signal,
+    size: query.size ?? ITERATE_PAGE_SIZE,
+    signal: options?.signal,
     key,
   });
 }

@@ -133,8 +133,8 @@ export type UndoOffer<P> = { readonly plan: P } | { readonly notOffered: string 
 export interface WorkKind<U extends Unit, B, R, P> {
   /** The journal's `kind`. */
   readonly name: string;
-  /** Whether the unit sends anything: a unit that sends nothing waits for no budget. */
-  sends(unit: U): boolean;
+  /** Whether the unit sends anything: a unit that sends nothing waits for no budget. Absent: every unit sends. */
+  sends?(unit: U): boolean;
   /** Runs one unit: its intent durable first, then its requests in order, then its outcome. */
   run(unit: U, context: UnitContext<B, R>): Promise<UnitOutcome>;
   /**

@@ -23,6 +23,16 @@ export const text = z.string().max(MAX_TEXT);
 export const time = z.number().int().nonnegative();
 export const seq = z.number().int().nonnegative().max(MAX_WORK);
 
+/** The fields every kind's first line holds alike: the run's id, where and when it started, and how it is named. */
+export const beginFields = {
+  type: z.literal('begin'),
+  applyId: z.string().regex(APPLY_ID),
+  portalId: z.string().min(1).max(200),
+  startedAt: time,
+  title: oneLine(MAX_TEXT).optional(),
+  undoOf: z.string().regex(APPLY_ID).optional(),
+};
+
 /** The lines every kind writes alike. */
 export const outcomeEntry = z.strictObject({
   type: z.literal('outcome'),
@@ -36,6 +46,11 @@ export const endEntry = z.strictObject({
   cancelled: z.boolean(),
   discarded: z.boolean().optional(),
 });
+
+/** A kind's entries: its own first line and intents, then the outcomes and the end every kind writes alike. */
+export function kindEntries<B extends z.ZodObject, I extends z.ZodObject>(begin: B, intent: I) {
+  return z.discriminatedUnion('type', [begin, intent, outcomeEntry, endEntry]);
+}
 
 export function invalidJournal(file: string, why: string): PortalError {
   return new PortalError({

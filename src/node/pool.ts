@@ -54,28 +54,6 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The promise's value, or undefined as soon as the signal aborts (the promise itself runs on). */
-export function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.resolve(undefined);
-  }
-  return new Promise<T | undefined>((resolve, reject) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /**
  * Items handed from producers to one consumer as they come. `next` answers undefined once the queue has ended or
  * the signal aborted (at once, even while waiting), and throws what `fail` was given.

@@ -80,6 +80,28 @@ export async function keepInGroup(
  */
 export type NeverSignedInReader = (signal: AbortSignal | undefined) => Promise<(row: MemberRow) => boolean>;
 
+/** What the steps after `keeps` read: who never signed in, and the members' groups. */
+export interface ScopeReaders {
+  /** Tells who never signed in, for the "never signed in" filter (required then). */
+  readonly neverSignedIn?: NeverSignedInReader | undefined;
+  /** Learns members' groups, for a filter scoped to a group (required then). */
+  readonly groups?: GroupsReader | undefined;
+}
+
+/**
+ * Every step after `keeps`, in the order the Members view and its export both take them: of the rows that met the
+ * other conditions, those that never signed in (when the filter asks), then those in its group (when it has one).
+ */
+export async function keepScoped(
+  rows: readonly MemberRow[],
+  q: MemberQuery,
+  read: ScopeReaders,
+  signal?: AbortSignal,
+): Promise<readonly MemberRow[]> {
+  const signedOut = await keepNeverSignedIn(rows, q, read.neverSignedIn, signal);
+  return keepInGroup(signedOut, q, read.groups, signal);
+}
+
 /**
  * The step beside keepInGroup for the "never signed in" filter: of the rows that met the other conditions, those with
  * no sign-in. The list has no such column, so the view and the export both ask the same reader.

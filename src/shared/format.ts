@@ -73,22 +73,18 @@ export function relativeDays(ms: number, now = Date.now()): string {
 type Unit = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year';
 
 /** "3 days ago", one message per unit and number, so each language can say it its own way. */
+const AGO: Readonly<Record<Unit, readonly [one: () => string, many: (n: number) => string]>> = {
+  second: [() => l10n.t('1 second ago'), (n) => l10n.t('{0} seconds ago', n)],
+  minute: [() => l10n.t('1 minute ago'), (n) => l10n.t('{0} minutes ago', n)],
+  hour: [() => l10n.t('1 hour ago'), (n) => l10n.t('{0} hours ago', n)],
+  day: [() => l10n.t('1 day ago'), (n) => l10n.t('{0} days ago', n)],
+  month: [() => l10n.t('1 month ago'), (n) => l10n.t('{0} months ago', n)],
+  year: [() => l10n.t('1 year ago'), (n) => l10n.t('{0} years ago', n)],
+};
+
 function ago(value: number, unit: Unit): string {
-  const one = value === 1;
-  switch (unit) {
-    case 'second':
-      return one ? l10n.t('1 second ago') : l10n.t('{0} seconds ago', value);
-    case 'minute':
-      return one ? l10n.t('1 minute ago') : l10n.t('{0} minutes ago', value);
-    case 'hour':
-      return one ? l10n.t('1 hour ago') : l10n.t('{0} hours ago', value);
-    case 'day':
-      return one ? l10n.t('1 day ago') : l10n.t('{0} days ago', value);
-    case 'month':
-      return one ? l10n.t('1 month ago') : l10n.t('{0} months ago', value);
-    case 'year':
-      return one ? l10n.t('1 year ago') : l10n.t('{0} years ago', value);
-  }
+  const [one, many] = AGO[unit];
+  return value === 1 ? one() : many(value);
 }
 
 /** "3 days ago": for last activity, where the order of magnitude matters more than the minute. */

@@ -69,6 +69,23 @@ export function notStarted(flags: number, lastActive: number): boolean {
   return lastActive < 0 && (flags & FLAG.pending) !== 0;
 }
 
+/** What the access matrix and the access review both filter members by: absent means "any". */
+export interface ActivityFacets {
+  readonly state?: MemberState | undefined;
+  /** Not active for at least this many days; never active counts as inactive. */
+  readonly inactiveDays?: number | undefined;
+  /**
+   * True: members not started yet (never active, activation e-mail still to come) count under "inactive N days" and
+   * "never active"; by default those leave them out.
+   */
+  readonly notStarted?: boolean | undefined;
+}
+
+/** Whether the facets filter on activity: inactive N days, or never active. */
+export function filtersActivity(f: ActivityFacets): boolean {
+  return f.inactiveDays !== undefined || f.state === 'neverActive';
+}
+
 /**
  * Whether a filter leaves this member out as not started yet: it asks about activity (inactive N days, never active)
  * and was not told to keep them.

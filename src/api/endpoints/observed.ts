@@ -39,6 +39,7 @@ import {
   type SignInPage,
   type SignIns,
 } from '../models/guests';
+import { jsonOrUndefined } from '../models/read';
 import { ITERATE_PAGE_SIZE, collect, items, pageFromArray, parseItemsEnvelope, type Page } from '../paging';
 import type { ApiContext, CallOptions } from './context';
 
@@ -121,12 +122,9 @@ async function signInPage(api: ApiContext, accountId: number, dateStart: string,
     query: { account: accountId, dateStart, events: ['login', 'signup'], page, size },
     signal,
   });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
+  const json = jsonOrUndefined(text);
+  if (json === undefined)
     return { kind: 'not-understood', why: 'not JSON', asSent: text.slice(0, 500) } satisfies SignInPage;
-  }
   return parseSignInPage(json, size);
 }
 
@@ -190,13 +188,8 @@ export function createObserved(api: ApiContext) {
           query: { account: accountId, dateStart, events: [...events] },
           signal: o?.signal,
         });
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          return parseAuditAnswer(text);
-        }
-        return parseAuditAnswer(json);
+        const json = jsonOrUndefined(text);
+        return parseAuditAnswer(json === undefined ? text : json);
       }),
     /**
      * Every member's last login or signup since `dateStart` (YYYY-MM-DD), the audit walked a page at a time within

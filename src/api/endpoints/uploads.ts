@@ -19,7 +19,7 @@ import type { Readable } from 'node:stream';
 import { PortalError } from '../errors';
 import { seg } from '../http';
 import { parseFileRecord, type FileRecord } from '../models/file';
-import { asObject } from '../models/read';
+import { asObject, jsonOrUndefined } from '../models/read';
 import type { ApiContext } from './context';
 
 /** The chunk size the service's web plugin sends. */
@@ -206,12 +206,7 @@ function completeUpload(
 /** The index answer is base64 JSON; anything unreadable counts as an empty folder. */
 function parseUploadIndex(text: string): Map<string, number> {
   const out = new Map<string, number>();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text.trim(), 'base64').toString('utf8'));
-  } catch {
-    return out;
-  }
+  const parsed = jsonOrUndefined(Buffer.from(text.trim(), 'base64').toString('utf8'));
   const metadata = asObject(asObject(parsed)?.metadata);
   for (const [path, entry] of Object.entries(metadata ?? {})) {
     const id = asObject(entry)?.ID;

@@ -20,6 +20,8 @@ import {
   type AccountV2,
 } from '../models/v2';
 import {
+  byId,
+  byUsername,
   iteratePaged,
   normalisePageQuery,
   pageFromArray,
@@ -94,12 +96,7 @@ function groupsV2(api: ApiContext) {
     /** One slice as a Page (plain-array list: a short page ends it). */
     page: groupsPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Group> =>
-      iteratePaged(
-        (p, po) => groupsPage(accountId, p, po),
-        query.size,
-        o?.signal,
-        (g) => g.id,
-      ),
+      iteratePaged((p, po) => groupsPage(accountId, p, po), query, o, byId),
     get: (accountId: number, groupId: number, o?: CallOptions): Promise<Group> =>
       api.json({ method: 'GET', path: `${groupsPath(accountId)}/${seg(groupId)}`, signal: o?.signal }, group),
     /** The answer's id, dates, user, contextKey and account may be null (spec). */
@@ -137,12 +134,7 @@ function membersV2(api: ApiContext) {
   return {
     page: membersPage,
     iterate: (accountId: number, query: Omit<PageQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<MemberV2> =>
-      iteratePaged(
-        (p, po) => membersPage(accountId, p, po),
-        query.size,
-        o?.signal,
-        (m) => m.user.username,
-      ),
+      iteratePaged((p, po) => membersPage(accountId, p, po), query, o, byUsername),
     /** Includes `groups` (group name → permission). */
     get: (accountId: number, username: string, o?: CallOptions): Promise<MemberV2> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMemberV2),
@@ -209,12 +201,7 @@ function filesV2(api: ApiContext) {
       query: Omit<FilesQuery, 'page'> = {},
       o?: CallOptions,
     ): AsyncIterable<FileRecord> =>
-      iteratePaged(
-        (p, po) => filesPage(accountId, groupId, { ...query, ...p }, po),
-        query.size,
-        o?.signal,
-        (f) => f.id,
-      ),
+      iteratePaged((p, po) => filesPage(accountId, groupId, { ...query, ...p }, po), query, o, byId),
     /** One page of a folder's children. */
     children: childrenPage,
     iterateChildren: (
@@ -224,12 +211,7 @@ function filesV2(api: ApiContext) {
       query: Omit<FilesQuery, 'page' | 'recursive'> = {},
       o?: CallOptions,
     ): AsyncIterable<FileRecord> =>
-      iteratePaged(
-        (p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po),
-        query.size,
-        o?.signal,
-        (f) => f.id,
-      ),
+      iteratePaged((p, po) => childrenPage(accountId, groupId, folderId, { ...query, ...p }, po), query, o, byId),
     /** A single record (path assumed from the v2 shape: .../files/{file}). */
     get: (accountId: number, groupId: number, fileId: number, o?: CallOptions): Promise<FileRecord> =>
       api.json({ method: 'GET', path: `${filesPath(accountId, groupId)}/${seg(fileId)}`, signal: o?.signal }, file),

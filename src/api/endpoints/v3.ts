@@ -27,6 +27,7 @@ import {
 import { parseArray } from '../models/read';
 import { parseUserInfo, type UserInfo } from '../models/user';
 import {
+  byUsername,
   iteratePaged,
   normalisePageQuery,
   pageFromArray,
@@ -145,12 +146,7 @@ function membersV3(api: ApiContext) {
     page: membersPage,
     /** Every member, fetching the next page only when the consumer gets there. */
     iterate: (accountId: number, query: Omit<MembersQuery, 'page'> = {}, o?: CallOptions): AsyncIterable<Member> =>
-      iteratePaged(
-        (p, po) => membersPage(accountId, { ...query, ...p }, po),
-        query.size,
-        o?.signal,
-        (m) => m.user.username,
-      ),
+      iteratePaged((p, po) => membersPage(accountId, { ...query, ...p }, po), query, o, byUsername),
     get: (accountId: number, username: string, o?: CallOptions): Promise<Member> =>
       api.json({ method: 'GET', path: `${membersPath(accountId)}/${seg(username)}`, signal: o?.signal }, parseMember),
     update: (accountId: number, username: string, update: MemberUpdate, o?: CallOptions): Promise<Member> =>
@@ -234,12 +230,7 @@ function memberTagsV3(api: ApiContext) {
       query: Omit<TagMembersQuery, 'page'> = {},
       o?: CallOptions,
     ): AsyncIterable<Member> =>
-      iteratePaged(
-        (p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po),
-        query.size,
-        o?.signal,
-        (m) => m.user.username,
-      ),
+      iteratePaged((p, po) => tagMembersPage(accountId, tags, { ...query, ...p }, po), query, o, byUsername),
     /** One page of tag names as a Page (plain-array list: a short page ends it). */
     page: async (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<string>> => {
       const q = normalisePageQuery(query);

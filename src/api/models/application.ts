@@ -3,7 +3,7 @@ import { parseUserV2, type UserV2 } from './v2';
 import * as read from './read';
 import type { JsonObject } from './read';
 // Bound once, not imported by name: see the note at the top of read.ts.
-const { asObject, bool, numOrNull, objArray, requireObject, requireStr, str, strArray, strOrNull } = read;
+const { asObject, bool, fields, numOrNull, objArray, requireObject, requireStr, str, strArray, strOrNull } = read;
 
 export const APPLICATION_PLATFORMS = ['IOS', 'ANDROID', 'SYNC', 'LINUX', 'WINDOWS', 'OTHER'] as const;
 export type ApplicationPlatform = (typeof APPLICATION_PLATFORMS)[number];
@@ -45,17 +45,20 @@ export interface ApplicationDetails {
   bundleId: string;
 }
 
+/** The fields of ApplicationDetails: what a draft registers and an update may change. */
+export const APPLICATION_DETAILS = [
+  'name',
+  'description',
+  'platform',
+  'deviceType',
+  'deviceModel',
+  'deviceOs',
+  'appVersion',
+  'bundleId',
+] as const satisfies readonly (keyof ApplicationDetails)[];
+
 function parseDetails(o: JsonObject): ApplicationDetails {
-  return {
-    name: str(o, 'name'),
-    description: str(o, 'description'),
-    platform: str(o, 'platform'),
-    deviceType: str(o, 'deviceType'),
-    deviceModel: str(o, 'deviceModel'),
-    deviceOs: str(o, 'deviceOs'),
-    appVersion: str(o, 'appVersion'),
-    bundleId: str(o, 'bundleId'),
-  };
+  return fields(o, APPLICATION_DETAILS, str);
 }
 
 /** The user who created an application (a trimmed user object). */

@@ -5,7 +5,7 @@
  */
 import * as read from './read';
 // Bound once, not imported by name: see the note at the top of read.ts.
-const { asObject, boolOrNull, numOrNull, strOrNull } = read;
+const { asObject, boolOrNull, jsonOrUndefined, numOrNull, strOrNull } = read;
 
 /** Longest text kept of a value shown as sent: a hostile portal cannot make one row a megabyte. */
 export const MAX_AS_SENT_CHARS = 500;
@@ -105,15 +105,7 @@ export interface Invitation {
 }
 
 function parseParameters(value: unknown): InvitationParameters | null {
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  const o = asObject(parsed);
+  const o = asObject(typeof value === 'string' ? jsonOrUndefined(value) : value);
   if (!o) return null;
   const groups = asObject(o.groups) ?? {};
   return {

@@ -93,8 +93,17 @@ export function parseMemberTagSummary(json: unknown): MemberTagSummary {
   return { name: requireStr(o, 'name', 'member tag'), members: num(o, 'members') };
 }
 
+/** The group fields a create and an update take alike: every group at one level, or chosen groups by id. */
+export interface GroupAssignments {
+  assignToAllGroupsWithRights?: number;
+  assignToAllGroupsWithAdmin?: boolean;
+  /** Group id → right id. */
+  assignGroupsRights?: Record<string, number>;
+  assignGroupsAdmin?: number[];
+}
+
 /** Body of POST /v3/accounts/{account}/members (4.3). Which fields are required is not documented. */
-export interface MemberCreate {
+export interface MemberCreate extends GroupAssignments {
   name?: string;
   username: string;
   email?: string;
@@ -108,15 +117,10 @@ export interface MemberCreate {
   assignToNewGroupsPermission?: number;
   /** Group id → group membership permission. */
   assignGroups?: Record<string, number>;
-  assignToAllGroupsWithRights?: number;
-  assignToAllGroupsWithAdmin?: boolean;
-  /** Group id → right id. */
-  assignGroupsRights?: Record<string, number>;
-  assignGroupsAdmin?: number[];
 }
 
 /** Body of PATCH /v3/accounts/{account}/members/{username} (4.3). */
-export interface MemberUpdate {
+export interface MemberUpdate extends GroupAssignments {
   tags?: string[];
   password?: string;
   permission?: number;
@@ -126,10 +130,6 @@ export interface MemberUpdate {
   disableTwoFactorAuthentication?: boolean;
   assignmentNotification?: boolean;
   activation?: { date?: number; message?: string };
-  assignToAllGroupsWithRights?: number;
-  assignToAllGroupsWithAdmin?: boolean;
-  assignGroupsRights?: Record<string, number>;
-  assignGroupsAdmin?: number[];
   removeGroups?: number[];
   assignToNewGroupsRights?: number;
   assignToNewGroupsAdmin?: boolean;

@@ -17,6 +17,15 @@ export function asObject(value: unknown): JsonObject | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
 }
 
+/** The value a JSON text holds; undefined when the text is not JSON (which can hold no undefined). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The object itself, or a PortalError 'invalid-response' naming the resource. */
 export function requireObject(value: unknown, resource: Resource): JsonObject {
   const o = asObject(value);
@@ -57,6 +66,17 @@ export function boolOrNull(o: JsonObject, key: string): boolean | null {
 
 export function bool(o: JsonObject, key: string): boolean {
   return boolOrNull(o, key) ?? false;
+}
+
+/** Several fields read alike (a model's run of strings, or of flags), by their keys. */
+export function fields<K extends string, V>(
+  o: JsonObject,
+  keys: readonly K[],
+  read: (o: JsonObject, key: string) => V,
+): Record<K, V> {
+  const out = {} as Record<K, V>;
+  for (const key of keys) out[key] = read(o, key);
+  return out;
 }
 
 export function strArray(o: JsonObject, key: string): string[] {

@@ -10,6 +10,7 @@ const {
   asObject,
   bool,
   boolOrNull,
+  fields,
   num,
   numMap,
   numOrNull,
@@ -222,16 +223,9 @@ export type CreatedGroup = Omit<Group, 'id'> & { id: number | null };
 
 function parseGroupBranding(b: JsonObject): GroupBranding {
   return {
-    headerColor: strOrNull(b, 'headerColor'),
-    textColor: strOrNull(b, 'textColor'),
-    logo: bool(b, 'logo'),
-    background: bool(b, 'background'),
-    hideBackgroundGradient: bool(b, 'hideBackgroundGradient'),
-    hideLogoBackground: bool(b, 'hideLogoBackground'),
-    hideGroupName: bool(b, 'hideGroupName'),
-    alignment: strOrNull(b, 'alignment'),
-    backgroundPositionX: numOrNull(b, 'backgroundPositionX'),
-    backgroundPositionY: numOrNull(b, 'backgroundPositionY'),
+    ...fields(b, ['headerColor', 'textColor', 'alignment'], strOrNull),
+    ...fields(b, ['logo', 'background', 'hideBackgroundGradient', 'hideLogoBackground', 'hideGroupName'], bool),
+    ...fields(b, ['backgroundPositionX', 'backgroundPositionY'], numOrNull),
   };
 }
 
@@ -244,15 +238,18 @@ function parseGroupComponent(c: unknown): GroupComponent[] {
     : [];
 }
 
+const WATERMARK_SWITCHES = [
+  'enableWatermark',
+  'enableWatermarkIp',
+  'enableWatermarkEmail',
+  'enableWatermarkTimestamp',
+  'enableWatermarkCustomText',
+] as const;
+
 function parseWatermark(w: JsonObject): WatermarkConfiguration {
   return {
-    enableWatermark: bool(w, 'enableWatermark'),
-    enableWatermarkIp: bool(w, 'enableWatermarkIp'),
-    enableWatermarkEmail: bool(w, 'enableWatermarkEmail'),
-    enableWatermarkTimestamp: bool(w, 'enableWatermarkTimestamp'),
-    enableWatermarkCustomText: bool(w, 'enableWatermarkCustomText'),
-    watermarkCustomText: strOrNull(w, 'watermarkCustomText'),
-    watermarkStyle: strOrNull(w, 'watermarkStyle'),
+    ...fields(w, WATERMARK_SWITCHES, bool),
+    ...fields(w, ['watermarkCustomText', 'watermarkStyle'], strOrNull),
   };
 }
 

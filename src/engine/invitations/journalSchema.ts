@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EMAIL, MAX_EMAIL } from '../../shared/memberRules';
-import { APPLY_ID, endEntry, kindSchema, MAX_TEXT, MAX_WORK, oneLine, outcomeEntry, seq, time } from '../journalSchema';
+import { beginFields, kindEntries, kindSchema, MAX_WORK, oneLine, seq } from '../journalSchema';
 import type { InviteBefore, InviteOrigin, InviteRequest, InviteUnit } from './model';
 
 const email = oneLine(MAX_EMAIL).regex(EMAIL);
@@ -15,17 +15,12 @@ const groups = z
   .record(z.string().regex(/^[1-9]\d{0,14}$/), level)
   .refine((g) => Object.keys(g).length <= 10_000, { message: 'too many groups' });
 
-const inviteEntry = z.discriminatedUnion('type', [
+const inviteEntry = kindEntries(
   z.strictObject({
-    type: z.literal('begin'),
-    applyId: z.string().regex(APPLY_ID),
+    ...beginFields,
     kind: z.literal('invitations'),
     accountId: z.number().int().positive(),
-    portalId: z.string().min(1).max(200),
     origin: z.enum(['invite', 'import']),
-    startedAt: time,
-    title: oneLine(MAX_TEXT).optional(),
-    undoOf: z.string().regex(APPLY_ID).optional(),
     work: z.array(z.strictObject({ seq, email, mask: level, groups })).max(MAX_WORK),
   }),
   z.strictObject({
@@ -34,9 +29,7 @@ const inviteEntry = z.discriminatedUnion('type', [
     before: z.null(),
     requests: z.array(z.strictObject({ targetName: email })).max(1),
   }),
-  outcomeEntry,
-  endEntry,
-]);
+);
 
 /** The invitations' journals, in their own folder (see run.ts). */
 export const inviteJournal = kindSchema<InviteUnit, InviteBefore, InviteRequest, InviteOrigin>(

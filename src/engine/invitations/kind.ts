@@ -49,10 +49,6 @@ export class InviteKind implements WorkKind<InviteUnit, InviteBefore, InviteRequ
     private readonly accountId: number,
   ) {}
 
-  sends(): boolean {
-    return true;
-  }
-
   async run(unit: InviteUnit, context: Context): Promise<UnitOutcome> {
     await context.journal.append({
       type: 'intent',

@@ -5,14 +5,13 @@
 import { z } from 'zod';
 import { MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG_LENGTH, MAX_TAGS_PER_MEMBER } from '../../shared/memberRules';
 import {
-  APPLY_ID,
-  endEntry,
+  beginFields,
   jsonLine,
+  kindEntries,
   kindSchema,
   MAX_TEXT,
   MAX_WORK,
   oneLine,
-  outcomeEntry,
   seq,
   text,
   time,
@@ -64,6 +63,14 @@ const memberTarget = z.strictObject({
   groups: groupLevels,
 });
 
+/** The group fields a create and an update take alike (GroupAssignments). */
+const groupAssignments = {
+  assignToAllGroupsWithRights: storedPermission.optional(),
+  assignToAllGroupsWithAdmin: z.boolean().optional(),
+  assignGroupsRights: groupNumbers.optional(),
+  assignGroupsAdmin: groupIds.optional(),
+};
+
 // A journal never carries a password: a new member gets an activation e-mail.
 const v3Create = z.strictObject({
   username,
@@ -76,11 +83,8 @@ const v3Create = z.strictObject({
   realName: name.optional(),
   admin: z.boolean().optional(),
   assignToNewGroupsPermission: groupLevel.optional(),
-  assignToAllGroupsWithRights: storedPermission.optional(),
-  assignToAllGroupsWithAdmin: z.boolean().optional(),
   assignGroups: groupLevels.optional(),
-  assignGroupsRights: groupNumbers.optional(),
-  assignGroupsAdmin: groupIds.optional(),
+  ...groupAssignments,
 });
 
 const v3Update = z.strictObject({
@@ -92,12 +96,9 @@ const v3Update = z.strictObject({
   disableTwoFactorAuthentication: z.literal(true).optional(),
   assignmentNotification: z.boolean().optional(),
   activation: z.strictObject({ date: time.optional(), message: text.optional() }).optional(),
-  assignToAllGroupsWithRights: storedPermission.optional(),
-  assignToAllGroupsWithAdmin: z.boolean().optional(),
+  ...groupAssignments,
   assignToNewGroupsRights: storedPermission.optional(),
   assignToNewGroupsAdmin: z.boolean().optional(),
-  assignGroupsRights: groupNumbers.optional(),
-  assignGroupsAdmin: groupIds.optional(),
   removeGroups: groupIds.optional(),
 });
 
@@ -144,18 +145,13 @@ const work = z.strictObject({
 /** The organisation's name as the run knew it: a history read after a reload names the organisation by it. */
 const MAX_ACCOUNT_LABEL = 200;
 
-const memberEntry = z.discriminatedUnion('type', [
+const memberEntry = kindEntries(
   z.strictObject({
-    type: z.literal('begin'),
-    applyId: z.string().regex(APPLY_ID),
+    ...beginFields,
     accountId: z.number().int().positive(),
-    portalId: z.string().min(1).max(200),
     kind: z.literal('members').optional(),
     origin: z.enum(['file', 'undo', 'retry', 'recreate', 'access', 'bulk', 'single', 'form']),
-    startedAt: time,
-    title: oneLine(MAX_TEXT).optional(),
     accountLabel: oneLine(MAX_ACCOUNT_LABEL).optional(),
-    undoOf: z.string().regex(APPLY_ID).optional(),
     work: z.array(work).max(MAX_WORK),
   }),
   z.strictObject({
@@ -165,9 +161,7 @@ const memberEntry = z.discriminatedUnion('type', [
     requests,
     snapshot: z.string().max(4_096).optional(),
   }),
-  outcomeEntry,
-  endEntry,
-]);
+);
 
 /** The members' journals; those from before there were kinds name none, and are members'. */
 export const memberJournal = kindSchema<JournalWork, MemberBefore, JournalRequest, JournalOrigin>(

@@ -96,6 +96,27 @@ export interface NewMemberSpec {
   readonly locked: boolean;
 }
 
+/** A new member from the fields given: a field not given is what the portal gives a new member. */
+export function newMember(
+  username: string,
+  fields: MemberTarget['fields'],
+  groups: ReadonlyMap<number, GroupLevel>,
+  activationDate: number | undefined,
+): NewMemberSpec {
+  return {
+    username,
+    name: fields.name ?? '',
+    email: fields.email ?? '',
+    jobTitle: fields.jobTitle ?? null,
+    enabled: fields.enabled ?? true,
+    locked: fields.locked ?? false,
+    accountPermission: fields.accountPermission ?? 1,
+    tags: fields.tags ?? [],
+    groups,
+    activationDate,
+  };
+}
+
 export interface CreateChange extends ChangeBase {
   readonly kind: 'create';
   readonly member: NewMemberSpec;

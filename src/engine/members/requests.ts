@@ -5,7 +5,15 @@
  */
 import type { MemberBodyV2, MemberCreate, MemberUpdate } from '../../api/index';
 import { groupLevelPatch, type GroupLevel } from '../../shared/groupLevel';
-import type { JournalRequest, JournalWork, MemberBefore, MemberTarget, NewMemberSpec, RestoreChange } from './model';
+import {
+  newMember,
+  type JournalRequest,
+  type JournalWork,
+  type MemberBefore,
+  type MemberTarget,
+  type NewMemberSpec,
+  type RestoreChange,
+} from './model';
 
 type Fields = MemberTarget['fields'];
 
@@ -157,20 +165,13 @@ export function joinedGroups(levels: Readonly<Record<string, GroupLevel>>): Map<
  * Only the activation date is taken from its journaled v2 create, the one value the target does not hold.
  */
 export function newMemberOf(work: JournalWork, after: MemberTarget): NewMemberSpec {
-  const f = after.fields;
   const created = work.requests.find((r) => r.method === 'v2.create');
-  return {
-    username: work.username,
-    name: f.name ?? '',
-    email: f.email ?? '',
-    jobTitle: f.jobTitle ?? null,
-    enabled: f.enabled ?? true,
-    locked: f.locked ?? false,
-    accountPermission: f.accountPermission ?? 1,
-    tags: f.tags ?? [],
-    groups: joinedGroups(after.groups),
-    activationDate: created?.method === 'v2.create' ? created.body.activationDate : undefined,
-  };
+  return newMember(
+    work.username,
+    after.fields,
+    joinedGroups(after.groups),
+    created?.method === 'v2.create' ? created.body.activationDate : undefined,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
  * folder, ids are ids, the digest a SHA-256, the text one bounded line.
  */
 import { z } from 'zod';
-import { APPLY_ID, endEntry, kindSchema, MAX_TEXT, oneLine, outcomeEntry, seq, time } from '../journalSchema';
+import { beginFields, kindEntries, kindSchema, MAX_TEXT, oneLine, seq, time } from '../journalSchema';
 import type { SaveBefore, SaveBegin, SaveOrigin, SaveRequest, SaveUnit } from './kind';
 
 const id = z.number().int().positive();
@@ -25,19 +25,14 @@ const unit = z
   })
   .refine((u) => u.identity.size === u.size, { message: 'the size sent is not the size staged' });
 
-const saveEntry = z.discriminatedUnion('type', [
+const saveEntry = kindEntries(
   z.strictObject({
-    type: z.literal('begin'),
-    applyId: z.string().regex(APPLY_ID),
+    ...beginFields,
     kind: z.literal('saves'),
     accountId: id,
-    portalId: z.string().min(1).max(200),
     origin: z.literal('save'),
-    startedAt: time,
     groupId: id,
     where: oneLine(MAX_TEXT),
-    title: oneLine(MAX_TEXT).optional(),
-    undoOf: z.string().regex(APPLY_ID).optional(),
     // One save is one version of one record.
     work: z.array(unit).max(1),
   }),
@@ -48,9 +43,7 @@ const saveEntry = z.discriminatedUnion('type', [
     requests: z.array(z.strictObject({ uploadId: oneLine(200).min(1) })).max(1),
     snapshot: z.string().max(4_096).optional(),
   }),
-  outcomeEntry,
-  endEntry,
-]);
+);
 
 /** The saves' journals, in their own folder (see run.ts). */
 export const saveJournal = kindSchema<SaveUnit, SaveBefore, SaveRequest, SaveOrigin, SaveBegin>('saves', saveEntry);

@@ -109,10 +109,6 @@ export class SaveKind implements WorkKind<SaveUnit, SaveBefore, SaveRequest, nev
     private readonly signal?: AbortSignal,
   ) {}
 
-  sends(): boolean {
-    return true;
-  }
-
   async run(unit: SaveUnit, context: Context): Promise<UnitOutcome> {
     let bytes: Buffer;
     try {

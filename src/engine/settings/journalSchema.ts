@@ -3,7 +3,7 @@
  * `before`, so every value is checked: text is one line of a bounded length, ids are ids, and nothing else is let in.
  */
 import { z } from 'zod';
-import { APPLY_ID, endEntry, kindSchema, MAX_TEXT, MAX_WORK, oneLine, outcomeEntry, seq, time } from '../journalSchema';
+import { beginFields, kindEntries, kindSchema, MAX_TEXT, MAX_WORK, oneLine, seq } from '../journalSchema';
 import type { SettingsBefore, SettingsOrigin, SettingsRequest, SettingsUnit } from './model';
 
 const id = z.number().int().positive();
@@ -69,18 +69,13 @@ const change = z.union([
   z.strictObject({ resource: z.literal('application'), action: z.literal('delete'), clientId }),
 ]);
 
-const settingsEntry = z.discriminatedUnion('type', [
+const settingsEntry = kindEntries(
   z.strictObject({
-    type: z.literal('begin'),
-    applyId: z.string().regex(APPLY_ID),
+    ...beginFields,
     kind: z.literal('settings'),
     // 0 for the signed-in user's own applications, which belong to no organisation.
     accountId: z.number().int().nonnegative(),
-    portalId: z.string().min(1).max(200),
     origin: z.enum(['form', 'single', 'undo']),
-    startedAt: time,
-    title: oneLine(MAX_TEXT).optional(),
-    undoOf: z.string().regex(APPLY_ID).optional(),
     work: z.array(z.strictObject({ seq, label, change })).max(MAX_WORK),
   }),
   z.strictObject({
@@ -89,9 +84,7 @@ const settingsEntry = z.discriminatedUnion('type', [
     before: z.union([groupBody, accountUpdate, applicationFields]).nullable(),
     requests: z.array(z.strictObject({ sent: change })).max(1),
   }),
-  outcomeEntry,
-  endEntry,
-]);
+);
 
 /** The settings' journals, in their own folder (see run.ts). */
 export const settingsJournal = kindSchema<SettingsUnit, SettingsBefore, SettingsRequest, SettingsOrigin>(

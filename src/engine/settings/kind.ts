@@ -62,10 +62,6 @@ export class SettingsKind implements WorkKind<SettingsUnit, SettingsBefore, Sett
     private readonly accountId: number,
   ) {}
 
-  sends(): boolean {
-    return true;
-  }
-
   async run(unit: SettingsUnit, context: Context): Promise<UnitOutcome> {
     let before: SettingsBefore | null;
     try {

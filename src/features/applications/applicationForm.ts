@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isPortalError, PortalError, type Application, type ApplicationDraft } from '../../api';
+import { APPLICATION_DETAILS, isPortalError, PortalError, type Application, type ApplicationDraft } from '../../api';
 import { readApplication } from './applicationRead';
 import {
   applicationCommands,
@@ -182,18 +182,7 @@ export class ApplicationForm extends FormPanel<ApplicationState, ApplicationValu
   }
 
   protected fieldOf(apiField: string): string | undefined {
-    return [
-      'name',
-      'description',
-      'platform',
-      'deviceType',
-      'deviceModel',
-      'deviceOs',
-      'appVersion',
-      'bundleId',
-    ].includes(apiField)
-      ? apiField
-      : undefined;
+    return (APPLICATION_DETAILS as readonly string[]).includes(apiField) ? apiField : undefined;
   }
 
   private async rotate(clientId: string): Promise<void> {

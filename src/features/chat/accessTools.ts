@@ -15,17 +15,8 @@ import { LEVEL_WORDS, type LevelWord } from '../../shared/permissions';
 import type { AccessHandle, AccessView } from '../contracts';
 import { findMembers, memberAccess, outsidersOfGroup, quoted, whoCanAccess } from './answers';
 import { CONFIRM_ABOVE_MS, windowMinutes } from './longRead';
-import type { Target, TargetInput } from './target';
-import {
-  defineTool,
-  objectOf,
-  optionalCount,
-  optionalFlag,
-  optionalString,
-  requiredString,
-  targetInput,
-  type ToolEnv,
-} from './toolKit';
+import type { Target } from './target';
+import { defineTool, optionalCount, optionalFlag, optionalString, requiredString, type ToolEnv } from './toolKit';
 
 const HOUR_MS = 3_600_000;
 
@@ -82,7 +73,7 @@ async function groupNameOf(client: PortalClient, accountId: number, view: Access
   return groups.find((g) => g.friendlyName.toLowerCase() === lower || String(g.id) === named)?.name ?? named;
 }
 
-interface GroupInput extends TargetInput {
+interface GroupInput {
   readonly group: string;
   readonly level: LevelWord | undefined;
   readonly offset: number | undefined;
@@ -91,15 +82,11 @@ interface GroupInput extends TargetInput {
 export function whoCanAccessTool(env: ToolEnv, store: AccessHandle): vscode.LanguageModelTool<object> {
   return defineTool<GroupInput>(env, {
     name: 'portal_whoCanAccessGroup',
-    input: (raw) => {
-      const o = objectOf(raw);
-      return {
-        ...targetInput(o),
-        group: requiredString(o, 'group'),
-        level: oneOf(LEVEL_WORDS, optionalString(o, 'level')),
-        offset: optionalCount(o, 'offset'),
-      };
-    },
+    input: (o) => ({
+      group: requiredString(o, 'group'),
+      level: oneOf(LEVEL_WORDS, optionalString(o, 'level')),
+      offset: optionalCount(o, 'offset'),
+    }),
     prepare: (input, target) =>
       askBeforeLongRead(store, target, true, vscode.l10n.t('Reading who can reach {0}…', quoted(input.group))),
     run: async (input, target, signal) => {
@@ -124,7 +111,7 @@ export function whoCanAccessTool(env: ToolEnv, store: AccessHandle): vscode.Lang
   });
 }
 
-interface MemberInput extends TargetInput {
+interface MemberInput {
   readonly username: string;
 }
 
@@ -154,10 +141,7 @@ function oneMemberView(m: Member, v2: MemberV2, at: number): AccessView {
 export function memberAccessTool(env: ToolEnv, store: AccessHandle): vscode.LanguageModelTool<object> {
   return defineTool<MemberInput>(env, {
     name: 'portal_memberAccess',
-    input: (raw) => {
-      const o = objectOf(raw);
-      return { ...targetInput(o), username: requiredString(o, 'username') };
-    },
+    input: (o) => ({ username: requiredString(o, 'username') }),
     run: async (input, target, signal) => {
       const view = store.view(target.account);
       const cutoff = Date.now() - setting('accessMatrix.maxAgeHours') * HOUR_MS;
@@ -178,7 +162,7 @@ export function memberAccessTool(env: ToolEnv, store: AccessHandle): vscode.Lang
   });
 }
 
-interface FindInput extends TargetInput {
+interface FindInput {
   readonly state: MemberState | undefined;
   readonly inactiveDays: number | undefined;
   readonly group: string | undefined;
@@ -197,18 +181,14 @@ function notStartedNote(leftOut: number): string | undefined {
 export function findMembersTool(env: ToolEnv, store: AccessHandle): vscode.LanguageModelTool<object> {
   return defineTool<FindInput>(env, {
     name: 'portal_findMembers',
-    input: (raw) => {
-      const o = objectOf(raw);
-      return {
-        ...targetInput(o),
-        state: oneOf(MEMBER_STATES, optionalString(o, 'state')),
-        inactiveDays: optionalCount(o, 'inactiveDays'),
-        group: optionalString(o, 'group'),
-        tag: optionalString(o, 'tag'),
-        includeNotStarted: optionalFlag(o, 'includeNotStarted'),
-        offset: optionalCount(o, 'offset'),
-      };
-    },
+    input: (o) => ({
+      state: oneOf(MEMBER_STATES, optionalString(o, 'state')),
+      inactiveDays: optionalCount(o, 'inactiveDays'),
+      group: optionalString(o, 'group'),
+      tag: optionalString(o, 'tag'),
+      includeNotStarted: optionalFlag(o, 'includeNotStarted'),
+      offset: optionalCount(o, 'offset'),
+    }),
     prepare: (input, target) =>
       askBeforeLongRead(
         store,

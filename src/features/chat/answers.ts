@@ -5,7 +5,7 @@
  * next page, so an answer for a group of thousands stays a few thousand tokens.
  */
 import { cellOf, ROW, rowInactiveFor, rowInState, type AccessRow } from '../../shared/accessRow';
-import { leftOutAsNotStarted, type MemberState } from '../../shared/memberStates';
+import { filtersActivity, leftOutAsNotStarted, type MemberState } from '../../shared/memberStates';
 import { accountLevelOf, accountPermissionWordOf, LEVEL_WORDS, type LevelWord } from '../../shared/permissions';
 import type { OutsiderRow } from '../../shared/outsiderRow';
 import { plain } from '../../shared/plainText';
@@ -151,7 +151,7 @@ export function findMembers(
   const tagLower = filter.tag?.toLowerCase();
   const tag = tagLower === undefined ? undefined : view.tags.findIndex((t) => t.toLowerCase() === tagLower);
   if (tag === -1) return undefined;
-  const activity = { activity: filterAsksActivity(filter), keepNotStarted: filter.includeNotStarted };
+  const activity = { activity: filtersActivity(filter), keepNotStarted: filter.includeNotStarted };
   const found: AccessRow[] = [];
   let notStartedLeftOut = 0;
   for (const row of view.all()) {
@@ -175,10 +175,6 @@ export function findMembers(
 }
 
 /** Whether the filter asks about activity: inactive N days, or never active. */
-function filterAsksActivity(filter: MemberFilter): boolean {
-  return filter.inactiveDays !== undefined || filter.state === 'neverActive';
-}
-
 /** The domain of an address, which is what an answer says of a guest: never the whole address. */
 function domainOf(email: string): string {
   const at = email.lastIndexOf('@');

@@ -9,10 +9,9 @@ import { count } from '../../shared/format';
 import type { AccessHandle, FileFinder } from '../contracts';
 import { page, quoted } from './answers';
 import { askBeforeLongRead, windowMinutes } from './longRead';
-import type { TargetInput } from './target';
-import { defineTool, objectOf, optionalCount, requiredString, targetInput, type ToolEnv } from './toolKit';
+import { defineTool, optionalCount, requiredString, type ToolEnv } from './toolKit';
 
-interface FilesInput extends TargetInput {
+interface FilesInput {
   readonly name: string;
   readonly offset: number | undefined;
 }
@@ -24,10 +23,7 @@ export function findFileRecordsTool(
 ): vscode.LanguageModelTool<object> {
   return defineTool<FilesInput>(env, {
     name: 'portal_findFileRecords',
-    input: (raw) => {
-      const o = objectOf(raw);
-      return { ...targetInput(o), name: requiredString(o, 'name'), offset: optionalCount(o, 'offset') };
-    },
+    input: (o) => ({ name: requiredString(o, 'name'), offset: optionalCount(o, 'offset') }),
     prepare: async (input, target, signal) => {
       const groups = await files.groupCount(target.account, signal);
       return askBeforeLongRead(store, target, groups, {
@@ -79,17 +75,14 @@ function usage(s: Subscription | null): Record<string, unknown> | null {
   };
 }
 
-interface OverviewInput extends TargetInput {
+interface OverviewInput {
   readonly offset: number | undefined;
 }
 
 export function overviewTool(env: ToolEnv, store: AccessHandle): vscode.LanguageModelTool<object> {
   return defineTool<OverviewInput>(env, {
     name: 'portal_organisationOverview',
-    input: (raw) => {
-      const o = objectOf(raw);
-      return { ...targetInput(o), offset: optionalCount(o, 'offset') };
-    },
+    input: (o) => ({ offset: optionalCount(o, 'offset') }),
     run: async (input, target, signal) => {
       const { client } = target;
       const id = target.account.accountId;

@@ -9,14 +9,14 @@ import { count } from '../../shared/format';
 import type { AccessHandle, BudgetEstimate, DesiredMemberRow, PlanProposals, ProposalReads } from '../contracts';
 import { quoted } from './answers';
 import { askBeforeLongRead, windowMinutes } from './longRead';
-import { TargetError, type TargetInput } from './target';
-import { defineTool, objectOf, targetInput, type ToolEnv } from './toolKit';
+import { TargetError } from './target';
+import { defineTool, objectOf, type ToolEnv } from './toolKit';
 
 /** The members file's columns a row may give (plus `group:<name>`); read-only and export-only columns are not. */
 const COLUMNS = ['username', 'name', 'email', 'jobTitle', 'enabled', 'locked', 'accountPermission', 'tags'] as const;
 const MAX_ROWS = 1000;
 
-interface ProposeInput extends TargetInput {
+interface ProposeInput {
   readonly rows: readonly DesiredMemberRow[];
 }
 
@@ -86,12 +86,11 @@ export function proposeTool(
 ): vscode.LanguageModelTool<object> {
   return defineTool<ProposeInput>(env, {
     name: 'portal_proposeMemberChanges',
-    input: (raw) => {
-      const o = objectOf(raw);
+    input: (o) => {
       const rows = Array.isArray(o.rows) ? o.rows : [];
       if (rows.length === 0) throw new TargetError('The input needs "rows": at least one desired member row.', []);
       if (rows.length > MAX_ROWS) throw new TargetError(`At most ${MAX_ROWS} rows at a time.`, []);
-      return { ...targetInput(o), rows: rows.map(rowOf) };
+      return { rows: rows.map(rowOf) };
     },
     prepare: async (input, target, signal) => {
       const reads = await proposals.reads(target.account, input.rows, signal);

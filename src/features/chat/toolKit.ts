@@ -18,10 +18,13 @@ export interface ToolEnv {
   readonly log: ToolCallLog;
 }
 
-export interface ToolSpec<I extends TargetInput> {
+export interface ToolSpec<I extends object> {
   readonly name: string;
-  /** Checks and narrows the input the model gave (VS Code does not always hold it to the schema). */
-  input(raw: unknown): I;
+  /**
+   * Checks and narrows the tool's own fields of the input the model gave (VS Code does not always hold it to the
+   * schema); which portal and organisation it names, every tool reads alike.
+   */
+  input(o: Record<string, unknown>): I;
   /** Asks first when the answer needs a long read: the confirmation says how long and why. */
   prepare?(input: I, target: Target, signal: AbortSignal): Promise<vscode.PreparedToolInvocation | undefined>;
   run(input: I, target: Target, signal: AbortSignal): Promise<{ outcome: ToolCall['outcome']; answer: object }>;
@@ -96,7 +99,7 @@ export function objectOf(raw: unknown): Record<string, unknown> {
   return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
 }
 
-export function targetInput(o: Record<string, unknown>): TargetInput {
+function targetInput(o: Record<string, unknown>): TargetInput {
   return { portal: optionalString(o, 'portal'), organisation: optionalString(o, 'organisation') };
 }
 
@@ -107,19 +110,20 @@ function signalOf(token: vscode.CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function defineTool<I extends TargetInput>(env: ToolEnv, spec: ToolSpec<I>): vscode.LanguageModelTool<object> {
+export function defineTool<I extends object>(env: ToolEnv, spec: ToolSpec<I>): vscode.LanguageModelTool<object> {
   return {
     prepareInvocation: async (options, token) => {
       if (!spec.prepare) return undefined;
+      const raw = objectOf(options.input);
       let input: I;
       try {
-        input = spec.input(options.input);
+        input = spec.input(raw);
       } catch {
         // The call answers what is wrong with the input before it reads anything.
         return undefined;
       }
       try {
-        return await spec.prepare(input, await env.targets.resolve(input), signalOf(token));
+        return await spec.prepare(input, await env.targets.resolve(targetInput(raw)), signalOf(token));
       } catch (error) {
         // Which portal or organisation is meant: the call answers so, from the same lists, before any read.
         if (error instanceof TargetError) return undefined;
@@ -139,7 +143,7 @@ export function defineTool<I extends TargetInput>(env: ToolEnv, spec: ToolSpec<I
         });
       try {
         const input = spec.input(raw);
-        target = await env.targets.resolve(input);
+        target = await env.targets.resolve(targetInput(raw));
         const { outcome, answer } = await spec.run(input, target, signalOf(token));
         record(outcome);
         const text = envelope(

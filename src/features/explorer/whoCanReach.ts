@@ -12,6 +12,7 @@
 import * as vscode from 'vscode';
 import type { PortalRegistry } from '../../auth/portalRegistry';
 import type { GuestShare, Offered } from '../../api/index';
+import { jsonOrUndefined } from '../../api/models/read';
 import { cellOf, LEVEL_PERMISSIONS, ROW } from '../../shared/accessRow';
 import { contentRightsWords, sharingWords } from '../../shared/contentRights';
 import { errorMessage } from '../../shared/errors';
@@ -52,12 +53,7 @@ export interface WhoCanReachDeps {
 /** Whether what the portal sent as a share's contentContext names this record's id under an id field. */
 export function shareNames(contentContext: string | null, fileId: number): boolean {
   if (contentContext === null) return false;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(contentContext);
-  } catch {
-    return false;
-  }
+  const parsed = jsonOrUndefined(contentContext);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
   return Object.entries(parsed).some(
     ([key, value]) => /^(id|objectId|fileId)$/i.test(key) && (value === fileId || value === String(fileId)),

@@ -2,7 +2,7 @@
 // or a worker throws, and the small waits and hand-offs built on a signal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HandOff, linkedSignal, pause, runPool, unlessAborted, withLinkedSignal } from '../../../src/node/pool';
+import { HandOff, linkedSignal, pause, runPool, withLinkedSignal } from '../../../src/node/pool';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -77,16 +77,6 @@ void test('pause: waits, and ends at once when the signal aborts', async () => {
   await waiting;
   assert.equal(done, true);
   await pause(60_000, controller.signal); // already aborted: at once
-});
-
-void test('unlessAborted: the value, or undefined as soon as the signal aborts; a rejection passes through', async () => {
-  assert.equal(await unlessAborted(Promise.resolve(7), new AbortController().signal), 7);
-  const controller = new AbortController();
-  const never = new Promise<number>(() => undefined);
-  const answer = unlessAborted(never, controller.signal);
-  controller.abort();
-  assert.equal(await answer, undefined);
-  await assert.rejects(unlessAborted(Promise.reject(new Error('no')), new AbortController().signal), /no/);
 });
 
 void test('HandOff: items in order as they come, undefined once ended, the failure thrown, undefined on abort', async () => {

@@ -25,7 +25,7 @@ import {
   rowStateWords,
   type WireRow,
 } from '../../../shared/accessRow';
-import { MEMBER_STATES, stateWord, type MemberState } from '../../../shared/memberStates';
+import { filtersActivity, MEMBER_STATES, stateWord, type ActivityFacets } from '../../../shared/memberStates';
 
 export { stateWord };
 import { ACCOUNT_LEVELS, accountLevelOf, groupPermissionWords } from '../../../shared/permissions';
@@ -37,7 +37,7 @@ export const SORTS = ['name', 'username', 'lastActive', 'level', 'groups', 'stat
 export type MatrixSort = (typeof SORTS)[number];
 
 /** What the matrix shows: every field optional, absent means "any". */
-export interface MatrixView {
+export interface MatrixView extends ActivityFacets {
   /** A column index: only members of that group, and only its column. */
   readonly group?: number | undefined;
   /** Name, username or e-mail contains (case-insensitive). */
@@ -46,14 +46,6 @@ export interface MatrixView {
   readonly tag?: number | undefined;
   /** 1–3: members with a cell at this level (in the group, when one is chosen). */
   readonly level?: number | undefined;
-  /** Not active for at least this many days; never active counts as inactive. */
-  readonly inactiveDays?: number | undefined;
-  readonly state?: MemberState | undefined;
-  /**
-   * True: members not started yet (never active, activation still to come) count under the activity filters too;
-   * otherwise "inactive N days" and "never active" leave them out.
-   */
-  readonly notStarted?: boolean | undefined;
   /** The organisation permission (1, 4 or 16); a mask between levels counts as the highest level it holds. */
   readonly permission?: number | undefined;
   readonly sort?: MatrixSort | undefined;
@@ -64,11 +56,6 @@ function hasLevel(row: WireRow, level: number): boolean {
   const cells = row[ROW.cells];
   for (let i = 1; i < cells.length; i += 2) if (cells[i] === level) return true;
   return false;
-}
-
-/** Whether `view` filters on activity: inactive N days, or never active. */
-export function filtersActivity(view: MatrixView): boolean {
-  return view.inactiveDays !== undefined || view.state === 'neverActive';
 }
 
 /** An activity filter leaves out members who have not started yet, unless the view keeps them. */

@@ -18,13 +18,7 @@ import { runPool } from '../../../node/pool';
 import { hasActivityFilter, memberRow, type MemberQuery } from '../../../shared/members';
 import { groupDigest, type GroupLevel } from '../../../node/groupDigest';
 import { csvLine, UTF8_BOM } from './csv';
-import {
-  activityScan,
-  keepInGroup,
-  keepNeverSignedIn,
-  type GroupsReader,
-  type NeverSignedInReader,
-} from '../../../shared/activityScan';
+import { activityScan, keepScoped, type GroupsReader, type NeverSignedInReader } from '../../../shared/activityScan';
 import { orderedPages } from '../../../node/orderedPages';
 
 /** The Members view's query: an export lists what the view lists. */
@@ -233,8 +227,8 @@ export async function* membersCsvLines(
 async function inScopedGroup(members: Member[], query: MemberExportQuery, o: MembersCsvOptions): Promise<Member[]> {
   if (query.activity?.invited) return [];
   if (!query.activity?.group && !query.activity?.neverSignedIn) return members;
-  const signedOut = await keepNeverSignedIn(members.map(memberRow), query, o.neverSignedIn, o.signal);
-  const kept = await keepInGroup(signedOut, query, o.memberGroups, o.signal);
+  const read = { neverSignedIn: o.neverSignedIn, groups: o.memberGroups };
+  const kept = await keepScoped(members.map(memberRow), query, read, o.signal);
   const names = new Set(kept.map((r) => r.username));
   return members.filter((m) => names.has(m.user.username));
 }

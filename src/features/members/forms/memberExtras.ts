@@ -11,7 +11,13 @@
  * now), and the form says so rather than offering a second create.
  */
 import * as vscode from 'vscode';
-import { collect, type FieldError, type MemberCreate, type MemberUpdate, type PortalClient } from '../../../api/index';
+import {
+  collect,
+  type FieldError,
+  type GroupAssignments,
+  type MemberUpdate,
+  type PortalClient,
+} from '../../../api/index';
 import { groupLevelPatch } from '../../../shared/groupLevel';
 import { errorMessage } from '../../../shared/errors';
 import { shortDate } from '../../../shared/format';
@@ -50,12 +56,7 @@ export function foreignGroup(state: MemberFormState, v: MemberValues): string | 
 }
 
 /** The create body's group fields: administrators by id list, basic and standard as a map of group id to rights. */
-export function groupFields(
-  v: MemberValues,
-): Pick<
-  MemberCreate,
-  'assignToAllGroupsWithRights' | 'assignToAllGroupsWithAdmin' | 'assignGroupsRights' | 'assignGroupsAdmin'
-> {
+export function groupFields(v: MemberValues): GroupAssignments {
   if (v.groupsMode === 'all')
     return v.allGroupsLevel === 16
       ? { assignToAllGroupsWithAdmin: true }

@@ -12,7 +12,7 @@ import { plain } from '../../../shared/plainText';
 import type { AccountRef } from '../../../shared/refs';
 import { accountFor } from '../../../targets/resolve';
 import type { Run } from '../../../ui/commands';
-import { answered, type Ui } from '../../../ui/ui';
+import { answered, type ConfirmOptions, type Ui } from '../../../ui/ui';
 import { readPortalState } from '../plan/core/portalState';
 import { runPool } from '../../../node/pool';
 import { looksLikeMembersFile } from '../plan/core/file/membersFile';
@@ -80,20 +80,18 @@ export async function forgetMapping(run: Run, deps: ImportDeps): Promise<number>
     ui.notify('info', vscode.l10n.t('No saved mapping fits {0}: its next import asks the mapping.', name));
     return 0;
   }
-  answered(
-    (await ui.confirm({
-      id: 'import.forget',
-      message:
-        fitting.length === 1
-          ? vscode.l10n.t('Forget the saved mapping that fits {0}?', name)
-          : vscode.l10n.t('Forget {0} saved mappings that fit {1}?', count(fitting.length), name),
-      detail: vscode.l10n.t(
-        '{0} will be removed. The next import of a sheet with these columns asks the mapping again.',
-        fitting.map((f) => path.basename(f.file)).join(', '),
-      ),
-      action: vscode.l10n.t('Forget'),
-    })) || undefined,
-  );
+  await confirmed(ui, {
+    id: 'import.forget',
+    message:
+      fitting.length === 1
+        ? vscode.l10n.t('Forget the saved mapping that fits {0}?', name)
+        : vscode.l10n.t('Forget {0} saved mappings that fit {1}?', count(fitting.length), name),
+    detail: vscode.l10n.t(
+      '{0} will be removed. The next import of a sheet with these columns asks the mapping again.',
+      fitting.map((f) => path.basename(f.file)).join(', '),
+    ),
+    action: vscode.l10n.t('Forget'),
+  });
   for (const f of fitting) await removeFile(f.file);
   return fitting.length;
 }
@@ -251,16 +249,14 @@ async function writeMembersFile(ui: Ui, target: string, text: string): Promise<v
   // Refused before the question: replacing a link would write where it points, which is never the members file.
   if (facts?.isLink) throw refusedLink(target);
   if (facts)
-    answered(
-      (await ui.confirm({
-        id: 'import.replace',
-        message: vscode.l10n.t('Replace {0}?', path.basename(target)),
-        detail: vscode.l10n.t(
-          'The members file made from this sheet before is written again; edits made to it are lost.',
-        ),
-        action: vscode.l10n.t('Replace'),
-      })) || undefined,
-    );
+    await confirmed(ui, {
+      id: 'import.replace',
+      message: vscode.l10n.t('Replace {0}?', path.basename(target)),
+      detail: vscode.l10n.t(
+        'The members file made from this sheet before is written again; edits made to it are lost.',
+      ),
+      action: vscode.l10n.t('Replace'),
+    });
   await writeRefusingLinks(target, text);
 }
 
@@ -316,6 +312,11 @@ function summary(sheetFile: string, target: string, result: Converted): string {
   return plain(parts.join(' '));
 }
 
+/** Goes on when the user confirms; otherwise the import stops, cancelled. */
+async function confirmed(ui: Ui, question: ConfirmOptions): Promise<void> {
+  answered((await ui.confirm(question)) || undefined);
+}
+
 /**
  * In Restricted Mode the import asks first: it writes two files beside a sheet the workspace holds (the mapping and
  * the members file), and an untrusted workspace chose where that sheet is. Asked rather than refused, because the
@@ -323,16 +324,14 @@ function summary(sheetFile: string, target: string, result: Converted): string {
  */
 async function trustedOrAsked(ui: Ui, sheetFile: string): Promise<void> {
   if (vscode.workspace.isTrusted) return;
-  answered(
-    (await ui.confirm({
-      id: 'import.untrusted',
-      message: vscode.l10n.t('Import {0} in Restricted Mode?', path.basename(sheetFile)),
-      detail: vscode.l10n.t(
-        'This workspace is not trusted. The import writes its mapping and a members file beside the sheet.',
-      ),
-      action: vscode.l10n.t('Import'),
-    })) || undefined,
-  );
+  await confirmed(ui, {
+    id: 'import.untrusted',
+    message: vscode.l10n.t('Import {0} in Restricted Mode?', path.basename(sheetFile)),
+    detail: vscode.l10n.t(
+      'This workspace is not trusted. The import writes its mapping and a members file beside the sheet.',
+    ),
+    action: vscode.l10n.t('Import'),
+  });
 }
 
 /** Where the sheet's reader keeps its temporary folders, under the extension's storage. */

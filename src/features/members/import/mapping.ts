@@ -3,6 +3,7 @@
  * saved beside the sheet so next quarter's sheet needs no question. A saved mapping is a file anyone could have
  * written: it is read through `parseMapping`, which keeps only what it recognises and bounds every size.
  */
+import { jsonOrUndefined } from '../../../api/models/read';
 import { LEVEL_WORDS, type LevelWord } from '../../../shared/permissions';
 import type { Sheet } from './sheet';
 
@@ -213,13 +214,7 @@ function parseDepartments(v: unknown): Record<string, DepartmentGroup> | undefin
 
 /** A saved mapping's JSON text, checked; undefined when it is not one (or not one this version understands). */
 export function parseMapping(text: string): ImportMapping | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const r = record(json);
+  const r = record(jsonOrUndefined(text));
   if (!r || r.kind !== MAPPING_KIND || r.version !== 1) return undefined;
   const columns = parseColumns(r.columns);
   const departments = parseDepartments(r.departments);

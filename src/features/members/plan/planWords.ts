@@ -5,6 +5,7 @@ import { accountPermissionWords } from '../../../shared/permissions';
 import { fullDate, yesNo } from '../../../shared/format';
 import { plain } from '../../../shared/plainText';
 import { groupWord } from './core/file/membersFile';
+import { memberHeaders } from '../csv/exportCsv';
 import { count } from '../../../shared/format';
 import { planElevations, type Elevation, type SignInField } from './core/elevation';
 import {
@@ -18,25 +19,9 @@ import {
   type ReportRow,
 } from './core/model';
 
-export function fieldLabel(field: MemberField): string {
-  switch (field) {
-    case 'name':
-      return vscode.l10n.t('Name');
-    case 'email':
-      return vscode.l10n.t('E-mail');
-    case 'jobTitle':
-      return vscode.l10n.t('Job title');
-    case 'enabled':
-      return vscode.l10n.t('Enabled');
-    case 'locked':
-      return vscode.l10n.t('Locked');
-    case 'twoFactor':
-      return vscode.l10n.t('Two-factor');
-    case 'accountPermission':
-      return vscode.l10n.t('Organisation permission');
-    case 'tags':
-      return vscode.l10n.t('Tags');
-  }
+/** A changed field is named as the members file's column that holds it. */
+function fieldLabel(field: MemberField): string {
+  return memberHeaders()[field];
 }
 
 const empty = () => vscode.l10n.t('(empty)');

@@ -13,13 +13,7 @@
  * No VS Code here (the benchmark runs it).
  */
 import type { PortalClient } from '../../../api/index';
-import {
-  activityScan,
-  keepInGroup,
-  keepNeverSignedIn,
-  type GroupsReader,
-  type NeverSignedInReader,
-} from '../../../shared/activityScan';
+import { activityScan, keepScoped, type ScopeReaders } from '../../../shared/activityScan';
 import { hasActivityFilter, memberRow, type MemberQuery, type MemberRow } from '../../../shared/members';
 import { requestOptions as opts, type PageFetcher, type PageResult } from '../../../views/paging';
 
@@ -87,8 +81,7 @@ function activityFetcher(
         }
         if (scan.keeps(row)) met.push(row);
       }
-      const signedOut = await keepNeverSignedIn(met, q, o.neverSignedIn, signal);
-      out.push(...(await keepInGroup(signedOut, q, o.groups, signal)));
+      out.push(...(await keepScoped(met, q, o, signal)));
       if (!p.hasMore || p.items.length === 0) done = true;
     }
     // No total: what matches further on is not known until it is walked.
@@ -96,16 +89,12 @@ function activityFetcher(
   };
 }
 
-export interface WalkOptions {
+export interface WalkOptions extends ScopeReaders {
   /**
    * With an activity filter, the number of members the filter is checked among (the organisation's, or the
    * search's), as the portal reports it: the "36" of "29 of 36 match".
    */
   readonly onScanned?: ((total: number) => void) | undefined;
-  /** Learns members' groups, for a filter scoped to a group (required then). */
-  readonly groups?: GroupsReader | undefined;
-  /** Tells who never signed in, for the "never signed in" filter (required then). */
-  readonly neverSignedIn?: NeverSignedInReader | undefined;
 }
 
 export function membersFetcher(

@@ -10,12 +10,13 @@
 import {
   DEFAULT_MAX_CONCURRENT,
   PortalError,
+  unlessAborted,
   type FileRecord,
   type PortalErrorKind,
   type V2Api,
 } from '../../../api/index';
 import { GroupListCache, type GroupListClient, type SearchGroup } from './groupCache';
-import { HandOff, linkedSignal, runPool, unlessAborted } from '../../../node/pool';
+import { HandOff, linkedSignal, runPool } from '../../../node/pool';
 
 /** What a search needs of a PortalClient. */
 interface FileSearchClient extends GroupListClient {

@@ -3,7 +3,7 @@
  * must not pay for the group list on each keystroke). The caller keeps one cache for as long as it likes.
  */
 import type { V2Api } from '../../../api/index';
-import { unlessAborted } from '../../../node/pool';
+import { unlessAborted } from '../../../api/index';
 
 export interface SearchGroup {
   readonly id: number;

@@ -6,7 +6,7 @@
  * than a wrong one.
  */
 import type { V2Api } from '../../../api/index';
-import { unlessAborted } from '../../../node/pool';
+import { unlessAborted } from '../../../api/index';
 import type { FolderStep } from '../../../shared/refs';
 
 /** What the index needs of a PortalClient. */

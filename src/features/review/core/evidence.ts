@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
+import { jsonOrUndefined } from '../../../api/models/read';
 import { text as mdText } from '../../../shared/markdown';
 import type { Review } from './model';
 import { decisionWords, kindWords, type Decision, type ReviewRow } from './review.protocol';
@@ -194,12 +195,8 @@ export function tampered(
 ): string[] {
   if (manifest === undefined || expectedDigest === undefined || sha256(manifest) !== expectedDigest)
     return ['manifest'];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(manifest);
-  } catch {
-    return ['manifest'];
-  }
+  const parsed = jsonOrUndefined(manifest);
+  if (parsed === undefined) return ['manifest'];
   const files = (parsed as Partial<Manifest>).files;
   if (!Array.isArray(files)) return ['manifest'];
   const changed: string[] = [];

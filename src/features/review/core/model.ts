@@ -15,6 +15,7 @@ import {
   type DecisionKind,
   type ReviewFilter,
   type ReviewRow,
+  type ReviewRun,
   type RowKind,
 } from './review.protocol';
 
@@ -31,19 +32,12 @@ export interface AppliedRecord {
 }
 
 /** What is known of a review besides its rows and decisions: enough to list it. */
-export interface ReviewHead {
+export interface ReviewHead extends ReviewRun {
   readonly version: typeof REVIEW_VERSION;
-  readonly id: string;
-  readonly portalId: string;
   readonly portalLabel: string;
   readonly accountId: number;
   readonly accountLabel: string;
-  readonly scope?: { readonly name: string; readonly label: string } | undefined;
-  readonly reviewer: string;
-  readonly startedAt: number;
-  readonly finishedAt?: number | undefined;
   readonly refused: { readonly guests?: Refusal | undefined; readonly invitations?: Refusal | undefined };
-  readonly groups: ReadonlyArray<{ readonly name: string; readonly label: string }>;
   /** The member changes the finish put in the Plan view (0 when none). */
   readonly planned?: number | undefined;
   /**

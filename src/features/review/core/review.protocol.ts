@@ -15,12 +15,13 @@
  */
 import * as l10n from '@vscode/l10n';
 import {
+  filtersActivity,
   hasState,
   inactiveFor,
   leftOutAsNotStarted,
   MEMBER_STATES,
   stateWord,
-  type MemberState,
+  type ActivityFacets,
 } from '../../../shared/memberStates';
 import {
   arrayOf,
@@ -96,17 +97,9 @@ export interface Decision extends DecisionInput {
 }
 
 /** What the page shows: every field optional, absent means "any". */
-export interface ReviewFilter {
+export interface ReviewFilter extends ActivityFacets {
   readonly kind?: RowKind | undefined;
   readonly text?: string | undefined;
-  readonly state?: MemberState | undefined;
-  /** Members not active for at least this many days (never active counts). */
-  readonly inactiveDays?: number | undefined;
-  /**
-   * True: members not started yet (never active, activation e-mail still to come) count under "inactive N days" and
-   * "never active"; by default those leave them out, as the access matrix does.
-   */
-  readonly notStarted?: boolean | undefined;
   /** Members in this group (by its name). */
   readonly group?: string | undefined;
   readonly noExpiry?: boolean | undefined;
@@ -118,23 +111,33 @@ export interface ReviewFilter {
   readonly decided?: 'undecided' | DecisionKind | undefined;
 }
 
-export interface ReviewMeta {
+/** A group as a review knows it: its unique name, and the name people know. */
+export interface ReviewGroup {
+  readonly name: string;
+  readonly label: string;
+}
+
+/** Which review, of which portal, by whom and when: what the review keeps and its page shows alike. */
+export interface ReviewRun {
   /** The review and its portal: what the page keeps for a reload (its panel comes back from them). */
   readonly id: string;
   readonly portalId: string;
-  readonly title: string;
-  readonly portal: string;
-  readonly organisation: string;
-  /** The group the review is scoped to (its name, and the name people know), when it is. */
-  readonly scope?: { readonly name: string; readonly label: string } | undefined;
+  /** The group the review is scoped to, when it is. */
+  readonly scope?: ReviewGroup | undefined;
   readonly reviewer: string;
   readonly startedAt: number;
   readonly finishedAt?: number | undefined;
+  /** The organisation's groups when the review started: the ones a member filter offers. */
+  readonly groups: readonly ReviewGroup[];
+}
+
+export interface ReviewMeta extends ReviewRun {
+  readonly title: string;
+  readonly portal: string;
+  readonly organisation: string;
   readonly readOnly: boolean;
   /** Plain sentences above the rows: what the portal did not offer, a digest that no longer matches. */
   readonly notes: readonly string[];
-  /** Groups a member filter offers: name and label. */
-  readonly groups: ReadonlyArray<{ readonly name: string; readonly label: string }>;
 }
 
 /** The decisions a row of this kind can take. */
@@ -166,11 +169,7 @@ function memberFacetsMatch(row: ReviewRow, f: ReviewFilter, now: number): boolea
   if (f.group !== undefined && (row.levels ?? {})[f.group] === undefined) return false;
   const last = row.lastActive ?? -1;
   if (f.inactiveDays !== undefined && !inactiveFor(last, f.inactiveDays, now)) return false;
-  const activity = {
-    activity: f.inactiveDays !== undefined || f.state === 'neverActive',
-    keepNotStarted: f.notStarted,
-  };
-  return !leftOutAsNotStarted(activity, row.flags ?? 0, last);
+  return !leftOutAsNotStarted({ activity: filtersActivity(f), keepNotStarted: f.notStarted }, row.flags ?? 0, last);
 }
 
 function guestFacetsMatch(row: ReviewRow, f: ReviewFilter, now: number): boolean {

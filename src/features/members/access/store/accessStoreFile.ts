@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
+import { jsonOrUndefined } from '../../../../api/models/read';
 import { appendPrivateSync, isTakenSync, readTextSync, removeFileSync } from '../../../../node/disk';
 import { writeAtomically } from '../../../../node/atomicFile';
 import { PRIVATE_FILE_MODE, privateFolder, privateFolderSync } from '../../../../node/privateFiles';
@@ -62,12 +63,8 @@ export class AccessStoreFile {
     const lines = text.split('\n');
     for (const line of lines) {
       if (!line) continue;
-      let entry: unknown;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue; // a line cut short by a crash
-      }
+      const entry = jsonOrUndefined(line);
+      // Not JSON (undefined): a line cut short by a crash.
       if (typeof entry !== 'object' || entry === null) continue;
       const e = entry as Record<string, unknown>;
       if (e.k === 'head' && e.v !== VERSION) return new AccessMatrix();

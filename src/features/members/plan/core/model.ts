@@ -36,19 +36,6 @@ export type ExtraColumn = (typeof EXTRA_COLUMNS)[number];
 /** A column a file may hold: a member column of the export, an extra column, or `group:<name>`. */
 export type ColumnKey = MemberColumn | ExtraColumn | `group:${string}`;
 
-/** Member columns a file can change. The rest (`created`, `lastActive`, `lastModified`, …) are read-only. */
-export const EDITABLE_COLUMNS = [
-  'name',
-  'email',
-  'enabled',
-  'locked',
-  'accountPermission',
-  'tags',
-  'twoFactor',
-  'jobTitle',
-] as const satisfies readonly MemberColumn[];
-export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
-
 /**
  * A place in the text, zero-based like VS Code's Position (lines and UTF-16 columns), in the text WITHOUT its
  * byte order mark (VS Code's document text has none). A cell with a quoted line break spans lines.

@@ -18,6 +18,7 @@ import { canonical, desiredRows, type DesiredRow } from './file/desiredRows';
 import { rowIndexOf, type RowIndex } from './file/rowIndex';
 import { groupDigest } from '../../../../node/groupDigest';
 import { memberBefore } from '../../../../engine/members/portal';
+import { newMember } from '../../../../engine/members/model';
 import type {
   AbsentChange,
   AbsentChoice,
@@ -135,18 +136,7 @@ function createChange(row: DesiredRow, columns: ReadonlyMap<string, PortalGroup>
     id: changeId(row.username, 'create'),
     username: row.username,
     row: row.row,
-    member: {
-      username: row.username,
-      name: row.name ?? '',
-      email: row.email ?? '',
-      jobTitle: row.jobTitle ?? null,
-      enabled: row.enabled ?? true,
-      locked: row.locked ?? false,
-      accountPermission: row.accountPermission ?? 1,
-      tags: row.tags ?? [],
-      groups: levels.size ? levels : NO_LEVELS,
-      activationDate: row.activationDate,
-    },
+    member: newMember(row.username, row, levels.size ? levels : NO_LEVELS, row.activationDate),
   };
 }
 
