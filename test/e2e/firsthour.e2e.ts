@@ -24,6 +24,7 @@ import {
 } from './fixture';
 import type { FlowContext } from './run';
 import {
+  acceptRow,
   banner,
   check,
   choose,
@@ -125,7 +126,7 @@ export async function run(ctx: FlowContext): Promise<void> {
     const offered = (await q.rows.allInnerTexts()).map((t) => t.split('\n')[0]?.trim() ?? '');
     check(offered[0]?.includes(PORTAL_LABEL), `the listed portal is not first: ${offered.join(' | ')}`);
     check(offered.at(-1)?.includes('Another portal…'), `"Another portal…" is not last: ${offered.join(' | ')}`);
-    await q.rows.filter({ hasText: PORTAL_LABEL }).first().click();
+    await acceptRow(page, q.rows.filter({ hasText: PORTAL_LABEL }).first());
     await answer(page, 'demo', '(1/2)');
     await answer(page, 'demo', '(2/2)');
     await expand(page, 'Explorer', PORTAL_LABEL, 'Acme Corporation');

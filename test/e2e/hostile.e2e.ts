@@ -14,7 +14,7 @@ import {
   demoFlow,
 } from './fixture';
 import type { FlowContext } from './run';
-import { check, contextMenu, palette } from './ui';
+import { acceptRow, check, contextMenu, palette } from './ui';
 
 const PORTAL_LABEL = 'Hostile portal';
 
@@ -95,10 +95,10 @@ export async function run(ctx: FlowContext): Promise<void> {
           (await iconsInText(q.widget).count()) === 0,
           'no icon is rendered from an organisation name in the quick pick',
         );
-        await q.rows
-          .filter({ has: page.locator('.label-description', { hasText: /^constructor$/ }) })
-          .first()
-          .click();
+        await acceptRow(
+          page,
+          q.rows.filter({ has: page.locator('.label-description', { hasText: /^constructor$/ }) }).first(),
+        );
         q = await quickInput(page);
       }
       await q.rows.filter({ hasText: '$(alert)' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });

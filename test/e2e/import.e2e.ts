@@ -12,7 +12,7 @@ import { SIX_STARTERS, writeHrSheet, type HrRow } from '../unit/features/members
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { createDirs, quickInput, UI_TIMEOUT_MS, demoFlow } from './fixture';
 import type { FlowContext } from './run';
-import { check, dialogButton, palette, pick, signInToAcme, notified, startImport } from './ui';
+import { acceptRow, check, dialogButton, palette, pick, signInToAcme, notified, startImport } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -40,7 +40,7 @@ async function theme(page: Page, name: keyof typeof THEMES): Promise<void> {
   await palette(page, 'Preferences: Color Theme');
   const q = await quickInput(page, UI_TIMEOUT_MS);
   await q.input.fill(THEMES[name]);
-  await q.rows.filter({ hasText: THEMES[name] }).filter({ hasNotText: 'Browse' }).first().click();
+  await acceptRow(page, q.rows.filter({ hasText: THEMES[name] }).filter({ hasNotText: 'Browse' }).first());
   await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
 }
 

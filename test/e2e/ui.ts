@@ -74,9 +74,21 @@ export async function memberRow(page: Page, name: string): Promise<Locator> {
 
 export async function pick(page: Page, label: string): Promise<void> {
   const q = await quickInput(page, UI_TIMEOUT_MS);
-  const row = q.rows.filter({ hasText: label }).first();
+  await acceptRow(page, q.rows.filter({ hasText: label }).first());
+}
+
+/**
+ * Accepts a row of the quick input from the keyboard: the arrow key until the row has the focus (at most once per row
+ * shown), then Enter. A click there could land on a hover drawn across the list, which shows after a delay that the
+ * machine's load decides; the keys go to the quick input whatever is drawn over it.
+ */
+export async function acceptRow(page: Page, row: Locator): Promise<void> {
   await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await row.click();
+  const focused = (): Promise<boolean> => row.evaluate((el) => el.classList.contains('focused'));
+  const presses = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').count();
+  for (let i = 0; i < presses && !(await focused()); i++) await page.keyboard.press('ArrowDown');
+  check(await focused(), 'the row in the quick input could not be reached with the arrow keys');
+  await page.keyboard.press('Enter');
 }
 
 /** The form's webview frame, once its host state has arrived (the heading is rendered from it). */
@@ -133,10 +145,14 @@ export async function palette(page: Page, label: string): Promise<void> {
   // Twice at most: an editor that opens as the palette does (a walkthrough at start-up) takes the focus and closes it.
   for (let attempt = 1; ; attempt++) {
     try {
-      await page.locator('.command-center .command-center-center').first().click();
+      const centre = page.locator('.command-center .command-center-center').first();
+      await centre.click();
+      // The pointer leaves the command center, whose hover would otherwise open across the palette's list.
+      const box = await centre.boundingBox();
+      if (box) await page.mouse.move(box.x + box.width + 20, box.y + box.height / 2);
       const q = await quickInput(page, UI_TIMEOUT_MS);
       await q.input.fill(`>${label}`, { timeout: attempt === 1 ? 10_000 : UI_TIMEOUT_MS });
-      await q.rows.filter({ hasText: label }).first().click();
+      await acceptRow(page, q.rows.filter({ hasText: label }).first());
       return;
     } catch (err) {
       if (attempt >= 2) throw err;
