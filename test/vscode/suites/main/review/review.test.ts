@@ -154,7 +154,11 @@ for (const profile of PROFILES)
         const gone = await portalJson(p.emu.url, p.token, 'GET', `/v3/accounts/1/members/${r.identity}`);
         assert.equal(gone.status, 404, `${r.identity} removed (${said})`);
       }
-      await waitFor(() => again.panel.session.review.head.applied !== undefined, 'the review records the apply');
+      // The apply is on the head before its evidence is written again; the new digest comes last.
+      await waitFor(() => {
+        const now = again.panel.session.review.head;
+        return now.applied !== undefined && now.evidenceDigest !== head.evidenceDigest;
+      }, 'the review records the apply and digests its evidence again');
       const files = t.review.files;
       const folder = files.folderOf(head);
       const names = evidenceNames(head.id);
