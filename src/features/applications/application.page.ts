@@ -10,7 +10,7 @@ import {
 } from './application.protocol';
 import { deviceTypeWord, platformWord } from '../../shared/applicationWords';
 import { clear, el, focusWhenReady } from '../../forms/page/dom';
-import { section, selectField, textField } from '../../forms/page/fields';
+import { section, selectFieldOf, textFieldOf } from '../../forms/page/fields';
 import { CLOSE_ID, FormView, type Rendered } from '../../forms/page/form';
 import { post } from '../../forms/page/host';
 
@@ -184,63 +184,26 @@ function renderRotate(
 
 /** The name and description of a new application. */
 function nameFields(form: Form, values: Values) {
-  const name = textField(form, {
-    id: 'name',
-    label: l10n.t('Name'),
-    value: values.name,
-    required: true,
-    maxLength: 200,
-  });
-  const description = textField(form, {
-    id: 'description',
-    label: l10n.t('Description'),
-    value: values.description,
-    maxLength: 2000,
-  });
+  const name = textFieldOf(form, values, 'name', l10n.t('Name'), { required: true, maxLength: 200 });
+  const description = textFieldOf(form, values, 'description', l10n.t('Description'), { maxLength: 2000 });
   return { name, description };
 }
 
 /** The platform and device of a new application, in the order they appear. */
 function deviceFields(form: Form, values: Values) {
-  const platform = selectField(form, {
-    id: 'platform',
-    label: l10n.t('Platform'),
-    value: values.platform,
-    choices: APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformWord(p) })),
-  });
-  const deviceType = selectField(form, {
-    id: 'deviceType',
-    label: l10n.t('Device type'),
-    value: values.deviceType,
-    choices: DEVICE_TYPES.map((d) => ({ value: d, label: deviceTypeWord(d) })),
-  });
-  const deviceModel = textField(form, {
-    id: 'deviceModel',
-    label: l10n.t('Device model'),
-    value: values.deviceModel,
-    maxLength: 200,
-  });
-  const deviceOs = textField(form, {
-    id: 'deviceOs',
-    label: l10n.t('Operating system'),
-    value: values.deviceOs,
-    maxLength: 200,
-  });
+  const platforms = APPLICATION_PLATFORMS.map((p) => ({ value: p, label: platformWord(p) }));
+  const platform = selectFieldOf(form, values, 'platform', l10n.t('Platform'), platforms);
+  const deviceTypes = DEVICE_TYPES.map((d) => ({ value: d, label: deviceTypeWord(d) }));
+  const deviceType = selectFieldOf(form, values, 'deviceType', l10n.t('Device type'), deviceTypes);
+  const deviceModel = textFieldOf(form, values, 'deviceModel', l10n.t('Device model'), { maxLength: 200 });
+  const deviceOs = textFieldOf(form, values, 'deviceOs', l10n.t('Operating system'), { maxLength: 200 });
   return { platform, deviceType, deviceModel, deviceOs };
 }
 
 /** The app version and bundle id of a new application. */
 function buildFields(form: Form, values: Values) {
-  const appVersion = textField(form, {
-    id: 'appVersion',
-    label: l10n.t('App version'),
-    value: values.appVersion,
-    maxLength: 200,
-  });
-  const bundleId = textField(form, {
-    id: 'bundleId',
-    label: l10n.t('Bundle id'),
-    value: values.bundleId,
+  const appVersion = textFieldOf(form, values, 'appVersion', l10n.t('App version'), { maxLength: 200 });
+  const bundleId = textFieldOf(form, values, 'bundleId', l10n.t('Bundle id'), {
     maxLength: 200,
     placeholder: 'com.example.app',
   });

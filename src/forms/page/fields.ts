@@ -40,13 +40,7 @@ export function labelledField(
 
 export function textField(
   form: AnyForm,
-  spec: Common & {
-    value: string;
-    type?: 'text' | 'password' | 'email' | 'tel';
-    maxLength?: number;
-    required?: boolean;
-    placeholder?: string;
-  },
+  spec: Common & TextOptions & { value: string },
 ): { node: HTMLElement; control: VscodeTextfield } {
   const control = el('vscode-textfield', { id: spec.id, value: spec.value, type: spec.type ?? 'text' });
   if (spec.maxLength !== undefined) control.maxLength = spec.maxLength;
@@ -59,6 +53,41 @@ export function textField(
   if (spec.placeholder) control.placeholder = spec.placeholder;
   if (spec.type === 'password') control.autocomplete = 'off';
   return { node: labelledField(form, spec, control), control };
+}
+
+/** What a text field may say besides its id, label and value. */
+export interface TextOptions {
+  type?: 'text' | 'password' | 'email' | 'tel';
+  maxLength?: number;
+  required?: boolean;
+  placeholder?: string;
+  hint?: string;
+}
+
+/**
+ * A text field whose id is its value's key: the host's field errors and the values it sends name the same thing.
+ * `values[key]` must be a string (`K` is taken from `key` alone, so `values` cannot widen it).
+ */
+export function textFieldOf<K extends string>(
+  form: AnyForm,
+  values: Readonly<Record<NoInfer<K>, string>>,
+  key: K,
+  label: string,
+  options: TextOptions = {},
+): { node: HTMLElement; control: VscodeTextfield } {
+  return textField(form, { ...options, id: key, label, value: values[key] });
+}
+
+/** A drop-down whose id is its value's key, as `textFieldOf`; `values[key]` must be one of the choices' type. */
+export function selectFieldOf<K extends string, T extends string | number>(
+  form: AnyForm,
+  values: Readonly<Record<NoInfer<K>, NoInfer<T>>>,
+  key: K,
+  label: string,
+  choices: readonly Choice<T>[],
+  options: Pick<Common, 'hint' | 'required'> = {},
+): { node: HTMLElement; control: VscodeSingleSelect; read(): T } {
+  return selectField(form, { ...options, id: key, label, value: values[key], choices });
 }
 
 /** A drop-down; values are kept as strings by the element and mapped back by the caller. */

@@ -4,7 +4,7 @@ import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-check
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import { COLOUR, type GroupState, type GroupValues } from './group.protocol';
 import { el, safeId } from '../../../forms/page/dom';
-import { checkboxField, section, textField } from '../../../forms/page/fields';
+import { checkboxField, section, textField, textFieldOf } from '../../../forms/page/fields';
 import { FormView, type Rendered } from '../../../forms/page/form';
 
 type Form = FormView<GroupState, GroupValues>;
@@ -37,18 +37,12 @@ function colourField(
 
 /** The group's unique name and the name people see. */
 function nameFields(form: Form, values: GroupValues) {
-  const name = textField(form, {
-    id: 'name',
-    label: l10n.t('Name'),
-    value: values.name,
+  const name = textFieldOf(form, values, 'name', l10n.t('Name'), {
     required: true,
     maxLength: 100,
     hint: l10n.t('Unique in the organisation; used in addresses.'),
   });
-  const friendlyName = textField(form, {
-    id: 'friendlyName',
-    label: l10n.t('Friendly name'),
-    value: values.friendlyName,
+  const friendlyName = textFieldOf(form, values, 'friendlyName', l10n.t('Friendly name'), {
     required: true,
     maxLength: 200,
     hint: l10n.t('The name people see.'),

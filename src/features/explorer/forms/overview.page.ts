@@ -3,7 +3,7 @@ import * as l10n from '@vscode/l10n';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import type { OverviewState, OverviewValues, SubscriptionView, Usage } from './overview.protocol';
 import { el, type Child } from '../../../forms/page/dom';
-import { section, textField } from '../../../forms/page/fields';
+import { section, textFieldOf } from '../../../forms/page/fields';
 import { calendarDate, count, humanSize, relativeDays } from '../../../shared/format';
 import { FormView, type Rendered } from '../../../forms/page/form';
 
@@ -80,27 +80,15 @@ type Form = FormView<OverviewState, OverviewValues>;
 
 /** The fields that rename the organisation. */
 function renameFields(form: Form, values: OverviewValues) {
-  const friendlyName = textField(form, {
-    id: 'friendlyName',
-    label: l10n.t('Friendly name'),
-    value: values.friendlyName,
+  const friendlyName = textFieldOf(form, values, 'friendlyName', l10n.t('Friendly name'), {
     maxLength: 200,
     hint: l10n.t('The full name people see.'),
   });
-  const name = textField(form, {
-    id: 'name',
-    label: l10n.t('Name'),
-    value: values.name,
+  const name = textFieldOf(form, values, 'name', l10n.t('Name'), {
     maxLength: 63,
     hint: l10n.t('The short name used in addresses: lower-case letters, digits and dashes.'),
   });
-  const locale = textField(form, {
-    id: 'locale',
-    label: l10n.t('Locale'),
-    value: values.locale,
-    maxLength: 20,
-    placeholder: 'en_GB',
-  });
+  const locale = textFieldOf(form, values, 'locale', l10n.t('Locale'), { maxLength: 20, placeholder: 'en_GB' });
   return { friendlyName, name, locale };
 }
 

@@ -4,7 +4,7 @@ import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-check
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 import type { MemberFormState, MemberValues } from './member.protocol';
 import { el } from '../../../forms/page/dom';
-import { checkboxField, section, textField } from '../../../forms/page/fields';
+import { checkboxField, section, textFieldOf } from '../../../forms/page/fields';
 import { FormView, type Rendered } from '../../../forms/page/form';
 import { memberExtras } from './memberExtras.page';
 import { organisationFields, type OrganisationFields } from './organisationFields.page';
@@ -16,43 +16,39 @@ function subtitle(state: MemberFormState, values: MemberValues): string {
 }
 
 type Form = FormView<MemberFormState, MemberValues>;
-type TextOptions = {
-  type?: 'text' | 'email' | 'tel' | 'password';
-  maxLength?: number;
-  required?: boolean;
-  hint?: string;
-};
 
 /** The member's text fields, created in the order the page has always created them. */
 function profileFields(form: Form, state: MemberFormState, values: MemberValues) {
   const creating = state.mode === 'create';
-  const t = (id: keyof MemberValues, label: string, extra: TextOptions = {}) =>
-    textField(form, { id, label, value: id === 'password' ? '' : String(values[id]), ...extra });
+  const shown = { ...values, password: '' }; // Write-only: the password field always starts empty.
   const username = creating
-    ? t('username', l10n.t('Username'), {
+    ? textFieldOf(form, shown, 'username', l10n.t('Username'), {
         required: true,
         maxLength: 64,
         hint: l10n.t('Letters, digits, dots, dashes, underscores or @.'),
       })
     : undefined;
-  const name = t('name', l10n.t('Full name'), { required: true, maxLength: 200 });
-  const email = t('email', l10n.t('E-mail'), { type: 'email', required: true, maxLength: 254 });
-  const phone = t('phone', l10n.t('Phone'), { type: 'tel', maxLength: 50 });
-  const password = t('password', creating ? l10n.t('Password') : l10n.t('New password'), {
+  const name = textFieldOf(form, shown, 'name', l10n.t('Full name'), { required: true, maxLength: 200 });
+  const email = textFieldOf(form, shown, 'email', l10n.t('E-mail'), { type: 'email', required: true, maxLength: 254 });
+  const phone = textFieldOf(form, shown, 'phone', l10n.t('Phone'), { type: 'tel', maxLength: 50 });
+  const password = textFieldOf(form, shown, 'password', creating ? l10n.t('Password') : l10n.t('New password'), {
     type: 'password',
     maxLength: 200,
     hint: creating
       ? l10n.t('Leave empty to let the member set one from the activation e-mail.')
       : l10n.t('Leave empty to keep the current password.'),
   });
-  const realName = creating ? t('realName', l10n.t('Real name (internal)'), { maxLength: 200 }) : undefined;
+  const realName = creating
+    ? textFieldOf(form, shown, 'realName', l10n.t('Real name (internal)'), { maxLength: 200 })
+    : undefined;
   // Without the v2 read these start empty rather than as the member's values: say so next to each.
   const unknown = state.profileKnown
     ? {}
     : { hint: l10n.t('Not shown: the portal did not answer the v2 read. Sent only if you fill it in.') };
-  const jobTitle = creating ? undefined : t('jobTitle', l10n.t('Job title'), { maxLength: 254, ...unknown });
-  const organisation = creating ? undefined : t('organisation', l10n.t('Organisation'), { maxLength: 254, ...unknown });
-  const address = creating ? undefined : t('address', l10n.t('Address'), { maxLength: 1000, ...unknown });
+  const v2 = (max: number) => ({ maxLength: max, ...unknown });
+  const jobTitle = creating ? undefined : textFieldOf(form, shown, 'jobTitle', l10n.t('Job title'), v2(254));
+  const organisation = creating ? undefined : textFieldOf(form, shown, 'organisation', l10n.t('Organisation'), v2(254));
+  const address = creating ? undefined : textFieldOf(form, shown, 'address', l10n.t('Address'), v2(1000));
   return { username, name, email, phone, password, realName, jobTitle, organisation, address };
 }
 

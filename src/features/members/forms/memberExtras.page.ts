@@ -13,8 +13,8 @@ import {
   readChoice,
   section,
   select,
-  selectField,
-  textField,
+  selectFieldOf,
+  textFieldOf,
 } from '../../../forms/page/fields';
 import type { FormView } from '../../../forms/page/form';
 import type { Choice } from '../../../forms/protocol/common';
@@ -93,18 +93,9 @@ function groupsSection(
   state: MemberFormState,
   values: MemberValues,
 ): { node: HTMLElement; read(): Pick<MemberExtraValues, 'groupsMode' | 'allGroupsLevel' | 'groups'> } {
-  const mode = selectField(form, {
-    id: 'groupsMode',
-    label: l10n.t('Add to groups'),
-    value: values.groupsMode,
-    choices: groupModeChoices(),
-  });
-  const all = selectField(form, {
-    id: 'allGroupsLevel',
-    label: l10n.t('Permission in every group'),
-    value: values.allGroupsLevel,
-    choices: groupChoices().filter((c): c is Choice<1 | 4 | 16> => c.value !== 0),
-  });
+  const mode = selectFieldOf(form, values, 'groupsMode', l10n.t('Add to groups'), groupModeChoices());
+  const levels = groupChoices().filter((c): c is Choice<1 | 4 | 16> => c.value !== 0);
+  const all = selectFieldOf(form, values, 'allGroupsLevel', l10n.t('Permission in every group'), levels);
   const selects = groupSelects(state, values);
   const chosen = chosenGroups(state, selects);
   shownWhen(mode.control, 'all', all.node);
@@ -132,33 +123,25 @@ function activationSection(
   form: Form,
   values: MemberValues,
 ): { node: HTMLElement; read(): Pick<MemberExtraValues, 'activation' | 'activationDate' | 'activationMessage'> } {
-  const mode = selectField(form, {
-    id: 'activation',
-    label: l10n.t('Send the activation e-mail'),
-    value: values.activation,
-    choices: activationChoices(),
-  });
+  const mode = selectFieldOf(form, values, 'activation', l10n.t('Send the activation e-mail'), activationChoices());
   const date = el('vscode-textfield', {
     id: 'activationDate',
     type: 'datetime-local',
     value: localInput(values.activationDate),
   });
   const dateNode = labelledField(form, { id: 'activationDate', label: l10n.t('Date and time (your time zone)') }, date);
-  const { node: messageNode, control: message } = textField(form, {
-    id: 'activationMessage',
-    label: l10n.t('Message in the e-mail (optional)'),
-    value: values.activationMessage,
+  const message = textFieldOf(form, values, 'activationMessage', l10n.t('Message in the e-mail (optional)'), {
     maxLength: 5000,
   });
   shownWhen(mode.control, 'date', dateNode);
   return {
-    node: section(l10n.t('Activation'), mode.node, dateNode, messageNode),
+    node: section(l10n.t('Activation'), mode.node, dateNode, message.node),
     read: () => {
       const ms = date.value ? new Date(date.value).getTime() : 0;
       return {
         activation: mode.read(),
         activationDate: Number.isFinite(ms) && ms > 0 ? ms : 0,
-        activationMessage: message.value,
+        activationMessage: message.control.value,
       };
     },
   };

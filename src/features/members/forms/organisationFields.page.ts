@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { AccountLevel } from '../../../shared/permissions';
 import { accountChoices, newGroupChoices, type GroupLevel } from './assignments/assignments.protocol';
-import { selectField, tagsField } from '../../../forms/page/fields';
+import { selectFieldOf, tagsField } from '../../../forms/page/fields';
 import type { FormView } from '../../../forms/page/form';
 import type { FormStateBase } from '../../../forms/protocol/common';
 
@@ -29,17 +29,10 @@ export function organisationFields<State extends FormStateBase & { tagSuggestion
   values: OrganisationValues,
   o: OrganisationFieldsOptions,
 ) {
-  const accountPermission = selectField(form, {
-    id: 'accountPermission',
-    label: l10n.t('Organisation permission'),
-    value: values.accountPermission,
-    choices: accountChoices(),
-  });
-  const newGroups = selectField(form, {
-    id: 'assignToNewGroups',
-    label: l10n.t('Permission in new groups'),
-    value: values.assignToNewGroups,
-    choices: newGroupChoices(),
+  const levels = accountChoices();
+  const accountPermission = selectFieldOf(form, values, 'accountPermission', l10n.t('Organisation permission'), levels);
+  const newLevels = newGroupChoices();
+  const newGroups = selectFieldOf(form, values, 'assignToNewGroups', l10n.t('Permission in new groups'), newLevels, {
     hint: o.hints ? l10n.t('The member joins every group created from now on with this permission.') : undefined,
   });
   const tags = tagsField(form, {
