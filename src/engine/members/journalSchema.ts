@@ -3,7 +3,7 @@
  * portal takes them. A resume sends what a journal says, and an undo its `before`, so nothing else is let in.
  */
 import { z } from 'zod';
-import { MAX_EMAIL, MAX_JOB_TITLE, MAX_NAME, MAX_TAG_LENGTH, MAX_TAGS_PER_MEMBER } from '../../shared/memberRules';
+import { MAX_NAME } from '../../shared/memberRules';
 import {
   beginFields,
   jsonLine,
@@ -16,20 +16,22 @@ import {
   text,
   time,
 } from '../journalSchema';
+import {
+  emailValue as storedEmail,
+  jobTitleValue as jobTitle,
+  levelValue as accountPermission,
+  nameValue as name,
+  tagsValue,
+} from './fieldSchemas';
 import type { JournalEntry, JournalOrigin, JournalRequest, JournalWork, MemberBefore } from './model';
 
 // Usernames as the portal may hold them (older ones need not follow today's rule), but never a path.
 const username = oneLine(254)
   .min(1)
   .regex(/^[^/\\\s]+$/);
-// An undo sends back what the portal held, which may be untidy: a length and one line, not today's rule.
-const storedEmail = oneLine(MAX_EMAIL);
-const name = oneLine(MAX_NAME);
-const jobTitle = oneLine(MAX_JOB_TITLE);
-const tags = z.array(oneLine(MAX_TAG_LENGTH)).max(MAX_TAGS_PER_MEMBER);
+const tags = tagsValue();
 const groupId = z.string().regex(/^[1-9]\d{0,15}$/);
 const groupLevel = z.union([z.literal(0), z.literal(1), z.literal(4), z.literal(16)]);
-const accountPermission = z.union([z.literal(1), z.literal(4), z.literal(16)]);
 const storedPermission = z.number().int().nonnegative().max(0xffff);
 const groupLevels = z.record(groupId, groupLevel);
 const groupNumbers = z.record(groupId, z.number().int().nonnegative());

@@ -4,16 +4,9 @@
  * plan is made of it.
  */
 import { z } from 'zod';
-import {
-  MAX_EMAIL,
-  MAX_JOB_TITLE,
-  MAX_NAME,
-  MAX_TAG_LENGTH,
-  MAX_TAGS_PER_MEMBER,
-  USERNAME,
-  EMAIL,
-} from '../../shared/memberRules';
+import { USERNAME, EMAIL } from '../../shared/memberRules';
 import { MAX_TEXT, oneLine } from '../journalSchema';
+import { emailValue, jobTitleValue, levelValue, nameValue, tagsValue, tagValue } from './fieldSchemas';
 
 export const snapshotSchema = z.strictObject({
   version: z.union([z.literal(1), z.literal(2)]),
@@ -31,21 +24,21 @@ export const snapshotSchema = z.strictObject({
     .optional(),
   accountId: z.number().int().positive(),
   username: z.string().regex(USERNAME),
-  name: oneLine(MAX_NAME).min(1),
-  email: oneLine(MAX_EMAIL).regex(EMAIL),
-  jobTitle: oneLine(MAX_JOB_TITLE).nullable(),
+  name: nameValue.min(1),
+  email: emailValue.regex(EMAIL),
+  jobTitle: jobTitleValue.nullable(),
   telephone: oneLine(MAX_TEXT).nullable(),
   address: z.string().max(MAX_TEXT).nullable(),
   organisation: oneLine(MAX_TEXT).nullable(),
   enabled: z.boolean(),
-  accountPermission: z.union([z.literal(1), z.literal(4), z.literal(16)]).nullable(),
-  tags: z.array(oneLine(MAX_TAG_LENGTH).min(1)).max(MAX_TAGS_PER_MEMBER),
+  accountPermission: levelValue.nullable(),
+  tags: tagsValue(tagValue.min(1)),
   groups: z
     .array(
       z.strictObject({
         id: z.number().int().positive(),
-        name: oneLine(MAX_NAME).min(1),
-        level: z.union([z.literal(1), z.literal(4), z.literal(16)]),
+        name: nameValue.min(1),
+        level: levelValue,
       }),
     )
     .max(10_000),
