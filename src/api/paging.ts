@@ -52,24 +52,6 @@ function optionalCount(
   return v === null ? {} : { [key]: v };
 }
 
-/** v3 envelope (`items`). */
-export function parseItemsEnvelope<T>(
-  json: unknown,
-  parse: (item: unknown) => T,
-  requested: { page: number; size: number },
-): Page<T> {
-  return parseEnvelope(json, 'items', l10n.t('an "{0}" list', 'items'), parse, requested);
-}
-
-/** v2 envelope (`page`). */
-export function parsePageEnvelope<T>(
-  json: unknown,
-  parse: (item: unknown) => T,
-  requested: { page: number; size: number },
-): Page<T> {
-  return parseEnvelope(json, 'page', l10n.t('a "{0}" list', 'page'), parse, requested);
-}
-
 /** Most rows an envelope page may carry (see the rules above). */
 export function pageRowLimit(requestedSize: number, envelopePageSize: number | null): number {
   return Math.max(requestedSize, Math.min(envelopePageSize ?? 0, MAX_PAGE_SIZE));
@@ -89,13 +71,16 @@ function pageTooLong(rows: number, requestedSize: number): PortalError {
 }
 
 /** The two envelopes differ only in the name of the list; the counts and flags read the same. */
-function parseEnvelope<T>(
+/** Where a page's rows are: `items` in v3's envelope, `page` in v2's. */
+export type EnvelopeKey = 'items' | 'page';
+
+export function parseEnvelope<T>(
+  listKey: EnvelopeKey,
   json: unknown,
-  listKey: 'items' | 'page',
-  expected: string,
   parse: (item: unknown) => T,
   requested: { page: number; size: number },
 ): Page<T> {
+  const expected = listKey === 'items' ? l10n.t('an "{0}" list', 'items') : l10n.t('a "{0}" list', 'page');
   const o = asObject(json);
   const list = o?.[listKey];
   if (!o || !Array.isArray(list)) throw invalidModel('page', expected);

@@ -40,7 +40,7 @@ import {
   type SignIns,
 } from '../models/guests';
 import { jsonOrUndefined } from '../models/read';
-import { ITERATE_PAGE_SIZE, collect, items, pageFromArray, parseItemsEnvelope, type Page } from '../paging';
+import { ITERATE_PAGE_SIZE, collect, items, pageFromArray, parseEnvelope, type Page } from '../paging';
 import type { ApiContext, CallOptions } from './context';
 
 /** Why a portal gave no answer: it has no such endpoint, or the signed-in user lacks the capability. */
@@ -79,7 +79,7 @@ async function offered<T>(call: () => Promise<T>): Promise<Offered<T>> {
 /** A v3 envelope, or a plain array taken as the whole list. */
 function listPage<T>(json: unknown, parse: (item: unknown) => T, requested: { page: number; size: number }): Page<T> {
   if (Array.isArray(json)) return { ...pageFromArray(json.map(parse), requested), hasNext: false };
-  return parseItemsEnvelope(json, parse, requested);
+  return parseEnvelope('items', json, parse, requested);
 }
 
 export interface ListOptions extends CallOptions {

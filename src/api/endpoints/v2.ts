@@ -19,16 +19,8 @@ import {
   type MemberV2,
   type AccountV2,
 } from '../models/v2';
-import {
-  byId,
-  byUsername,
-  iteratePaged,
-  normalisePageQuery,
-  pageFromArray,
-  parsePageEnvelope,
-  type Page,
-  type PageQuery,
-} from '../paging';
+import { byId, byUsername, iteratePaged, normalisePageQuery, pageFromArray, parseEnvelope } from '../paging';
+import type { Page, PageQuery } from '../paging';
 
 function filesQuery(query: FilesQuery, page: number, size: number) {
   return {
@@ -127,7 +119,7 @@ function membersV2(api: ApiContext) {
   const membersPage = (accountId: number, query?: PageQuery, o?: CallOptions): Promise<Page<MemberV2>> => {
     const { page, size } = normalisePageQuery(query);
     return api.json({ method: 'GET', path: membersPath(accountId), query: { page, size }, signal: o?.signal }, (j) =>
-      parsePageEnvelope(j, parseMemberV2, { page, size }),
+      parseEnvelope('page', j, parseMemberV2, { page, size }),
     );
   };
 
@@ -165,7 +157,7 @@ function filePagesV2(api: ApiContext) {
     const { page, size } = normalisePageQuery(query);
     return api.json(
       { method: 'GET', path: filesPath(accountId, groupId), query: filesQuery(query, page, size), signal: o?.signal },
-      (j) => parsePageEnvelope(j, file, { page, size }),
+      (j) => parseEnvelope('page', j, file, { page, size }),
     );
   };
   const childrenPage = (
@@ -183,7 +175,7 @@ function filePagesV2(api: ApiContext) {
         query: filesQuery(query, page, size),
         signal: o?.signal,
       },
-      (j) => parsePageEnvelope(j, file, { page, size }),
+      (j) => parseEnvelope('page', j, file, { page, size }),
     );
   };
   return { file, filesPage, childrenPage };

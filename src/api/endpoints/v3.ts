@@ -26,15 +26,8 @@ import {
 } from '../models/member';
 import { parseArray } from '../models/read';
 import { parseUserInfo, type UserInfo } from '../models/user';
-import {
-  byUsername,
-  iteratePaged,
-  normalisePageQuery,
-  pageFromArray,
-  parseItemsEnvelope,
-  type Page,
-  type PageQuery,
-} from '../paging';
+import { byUsername, iteratePaged, normalisePageQuery, pageFromArray, parseEnvelope } from '../paging';
+import type { Page, PageQuery } from '../paging';
 
 export type MemberOrder = 'name' | 'username' | 'email' | 'dateCreated' | 'lastActive';
 
@@ -134,7 +127,7 @@ function membersV3(api: ApiContext) {
         },
         signal: o?.signal,
       },
-      (j) => parseItemsEnvelope(j, parseMember, { page, size }),
+      (j) => parseEnvelope('items', j, parseMember, { page, size }),
     );
   };
 
@@ -178,7 +171,7 @@ function tagMembersPageV3(api: ApiContext) {
         query: { page, size, orderBy: query.orderBy, ascending: query.ascending },
         signal: o?.signal,
       },
-      (j) => parseItemsEnvelope(j, parseMember, { page, size }),
+      (j) => parseEnvelope('items', j, parseMember, { page, size }),
     );
   };
 }
