@@ -65,37 +65,52 @@ export async function signInWithPassword(
   ui: Ui,
   known?: PortalEntry,
 ): Promise<PortalConnection | undefined> {
-  const entry = await askPortal(ctx, ui, known);
-  if (!entry) return undefined;
-  let username: string | undefined = ctx.registry.get(entry.id)?.username;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    username = await askUsername(ui, entry.label, username);
+  let username: string | undefined;
+  return signInAttempts(ctx, ui, known, async (entry, client) => {
+    username = await askUsername(ui, entry.label, username ?? ctx.registry.get(entry.id)?.username);
     if (username === undefined) return undefined;
     const password = await askPassword(ui, username, entry.label);
     if (password === undefined) return undefined;
+    const who = username.trim();
+    const signedIn = await progress(ui, 'signIn.progress', vscode.l10n.t('Signing in to {0}…', entry.label), () =>
+      grantWithCode(ui, client, entry, who, password),
+    );
+    if (!signedIn) return undefined;
+    const enrolled = await progress(
+      ui,
+      'signIn.register',
+      vscode.l10n.t('Registering this machine with {0}…', entry.label),
+      () => client.enrollApplication(applicationDraftForThisMachine(ctx.extensionVersion)),
+    );
+    const credentials: NewCredentials = {
+      clientId: enrolled.clientId,
+      clientSecret: enrolled.clientSecret,
+      username: who,
+      applicationCreatedHere: true,
+    };
+    // The token the enrolment just proved goes with the credentials: the portal's first call needs no grant.
+    const registered = { clientId: enrolled.clientId, name: enrolled.application.name };
+    const keep = () => ctx.registry.add(entry, credentials, client.tokens());
+    return keepOrDelete(ctx.settings, client, entry.id, registered, keep);
+  });
+}
+
+/**
+ * Asks for the portal, then tries a way in up to five times. Each try asks its own questions with a client of its
+ * own, closed whatever happens; a try that fails asks whether to try again, one that is cancelled (undefined) ends.
+ */
+async function signInAttempts(
+  ctx: SignInContext,
+  ui: Ui,
+  known: PortalEntry | undefined,
+  attempt: (entry: PortalEntry, client: PortalClient) => Promise<PortalConnection | undefined>,
+): Promise<PortalConnection | undefined> {
+  const entry = await askPortal(ctx, ui, known);
+  if (!entry) return undefined;
+  for (let tries = 0; tries < 5; tries++) {
     const client = ctx.createClient(entry, () => undefined);
     try {
-      const who = username.trim();
-      const signedIn = await progress(ui, 'signIn.progress', vscode.l10n.t('Signing in to {0}…', entry.label), () =>
-        grantWithCode(ui, client, entry, who, password),
-      );
-      if (!signedIn) return undefined;
-      const enrolled = await progress(
-        ui,
-        'signIn.register',
-        vscode.l10n.t('Registering this machine with {0}…', entry.label),
-        () => client.enrollApplication(applicationDraftForThisMachine(ctx.extensionVersion)),
-      );
-      const credentials: NewCredentials = {
-        clientId: enrolled.clientId,
-        clientSecret: enrolled.clientSecret,
-        username: username.trim(),
-        applicationCreatedHere: true,
-      };
-      // The token the enrolment just proved goes with the credentials: the portal's first call needs no grant.
-      const registered = { clientId: enrolled.clientId, name: enrolled.application.name };
-      const keep = () => ctx.registry.add(entry, credentials, client.tokens());
-      return await keepOrDelete(ctx.settings, client, entry.id, registered, keep);
+      return await attempt(entry, client);
     } catch (error) {
       if (!(await askRetry(ui, describeSignInError(error, entry)))) return undefined;
     } finally {
@@ -158,31 +173,21 @@ export async function signInWithClientCredentials(
   ui: Ui,
   known?: PortalEntry,
 ): Promise<PortalConnection | undefined> {
-  const entry = await askPortal(ctx, ui, known);
-  if (!entry) return undefined;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return signInAttempts(ctx, ui, known, async (entry, client) => {
     const clientId = (await askClientId(ui, entry.label))?.trim();
     if (!clientId) return undefined;
     const clientSecret = (await askClientSecret(ui, entry.label))?.trim();
     if (!clientSecret) return undefined;
-    const client = ctx.createClient(entry, () => undefined);
-    try {
-      const info = await progress(ui, 'signIn.progress', vscode.l10n.t('Signing in to {0}…', entry.label), async () => {
-        await client.signIn({ kind: 'client', clientId, clientSecret });
-        return client.v3.userinfo();
-      });
-      return await ctx.registry.add(
-        entry,
-        { clientId, clientSecret, username: info.name, applicationCreatedHere: false },
-        client.tokens(),
-      );
-    } catch (error) {
-      if (!(await askRetry(ui, describeSignInError(error, entry)))) return undefined;
-    } finally {
-      client.close();
-    }
-  }
-  return undefined;
+    const info = await progress(ui, 'signIn.progress', vscode.l10n.t('Signing in to {0}…', entry.label), async () => {
+      await client.signIn({ kind: 'client', clientId, clientSecret });
+      return client.v3.userinfo();
+    });
+    return ctx.registry.add(
+      entry,
+      { clientId, clientSecret, username: info.name, applicationCreatedHere: false },
+      client.tokens(),
+    );
+  });
 }
 
 function progress<T>(
