@@ -12,10 +12,15 @@ import { markOfTheWeb } from '../../../node/markOfTheWeb';
 import { isCancellation } from '../../../shared/errors';
 import { humanSize } from '../../../shared/format';
 import type { FileRef } from '../../../shared/refs';
-import type { Progress, Ui } from '../../../ui/ui';
+import type { FolderOptions, Progress, Ui } from '../../../ui/ui';
 import { freeName, localFileName } from './fileNames';
 import { announceFileWritten } from '../../../ui/fileWritten';
 import { cancellableProgress } from '../../../ui/cancellableProgress';
+
+/** The folder a download writes into, or undefined when the user cancelled. */
+export function askDownloadFolder(ui: Ui, id: FolderOptions['id'], title: string): Promise<string | undefined> {
+  return ui.pickFolder({ id, title, openLabel: vscode.l10n.t('Download here') });
+}
 
 /**
  * Asks where, then downloads. Resolves with the file written, or undefined when the user cancelled. The record's
@@ -26,11 +31,7 @@ export async function download(
   client: PortalClient,
   target: Pick<FileRef, 'group' | 'fileId' | 'name' | 'size'>,
 ): Promise<string | undefined> {
-  const dir = await ui.pickFolder({
-    id: 'download.folder',
-    title: vscode.l10n.t('Download {0}', target.name),
-    openLabel: vscode.l10n.t('Download here'),
-  });
+  const dir = await askDownloadFolder(ui, 'download.folder', vscode.l10n.t('Download {0}', target.name));
   if (!dir) return undefined;
   // The name is claimed (created exclusively) before anything else, so the file removed after a failure is
   // always the one this download created: never another download's, never one that appeared meanwhile.

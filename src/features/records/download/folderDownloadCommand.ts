@@ -18,6 +18,7 @@ import { answered, type PickItem, type Progress, type Ui } from '../../../ui/ui'
 import { walkFolder, type FolderPlan, type FolderTarget } from './folderPlan';
 import { downloadPlan, findClashes, type DownloadProgress, type DownloadSummary } from './folderWriter';
 import { cancellableProgress } from '../../../ui/cancellableProgress';
+import { askDownloadFolder } from './fileDownload';
 
 /** The folder of the row the command ran on (a group row: the whole group); else one the user picks. */
 export async function folderFor(run: Run, registry: PortalRegistry): Promise<FolderTarget> {
@@ -116,11 +117,11 @@ export async function downloadFolder(
   log: vscode.LogOutputChannel,
   target: FolderTarget,
 ): Promise<DownloadSummary | undefined> {
-  const dir = await ui.pickFolder({
-    id: 'folderDownload.folder',
-    title: vscode.l10n.t('Download {0} with its subfolders', target.name),
-    openLabel: vscode.l10n.t('Download here'),
-  });
+  const dir = await askDownloadFolder(
+    ui,
+    'folderDownload.folder',
+    vscode.l10n.t('Download {0} with its subfolders', target.name),
+  );
   if (!dir) return undefined;
   const plan = await cancellableProgress(
     ui,
