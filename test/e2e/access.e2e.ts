@@ -28,22 +28,11 @@ import {
   until,
 } from './ui';
 import { tempDir } from '../support/tempDir';
+import { passwordToken } from '../vscode/support/portalHttp';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
 const DAY = 86_400_000;
-
-async function token(emu: Emulator): Promise<string> {
-  const q = new URLSearchParams({
-    grant_type: 'password',
-    client_id: 'portal-mobile',
-    username: 'demo',
-    password: 'demo',
-  });
-  const body = (await (await fetch(`${emu.url}/oauth/token?${q}`)).json()) as { access_token?: string };
-  check(body.access_token, 'no token for demo');
-  return body.access_token;
-}
 
 async function get<T>(emu: Emulator, bearer: string, p: string): Promise<T> {
   const res = await fetch(`${emu.url}${p}`, {
@@ -86,8 +75,6 @@ async function exportTo(page: Page, frame: Frame, title: string, name: string): 
   const dir = tempDir('access-e2e-');
   const file = path.join(dir, name);
   fs.mkdirSync(path.join(dir, EXPORT_MARKER));
-  // The last export's notification must not be taken for this one's.
-  await palette(page, 'Notifications: Clear All Notifications');
   await frame.locator('#export').click();
   // VS Code's own save dialog in the browser: a path typed into a quick input, accepted with its OK button.
   await choosePath(page, title, file, /^OK$/, EXPORT_MARKER);
@@ -262,7 +249,6 @@ async function widenCutOff(page: Page, frame: Frame, ctx: FlowContext): Promise<
 
 /** The matrix with its member columns, in a light and a dark theme, for the README. */
 async function shootMatrix(wb: E2EWorkbench, frame: Frame, ctx: FlowContext): Promise<void> {
-  await palette(wb.page, 'Notifications: Clear All Notifications');
   await frame.locator('.row').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await new Screens(wb, ctx.imagesDir, ctx.log).inThemes('access-matrix', frame, ['light', 'dark']);
 }
@@ -373,7 +359,7 @@ async function sameAccess(page: Page, emu: Emulator, bearer: string, ctx: FlowCo
 export async function run(ctx: FlowContext): Promise<void> {
   await demoFlow(ctx, 'access', { settings: () => ({ 'portal.pageSize': 100 }) }, async ({ wb, page, emu }) => {
     await signInToAcme(page, PORTAL_LABEL, { width: 560, height: 1000, keep: ['Members'] });
-    const bearer = await token(emu);
+    const bearer = await passwordToken(emu.url, 'demo', 'demo');
     ctx.log('signed in; the Members view shows Acme Corporation');
     await widenCutOff(page, await matrixFiltered(wb, emu, bearer, ctx), ctx);
     await disableInactive(page, emu, bearer, ctx);

@@ -11,15 +11,7 @@ import type { Page } from 'playwright-core';
 import { type Emulator } from '../emulator';
 import { expand, quickInput, treeRow, UI_TIMEOUT_MS, type E2EWorkbench, demoFlow, DemoReader } from './fixture';
 import type { FlowContext } from './run';
-import {
-  check,
-  chooseFolder as chooseFolderIn,
-  contextMenu,
-  notified,
-  palette,
-  portalSidebar,
-  signInFromExplorer,
-} from './ui';
+import { check, chooseFolder as chooseFolderIn, contextMenu, notified, portalSidebar, signInFromExplorer } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -107,7 +99,6 @@ async function downloads(page: Page, portal: Portal, out: string, ctx: FlowConte
 
 async function goToFileRecord(wb: E2EWorkbench, emu: Emulator, ctx: FlowContext): Promise<void> {
   const page = wb.page;
-  await palette(page, 'Notifications: Clear All Notifications');
   // Social Club's search never answers: the rows from the groups that did must show while it is still out.
   emu.setFaults([{ kind: 'drip', delayMs: 1000, path: `/v2/accounts/${ACME}/groups/${SOCIAL}/files` }]);
   await treeRow(page, 'Explorer', 'Engineering').click();

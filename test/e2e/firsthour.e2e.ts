@@ -21,6 +21,7 @@ import {
   UI_TIMEOUT_MS,
   type E2EWorkbench,
   portalSetting,
+  viewPane,
 } from './fixture';
 import type { FlowContext } from './run';
 import {
@@ -115,8 +116,7 @@ export async function run(ctx: FlowContext): Promise<void> {
 
     // 2. The welcome button of the Applications view: the listed portal first, "Another portal…" last.
     await portalSidebar(page, { width: 420, height: 960, keep: ['Applications'] });
-    const welcome = page
-      .locator('.pane', { has: page.locator('.pane-header', { hasText: 'Applications' }) })
+    const welcome = viewPane(page, 'Applications')
       .locator('.welcome-view-content .monaco-button', { hasText: 'Sign in to a portal' })
       .first();
     await welcome.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });

@@ -171,10 +171,13 @@ export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** A pane of the side bar, by its title (e.g. "Members", or /^Plan/). */
+export const viewPane = (page: Page, title: string | RegExp): Locator =>
+  page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) });
+
 /** A row of one of our tree views (by the view's title, e.g. "Explorer"), by its exact label. */
 export function treeRow(page: Page, viewTitle: string, label: string): Locator {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) });
-  return pane
+  return viewPane(page, viewTitle)
     .locator('.monaco-list-row', {
       has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
     })
@@ -277,6 +280,12 @@ export class DemoReader {
 
   async get<T>(p: string): Promise<{ status: number; body: T }> {
     return portalJson<T>(this.url, await this.bearer(), 'GET', p);
+  }
+
+  /** A member's groups and their levels in an organisation; undefined when not a member. */
+  async groups(account: number, username: string): Promise<Record<string, number> | undefined> {
+    const r = await this.get<{ groups?: Record<string, number> }>(`/v2/accounts/${account}/members/${username}`);
+    return r.status === 404 ? undefined : (r.body.groups ?? {});
   }
 
   /** A raw answer (a download, an index), for what is not JSON. */

@@ -8,7 +8,6 @@ import {
   answer,
   expand,
   openViewContainer,
-  quickInput,
   treeRow,
   UI_TIMEOUT_MS,
   type E2EWorkbench,
@@ -19,6 +18,7 @@ import {
   banner,
   check,
   choose,
+  colorTheme,
   contextMenu,
   fill,
   fillAll,
@@ -27,13 +27,13 @@ import {
   palette,
   pick,
   save,
+  THEMES,
+  type Theme,
   until,
 } from './ui';
 import type { FlowContext } from './run';
 
 const PORTAL_LABEL = 'Demo portal';
-const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' } as const;
-type Theme = keyof typeof THEMES;
 
 /** Direct reads of the emulator's state with the demo user's own token. */
 class PortalState extends DemoReader {
@@ -66,18 +66,7 @@ export class Screens {
    * which gets the new colours by message) has taken it.
    */
   async theme(theme: Theme, frame: Frame): Promise<void> {
-    const page = this.wb.page;
-    const cls = theme === 'light' ? '.monaco-workbench.vs:not(.vs-dark)' : '.monaco-workbench.vs-dark';
-    if ((await page.locator(cls).count()) === 0) {
-      await palette(page, 'Preferences: Color Theme');
-      const q = await quickInput(page, UI_TIMEOUT_MS);
-      await q.input.fill(THEMES[theme]);
-      // Rows read "Dark Modern  Default Dark Modern" (label, then the setting value); skip "Browse Additional…".
-      const row = q.rows.filter({ hasText: THEMES[theme] }).filter({ hasNotText: 'Browse' }).first();
-      await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await row.click();
-      await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-    }
+    await colorTheme(this.wb.page, theme);
     await frame.locator(`body.vscode-${theme}`).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
   }
 

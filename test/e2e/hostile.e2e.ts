@@ -10,6 +10,7 @@ import {
   quickInput,
   treeRow,
   UI_TIMEOUT_MS,
+  viewPane,
   webviewFrame,
   demoFlow,
 } from './fixture';
@@ -23,16 +24,12 @@ function iconsInText(scope: Locator): Locator {
   return scope.locator('.label-name .codicon, .label-description .codicon, .monaco-highlighted-label .codicon');
 }
 
-function pane(page: Page, title: string): Locator {
-  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) });
-}
-
 /** Expands the first collapsed row at a tree level and waits for its children (server labels are all payloads). */
 async function expandFirstAt(page: Page, view: string, level: number): Promise<void> {
-  const row = pane(page, view).locator(`.monaco-list-row[aria-level="${level}"][aria-expanded="false"]`).first();
+  const row = viewPane(page, view).locator(`.monaco-list-row[aria-level="${level}"][aria-expanded="false"]`).first();
   await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await row.click();
-  await pane(page, view)
+  await viewPane(page, view)
     .locator(`.monaco-list-row[aria-level="${level + 1}"]`)
     .first()
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -65,7 +62,7 @@ export async function run(ctx: FlowContext): Promise<void> {
 
       // The tree: organisation → group → folder, every label a payload.
       await expandFirstAt(page, 'Explorer', 2);
-      const explorer = pane(page, 'Explorer');
+      const explorer = viewPane(page, 'Explorer');
       // Groups until one holds a folder (bounded), then that folder.
       for (
         let i = 0;
@@ -112,7 +109,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await palette(page, 'Portal: Search Members…');
       await (await quickInput(page)).input.fill('trap.member');
       await page.keyboard.press('Enter');
-      const trap = pane(page, 'Members').locator('.monaco-list-row', { hasText: 'trap.member' }).first();
+      const trap = viewPane(page, 'Members').locator('.monaco-list-row', { hasText: 'trap.member' }).first();
       await contextMenu(page, trap, 'Remove Members from Organisation…');
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -142,7 +139,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await palette(page, 'Portal: Search Members…');
       await (await quickInput(page)).input.fill('payload.htmlimg');
       await page.keyboard.press('Enter');
-      const html = pane(page, 'Members').locator('.monaco-list-row', { hasText: 'payload.htmlimg' }).first();
+      const html = viewPane(page, 'Members').locator('.monaco-list-row', { hasText: 'payload.htmlimg' }).first();
       await contextMenu(page, html, 'Edit Assignments…');
       const frame = await webviewFrame(page, 'h1');
       await frame

@@ -7,42 +7,30 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parseMembersFile, valueOf } from '../../src/features/members/plan/core/file/membersFile';
-import { type Emulator } from '../emulator';
 import { SIX_STARTERS, writeHrSheet, type HrRow } from '../unit/features/members/import/hrSheet';
-import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { createDirs, quickInput, UI_TIMEOUT_MS, demoFlow } from './fixture';
+import { planImport } from './planUi';
 import type { FlowContext } from './run';
-import { acceptRow, check, dialogButton, palette, pick, signInToAcme, notified, startImport } from './ui';
+import {
+  activeTab,
+  check,
+  colorTheme,
+  dialogButton,
+  pick,
+  signInToAcme,
+  notified,
+  startImport,
+  THEMES,
+  titleAction,
+} from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
-const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' } as const;
 const SIX = ['ana.lopez', 'ben.okafor', 'chloe.martin', 'dev.patel', 'eva.novak', 'finn.obrien'];
 const NEXT_QUARTER: readonly HrRow[] = [
   ['Gus', 'Lee', 'gus.lee@acme.example', 'Engineering', '05/04/2099'],
   ['Hana', 'Sato', 'hana.sato@acme.example', 'Marketing', '06/04/2099'],
 ];
-
-/** A member's groups on the portal, read as the demo user (not through the extension); undefined when no member. */
-async function groupsOf(emu: Emulator, token: string, username: string): Promise<Record<string, number> | undefined> {
-  const r = await portalJson<{ groups?: Record<string, number> }>(
-    emu.url,
-    token,
-    'GET',
-    `/v2/accounts/${ACME}/members/${username}`,
-  );
-  return r.status === 404 ? undefined : (r.body.groups ?? {});
-}
-
-async function theme(page: Page, name: keyof typeof THEMES): Promise<void> {
-  const cls = name === 'light' ? '.monaco-workbench.vs:not(.vs-dark)' : '.monaco-workbench.vs-dark';
-  if ((await page.locator(cls).count()) > 0) return;
-  await palette(page, 'Preferences: Color Theme');
-  const q = await quickInput(page, UI_TIMEOUT_MS);
-  await q.input.fill(THEMES[name]);
-  await acceptRow(page, q.rows.filter({ hasText: THEMES[name] }).filter({ hasNotText: 'Browse' }).first());
-  await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
-}
 
 /** The mapping's first step, the columns with their proposed meanings, on screen. */
 async function columnsStep(page: Page): Promise<void> {
@@ -56,10 +44,6 @@ async function columnsStep(page: Page): Promise<void> {
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
-async function activeTab(page: Page, name: string): Promise<void> {
-  await page.locator('.tab.active', { hasText: name }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-}
-
 export async function run(ctx: FlowContext): Promise<void> {
   const dirs = createDirs('import');
   const workspace = path.join(dirs.root, 'workspace');
@@ -67,16 +51,17 @@ export async function run(ctx: FlowContext): Promise<void> {
   await writeHrSheet(path.join(workspace, 'hr-2099-q1.xlsx'), SIX_STARTERS);
   try {
     const settings = () => ({ 'workbench.colorTheme': THEMES.light });
-    await demoFlow(ctx, 'import', { dirs, settings }, async ({ wb, page, emu }) => {
-      const token = await passwordToken(emu.url, 'demo', 'demo');
-      for (const u of SIX) check((await groupsOf(emu, token, u)) === undefined, `${u} is already a member`);
+    await demoFlow(ctx, 'import', { dirs, settings }, async ({ wb, page, portal }) => {
+      /** A member's groups on the portal, read as the demo user (not through the extension). */
+      const groupsOf = (username: string) => portal.groups(ACME, username);
+      for (const u of SIX) check((await groupsOf(u)) === undefined, `${u} is already a member`);
       await signInToAcme(page, PORTAL_LABEL, { width: 520, height: 1000 });
       ctx.log('signed in');
 
       // 1. The mapping's columns, proposed from HR's headers and values: a screenshot in each theme. Escape leaves
       // nothing behind (the mapping is saved only once complete), so the import starts again in the other theme.
       for (const name of ['light', 'dark'] as const) {
-        await theme(page, name);
+        await colorTheme(page, name);
         await startImport(page, 'hr-2099-q1.xlsx');
         await pick(page, 'Acme Corporation');
         await columnsStep(page);
@@ -112,18 +97,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       ctx.log('the members file is written and open');
 
       // 3. No problem in the file; Plan Changes… from its CodeLens: six new members.
-      await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+Home');
-      await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
-      await pick(page, 'Leave them alone');
-      const planPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^Plan/ }) });
-      await planPane.getByText('6 of 6 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      // The message comes before the rows: the last new member's row is waited for.
-      await planPane
-        .locator('.monaco-list-row', { hasText: SIX[SIX.length - 1] })
-        .first()
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      const labels = await planPane.locator('.monaco-list-row .label-name').allInnerTexts();
+      const labels = await planImport(page, '6 of 6', SIX[SIX.length - 1]!);
       check(
         SIX.every((u) => labels.includes(u)),
         `the plan shows: ${labels.join(' | ')}`,
@@ -133,9 +107,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       ctx.log('the plan shows six new members; the file has no problem');
 
       // 4. Apply: the six are members, in their department's group at Standard.
-      const header = page.locator('.pane-header', { hasText: /^Plan/ }).first();
-      await header.hover();
-      await header.locator('.action-item a[aria-label="Apply Plan…"]').click({ timeout: UI_TIMEOUT_MS });
+      await titleAction(page, /^Plan/, 'Apply Plan…');
       await (await dialogButton(page, /Apply changes to 6 members of Acme Corporation\?/, /^Apply/)).click();
       await notified(page, /Applied to Acme Corporation\. Done: 6\./);
       const expected: Record<string, string> = {
@@ -147,13 +119,12 @@ export async function run(ctx: FlowContext): Promise<void> {
         'finn.obrien': 'marketing',
       };
       for (const [u, group] of Object.entries(expected)) {
-        const groups = await groupsOf(emu, token, u);
+        const groups = await groupsOf(u);
         check(groups?.[group] === 4, `${u}'s groups: ${JSON.stringify(groups)}`);
       }
       ctx.log('applied: the six are members of their groups');
 
       // 5. Next quarter's sheet beside the first: the saved mapping answers everything; no question but the sheet.
-      await palette(page, 'Notifications: Clear All Notifications');
       await writeHrSheet(path.join(workspace, 'hr-2099-q2.xlsx'), NEXT_QUARTER);
       await startImport(page, 'hr-2099-q2.xlsx');
       await activeTab(page, 'hr-2099-q2.members.csv');

@@ -6,13 +6,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Emulator } from '../emulator';
 import { writeHrSheet, type HrRow } from '../unit/features/members/import/hrSheet';
-import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { createDirs, quickInput, demoFlow, UI_TIMEOUT_MS } from './fixture';
-import { planPane, titleAction } from './planUi';
+import { planImport } from './planUi';
 import type { FlowContext } from './run';
-import { check, dialogButton, palette, pick, signInToAcme, notified, startImport } from './ui';
+import { activeTab, check, dialogButton, pick, signInToAcme, notified, startImport, titleAction } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;
@@ -24,17 +22,6 @@ const Q3: readonly HrRow[] = [
 ];
 // The departments the first sheet mapped, so the saved mapping answers every question.
 const Q4: readonly HrRow[] = [['Yuki', 'Tanaka', 'yuki.tanaka@acme.example', 'Marketing', '06/04/2099']];
-
-/** A member's groups on the portal, read as the demo user (not through the extension); undefined when no member. */
-async function groupsOf(emu: Emulator, token: string, username: string): Promise<Record<string, number> | undefined> {
-  const r = await portalJson<{ groups?: Record<string, number> }>(
-    emu.url,
-    token,
-    'GET',
-    `/v2/accounts/${ACME}/members/${username}`,
-  );
-  return r.status === 404 ? undefined : (r.body.groups ?? {});
-}
 
 const sorted = (g: Record<string, number> | undefined): string => JSON.stringify(Object.entries(g ?? {}).sort());
 
@@ -56,15 +43,15 @@ export async function run(ctx: FlowContext): Promise<void> {
   fs.mkdirSync(workspace, { recursive: true });
   await writeHrSheet(path.join(workspace, 'starters-2099-q3.xlsx'), Q3);
   try {
-    await demoFlow(ctx, 'importExisting', { dirs }, async ({ emu, wb }) => {
-      const page = wb.page;
-      const token = await passwordToken(emu.url, 'demo', 'demo');
-      const miaBefore = await groupsOf(emu, token, MIA);
+    await demoFlow(ctx, 'importExisting', { dirs }, async ({ page, portal }) => {
+      /** A member's groups on the portal, read as the demo user (not through the extension). */
+      const groupsOf = (username: string) => portal.groups(ACME, username);
+      const miaBefore = await groupsOf(MIA);
       check(
         miaBefore?.engineering && miaBefore.marketing && miaBefore.social === 16,
         `Mia's groups: ${sorted(miaBefore)}`,
       );
-      check((await groupsOf(emu, token, STARTER)) === undefined, `${STARTER} is a member already`);
+      check((await groupsOf(STARTER)) === undefined, `${STARTER} is a member already`);
       await signInToAcme(page, PORTAL_LABEL, { width: 520, height: 1000 });
       ctx.log('signed in');
 
@@ -72,24 +59,12 @@ export async function run(ctx: FlowContext): Promise<void> {
       await startImport(page, 'starters-2099-q3.xlsx');
       await pick(page, 'Acme Corporation');
       await firstMapping(page);
-      await page
-        .locator('.tab.active', { hasText: 'starters-2099-q3.members.csv' })
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await activeTab(page, 'starters-2099-q3.members.csv');
       await notified(page, /Members already: 1; the file changes none of them, and keeps every group they are in\./);
       ctx.log('imported: Mia is a member already, and the file keeps her groups');
 
       // 2. Plan Changes…: the starter alone; no change of Mia's.
-      await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+Home');
-      await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
-      await pick(page, 'Leave them alone');
-      const pane = planPane(page);
-      await pane.getByText('1 of 1 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await pane
-        .locator('.monaco-list-row', { hasText: STARTER })
-        .first()
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      const labels = (await pane.locator('.monaco-list-row .label-name').allInnerTexts()).map((l) => l.trim());
+      const labels = await planImport(page, '1 of 1', STARTER);
       check(!labels.includes(MIA), `the plan touches Mia: ${labels.join(' | ')}`);
       ctx.log(`the plan: ${STARTER} alone, nothing of Mia's`);
 
@@ -97,19 +72,16 @@ export async function run(ctx: FlowContext): Promise<void> {
       await titleAction(page, /^Plan/, 'Apply Plan…');
       await (await dialogButton(page, 'Apply changes to 1 member of Acme Corporation?', 'Apply to 1 Member')).click();
       await notified(page, /Applied to Acme Corporation\. Done: 1\./);
-      const starter = await groupsOf(emu, token, STARTER);
+      const starter = await groupsOf(STARTER);
       check(starter?.marketing === 4, `${STARTER}'s groups: ${sorted(starter)}`);
-      const miaAfter = await groupsOf(emu, token, MIA);
+      const miaAfter = await groupsOf(MIA);
       check(sorted(miaAfter) === sorted(miaBefore), `Mia's groups were ${sorted(miaBefore)}, now ${sorted(miaAfter)}`);
       ctx.log(`applied: ${STARTER} is in Marketing; Mia's groups are untouched`);
 
       // 4. The next sheet beside it: the saved mapping answers every question, and the import says which it used.
-      await palette(page, 'Notifications: Clear All Notifications');
       await writeHrSheet(path.join(workspace, 'starters-2099-q4.xlsx'), Q4);
       await startImport(page, 'starters-2099-q4.xlsx');
-      await page
-        .locator('.tab.active', { hasText: 'starters-2099-q4.members.csv' })
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await activeTab(page, 'starters-2099-q4.members.csv');
       const done = page.locator('.notification-toast', { hasText: /1 person from starters-2099-q4\.xlsx/ }).first();
       await done.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       ctx.log('the next sheet: imported with the saved mapping, no question but which sheet');

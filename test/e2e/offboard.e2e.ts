@@ -136,7 +136,6 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log(`offboarded ${LEAVERS.map((l) => l.username).join(', ')}: disabled and in no group on the portal`);
 
     // 2. The history names it; its undo, narrowed to one person, puts that person back and nobody else.
-    await palette(page, 'Notifications: Clear All Notifications');
     const named = await historyRow(page);
     check(
       new RegExp(`^"Offboard 3: disable, remove from ${places} group places" \\(`).test(named.label),
@@ -184,7 +183,6 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx.log(`undid ${BACK.username} alone: back as before; the other two stay offboarded`);
 
     // 3. The history says how far the undo went, and the other two can still be put back.
-    await palette(page, 'Notifications: Clear All Notifications');
     const after = await historyRow(page);
     check(after.description === 'undone for 1 of 3', `the history says "${after.description}"`);
     await after.pick();

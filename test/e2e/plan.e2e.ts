@@ -8,18 +8,28 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { usernameOf, cellOf } from '../../src/features/members/plan/core/file/membersFile';
 import type { ColumnKey } from '../../src/features/members/plan/core/model';
-import { quickInput, UI_TIMEOUT_MS, demoFlow, DemoReader } from './fixture';
-import { membersFileSettings, planPane, readBack, save, titleAction, typeOver } from './planUi';
+import { UI_TIMEOUT_MS, demoFlow, DemoReader } from './fixture';
+import {
+  exportWithGroups,
+  membersFileSettings,
+  planFromLens,
+  planPane,
+  quickOpen,
+  readBack,
+  save,
+  typeOver,
+} from './planUi';
 import type { FlowContext } from './run';
 import {
+  activeTab,
   check,
   chooseFolder,
   dialogButton,
   notified,
   palette,
-  pick,
   setPaneExpanded,
   signInToAcme,
+  titleAction,
   typeToConfirm,
 } from './ui';
 
@@ -39,8 +49,7 @@ class Portal extends DemoReader {
     const v3 = await this.get<MemberJson>(`/v3/accounts/${ACME}/members/${username}`);
     if (v3.status === 404) return undefined;
     check(v3.status === 200, `GET ${username}: ${v3.status}`);
-    const v2 = await this.get<{ groups?: Record<string, number> }>(`/v2/accounts/${ACME}/members/${username}`);
-    return JSON.stringify({ tags: v3.body.tags, engineering: v2.body.groups?.engineering ?? 0 });
+    return JSON.stringify({ tags: v3.body.tags, engineering: (await this.groups(ACME, username))?.engineering ?? 0 });
   }
 }
 
@@ -58,22 +67,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       ctx.log('signed in; the Members view shows Acme Corporation');
 
       // 1. Export with group permissions: the pick says what they cost.
-      // What to export is asked before where to save it.
-      await palette(page, 'Portal: Export Members to CSV…');
-      const q = await quickInput(page);
-      await q.rows
-        .filter({ hasText: 'One more request per member' })
-        .first()
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await pick(page, 'Members and their group permissions');
-      const saveBox = await quickInput(page);
-      await saveBox.widget
-        .locator('.quick-input-title', { hasText: 'Export the members of Acme Corporation' })
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await saveBox.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await saveBox.input.fill(csv);
-      await saveBox.input.press('Enter');
-      await notified(page, /Exported \d+ members to/);
+      await exportWithGroups(page, csv, 'Acme Corporation');
       const exported = readBack(csv);
       check(exported.groupColumns.includes('engineering'), `group columns: ${exported.groupColumns.join(', ')}`);
       ctx.log(`exported ${exported.rows.length} members with ${exported.groupColumns.length} group columns`);
@@ -94,11 +88,13 @@ export async function run(ctx: FlowContext): Promise<void> {
       );
       const grouped = names.find((u) => u !== tagged);
       check(tagged && grouped, 'two generated members');
-      const before = {
+      /** The three members the flow changes, as the portal holds them now. */
+      const states = async (): Promise<Record<'tagged' | 'grouped' | 'added', string | undefined>> => ({
         tagged: await portal.state(tagged),
         grouped: await portal.state(grouped),
         added: await portal.state(NEW_MEMBER),
-      };
+      });
+      const before = await states();
       check(before.added === undefined, `${NEW_MEMBER} is already a member`);
       const groupedRow = exported.rows.find((r) => usernameOf(exported, r) === grouped)!;
       const groupedWord = cellOf(exported, groupedRow, ENGINEERING)?.value === 'Standard' ? 'Basic' : 'Standard';
@@ -106,18 +102,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await setPaneExpanded(page, 'Members', false);
 
       // 2. Edit three rows with the keyboard, one bad permission word among them.
-      await page.keyboard.press('Control+p');
-      const open = await quickInput(page);
-      // The absolute path: Quick Open lists it without waiting for the workspace's file search to see the new file.
-      await open.input.fill(csv);
-      await open.rows
-        .filter({ hasText: 'acme-members.csv' })
-        .first()
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await open.input.press('Enter');
-      await page
-        .locator('.tab.active', { hasText: 'acme-members.csv' })
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await quickOpen(page, csv);
       await page.locator('.monaco-editor .view-lines').first().click();
       await typeOver(page, exported, tagged, 'tags', 'plan-e2e');
       await typeOver(page, exported, grouped, ENGINEERING, groupedWord);
@@ -149,11 +134,8 @@ export async function run(ctx: FlowContext): Promise<void> {
       ctx.log('fixed: the problem is gone');
 
       // 3. Plan Changes… from the CodeLens on the header line: exactly three changes.
-      // The header line (and its lens) is scrolled into view first.
-      await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+Home');
       // Nobody on the portal is missing from the export: no question about absent members.
-      await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
+      await planFromLens(page);
       await planPane(page).locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await planPane(page).getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       const rows = planPane(page).locator('.monaco-list-row');
@@ -167,19 +149,13 @@ export async function run(ctx: FlowContext): Promise<void> {
       // 4. Apply: one confirmation naming the counts; the report opens; the portal has the changes.
       await titleAction(page, /^Plan/, 'Apply Plan…');
       await (await dialogButton(page, 'Apply changes to 3 members of Acme Corporation?', 'Apply to 3 Members')).click();
-      await page
-        .locator('.tab.active', { hasText: /^apply-[-0-9a-f]+\.csv/ })
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await activeTab(page, /^apply-[-0-9a-f]+\.csv/);
       await page
         .locator('.monaco-editor .view-lines', { hasText: 'row,username,action,result,message' })
         .first()
         .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await notified(page, /Applied to Acme Corporation\. Done: 3\./);
-      const after = {
-        tagged: await portal.state(tagged),
-        grouped: await portal.state(grouped),
-        added: await portal.state(NEW_MEMBER),
-      };
+      const after = await states();
       check(
         after.tagged ===
           JSON.stringify({ tags: ['plan-e2e'], engineering: JSON.parse(before.tagged ?? '{}').engineering }),
@@ -193,8 +169,6 @@ export async function run(ctx: FlowContext): Promise<void> {
       ctx.log('applied: the report is open and the portal has the three changes');
 
       // 5. Undo Last Change: a plan of its own, applied after its confirmation; the portal is back where it started.
-      // The first apply's summary goes first, so the one waited for next is the undo's.
-      await palette(page, 'Notifications: Clear All Notifications');
       await palette(page, 'Portal: Undo Last Change…');
       // It names the change before it opens its undo.
       await (await dialogButton(page, /Undo "Changes to 3 members from /, 'Show Undo Plan')).click();
@@ -214,11 +188,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       // The member the apply created is deleted for good by the undo: confirmed by typing how many.
       await typeToConfirm(page, /Type 1 to confirm/, '1');
       await notified(page, /Applied to Acme Corporation\. Done: 3\./);
-      const undone = {
-        tagged: await portal.state(tagged),
-        grouped: await portal.state(grouped),
-        added: await portal.state(NEW_MEMBER),
-      };
+      const undone = await states();
       check(
         JSON.stringify(undone) === JSON.stringify(before),
         `after the undo: ${JSON.stringify(undone)}; before: ${JSON.stringify(before)}`,

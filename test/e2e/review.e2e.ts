@@ -13,9 +13,9 @@ import type { Emulator } from '../emulator';
 import { passwordToken, portalJson } from '../vscode/support/portalHttp';
 import { extensionStorage, demoFlow, UI_TIMEOUT_MS, waitForWorkbench, webviewFrame } from './fixture';
 import { Screens } from './forms.e2e';
-import { planPane, titleAction } from './planUi';
+import { planPane } from './planUi';
 import type { FlowContext } from './run';
-import { check, choose, dialogButton, palette, pick, signInToAcme, notified, until } from './ui';
+import { check, choose, dialogButton, palette, pick, signInToAcme, notified, titleAction, until } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const ACME = 1;

@@ -6,11 +6,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { usernameOf } from '../../src/features/members/plan/core/file/membersFile';
-import { passwordToken, portalJson } from '../vscode/support/portalHttp';
-import { quickInput, UI_TIMEOUT_MS, demoFlow } from './fixture';
-import { membersFileSettings, planPane, readBack, save, titleAction, typeOver } from './planUi';
+import { UI_TIMEOUT_MS, demoFlow } from './fixture';
+import {
+  exportWithGroups,
+  membersFileSettings,
+  planFromLens,
+  planPane,
+  quickOpen,
+  readBack,
+  save,
+  typeOver,
+} from './planUi';
 import type { FlowContext } from './run';
-import { check, dialogButton, notified, palette, pick, setPaneExpanded, signInToAcme } from './ui';
+import { check, dialogButton, notified, setPaneExpanded, signInToAcme, titleAction } from './ui';
 
 const PORTAL_LABEL = 'Demo portal';
 const STARTER = 'sam.starter';
@@ -21,15 +29,9 @@ export async function run(ctx: FlowContext): Promise<void> {
     ctx,
     'truth',
     { settings: (url) => membersFileSettings(url, PORTAL_LABEL) },
-    async ({ wb, page, emu }) => {
-      const token = await passwordToken(emu.url, 'demo', 'demo');
+    async ({ wb, page, portal }) => {
       const permission = async (username: string): Promise<number | undefined> => {
-        const res = await portalJson<{ permission: number }>(
-          emu.url,
-          token,
-          'GET',
-          `/v3/accounts/1/members/${username}`,
-        );
+        const res = await portal.get<{ permission: number }>(`/v3/accounts/1/members/${username}`);
         return res.status === 200 ? res.body.permission : undefined;
       };
       const workspace = path.join(wb.dirs.root, 'workspace');
@@ -38,30 +40,14 @@ export async function run(ctx: FlowContext): Promise<void> {
       await signInToAcme(page, PORTAL_LABEL, { width: 560, height: 1000, keep: ['Members'] });
 
       // 1. Export with group permissions, and open the file.
-      await palette(page, 'Portal: Export Members to CSV…');
-      await pick(page, 'Members and their group permissions');
-      const saveBox = await quickInput(page);
-      await saveBox.rows.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await saveBox.input.fill(csv);
-      await saveBox.input.press('Enter');
-      await notified(page, /Exported \d+ members to/);
+      await exportWithGroups(page, csv, 'Acme Corporation');
       await setPaneExpanded(page, 'Members', false);
       const exported = readBack(csv);
       const changed = exported.rows
         .map((r) => usernameOf(exported, r))
         .find((u) => /^[a-z]+\.[a-z]+$/.test(u) && u !== 'yara.haddad');
       check(changed, 'a generated member');
-      await page.keyboard.press('Control+p');
-      const open = await quickInput(page);
-      await open.input.fill(csv);
-      await open.rows
-        .filter({ hasText: 'acme-truth.csv' })
-        .first()
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-      await open.input.press('Enter');
-      await page
-        .locator('.tab.active', { hasText: 'acme-truth.csv' })
-        .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      await quickOpen(page, csv);
 
       // 2. One ordinary change, a mailed-in Super administrator, a row in error: typed, then saved.
       await page.locator('.monaco-editor .view-lines').first().click();
@@ -84,9 +70,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await save(page);
 
       // 3. Plan Changes…: the row in error has a section of its own; the starter is marked as an elevation.
-      await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+Home');
-      await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
+      await planFromLens(page);
       const pane = planPane(page);
       await pane.getByText('Rows not planned').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await pane.getByText('NOT PLANNED: 1').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
@@ -114,10 +98,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       ctx.log('the edit made the plan out of date; Apply refused it and sent nothing');
 
       // 5. Plan again and apply: the confirmation names the elevation; the portal has the three changes.
-      await palette(page, 'Notifications: Clear All Notifications');
-      await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+Home');
-      await page.locator('.codelens-decoration a', { hasText: 'Plan Changes…' }).first().click();
+      await planFromLens(page);
       await pane.getByText('3 of 3 changes chosen').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
       await titleAction(page, /^Plan/, 'Apply Plan…');
       const box = page.locator('.monaco-dialog-box', { hasText: 'Changes that grant more power: 1' });
@@ -126,7 +107,7 @@ export async function run(ctx: FlowContext): Promise<void> {
       await notified(page, /Applied to Acme Corporation\. Done: 3\./);
       check((await permission(STARTER)) === 16, `${STARTER} is not a Super administrator`);
       check((await permission(BROKEN)) === 1, `${BROKEN} is not a member`);
-      const tags = await portalJson<{ tags: string[] }>(emu.url, token, 'GET', `/v3/accounts/1/members/${changed}`);
+      const tags = await portal.get<{ tags: string[] }>(`/v3/accounts/1/members/${changed}`);
       check(JSON.stringify(tags.body.tags) === '["truth-e2e"]', `${changed}: ${JSON.stringify(tags.body.tags)}`);
       ctx.log('the new plan was applied: the portal has the three changes');
     },

@@ -1,7 +1,16 @@
 // UI moves the Playwright flows share: context menus, quick picks, the palette, form fields and banners,
 // each done as a person would (clicks and keystrokes), each bounded by UI_TIMEOUT_MS.
 import type { Frame, Locator, Page } from 'playwright-core';
-import { answer, expand, openViewContainer, quickInput, treeRow, UI_TIMEOUT_MS, webviewFrame } from './fixture';
+import {
+  answer,
+  expand,
+  openViewContainer,
+  quickInput,
+  treeRow,
+  UI_TIMEOUT_MS,
+  viewPane,
+  webviewFrame,
+} from './fixture';
 
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
@@ -16,14 +25,22 @@ export async function runMenuEntry(page: Page, row: Locator, entry: string): Pro
   await row.click({ button: 'right' });
   const entries = page.locator('.monaco-menu .action-item');
   const item = entries.filter({ hasText: entry }).first();
-  await item.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const focused = (): Promise<boolean> => item.evaluate((el) => el.classList.contains('focused'));
   // Each press moves one entry on (past separators and disabled ones), so the menu's length of them reaches any.
-  const presses = await entries.count();
-  for (let i = 0; i < presses && !(await focused()); i++) await page.keyboard.press('ArrowDown');
-  check(await focused(), `"${entry}" in the context menu could not be reached with the arrow keys`);
-  await page.keyboard.press('Enter');
+  await arrowTo(page, item, entries, `"${entry}" in the context menu`);
   await item.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+}
+
+/**
+ * Presses the down arrow until `entry` (one of `all`, the entries of a list or menu with the keyboard's focus) has the
+ * focus, at most once per entry shown, then Enter. `what` names the entry in the failure.
+ */
+async function arrowTo(page: Page, entry: Locator, all: Locator, what: string): Promise<void> {
+  await entry.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+  const focused = (): Promise<boolean> => entry.evaluate((el) => el.classList.contains('focused'));
+  const presses = await all.count();
+  for (let i = 0; i < presses && !(await focused()); i++) await page.keyboard.press('ArrowDown');
+  check(await focused(), `${what} could not be reached with the arrow keys`);
+  await page.keyboard.press('Enter');
 }
 
 /** What a command asks for when it runs without a tree row, as from the palette (targets.ts). */
@@ -62,7 +79,7 @@ export async function typeAtEnd(page: Page, text: string): Promise<void> {
 
 /** Brings a member row into view in the Members view with the tree's type-to-navigate, then returns it. */
 export async function memberRow(page: Page, name: string): Promise<Locator> {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
+  const pane = membersPane(page);
   await pane.locator('.monaco-list-row').first().waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
   await pane.locator('.monaco-list').first().focus();
   await page.keyboard.type(name.slice(0, 6), { delay: 40 });
@@ -83,12 +100,8 @@ export async function pick(page: Page, label: string): Promise<void> {
  * machine's load decides; the keys go to the quick input whatever is drawn over it.
  */
 export async function acceptRow(page: Page, row: Locator): Promise<void> {
-  await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  const focused = (): Promise<boolean> => row.evaluate((el) => el.classList.contains('focused'));
-  const presses = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').count();
-  for (let i = 0; i < presses && !(await focused()); i++) await page.keyboard.press('ArrowDown');
-  check(await focused(), 'the row in the quick input could not be reached with the arrow keys');
-  await page.keyboard.press('Enter');
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  await arrowTo(page, row, rows, 'the row in the quick input');
 }
 
 /** The form's webview frame, once its host state has arrived (the heading is rendered from it). */
@@ -138,6 +151,22 @@ export async function banner(frame: Frame, kind: 'ok' | 'error'): Promise<string
   const b = frame.locator(`.banner.${kind}`).first();
   await b.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   return (await b.textContent()) ?? '';
+}
+
+/** The colour themes flows take screenshots in, by the name the theme picker lists. */
+export const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' } as const;
+export type Theme = keyof typeof THEMES;
+
+/** Switches the workbench's colour theme with "Preferences: Color Theme", as a person would (nothing if it has it). */
+export async function colorTheme(page: Page, theme: Theme): Promise<void> {
+  const cls = theme === 'light' ? '.monaco-workbench.vs:not(.vs-dark)' : '.monaco-workbench.vs-dark';
+  if ((await page.locator(cls).count()) > 0) return;
+  await palette(page, 'Preferences: Color Theme');
+  const q = await quickInput(page, UI_TIMEOUT_MS);
+  await q.input.fill(THEMES[theme]);
+  // Rows read "Dark Modern  Default Dark Modern" (label, then the setting value); skip "Browse Additional…".
+  await acceptRow(page, q.rows.filter({ hasText: THEMES[theme] }).filter({ hasNotText: 'Browse' }).first());
+  await page.locator(cls).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
 }
 
 /** Runs a command from the palette, opened from the command center (keyboard focus may be in a webview). */
@@ -288,8 +317,7 @@ export const chooseFolder = (
 ): Promise<void> => choosePath(page, title, `${dir}/`, okLabel, marker, closes);
 
 /** The Members view's pane, and one of its rows by label. */
-export const membersPane = (page: Page): Locator =>
-  page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Members' }) });
+export const membersPane = (page: Page): Locator => viewPane(page, 'Members');
 export const membersRow = (page: Page, label: string): Locator => treeRow(page, 'Members', label);
 
 /** Waits until the Members view's description (in its header) reads `text`. */
@@ -300,11 +328,19 @@ export async function membersDescription(page: Page, text: string | RegExp): Pro
     .waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
-/** A button of the Members view's title bar, by its title. */
-export async function membersTitleAction(page: Page, title: string): Promise<void> {
-  const header = page.locator('.pane-header', { hasText: 'Members' });
+/** A button of a pane's title bar, by its title. */
+export async function titleAction(page: Page, pane: string | RegExp, title: string): Promise<void> {
+  const header = page.locator('.pane-header', { hasText: pane }).first();
   await header.hover();
   await header.locator(`.action-item a[aria-label="${title}"]`).click({ timeout: UI_TIMEOUT_MS });
+}
+
+/** A button of the Members view's title bar, by its title. */
+export const membersTitleAction = (page: Page, title: string): Promise<void> => titleAction(page, 'Members', title);
+
+/** Waits until the active editor's tab is the one named `name`. */
+export async function activeTab(page: Page, name: string | RegExp): Promise<void> {
+  await page.locator('.tab.active', { hasText: name }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
 }
 
 /** The labels of the Members view's selected rows. */
