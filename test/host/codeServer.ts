@@ -78,16 +78,24 @@ export function spawnCodeServer(opts: CodeServerOptions): ChildProcess {
   });
   liveGroups.add(child);
   child.on('exit', () => liveGroups.delete(child));
-  if (opts.onLine) {
-    pipeLines(child, opts.onLine);
-  } else {
-    child.stdout?.resume();
-    child.stderr?.resume();
-  }
+  const listening = `HTTP server listening on http://127.0.0.1:${opts.port}/`;
+  pipeLines(child, (line) => {
+    if (line.includes(listening)) bound.add(child);
+    opts.onLine?.(line);
+  });
   return child;
 }
 
-/** Resolves once code-server answers HTTP on 127.0.0.1:`port`; rejects if it exits first or after 60 s. */
+/**
+ * The servers whose own log has said they listen. What answers on a port before that is not this server: another
+ * run's, still closing on a port the system has just handed out again.
+ */
+const bound = new WeakSet<ChildProcess>();
+
+/**
+ * Resolves once code-server has said it listens and answers HTTP on 127.0.0.1:`port`; rejects if it exits
+ * first or after 60 s.
+ */
 export async function waitForHttp(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + HTTP_READY_TIMEOUT_MS;
   const maxPolls = Math.ceil(HTTP_READY_TIMEOUT_MS / HTTP_READY_POLL_MS);
@@ -95,7 +103,7 @@ export async function waitForHttp(port: number, child: ChildProcess): Promise<vo
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`code-server exited (${child.signalCode ?? child.exitCode}) during start-up`);
     }
-    if (await httpAnswers(port)) return;
+    if (bound.has(child) && (await httpAnswers(port))) return;
     await sleep(HTTP_READY_POLL_MS);
   }
   throw new Error(`code-server did not answer on 127.0.0.1:${port} within ${HTTP_READY_TIMEOUT_MS / 1000} s`);
