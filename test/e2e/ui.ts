@@ -22,9 +22,19 @@ export function check(condition: unknown, message: string): asserts condition {
  */
 export async function runMenuEntry(page: Page, row: Locator, entry: string): Promise<void> {
   await row.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
-  await row.click({ button: 'right' });
   const entries = page.locator('.monaco-menu .action-item');
   const item = entries.filter({ hasText: entry }).first();
+  // A menu can close as it opens (its row redrawn under it, the focus taken): it is opened again until the entry shows.
+  await until(
+    page,
+    async () => {
+      await went(row.click({ button: 'right', timeout: CLICK_ONCE_MS }));
+      if (await went(item.waitFor({ state: 'visible', timeout: CLICK_ONCE_MS }))) return true;
+      if (await entries.first().isVisible()) await page.keyboard.press('Escape');
+      return undefined;
+    },
+    `"${entry}" in the row's context menu`,
+  );
   // Each press moves one entry on (past separators and disabled ones), so the menu's length of them reaches any.
   await arrowTo(page, item, entries, `"${entry}" in the context menu`);
   await item.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
@@ -171,25 +181,36 @@ export async function colorTheme(page: Page, theme: Theme): Promise<void> {
 
 /** Runs a command from the palette, opened from the command center (keyboard focus may be in a webview). */
 export async function palette(page: Page, label: string): Promise<void> {
-  // Twice at most: an editor that opens as the palette does (a walkthrough at start-up) takes the focus and closes it.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const centre = page.locator('.command-center .command-center-center').first();
-      await centre.click();
-      // The pointer leaves the command center, whose hover would otherwise open across the palette's list.
-      const box = await centre.boundingBox();
-      if (box) await page.mouse.move(box.x + box.width + 20, box.y + box.height / 2);
-      const q = await quickInput(page, UI_TIMEOUT_MS);
-      await q.input.fill(`>${label}`, { timeout: attempt === 1 ? 10_000 : UI_TIMEOUT_MS });
-      await acceptRow(page, q.rows.filter({ hasText: label }).first());
-      return;
-    } catch (err) {
-      if (attempt >= 2) throw err;
-      // A palette left open in the wrong mode (its text typed while a reloading workbench was still settling) hides
-      // the command center: it is closed before the second try.
-      await page.keyboard.press('Escape');
-    }
-  }
+  const centre = page.locator('.command-center .command-center-center').first();
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input').first();
+  const row = widget.locator('.quick-input-list .monaco-list-row').filter({ hasText: label }).first();
+  // Whatever takes the focus as the palette opens closes it again: a walkthrough at start-up, a panel restored after
+  // a reload. So the palette is opened again until its row is shown; Enter is the last key, so nothing runs twice.
+  await until(
+    page,
+    async () => {
+      if (!(await widget.isVisible())) {
+        await went(centre.click({ timeout: CLICK_ONCE_MS }));
+        // The pointer leaves the command center, whose hover would otherwise open across the palette's list.
+        const box = await centre.boundingBox().catch(() => null);
+        if (box) await page.mouse.move(box.x + box.width + 20, box.y + box.height / 2);
+        return undefined;
+      }
+      // Typed each time it is seen open. A quick input that is not the palette, or one that shows no such command in
+      // time, is closed; the next look opens the palette afresh.
+      if (
+        !(await went(input.fill(`>${label}`, { timeout: CLICK_ONCE_MS }))) ||
+        !(await went(row.waitFor({ state: 'visible', timeout: CLICK_ONCE_MS })))
+      ) {
+        if (await widget.isVisible()) await page.keyboard.press('Escape');
+        return undefined;
+      }
+      await acceptRow(page, row);
+      return true;
+    },
+    `the palette's "${label}"`,
+  );
 }
 
 /** Expands or collapses one of the side bar's panes (by its title, e.g. "Members"). */
@@ -401,6 +422,14 @@ export async function notified(page: Page, text: string | RegExp): Promise<void>
 
 /** How long one click on something that may go away meanwhile is tried before the state is looked at again. */
 const CLICK_ONCE_MS = 5_000;
+
+/** Whether a step on something that may go away meanwhile went through. */
+function went(step: Promise<unknown>): Promise<boolean> {
+  return step.then(
+    () => true,
+    () => false,
+  );
+}
 
 /** Answers an input box that asks to type something to confirm (how many users are deleted for good). */
 export async function typeToConfirm(page: Page, prompt: string | RegExp, text: string): Promise<void> {
